@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { UPLOAD_LIMIT_BYTES } from '@portal/contract';
+import type { AppConfig } from './config/env.ts';
+import { loadSites } from './config/sites.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { createLocalDiskStorage, type FileStorage } from './lib/storage.ts';
+import { loadOrCreateSecret } from './lib/secrets.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { errorHandlerPlugin } from './plugins/app/error-handler.ts';
+import { maintenancePlugin } from './plugins/app/maintenance.ts';
+import { sitesPlugin } from './plugins/app/sites.ts';
+import { docsPlugin } from './plugins/external/docs.ts';
+import { securityPlugin } from './plugins/external/security.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { adminAgencyRoutes } from './modules/admin/admin.routes.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
+import { layoutInfoRoutes } from './modules/layout/layout.routes.ts';
+import { startMailWorker } from './modules/mail/mail-worker.ts';
+import { systemRoutesPlugin } from './modules/system/system.routes.ts';
+
+export type BuildAppOptions = { config: AppConfig; database: DatabaseHandle; storage?: FileStorage };
+
+function findWebDist(config: AppConfig): string | null {
+  const candidate = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : null;
+}
+
+export async function buildApp({ config, database, storage }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.logLevel === 'silent',
+  });
+  const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt');
+  const mailWorker = startMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, pollMs: config.mailPollMs, log: app.log });
+  app.decorate('deps', {
+    db: database.db,
+    config,
+    sites: loadSites(config.sitesFile),
+    storage: storage ?? createLocalDiskStorage(path.join(config.dataDir, 'files')),
+    tokens: createTokenService(jwtSecret, config.jwtTtlSeconds),
+    log: app.log,
+    kickMail: mailWorker.kick,
+  });
+  app.decorate('mailWorker', mailWorker);
+  app.addHook('onClose', async () => mailWorker.stop());
+
+  await app.register(errorHandlerPlugin);
+  await app.register(sitesPlugin);
+  await app.register(securityPlugin);
+  await app.register(maintenancePlugin);
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 4, fields: 40, fieldSize: 8 * 1024, parts: 60 },
+  });
+  await app.register(docsPlugin);
+
+  await app.register(systemRoutesPlugin);
+  await app.register(layoutInfoRoutes);
+  await app.register(accountRoutes);
+  await app.register(fileRoutes);
+  await app.register(adminAgencyRoutes);
+
+  const webDist = findWebDist(config);
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !webDist) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    // Every other GET is a client-side route of the SPA.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+  });
+
+  return app;
+}

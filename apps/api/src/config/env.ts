@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+export type AppConfig = {
+  nodeEnv: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  maintenanceMode: boolean;
+  sitesFile: string | undefined;
+  rateLimitMax: number;
+  logLevel: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  webDistDir: string | undefined;
+  mailPollMs: number;
+};
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const config: AppConfig = {
+    nodeEnv,
+    port: int('PORT', env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    publicUrl: env.PUBLIC_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'B2B Portal <no-reply@portal.test>',
+    redisUrl: env.REDIS_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    jwtTtlSeconds: int('JWT_TTL_SECONDS', env.JWT_TTL_SECONDS, 8 * 3600),
+    maintenanceMode: bool(env.MAINTENANCE_MODE, false),
+    sitesFile: env.SITES_FILE || undefined,
+    rateLimitMax: int('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 600),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    // Demo data only on the embedded default, never in production.
+    seedDemo: nodeEnv !== 'production' && !databaseUrl && bool(env.SEED_DEMO, true),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    webDistDir: env.WEB_DIST_DIR || undefined,
+    mailPollMs: int('MAIL_POLL_MS', env.MAIL_POLL_MS, 2000),
+    ...overrides,
+  };
+  if (config.nodeEnv === 'production' && !config.jwtSecret) {
+    throw new Error('JWT_SECRET must be set in production');
+  }
+  return config;
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import { CurrencyCode, Language, SiteKind } from '@portal/contract';
+
+export const SiteConfig = z.object({
+  id: z.string(),
+  kind: SiteKind,
+  name: z.string(),
+  hosts: z.array(z.string()).min(1),
+  publicUrl: z.string().optional(),
+  defaultLanguage: Language,
+  defaultCurrency: CurrencyCode,
+  apiBase: z.string().default('/api'),
+  contactInfo: z.object({ phone: z.string(), whatsApp: z.string() }),
+  hostData: z.object({
+    mainLogo: z.string(),
+    about: z.string(),
+    aboutDescriptions: z.array(z.string()),
+    email: z.string(),
+    address: z.string(),
+  }),
+  legal: z.object({ legalName: z.string(), vatRegistrationNumber: z.string(), tradeLicenceNumber: z.string() }),
+  supportPhone: z.string(),
+});
+export type SiteConfig = z.infer<typeof SiteConfig>;
+export type Site = SiteConfig & { features: { search: boolean; topDestinations: boolean; chat: boolean } };
+
+export const TOP_DESTINATIONS = [
+  { name: 'Dubai', nameRu: 'Дубай', slug: 'dubai' },
+  { name: 'Abu Dhabi', nameRu: 'Абу-Даби', slug: 'abu-dhabi' },
+  { name: 'Sharjah', nameRu: 'Шарджа', slug: 'sharjah' },
+  { name: 'Ras Al Khaimah', nameRu: 'Рас-эль-Хайма', slug: 'ras-al-khaimah' },
+  { name: 'Fujairah', nameRu: 'Фуджейра', slug: 'fujairah' },
+];
+
+const operator = {
+  legal: {
+    legalName: 'Golden Falcon Tours & Travel LLC',
+    vatRegistrationNumber: '100234567800003',
+    tradeLicenceNumber: 'DED-1029384',
+  },
+  supportPhone: '+971 4 555 0100',
+};
+
+export const DEFAULT_SITES: SiteConfig[] = [
+  {
+    id: 'general',
+    kind: 'general',
+    name: 'Golden Falcon B2B',
+    hosts: ['localhost', '127.0.0.1'],
+    defaultLanguage: 'en',
+    defaultCurrency: 'aed',
+    apiBase: '/api',
+    contactInfo: { phone: '+971 4 555 0100', whatsApp: '+971 50 555 0100' },
+    hostData: {
+      mainLogo: '/brand/logo-general.svg',
+      about: 'About Golden Falcon B2B',
+      aboutDescriptions: [
+        'A booking agent with live connectivity to every major tour and activity in the UAE.',
+        'Net rates for travel agencies, instant confirmation and 24/7 operations support.',
+      ],
+      email: 'b2b@goldenfalcon.test',
+      address: 'Office 1204, Bay Square 7, Business Bay, Dubai, UAE',
+    },
+    ...operator,
+  },
+  {
+    id: 'ru',
+    kind: 'ru',
+    name: 'Golden Falcon B2B Russia',
+    hosts: ['ru.localhost'],
+    defaultLanguage: 'ru',
+    defaultCurrency: 'usd',
+    apiBase: '/api',
+    contactInfo: { phone: '+971 4 555 0177', whatsApp: '+971 50 555 0177' },
+    hostData: {
+      mainLogo: '/brand/logo-general.svg',
+      about: 'О Golden Falcon B2B',
+      aboutDescriptions: [
+        'Агентская система бронирования с онлайн-доступом ко всем основным турам и развлечениям ОАЭ.',
+        'Нетто-цены для турагентств, мгновенное подтверждение и круглосуточная поддержка.',
+      ],
+      email: 'ru@goldenfalcon.test',
+      address: 'Office 1204, Bay Square 7, Business Bay, Dubai, UAE',
+    },
+    ...operator,
+  },
+  {
+    id: 'oasis',
+    kind: 'partner',
+    name: 'Oasis Holidays Trade',
+    hosts: ['partner.localhost'],
+    defaultLanguage: 'en',
+    defaultCurrency: 'aed',
+    apiBase: '/api',
+    contactInfo: { phone: '+971 6 555 0300', whatsApp: '+971 55 555 0300' },
+    hostData: {
+      mainLogo: '/brand/logo-partner.svg',
+      about: 'About Oasis Holidays Trade',
+      aboutDescriptions: ['Tours and tickets for Oasis Holidays partner agencies, powered by Golden Falcon.'],
+      email: 'trade@oasisholidays.test',
+      address: 'Al Majaz 3, Corniche Street, Sharjah, UAE',
+    },
+    ...operator,
+  },
+];
+
+function withFeatures(site: SiteConfig): Site {
+  const isPartner = site.kind === 'partner';
+  return { ...site, features: { search: !isPartner, topDestinations: !isPartner, chat: !isPartner } };
+}
+
+export type SiteRegistry = {
+  all: Site[];
+  byHost: (host: string | undefined) => Site;
+  byId: (id: string) => Site | undefined;
+};
+
+export function loadSites(sitesFile: string | undefined): SiteRegistry {
+  const raw: unknown = sitesFile ? JSON.parse(fs.readFileSync(sitesFile, 'utf8')) : DEFAULT_SITES;
+  const all = z.array(SiteConfig).min(1).parse(raw).map(withFeatures);
+  const hostMap = new Map<string, Site>();
+  for (const site of all) for (const host of site.hosts) hostMap.set(host.toLowerCase(), site);
+  const fallback = all.find((s) => s.kind === 'general') ?? all[0];
+  if (!fallback) throw new Error('No sites configured');
+  return {
+    all,
+    byHost: (host) => {
+      const name = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+      return hostMap.get(name) ?? fallback;
+    },
+    byId: (id) => all.find((s) => s.id === id),
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config/env.ts';
+import type { Site, SiteRegistry } from '../config/sites.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import type { FileStorage } from './storage.ts';
+import type { TokenService } from './tokens.ts';
+import type { Role } from '@portal/contract';
+
+export type Actor = {
+  userId: string;
+  agencyId: string | null;
+  role: Role;
+  email: string;
+  name: string;
+};
+
+export type AgencyActor = Actor & { agencyId: string };
+
+// Everything a service needs, created once per app; a request adds its site and actor.
+export type AppDeps = {
+  db: Db;
+  config: AppConfig;
+  sites: SiteRegistry;
+  storage: FileStorage;
+  tokens: TokenService;
+  log: FastifyBaseLogger;
+  kickMail: () => void;
+};
+
+export type ServiceContext = AppDeps & { site: Site; actor: Actor | null; ip: string };
+
+export async function withTransaction<T>(db: Db, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx));
+}

@@ -1,0 +1,13 @@
+// DESIGN "Time": business dates are yyyy-MM-dd in Asia/Dubai whatever the server's TZ.
+export const BUSINESS_TIME_ZONE = 'Asia/Dubai';
+
+const dateFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+export function dubaiDate(at: Date = new Date()): string {
+  return dateFormatter.format(at);
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { RouteDescriptor } from '@portal/contract';
+
+type JsonObject = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonObject;
+}
+
+function parametersOf(schema: z.ZodType | undefined, location: 'query' | 'path'): JsonObject[] {
+  if (!schema) return [];
+  const json = schemaOf(schema, 'input');
+  const properties = (json.properties ?? {}) as Record<string, JsonObject>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    schema: property,
+  }));
+}
+
+// The OpenAPI document is generated from the contract, the same schemas the server validates with.
+export function buildOpenApiDocument(routes: readonly RouteDescriptor[]): JsonObject {
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const route of routes) {
+    const path = `/api${route.path}`;
+    const operation: JsonObject = {
+      summary: route.summary,
+      tags: [...route.tags],
+      parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
+      responses: {
+        200: route.response
+          ? { description: 'OK', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }
+          : { description: 'OK' },
+        422: {
+          description: 'Validation error: [{ fieldName, errorMessage }]',
+          content: {
+            'application/json': {
+              schema: { type: 'array', items: { type: 'object', properties: { fieldName: { type: 'string' }, errorMessage: { type: 'string' } } } },
+            },
+          },
+        },
+        ...(route.access.kind === 'user' ? { 401: { description: 'Not logged in' }, 403: { description: 'Role not allowed' } } : {}),
+        503: { description: 'Server is under maintenance' },
+      },
+    };
+    if (route.access.kind === 'user') operation.security = [{ bearer: [] }];
+    if (route.body) {
+      const contentType = route.multipart ? 'multipart/form-data' : 'application/json';
+      operation.requestBody = { required: true, content: { [contentType]: { schema: schemaOf(route.body, 'input') } } };
+    }
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'UAE B2B tours portal API', version: '1.0.0', description: 'Agency portal API. Errors: SPEC §8.' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  };
+}

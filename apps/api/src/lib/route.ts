@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ErrorItem, RouteDescriptor } from '@portal/contract';
+import { MESSAGES } from '@portal/contract';
+import { AppError } from './app-error.ts';
+import type { ServiceContext } from './context.ts';
+import { authenticate } from './authenticate.ts';
+
+type Defined<T> = Exclude<T, undefined>;
+type Infer<T> = [Defined<T>] extends [never] ? undefined : Defined<T> extends z.ZodType ? z.output<Defined<T>> : undefined;
+type ResponseOf<T> = [Defined<T>] extends [never] ? unknown : Defined<T> extends z.ZodType ? z.input<Defined<T>> : unknown;
+
+export type HandlerInput<R extends RouteDescriptor> = {
+  body: Infer<R['body']>;
+  query: Infer<R['query']>;
+  params: Infer<R['params']>;
+  ctx: ServiceContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export function issuesToItems(issues: readonly z.core.$ZodIssue[], fallbackField: string): ErrorItem[] {
+  return issues.map((issue) => ({
+    fieldName: issue.path.length > 0 ? issue.path.map(String).join('.') : fallbackField,
+    errorMessage: issue.code === 'invalid_type' && issue.input === undefined ? MESSAGES.required : issue.message,
+  }));
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, fallbackField: string): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw AppError.validation(issuesToItems(result.error.issues, fallbackField));
+  return result.data;
+}
+
+export function toFastifyPath(path: string): string {
+  return `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
+}
+
+export function serviceContext(app: FastifyInstance, request: FastifyRequest): ServiceContext {
+  return { ...app.deps, site: request.site, actor: request.actor, ip: request.ip };
+}
+
+// Registers a contract route: validates params/query/body with the contract's schemas (422 with field items),
+// enforces access on the server, and passes the response through its schema so no column leaks.
+export function registerRoute<R extends RouteDescriptor>(
+  app: FastifyInstance,
+  route: R,
+  handler: (input: HandlerInput<R>) => Promise<ResponseOf<R['response']>>,
+): void {
+  app.route({
+    method: route.method,
+    url: toFastifyPath(route.path),
+    handler: async (request, reply) => {
+      if (route.access.kind === 'user') {
+        const actor = await authenticate(app, request);
+        if (!actor) throw new AppError('unauthorized', MESSAGES.unauthorized);
+        if (!route.access.roles.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
+      }
+      const params = (route.params ? parseOrThrow(route.params, request.params, 'params') : undefined) as Infer<R['params']>;
+      const query = (route.query ? parseOrThrow(route.query, request.query, 'query') : undefined) as Infer<R['query']>;
+      const body = (route.body && !route.multipart ? parseOrThrow(route.body, request.body, 'body') : undefined) as Infer<R['body']>;
+      const result = await handler({ body, query, params, ctx: serviceContext(app, request), request, reply });
+      if (reply.sent) return reply;
+      return route.response ? route.response.parse(result) : result;
+    },
+  });
+}

@@ -1,0 +1,198 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { AccountProfile, ChangePasswordBody, ForgotPasswordBody, Language, LoginBody, ResetPasswordBody, SignupFields } from '@portal/contract';
+import { MESSAGES } from '@portal/contract';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { burnPasswordCheck, generateTemporaryPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { siteUrl } from '../../lib/site-url.ts';
+import type { DetectedFileType } from '../../lib/file-type.ts';
+import { insertMail } from '../mail/mail.repo.ts';
+import { passwordChangedMail, passwordResetMail, temporaryPasswordMail } from '../mail/templates.ts';
+import * as repo from './account.repo.ts';
+import { clearAccountIp, hashIp, lockedKeys, recordFailure, throttleKeys } from './login-throttle.ts';
+
+const RESET_TTL_MINUTES = 60;
+
+type UserWithAgency = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
+
+function brandOf(ctx: ServiceContext) {
+  return { siteName: ctx.site.name, loginUrl: `${siteUrl(ctx.site, ctx.config)}/`, supportEmail: ctx.site.hostData.email };
+}
+
+function languageOf(row: UserWithAgency, ctx: ServiceContext): Language {
+  return row.agency?.language ?? ctx.site.defaultLanguage;
+}
+
+export async function issueToken(ctx: ServiceContext, row: UserWithAgency): Promise<string> {
+  const { user, agency } = row;
+  return ctx.tokens.sign({
+    userId: user.id,
+    tokenVersion: user.tokenVersion,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    role: user.role,
+    agencyId: user.agencyId,
+    isWidgetsCreationAllowed: agency?.isWidgetsCreationAllowed ?? 0,
+    isCreditCardTopupAllowed: agency?.isCreditCardTopupAllowed ?? 1,
+  });
+}
+
+export async function login(ctx: ServiceContext, input: LoginBody): Promise<{ accessToken: string }> {
+  const keys = throttleKeys(input.email, ctx.ip);
+  const locked = await lockedKeys(ctx.db, [keys.accountIp, keys.ip, keys.account]);
+  if (locked.has(keys.accountIp) || locked.has(keys.ip)) throw new AppError('too_many_requests', MESSAGES.tooManyAttempts);
+
+  const row = await repo.findUserByEmail(ctx.db, input.email);
+  const usable = row && row.user.status !== 'deleted' && (row.user.role === 'operator' || row.agency?.status !== 'suspended');
+  if (locked.has(keys.account) && !(row && (await repo.isTrustedAddress(ctx.db, row.user.id, hashIp(ctx.ip))))) {
+    throw new AppError('too_many_requests', MESSAGES.tooManyAttempts);
+  }
+  if (!row || !usable) {
+    await burnPasswordCheck(input.password);
+    await recordFailure(ctx.db, keys);
+    throw AppError.field('password', MESSAGES.loginIncorrect);
+  }
+  if (!(await verifyPassword(input.password, row.user.passwordHash))) {
+    await recordFailure(ctx.db, keys);
+    throw AppError.field('password', MESSAGES.loginIncorrect);
+  }
+  await clearAccountIp(ctx.db, keys);
+  await repo.touchLogin(ctx.db, row.user.id, hashIp(ctx.ip));
+  return { accessToken: await issueToken(ctx, row) };
+}
+
+export type SignupFile = { data: Buffer; filename: string; type: DetectedFileType };
+
+export async function signup(
+  ctx: ServiceContext,
+  input: SignupFields,
+  uploads: { tradeLicense: SignupFile; vatCertificate: SignupFile | null },
+): Promise<{ ok: true; email: string }> {
+  if (await repo.emailExists(ctx.db, input.email)) throw AppError.field('email', MESSAGES.emailTaken);
+  const temporaryPassword = generateTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  const language: Language = input.language ?? ctx.site.defaultLanguage;
+
+  // Files are written first and removed again if the transaction fails: nothing is left half-created.
+  const staged = Object.entries(uploads).flatMap(([kind, file]) => (file ? [{ kind, file, key: `signup/${randomUUID()}.${file.type.extension}` }] : []));
+  await Promise.all(staged.map((s) => ctx.storage.put(s.key, s.file.data)));
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const agency = await repo.insertAgency(tx, {
+        siteId: ctx.site.id,
+        name: input.companyName,
+        tradeLicenseNumber: input.tradeLicenseNumber,
+        tradeLicenseExpiry: input.tradeLicenseExpiry,
+        trnNumber: input.trnNumber,
+        address: input.address,
+        country: input.country,
+        city: input.city,
+        currency: ctx.site.defaultCurrency,
+        language,
+      });
+      const fileIds: Record<string, string> = {};
+      for (const s of staged) {
+        const file = await repo.insertFile(tx, {
+          agencyId: agency.id,
+          kind: s.kind,
+          originalName: s.file.filename.slice(0, 200),
+          contentType: s.file.type.mime,
+          sizeBytes: s.file.data.length,
+          storageKey: s.key,
+        });
+        fileIds[s.kind] = file.id;
+      }
+      await repo.updateAgencyFiles(tx, agency.id, fileIds.tradeLicense ?? null, fileIds.vatCertificate ?? null);
+      await repo.insertUser(tx, {
+        agencyId: agency.id,
+        email: input.email,
+        name: input.name,
+        phone: input.phone,
+        jobTitle: input.jobTitle,
+        role: 'admin',
+        passwordHash,
+        mustChangePassword: true,
+      });
+      await insertMail(tx, temporaryPasswordMail(language, input.email, input.name, temporaryPassword, brandOf(ctx)));
+    });
+  } catch (error) {
+    await Promise.all(staged.map((s) => ctx.storage.remove(s.key)));
+    if (isUniqueViolation(error)) throw AppError.field('email', MESSAGES.emailTaken);
+    throw error;
+  }
+  ctx.kickMail();
+  return { ok: true, email: input.email };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const candidate = error as { code?: string; cause?: { code?: string } } | null;
+  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function forgotPassword(ctx: ServiceContext, input: ForgotPasswordBody): Promise<{ ok: true }> {
+  const row = await repo.findUserByEmail(ctx.db, input.email);
+  // Same answer whether or not the account exists.
+  if (!row || row.user.status === 'deleted') return { ok: true };
+  const token = randomBytes(32).toString('base64url');
+  const link = `${siteUrl(ctx.site, ctx.config)}/reset-password?token=${token}`;
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertPasswordReset(tx, row.user.id, hashToken(token), RESET_TTL_MINUTES);
+    await insertMail(tx, passwordResetMail(languageOf(row, ctx), row.user.email, row.user.name, link, brandOf(ctx)));
+  });
+  ctx.kickMail();
+  return { ok: true };
+}
+
+export async function resetPassword(ctx: ServiceContext, input: ResetPasswordBody): Promise<{ ok: true }> {
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await repo.consumePasswordReset(tx, hashToken(input.token));
+    if (!userId) throw AppError.field('token', MESSAGES.resetLinkInvalid);
+    const row = await repo.findUserById(tx, userId);
+    if (!row || row.user.status === 'deleted') throw AppError.field('token', MESSAGES.resetLinkInvalid);
+    await repo.setPassword(tx, userId, passwordHash);
+    await repo.invalidateResets(tx, userId);
+    await insertMail(tx, passwordChangedMail(languageOf(row, ctx), row.user.email, row.user.name, brandOf(ctx)));
+  });
+  ctx.kickMail();
+  return { ok: true };
+}
+
+export async function changePassword(ctx: ServiceContext, userId: string, input: ChangePasswordBody): Promise<{ ok: true; accessToken: string }> {
+  const row = await repo.findUserById(ctx.db, userId);
+  if (!row) throw new AppError('unauthorized', MESSAGES.unauthorized);
+  if (!(await verifyPassword(input.currentPassword, row.user.passwordHash))) {
+    throw AppError.field('currentPassword', MESSAGES.currentPasswordWrong);
+  }
+  if (input.password === input.currentPassword) throw AppError.field('password', 'The new password must differ from the current one');
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await repo.setPassword(tx, userId, passwordHash);
+    await repo.invalidateResets(tx, userId);
+    await insertMail(tx, passwordChangedMail(languageOf(row, ctx), row.user.email, row.user.name, brandOf(ctx)));
+  });
+  ctx.kickMail();
+  const updated = await repo.findUserById(ctx.db, userId);
+  if (!updated) throw new AppError('unauthorized', MESSAGES.unauthorized);
+  return { ok: true, accessToken: await issueToken(ctx, updated) };
+}
+
+export async function profile(ctx: ServiceContext, userId: string): Promise<AccountProfile> {
+  const row = await repo.findUserById(ctx.db, userId);
+  if (!row) throw new AppError('unauthorized', MESSAGES.unauthorized);
+  const { user, agency } = row;
+  return {
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+    jobTitle: user.jobTitle,
+    agency: agency ? { id: agency.id, name: agency.name, currency: agency.currency, status: agency.status } : null,
+  };
+}

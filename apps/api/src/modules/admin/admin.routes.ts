@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { adminRoutes } from '@portal/contract';
+import { agencies, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { registerRoute } from '../../lib/route.ts';
+
+// The tours company's side: operators see and approve agencies.
+export async function adminAgencyRoutes(app: FastifyInstance) {
+  registerRoute(app, adminRoutes.listAgencies, async ({ query, ctx }) => {
+    const rows = await ctx.db
+      .select({
+        id: agencies.id,
+        name: agencies.name,
+        siteId: agencies.siteId,
+        status: agencies.status,
+        currency: agencies.currency,
+        tradeLicenseNumber: agencies.tradeLicenseNumber,
+        createdAt: agencies.createdAt,
+        adminEmail: sql<string | null>`(SELECT ${users.email} FROM ${users} WHERE ${users.agencyId} = ${agencies.id} AND ${users.role} = 'admin' ORDER BY ${users.createdAt} LIMIT 1)`,
+      })
+      .from(agencies)
+      .where(query.status ? eq(agencies.status, query.status) : undefined)
+      .orderBy(desc(agencies.createdAt))
+      .limit(500);
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  });
+
+  registerRoute(app, adminRoutes.approveAgency, async ({ params, ctx }) => {
+    const [row] = await ctx.db
+      .update(agencies)
+      .set({ status: 'approved' })
+      .where(and(eq(agencies.id, params.id), eq(agencies.status, 'pending')))
+      .returning({ id: agencies.id });
+    if (!row) {
+      const [existing] = await ctx.db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, params.id));
+      if (!existing) throw AppError.notFound();
+      if (existing.status !== 'approved') throw AppError.field('id', `Agency is ${existing.status} and cannot be approved`);
+    }
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,75 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { claimDueMails, markFailed, markSent } from './mail.repo.ts';
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+
+export type MailWorker = { kick: () => void; runOnce: () => Promise<number>; stop: () => Promise<void> };
+
+// Sends the outbox through SMTP with exponential backoff. Without SMTP_URL mails stay in the outbox
+// (readable on the dev mailbox page outside production).
+export function startMailWorker(options: { db: Db; smtpUrl: string | undefined; from: string; pollMs: number; log: FastifyBaseLogger }): MailWorker {
+  const { db, smtpUrl, from, pollMs, log } = options;
+  if (!smtpUrl) {
+    return { kick: () => undefined, runOnce: async () => 0, stop: async () => undefined };
+  }
+  const transport = nodemailer.createTransport(smtpUrl);
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const sendBatch = async (): Promise<number> => {
+    const mails = await claimDueMails(db, BATCH);
+    for (const mail of mails) {
+      try {
+        await transport.sendMail({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody ?? undefined });
+        await markSent(db, mail.id);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const retry = mail.attempts >= MAX_ATTEMPTS ? null : Math.min(3600, 15 * 2 ** (mail.attempts - 1));
+        log.warn({ mailId: mail.id, attempts: mail.attempts, error: message }, 'mail send failed');
+        await markFailed(db, mail.id, message, retry);
+      }
+    }
+    return mails.length;
+  };
+
+  const runOnce = async (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await sendBatch();
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const safeRun = () => {
+    if (stopped) return;
+    runOnce().catch((error: unknown) => log.error({ err: error }, 'mail worker failed'));
+  };
+  const timer = setInterval(safeRun, pollMs);
+  timer.unref();
+  safeRun();
+
+  return {
+    kick: () => setImmediate(safeRun),
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Language } from '@portal/contract';
+import type { OutgoingMail } from './mail.repo.ts';
+
+type Brand = { siteName: string; loginUrl: string; supportEmail: string };
+
+export function temporaryPasswordMail(lang: Language, to: string, name: string, password: string, brand: Brand): OutgoingMail {
+  if (lang === 'ru') {
+    return {
+      to,
+      subject: `${brand.siteName}: ваш временный пароль`,
+      text:
+        `Здравствуйте, ${name}!\n\nВаше агентство зарегистрировано. Временный пароль: ${password}\n\n` +
+        `Войдите на ${brand.loginUrl} и смените пароль в разделе «Аккаунт».\n` +
+        `Вопросы: ${brand.supportEmail}\n`,
+    };
+  }
+  return {
+    to,
+    subject: `${brand.siteName}: your temporary password`,
+    text:
+      `Hello ${name},\n\nYour agency is registered. Your temporary password: ${password}\n\n` +
+      `Log in at ${brand.loginUrl} and change it under Account.\n` +
+      `Questions: ${brand.supportEmail}\n`,
+  };
+}
+
+export function passwordResetMail(lang: Language, to: string, name: string, link: string, brand: Brand): OutgoingMail {
+  if (lang === 'ru') {
+    return {
+      to,
+      subject: `${brand.siteName}: сброс пароля`,
+      text: `Здравствуйте, ${name}!\n\nЧтобы задать новый пароль, откройте ссылку (действует 60 минут, один раз):\n${link}\n\nЕсли вы не запрашивали сброс, просто проигнорируйте это письмо.\n`,
+    };
+  }
+  return {
+    to,
+    subject: `${brand.siteName}: reset your password`,
+    text: `Hello ${name},\n\nTo set a new password, open this link (valid for 60 minutes, once):\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n`,
+  };
+}
+
+export function passwordChangedMail(lang: Language, to: string, name: string, brand: Brand): OutgoingMail {
+  if (lang === 'ru') {
+    return {
+      to,
+      subject: `${brand.siteName}: пароль изменён`,
+      text: `Здравствуйте, ${name}!\n\nПароль вашего аккаунта изменён. Если это были не вы, срочно напишите нам: ${brand.supportEmail}\n`,
+    };
+  }
+  return {
+    to,
+    subject: `${brand.siteName}: your password was changed`,
+    text: `Hello ${name},\n\nThe password of your account was changed. If this was not you, contact us at once: ${brand.supportEmail}\n`,
+  };
+}

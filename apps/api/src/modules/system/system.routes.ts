@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { systemRoutes } from '@portal/contract';
+import { telemetryEvents } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { registerRoute } from '../../lib/route.ts';
+import { listRecentMails } from '../mail/mail.repo.ts';
+import { renderMailboxPage } from './mailbox-page.ts';
+
+export async function systemRoutesPlugin(app: FastifyInstance) {
+  app.get('/healthz', async (_request, reply) => {
+    await app.deps.db.execute(sql`SELECT 1`);
+    return reply.send({ status: app.deps.config.maintenanceMode ? 'maintenance' : 'ok' });
+  });
+
+  registerRoute(app, systemRoutes.telemetry, async ({ body, ctx }) => {
+    await ctx.db.insert(telemetryEvents).values({ ...body, siteId: ctx.site.id });
+    if (body.type === 'error') ctx.log.warn({ telemetry: body }, 'front-end error reported');
+    return { ok: true as const };
+  });
+
+  const isProduction = app.deps.config.nodeEnv === 'production';
+  const mails = async () => {
+    if (isProduction) throw AppError.notFound();
+    const rows = await listRecentMails(app.deps.db, 100);
+    return rows.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, status: m.status, createdAt: m.createdAt.toISOString() }));
+  };
+  registerRoute(app, systemRoutes.devMailbox, mails);
+  app.get('/dev/mailbox', async (_request, reply) => reply.type('text/html; charset=utf-8').send(renderMailboxPage(await mails())));
+}

@@ -1,0 +1,54 @@
+import { loadConfig } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { runMigrations } from './db/migrate.ts';
+import { buildApp } from './app.ts';
+import { demoAccountsTable, seedDemoData } from './modules/demo/demo-seed.ts';
+
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  await runMigrations(database);
+  const app = await buildApp({ config, database });
+  if (config.seedDemo && (await seedDemoData(database.db))) {
+    app.log.info('demo data created');
+    console.log(`\n${demoAccountsTable()}\n`);
+  }
+  if (!config.smtpUrl) {
+    app.log[config.nodeEnv === 'production' ? 'warn' : 'info'](
+      config.nodeEnv === 'production' ? 'SMTP_URL is not set: e-mails stay in the outbox' : 'SMTP_URL is not set: e-mails are kept on http://localhost:%d/dev/mailbox',
+      config.port,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const ms = Math.round(performance.now() - started);
+  console.log(`Portal ready on http://localhost:${config.port} (${database.kind}${database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''}) in ${ms} ms`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

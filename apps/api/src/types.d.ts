@@ -1,0 +1,14 @@
+import type { Site } from './config/sites.ts';
+import type { Actor, AppDeps } from './lib/context.ts';
+import type { MailWorker } from './modules/mail/mail-worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    mailWorker: MailWorker;
+  }
+  interface FastifyRequest {
+    site: Site;
+    actor: Actor | null;
+  }
+}

@@ -1,0 +1,48 @@
+type BalanceTab = 'statement' | 'transactions';
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  tour: { path: '/tour', getHref: () => '/tour' },
+  embedded: { path: '/embedded', getHref: () => '/embedded' },
+  checkout: { path: '/checkout', getHref: () => '/checkout' },
+  embeddedCheckout: { path: '/embedded/checkout', getHref: () => '/embedded/checkout' },
+  bookings: { path: '/bookings', getHref: () => '/bookings' },
+  requests: { path: '/requests', getHref: () => '/requests' },
+  city: {
+    path: '/city',
+    getHref: (query: { q?: string; name?: string } = {}) => withQuery('/city', query),
+  },
+  country: { path: '/:country', getHref: (country: string) => `/${encodeURIComponent(country)}` },
+  signUp: { path: '/sign-up', getHref: () => '/sign-up' },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token?: string) => withQuery('/reset-password', { token }),
+  },
+  myAccount: { path: '/my-account', getHref: () => '/my-account' },
+  balance: {
+    path: '/balance',
+    getHref: (tab?: BalanceTab) => withQuery('/balance', { tab: tab === 'transactions' ? tab : undefined }),
+  },
+  topUp: { path: '/top-up', getHref: () => '/top-up' },
+  myBookings: { path: '/my-bookings', getHref: () => '/my-bookings' },
+  myCommissions: { path: '/my-commissions', getHref: () => '/my-commissions' },
+  myAgencies: { path: '/my-agencies', getHref: () => '/my-agencies' },
+  termsOfUse: { path: '/terms-of-use', getHref: () => '/terms-of-use' },
+  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+  widgets: { path: '/widgets', getHref: () => '/widgets' },
+  widgetsCreate: { path: '/widgets/create', getHref: () => '/widgets/create' },
+  agents: { path: '/agents', getHref: () => '/agents' },
+  notFound: { path: '/404', getHref: () => '/404' },
+  // Served by the API (non-production only), not a SPA route: link to it with a full page load.
+  devMailbox: { href: '/dev/mailbox' },
+} as const;
+
+export type { BalanceTab };

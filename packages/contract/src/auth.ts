@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { AgentRole, CurrencyCode, DateOnly, Language, OkResponse, Role } from './common.ts';
+import { ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
+import { MESSAGES } from './errors.ts';
+import { Email, NewPassword, PersonName, Phone, RequiredText } from './validation.ts';
+
+export const JWT_AUDIENCE = 'b2b-portal';
+
+// SPEC §3: session user claims carried by the access token
+export const SessionClaims = z.object({
+  sub: z.string(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  role: Role,
+  agencyId: z.string().nullable(),
+  isWidgetsCreationAllowed: z.number(),
+  isCreditCardTopupAllowed: z.number().optional(),
+  exp: z.number(),
+  aud: z.union([z.string(), z.array(z.string())]),
+});
+export type SessionClaims = z.infer<typeof SessionClaims>;
+
+export const LoginBody = z.object({
+  email: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(254),
+  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(200),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+export const LoginResponse = z.object({ accessToken: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+// Multipart text fields of the sign-up form; files: tradeLicense (required), vatCertificate (optional)
+export const SignupFields = z.object({
+  companyName: RequiredText(200),
+  tradeLicenseNumber: RequiredText(60),
+  tradeLicenseExpiry: DateOnly,
+  trnNumber: z.string().trim().max(30).regex(/^[0-9]*$/, 'TRN must contain digits only').optional().default(''),
+  address: RequiredText(300),
+  country: RequiredText(80),
+  city: RequiredText(80),
+  name: PersonName,
+  jobTitle: z.string().trim().max(100).optional().default(''),
+  email: Email,
+  phone: Phone,
+  language: Language.optional(),
+  acceptTerms: z.literal('true', { error: MESSAGES.termsRequired }),
+});
+export type SignupFields = z.infer<typeof SignupFields>;
+export const SIGNUP_FILE_FIELDS = ['tradeLicense', 'vatCertificate'] as const;
+export const SignupResponse = z.object({ ok: z.literal(true), email: z.string() });
+export type SignupResponse = z.infer<typeof SignupResponse>;
+
+export const ForgotPasswordBody = z.object({ email: Email });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+
+export const ResetPasswordBody = z
+  .object({ token: z.string().min(1, MESSAGES.resetLinkInvalid).max(200), password: NewPassword, confirmPassword: z.string() })
+  .refine(passwordsMatch, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const ChangePasswordBody = z
+  .object({ currentPassword: z.string().min(1, MESSAGES.required).max(200), password: NewPassword, confirmPassword: z.string() })
+  .refine(passwordsMatch, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+// Changing the password ends every other session; the caller gets a fresh token for this one.
+export const ChangePasswordResponse = z.object({ ok: z.literal(true), accessToken: z.string() });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
+
+export const AccountProfile = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: Role,
+  jobTitle: z.string(),
+  agency: z.object({ id: z.string(), name: z.string(), currency: CurrencyCode, status: z.string() }).nullable(),
+});
+export type AccountProfile = z.infer<typeof AccountProfile>;
+
+export const authRoutes = {
+  login: defineRoute({
+    method: 'POST', path: '/b2b/account/login', summary: 'Log in; returns a signed access token',
+    tags: ['account'], access: PUBLIC, body: LoginBody, response: LoginResponse,
+  }),
+  signup: defineRoute({
+    method: 'POST', path: '/b2b/account/signup', summary: 'Register an agency (multipart: fields + tradeLicense, vatCertificate files)',
+    tags: ['account'], access: PUBLIC, multipart: true, body: SignupFields, response: SignupResponse,
+  }),
+  forgotPassword: defineRoute({
+    method: 'POST', path: '/b2b/account/forgotpassword', summary: 'E-mail a single-use password reset link',
+    tags: ['account'], access: PUBLIC, body: ForgotPasswordBody, response: OkResponse,
+  }),
+  resetPassword: defineRoute({
+    method: 'POST', path: '/b2b/account/resetpassword', summary: 'Set a new password with a reset token',
+    tags: ['account'], access: PUBLIC, body: ResetPasswordBody, response: OkResponse,
+  }),
+  changePassword: defineRoute({
+    method: 'POST', path: '/b2b/account/changepassword', summary: 'Change the password of the logged-in user',
+    tags: ['account'], access: ANY_USER, body: ChangePasswordBody, response: ChangePasswordResponse,
+  }),
+  me: defineRoute({
+    method: 'GET', path: '/b2b/account/me', summary: 'The logged-in user and their agency',
+    tags: ['account'], access: ANY_USER, response: AccountProfile,
+  }),
+};
+
+export { AgentRole };

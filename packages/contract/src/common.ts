@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const Language = z.enum(['en', 'ru']);
+export type Language = z.infer<typeof Language>;
+
+export const CurrencyCode = z.enum(['aed', 'usd']);
+export type CurrencyCode = z.infer<typeof CurrencyCode>;
+
+export const AgentRole = z.enum(['admin', 'senior', 'junior']);
+export type AgentRole = z.infer<typeof AgentRole>;
+
+export const Role = z.enum(['admin', 'senior', 'junior', 'operator']);
+export type Role = z.infer<typeof Role>;
+
+export const AgentStatus = z.enum(['normal', 'emailNotVerified', 'deleted']);
+export type AgentStatus = z.infer<typeof AgentStatus>;
+
+// SPEC §9: fixed conversion and limits
+export const AED_PER_USD = 3.65;
+export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+export const MIN_DATE = '2020-02-01';
+
+// SPEC §4: currency resets with language
+export function currencyForLanguage(language: Language): CurrencyCode {
+  return language === 'ru' ? 'usd' : 'aed';
+}
+
+export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd');
+
+export const OkResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponse>;

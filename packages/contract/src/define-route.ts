@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import type { Role } from './common.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+// Who may call a route. 'public': anyone; 'agent': any logged-in agency user (optionally narrowed by roles);
+// 'operator': the tours company's staff only.
+export type RouteAccess = { kind: 'public' } | { kind: 'user'; roles: readonly Role[] };
+
+export type RouteDescriptor<
+  TBody extends z.ZodType | undefined = z.ZodType | undefined,
+  TQuery extends z.ZodType | undefined = z.ZodType | undefined,
+  TParams extends z.ZodType | undefined = z.ZodType | undefined,
+  TResponse extends z.ZodType | undefined = z.ZodType | undefined,
+> = {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  access: RouteAccess;
+  body?: TBody;
+  query?: TQuery;
+  params?: TParams;
+  response?: TResponse;
+  multipart?: boolean;
+};
+
+export function defineRoute<
+  TBody extends z.ZodType | undefined = undefined,
+  TQuery extends z.ZodType | undefined = undefined,
+  TParams extends z.ZodType | undefined = undefined,
+  TResponse extends z.ZodType | undefined = undefined,
+>(route: RouteDescriptor<TBody, TQuery, TParams, TResponse>) {
+  return route;
+}
+
+export const PUBLIC: RouteAccess = { kind: 'public' };
+export const ANY_AGENT: RouteAccess = { kind: 'user', roles: ['admin', 'senior', 'junior'] };
+export const ANY_USER: RouteAccess = { kind: 'user', roles: ['admin', 'senior', 'junior', 'operator'] };
+export const ADMIN_ONLY: RouteAccess = { kind: 'user', roles: ['admin'] };
+export const OPERATOR_ONLY: RouteAccess = { kind: 'user', roles: ['operator'] };
+
+// Fills `{name}` placeholders of a route path, e.g. '/b2b/tours/{id}'.
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
+}

@@ -1,0 +1,21 @@
+export * from './common.ts';
+export * from './errors.ts';
+export * from './define-route.ts';
+export * from './validation.ts';
+export * from './auth.ts';
+export * from './layout.ts';
+export * from './system.ts';
+export * from './admin.ts';
+
+import { adminRoutes } from './admin.ts';
+import { authRoutes } from './auth.ts';
+import { layoutRoutes } from './layout.ts';
+import { systemRoutes } from './system.ts';
+import type { RouteDescriptor } from './define-route.ts';
+
+export const contractRoutes: RouteDescriptor[] = [
+  ...Object.values(authRoutes),
+  ...Object.values(layoutRoutes),
+  ...Object.values(systemRoutes),
+  ...Object.values(adminRoutes),
+];
