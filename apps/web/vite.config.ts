@@ -14,6 +14,7 @@ const vendorGroups = [
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: {
     proxy: {
       '/api': { target: API_TARGET },

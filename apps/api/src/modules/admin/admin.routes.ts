@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, min } from 'drizzle-orm';
 import { adminRoutes } from '@portal/contract';
 import { agencies, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,10 +17,12 @@ export async function adminAgencyRoutes(app: FastifyInstance) {
         currency: agencies.currency,
         tradeLicenseNumber: agencies.tradeLicenseNumber,
         createdAt: agencies.createdAt,
-        adminEmail: sql<string | null>`(SELECT ${users.email} FROM ${users} WHERE ${users.agencyId} = ${agencies.id} AND ${users.role} = 'admin' ORDER BY ${users.createdAt} LIMIT 1)`,
+        adminEmail: min(users.email),
       })
       .from(agencies)
+      .leftJoin(users, and(eq(users.agencyId, agencies.id), eq(users.role, 'admin')))
       .where(query.status ? eq(agencies.status, query.status) : undefined)
+      .groupBy(agencies.id)
       .orderBy(desc(agencies.createdAt))
       .limit(500);
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { JWT_AUDIENCE, MESSAGES } from '@portal/contract';
+import { mailOutbox, passwordResets, users } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { TEST_PASSWORD, bearer, createAgency, decodeJwt, loginAs, randomIp } from '../../../test/factories.ts';
+import { THROTTLE } from './login-throttle.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const login = (email: string, password: string, remoteAddress = randomIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/b2b/account/login', payload: { email, password }, remoteAddress });
+
+async function latestMailTo(email: string) {
+  const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  return mail;
+}
+
+describe('POST /api/b2b/account/login', () => {
+  it('returns a signed token with the session-user claims, exp and aud', async () => {
+    const agency = await createAgency(t.database.db);
+    const res = await login(agency.users.senior.email, TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const claims = decodeJwt((res.json() as { accessToken: string }).accessToken);
+    expect(claims).toMatchObject({
+      sub: agency.users.senior.id,
+      email: agency.users.senior.email,
+      name: 'Test senior',
+      phone: '+971500000000',
+      role: 'senior',
+      agencyId: agency.id,
+      isWidgetsCreationAllowed: 0,
+      isCreditCardTopupAllowed: 1,
+      aud: JWT_AUDIENCE,
+    });
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000 + 3600);
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    const agency = await createAgency(t.database.db);
+    expect((await login(agency.users.admin.email.toUpperCase(), TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same message', async () => {
+    const agency = await createAgency(t.database.db);
+    for (const res of [await login(agency.users.admin.email, 'wrong-password'), await login('nobody@example.test', TEST_PASSWORD)]) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual([{ fieldName: 'password', errorMessage: MESSAGES.loginIncorrect }]);
+    }
+  });
+
+  it('refuses deleted agents', async () => {
+    const agency = await createAgency(t.database.db);
+    await t.database.db.update(users).set({ status: 'deleted' }).where(eq(users.id, agency.users.junior.id));
+    expect((await login(agency.users.junior.email, TEST_PASSWORD)).json()).toEqual([{ fieldName: 'password', errorMessage: MESSAGES.loginIncorrect }]);
+  });
+
+  it('validates the body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/login', payload: { email: '' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([
+      { fieldName: 'email', errorMessage: MESSAGES.required },
+      { fieldName: 'password', errorMessage: MESSAGES.required },
+    ]);
+  });
+
+  it('locks an address out of an account after repeated failures, but the real user on another address still gets in', async () => {
+    const agency = await createAgency(t.database.db);
+    const email = agency.users.admin.email;
+    const attacker = randomIp();
+    for (let i = 0; i < THROTTLE.perAccountAndIp; i++) expect((await login(email, 'guess', attacker)).statusCode).toBe(422);
+    const locked = await login(email, TEST_PASSWORD, attacker);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.body).toBe(MESSAGES.tooManyAttempts);
+    expect((await login(email, TEST_PASSWORD, randomIp())).statusCode).toBe(200);
+  });
+
+  it('a flood against one account from many addresses cannot lock out the user on an address they used before', async () => {
+    const agency = await createAgency(t.database.db);
+    const email = agency.users.senior.email;
+    const home = randomIp();
+    expect((await login(email, TEST_PASSWORD, home)).statusCode).toBe(200);
+    for (let i = 0; i < THROTTLE.perAccount; i++) await login(email, 'guess', randomIp());
+    expect((await login(email, TEST_PASSWORD, randomIp())).statusCode).toBe(429);
+    expect((await login(email, TEST_PASSWORD, home)).statusCode).toBe(200);
+  });
+
+  it('locks one address that sprays many accounts', async () => {
+    const sprayer = randomIp();
+    for (let i = 0; i < THROTTLE.perIp; i++) expect((await login(`spray-${i}@example.test`, 'guess', sprayer)).statusCode).toBe(422);
+    const agency = await createAgency(t.database.db);
+    expect((await login(agency.users.admin.email, TEST_PASSWORD, sprayer)).statusCode).toBe(429);
+  });
+});
+
+describe('POST /api/b2b/account/changepassword', () => {
+  it('changes the password, ends other sessions and returns a fresh token', async () => {
+    const agency = await createAgency(t.database.db);
+    const email = agency.users.junior.email;
+    const oldToken = await loginAs(t.app, email);
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/b2b/account/changepassword', headers: bearer(oldToken),
+      payload: { currentPassword: TEST_PASSWORD, password: 'Brand-new-pass-1', confirmPassword: 'Brand-new-pass-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { accessToken } = res.json() as { accessToken: string };
+    expect((await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(oldToken) })).statusCode).toBe(401);
+    const me = await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(accessToken) });
+    expect(me.json()).toMatchObject({ email, role: 'junior', agency: { id: agency.id, currency: 'aed', status: 'approved' } });
+    expect((await login(email, TEST_PASSWORD)).statusCode).toBe(422);
+    expect((await login(email, 'Brand-new-pass-1')).statusCode).toBe(200);
+    expect((await latestMailTo(email))?.subject).toContain('password was changed');
+  });
+
+  it('refuses a wrong current password, a short one and a mismatch, and keeps the old password', async () => {
+    const agency = await createAgency(t.database.db);
+    const token = await loginAs(t.app, agency.users.admin.email);
+    const attempt = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/b2b/account/changepassword', headers: bearer(token), payload });
+    expect((await attempt({ currentPassword: 'nope', password: 'Another-pass-22', confirmPassword: 'Another-pass-22' })).json()).toEqual([
+      { fieldName: 'currentPassword', errorMessage: MESSAGES.currentPasswordWrong },
+    ]);
+    expect((await attempt({ currentPassword: TEST_PASSWORD, password: 'short', confirmPassword: 'short' })).json()).toEqual([
+      { fieldName: 'password', errorMessage: MESSAGES.passwordTooWeak },
+    ]);
+    expect((await attempt({ currentPassword: TEST_PASSWORD, password: 'Another-pass-22', confirmPassword: 'Another-pass-23' })).json()).toEqual([
+      { fieldName: 'confirmPassword', errorMessage: MESSAGES.passwordsDoNotMatch },
+    ]);
+    expect((await login(agency.users.admin.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('needs a valid token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/changepassword', headers: bearer('not.a.token'), payload: {} });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/b2b/account/forgotpassword and resetpassword', () => {
+  async function requestReset(email: string) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/forgotpassword', payload: { email } });
+    expect(res.json()).toEqual({ ok: true });
+    const mail = await latestMailTo(email);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail?.textBody ?? '')?.[1];
+    expect(token).toBeDefined();
+    return token ?? '';
+  }
+
+  it('e-mails a single-use link that sets a new password', async () => {
+    const agency = await createAgency(t.database.db);
+    const email = agency.users.admin.email;
+    const token = await requestReset(email);
+    expect((await latestMailTo(email))?.textBody).toContain('http://localhost:3000/reset-password?token=');
+    const reset = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/b2b/account/resetpassword', payload: { token, password, confirmPassword: password } });
+    expect((await reset('Reset-password-1')).statusCode).toBe(200);
+    expect((await login(email, 'Reset-password-1')).statusCode).toBe(200);
+    const second = await reset('Reset-password-2');
+    expect(second.statusCode).toBe(422);
+    expect(second.json()).toEqual([{ fieldName: 'token', errorMessage: MESSAGES.resetLinkInvalid }]);
+    expect((await login(email, 'Reset-password-2')).statusCode).toBe(422);
+  });
+
+  it('refuses an expired link and changes nothing', async () => {
+    const agency = await createAgency(t.database.db);
+    const email = agency.users.senior.email;
+    const token = await requestReset(email);
+    await t.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(passwordResets.userId, agency.users.senior.id), isNull(passwordResets.usedAt)));
+    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/resetpassword', payload: { token, password: 'Late-password-1', confirmPassword: 'Late-password-1' } });
+    expect(res.json()).toEqual([{ fieldName: 'token', errorMessage: MESSAGES.resetLinkInvalid }]);
+    expect((await login(email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/forgotpassword', payload: { email: 'ghost@example.test' } });
+    expect(res.json()).toEqual({ ok: true });
+    expect(await latestMailTo('ghost@example.test')).toBeUndefined();
+  });
+
+  it('uses the Russian site address and language on the Russian host', async () => {
+    const agency = await createAgency(t.database.db, { siteId: 'ru', currency: 'usd' });
+    await t.app.inject({ method: 'POST', url: '/api/b2b/account/forgotpassword', headers: { host: 'ru.localhost:3000' }, payload: { email: agency.users.admin.email } });
+    expect((await latestMailTo(agency.users.admin.email))?.textBody).toContain('http://ru.localhost:3000/reset-password?token=');
+  });
+});

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type AppConfig } from '../src/config/env.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { buildApp } from '../src/app.ts';
+
+export type TestApp = { app: FastifyInstance; database: DatabaseHandle; dataDir: string; close: () => Promise<void> };
+
+// One database per test file: real PostgreSQL when TEST_DATABASE_URL is set (CI), else in-memory PGlite.
+// Suites isolate themselves with fresh agencies, never by wiping tables.
+export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const url = process.env.TEST_DATABASE_URL;
+  const database = await openDatabase(url ? { kind: 'postgres', url, poolSize: 10 } : { kind: 'pglite', dataDir: null });
+  await runMigrations(database);
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { dataDir, logLevel: 'silent', rateLimitMax: 100_000, seedDemo: false, jwtSecret: 'test-secret-0123456789-abcdefghijkl', ...overrides },
+  );
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

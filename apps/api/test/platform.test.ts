@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@portal/contract';
+import { agencies, files } from '../src/db/schema/index.ts';
+import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { SAMPLE_PDF, bearer, createAgency, createOperator, loginAs } from './factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+describe('GET /api/layout/info', () => {
+  it.each([
+    ['localhost:3000', 'general', 'en', 'aed', true],
+    ['ru.localhost:3000', 'ru', 'ru', 'usd', true],
+    ['partner.localhost:3000', 'partner', 'en', 'aed', false],
+    ['unknown.example:3000', 'general', 'en', 'aed', true],
+  ])('on %s serves the %s site', async (host, kind, language, currency, hasSearch) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/layout/info', headers: { host } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.site).toMatchObject({ kind, defaultLanguage: language, defaultCurrency: currency, features: { search: hasSearch, topDestinations: hasSearch } });
+    expect(body.site.topDestinations.length > 0).toBe(hasSearch);
+    expect(body.contactInfo).toEqual({ phone: expect.any(String), whatsApp: expect.stringMatching(/^\+971/) });
+    expect(Object.keys(body.hostData).sort()).toEqual(['about', 'aboutDescriptions', 'address', 'email', 'mainLogo']);
+    expect(body.legal).toEqual({ legalName: expect.any(String), vatRegistrationNumber: expect.stringMatching(/^\d{15}$/), tradeLicenceNumber: expect.any(String) });
+  });
+});
+
+describe('server-side roles', () => {
+  it('needs a token for protected calls', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/b2b/account/me' });
+    expect([res.statusCode, res.body]).toEqual([401, MESSAGES.unauthorized]);
+  });
+
+  it('drops an expired or forged token', async () => {
+    const agency = await createAgency(t.database.db);
+    const token = await loginAs(t.app, agency.users.admin.email);
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, role: 'operator', exp: claims.exp + 1 })).toString('base64url')}.${signature}`;
+    expect((await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(forged) })).statusCode).toBe(401);
+    const expired = await t.app.deps.tokens.sign({
+      userId: agency.users.admin.id, tokenVersion: 0, email: 'x', name: 'x', phone: '', role: 'admin', agencyId: agency.id,
+      isWidgetsCreationAllowed: 0, isCreditCardTopupAllowed: 1,
+    });
+    const shortLived = (await import('../src/lib/tokens.ts')).createTokenService(t.app.deps.config.jwtSecret ?? '', -10);
+    const old = await shortLived.sign({ ...decodeClaims(expired), userId: agency.users.admin.id, tokenVersion: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(expired) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(old) })).statusCode).toBe(401);
+  });
+
+  it('keeps agency roles out of operator routes and lets operators approve agencies', async () => {
+    const pending = await createAgency(t.database.db, { status: 'pending' });
+    for (const role of ['admin', 'senior', 'junior'] as const) {
+      const token = await loginAs(t.app, pending.users[role].email);
+      const res = await t.app.inject({ method: 'GET', url: '/api/admin/agencies', headers: bearer(token) });
+      expect([res.statusCode, res.body]).toEqual([403, MESSAGES.forbidden]);
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/agencies/${pending.id}/approve`, headers: bearer(token) })).statusCode).toBe(403);
+    }
+    const operator = await createOperator(t.database.db);
+    const token = await loginAs(t.app, operator.email);
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/agencies?status=pending', headers: bearer(token) });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toContainEqual(expect.objectContaining({ id: pending.id, status: 'pending', adminEmail: pending.users.admin.email }));
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/agencies/${pending.id}/approve`, headers: bearer(token) })).json()).toEqual({ ok: true });
+    const [row] = await t.database.db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, pending.id));
+    expect(row?.status).toBe('approved');
+    const missing = await t.app.inject({ method: 'POST', url: '/api/admin/agencies/00000000-0000-4000-8000-000000000000/approve', headers: bearer(token) });
+    expect(missing.statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/agencies/not-a-uuid/approve', headers: bearer(token) });
+    expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'id', errorMessage: 'Unknown agency' }]]);
+  });
+});
+
+function decodeClaims(token: string) {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+  return { email: claims.email, name: claims.name, phone: claims.phone, role: claims.role, agencyId: claims.agencyId, isWidgetsCreationAllowed: 0, isCreditCardTopupAllowed: 1 };
+}
+
+describe('GET /api/b2b/files/{id}', () => {
+  it("serves a file only to its own agency; another agency's id is a 404", async () => {
+    const owner = await createAgency(t.database.db);
+    const other = await createAgency(t.database.db);
+    await t.app.deps.storage.put('tests/licence.pdf', SAMPLE_PDF);
+    const [file] = await t.database.db
+      .insert(files)
+      .values({ agencyId: owner.id, kind: 'tradeLicense', originalName: 'лицензия.pdf', contentType: 'application/pdf', sizeBytes: SAMPLE_PDF.length, storageKey: 'tests/licence.pdf' })
+      .returning();
+    const mine = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${file?.id}`, headers: bearer(await loginAs(t.app, owner.users.junior.email)) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-disposition']).toBe(`attachment; filename="_.pdf"; filename*=UTF-8''${encodeURIComponent('лицензия.pdf')}`);
+    const theirs = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${file?.id}`, headers: bearer(await loginAs(t.app, other.users.admin.email)) });
+    expect(theirs.statusCode).toBe(404);
+    const junk = await t.app.inject({ method: 'GET', url: '/api/b2b/files/../../etc/passwd', headers: bearer(await loginAs(t.app, other.users.admin.email)) });
+    expect(junk.statusCode).toBe(404);
+  });
+});
+
+describe('errors and protection', () => {
+  it('answers unknown API paths with 404 text', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect([res.statusCode, res.body]).toEqual([404, 'Not found']);
+  });
+
+  it('answers malformed JSON with a 422 naming the body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'body', errorMessage: 'The request body is not valid JSON' }]]);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/layout/info' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-ratelimit-limit']).toBeDefined();
+  });
+
+  it('reports health', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves an OpenAPI document generated from the contract, with its UI', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = doc.json().paths;
+    expect(paths['/api/b2b/account/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(paths['/api/b2b/account/signup'].post.requestBody.content).toHaveProperty('multipart/form-data');
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
+  });
+
+  it('records telemetry with sanitized ids and rejects ids with separators', async () => {
+    const ok = await t.app.inject({ method: 'POST', url: '/api/telemetry', payload: { type: 'pageview', path: '/bookings', userId: 'agent@x.test', accountId: 'abc' } });
+    expect(ok.json()).toEqual({ ok: true });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/telemetry', payload: { type: 'pageview', path: '/', userId: 'a;b' } });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('lists kept mails on the dev mailbox outside production', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('maintenance mode', () => {
+  it("answers every API call with 503 'Server is under maintenance'", async () => {
+    const m = await buildTestApp({ maintenanceMode: true });
+    try {
+      const res = await m.app.inject({ method: 'GET', url: '/api/layout/info' });
+      expect([res.statusCode, res.body]).toEqual([503, MESSAGES.maintenance]);
+      expect((await m.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'maintenance' });
+    } finally {
+      await m.close();
+    }
+  });
+});
+
+describe('data dir lock', () => {
+  it('refuses a second owner with a clear message and frees the lock on release', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lock-'));
+    fs.writeFileSync(path.join(dir, 'portal.lock'), String(process.ppid));
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(() => acquireDataDirLock(dir)).toThrow(/is in use by another process/);
+    fs.writeFileSync(path.join(dir, 'portal.lock'), '999999999');
+    const release = acquireDataDirLock(dir);
+    expect(fs.readFileSync(path.join(dir, 'portal.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(path.join(dir, 'portal.lock'))).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { Box } from '@mantine/core';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Footer } from '@/components/footer';
+import { Header } from '@/components/header';
+import { PageSpinner } from '@/components/page-spinner';
+import { WhatsAppButton } from '@/components/whatsapp-button';
+import { useLayoutInfo } from '@/lib/layout-info';
+import { applySiteDefaultLanguage } from '@/lib/locale';
+import { PAGE_VIEW_DELAY_MS, trackPageView } from '@/lib/telemetry';
+import { AppErrorBoundary } from './error-screen';
+
+// SPEC §2: page views are tracked 500 ms after a route change.
+function usePageViews(pathname: string) {
+  useEffect(() => {
+    const timer = setTimeout(() => trackPageView(pathname), PAGE_VIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+}
+
+function useScrollToTopOnNavigation(pathname: string) {
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
+}
+
+export function RootLayout() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { data: layoutInfo } = useLayoutInfo();
+  const siteLanguage = layoutInfo?.site.defaultLanguage;
+
+  usePageViews(location.pathname);
+  useScrollToTopOnNavigation(location.pathname);
+
+  useEffect(() => {
+    if (siteLanguage) applySiteDefaultLanguage(siteLanguage);
+  }, [siteLanguage]);
+
+  return (
+    <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }} bg="gray.0">
+      <Header />
+      <Box component="main" flex={1} bg="white">
+        <AppErrorBoundary key={location.pathname}>
+          <Outlet />
+        </AppErrorBoundary>
+      </Box>
+      {layoutInfo && <Footer info={layoutInfo} />}
+      {layoutInfo && <WhatsAppButton number={layoutInfo.contactInfo.whatsApp} />}
+      {navigation.state !== 'idle' && <PageSpinner />}
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconApps,
+  IconBuilding,
+  IconCoins,
+  IconCreditCard,
+  IconListDetails,
+  IconPercentage,
+  IconPlus,
+  IconReceipt,
+  IconTicket,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
+import { paths } from '@/config/paths';
+import type { SessionUser } from '@/lib/session';
+
+export type NavItemKey =
+  | 'account'
+  | 'commissions'
+  | 'allBookings'
+  | 'requests'
+  | 'newBooking'
+  | 'statement'
+  | 'transactions'
+  | 'topUp'
+  | 'companySettings'
+  | 'widgets'
+  | 'agents';
+
+export type NavItem = { key: NavItemKey; href: string; icon: Icon; isActive: (pathname: string, search: string) => boolean };
+
+const onPath = (path: string) => (pathname: string) => pathname === path;
+const balanceTab = (tab: string | null) => (pathname: string, search: string) =>
+  pathname === paths.balance.path && new URLSearchParams(search).get('tab') === tab;
+
+// SPEC §2 order of the header menu
+const ALL_ITEMS: readonly NavItem[] = [
+  { key: 'account', href: paths.myAccount.getHref(), icon: IconUser, isActive: onPath(paths.myAccount.path) },
+  { key: 'commissions', href: paths.myCommissions.getHref(), icon: IconPercentage, isActive: onPath(paths.myCommissions.path) },
+  { key: 'allBookings', href: paths.myBookings.getHref(), icon: IconTicket, isActive: onPath(paths.myBookings.path) },
+  { key: 'requests', href: paths.requests.getHref(), icon: IconListDetails, isActive: onPath(paths.requests.path) },
+  { key: 'newBooking', href: paths.home.getHref(), icon: IconPlus, isActive: onPath(paths.home.path) },
+  { key: 'statement', href: paths.balance.getHref(), icon: IconReceipt, isActive: balanceTab(null) },
+  { key: 'transactions', href: paths.balance.getHref('transactions'), icon: IconCoins, isActive: balanceTab('transactions') },
+  { key: 'topUp', href: paths.topUp.getHref(), icon: IconCreditCard, isActive: onPath(paths.topUp.path) },
+  { key: 'companySettings', href: paths.myAgencies.getHref(), icon: IconBuilding, isActive: onPath(paths.myAgencies.path) },
+  { key: 'widgets', href: paths.widgets.getHref(), icon: IconApps, isActive: (p) => p.startsWith(paths.widgets.path) },
+  { key: 'agents', href: paths.agents.getHref(), icon: IconUsers, isActive: onPath(paths.agents.path) },
+];
+
+const AGENT_ITEMS: readonly NavItemKey[] = ['account', 'allBookings', 'requests', 'newBooking'];
+
+// The menu mirrors the server's role rules (SPEC §6); the server enforces them.
+export function canSeeNavItem(key: NavItemKey, user: SessionUser): boolean {
+  switch (user.role) {
+    case 'operator':
+      return key === 'account';
+    case 'junior':
+      return AGENT_ITEMS.includes(key);
+    case 'senior':
+      return AGENT_ITEMS.includes(key) || key === 'commissions';
+    case 'admin':
+      return key === 'widgets' ? user.isWidgetsCreationAllowed !== 0 : true;
+  }
+}
+
+export function getNavItems(user: SessionUser): NavItem[] {
+  return ALL_ITEMS.filter((item) => canSeeNavItem(item.key, user));
+}

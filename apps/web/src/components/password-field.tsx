@@ -1,0 +1,9 @@
+import { PasswordInput } from '@mantine/core';
+import type { PasswordInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+// Mantine's toggle is labelled "Toggle password visibility", which would also match getByLabel('Password').
+export function PasswordField(props: PasswordInputProps) {
+  const { t } = useTranslation();
+  return <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('common.toggleVisibility') }} {...props} />;
+}

@@ -1,0 +1,205 @@
+import type { z } from 'zod';
+import { ErrorItem, MESSAGES, ValidationErrorBody, buildPath } from '@portal/contract';
+import type { ErrorItem as ErrorItemType, RouteDescriptor } from '@portal/contract';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { translateMessage } from './i18n';
+import { notify } from './notify';
+import { clearSession, getAccessToken } from './session';
+
+export type ApiErrorKind = 'http' | 'network' | 'redirect' | 'parse';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly kind: ApiErrorKind;
+  readonly items: ErrorItemType[];
+  readonly body: string;
+
+  constructor(message: string, options: { status?: number; kind?: ApiErrorKind; items?: ErrorItemType[]; body?: string } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = options.status ?? 0;
+    this.kind = options.kind ?? 'http';
+    this.items = options.items ?? [];
+    this.body = options.body ?? '';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+let navigateTo: Navigate = (to) => window.location.assign(to);
+
+// The router registers itself so the client can redirect without a full reload.
+export function registerNavigator(navigate: Navigate) {
+  navigateTo = navigate;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  auth?: boolean;
+  headers?: Record<string, string>;
+};
+
+function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+function isJsonResponse(response: Response): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('application/json') || type.includes('+json');
+}
+
+async function readBody(response: Response): Promise<{ text: string; json: unknown; isJson: boolean }> {
+  const text = await response.text();
+  if (!text || !isJsonResponse(response)) return { text, json: undefined, isJson: false };
+  try {
+    return { text, json: JSON.parse(text), isJson: true };
+  } catch {
+    return { text, json: undefined, isJson: false };
+  }
+}
+
+function formatItems(items: ErrorItemType[]): string {
+  return items.map((item) => `${item.fieldName}: ${translateMessage(item.errorMessage)}`).join('\n');
+}
+
+function messageFromBody(json: unknown, text: string): string {
+  const items = ValidationErrorBody.safeParse(json);
+  if (items.success && items.data.length > 0) return items.data.map((item) => translateMessage(item.errorMessage)).join('\n');
+  const single = ErrorItem.safeParse(json);
+  if (single.success) return translateMessage(single.data.errorMessage);
+  if (json && typeof json === 'object' && 'message' in json && typeof json.message === 'string') return translateMessage(json.message);
+  return translateMessage(text.trim());
+}
+
+function lastPathSegment(url: string): string {
+  try {
+    const segments = new URL(url).pathname.split('/').filter(Boolean);
+    return `/${segments.at(-1) ?? ''}`;
+  } catch {
+    return paths.home.getHref();
+  }
+}
+
+// SPEC §8: the error catalogue, applied to every call in one place.
+async function handleFailure(response: Response): Promise<never> {
+  const { text, json } = await readBody(response);
+  const status = response.status;
+
+  if (status === 401) {
+    clearSession();
+    navigateTo(paths.home.getHref(), { replace: true });
+    throw new ApiError(MESSAGES.unauthorized, { status, body: text });
+  }
+  if (status === 503) {
+    const message = translateMessage(MESSAGES.maintenance);
+    notify.error(message);
+    throw new ApiError(message, { status, body: text });
+  }
+  if (status === 404) {
+    navigateTo(paths.notFound.getHref(), { replace: true });
+    throw new ApiError(MESSAGES.notFound, { status, body: text });
+  }
+  if (status === 422) {
+    const parsed = ValidationErrorBody.safeParse(json);
+    const items = parsed.success ? parsed.data : [];
+    const message = items.length > 0 ? formatItems(items) : text.trim() || translateMessage(MESSAGES.validation);
+    notify.error(message);
+    throw new ApiError(message, { status, items, body: text });
+  }
+  const message = messageFromBody(json, text) || translateMessage('Error');
+  notify.error(message);
+  throw new ApiError(message, { status, body: text });
+}
+
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  const { method = 'GET', query, body, signal, auth = false } = options;
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...options.headers };
+  let requestBody: BodyInit | undefined;
+  if (body instanceof FormData) {
+    requestBody = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    requestBody = JSON.stringify(body);
+  }
+  if (auth) {
+    const token = getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${env.apiBase}${path}${buildQuery(query)}`, { method, headers, body: requestBody, signal });
+  } catch (error) {
+    if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    notify.error(translateMessage('Error'));
+    throw new ApiError('Error', { kind: 'network' });
+  }
+
+  if (response.redirected) {
+    navigateTo(lastPathSegment(response.url));
+    throw new ApiError('Redirected', { status: response.status, kind: 'redirect' });
+  }
+  if (response.status >= 400) return handleFailure(response);
+  if (response.status === 204) return undefined;
+
+  try {
+    const { text, json, isJson } = await readBody(response);
+    return isJson ? json : text;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    notify.error(translateMessage('Error'));
+    throw new ApiError('Error', { status: response.status, kind: 'network' });
+  }
+}
+
+type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined;
+type OutputOf<T> = T extends z.ZodType ? z.output<T> : unknown;
+
+type AnyRoute = RouteDescriptor<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+
+export type RouteBody<R> = R extends RouteDescriptor<infer B, infer _Q, infer _P, infer _R> ? InputOf<B> : never;
+export type RouteResponse<R> = R extends RouteDescriptor<infer _B, infer _Q, infer _P, infer Res> ? OutputOf<Res> : never;
+
+export type RouteCallInput<R> =
+  R extends RouteDescriptor<infer B, infer Q, infer P, infer _R>
+    ? (B extends z.ZodType ? { body: InputOf<B> | FormData } : { body?: undefined }) &
+        (Q extends z.ZodType ? { query?: InputOf<Q> } : { query?: undefined }) &
+        (P extends z.ZodType ? { params: InputOf<P> } : { params?: undefined }) & { signal?: AbortSignal }
+    : never;
+
+// Calls a contract route descriptor and parses the answer with its response schema.
+export async function callRoute<R extends AnyRoute>(route: R, input: RouteCallInput<R>): Promise<RouteResponse<R>> {
+  const params = (input.params ?? {}) as Record<string, string | number>;
+  const data = await apiRequest(buildPath(route.path, params), {
+    method: route.method,
+    query: input.query as Record<string, QueryValue> | undefined,
+    body: input.body,
+    signal: input.signal,
+    auth: route.access.kind !== 'public',
+  });
+  if (!route.response) return data as RouteResponse<R>;
+  const parsed = route.response.safeParse(data);
+  if (!parsed.success) {
+    notify.error(translateMessage('Error'));
+    throw new ApiError('Unexpected response from the server', { kind: 'parse', body: JSON.stringify(data) });
+  }
+  return parsed.data as RouteResponse<R>;
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { i18n, translateMessage } from './i18n';
+import { isApiError } from './api-client';
+
+type FormWithErrors = { setFieldError: (path: string, error: ReactNode) => void };
+
+// Puts the server's 422 items ({ fieldName, errorMessage }) onto the Mantine form's fields.
+export function applyServerErrors(form: FormWithErrors, error: unknown): boolean {
+  if (!isApiError(error) || error.items.length === 0) return false;
+  for (const item of error.items) form.setFieldError(item.fieldName, translateMessage(item.errorMessage));
+  return true;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'too_big' && typeof issue.maximum === 'number') return i18n.t('messages.tooLong', { max: issue.maximum });
+  return translateMessage(issue.message);
+}
+
+// Client validation with the contract's own schema pieces; messages are translated like the server's.
+export function zodValidate<T>(schema: z.ZodType<unknown, T>) {
+  return (values: T): Record<string, string> => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    const errors: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      if (!(path in errors)) errors[path] = issueMessage(issue);
+    }
+    return errors;
+  };
+}

@@ -1,0 +1,62 @@
+import { useSyncExternalStore } from 'react';
+import { currencyForLanguage } from '@portal/contract';
+import type { CurrencyCode, Language } from '@portal/contract';
+import { env } from '@/config/env';
+import { LANGUAGE_STORAGE_KEY, i18n, readStoredLanguage } from './i18n';
+
+// SPEC §3: a language option has an id (0-2), a label, a value (all, en, ru) and a short label.
+export type LanguageOption = { id: 0 | 1 | 2; label: string; value: Language | 'all'; shortLabel: string };
+
+export const LANGUAGE_OPTIONS: readonly LanguageOption[] = [
+  { id: 0, label: 'All', value: 'all', shortLabel: 'ALL' },
+  { id: 1, label: 'English', value: 'en', shortLabel: 'EN' },
+  { id: 2, label: 'Русский', value: 'ru', shortLabel: 'RU' },
+];
+
+export type LocaleState = { language: Language; currency: CurrencyCode; isUserChoice: boolean };
+
+const listeners = new Set<() => void>();
+const stored = readStoredLanguage();
+let state: LocaleState = createState(stored ?? env.hostLanguage, stored !== null);
+
+function createState(language: Language, isUserChoice: boolean): LocaleState {
+  // SPEC §4: currency resets with language (ru → usd, otherwise aed)
+  return { language, currency: currencyForLanguage(language), isUserChoice };
+}
+
+function apply(next: LocaleState) {
+  state = next;
+  void i18n.changeLanguage(next.language);
+  if (typeof document !== 'undefined') document.documentElement.lang = next.language;
+  for (const listener of listeners) listener();
+}
+
+apply(state);
+
+export function setLanguage(language: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // storage may be unavailable (private mode); the choice still applies to this page
+  }
+  apply(createState(language, true));
+}
+
+// The site's default language applies only until the user picks one.
+export function applySiteDefaultLanguage(language: Language) {
+  if (state.isUserChoice || state.language === language) return;
+  apply(createState(language, false));
+}
+
+export function getLocale(): LocaleState {
+  return state;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useLocale(): LocaleState {
+  return useSyncExternalStore(subscribe, getLocale, getLocale);
+}
