@@ -91,7 +91,7 @@ describe('POST /api/b2b/account/login', () => {
 
   it('locks one address that sprays many accounts', async () => {
     const sprayer = randomIp();
-    for (let i = 0; i < THROTTLE.perIp; i++) expect((await login(`spray-${i}@example.test`, 'guess', sprayer)).statusCode).toBe(422);
+    for (let i = 0; i < THROTTLE.perIp; i++) expect((await login(`spray-${i}-${sprayer}@example.test`, 'guess', sprayer)).statusCode).toBe(422);
     const agency = await createAgency(t.database.db);
     expect((await login(agency.users.admin.email, TEST_PASSWORD, sprayer)).statusCode).toBe(429);
   });
