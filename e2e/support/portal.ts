@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startSmtpSink } from '../../apps/api/test/smtp-sink.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const SCREENSHOT_DIR = path.join(root, 'test-results', 'screenshots');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export type Portal = {
+  url: (host?: string) => string;
+  port: number;
+  smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  browser: Browser;
+  newPage: (options?: { width?: number; host?: string; locale?: string }) => Promise<{ page: Page; context: BrowserContext }>;
+  stop: () => Promise<void>;
+};
+
+// The real built portal on the embedded database (fresh data dir with demo data), real SMTP, real Chromium.
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+  const server = path.join(root, 'apps/api/dist/server.mjs');
+  if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('Build first: npm run build');
+  }
+  const smtp = await startSmtpSink();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [server], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_POLL_MS: '300', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`portal exited: ${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`portal did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return {
+    port,
+    smtp,
+    browser,
+    url: (host = 'localhost') => `http://${host}:${port}`,
+    newPage: async ({ width = 1280, locale = 'en-US' } = {}) => {
+      const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, locale });
+      const page = await context.newPage();
+      return { page, context };
+    },
+    stop: async () => {
+      await browser.close();
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
