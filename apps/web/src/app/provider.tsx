@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { theme } from '@/config/theme';
-import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
 import { layoutKeys } from '@/lib/layout-info';
 import { getAuthState, subscribeToSession } from '@/lib/session';
 import { AppErrorBoundary } from './error-screen';
+
+// The toast container is not needed for the first paint; toasts shown before it mounts wait in the store.
+const Toaster = lazy(() => import('@/components/toaster').then((m) => ({ default: m.Toaster })));
 
 function useDropUserDataOnLogout() {
   useEffect(() => {
@@ -29,7 +30,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} defaultColorScheme="light">
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <Notifications position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} zIndex={1000} />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
           {children}
         </QueryClientProvider>
       </AppErrorBoundary>

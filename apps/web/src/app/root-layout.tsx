@@ -1,14 +1,16 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Box } from '@mantine/core';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { Footer } from '@/components/footer';
 import { Header } from '@/components/header';
 import { PageSpinner } from '@/components/page-spinner';
-import { WhatsAppButton } from '@/components/whatsapp-button';
 import { useLayoutInfo } from '@/lib/layout-info';
 import { applySiteDefaultLanguage } from '@/lib/locale';
 import { PAGE_VIEW_DELAY_MS, trackPageView } from '@/lib/telemetry';
 import { AppErrorBoundary } from './error-screen';
+
+// The footer and the WhatsApp button wait for /layout/info anyway, so their code loads with it.
+const Footer = lazy(() => import('@/components/footer').then((m) => ({ default: m.Footer })));
+const WhatsAppButton = lazy(() => import('@/components/whatsapp-button').then((m) => ({ default: m.WhatsAppButton })));
 
 // SPEC §2: page views are tracked 500 ms after a route change.
 function usePageViews(pathname: string) {
@@ -45,8 +47,12 @@ export function RootLayout() {
           <Outlet />
         </AppErrorBoundary>
       </Box>
-      {layoutInfo && <Footer info={layoutInfo} />}
-      {layoutInfo && <WhatsAppButton number={layoutInfo.contactInfo.whatsApp} />}
+      {layoutInfo && (
+        <Suspense fallback={null}>
+          <Footer info={layoutInfo} />
+          <WhatsAppButton number={layoutInfo.contactInfo.whatsApp} />
+        </Suspense>
+      )}
       {navigation.state !== 'idle' && <PageSpinner />}
     </Box>
   );

@@ -9,6 +9,8 @@ import { paths } from '@/config/paths';
 import { SiteLogo } from './site-logo';
 import { whatsAppHref } from './whatsapp-button';
 
+const CURRENT_YEAR = new Date().getFullYear();
+
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
@@ -100,7 +102,7 @@ export function Footer({ info }: { info: LayoutInfo }) {
         </SimpleGrid>
         <Divider my="xl" />
         <Text size="xs" c="dimmed" ta="center">
-          {t('footer.copyright', { name: legal.legalName })}
+          {t('footer.copyright', { name: legal.legalName, year: CURRENT_YEAR })}
         </Text>
       </Container>
     </Box>

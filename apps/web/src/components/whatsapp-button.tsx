@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,22 +12,21 @@ export function WhatsAppButton({ number }: { number: string }) {
   if (!number.replace(/\D/g, '')) return null;
   return (
     <Affix position={{ bottom: 24, right: 24 }} zIndex={250}>
-      <Tooltip label={t('whatsApp.tooltip')} position="left" withArrow>
-        <ActionIcon
-          component="a"
-          href={whatsAppHref(number)}
-          target="_blank"
-          rel="noopener noreferrer"
-          size={56}
-          radius="xl"
-          color="#25D366"
-          variant="filled"
-          aria-label={t('whatsApp.label')}
-          style={{ boxShadow: '0 6px 20px rgba(0, 0, 0, 0.2)' }}
-        >
-          <IconBrandWhatsapp size={30} />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        component="a"
+        href={whatsAppHref(number)}
+        target="_blank"
+        rel="noopener noreferrer"
+        size={56}
+        radius="xl"
+        color="#25D366"
+        variant="filled"
+        aria-label={t('whatsApp.label')}
+        title={t('whatsApp.label')}
+        style={{ boxShadow: '0 6px 20px rgba(0, 0, 0, 0.2)' }}
+      >
+        <IconBrandWhatsapp size={30} />
+      </ActionIcon>
     </Affix>
   );
 }

@@ -124,7 +124,9 @@ async function handleFailure(response: Response): Promise<never> {
     notify.error(message);
     throw new ApiError(message, { status, items, body: text });
   }
-  const message = messageFromBody(json, text) || translateMessage('Error');
+  // An HTML error page (a proxy's 502, say) is no message for a person.
+  const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
+  const message = (isHtml ? '' : messageFromBody(json, text)) || translateMessage('Error');
   notify.error(message);
   throw new ApiError(message, { status, body: text });
 }

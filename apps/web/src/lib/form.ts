@@ -18,8 +18,8 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 // Client validation with the contract's own schema pieces; messages are translated like the server's.
-export function zodValidate<T>(schema: z.ZodType<unknown, T>) {
-  return (values: T): Record<string, string> => {
+export function zodValidate(schema: z.ZodType) {
+  return (values: unknown): Record<string, string> => {
     const result = schema.safeParse(values);
     if (result.success) return {};
     const errors: Record<string, string> = {};

@@ -3,7 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import { MESSAGES, unsupportedFormatMessage } from '@portal/contract';
 import type { Language } from '@portal/contract';
 import en from '@/locales/en.json';
-import ru from '@/locales/ru.json';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'ru'];
@@ -22,7 +21,7 @@ export function readStoredLanguage(): Language | null {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, ru: { translation: ru } },
+  resources: { en: { translation: en } },
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: SUPPORTED_LANGUAGES,
@@ -30,6 +29,17 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+
+// English ships with the entry chunk (it is also the fallback); other languages load on demand.
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
+  ru: () => import('@/locales/ru.json'),
+};
+
+export async function ensureLanguageLoaded(language: Language): Promise<void> {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
+  const { default: resources } = await loaders[language]();
+  i18n.addResourceBundle(language, 'translation', resources, true, true);
+}
 
 // Server and contract messages are English (SPEC quotes); their Russian twins live in the locale files.
 const MESSAGE_KEYS = new Map<string, string>([

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { currencyForLanguage } from '@portal/contract';
 import type { CurrencyCode, Language } from '@portal/contract';
 import { env } from '@/config/env';
-import { LANGUAGE_STORAGE_KEY, i18n, readStoredLanguage } from './i18n';
+import { LANGUAGE_STORAGE_KEY, ensureLanguageLoaded, i18n, readStoredLanguage } from './i18n';
 
 // SPEC §3: a language option has an id (0-2), a label, a value (all, en, ru) and a short label.
 export type LanguageOption = { id: 0 | 1 | 2; label: string; value: Language | 'all'; shortLabel: string };
@@ -24,14 +24,24 @@ function createState(language: Language, isUserChoice: boolean): LocaleState {
   return { language, currency: currencyForLanguage(language), isUserChoice };
 }
 
-function apply(next: LocaleState) {
+let pending = 0;
+
+async function apply(next: LocaleState) {
+  const ticket = ++pending;
+  try {
+    await ensureLanguageLoaded(next.language);
+  } catch {
+    return;
+  }
+  if (ticket !== pending) return;
   state = next;
-  void i18n.changeLanguage(next.language);
+  await i18n.changeLanguage(next.language);
   if (typeof document !== 'undefined') document.documentElement.lang = next.language;
   for (const listener of listeners) listener();
 }
 
-apply(state);
+// Resolves once the first language's texts are ready (main.tsx waits for it before the first render).
+export const localeReady = apply(state);
 
 export function setLanguage(language: Language) {
   try {
@@ -39,13 +49,13 @@ export function setLanguage(language: Language) {
   } catch {
     // storage may be unavailable (private mode); the choice still applies to this page
   }
-  apply(createState(language, true));
+  void apply(createState(language, true));
 }
 
 // The site's default language applies only until the user picks one.
 export function applySiteDefaultLanguage(language: Language) {
   if (state.isUserChoice || state.language === language) return;
-  apply(createState(language, false));
+  void apply(createState(language, false));
 }
 
 export function getLocale(): LocaleState {

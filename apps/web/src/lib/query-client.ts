@@ -8,7 +8,8 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
   if (!isApiError(error)) return true;
   if (error.kind === 'redirect' || error.kind === 'parse') return false;
-  return error.kind === 'network' || error.status >= 500;
+  // 503 is maintenance: retrying in seconds only repeats the toast.
+  return error.kind === 'network' || (error.status >= 500 && error.status !== 503);
 }
 
 // SPEC §9: stale time 120000 ms, no refetch on window focus, unused entries kept 5 minutes, 3 retries.

@@ -1,0 +1,67 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ChangePasswordBody } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '@/components/password-field';
+import { applyServerErrors, zodValidate } from '@/lib/form';
+import { notify } from '@/lib/notify';
+import { useChangePassword } from '../api/change-password';
+import { requiredField } from '@/components/required-field';
+
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const changePassword = useChangePassword();
+  const form = useForm({
+    initialValues: { currentPassword: '', password: '', confirmPassword: '' },
+    validate: zodValidate(ChangePasswordBody),
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    changePassword.mutate(values, {
+      onSuccess: () => {
+        notify.success(t('account.passwordChanged'));
+        form.reset();
+      },
+      onError: (error) => applyServerErrors(form, error),
+    });
+  });
+
+  return (
+    <Paper withBorder p={{ base: 'lg', sm: 'xl' }} h="100%">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h3">
+              {t('account.changePassword')}
+            </Title>
+            <Text size="sm" c="dimmed" mt={4}>
+              {t('account.changePasswordHint')}
+            </Text>
+          </div>
+          <PasswordField
+            label={t('fields.currentPassword')}
+            autoComplete="current-password"
+            {...requiredField}
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordField
+            label={t('fields.newPassword')}
+            description={t('auth.passwordRule')}
+            autoComplete="new-password"
+            {...requiredField}
+            {...form.getInputProps('password')}
+          />
+          <PasswordField
+            label={t('fields.confirmNewPassword')}
+            autoComplete="new-password"
+            {...requiredField}
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" size="md" loading={changePassword.isPending} style={{ alignSelf: 'flex-start' }}>
+            {t('account.changePassword')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,70 @@
+import { Anchor, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { LoginBody } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PasswordField } from '@/components/password-field';
+import { paths } from '@/config/paths';
+import { applyServerErrors, zodValidate } from '@/lib/form';
+import { useLogin } from '../api/login';
+import { requiredField } from '@/components/required-field';
+
+export function LoginCard() {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: zodValidate(LoginBody),
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    login.mutate(values, { onError: (error) => applyServerErrors(form, error) });
+  });
+
+  return (
+    <Paper p={{ base: 'lg', sm: 'xl' }} shadow="xl" radius="lg" bg="white" c="var(--mantine-color-text)">
+      <Stack gap="lg">
+        <div>
+          <Title order={2} size="h3">
+            {t('auth.login.title')}
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            {t('auth.login.subtitle')}
+          </Text>
+        </div>
+        <form onSubmit={handleSubmit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="username"
+              {...requiredField}
+              {...form.getInputProps('email')}
+            />
+            <PasswordField
+              label={t('fields.password')}
+              autoComplete="current-password"
+              {...requiredField}
+              {...form.getInputProps('password')}
+            />
+            <Group justify="flex-end" mt={-6}>
+              <Anchor component={Link} to={paths.forgotPassword.getHref()} size="sm">
+                {t('auth.login.forgotPassword')}
+              </Anchor>
+            </Group>
+            <Button type="submit" size="md" fullWidth loading={login.isPending}>
+              {t('auth.login.submit')}
+            </Button>
+          </Stack>
+        </form>
+        <Divider />
+        <Text size="sm" ta="center">
+          {t('auth.login.noAccount')}{' '}
+          <Anchor component={Link} to={paths.signUp.getHref()} fw={600}>
+            {t('auth.login.register')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

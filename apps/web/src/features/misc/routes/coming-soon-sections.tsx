@@ -1,0 +1,89 @@
+import { Alert, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { ComingSoon } from '@/components/coming-soon';
+import { useSessionUser } from '@/lib/session';
+
+type SectionKey =
+  | 'tour'
+  | 'embedded'
+  | 'checkout'
+  | 'embeddedCheckout'
+  | 'bookings'
+  | 'requests'
+  | 'myBookings'
+  | 'myCommissions'
+  | 'myAgencies'
+  | 'widgets'
+  | 'widgetsCreate'
+  | 'agents';
+
+function Section({ section }: { section: SectionKey }) {
+  const { t } = useTranslation();
+  return <ComingSoon title={t(`sections.${section}.title`)} description={t(`sections.${section}.description`)} />;
+}
+
+export const TourRoute = () => <Section section="tour" />;
+export const EmbeddedRoute = () => <Section section="embedded" />;
+export const CheckoutRoute = () => <Section section="checkout" />;
+export const EmbeddedCheckoutRoute = () => <Section section="embeddedCheckout" />;
+export const BookingsRoute = () => <Section section="bookings" />;
+export const RequestsRoute = () => <Section section="requests" />;
+export const MyBookingsRoute = () => <Section section="myBookings" />;
+export const MyCommissionsRoute = () => <Section section="myCommissions" />;
+export const MyAgenciesRoute = () => <Section section="myAgencies" />;
+export const WidgetsRoute = () => <Section section="widgets" />;
+export const WidgetsCreateRoute = () => <Section section="widgetsCreate" />;
+export const AgentsRoute = () => <Section section="agents" />;
+
+export function BalanceRoute() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const tab = searchParams.get('tab') === 'transactions' ? 'transactions' : 'statement';
+  return <ComingSoon title={t(`sections.balance.${tab}`)} description={t('sections.balance.description')} />;
+}
+
+// SPEC §6: when credit card top-up is disabled the user is told to contact an operator.
+export function TopUpRoute() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  return (
+    <ComingSoon title={t('sections.topUp.title')} description={t('sections.topUp.description')}>
+      {user?.isCreditCardTopupAllowed === 0 && (
+        <Alert color="yellow" icon={<IconInfoCircle size={20} />} ta="left" maw={520}>
+          {t('sections.topUp.cardDisabled')}
+        </Alert>
+      )}
+    </ComingSoon>
+  );
+}
+
+export function CityRoute() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const query = searchParams.get('q')?.trim() || searchParams.get('name')?.trim() || '';
+  return (
+    <ComingSoon title={t('sections.city.title')} description={t('sections.city.description')}>
+      {query && (
+        <Text size="sm" c="dimmed">
+          {t('sections.city.query', { query })}
+        </Text>
+      )}
+    </ComingSoon>
+  );
+}
+
+export function CountryRoute() {
+  const { t } = useTranslation();
+  const { country = '' } = useParams();
+  return (
+    <ComingSoon title={t('sections.country.title')} description={t('sections.country.description')}>
+      {country && (
+        <Text size="sm" c="dimmed">
+          {t('sections.country.param', { country })}
+        </Text>
+      )}
+    </ComingSoon>
+  );
+}
