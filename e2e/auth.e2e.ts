@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, startPortal, type Portal } from './support/portal.ts';
+
+const DEMO_PASSWORD = 'Demo-2026-pass';
+let portal: Portal;
+
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(async () => portal?.stop());
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+async function logOut(page: Page) {
+  const direct = page.getByRole('button', { name: 'Log out' });
+  if (!(await direct.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).first().click();
+}
+
+describe('[AUTH] sign-up to password change', () => {
+  it('[AUTH][SIGNUP]: registers with a trade licence, logs in with the e-mailed password, changes it, logs out and back in', async () => {
+    const { page, context } = await portal.newPage();
+    const email = `e2e-${Date.now()}@example.test`;
+    const licence = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-')), 'licence.pdf');
+    fs.writeFileSync(licence, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+    await page.goto(portal.url('localhost') + '/sign-up');
+    await page.getByLabel('Company name', { exact: true }).fill('Palm Horizon Tourism LLC');
+    await page.getByLabel('Trade licence number', { exact: true }).fill('DED-778812');
+    await page.getByLabel('Trade licence expiry date', { exact: true }).fill('2028-03-31');
+    await page.getByLabel('Country', { exact: true }).fill('United Arab Emirates');
+    await page.getByLabel('City', { exact: true }).fill('Dubai');
+    await page.getByLabel('Address', { exact: true }).fill('Office 4, Al Quoz 1, Dubai');
+    await page.getByLabel('Full name', { exact: true }).fill('Hessa Al Marri');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Phone', { exact: true }).fill('+971 50 111 2233');
+    await page.getByLabel('Trade licence copy').setInputFiles(licence);
+    await page.getByRole('checkbox').check();
+    await screenshot(page, 'signup-filled-1280-en');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText('Registration received').waitFor();
+    await screenshot(page, 'signup-success-1280-en');
+
+    const mail = await portal.smtp.waitFor((m) => m.to.includes(email));
+    const temporary = /temporary password: (\S+)/.exec(mail.body)?.[1] ?? '';
+    expect(temporary).toMatch(/^[A-Za-z0-9]{14}$/);
+
+    await page.goto(portal.url('localhost') + '/');
+    await logIn(page, email, temporary);
+    await page.getByText('Welcome, Hessa Al Marri').waitFor();
+
+    await page.goto(portal.url('localhost') + '/my-account');
+    await page.getByText('Pending approval').waitFor();
+    await page.getByLabel('Current password', { exact: true }).fill(temporary);
+    await page.getByLabel('New password', { exact: true }).fill('My-own-password-2026');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('My-own-password-2026');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed.').first().waitFor();
+    await screenshot(page, 'my-account-1280-en');
+
+    await logOut(page);
+    await page.waitForURL(portal.url('localhost') + '/');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+    await logIn(page, email, temporary);
+    await page.getByText('Username or Password is incorrect').first().waitFor();
+    await logIn(page, email, 'My-own-password-2026');
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
+    await context.close();
+  });
+});
+
+describe('[AUTH] access rule and session', () => {
+  it('[AUTH][LOGIN]: a wrong password shows the exact message and keeps the user logged out', async () => {
+    const { page, context } = await portal.newPage();
+    await page.goto(portal.url() + '/');
+    await logIn(page, 'admin@desertrose.test', 'not-the-password');
+    await page.getByText('Username or Password is incorrect').first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await screenshot(page, 'login-error-1280-en');
+    await context.close();
+  });
+
+  it('[AUTH][GUARD]: a protected URL while logged out lands on /', async () => {
+    const { page, context } = await portal.newPage();
+    await page.goto(portal.url() + '/my-bookings');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await context.close();
+  });
+
+  it('[AUTH][SESSION]: an expired token is dropped on load', async () => {
+    const { page, context } = await portal.newPage();
+    await page.goto(portal.url() + '/');
+    await logIn(page, 'senior@desertrose.test', DEMO_PASSWORD);
+    await page.getByText('Welcome, Omar Farouk').waitFor();
+    await page.evaluate(() => {
+      const token = localStorage.getItem('accessToken') ?? '';
+      const [header, payload, signature] = token.split('.');
+      const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+      const expired = btoa(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+      localStorage.setItem('accessToken', `${header}.${expired}.${signature}`);
+    });
+    await page.goto(portal.url() + '/my-account');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await context.close();
+  });
+
+  it('[AUTH][ROLES]: the menu follows the role — a junior sees no Agents or Company Settings, an admin does', async () => {
+    const junior = await portal.newPage();
+    await junior.page.goto(portal.url() + '/');
+    await logIn(junior.page, 'junior@desertrose.test', DEMO_PASSWORD);
+    await junior.page.getByText('Welcome, Priya Nair').waitFor();
+    const nav = junior.page.getByRole('navigation', { name: 'Main menu' });
+    await nav.getByRole('link', { name: 'All Bookings' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Agents' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Company Settings' }).count()).toBe(0);
+    await junior.context.close();
+
+    const admin = await portal.newPage();
+    await admin.page.goto(portal.url() + '/');
+    await logIn(admin.page, 'admin@desertrose.test', DEMO_PASSWORD);
+    await admin.page.getByText('Welcome, Layla Haddad').waitFor();
+    const adminNav = admin.page.getByRole('navigation', { name: 'Main menu' });
+    await adminNav.getByRole('link', { name: 'Agents' }).waitFor();
+    await adminNav.getByRole('link', { name: 'Company Settings' }).waitFor();
+    await screenshot(admin.page, 'home-agent-1280-en');
+    await admin.context.close();
+  });
+});
+
+describe('[SITES] variants by host name', () => {
+  it('[SITES][RU]: the Russian host shows Russian text', async () => {
+    const { page, context } = await portal.newPage();
+    await page.goto(portal.url('ru.localhost') + '/');
+    await page.getByRole('button', { name: 'Войти' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ru');
+    await screenshot(page, 'home-1280-ru');
+    await context.close();
+  });
+
+  it('[SITES][PARTNER]: the partner host shows no search and no top destinations', async () => {
+    const general = await portal.newPage();
+    await general.page.goto(portal.url('localhost') + '/');
+    await general.page.getByText('Top destinations').waitFor();
+    await general.page.getByLabel('Search by city or category').waitFor();
+    await general.context.close();
+
+    const { page, context } = await portal.newPage();
+    await page.goto(portal.url('partner.localhost') + '/');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.locator('footer').waitFor();
+    expect(await page.getByText('Top destinations').count()).toBe(0);
+    expect(await page.getByLabel('Search by city or category').count()).toBe(0);
+    expect(await page.getByText('Oasis Holidays').count()).toBeGreaterThan(0);
+    await screenshot(page, 'home-partner-1280-en');
+    await context.close();
+  });
+});
+
+describe('[LAYOUT] screenshots at 1280 and 390 px, English and Russian', () => {
+  it.each([
+    [1280, 'localhost', 'en'],
+    [390, 'localhost', 'en'],
+    [1280, 'ru.localhost', 'ru'],
+    [390, 'ru.localhost', 'ru'],
+  ])('[LAYOUT]: %i px on %s renders the home, sign-up and footer without horizontal scroll', async (width, host, lang) => {
+    const { page, context } = await portal.newPage({ width });
+    await page.goto(portal.url(host) + '/');
+    await page.locator('footer').waitFor();
+    await screenshot(page, `home-${width}-${lang}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.goto(portal.url(host) + '/sign-up');
+    await page.locator('form').waitFor();
+    await screenshot(page, `signup-${width}-${lang}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const whatsApp = await page.locator('a[href^="https://wa.me/"]').first().getAttribute('href');
+    expect(whatsApp).toMatch(/^https:\/\/wa\.me\/9715\d+$/);
+    await context.close();
+  });
+});
