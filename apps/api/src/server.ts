@@ -4,6 +4,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { demoAccountsTable, seedDemoData } from './modules/demo/demo-seed.ts';
+import { seedDemoCatalogue } from './modules/demo/catalogue-seed.ts';
 
 async function main() {
   const started = performance.now();
@@ -17,6 +18,7 @@ async function main() {
     app.log.info('demo data created');
     console.log(`\n${demoAccountsTable()}\n`);
   }
+  if (config.seedDemo && (await seedDemoCatalogue(database.db)).created) app.log.info('demo catalogue created');
   if (!config.smtpUrl) {
     app.log[config.nodeEnv === 'production' ? 'warn' : 'info'](
       config.nodeEnv === 'production' ? 'SMTP_URL is not set: e-mails stay in the outbox' : 'SMTP_URL is not set: e-mails are kept on http://localhost:%d/dev/mailbox',

@@ -6,9 +6,11 @@ export * from './auth.ts';
 export * from './layout.ts';
 export * from './system.ts';
 export * from './admin.ts';
+export * from './catalogue.ts';
 
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
+import { catalogueRoutes } from './catalogue.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
 import type { RouteDescriptor } from './define-route.ts';
@@ -18,4 +20,5 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(layoutRoutes),
   ...Object.values(systemRoutes),
   ...Object.values(adminRoutes),
+  ...Object.values(catalogueRoutes),
 ];

@@ -1,2 +1,3 @@
 export * from './accounts.ts';
 export * from './system.ts';
+export * from './catalogue.ts';

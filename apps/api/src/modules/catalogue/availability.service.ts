@@ -1,0 +1,59 @@
+import type { AvailabilityRow } from '@portal/contract';
+import { CATALOGUE_MESSAGES } from '@portal/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findSlots, type SlotRow } from './catalogue.repo.ts';
+import { findTour } from './catalogue.service.ts';
+import type { CatalogueSnapshot, OfferRow } from './catalogue.snapshot.ts';
+
+// Asia/Dubai has kept UTC+4 without daylight saving since 1920, so a business date and time map to one instant.
+const DUBAI_UTC_OFFSET = '+04:00';
+
+export function dubaiInstant(date: string, time: string): number {
+  return Date.parse(`${date}T${time}:00${DUBAI_UTC_OFFSET}`);
+}
+
+// SPEC §5: past the cut-off, automatic booking stops. The reference is the slot's start time; for opening-hours
+// offers (any time that day) it is the closing time.
+export function isPastCutOff(offer: Pick<OfferRow, 'cutOffHours' | 'closingTime'>, date: string, time: string | null, now: Date): boolean {
+  const reference = time ?? offer.closingTime ?? '23:59';
+  return now.getTime() >= dubaiInstant(date, reference) - offer.cutOffHours * 3_600_000;
+}
+
+export function availabilityRow(offer: OfferRow, slot: SlotRow, now: Date): AvailabilityRow {
+  const isSame = offer.isSameTicketForAdultsAndChildren;
+  const leftAdultsTickets = isSame ? (slot.leftAdultsTickets ?? 0) : null;
+  const leftChildrenTickets = isSame ? (slot.leftChildrenTickets ?? 0) : null;
+  return {
+    offerId: slot.offerId,
+    date: slot.date,
+    time: slot.startTime,
+    left: slot.left,
+    isSameTicketForAdultsAndChildren: isSame,
+    leftAdultsTickets,
+    leftChildrenTickets,
+    isSoldOut: isSame ? (leftAdultsTickets ?? 0) + (leftChildrenTickets ?? 0) === 0 : slot.left === 0,
+    isPastCutOff: isPastCutOff(offer, slot.date, slot.startTime, now),
+    isInstant: offer.isInstant,
+  };
+}
+
+async function rowsFor(db: DbOrTx, snapshot: CatalogueSnapshot, offers: OfferRow[], from: string, to: string, now: Date): Promise<AvailabilityRow[]> {
+  const byId = new Map(offers.map((o) => [o.id, o]));
+  const slots = await findSlots(db, [...byId.keys()], from, to);
+  return slots.flatMap((slot) => {
+    const offer = byId.get(slot.offerId) ?? snapshot.offerById.get(slot.offerId);
+    return offer ? [availabilityRow(offer, slot, now)] : [];
+  });
+}
+
+export async function availabilityByOffer(db: DbOrTx, snapshot: CatalogueSnapshot, input: { id: number; from: string; to: string }, now: Date): Promise<AvailabilityRow[]> {
+  const offer = snapshot.offerById.get(input.id);
+  if (!offer) throw AppError.notFound(CATALOGUE_MESSAGES.unknownOffer);
+  return rowsFor(db, snapshot, [offer], input.from, input.to, now);
+}
+
+export async function availabilityByTour(db: DbOrTx, snapshot: CatalogueSnapshot, input: { id: number; from: string; to: string }, now: Date): Promise<AvailabilityRow[]> {
+  const tour = findTour(snapshot, String(input.id));
+  return rowsFor(db, snapshot, snapshot.offersByTour.get(tour.id) ?? [], input.from, input.to, now);
+}

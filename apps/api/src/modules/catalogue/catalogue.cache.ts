@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Db } from '../../db/client.ts';
+import { loadCatalogueRows, readVersions, type Versions } from './catalogue.repo.ts';
+import { buildSnapshot, type CatalogueSnapshot } from './catalogue.snapshot.ts';
+
+export type CachedBody = { body: Buffer; gzip: Buffer | null; br: Buffer | null; etag: string };
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+// Compressed once when cached: browsers always accept gzip and br, and a card list shrinks about eightfold.
+const MIN_COMPRESS_BYTES = 1024;
+
+async function encode(json: string): Promise<Omit<CachedBody, 'etag'>> {
+  const body = Buffer.from(json);
+  if (body.length < MIN_COMPRESS_BYTES) return { body, gzip: null, br: null };
+  const [gz, br] = await Promise.all([
+    gzip(body, { level: 6 }),
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  ]);
+  return { body, gzip: gz, br };
+}
+
+const sizeOf = (entry: CachedBody) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
+
+// Displayed catalogue and availability may be cached (DESIGN "Stock is exact": the booking decision never reads
+// this). Entries are tagged with the version counters kept in the database, so every node drops an entry once any
+// node commits a change. The counters are re-read at most every `pollMs` (0: on every request).
+export type CatalogueStore = {
+  versions: () => Promise<Versions>;
+  snapshot: () => Promise<CatalogueSnapshot>;
+  cached: (key: string, tag: string, compute: () => Promise<string>) => Promise<CachedBody>;
+  // after a change made by this node: read the counters again on the next request
+  invalidate: () => void;
+};
+
+// the cache holds at most this many bytes (bodies and their compressed copies), oldest entries leave first
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export function etagOf(body: string | Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+// If-None-Match may list several tags, weak or strong
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === etag || tag === '*';
+  });
+}
+
+export function createCatalogueStore(db: Db, options: { pollMs: number }): CatalogueStore {
+  let versionsCache: { value: Versions; readAt: number } | null = null;
+  let versionsLoading: Promise<Versions> | null = null;
+  let snapshot: CatalogueSnapshot | null = null;
+  let snapshotLoading: { version: number; promise: Promise<CatalogueSnapshot> } | null = null;
+  const entries = new Map<string, CachedBody & { tag: string }>();
+  let totalBytes = 0;
+  const computing = new Map<string, Promise<CachedBody>>();
+
+  const versions = async (): Promise<Versions> => {
+    if (versionsCache && options.pollMs > 0 && Date.now() - versionsCache.readAt < options.pollMs) return versionsCache.value;
+    versionsLoading ??= readVersions(db)
+      .then((value) => {
+        versionsCache = { value, readAt: Date.now() };
+        return value;
+      })
+      .finally(() => {
+        versionsLoading = null;
+      });
+    return versionsLoading;
+  };
+
+  const loadSnapshot = async (): Promise<CatalogueSnapshot> => {
+    const { catalogue } = await versions();
+    if (snapshot && snapshot.version === catalogue) return snapshot;
+    if (snapshotLoading?.version === catalogue) return snapshotLoading.promise;
+    // the counter is read before the rows, so the rows are at least as new as the version they are labelled with
+    const promise = loadCatalogueRows(db)
+      .then((rows) => {
+        const built = buildSnapshot(catalogue, rows);
+        if (!snapshot || snapshot.version <= catalogue) snapshot = built;
+        return built;
+      })
+      .finally(() => {
+        if (snapshotLoading?.promise === promise) snapshotLoading = null;
+      });
+    snapshotLoading = { version: catalogue, promise };
+    return promise;
+  };
+
+  const cached = async (key: string, tag: string, compute: () => Promise<string>): Promise<CachedBody> => {
+    const hit = entries.get(key);
+    if (hit && hit.tag === tag) return hit;
+    const flightKey = `${tag}\n${key}`;
+    const running = computing.get(flightKey);
+    if (running) return running;
+    const promise = compute()
+      .then(encode)
+      .then((encoded) => {
+        const entry = { ...encoded, etag: etagOf(encoded.body), tag };
+        const previous = entries.get(key);
+        if (previous) totalBytes -= sizeOf(previous);
+        entries.delete(key);
+        entries.set(key, entry);
+        totalBytes += sizeOf(entry);
+        for (const [oldKey, oldEntry] of entries) {
+          if (totalBytes <= MAX_BYTES || oldKey === key) break;
+          entries.delete(oldKey);
+          totalBytes -= sizeOf(oldEntry);
+        }
+        return entry;
+      })
+      .finally(() => computing.delete(flightKey));
+    computing.set(flightKey, promise);
+    return promise;
+  };
+
+  return {
+    versions,
+    snapshot: loadSnapshot,
+    cached,
+    invalidate: () => {
+      versionsCache = null;
+    },
+  };
+}

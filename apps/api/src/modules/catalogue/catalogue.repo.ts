@@ -1,0 +1,76 @@
+import { and, asc, between, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  catalogueImages,
+  catalogueVersions,
+  categories,
+  cities,
+  countries,
+  offers,
+  pricePeriods,
+  promoCodes,
+  slots,
+  ticketTypes,
+  tourCategories,
+  tourPhotos,
+  tours,
+} from '../../db/schema/index.ts';
+
+export type Versions = { catalogue: number; stock: number };
+
+export async function readVersions(db: DbOrTx): Promise<Versions> {
+  const rows = await db.select({ scope: catalogueVersions.scope, version: catalogueVersions.version }).from(catalogueVersions);
+  const of = (scope: string) => Number(rows.find((r) => r.scope === scope)?.version ?? 0);
+  return { catalogue: of('catalogue'), stock: of('stock') };
+}
+
+// Everything but stock and image sources: small enough to hold in memory per catalogue version.
+export async function loadCatalogueRows(db: DbOrTx) {
+  const [imageRows, countryRows, cityRows, categoryRows, ticketRows, tourRows, tourCategoryRows, offerRows, photoRows, priceRows] = await Promise.all([
+    db
+      .select({ key: catalogueImages.key, width: catalogueImages.width, height: catalogueImages.height, alt: catalogueImages.alt, updatedAt: catalogueImages.updatedAt })
+      .from(catalogueImages),
+    db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.id)),
+    db.select().from(cities).orderBy(asc(cities.sortOrder), asc(cities.id)),
+    db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
+    db.select().from(ticketTypes).orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id)),
+    db.select().from(tours).where(eq(tours.isActive, true)).orderBy(asc(tours.id)),
+    db.select().from(tourCategories).orderBy(asc(tourCategories.tourId), asc(tourCategories.sortOrder)),
+    db.select().from(offers).where(eq(offers.isActive, true)).orderBy(asc(offers.tourId), asc(offers.sortOrder), asc(offers.id)),
+    db.select().from(tourPhotos).orderBy(asc(tourPhotos.tourId), asc(tourPhotos.sortOrder), asc(tourPhotos.id)),
+    db.select().from(pricePeriods).orderBy(asc(pricePeriods.offerId), asc(pricePeriods.validFrom), asc(pricePeriods.id)),
+  ]);
+  return { imageRows, countryRows, cityRows, categoryRows, ticketRows, tourRows, tourCategoryRows, offerRows, photoRows, priceRows };
+}
+export type CatalogueRows = Awaited<ReturnType<typeof loadCatalogueRows>>;
+
+export async function findSlots(db: DbOrTx, offerIds: number[], from: string, to: string) {
+  if (offerIds.length === 0) return [];
+  return db
+    .select({
+      offerId: slots.offerId,
+      date: slots.date,
+      startTime: slots.startTime,
+      left: slots.left,
+      leftAdultsTickets: slots.leftAdultsTickets,
+      leftChildrenTickets: slots.leftChildrenTickets,
+    })
+    .from(slots)
+    .where(and(offerIds.length === 1 ? eq(slots.offerId, offerIds[0] ?? 0) : inArray(slots.offerId, offerIds), between(slots.date, from, to)))
+    .orderBy(asc(slots.date), sql`${slots.startTime} ASC NULLS FIRST`, asc(slots.offerId));
+}
+export type SlotRow = Awaited<ReturnType<typeof findSlots>>[number];
+
+export async function findValidPromoCode(db: DbOrTx, code: string, today: string) {
+  const [row] = await db
+    .select({ code: promoCodes.code, percent: promoCodes.percent })
+    .from(promoCodes)
+    .where(and(eq(promoCodes.code, code.toUpperCase()), eq(promoCodes.isActive, true), lte(promoCodes.validFrom, today), gte(promoCodes.validTo, today)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findImageSource(db: DbOrTx, key: string) {
+  const [row] = await db.select({ svg: catalogueImages.svg, updatedAt: catalogueImages.updatedAt }).from(catalogueImages).where(eq(catalogueImages.key, key)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,288 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { CategoryPageResponse, CityPageResponse, CountryPageResponse, HomepageResponse, TicketType, TourCard, TourDetails } from '@portal/contract';
+import { MESSAGES } from '@portal/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { users } from '../../db/schema/index.ts';
+import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
+import { DEMO_CATALOGUE } from '../demo/catalogue-seed.ts';
+import { createTestTour, type TestTour } from './test-fixtures.ts';
+
+let t: TestApp;
+let fixture: TestTour;
+let token: string;
+const CYRILLIC = /[А-Яа-яЁё]/;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  fixture = await createTestTour(t.database.db);
+  const agency = await createAgency(t.database.db);
+  token = await loginAs(t.app, agency.users.junior.email);
+});
+afterAll(async () => {
+  await fixture.remove();
+  await t.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const agentGet = (url: string, headers: Record<string, string> = {}) => get(url, { ...bearer(token), ...headers });
+
+describe('GET /api/homepage', () => {
+  it('lists promo and top tours with cities and categories of at least 40 products across the five emirates', async () => {
+    const res = await get('/api/homepage');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<HomepageResponse>();
+    expect(DEMO_CATALOGUE.tours).toBeGreaterThanOrEqual(40);
+    expect(body).toMatchObject({ language: 'en', currencyCode: 'aed' });
+    expect(body.cities.map((c) => c.url)).toEqual(expect.arrayContaining(['dubai', 'abu-dhabi', 'sharjah', 'ras-al-khaimah', 'fujairah']));
+    expect(body.cities.reduce((n, c) => n + c.toursCount, 0)).toBeGreaterThanOrEqual(40);
+    expect(body.categories.length).toBeGreaterThanOrEqual(8);
+    expect(body.categories.every((c) => c.heroImage.url === `/api/images/${c.heroImage.key}` && c.toursCount > 0)).toBe(true);
+    expect(body.promoTours.length).toBeGreaterThan(0);
+    expect(body.promoTours.every((tour) => tour.isPromo)).toBe(true);
+    expect(body.topTours[0]?.url).toBe('burj-khalifa-at-the-top');
+    expect(body.countries).toEqual([expect.objectContaining({ url: 'uae', name: 'United Arab Emirates' })]);
+  });
+
+  it('shows published prices only: no net price without a login', async () => {
+    const body = (await get('/api/homepage')).json<HomepageResponse>();
+    const burj = body.topTours.find((tour) => tour.url === 'burj-khalifa-at-the-top');
+    expect(burj?.fromPrice).toEqual({ unit: 'person', recommended: 169, net: null });
+    expect([...body.promoTours, ...body.topTours].every((tour) => tour.fromPrice === null || tour.fromPrice.net === null)).toBe(true);
+  });
+
+  it('answers in Russian and in USD when asked for Russian', async () => {
+    const body = (await get('/api/homepage?language=ru')).json<HomepageResponse>();
+    expect(body).toMatchObject({ language: 'ru', currencyCode: 'usd' });
+    const burj = body.topTours.find((tour) => tour.url === 'burj-khalifa-at-the-top');
+    expect(burj?.title).toBe('Бурдж-Халифа: At the Top');
+    expect(burj?.fromPrice).toEqual({ unit: 'person', recommended: 46.3, net: null });
+    expect(body.cities.find((c) => c.url === 'dubai')?.name).toBe('Дубай');
+  });
+
+  it('keeps AED when the currency is given with the Russian language', async () => {
+    const body = (await get('/api/homepage?language=ru&currencyCode=aed')).json<HomepageResponse>();
+    expect(body).toMatchObject({ language: 'ru', currencyCode: 'aed' });
+  });
+
+  it("defaults to the site's language and currency: Russian and USD on ru.localhost", async () => {
+    const body = (await get('/api/homepage', { host: 'ru.localhost:3000' })).json<HomepageResponse>();
+    expect(body).toMatchObject({ language: 'ru', currencyCode: 'usd' });
+    expect(body.promoTours.every((tour) => CYRILLIC.test(tour.summary))).toBe(true);
+  });
+
+  it('rejects an unknown language or currency with 422 naming the field', async () => {
+    expect((await get('/api/homepage?language=de')).json()).toEqual([{ fieldName: 'language', errorMessage: 'Language must be en or ru' }]);
+    expect((await get('/api/homepage?currencyCode=eur')).json()).toEqual([{ fieldName: 'currencyCode', errorMessage: 'Currency must be aed or usd' }]);
+  });
+});
+
+describe('GET /api/countries/homepagebyurl/{url}', () => {
+  it('shows the UAE with its five emirates, categories and every tour', async () => {
+    const res = await get('/api/countries/homepagebyurl/uae');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<CountryPageResponse>();
+    expect(body.country).toMatchObject({ url: 'uae', name: 'United Arab Emirates', heroImage: { key: 'country-uae' } });
+    expect(body.cities.map((c) => c.url)).toEqual(['dubai', 'abu-dhabi', 'sharjah', 'ras-al-khaimah', 'fujairah']);
+    expect(body.tours.map((tour) => tour.url)).toContain(fixture.url);
+    expect(body.tours.length).toBeGreaterThanOrEqual(DEMO_CATALOGUE.tours);
+  });
+
+  it('is 404 for an unknown country', async () => {
+    expect((await get('/api/countries/homepagebyurl/atlantis')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/cities/homepage/{a}/{b}', () => {
+  it('lists only the tours of that city, with the categories found there', async () => {
+    const body = (await get('/api/cities/homepage/uae/dubai')).json<CityPageResponse>();
+    expect(body.city).toMatchObject({ url: 'dubai', name: 'Dubai' });
+    expect(body.tours.every((tour) => tour.city.url === 'dubai')).toBe(true);
+    const mine = body.tours.find((tour) => tour.id === fixture.id);
+    expect(mine?.fromPrice).toEqual({ unit: 'person', recommended: 50, net: null });
+    expect(body.categories.map((c) => c.url)).toEqual(expect.arrayContaining(['observation-decks', 'desert-safaris']));
+  });
+
+  it('speaks Russian with language=ru', async () => {
+    const body = (await get('/api/cities/homepage/uae/abu-dhabi?language=ru')).json<CityPageResponse>();
+    expect(body.city.name).toBe('Абу-Даби');
+    expect(body.tours.find((tour) => tour.url === 'louvre-abu-dhabi')?.fromPrice).toEqual({ unit: 'person', recommended: 17.26, net: null });
+  });
+
+  it('is 404 for a city of another country or an unknown one', async () => {
+    expect((await get('/api/cities/homepage/oman/dubai')).statusCode).toBe(404);
+    expect((await get('/api/cities/homepage/uae/paris')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/tourscategories/homepage/uae/{category}', () => {
+  it('lists the tours of a category and the cities that have them', async () => {
+    const body = (await get('/api/tourscategories/homepage/uae/desert-safaris')).json<CategoryPageResponse>();
+    expect(body.category).toMatchObject({ url: 'desert-safaris', name: 'Desert safaris', heroImage: { key: 'category-desert-safaris' } });
+    expect(body.tours.length).toBeGreaterThanOrEqual(5);
+    expect(body.tours.every((tour) => tour.categories.some((c) => c.url === 'desert-safaris'))).toBe(true);
+    expect(body.cities.map((c) => c.url)).toEqual(expect.arrayContaining(['dubai', 'abu-dhabi', 'sharjah']));
+  });
+
+  it('is 404 for an unknown category', async () => {
+    expect((await get('/api/tourscategories/homepage/uae/knitting')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/b2b/tours', () => {
+  it('needs a login', async () => {
+    const res = await get('/api/b2b/tours');
+    expect([res.statusCode, res.body]).toEqual([401, MESSAGES.unauthorized]);
+  });
+
+  it('lists every tour with net and published from-prices in AED and in USD', async () => {
+    const aed = (await agentGet('/api/b2b/tours')).json<TourCard[]>();
+    expect(aed.length).toBeGreaterThanOrEqual(DEMO_CATALOGUE.tours);
+    expect(aed.find((tour) => tour.id === fixture.id)?.fromPrice).toEqual({ unit: 'person', recommended: 50, net: 42 });
+    expect(aed.find((tour) => tour.url === 'burj-khalifa-at-the-top')?.fromPrice).toEqual({ unit: 'person', recommended: 169, net: 144 });
+    const usd = (await agentGet('/api/b2b/tours?currencyCode=usd')).json<TourCard[]>();
+    expect(usd.find((tour) => tour.id === fixture.id)?.fromPrice).toEqual({ unit: 'person', recommended: 13.7, net: 11.51 });
+    expect(usd.find((tour) => tour.url === 'private-yacht-dubai-marina')?.fromPrice).toEqual({ unit: 'trip', recommended: 328.77, net: 279.45 });
+  });
+
+  it('answers 304 to a matching If-None-Match and 200 with the same ETag otherwise', async () => {
+    const first = await agentGet('/api/b2b/tours');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await agentGet('/api/b2b/tours', { 'if-none-match': etag });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
+    const other = await agentGet('/api/b2b/tours', { 'if-none-match': '"something-else"' });
+    expect([other.statusCode, other.headers.etag]).toEqual([200, etag]);
+    const russian = await agentGet('/api/b2b/tours?language=ru', { 'if-none-match': etag });
+    expect(russian.statusCode).toBe(200);
+    expect(russian.headers.etag).not.toBe(etag);
+  });
+
+  it('sends the cached list compressed to clients that accept it, same bytes once decoded', async () => {
+    const plain = await agentGet('/api/b2b/tours');
+    const br = await agentGet('/api/b2b/tours', { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await agentGet('/api/b2b/tours', { 'accept-encoding': 'gzip' });
+    expect([br.headers['content-encoding'], gz.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.vary).toBe('Accept-Encoding, Authorization');
+  });
+
+  it('stops answering a deleted agent within the session recheck time', async () => {
+    const agency = await createAgency(t.database.db);
+    const session = await loginAs(t.app, agency.users.admin.email);
+    expect((await get('/api/b2b/tours', bearer(session))).statusCode).toBe(200);
+    await t.database.db.update(users).set({ status: 'deleted' }).where(eq(users.id, agency.users.admin.id));
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await get('/api/b2b/tours', bearer(session))).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/b2b/tours/{id}', () => {
+  it('returns the whole tour: texts, photos, categories with hero images, offers with their prices', async () => {
+    const res = await agentGet(`/api/b2b/tours/${fixture.id}`);
+    expect(res.statusCode).toBe(200);
+    const tour = res.json<TourDetails>();
+    expect(tour).toMatchObject({
+      id: fixture.id,
+      language: 'en',
+      currencyCode: 'aed',
+      today: fixture.today,
+      description: 'Described in English.',
+      itinerary: [{ title: 'Pick-up', description: 'From the hotel.' }],
+      terms: ['Term'],
+      notesToAgents: ['Note'],
+      faq: [{ question: 'Q?', answer: 'A.' }],
+      meetingPoint: 'Hotel lobby',
+      video: null,
+      heroImage: { key: 'tour-dubai-frame-1' },
+    });
+    expect(tour.photos.map((p) => [p.key, p.offerId])).toEqual([['tour-dubai-frame-1', null], ['tour-dubai-frame-2', fixture.timeslotOfferId]]);
+    expect(tour.categories.map((c) => [c.url, c.heroImage.key])).toEqual([['desert-safaris', 'category-desert-safaris'], ['adventure', 'category-adventure']]);
+    expect(tour.similarTours.map((s) => s.url)).toEqual(['dubai-frame']);
+    const [timeslot, sameTicket, trip] = tour.offers;
+    expect(timeslot).toMatchObject({
+      id: fixture.timeslotOfferId,
+      pricingUnit: 'person',
+      availabilityType: 'timeslots',
+      startTimes: ['10:00', '18:00'],
+      openingHours: null,
+      minPeople: 2,
+      maxPeople: 8,
+      cutOffHours: 2,
+      isInstant: true,
+      hasPickUp: true,
+      validPickUpCities: [{ url: 'dubai', name: 'Dubai' }],
+      cancellationPolicy: [{ hours: 48, percents: 100 }, { hours: 24, percents: 50 }],
+      priceDate: fixture.today,
+      price: { pricePerAdult: 144, pricePerChild: 110, pricePerTrip: null, recPricePerAdult: 169, recPricePerChild: 129, recPricePerTrip: null },
+    });
+    expect(sameTicket).toMatchObject({ isSameTicketForAdultsAndChildren: true, isInstant: false, availabilityType: 'openingHours', openingHours: { from: '09:00', to: '21:00' }, startTimes: [] });
+    expect(trip?.price).toEqual({ pricePerAdult: null, pricePerChild: null, pricePerTrip: 1275, recPricePerAdult: null, recPricePerChild: null, recPricePerTrip: 1500 });
+    // SPEC §3: the matching photo, else the first category's hero image
+    expect(timeslot?.heroImage.key).toBe('tour-dubai-frame-2');
+    expect(sameTicket?.heroImage.key).toBe('category-desert-safaris');
+    expect(tour.ticketTypes).toEqual([
+      { id: expect.any(Number), name: 'General admission', offerIds: [fixture.timeslotOfferId, fixture.sameTicketOfferId] },
+      { id: expect.any(Number), name: 'Private tour', offerIds: [fixture.tripOfferId] },
+    ]);
+  });
+
+  it('converts every price to USD at 3.65, rounded half-up to cents', async () => {
+    const tour = (await agentGet(`/api/b2b/tours/${fixture.id}?currencyCode=usd`)).json<TourDetails>();
+    expect(tour.currencyCode).toBe('usd');
+    expect(tour.offers[0]?.price).toEqual({ pricePerAdult: 39.45, pricePerChild: 30.14, pricePerTrip: null, recPricePerAdult: 46.3, recPricePerChild: 35.34, recPricePerTrip: null });
+    expect(tour.offers[2]?.price).toMatchObject({ pricePerTrip: 349.32, recPricePerTrip: 410.96 });
+  });
+
+  it('finds a tour by its url and speaks Russian', async () => {
+    const tour = (await agentGet(`/api/b2b/tours/${fixture.url}?language=ru`)).json<TourDetails>();
+    expect(tour).toMatchObject({ id: fixture.id, language: 'ru', currencyCode: 'usd', description: 'Описание на русском.', meetingPoint: 'Лобби отеля' });
+    expect(tour.offers[0]?.name).toBe('Групповой внедорожник');
+    expect(tour.categories[0]?.name).toBe('Сафари в пустыне');
+    expect(tour.ticketTypes[0]?.name).toBe('Входной билет');
+  });
+
+  it('serves a demo tour with its shipped video, Russian texts and several offers', async () => {
+    const tour = (await agentGet('/api/b2b/tours/burj-khalifa-at-the-top?language=ru')).json<TourDetails>();
+    expect(tour.offers.length).toBeGreaterThanOrEqual(2);
+    expect(CYRILLIC.test(tour.itinerary[0]?.description ?? '')).toBe(true);
+    expect(tour.faq.length).toBeGreaterThanOrEqual(3);
+    expect(tour.photos.length).toBeGreaterThanOrEqual(3);
+    expect(tour.video).toEqual({ url: '/api/videos/downtown-evening', contentType: 'video/webm', poster: tour.heroImage });
+  });
+
+  it('is 404 for an unknown id or url and 401 without a login', async () => {
+    expect((await agentGet('/api/b2b/tours/999999')).statusCode).toBe(404);
+    expect((await agentGet('/api/b2b/tours/no-such-tour')).statusCode).toBe(404);
+    expect((await get(`/api/b2b/tours/${fixture.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/b2b/tours/promo', () => {
+  it('lists the promoted tours in promo order in the requested Language', async () => {
+    const tours = (await agentGet('/api/b2b/tours/promo?Language=ru')).json<TourCard[]>();
+    expect(tours.length).toBeGreaterThanOrEqual(5);
+    expect(tours.every((tour) => tour.isPromo && CYRILLIC.test(tour.title + tour.summary))).toBe(true);
+    expect(tours[0]).toMatchObject({ url: 'burj-khalifa-at-the-top', fromPrice: { unit: 'person', recommended: 46.3, net: 39.45 } });
+  });
+});
+
+describe('GET /api/b2b/tickets/foroffer/{id} and /fortour/{id}', () => {
+  it("gives an offer's ticket type and a tour's ticket types with their offers", async () => {
+    const forOffer = (await agentGet(`/api/b2b/tickets/foroffer/${fixture.tripOfferId}?language=ru`)).json<TicketType[]>();
+    expect(forOffer).toEqual([{ id: expect.any(Number), name: 'Индивидуальный тур', offerIds: [fixture.tripOfferId] }]);
+    const forTour = (await agentGet(`/api/b2b/tickets/fortour/${fixture.id}`)).json<TicketType[]>();
+    expect(forTour.flatMap((tt) => tt.offerIds).sort((a, b) => a - b)).toEqual([fixture.timeslotOfferId, fixture.sameTicketOfferId, fixture.tripOfferId].sort((a, b) => a - b));
+  });
+
+  it('is 404 for unknown ids and 422 for ids that are not numbers', async () => {
+    expect((await agentGet('/api/b2b/tickets/foroffer/999999')).statusCode).toBe(404);
+    expect((await agentGet('/api/b2b/tickets/fortour/999999')).statusCode).toBe(404);
+    const bad = await agentGet('/api/b2b/tickets/foroffer/abc');
+    expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'id', errorMessage: 'Must be a positive whole number' }]]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate } from '../../lib/authenticate.ts';
+import type { Actor } from '../../lib/context.ts';
+
+type Session = { actor: Actor; checkedAt: number; expiresAt: number };
+
+function expiryOf(header: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(header.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+// Catalogue reads are the hottest calls, and re-reading the user on each one costs a database round trip that
+// dwarfs the cached response. A session verified by `authenticate` (signature, expiry, user still active, same
+// token version) is reused for these routes for up to `recheckMs`, then verified again: a deleted agent or a
+// changed password stops catalogue reads within that time, and every other route still checks at once.
+export function sessionCacheHook(app: FastifyInstance, recheckMs: number, maxSessions = 10_000) {
+  const sessions = new Map<string, Session>();
+  const remember = (header: string, actor: Actor | null) => {
+    if (!actor) return;
+    if (sessions.size >= maxSessions) {
+      const oldest = sessions.keys().next().value;
+      if (oldest !== undefined) sessions.delete(oldest);
+    }
+    sessions.set(header, { actor, checkedAt: Date.now(), expiresAt: expiryOf(header.slice(7)) });
+  };
+  // a callback hook: the common case (a known session) finishes without a promise
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return done();
+    const hit = sessions.get(header);
+    const now = Date.now();
+    if (hit && now - hit.checkedAt < recheckMs && now < hit.expiresAt) {
+      request.actor = hit.actor;
+      return done();
+    }
+    sessions.delete(header);
+    authenticate(app, request).then(
+      (actor) => {
+        remember(header, actor);
+        done();
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  };
+}

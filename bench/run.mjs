@@ -1,0 +1,224 @@
+// npm run bench: starts a bare Fastify hello-world and the real server (fresh data dir, embedded PGlite, demo
+// seed), measures both with autocannon in the same run and prints every scenario as req/s, p99 and the ratio to
+// the baseline. Figures go to bench/results/latest.json. Later issues add their scenarios to SCENARIOS below.
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverEntry = path.join(root, 'apps/api/dist/server.mjs');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
+const TARGETS = { cachedTourListRatio: 0.2, byOffer62DaysP99Ms: 250 };
+
+const children = [];
+function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+process.on('exit', stopAll);
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForExit(child) {
+  return child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+}
+
+async function waitForHttp(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms`);
+}
+
+function dubaiToday(offsetDays = 0) {
+  const at = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+function uncachedByOffer(offerIds) {
+  let n = 0;
+  return () => {
+    n += 1;
+    const id = offerIds[n % offerIds.length];
+    const shift = Math.floor(n / offerIds.length) % 58;
+    return `/api/b2b/availability/ByOffer?id=${id}&from=${dubaiToday(shift)}&to=${dubaiToday(shift + 61)}`;
+  };
+}
+
+async function json(url, init) {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+function measure(title, url, headers = {}, nextPath = null) {
+  return new Promise((resolve, reject) => {
+    const requests = nextPath ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }] : undefined;
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, requests }, (error, result) => {
+      if (error) reject(error);
+      else resolve({ title, url: url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''), result });
+    });
+    instance.on('error', reject);
+  });
+}
+
+function summarise({ title, url, result }, baselineRps) {
+  return {
+    scenario: title,
+    path: url,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    ratioToBaseline: baselineRps ? Number((result.requests.average / baselineRps).toFixed(3)) : 1,
+    throughputMBps: Number((result.throughput.average / 1_048_576).toFixed(2)),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  if (!fs.existsSync(serverEntry)) {
+    console.log('apps/api/dist/server.mjs is missing: building the API first');
+    execSync('npm run build -w @portal/api', { cwd: root, stdio: 'inherit' });
+  }
+
+  const hello = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(hello);
+  const helloPort = await new Promise((resolve, reject) => {
+    hello.stdout.once('data', (chunk) => resolve(JSON.parse(String(chunk)).port));
+    hello.once('exit', (code) => reject(new Error(`hello-world server exited with ${code}`)));
+  });
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const port = await freePort();
+  const started = Date.now();
+  const server = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'warn', SEED_DEMO: '1', NODE_ENV: 'development', DATABASE_URL: '' },
+  });
+  children.push(server);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${base}/api/layout/info`, server, 120_000);
+    const startupMs = Date.now() - started;
+    const { accessToken } = await json(`${base}/api/b2b/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    // as a browser sends them: the API answers cached reads compressed
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const auth = { ...browser, authorization: `Bearer ${accessToken}` };
+    const tours = await json(`${base}/api/b2b/tours`, { headers: auth });
+    const burj = tours.find((t) => t.url === 'burj-khalifa-at-the-top') ?? tours[0];
+    const tour = await json(`${base}/api/b2b/tours/${burj.id}`, { headers: auth });
+    const offerIds = tour.offers.map((o) => o.id);
+    const allOfferIds = [];
+    for (const t of tours) allOfferIds.push(...(await json(`${base}/api/b2b/tours/${t.id}`, { headers: auth })).offers.map((o) => o.id));
+    const from = dubaiToday();
+    const to62 = dubaiToday(61);
+
+    const scenarios = [
+      ['GET /api/b2b/tours (cached)', `${base}/api/b2b/tours`, auth],
+      ['GET /api/b2b/tours (If-None-Match → 304)', `${base}/api/b2b/tours`, { ...auth, 'if-none-match': 'ETAG' }],
+      ['GET /api/b2b/tours/{id}', `${base}/api/b2b/tours/${burj.id}`, auth],
+      ['GET /api/homepage', `${base}/api/homepage`, browser],
+      ['GET /api/b2b/availability/ByOffer (62 days)', `${base}/api/b2b/availability/ByOffer?id=${offerIds[0]}&from=${from}&to=${to62}`, auth],
+      // every request a different offer and window, so (nearly) every one misses the cache and reads the slots
+      ['GET /api/b2b/availability/ByOffer (62 days, uncached)', `${base}/api/b2b/availability/ByOffer`, auth, uncachedByOffer(allOfferIds)],
+      ['GET /api/b2b/offersPrices (3 offers × 31 days)', `${base}/api/b2b/offersPrices?ids=${offerIds.slice(0, 3).join(',')}&from=${from}&to=${dubaiToday(30)}&currencycode=usd`, auth],
+    ];
+
+    console.log(`\nBench: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPUs, node ${process.version}; server ready in ${startupMs} ms\n`);
+    // the baseline runs first and last; ratios use the mean of both, so a passing load spike skews them less
+    const helloUrl = `http://127.0.0.1:${helloPort}/`;
+    const baselineFirst = summarise(await measure('Fastify hello-world (baseline, first)', helloUrl), 0);
+    const measured = [];
+    for (const [title, url, headers, nextPath] of scenarios) {
+      let etag = '';
+      if (!nextPath) {
+        const warm = await fetch(url, { headers: { ...headers, 'if-none-match': '' } });
+        etag = warm.headers.get('etag') ?? '';
+        await warm.arrayBuffer();
+      }
+      const finalHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v === 'ETAG' ? etag : v]));
+      measured.push(await measure(title, url, finalHeaders, nextPath));
+    }
+    const baselineLast = summarise(await measure('Fastify hello-world (baseline, last)', helloUrl), 0);
+    const baselineRps = Math.round((baselineFirst.requestsPerSecond + baselineLast.requestsPerSecond) / 2);
+    const rows = [
+      { ...baselineFirst, ratioToBaseline: Number((baselineFirst.requestsPerSecond / baselineRps).toFixed(3)) },
+      { ...baselineLast, ratioToBaseline: Number((baselineLast.requestsPerSecond / baselineRps).toFixed(3)) },
+      ...measured.map((m) => summarise(m, baselineRps)),
+    ];
+
+    const table = rows.map((r) => ({
+      scenario: r.scenario,
+      'req/s': r.requestsPerSecond,
+      'p99 ms': r.latencyP99Ms,
+      'x baseline': r.ratioToBaseline,
+      'MB/s': r.throughputMBps,
+      'non-2xx': r.non2xx,
+    }));
+    console.table(table);
+
+    const tourList = rows.find((r) => r.scenario === 'GET /api/b2b/tours (cached)');
+    const byOffer = rows.find((r) => r.scenario === 'GET /api/b2b/availability/ByOffer (62 days)');
+    const byOfferUncached = rows.find((r) => r.scenario === 'GET /api/b2b/availability/ByOffer (62 days, uncached)');
+    const targets = {
+      cachedTourList: { target: `>= ${TARGETS.cachedTourListRatio} x baseline`, actual: tourList?.ratioToBaseline, met: (tourList?.ratioToBaseline ?? 0) >= TARGETS.cachedTourListRatio },
+      byOffer62DaysP99: { target: `<= ${TARGETS.byOffer62DaysP99Ms} ms`, actual: byOffer?.latencyP99Ms, met: (byOffer?.latencyP99Ms ?? Infinity) <= TARGETS.byOffer62DaysP99Ms },
+      byOffer62DaysUncachedP99: { target: `<= ${TARGETS.byOffer62DaysP99Ms} ms`, actual: byOfferUncached?.latencyP99Ms, met: (byOfferUncached?.latencyP99Ms ?? Infinity) <= TARGETS.byOffer62DaysP99Ms },
+    };
+    for (const [name, t] of Object.entries(targets)) console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+
+    const resultsDir = path.join(root, 'bench/results');
+    fs.mkdirSync(resultsDir, { recursive: true });
+    const report = {
+      at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
+      settings: { connections: CONNECTIONS, durationSeconds: DURATION, database: 'embedded PGlite (fresh data dir, demo seed)', serverStartupMs: startupMs, baselineRequestsPerSecond: baselineRps },
+      results: rows,
+      targets,
+    };
+    fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log('\nWritten bench/results/latest.json');
+  } finally {
+    stopAll();
+    await Promise.all(children.map(waitForExit));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  stopAll();
+  process.exit(1);
+});

@@ -1,0 +1,470 @@
+import { z } from 'zod';
+import { AED_PER_USD, CurrencyCode, Language, MIN_DATE } from './common.ts';
+import { ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
+import { MESSAGES } from './errors.ts';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages (SPEC §5, §8 word for word; the rest are ours)
+// ---------------------------------------------------------------------------------------------------------------
+export const CATALOGUE_MESSAGES = {
+  wrongPromoCode: 'You entered the wrong promo code',
+  dateFormat: 'Use the format yyyy-MM-dd',
+  dateBeforeMin: `Dates before ${MIN_DATE} are not available`,
+  fromAfterTo: 'The start date must not be after the end date',
+  rangeTooLong: 'The date range cannot be longer than 366 days',
+  wholeNumber: 'Must be a positive whole number',
+  idsList: 'Use a comma-separated list of up to 50 offer ids',
+  language: 'Language must be en or ru',
+  currency: 'Currency must be aed or usd',
+  unknownTour: 'Unknown tour',
+  unknownOffer: 'Unknown offer',
+  unknownImage: 'Unknown image',
+} as const;
+
+export const MAX_RANGE_DAYS = 366;
+export const MAX_PRICE_IDS = 50;
+
+// SPEC §5: the checkout messages, with N filled in
+export const peopleMessages = {
+  min: (n: number) => `Minimum number of people: ${n}`,
+  max: (n: number) => `Maximum number of people: ${n}`,
+  stock: (n: number) => `No more available stock, max ${n}. Please contact admin.`,
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Money: AED minor units in, the requested currency out (SPEC §9: fixed 3.65 AED per USD, half-up to cents)
+// ---------------------------------------------------------------------------------------------------------------
+const AED_PER_USD_HUNDREDTHS = Math.round(AED_PER_USD * 100);
+
+export function aedMinorToCurrencyMinor(aedMinor: number, currency: CurrencyCode): number {
+  if (!Number.isSafeInteger(aedMinor)) throw new RangeError('Money must be an integer number of minor units');
+  if (currency === 'aed') return aedMinor;
+  // cents = fils × 100 / 365, rounded half-up (away from zero for refunds), in integers only
+  const sign = aedMinor < 0 ? -1 : 1;
+  const scaled = Math.abs(aedMinor) * 100;
+  const cents = Math.floor((scaled * 2 + AED_PER_USD_HUNDREDTHS) / (AED_PER_USD_HUNDREDTHS * 2));
+  return sign * cents;
+}
+
+// Major units as a decimal number, e.g. 16900 fils → 46.3 (USD)
+export function aedMinorToCurrency(aedMinor: number, currency: CurrencyCode): number {
+  return aedMinorToCurrencyMinor(aedMinor, currency) / 100;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dates
+// ---------------------------------------------------------------------------------------------------------------
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+// Days from a to b (both yyyy-MM-dd), e.g. 2026-01-01 → 2026-01-31 is 30
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export const CatalogueDate = z.string({ error: MESSAGES.required }).superRefine((value, ctx) => {
+  if (!isCalendarDate(value)) ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.dateFormat });
+  else if (value < MIN_DATE) ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.dateBeforeMin });
+});
+
+type DateRange = { from: string; to: string };
+function checkRange(range: DateRange, ctx: z.core.$RefinementCtx<DateRange>) {
+  // a malformed date already has its own message
+  if (!isCalendarDate(range.from) || !isCalendarDate(range.to)) return;
+  if (range.from > range.to) ctx.addIssue({ code: 'custom', path: ['from'], message: CATALOGUE_MESSAGES.fromAfterTo });
+  else if (daysBetween(range.from, range.to) + 1 > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: CATALOGUE_MESSAGES.rangeTooLong });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Query and path parameters
+// ---------------------------------------------------------------------------------------------------------------
+const MAX_ID = 2_147_483_647;
+export const CatalogueId = z
+  .string({ error: MESSAGES.required })
+  .regex(/^[1-9]\d{0,9}$/, CATALOGUE_MESSAGES.wholeNumber)
+  .transform(Number)
+  .refine((n) => n <= MAX_ID, CATALOGUE_MESSAGES.wholeNumber);
+
+const QueryLanguage = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['en', 'ru'], { error: CATALOGUE_MESSAGES.language }));
+const QueryCurrency = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['aed', 'usd'], { error: CATALOGUE_MESSAGES.currency }));
+
+// Every catalogue call takes the language and currency; missing → the site's language, and the currency that goes
+// with it (SPEC §4). `Language` (the spelling of /b2b/tours/promo) and `currencycode` are accepted as aliases.
+export const CatalogueLocaleQuery = z.object({
+  language: QueryLanguage.optional(),
+  Language: QueryLanguage.optional(),
+  currencyCode: QueryCurrency.optional(),
+  currencycode: QueryCurrency.optional(),
+});
+export type CatalogueLocaleQuery = z.infer<typeof CatalogueLocaleQuery>;
+
+export const TourIdParams = z.object({ id: z.string().trim().min(1, MESSAGES.required).max(120) });
+export const OfferIdParams = z.object({ id: CatalogueId });
+export const CountryParams = z.object({ url: z.string().trim().min(1).max(80) });
+export const CityParams = z.object({ a: z.string().trim().min(1).max(80), b: z.string().trim().min(1).max(80) });
+export const CategoryParams = z.object({ category: z.string().trim().min(1).max(80) });
+export const PromoCodeParams = z.object({ code: z.string().trim().min(1, CATALOGUE_MESSAGES.wrongPromoCode).max(40, CATALOGUE_MESSAGES.wrongPromoCode) });
+
+export const AvailabilityQuery = z
+  .object({ from: CatalogueDate, to: CatalogueDate, id: CatalogueId, language: QueryLanguage.optional() })
+  .superRefine(checkRange);
+export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
+
+const IdsList = z
+  .union([z.string(), z.array(z.string())], { error: MESSAGES.required })
+  .transform((v) => (Array.isArray(v) ? v.join(',') : v))
+  .pipe(
+    z.string().superRefine((value, ctx) => {
+      const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+      const isValid = parts.length > 0 && parts.length <= MAX_PRICE_IDS && parts.every((p) => /^[1-9]\d{0,9}$/.test(p) && Number(p) <= MAX_ID);
+      if (!isValid) ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.idsList });
+    }),
+  )
+  .transform((value) => [...new Set(value.split(',').map((p) => Number(p.trim())).filter((n) => n > 0))]);
+
+export const OffersPricesQuery = z
+  .object({
+    ids: IdsList,
+    from: CatalogueDate,
+    to: CatalogueDate,
+    currencycode: QueryCurrency.optional(),
+    currencyCode: QueryCurrency.optional(),
+    language: QueryLanguage.optional(),
+  })
+  .superRefine(checkRange);
+export type OffersPricesQuery = z.infer<typeof OffersPricesQuery>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Images (SPEC §9: device widths 640–3840)
+// ---------------------------------------------------------------------------------------------------------------
+export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+export const DEFAULT_IMAGE_WIDTH: ImageWidth = 1200;
+
+// any other key is a 404, not a 422
+export const ImageKeyParams = z.object({ key: z.string().min(1).max(200) });
+export const ImageQuery = z.object({
+  w: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (IMAGE_WIDTHS as readonly number[]).includes(Number(v)), `Width must be one of ${IMAGE_WIDTHS.join(', ')}`)
+    .transform((v): ImageWidth => (v === undefined ? DEFAULT_IMAGE_WIDTH : (Number(v) as ImageWidth))),
+});
+
+export function imageUrl(key: string, width: ImageWidth = DEFAULT_IMAGE_WIDTH): string {
+  return `/api/images/${encodeURIComponent(key)}?w=${width}`;
+}
+
+// For <img srcSet>: every device width the image endpoint serves
+export function imageSrcSet(key: string): string {
+  return IMAGE_WIDTHS.map((w) => `${imageUrl(key, w)} ${w}w`).join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Response shapes
+// ---------------------------------------------------------------------------------------------------------------
+export const ImageRef = z.object({
+  key: z.string(),
+  // without ?w=: add one of IMAGE_WIDTHS (imageUrl / imageSrcSet)
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+});
+export type ImageRef = z.infer<typeof ImageRef>;
+
+export const PlaceRef = z.object({ id: z.number().int(), url: z.string(), name: z.string() });
+export type PlaceRef = z.infer<typeof PlaceRef>;
+
+export const PricingUnit = z.enum(['person', 'trip']);
+export type PricingUnit = z.infer<typeof PricingUnit>;
+export const AvailabilityType = z.enum(['timeslots', 'openingHours']);
+export type AvailabilityType = z.infer<typeof AvailabilityType>;
+
+// SPEC §3 Price info, in major units of the response's currency. Net prices (pricePer*) are null when logged out;
+// per-person offers have null trip prices and per-trip offers null adult/child prices.
+export const PriceInfo = z.object({
+  pricePerAdult: z.number().nullable(),
+  pricePerChild: z.number().nullable(),
+  pricePerTrip: z.number().nullable(),
+  recPricePerAdult: z.number().nullable(),
+  recPricePerChild: z.number().nullable(),
+  recPricePerTrip: z.number().nullable(),
+});
+export type PriceInfo = z.infer<typeof PriceInfo>;
+
+// The cheapest offer today, for cards: recommended (published) and net (null when logged out)
+export const FromPrice = z.object({ unit: PricingUnit, recommended: z.number(), net: z.number().nullable() });
+export type FromPrice = z.infer<typeof FromPrice>;
+
+export const TourCard = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  city: PlaceRef,
+  country: PlaceRef,
+  categories: z.array(PlaceRef),
+  heroImage: ImageRef,
+  durationMinutes: z.number().int(),
+  durationText: z.string(),
+  isPromo: z.boolean(),
+  hasInstantConfirmation: z.boolean(),
+  hasPickUp: z.boolean(),
+  fromPrice: FromPrice.nullable(),
+});
+export type TourCard = z.infer<typeof TourCard>;
+
+export const CityCard = PlaceRef.extend({ countryUrl: z.string(), heroImage: ImageRef, toursCount: z.number().int() });
+export type CityCard = z.infer<typeof CityCard>;
+export const CategoryCard = PlaceRef.extend({ heroImage: ImageRef, toursCount: z.number().int() });
+export type CategoryCard = z.infer<typeof CategoryCard>;
+export const PlaceDetails = PlaceRef.extend({ description: z.string(), heroImage: ImageRef });
+export type PlaceDetails = z.infer<typeof PlaceDetails>;
+
+const LocaleEcho = { language: Language, currencyCode: CurrencyCode };
+
+export const HomepageResponse = z.object({
+  ...LocaleEcho,
+  promoTours: z.array(TourCard),
+  topTours: z.array(TourCard),
+  countries: z.array(PlaceDetails),
+  cities: z.array(CityCard),
+  categories: z.array(CategoryCard),
+});
+export type HomepageResponse = z.infer<typeof HomepageResponse>;
+
+export const CountryPageResponse = z.object({
+  ...LocaleEcho,
+  country: PlaceDetails,
+  cities: z.array(CityCard),
+  categories: z.array(CategoryCard),
+  topTours: z.array(TourCard),
+  tours: z.array(TourCard),
+});
+export type CountryPageResponse = z.infer<typeof CountryPageResponse>;
+
+export const CityPageResponse = z.object({
+  ...LocaleEcho,
+  country: PlaceRef,
+  city: PlaceDetails,
+  categories: z.array(CategoryCard),
+  tours: z.array(TourCard),
+});
+export type CityPageResponse = z.infer<typeof CityPageResponse>;
+
+export const CategoryPageResponse = z.object({
+  ...LocaleEcho,
+  country: PlaceRef,
+  category: PlaceDetails,
+  cities: z.array(CityCard),
+  tours: z.array(TourCard),
+});
+export type CategoryPageResponse = z.infer<typeof CategoryPageResponse>;
+
+export const CancellationTier = z.object({ hours: z.number().int(), percents: z.number().int() });
+export type CancellationTier = z.infer<typeof CancellationTier>;
+
+export const TicketType = z.object({ id: z.number().int(), name: z.string(), offerIds: z.array(z.number().int()) });
+export type TicketType = z.infer<typeof TicketType>;
+
+export const Offer = z.object({
+  id: z.number().int(),
+  tourId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  pricingUnit: PricingUnit,
+  availabilityType: AvailabilityType,
+  // 'HH:mm' in Asia/Dubai; startTimes empty for opening-hours offers
+  openingHours: z.object({ from: z.string(), to: z.string() }).nullable(),
+  startTimes: z.array(z.string()),
+  isSameTicketForAdultsAndChildren: z.boolean(),
+  minPeople: z.number().int(),
+  maxPeople: z.number().int(),
+  cutOffHours: z.number().int(),
+  isInstant: z.boolean(),
+  // SPEC §9: sorted by hours descending; `percents` is the refund when cancelled at least `hours` before the start
+  cancellationPolicy: z.array(CancellationTier),
+  hasPickUp: z.boolean(),
+  validPickUpCities: z.array(PlaceRef),
+  ticketType: z.object({ id: z.number().int(), name: z.string() }),
+  ages: z.object({ infantMaxAge: z.number().int(), childMaxAge: z.number().int() }),
+  heroImage: ImageRef,
+  // prices for `priceDate` (today in Dubai, or the first date with a price)
+  priceDate: z.string().nullable(),
+  price: PriceInfo,
+});
+export type Offer = z.infer<typeof Offer>;
+
+export const TourPhoto = ImageRef.extend({ offerId: z.number().int().nullable() });
+export type TourPhoto = z.infer<typeof TourPhoto>;
+
+export const TourDetails = TourCard.extend({
+  currencyCode: CurrencyCode,
+  language: Language,
+  // today in Asia/Dubai: nothing before it can be booked
+  today: z.string(),
+  description: z.string(),
+  highlights: z.array(z.string()),
+  itinerary: z.array(z.object({ title: z.string(), description: z.string() })),
+  terms: z.array(z.string()),
+  notesToAgents: z.array(z.string()),
+  faq: z.array(z.object({ question: z.string(), answer: z.string() })),
+  meetingPoint: z.string(),
+  photos: z.array(TourPhoto),
+  video: z.object({ url: z.string(), contentType: z.string(), poster: ImageRef }).nullable(),
+  categories: z.array(PlaceRef.extend({ heroImage: ImageRef })),
+  offers: z.array(Offer),
+  ticketTypes: z.array(TicketType),
+  similarTours: z.array(TourCard),
+});
+export type TourDetails = z.infer<typeof TourDetails>;
+
+// SPEC §3 Availability, one row per offer, date and start time
+export const AvailabilityRow = z.object({
+  offerId: z.number().int(),
+  date: z.string(),
+  // 'HH:mm' start time; null for opening-hours offers (any time that day)
+  time: z.string().nullable(),
+  left: z.number().int(),
+  isSameTicketForAdultsAndChildren: z.boolean(),
+  // set when isSameTicketForAdultsAndChildren (adults and children each have their own stock), else null
+  leftAdultsTickets: z.number().int().nullable(),
+  leftChildrenTickets: z.number().int().nullable(),
+  isSoldOut: z.boolean(),
+  // SPEC §5: past the cut-off (Asia/Dubai) → no automatic booking, it becomes a quotation request
+  isPastCutOff: z.boolean(),
+  isInstant: z.boolean(),
+});
+export type AvailabilityRow = z.infer<typeof AvailabilityRow>;
+export const AvailabilityResponse = z.array(AvailabilityRow);
+
+export const OfferPriceRow = PriceInfo.extend({ offerId: z.number().int(), date: z.string(), currencyCode: CurrencyCode });
+export type OfferPriceRow = z.infer<typeof OfferPriceRow>;
+export const OffersPricesResponse = z.array(OfferPriceRow);
+
+export const PromoCodeResponse = z.object({ code: z.string(), percent: z.number().int() });
+export type PromoCodeResponse = z.infer<typeof PromoCodeResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rules shared by the tour page and the booking engine
+// ---------------------------------------------------------------------------------------------------------------
+export type People = { adults: number; children: number; infants: number };
+export type PeopleCheck =
+  | { ok: true }
+  | { ok: false; code: 'min' | 'max' | 'stock'; n: number; message: string };
+
+type OfferLimits = Pick<Offer, 'minPeople' | 'maxPeople' | 'pricingUnit'>;
+type SlotStock = Pick<AvailabilityRow, 'left' | 'isSameTicketForAdultsAndChildren' | 'leftAdultsTickets' | 'leftChildrenTickets'>;
+
+// SPEC §5: min/max people, then stock. Same ticket → adults and children each fit their own remaining numbers
+// (infants need no ticket); otherwise `left` covers adults + children + infants. A per-trip offer (a private car or
+// boat) takes one trip whatever the group size.
+export function checkPeopleAgainstAvailability(people: People, row: SlotStock, offer: OfferLimits): PeopleCheck {
+  const total = people.adults + people.children + people.infants;
+  if (total < offer.minPeople) return { ok: false, code: 'min', n: offer.minPeople, message: peopleMessages.min(offer.minPeople) };
+  if (total > offer.maxPeople) return { ok: false, code: 'max', n: offer.maxPeople, message: peopleMessages.max(offer.maxPeople) };
+  const stockError = (n: number): PeopleCheck => ({ ok: false, code: 'stock', n, message: peopleMessages.stock(n) });
+  if (offer.pricingUnit === 'trip') return row.left >= 1 ? { ok: true } : stockError(Math.max(row.left, 0));
+  if (row.isSameTicketForAdultsAndChildren) {
+    const leftAdults = row.leftAdultsTickets ?? 0;
+    const leftChildren = row.leftChildrenTickets ?? 0;
+    if (people.adults > leftAdults) return stockError(leftAdults);
+    if (people.children > leftChildren) return stockError(leftChildren);
+    return { ok: true };
+  }
+  return total > row.left ? stockError(row.left) : { ok: true };
+}
+
+// SPEC §5/§8: not instantly confirmable, or past the cut-off → a quotation request instead of an automatic booking
+export function confirmationMode(offer: Pick<Offer, 'isInstant'>, row: Pick<AvailabilityRow, 'isPastCutOff'>): 'instant' | 'request' {
+  return offer.isInstant && !row.isPastCutOff ? 'instant' : 'request';
+}
+
+// SPEC §9: tiers by hours descending; below the last tier the booking is non-refundable (0 %)
+export function refundPercent(policy: readonly CancellationTier[], hoursBeforeStart: number): number {
+  const tier = [...policy].sort((a, b) => b.hours - a.hours).find((t) => hoursBeforeStart >= t.hours);
+  return tier ? tier.percents : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Routes (SPEC §7, under /api)
+// ---------------------------------------------------------------------------------------------------------------
+const tags = ['catalogue'] as const;
+
+export const catalogueRoutes = {
+  homepage: defineRoute({
+    method: 'GET', path: '/homepage', summary: 'Home: promo and top tours, countries, cities and categories (recommended prices only)',
+    tags, access: PUBLIC, query: CatalogueLocaleQuery, response: HomepageResponse,
+  }),
+  countryPage: defineRoute({
+    method: 'GET', path: '/countries/homepagebyurl/{url}', summary: 'Country page by its url, e.g. uae (recommended prices only)',
+    tags, access: PUBLIC, params: CountryParams, query: CatalogueLocaleQuery, response: CountryPageResponse,
+  }),
+  cityPage: defineRoute({
+    method: 'GET', path: '/cities/homepage/{a}/{b}', summary: 'City page: country url, city url (recommended prices only)',
+    tags, access: PUBLIC, params: CityParams, query: CatalogueLocaleQuery, response: CityPageResponse,
+  }),
+  categoryPage: defineRoute({
+    method: 'GET', path: '/tourscategories/homepage/uae/{category}', summary: 'Category page by its url (recommended prices only)',
+    tags, access: PUBLIC, params: CategoryParams, query: CatalogueLocaleQuery, response: CategoryPageResponse,
+  }),
+  tours: defineRoute({
+    method: 'GET', path: '/b2b/tours', summary: 'Every tour as a card with net and recommended from-prices',
+    tags, access: ANY_USER, query: CatalogueLocaleQuery, response: z.array(TourCard),
+  }),
+  promoTours: defineRoute({
+    method: 'GET', path: '/b2b/tours/promo', summary: 'Promoted tours, in promo order',
+    tags, access: ANY_USER, query: CatalogueLocaleQuery, response: z.array(TourCard),
+  }),
+  tour: defineRoute({
+    method: 'GET', path: '/b2b/tours/{id}', summary: 'One tour (by numeric id or url) with offers, photos, categories and similar tours',
+    tags, access: ANY_USER, params: TourIdParams, query: CatalogueLocaleQuery, response: TourDetails,
+  }),
+  ticketsForOffer: defineRoute({
+    method: 'GET', path: '/b2b/tickets/foroffer/{id}', summary: "An offer's ticket type",
+    tags, access: ANY_USER, params: OfferIdParams, query: CatalogueLocaleQuery, response: z.array(TicketType),
+  }),
+  ticketsForTour: defineRoute({
+    method: 'GET', path: '/b2b/tickets/fortour/{id}', summary: "The ticket types of a tour's offers (the tour page's filter)",
+    tags, access: ANY_USER, params: OfferIdParams, query: CatalogueLocaleQuery, response: z.array(TicketType),
+  }),
+  availabilityByOffer: defineRoute({
+    method: 'GET', path: '/b2b/availability/ByOffer', summary: 'Stock of one offer per date and start time (from..to, at most 366 days)',
+    tags, access: ANY_USER, query: AvailabilityQuery, response: AvailabilityResponse,
+  }),
+  availabilityByTour: defineRoute({
+    method: 'GET', path: '/b2b/availability/ByTour', summary: "Stock of every offer of a tour per date and start time",
+    tags, access: ANY_USER, query: AvailabilityQuery, response: AvailabilityResponse,
+  }),
+  offersPrices: defineRoute({
+    method: 'GET', path: '/b2b/offersPrices', summary: 'Net and recommended prices per offer per date',
+    tags, access: ANY_USER, query: OffersPricesQuery, response: OffersPricesResponse,
+  }),
+  promoCode: defineRoute({
+    method: 'GET', path: '/b2b/promo/{code}', summary: "Check a promo code: its discount percent, or 422 'You entered the wrong promo code'",
+    tags, access: ANY_USER, params: PromoCodeParams, response: PromoCodeResponse,
+  }),
+  image: defineRoute({
+    method: 'GET', path: '/images/{key}', summary: 'A catalogue image resized to a device width (webp, or jpeg when webp is not accepted)',
+    tags, access: PUBLIC, params: ImageKeyParams, query: ImageQuery,
+  }),
+  video: defineRoute({
+    method: 'GET', path: '/videos/{key}', summary: 'A tour video (served from the server, byte ranges supported)',
+    tags, access: PUBLIC, params: ImageKeyParams,
+  }),
+};
