@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { paths } from '@/config/paths';
 import { registerNavigator } from '@/lib/api-client';
-import { useAuth } from '@/lib/session';
+import { getAuthState, useAuth } from '@/lib/session';
 import { RouteErrorScreen } from './error-screen';
 import { RootLayout } from './root-layout';
 
@@ -20,8 +20,16 @@ function RequireAuth() {
 
 const sections = () => import('@/features/misc/routes/coming-soon-sections');
 
+// The home route and the half of it this visitor needs (login or catalogue) load side by side, not one after the other.
+function loadHome() {
+  const half = getAuthState().status === 'authenticated'
+    ? import('@/features/catalogue/components/agent-home')
+    : import('@/features/auth/components/public-home');
+  return Promise.all([import('./home-route'), half]).then(([m]) => ({ Component: m.HomeRoute }));
+}
+
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('@/features/auth/routes/home').then((m) => ({ Component: m.HomeRoute })) },
+  { index: true, lazy: loadHome },
   { path: paths.signUp.path, lazy: () => import('@/features/auth/routes/sign-up').then((m) => ({ Component: m.SignUpRoute })) },
   {
     path: paths.forgotPassword.path,
@@ -44,13 +52,13 @@ const publicRoutes: RouteObject[] = [
 
 const protectedRoutes: RouteObject[] = [
   { path: paths.myAccount.path, lazy: () => import('@/features/auth/routes/my-account').then((m) => ({ Component: m.MyAccountRoute })) },
-  { path: paths.tour.path, lazy: () => sections().then((m) => ({ Component: m.TourRoute })) },
+  { path: paths.tour.path, lazy: () => import('@/features/catalogue/routes/tour').then((m) => ({ Component: m.TourRoute })) },
   { path: paths.embedded.path, lazy: () => sections().then((m) => ({ Component: m.EmbeddedRoute })) },
   { path: paths.checkout.path, lazy: () => sections().then((m) => ({ Component: m.CheckoutRoute })) },
   { path: paths.embeddedCheckout.path, lazy: () => sections().then((m) => ({ Component: m.EmbeddedCheckoutRoute })) },
   { path: paths.bookings.path, lazy: () => sections().then((m) => ({ Component: m.BookingsRoute })) },
   { path: paths.requests.path, lazy: () => sections().then((m) => ({ Component: m.RequestsRoute })) },
-  { path: paths.city.path, lazy: () => sections().then((m) => ({ Component: m.CityRoute })) },
+  { path: paths.city.path, lazy: () => import('@/features/catalogue/routes/city').then((m) => ({ Component: m.CityRoute })) },
   { path: paths.balance.path, lazy: () => sections().then((m) => ({ Component: m.BalanceRoute })) },
   { path: paths.topUp.path, lazy: () => sections().then((m) => ({ Component: m.TopUpRoute })) },
   { path: paths.myBookings.path, lazy: () => sections().then((m) => ({ Component: m.MyBookingsRoute })) },
@@ -60,7 +68,7 @@ const protectedRoutes: RouteObject[] = [
   { path: paths.widgetsCreate.path, lazy: () => sections().then((m) => ({ Component: m.WidgetsCreateRoute })) },
   { path: paths.agents.path, lazy: () => sections().then((m) => ({ Component: m.AgentsRoute })) },
   // SPEC §2: /[country] is dynamic, so it comes after every static path
-  { path: paths.country.path, lazy: () => sections().then((m) => ({ Component: m.CountryRoute })) },
+  { path: paths.country.path, lazy: () => import('@/features/catalogue/routes/country').then((m) => ({ Component: m.CountryRoute })) },
 ];
 
 export const routes: RouteObject[] = [

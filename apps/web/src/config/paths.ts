@@ -1,5 +1,11 @@
 type BalanceTab = 'statement' | 'transactions';
 
+// /city shows a city (country + city), a category (category, optionally narrowed by city) or search results (q)
+type CityQuery = { country?: string; city?: string; category?: string; q?: string };
+// The tour page keeps its selection in the URL, so a link can open a tour on a date, option and time
+type TourQuery = { date?: string; type?: string; offer?: string; time?: string; adults?: string; children?: string; infants?: string };
+type CheckoutQuery = TourQuery & { tour?: string; promo?: string; mode?: 'instant' | 'request' };
+
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
@@ -9,15 +15,18 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  tour: { path: '/tour', getHref: () => '/tour' },
+  tour: {
+    path: '/tour',
+    getHref: (id: number | string, query: TourQuery = {}) => withQuery('/tour', { id: String(id), ...query }),
+  },
   embedded: { path: '/embedded', getHref: () => '/embedded' },
-  checkout: { path: '/checkout', getHref: () => '/checkout' },
+  checkout: { path: '/checkout', getHref: (query: CheckoutQuery = {}) => withQuery('/checkout', query) },
   embeddedCheckout: { path: '/embedded/checkout', getHref: () => '/embedded/checkout' },
   bookings: { path: '/bookings', getHref: () => '/bookings' },
   requests: { path: '/requests', getHref: () => '/requests' },
   city: {
     path: '/city',
-    getHref: (query: { q?: string; name?: string } = {}) => withQuery('/city', query),
+    getHref: (query: CityQuery = {}) => withQuery('/city', query),
   },
   country: { path: '/:country', getHref: (country: string) => `/${encodeURIComponent(country)}` },
   signUp: { path: '/sign-up', getHref: () => '/sign-up' },
@@ -45,4 +54,4 @@ export const paths = {
   devMailbox: { href: '/dev/mailbox' },
 } as const;
 
-export type { BalanceTab };
+export type { BalanceTab, CheckoutQuery, CityQuery, TourQuery };

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { MESSAGES, unsupportedFormatMessage } from '@portal/contract';
+import { CATALOGUE_MESSAGES, MESSAGES, unsupportedFormatMessage } from '@portal/contract';
 import type { Language } from '@portal/contract';
 import en from '@/locales/en.json';
 
@@ -44,6 +44,9 @@ export async function ensureLanguageLoaded(language: Language): Promise<void> {
 // Server and contract messages are English (SPEC quotes); their Russian twins live in the locale files.
 const MESSAGE_KEYS = new Map<string, string>([
   ...Object.entries(MESSAGES).map(([key, value]): [string, string] => [value, `messages.${key}`]),
+  ...Object.entries(CATALOGUE_MESSAGES)
+    .filter(([key]) => key !== 'dateFormat')
+    .map(([key, value]): [string, string] => [value, `catalogueMessages.${key}`]),
   [unsupportedFormatMessage, 'messages.unsupportedFormat'],
   ['TRN must contain digits only', 'messages.trnDigits'],
   ['Enter a valid phone number', 'messages.invalidPhone'],

@@ -1,10 +1,10 @@
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DestinationSearch } from '@/components/destination-search';
+import { TopDestinations } from '@/components/top-destinations';
 import { useLayoutInfo } from '@/lib/layout-info';
 import { Benefits } from './benefits';
-import { DestinationSearch } from './destination-search';
 import { LoginCard } from './login-card';
-import { TopDestinations } from './top-destinations';
 import classes from './home.module.css';
 
 export function PublicHome() {

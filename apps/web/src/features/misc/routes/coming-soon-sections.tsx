@@ -1,12 +1,11 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
 import { useSessionUser } from '@/lib/session';
 
 type SectionKey =
-  | 'tour'
   | 'embedded'
   | 'checkout'
   | 'embeddedCheckout'
@@ -24,7 +23,6 @@ function Section({ section }: { section: SectionKey }) {
   return <ComingSoon title={t(`sections.${section}.title`)} description={t(`sections.${section}.description`)} />;
 }
 
-export const TourRoute = () => <Section section="tour" />;
 export const EmbeddedRoute = () => <Section section="embedded" />;
 export const CheckoutRoute = () => <Section section="checkout" />;
 export const EmbeddedCheckoutRoute = () => <Section section="embeddedCheckout" />;
@@ -54,35 +52,6 @@ export function TopUpRoute() {
         <Alert color="yellow" icon={<IconInfoCircle size={20} />} ta="left" maw={520}>
           {t('sections.topUp.cardDisabled')}
         </Alert>
-      )}
-    </ComingSoon>
-  );
-}
-
-export function CityRoute() {
-  const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const query = searchParams.get('q')?.trim() || searchParams.get('name')?.trim() || '';
-  return (
-    <ComingSoon title={t('sections.city.title')} description={t('sections.city.description')}>
-      {query && (
-        <Text size="sm" c="dimmed">
-          {t('sections.city.query', { query })}
-        </Text>
-      )}
-    </ComingSoon>
-  );
-}
-
-export function CountryRoute() {
-  const { t } = useTranslation();
-  const { country = '' } = useParams();
-  return (
-    <ComingSoon title={t('sections.country.title')} description={t('sections.country.description')}>
-      {country && (
-        <Text size="sm" c="dimmed">
-          {t('sections.country.param', { country })}
-        </Text>
       )}
     </ComingSoon>
   );

@@ -1,9 +1,15 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { useAuth } from '@/lib/session';
-import { AgentHome } from '../components/agent-home';
-import { PublicHome } from '../components/public-home';
+
+// The home page is the login page for visitors and the catalogue's front page for agents: each loads only its own half.
+export const loadPublicHome = () => import('@/features/auth/components/public-home');
+export const loadAgentHome = () => import('@/features/catalogue/components/agent-home');
+const PublicHome = lazy(() => loadPublicHome().then((m) => ({ default: m.PublicHome })));
+const AgentHome = lazy(() => loadAgentHome().then((m) => ({ default: m.AgentHome })));
 
 // The access rule sends logged-out users here with the page they asked for; after login they go back to it.
 function redirectTarget(state: unknown): string | null {
@@ -19,8 +25,18 @@ export function HomeRoute() {
   const auth = useAuth();
   const location = useLocation();
   useDocumentPageTitle(t('home.title'));
-  if (auth.status !== 'authenticated') return <PublicHome />;
+  if (auth.status !== 'authenticated') {
+    return (
+      <Suspense fallback={<SectionSpinner />}>
+        <PublicHome />
+      </Suspense>
+    );
+  }
   const target = redirectTarget(location.state);
   if (target) return <Navigate to={target} replace />;
-  return <AgentHome user={auth.user} />;
+  return (
+    <Suspense fallback={<SectionSpinner />}>
+      <AgentHome user={auth.user} />
+    </Suspense>
+  );
 }

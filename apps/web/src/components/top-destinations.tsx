@@ -24,7 +24,7 @@ export function TopDestinations({ destinations, tone }: TopDestinationsProps) {
           <Button
             key={destination.slug}
             component={Link}
-            to={paths.city.getHref({ name: destination.slug })}
+            to={paths.city.getHref({ city: destination.slug })}
             variant={isOnBrand ? 'white' : 'light'}
             color={isOnBrand ? 'brand.8' : 'brand'}
             radius="xl"

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { checkPeopleAgainstAvailability, confirmationMode } from '@portal/contract';
+import type { AvailabilityRow, OfferPriceRow, PromoCodeResponse } from '@portal/contract';
+import { IconAlertTriangle, IconCalendarEvent, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+import type { SelectionPatch, TourSelection } from '../hooks/use-tour-selection';
+import { selectionTotals } from '../utils/pricing';
+import { CancellationPolicy } from './cancellation-policy';
+import { PeopleSteppers } from './people-steppers';
+import { PriceSummary } from './price-summary';
+import { PromoCodeField } from './promo-code-field';
+import { TimeSlots } from './time-slots';
+
+type BookingPanelProps = {
+  tourId: number;
+  selection: TourSelection;
+  onChange: (patch: SelectionPatch) => void;
+  slots: readonly AvailabilityRow[] | undefined;
+  price: OfferPriceRow | undefined;
+};
+
+// The selected option on the chosen date: time, people (SPEC §5 rules live), prices, promo code, then Book / Request
+export function BookingPanel({ tourId, selection, onChange, slots, price }: BookingPanelProps) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const [promo, setPromo] = useState<PromoCodeResponse | null>(null);
+  const { offer, people, date, time } = selection;
+
+  if (!offer) {
+    return (
+      <Paper withBorder p="lg" shadow="sm">
+        <Text c="dimmed">{t('catalogue.booking.chooseOption')}</Text>
+      </Paper>
+    );
+  }
+
+  const isTimeslots = offer.availabilityType === 'timeslots';
+  const row = slots?.find((r) => (isTimeslots ? r.time === time : r.time === null)) ?? null;
+  const isDayClosed = slots !== undefined && slots.length === 0;
+  const isDaySoldOut = slots !== undefined && slots.length > 0 && slots.every((r) => r.isSoldOut);
+  // SPEC §5: min/max people always; stock once a time (or the day of an opening-hours offer) is chosen
+  const check = checkPeopleAgainstAvailability(people, row ?? { left: Number.MAX_SAFE_INTEGER, isSameTicketForAdultsAndChildren: false, leftAdultsTickets: null, leftChildrenTickets: null }, offer);
+  const mode = row ? confirmationMode(offer, row) : offer.isInstant ? 'instant' : 'request';
+  const totals = price ? selectionTotals(offer, price, people) : null;
+  // SPEC §5/§8: say before the agent books that it becomes a quotation request (past cut-off, or not instant)
+  const showRequestNotice = mode === 'request' && (row ? !row.isSoldOut : !isDayClosed && !isDaySoldOut);
+  const canBook = row !== null && !row.isSoldOut && check.ok && totals !== null && totals.net !== null;
+  const checkoutHref = paths.checkout.getHref({
+    tour: String(tourId),
+    offer: String(offer.id),
+    date,
+    time: row?.time ?? undefined,
+    adults: String(people.adults),
+    children: String(people.children),
+    infants: String(people.infants),
+    promo: promo?.code,
+    mode,
+  });
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="sm" component="section" aria-labelledby="booking-title" data-testid="booking-panel">
+      <Stack gap="md">
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
+            {t('catalogue.booking.title')}
+          </Text>
+          <Title id="booking-title" order={2} fz="lg" lh={1.3} mt={2}>
+            {offer.name}
+          </Title>
+          <Group gap={6} mt={6}>
+            <Badge variant="light" tt="none" leftSection={<IconCalendarEvent size={12} />} data-testid="booking-date">
+              {formatDate(date, language)}
+            </Badge>
+            {row?.time && (
+              <Badge variant="light" tt="none" data-testid="booking-time">
+                {row.time}
+              </Badge>
+            )}
+            <Badge variant="light" color="gray" tt="none">
+              {offer.ticketType.name}
+            </Badge>
+          </Group>
+        </div>
+
+        {isTimeslots && slots && slots.length > 0 && (
+          <Stack gap={6}>
+            <Text fw={600} size="sm">
+              {t('catalogue.booking.time')}
+            </Text>
+            <TimeSlots rows={slots} selected={time} onSelect={(value) => onChange({ time: value })} />
+          </Stack>
+        )}
+        {!isTimeslots && offer.openingHours && !isDayClosed && (
+          <Text size="sm" c="gray.7">
+            {t('catalogue.booking.openingHours', { from: offer.openingHours.from, to: offer.openingHours.to })}
+          </Text>
+        )}
+        {slots === undefined && <Skeleton height={56} />}
+        {isDayClosed && (
+          <Alert color="gray" icon={<IconInfoCircle size={18} />}>
+            {t('catalogue.booking.closed', { date: formatDate(date, language) })}
+          </Alert>
+        )}
+        {isDaySoldOut && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />}>
+            {t('catalogue.booking.daySoldOut', { date: formatDate(date, language) })}
+          </Alert>
+        )}
+
+        <Divider />
+        <PeopleSteppers people={people} ages={offer.ages} onChange={(next) => onChange({ people: next })} />
+        {!check.ok && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="people-rule">
+            {t(`catalogue.rules.${check.code}`, { n: check.n })}
+          </Alert>
+        )}
+        {showRequestNotice && (
+          <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={18} />} title={t('catalogue.booking.requestTitle')} data-testid="request-notice">
+            {row?.isPastCutOff ? t('catalogue.booking.requestCutOff', { hours: offer.cutOffHours }) : t('catalogue.booking.requestNotInstant')}
+          </Alert>
+        )}
+
+        <Divider />
+        {totals && price ? <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} /> : <Text size="sm" c="dimmed">{t('catalogue.offer.noPrice')}</Text>}
+        <PromoCodeField applied={promo} onApply={setPromo} />
+        <CancellationPolicy policy={offer.cancellationPolicy} />
+
+        {isTimeslots && !time && slots && slots.some((r) => !r.isSoldOut) && (
+          <Text size="sm" c="dimmed" ta="center">
+            {t('catalogue.booking.chooseTime')}
+          </Text>
+        )}
+        {canBook ? (
+          <Button component={Link} to={checkoutHref} size="lg" fullWidth color={mode === 'request' ? 'orange.7' : 'brand'} data-testid="book-button">
+            {mode === 'request' ? t('catalogue.booking.request') : t('catalogue.booking.book')}
+          </Button>
+        ) : (
+          <Button size="lg" fullWidth disabled data-testid="book-button">
+            {mode === 'request' ? t('catalogue.booking.request') : t('catalogue.booking.book')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,56 @@
+import { Container, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SectionSpinner } from '@/components/page-spinner';
+import { useDocumentPageTitle } from '@/components/page-title';
+import { paths } from '@/config/paths';
+import { useCategoryPage } from '../api/get-category-page';
+import { useAgentFromPrices } from '../api/get-tours';
+import { FilterLinks } from './filter-links';
+import { ListingHero } from './listing-hero';
+import { SectionHeader } from './section-header';
+import { TourGrid } from './tour-grid';
+
+// A category across the UAE (/tourscategories/homepage/uae/{category}), filtered by city
+export function CategoryPage({ category, city }: { category: string; city: string }) {
+  const { t } = useTranslation();
+  const { data } = useCategoryPage(category);
+  const agentPrices = useAgentFromPrices();
+  const activeCity = data?.cities.find((c) => c.url === city);
+  useDocumentPageTitle(data ? [data.category.name, activeCity?.name].filter(Boolean).join(' · ') : undefined);
+
+  if (!data) return <SectionSpinner />;
+  const tours = city ? data.tours.filter((tour) => tour.city.url === city) : data.tours;
+  const categoryHref = (cityUrl?: string) => paths.city.getHref({ category: data.category.url, city: cityUrl });
+
+  return (
+    <>
+      <ListingHero
+        title={data.category.name}
+        description={data.category.description}
+        image={data.category.heroImage}
+        crumbs={[
+          { label: t('catalogue.crumbs.home'), to: paths.home.getHref() },
+          { label: data.country.name, to: paths.country.getHref(data.country.url) },
+          { label: data.category.name },
+        ]}
+      />
+      <Container size="xl" py={{ base: 'xl', md: 48 }} component="section" aria-labelledby="tours-title">
+        <SectionHeader
+          id="tours-title"
+          title={activeCity ? t('catalogue.city.categoryIn', { category: data.category.name, city: activeCity.name }) : t('catalogue.category.tours', { country: data.country.name })}
+          subtitle={t('catalogue.toursCount', { count: tours.length })}
+        />
+        <Stack gap="lg">
+          <FilterLinks
+            label={t('catalogue.filters.city')}
+            links={[
+              { key: 'all', label: t('catalogue.filters.allCities'), to: categoryHref(), count: data.tours.length, isActive: city === '' },
+              ...data.cities.map((c) => ({ key: c.url, label: c.name, to: categoryHref(c.url), count: c.toursCount, isActive: c.url === city })),
+            ]}
+          />
+          <TourGrid tours={tours} currency={data.currencyCode} agentPrices={agentPrices} emptyText={t('catalogue.empty')} />
+        </Stack>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Container, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SectionSpinner } from '@/components/page-spinner';
+import { useDocumentPageTitle } from '@/components/page-title';
+import { paths } from '@/config/paths';
+import { useCityPage } from '../api/get-city-page';
+import { useAgentFromPrices } from '../api/get-tours';
+import { FilterLinks } from './filter-links';
+import { ListingHero } from './listing-hero';
+import { SectionHeader } from './section-header';
+import { TourGrid } from './tour-grid';
+
+// SPEC §2 city page: the city's tours with a category filter
+export function CityPage({ country, city, category }: { country: string; city: string; category: string }) {
+  const { t } = useTranslation();
+  const { data } = useCityPage(country, city);
+  const agentPrices = useAgentFromPrices();
+  const activeCategory = data?.categories.find((c) => c.url === category);
+  useDocumentPageTitle(data ? [activeCategory?.name, data.city.name].filter(Boolean).join(' · ') : undefined);
+
+  if (!data) return <SectionSpinner />;
+  const tours = category ? data.tours.filter((tour) => tour.categories.some((c) => c.url === category)) : data.tours;
+  const cityHref = (categoryUrl?: string) => paths.city.getHref({ country: data.country.url, city: data.city.url, category: categoryUrl });
+
+  return (
+    <>
+      <ListingHero
+        title={data.city.name}
+        description={data.city.description}
+        image={data.city.heroImage}
+        crumbs={[
+          { label: t('catalogue.crumbs.home'), to: paths.home.getHref() },
+          { label: data.country.name, to: paths.country.getHref(data.country.url) },
+          { label: data.city.name },
+        ]}
+      />
+      <Container size="xl" py={{ base: 'xl', md: 48 }} component="section" aria-labelledby="tours-title">
+        <SectionHeader
+          id="tours-title"
+          title={activeCategory ? t('catalogue.city.categoryIn', { category: activeCategory.name, city: data.city.name }) : t('catalogue.city.tours', { city: data.city.name })}
+          subtitle={t('catalogue.toursCount', { count: tours.length })}
+        />
+        <Stack gap="lg">
+          <FilterLinks
+            label={t('catalogue.filters.category')}
+            links={[
+              { key: 'all', label: t('catalogue.filters.all'), to: cityHref(), count: data.tours.length, isActive: category === '' },
+              ...data.categories.map((c) => ({ key: c.url, label: c.name, to: cityHref(c.url), count: c.toursCount, isActive: c.url === category })),
+            ]}
+          />
+          <TourGrid tours={tours} currency={data.currencyCode} agentPrices={agentPrices} emptyText={t('catalogue.empty')} />
+        </Stack>
+      </Container>
+    </>
+  );
+}

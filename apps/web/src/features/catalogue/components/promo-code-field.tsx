@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Alert, Button, CloseButton, Group, TextInput } from '@mantine/core';
+import { CATALOGUE_MESSAGES } from '@portal/contract';
+import type { PromoCodeResponse } from '@portal/contract';
+import { IconDiscount, IconDiscountCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
+import { useCheckPromoCode } from '../api/check-promo-code';
+
+type PromoCodeFieldProps = { applied: PromoCodeResponse | null; onApply: (promo: PromoCodeResponse | null) => void };
+
+// SPEC §8: a wrong code says 'You entered the wrong promo code'; a right one states the discount percent
+export function PromoCodeField({ applied, onApply }: PromoCodeFieldProps) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const check = useCheckPromoCode();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = code.trim();
+    if (!value) return;
+    setError(null);
+    check.mutate(value, {
+      onSuccess: (promo) => onApply(promo),
+      onError: (failure) => {
+        if (isApiError(failure) && failure.status === 422) {
+          setError(translateMessage(failure.items[0]?.errorMessage ?? CATALOGUE_MESSAGES.wrongPromoCode));
+        }
+      },
+    });
+  };
+
+  if (applied) {
+    return (
+      <Alert
+        color="teal"
+        variant="light"
+        icon={<IconDiscountCheck size={20} />}
+        title={t('catalogue.promo.applied', { percent: applied.percent })}
+        data-testid="promo-applied"
+      >
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <span>{t('catalogue.promo.code', { code: applied.code })}</span>
+          <CloseButton size="sm" aria-label={t('catalogue.promo.remove')} onClick={() => onApply(null)} />
+        </Group>
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          flex={1}
+          size="sm"
+          label={t('catalogue.promo.label')}
+          placeholder={t('catalogue.promo.placeholder')}
+          leftSection={<IconDiscount size={16} />}
+          value={code}
+          maxLength={40}
+          error={error}
+          onChange={(event) => {
+            setCode(event.currentTarget.value.toUpperCase());
+            setError(null);
+          }}
+        />
+        <Button type="submit" variant="light" size="sm" mt={25} loading={check.isPending} disabled={!code.trim()}>
+          {t('catalogue.promo.apply')}
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { Anchor, Badge, Breadcrumbs, Group, Text, Title } from '@mantine/core';
+import type { TourDetails } from '@portal/contract';
+import { IconBolt, IconBus, IconClock, IconMapPin } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+
+const SECTIONS = ['options', 'overview', 'itinerary', 'terms', 'faq'] as const;
+
+export function TourHeader({ tour }: { tour: TourDetails }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Breadcrumbs separator="›" mb="sm" styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
+        <Anchor component={Link} to={paths.home.getHref()} size="sm">
+          {t('catalogue.crumbs.home')}
+        </Anchor>
+        <Anchor component={Link} to={paths.country.getHref(tour.country.url)} size="sm">
+          {tour.country.name}
+        </Anchor>
+        <Anchor component={Link} to={paths.city.getHref({ country: tour.country.url, city: tour.city.url })} size="sm">
+          {tour.city.name}
+        </Anchor>
+        {tour.categories[0] && (
+          <Anchor component={Link} to={paths.city.getHref({ category: tour.categories[0].url })} size="sm">
+            {tour.categories[0].name}
+          </Anchor>
+        )}
+      </Breadcrumbs>
+      <Title order={1} fz={{ base: 26, sm: 34 }} lh={1.2}>
+        {tour.title}
+      </Title>
+      <Text c="dimmed" size="lg" mt={6} maw={820}>
+        {tour.summary}
+      </Text>
+      <Group gap="md" mt="sm" c="gray.7" style={{ rowGap: 6 }}>
+        <Group gap={6} wrap="nowrap">
+          <IconMapPin size={17} aria-hidden />
+          <Text size="sm">{tour.city.name}</Text>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          <IconClock size={17} aria-hidden />
+          <Text size="sm">{tour.durationText}</Text>
+        </Group>
+        {tour.hasPickUp && (
+          <Group gap={6} wrap="nowrap">
+            <IconBus size={17} aria-hidden />
+            <Text size="sm">{t('catalogue.card.pickUp')}</Text>
+          </Group>
+        )}
+        {tour.hasInstantConfirmation ? (
+          <Badge variant="light" color="teal" leftSection={<IconBolt size={12} />}>
+            {t('catalogue.card.instant')}
+          </Badge>
+        ) : (
+          <Badge variant="light" color="yellow">
+            {t('catalogue.card.onRequest')}
+          </Badge>
+        )}
+      </Group>
+      <Group component="nav" aria-label={t('catalogue.tour.sections')} gap="lg" mt="md" visibleFrom="sm">
+        {SECTIONS.map((section) => (
+          <Anchor key={section} href={`#${section}`} size="sm" fw={600}>
+            {t(`catalogue.tour.${section}`)}
+          </Anchor>
+        ))}
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { CurrencyCode, Language } from '@portal/contract';
+
+const INTL_LOCALE: Record<Language, string> = { en: 'en-US', ru: 'ru-RU' };
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+
+// Money arrives from the API in major units of the requested currency (the server converts, SPEC §9)
+export function formatMoney(amount: number, currency: CurrencyCode, language: Language): string {
+  const key = `${language}:${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[language], {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(amount);
+}
+
+// SPEC §9: dates are displayed 'dd MMM, yy', e.g. 05 Mar, 26
+export function formatDate(date: string, language: Language): string {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[language], { day: '2-digit', month: 'short', year: '2-digit', timeZone: 'UTC' });
+    dateFormats.set(language, format);
+  }
+  const parts = format.formatToParts(new Date(`${date}T00:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')}, ${part('year')}`;
+}
