@@ -7,6 +7,8 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const rel = (p) => path.join(root, p);
 
 function newestMtime(dir) {
+  if (!fs.existsSync(dir)) return 0;
+  if (!fs.statSync(dir).isDirectory()) return fs.statSync(dir).mtimeMs;
   let newest = 0;
   const stack = [dir];
   while (stack.length) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { MESSAGES, unsupportedFormatMessage } from '@portal/contract';
@@ -7,6 +8,9 @@ import { SAMPLE_EXE, SAMPLE_PDF, SAMPLE_PNG, bearer, decodeJwt, multipart, uniqu
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 let t: TestApp;
+// Names carry a run id: on PostgreSQL the database outlives a run.
+const run = randomUUID().slice(0, 8);
+const named = (name: string) => `${name} ${run}`;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
 beforeAll(async () => {
@@ -62,13 +66,13 @@ function emailOf(parts: Part[]): string {
 
 describe('POST /api/b2b/account/signup', () => {
   it('creates the agency and its admin, stores the files and e-mails a temporary password that logs in', async () => {
-    const parts = fields({ companyName: 'Signup Success Travel' });
+    const parts = fields({ companyName: named('Signup Success Travel') });
     const email = emailOf(parts);
     const res = await post([...parts, licence(), { name: 'vatCertificate', filename: 'vat.png', contentType: 'image/png', data: SAMPLE_PNG }]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, email });
 
-    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.name, 'Signup Success Travel'));
+    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.name, named('Signup Success Travel')));
     expect(agency).toMatchObject({ status: 'pending', currency: 'aed', siteId: 'general', tradeLicenseNumber: 'DED-55501' });
     const stored = await t.database.db.select().from(files).where(eq(files.agencyId, agency?.id ?? ''));
     expect(stored.map((f) => [f.kind, f.contentType]).sort()).toEqual([['tradeLicense', 'application/pdf'], ['vatCertificate', 'image/png']]);
@@ -90,12 +94,12 @@ describe('POST /api/b2b/account/signup', () => {
   });
 
   it('signs up on the Russian site in USD with a Russian e-mail', async () => {
-    const parts = fields({ companyName: 'Sputnik Travel', language: 'ru' });
+    const parts = fields({ companyName: named('Sputnik Travel'), language: 'ru' });
     const email = emailOf(parts);
     const body = multipart([...parts, licence()]);
     const ok = await t.app.inject({ method: 'POST', url: '/api/b2b/account/signup', headers: { ...body.headers, host: 'ru.localhost:3000' }, payload: body.payload });
     expect(ok.statusCode).toBe(200);
-    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.name, 'Sputnik Travel'));
+    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.name, named('Sputnik Travel')));
     expect(agency).toMatchObject({ siteId: 'ru', currency: 'usd', language: 'ru' });
     const mail = await smtp.waitFor((m) => m.to.includes(email));
     expect(mail.body).toContain('Временный пароль');
@@ -131,14 +135,14 @@ describe('POST /api/b2b/account/signup', () => {
   });
 
   it('refuses an e-mail that is already registered, whatever its case, and leaves the first agency alone', async () => {
-    const parts = fields({ companyName: 'First Owner Travel' });
+    const parts = fields({ companyName: named('First Owner Travel') });
     expect((await post([...parts, licence()])).statusCode).toBe(200);
-    const again = fields({ companyName: 'Second Owner Travel', email: emailOf(parts).toUpperCase() });
+    const again = fields({ companyName: named('Second Owner Travel'), email: emailOf(parts).toUpperCase() });
     const res = await post([...again, licence()]);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual([{ fieldName: 'email', errorMessage: MESSAGES.emailTaken }]);
-    expect(await agencyCountNamed('Second Owner Travel')).toBe(0);
-    expect(await agencyCountNamed('First Owner Travel')).toBe(1);
+    expect(await agencyCountNamed(named('Second Owner Travel'))).toBe(0);
+    expect(await agencyCountNamed(named('First Owner Travel'))).toBe(1);
   });
 
   it('rejects a JSON body with a clear error', async () => {
