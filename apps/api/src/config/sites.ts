@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { CurrencyCode, Language, SiteKind } from '@portal/contract';
+import { CurrencyCode, Language, LayoutInfo, SiteKind } from '@portal/contract';
 
 export const SiteConfig = z.object({
   id: z.string(),
@@ -11,16 +11,11 @@ export const SiteConfig = z.object({
   defaultLanguage: Language,
   defaultCurrency: CurrencyCode,
   apiBase: z.string().default('/api'),
-  contactInfo: z.object({ phone: z.string(), whatsApp: z.string() }),
-  hostData: z.object({
-    mainLogo: z.string(),
-    about: z.string(),
-    aboutDescriptions: z.array(z.string()),
-    email: z.string(),
-    address: z.string(),
-  }),
-  legal: z.object({ legalName: z.string(), vatRegistrationNumber: z.string(), tradeLicenceNumber: z.string() }),
-  supportPhone: z.string(),
+  // The public parts are exactly what GET /api/layout/info returns.
+  contactInfo: LayoutInfo.shape.contactInfo,
+  hostData: LayoutInfo.shape.hostData,
+  legal: LayoutInfo.shape.legal,
+  supportPhone: LayoutInfo.shape.supportPhone,
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 export type Site = SiteConfig & { features: { search: boolean; topDestinations: boolean; chat: boolean } };

@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 
 export const securityPlugin = fp(
   async (app) => {
-    await app.register(helmet, {
+    const headers = staticHelmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -18,6 +18,9 @@ export const securityPlugin = fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.headers(headers);
     });
     const { redisUrl, rateLimitMax } = app.deps.config;
     const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
@@ -33,3 +36,16 @@ export const securityPlugin = fp(
   },
   { name: 'security', dependencies: [] },
 );
+
+// Without nonces helmet's headers are the same on every response: compute them once instead of per request.
+function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let done = false;
+  helmet(options)({} as never, response as never, () => (done = true));
+  if (!done) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
