@@ -2,6 +2,7 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ChangePasswordBody } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from './new-password-fields';
 import { PasswordField } from '@/components/password-field';
 import { applyServerErrors, zodValidate } from '@/lib/form';
 import { notify } from '@/lib/notify';
@@ -44,19 +45,7 @@ export function ChangePasswordForm() {
             {...requiredField}
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordField
-            label={t('fields.newPassword')}
-            description={t('auth.passwordRule')}
-            autoComplete="new-password"
-            {...requiredField}
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label={t('fields.confirmNewPassword')}
-            autoComplete="new-password"
-            {...requiredField}
-            {...form.getInputProps('confirmPassword')}
-          />
+          <NewPasswordFields password={form.getInputProps('password')} confirmPassword={form.getInputProps('confirmPassword')} />
           <Button type="submit" size="md" loading={changePassword.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('account.changePassword')}
           </Button>

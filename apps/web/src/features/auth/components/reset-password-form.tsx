@@ -3,14 +3,13 @@ import { useForm } from '@mantine/form';
 import { MESSAGES, ResetPasswordBody } from '@portal/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from './new-password-fields';
 import { Link, useNavigate } from 'react-router';
-import { PasswordField } from '@/components/password-field';
 import { paths } from '@/config/paths';
 import { applyServerErrors, zodValidate } from '@/lib/form';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useResetPassword } from '../api/reset-password';
-import { requiredField } from '@/components/required-field';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -44,19 +43,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
             </Anchor>
           </Alert>
         )}
-        <PasswordField
-          label={t('fields.newPassword')}
-          description={t('auth.passwordRule')}
-          autoComplete="new-password"
-          {...requiredField}
-          {...form.getInputProps('password')}
-        />
-        <PasswordField
-          label={t('fields.confirmNewPassword')}
-          autoComplete="new-password"
-          {...requiredField}
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields password={form.getInputProps('password')} confirmPassword={form.getInputProps('confirmPassword')} />
         <Button type="submit" size="md" fullWidth loading={resetPassword.isPending}>
           {t('auth.reset.submit')}
         </Button>
