@@ -29,13 +29,18 @@ export const catalogueImages = pgTable('catalogue_images', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const countries = pgTable('countries', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  url: text('url').notNull().unique(),
+// Countries, cities and categories share their display columns (a fresh set of builders for each table).
+const placeColumns = () => ({
   name: jsonb('name').$type<Localized>().notNull(),
   description: jsonb('description').$type<Localized>().notNull(),
   heroImageKey: text('hero_image_key').notNull().references(() => catalogueImages.key),
   sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const countries = pgTable('countries', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  url: text('url').notNull().unique(),
+  ...placeColumns(),
 });
 
 export const cities = pgTable(
@@ -44,10 +49,7 @@ export const cities = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     countryId: integer('country_id').notNull().references(() => countries.id),
     url: text('url').notNull(),
-    name: jsonb('name').$type<Localized>().notNull(),
-    description: jsonb('description').$type<Localized>().notNull(),
-    heroImageKey: text('hero_image_key').notNull().references(() => catalogueImages.key),
-    sortOrder: integer('sort_order').notNull().default(0),
+    ...placeColumns(),
   },
   (t) => [unique('cities_country_url_uq').on(t.countryId, t.url)],
 );
@@ -55,10 +57,7 @@ export const cities = pgTable(
 export const categories = pgTable('categories', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   url: text('url').notNull().unique(),
-  name: jsonb('name').$type<Localized>().notNull(),
-  description: jsonb('description').$type<Localized>().notNull(),
-  heroImageKey: text('hero_image_key').notNull().references(() => catalogueImages.key),
-  sortOrder: integer('sort_order').notNull().default(0),
+  ...placeColumns(),
 });
 
 export const ticketTypes = pgTable('ticket_types', {

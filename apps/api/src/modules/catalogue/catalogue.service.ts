@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findValidPromoCode } from './catalogue.repo.ts';
 import { pricePeriodOn, type CatalogueSnapshot, type TourRow } from './catalogue.snapshot.ts';
-import { categoryCard, cityCard, placeDetails, priceInfo, ticketTypesOf, tourCard, tourDetails, type VideoFile, type View } from './catalogue.views.ts';
+import { categoryCard, cityCard, placeDetails, placeRef, priceInfo, ticketTypesOf, tourCard, tourDetails, type VideoFile, type View } from './catalogue.views.ts';
 
 const TOP_TOURS = 12;
 
@@ -83,7 +83,7 @@ export function cityPage(snapshot: CatalogueSnapshot, countryUrl: string, cityUr
   return {
     language: view.language,
     currencyCode: view.currency,
-    country: { id: country.id, url: country.url, name: country.name[view.language] },
+    country: placeRef(country, view),
     city: placeDetails(snapshot, city, view),
     categories: categoryCards(snapshot, tours, view),
     tours: tours.map((t) => tourCard(snapshot, t, view)),
@@ -98,7 +98,7 @@ export function categoryPage(snapshot: CatalogueSnapshot, categoryUrl: string, v
   return {
     language: view.language,
     currencyCode: view.currency,
-    country: { id: country.id, url: country.url, name: country.name[view.language] },
+    country: placeRef(country, view),
     category: placeDetails(snapshot, category, view),
     cities: cityCards(snapshot, tours, view),
     tours: tours.map((t) => tourCard(snapshot, t, view)),

@@ -30,7 +30,7 @@ export function priceInfo(period: PricePeriodRow, view: View): PriceInfo {
 
 const EMPTY_PRICE: PriceInfo = { pricePerAdult: null, pricePerChild: null, pricePerTrip: null, recPricePerAdult: null, recPricePerChild: null, recPricePerTrip: null };
 
-function placeRef(row: { id: number; url: string; name: Localized }, view: View): PlaceRef {
+export function placeRef(row: { id: number; url: string; name: Localized }, view: View): PlaceRef {
   return { id: row.id, url: row.url, name: text(row.name, view) };
 }
 

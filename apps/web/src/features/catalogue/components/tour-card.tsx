@@ -4,6 +4,7 @@ import { IconBolt, IconClock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { IconText } from './icon-text';
 import { PricePair } from './money';
 import { TourImage } from './tour-image';
 import classes from './catalogue.module.css';
@@ -42,14 +43,8 @@ export function TourCard({ tour, price, currency, sizes = CARD_SIZES }: TourCard
       </div>
       <Stack p="md" gap={8} flex={1}>
         <Group gap="md" c="dimmed" wrap="wrap" style={{ rowGap: 2 }}>
-          <Group gap={4} wrap="nowrap">
-            <IconMapPin size={15} aria-hidden />
-            <Text size="sm">{tour.city.name}</Text>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <IconClock size={15} aria-hidden />
-            <Text size="sm">{tour.durationText}</Text>
-          </Group>
+          <IconText icon={IconMapPin} size={15}>{tour.city.name}</IconText>
+          <IconText icon={IconClock} size={15}>{tour.durationText}</IconText>
         </Group>
         <Title order={3} fz="lg" lh={1.3} lineClamp={2}>
           <Link to={paths.tour.getHref(tour.id)} className={classes.cardLink}>

@@ -4,6 +4,7 @@ import { IconBolt, IconBus, IconClock, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { IconText } from './icon-text';
 
 const SECTIONS = ['options', 'overview', 'itinerary', 'terms', 'faq'] as const;
 
@@ -34,19 +35,10 @@ export function TourHeader({ tour }: { tour: TourDetails }) {
         {tour.summary}
       </Text>
       <Group gap="md" mt="sm" c="gray.7" style={{ rowGap: 6 }}>
-        <Group gap={6} wrap="nowrap">
-          <IconMapPin size={17} aria-hidden />
-          <Text size="sm">{tour.city.name}</Text>
-        </Group>
-        <Group gap={6} wrap="nowrap">
-          <IconClock size={17} aria-hidden />
-          <Text size="sm">{tour.durationText}</Text>
-        </Group>
+        <IconText icon={IconMapPin} size={17}>{tour.city.name}</IconText>
+        <IconText icon={IconClock} size={17}>{tour.durationText}</IconText>
         {tour.hasPickUp && (
-          <Group gap={6} wrap="nowrap">
-            <IconBus size={17} aria-hidden />
-            <Text size="sm">{t('catalogue.card.pickUp')}</Text>
-          </Group>
+          <IconText icon={IconBus} size={17}>{t('catalogue.card.pickUp')}</IconText>
         )}
         {tour.hasInstantConfirmation ? (
           <Badge variant="light" color="teal" leftSection={<IconBolt size={12} />}>
