@@ -7,10 +7,12 @@ export * from './layout.ts';
 export * from './system.ts';
 export * from './admin.ts';
 export * from './catalogue.ts';
+export * from './bookings.ts';
 
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { catalogueRoutes } from './catalogue.ts';
+import { bookingRoutes } from './bookings.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
 import type { RouteDescriptor } from './define-route.ts';
@@ -21,4 +23,5 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(systemRoutes),
   ...Object.values(adminRoutes),
   ...Object.values(catalogueRoutes),
+  ...Object.values(bookingRoutes),
 ];

@@ -94,9 +94,12 @@ export const ledgerEntries = pgTable(
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     reference: text('reference'),
+    bookingId: uuid('booking_id'),
+    // the balance right after this entry, for running-balance statements
+    balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_entries_agency_idx').on(t.agencyId, t.currency, t.createdAt)],
+  (t) => [index('ledger_entries_agency_idx').on(t.agencyId, t.currency, t.createdAt), index('ledger_entries_booking_idx').on(t.bookingId)],
 );
 
 export const agencyBalances = pgTable(

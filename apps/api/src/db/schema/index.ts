@@ -1,3 +1,4 @@
 export * from './accounts.ts';
 export * from './system.ts';
 export * from './catalogue.ts';
+export * from './bookings.ts';

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { agencies, users } from './accounts.ts';
+import { cities, offers, slots, tours, type CancellationTierJson, type Localized } from './catalogue.ts';
+
+export type AmountLineJson = { unit: 'adult' | 'child' | 'infant' | 'trip'; quantity: number; netMinor: number; publishedMinor: number };
+
+// A booking or a quotation request. Money in minor units of `currency`, fixed at creation (DESIGN "Money").
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    createdBy: uuid('created_by').notNull().references(() => users.id),
+    siteId: text('site_id').notNull(),
+    status: text('status', { enum: ['request', 'payment_required', 'pending_payment', 'completed', 'cancelled', 'payment_failed'] }).notNull(),
+    isRequest: integer('is_request').notNull().default(0),
+    tourId: integer('tour_id').notNull().references(() => tours.id),
+    offerId: integer('offer_id').notNull().references(() => offers.id),
+    slotId: bigint('slot_id', { mode: 'number' }).references(() => slots.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: text('start_time'),
+    adults: integer('adults').notNull(),
+    children: integer('children').notNull(),
+    infants: integer('infants').notNull(),
+    // stock this booking holds on its slot right now (0 once released)
+    heldAdults: integer('held_adults').notNull().default(0),
+    heldChildren: integer('held_children').notNull().default(0),
+    heldUnits: integer('held_units').notNull().default(0),
+    guestName: text('guest_name').notNull(),
+    guestEmail: text('guest_email').notNull(),
+    guestPhone: text('guest_phone').notNull(),
+    hotel: text('hotel').notNull(),
+    hotelId: integer('hotel_id'),
+    room: text('room').notNull(),
+    pickUpTime: text('pick_up_time'),
+    notes: text('notes').notNull().default(''),
+    language: text('language', { enum: ['en', 'ru'] }).notNull(),
+    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
+    netBeforeDiscountMinor: bigint('net_before_discount_minor', { mode: 'number' }).notNull(),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    cardSurchargeMinor: bigint('card_surcharge_minor', { mode: 'number' }).notNull().default(0),
+    netTotalMinor: bigint('net_total_minor', { mode: 'number' }).notNull(),
+    publishedTotalMinor: bigint('published_total_minor', { mode: 'number' }).notNull(),
+    amountLines: jsonb('amount_lines').$type<AmountLineJson[]>().notNull(),
+    promoCode: text('promo_code'),
+    promoPercent: integer('promo_percent'),
+    paymentMethod: text('payment_method', { enum: ['balance', 'card'] }),
+    // the tour and offer names as sold, in both languages
+    tourTitle: jsonb('tour_title').$type<Localized>().notNull(),
+    offerName: jsonb('offer_name').$type<Localized>().notNull(),
+    cancellationPolicy: jsonb('cancellation_policy').$type<CancellationTierJson[]>().notNull(),
+    ticketNumbers: text('ticket_numbers').array().notNull().default(sql`'{}'::text[]`),
+    balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    quotedNetMinor: bigint('quoted_net_minor', { mode: 'number' }),
+    quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
+    quoteNote: text('quote_note'),
+    declineReason: text('decline_reason'),
+    refundMinor: bigint('refund_minor', { mode: 'number' }),
+    cancellationFeeMinor: bigint('cancellation_fee_minor', { mode: 'number' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bookings_reference_uq').on(t.reference),
+    index('bookings_agency_created_idx').on(t.agencyId, t.createdAt),
+    index('bookings_agency_date_idx').on(t.agencyId, t.date),
+    index('bookings_created_by_idx').on(t.createdBy, t.createdAt),
+    index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.heldUnits} > 0 AND ${t.holdExpiresAt} IS NOT NULL`),
+    index('bookings_requests_idx').on(t.status, t.createdAt).where(sql`${t.isRequest} = 1`),
+    check('bookings_people_non_negative', sql`${t.adults} >= 0 AND ${t.children} >= 0 AND ${t.infants} >= 0`),
+    check('bookings_held_non_negative', sql`${t.heldAdults} >= 0 AND ${t.heldChildren} >= 0 AND ${t.heldUnits} >= 0`),
+    check('bookings_amounts_non_negative', sql`${t.netTotalMinor} >= 0 AND ${t.publishedTotalMinor} >= 0 AND ${t.discountMinor} >= 0`),
+  ],
+);
+
+// DESIGN "Idempotency": one row per (agency, key); the response is stored once the first call finishes.
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    key: text('key').notNull(),
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['running', 'done'] }).notNull().default('running'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.key] })],
+);
+
+// One card payment attempt of a booking.
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'tap'] }).notNull(),
+    providerRef: text('provider_ref'),
+    status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] }).notNull().default('pending'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
+    redirectUrl: text('redirect_url'),
+    clientSecret: text('client_secret'),
+    failureMessage: text('failure_message'),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
+    index('payments_booking_idx').on(t.bookingId, t.createdAt),
+    index('payments_open_idx').on(t.expiresAt).where(sql`${t.status} IN ('pending', 'requires_action')`),
+    check('payments_amount_positive', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+// Webhook deduplication: written in the same transaction as the state change it causes.
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+// The built-in sandbox provider's own records (playing the provider's side, so every node sees the same state).
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: text('id').primaryKey(),
+  amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] }).notNull().default('pending'),
+  cardLast4: text('card_last4'),
+  failureMessage: text('failure_message'),
+  refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Pick-up hotels (SPEC §7 /hotels/listbase); the pick-up time is the start time minus the hotel's lead minutes.
+export const hotels = pgTable(
+  'hotels',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    cityId: integer('city_id').notNull().references(() => cities.id),
+    name: text('name').notNull(),
+    area: text('area').notNull(),
+    pickUpLeadMinutes: integer('pick_up_lead_minutes').notNull(),
+  },
+  (t) => [uniqueIndex('hotels_city_name_uq').on(t.cityId, t.name), check('hotels_lead_range', sql`${t.pickUpLeadMinutes} BETWEEN 0 AND 300`)],
+);

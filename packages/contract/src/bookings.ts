@@ -1,0 +1,378 @@
+import { z } from 'zod';
+import { CatalogueDate, CatalogueId, CancellationTier } from './catalogue.ts';
+import { CurrencyCode, Language } from './common.ts';
+import { ANY_AGENT, OPERATOR_ONLY, PUBLIC, defineRoute } from './define-route.ts';
+import { MESSAGES } from './errors.ts';
+import { Email, PersonName, Phone, RequiredText } from './validation.ts';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages (SPEC §8 word for word where it quotes them; the rest are ours)
+// ---------------------------------------------------------------------------------------------------------------
+export const BOOKING_MESSAGES = {
+  outOfStock: 'Tickets out of stock',
+  timeslotsNotAvailable: 'Timeslots are not available',
+  noTickets: 'No tickets available',
+  insufficientBalance: 'Your available balance is insufficient. Please Top Up on the My Balance Page.',
+  completeGuestDetails: 'Please complete guest details above',
+  personalInformation: 'Please enter your personal information to complete the booking',
+  enterCardDetails: 'Please enter your credit card details',
+  paymentFailed: 'Payment failed',
+  tryAgain: 'Please try again',
+  creditCardDisabled: 'Credit card payments are disabled for your agency. Please contact an operator.',
+  // SPEC §8 "no automatic booking (request and contact operator)" and "cut-off time passed"
+  noAutomaticBooking: 'No automatic booking is possible for this option: your request has been sent to our operators, who will contact you.',
+  cutOffPassed: 'The cut-off time for this date has passed.',
+  // SPEC §5 invalidCityError
+  invalidCity: 'The hotel is not in a pick-up city of this tour',
+  hotelRequired: 'Choose the pick-up hotel from the list',
+  emailsDoNotMatch: 'Emails do not match',
+  noPeople: 'Add at least one adult or child',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different request',
+  idempotencyRunning: 'A request with this Idempotency-Key is still being processed',
+  idempotencyKeyFormat: 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores',
+  unknownBooking: 'Booking not found',
+  notCancellable: 'This booking can no longer be cancelled',
+  notPayable: 'This booking is not awaiting payment',
+  quoteExpired: 'This quotation has expired. Please send a new request.',
+  notARequest: 'This booking is not an open quotation request',
+  busy: 'This time slot is busy right now. Please try again.',
+} as const;
+
+// SPEC §4 display statuses; the stored status is the key, the label is what people see
+export const BookingStatus = z.enum(['request', 'payment_required', 'pending_payment', 'completed', 'cancelled', 'payment_failed']);
+export type BookingStatus = z.infer<typeof BookingStatus>;
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  request: 'Quotation Request',
+  payment_required: 'Payment Required',
+  pending_payment: 'pending payment',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  payment_failed: 'Payment Failed',
+};
+
+export const PaymentMethod = z.enum(['balance', 'card']);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export const PaymentProviderName = z.enum(['sandbox', 'stripe', 'tap']);
+export type PaymentProviderName = z.infer<typeof PaymentProviderName>;
+export const PaymentStatus = z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded']);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+// SPEC §9 (Russian site): card payments carry a 2 % surcharge; totals show tax 6 % and fee 4 % (included in the total)
+export const RU_CARD_SURCHARGE_PERCENT = 2;
+export const RU_TAX_PERCENT = 6;
+export const RU_FEE_PERCENT = 4;
+export const HOLD_MINUTES = 15;
+export const MAX_PEOPLE_PER_UNIT = 100;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------------------
+const PeopleCount = z.number({ error: MESSAGES.required }).int(MESSAGES.required).min(0).max(MAX_PEOPLE_PER_UNIT);
+export const StartTime = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use the format HH:mm');
+const OptionalText = (max: number) => z.string().trim().max(max).optional().default('');
+
+export const GuestDetails = z
+  .object({
+    name: PersonName,
+    email: Email,
+    confirmEmail: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).transform((v) => v.toLowerCase()),
+    phone: Phone,
+    hotel: RequiredText(200),
+    room: RequiredText(40),
+    // chosen from /hotels/listbase; required when the offer has pick-up
+    hotelId: z.number().int().positive().nullable().optional().default(null),
+  })
+  .superRefine((guest, ctx) => {
+    if (guest.confirmEmail !== guest.email) ctx.addIssue({ code: 'custom', path: ['confirmEmail'], message: BOOKING_MESSAGES.emailsDoNotMatch });
+  });
+export type GuestDetails = z.input<typeof GuestDetails>;
+
+export const CreateBookingBody = z.object({
+  offerId: z.number({ error: MESSAGES.required }).int().positive(),
+  date: CatalogueDate,
+  // null for opening-hours offers
+  time: StartTime.nullable().optional().default(null),
+  adults: PeopleCount,
+  children: PeopleCount.optional().default(0),
+  infants: PeopleCount.optional().default(0),
+  guest: GuestDetails,
+  promoCode: z.string().trim().max(40).optional().default(''),
+  notes: OptionalText(1000),
+});
+export type CreateBookingBody = z.input<typeof CreateBookingBody>;
+
+export const PayBookingBody = z.object({ paymentMethod: PaymentMethod });
+export type PayBookingBody = z.infer<typeof PayBookingBody>;
+
+export const BookingIdParams = z.object({ id: z.string().uuid(BOOKING_MESSAGES.unknownBooking) });
+export const PaymentIdParams = z.object({ id: z.string().uuid('Unknown payment') });
+
+const PageNumber = z.coerce.number().int().min(1).max(100_000).optional().default(1);
+const OnPage = z.coerce.number().int().min(1).max(200).optional().default(20);
+export const BookingsPageQuery = z.object({ page: PageNumber, onPage: OnPage });
+
+export const BookingFilters = z
+  .object({
+    page: PageNumber,
+    onPage: OnPage,
+    status: BookingStatus.optional(),
+    // travel date range and creation date range, yyyy-MM-dd (Asia/Dubai)
+    dateFrom: CatalogueDate.optional(),
+    dateTo: CatalogueDate.optional(),
+    createdFrom: CatalogueDate.optional(),
+    createdTo: CatalogueDate.optional(),
+    tourId: z.number().int().positive().optional(),
+    agentId: z.string().uuid().optional(),
+    // reference, guest name or e-mail, ticket number
+    search: z.string().trim().max(100).optional(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.dateFrom && f.dateTo && f.dateFrom > f.dateTo) ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'The start date must not be after the end date' });
+    if (f.createdFrom && f.createdTo && f.createdFrom > f.createdTo) ctx.addIssue({ code: 'custom', path: ['createdFrom'], message: 'The start date must not be after the end date' });
+  });
+export type BookingFilters = z.input<typeof BookingFilters>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Responses (money in major units of the booking's currency)
+// ---------------------------------------------------------------------------------------------------------------
+export const BookingAmounts = z.object({
+  currencyCode: CurrencyCode,
+  // what the agency pays (net, after promo, plus card surcharge)
+  netTotal: z.number(),
+  // the published (recommended) price for the guest
+  publishedTotal: z.number(),
+  netBeforeDiscount: z.number(),
+  discount: z.number(),
+  cardSurcharge: z.number(),
+  // Russian site: the tax and fee parts of the total (SPEC §9), else null
+  tax: z.number().nullable(),
+  fee: z.number().nullable(),
+  lines: z.array(z.object({ unit: z.enum(['adult', 'child', 'infant', 'trip']), quantity: z.number().int(), net: z.number(), published: z.number() })),
+});
+export type BookingAmounts = z.infer<typeof BookingAmounts>;
+
+export const PaymentSession = z.object({
+  id: z.string(),
+  provider: PaymentProviderName,
+  status: PaymentStatus,
+  // hosted pay page (sandbox, Tap) to send the browser to; null when the card form is on our page (Stripe)
+  redirectUrl: z.string().nullable(),
+  clientSecret: z.string().nullable(),
+  amount: z.number(),
+  currencyCode: CurrencyCode,
+  expiresAt: z.string(),
+  failureMessage: z.string().nullable(),
+});
+export type PaymentSession = z.infer<typeof PaymentSession>;
+
+export const BookingView = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: BookingStatus,
+  statusLabel: z.string(),
+  isRequest: z.boolean(),
+  tour: z.object({ id: z.number().int(), url: z.string(), title: z.string() }),
+  offer: z.object({ id: z.number().int(), name: z.string() }),
+  date: z.string(),
+  time: z.string().nullable(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+  guest: z.object({ name: z.string(), email: z.string(), phone: z.string(), hotel: z.string(), room: z.string() }),
+  pickUpTime: z.string().nullable(),
+  promoCode: z.string().nullable(),
+  promoPercent: z.number().int().nullable(),
+  amounts: BookingAmounts,
+  paymentMethod: PaymentMethod.nullable(),
+  cancellationPolicy: z.array(CancellationTier),
+  ticketNumbers: z.array(z.string()),
+  agent: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  notes: z.string(),
+  language: Language,
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  refundAmount: z.number().nullable(),
+  cancellationFee: z.number().nullable(),
+  holdExpiresAt: z.string().nullable(),
+  quote: z.object({ netTotal: z.number(), expiresAt: z.string(), note: z.string() }).nullable(),
+  declineReason: z.string().nullable(),
+  payment: PaymentSession.nullable(),
+  // relative API paths of the PDFs, present once the booking is completed
+  documents: z.object({ voucher: z.string(), tickets: z.string(), invoice: z.string() }).nullable(),
+  // the agency's balance right after this booking was paid from it
+  balanceAfter: z.number().nullable(),
+});
+export type BookingView = z.infer<typeof BookingView>;
+
+export const CreateBookingResponse = z.object({ booking: BookingView, message: z.string().nullable() });
+export type CreateBookingResponse = z.infer<typeof CreateBookingResponse>;
+
+// SPEC §3 booking list columns
+export const BookingListRow = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: BookingStatus,
+  statusLabel: z.string(),
+  isRequest: z.boolean(),
+  bookingDate: z.string(),
+  time: z.string().nullable(),
+  createdAt: z.string(),
+  tourId: z.number().int(),
+  tour: z.string(),
+  offer: z.string(),
+  ticketNumber: z.string(),
+  guestName: z.string(),
+  phone: z.string(),
+  hotel: z.string(),
+  room: z.string(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+  pickUpTime: z.string().nullable(),
+  publishedRate: z.number(),
+  netRate: z.number(),
+  currencyCode: CurrencyCode,
+  paymentMethod: PaymentMethod.nullable(),
+  finalBalance: z.number().nullable(),
+  notes: z.string(),
+  agent: z.string(),
+});
+export type BookingListRow = z.infer<typeof BookingListRow>;
+export const BookingListResponse = z.object({ items: z.array(BookingListRow), total: z.number().int(), page: z.number().int(), onPage: z.number().int() });
+export type BookingListResponse = z.infer<typeof BookingListResponse>;
+
+export const BookingOptionsResponse = z.object({
+  statuses: z.array(z.object({ value: BookingStatus, label: z.string() })),
+  tours: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  // empty for juniors, who only see their own bookings
+  agents: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type BookingOptionsResponse = z.infer<typeof BookingOptionsResponse>;
+
+export const CancellationPreview = z.object({
+  cancellable: z.boolean(),
+  reason: z.string().nullable(),
+  hoursBeforeStart: z.number(),
+  refundPercent: z.number().int(),
+  refundAmount: z.number(),
+  cancellationFee: z.number(),
+  currencyCode: CurrencyCode,
+  refundTo: PaymentMethod.nullable(),
+});
+export type CancellationPreview = z.infer<typeof CancellationPreview>;
+
+export const BalanceQuery = z.object({ currencyCode: z.string().trim().toLowerCase().pipe(CurrencyCode).optional() });
+export const BalanceResponse = z.object({ currencyCode: CurrencyCode, balance: z.number(), creditLimit: z.number(), available: z.number() });
+export type BalanceResponse = z.infer<typeof BalanceResponse>;
+
+export const Hotel = z.object({ id: z.number().int(), name: z.string(), area: z.string(), cityId: z.number().int(), cityName: z.string() });
+export type Hotel = z.infer<typeof Hotel>;
+export const HotelsQuery = z.object({ countryId: CatalogueId.optional(), cityId: CatalogueId.optional(), q: z.string().trim().max(80).optional() });
+export const PickUpTimeQuery = z.object({ pickUpTimeId: CatalogueId, hotelId: CatalogueId, startTime: StartTime.optional() });
+export const PickUpTimeResponse = z.object({ value: z.string().nullable() });
+
+// Operator side of quotation requests (API only for now)
+export const AdminRequestsQuery = z.object({ status: BookingStatus.optional() });
+export const AdminRequestRow = BookingListRow.extend({ agencyId: z.string(), agencyName: z.string() });
+export const QuoteBody = z.object({
+  netTotal: z.number({ error: MESSAGES.required }).positive().max(10_000_000),
+  validHours: z.number().int().min(1).max(24 * 30).optional().default(48),
+  note: z.string().trim().max(1000).optional().default(''),
+});
+export const DeclineBody = z.object({ reason: RequiredText(1000) });
+
+export const PaymentStatusResponse = z.object({ booking: BookingView });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Routes (SPEC §7 and DESIGN "Calls the spec leaves open", under /api)
+// ---------------------------------------------------------------------------------------------------------------
+const tags = ['bookings'] as const;
+
+export const bookingRoutes = {
+  create: defineRoute({
+    method: 'POST', path: '/b2b/bookings', summary: 'Book and pay from the company balance (Idempotency-Key header). Not instantly confirmable or past cut-off → a quotation request',
+    tags, access: ANY_AGENT, body: CreateBookingBody, response: CreateBookingResponse,
+  }),
+  createWithPaymentIntent: defineRoute({
+    method: 'POST', path: '/b2b/bookings/withpaymentintent', summary: 'Book and pay by card (PaymentIntent / hosted page); stock is held for 15 minutes',
+    tags, access: ANY_AGENT, body: CreateBookingBody, response: CreateBookingResponse,
+  }),
+  createWithTapCharge: defineRoute({
+    method: 'POST', path: '/b2b/bookings/withtappaymentcharge', summary: 'Book and pay by card through a Tap charge; stock is held for 15 minutes',
+    tags, access: ANY_AGENT, body: CreateBookingBody, response: CreateBookingResponse,
+  }),
+  list: defineRoute({
+    method: 'GET', path: '/b2b/bookings', summary: 'Bookings, newest first (junior: own; senior and admin: the agency)',
+    tags, access: ANY_AGENT, query: BookingsPageQuery, response: BookingListResponse,
+  }),
+  filtered: defineRoute({
+    method: 'POST', path: '/b2b/bookings/filtered', summary: 'Bookings with filters',
+    tags, access: ANY_AGENT, body: BookingFilters, response: BookingListResponse,
+  }),
+  requests: defineRoute({
+    method: 'POST', path: '/b2b/bookings/requests', summary: 'Quotation requests with filters',
+    tags, access: ANY_AGENT, body: BookingFilters, response: BookingListResponse,
+  }),
+  download: defineRoute({
+    method: 'POST', path: '/b2b/bookings/download', summary: 'Bookings with filters as an xlsx file (streamed)',
+    tags, access: ANY_AGENT, body: BookingFilters,
+  }),
+  options: defineRoute({
+    method: 'GET', path: '/b2b/bookings/options', summary: 'Filter options: statuses, tours and agents',
+    tags, access: ANY_AGENT, response: BookingOptionsResponse,
+  }),
+  detail: defineRoute({
+    method: 'GET', path: '/b2b/bookings/{id}', summary: 'One booking',
+    tags, access: ANY_AGENT, params: BookingIdParams, response: BookingView,
+  }),
+  requestDetail: defineRoute({
+    method: 'GET', path: '/b2b/bookings/requests/{id}', summary: 'One quotation request',
+    tags, access: ANY_AGENT, params: BookingIdParams, response: BookingView,
+  }),
+  cancellationPreview: defineRoute({
+    method: 'GET', path: '/b2b/bookings/{id}/cancellation', summary: 'What cancelling now refunds and costs, under the cancellation policy',
+    tags, access: ANY_AGENT, params: BookingIdParams, response: CancellationPreview,
+  }),
+  cancel: defineRoute({
+    method: 'POST', path: '/b2b/bookings/{id}/cancel', summary: 'Cancel: refund by the tier of the policy, stock returned',
+    tags, access: ANY_AGENT, params: BookingIdParams, response: BookingView,
+  }),
+  pay: defineRoute({
+    method: 'POST', path: '/b2b/bookings/{id}/pay', summary: 'Pay a quoted request, or try another card while the hold lasts (Idempotency-Key header)',
+    tags, access: ANY_AGENT, params: BookingIdParams, body: PayBookingBody, response: CreateBookingResponse,
+  }),
+  document: defineRoute({
+    method: 'GET', path: '/b2b/bookings/{id}/documents/{kind}', summary: 'Voucher, tickets (with QR codes) or tax invoice as PDF, in the agency language',
+    tags, access: ANY_AGENT, params: BookingIdParams.extend({ kind: z.enum(['voucher', 'tickets', 'invoice'], { error: 'Unknown document' }) }),
+  }),
+  balance: defineRoute({
+    method: 'GET', path: '/b2b/balance', summary: "The agency's balance, credit limit and available amount",
+    tags, access: ANY_AGENT, query: BalanceQuery, response: BalanceResponse,
+  }),
+  hotels: defineRoute({
+    method: 'GET', path: '/hotels/listbase', summary: 'Pick-up hotels of a country (optionally one city, or a name search)',
+    tags, access: PUBLIC, query: HotelsQuery, response: z.array(Hotel),
+  }),
+  pickUpTime: defineRoute({
+    method: 'GET', path: '/pickuptimes/value', summary: 'Pick-up time at a hotel for an offer (pickUpTimeId = offer id) and start time',
+    tags, access: PUBLIC, query: PickUpTimeQuery, response: PickUpTimeResponse,
+  }),
+  paymentStatus: defineRoute({
+    method: 'GET', path: '/b2b/payments/{id}', summary: 'A card payment and its booking, asking the provider when still open',
+    tags, access: ANY_AGENT, params: PaymentIdParams, response: PaymentStatusResponse,
+  }),
+  adminRequests: defineRoute({
+    method: 'GET', path: '/admin/requests', summary: 'Quotation requests of every agency',
+    tags: ['admin'], access: OPERATOR_ONLY, query: AdminRequestsQuery, response: z.array(AdminRequestRow),
+  }),
+  adminQuote: defineRoute({
+    method: 'POST', path: '/admin/requests/{id}/quote', summary: 'Quote a net price with an expiry → Payment Required',
+    tags: ['admin'], access: OPERATOR_ONLY, params: BookingIdParams, body: QuoteBody, response: BookingView,
+  }),
+  adminDecline: defineRoute({
+    method: 'POST', path: '/admin/requests/{id}/decline', summary: 'Decline a request → Cancelled',
+    tags: ['admin'], access: OPERATOR_ONLY, params: BookingIdParams, body: DeclineBody, response: BookingView,
+  }),
+};
+
