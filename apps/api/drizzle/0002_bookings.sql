@@ -36,6 +36,7 @@ CREATE TABLE "bookings" (
 	"promo_code" text,
 	"promo_percent" integer,
 	"payment_method" text,
+	"tour_url" text NOT NULL,
 	"tour_title" jsonb NOT NULL,
 	"offer_name" jsonb NOT NULL,
 	"cancellation_policy" jsonb NOT NULL,
@@ -140,7 +141,8 @@ CREATE UNIQUE INDEX "hotels_city_name_uq" ON "hotels" USING btree ("city_id","na
 CREATE UNIQUE INDEX "payments_provider_ref_uq" ON "payments" USING btree ("provider","provider_ref");--> statement-breakpoint
 CREATE INDEX "payments_booking_idx" ON "payments" USING btree ("booking_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_open_idx" ON "payments" USING btree ("expires_at") WHERE "payments"."status" IN ('pending', 'requires_action');--> statement-breakpoint
-CREATE INDEX "ledger_entries_booking_idx" ON "ledger_entries" USING btree ("booking_id");--> statement-breakpoint
+CREATE INDEX "ledger_entries_booking_idx" ON "ledger_entries" USING btree ("booking_id");
+--> statement-breakpoint
 -- DESIGN "Balance is a ledger": entries are append-only; corrections are new entries.
 CREATE OR REPLACE FUNCTION ledger_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -18,6 +18,7 @@ import { docsPlugin } from './plugins/external/docs.ts';
 import { securityPlugin } from './plugins/external/security.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAgencyRoutes } from './modules/admin/admin.routes.ts';
+import { bookingsPlugin } from './modules/bookings/bookings.routes.ts';
 import { catalogueRoutesPlugin } from './modules/catalogue/catalogue.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { layoutInfoRoutes } from './modules/layout/layout.routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(fileRoutes);
   await app.register(adminAgencyRoutes);
   await app.register(catalogueRoutesPlugin);
+  await app.register(bookingsPlugin);
 
   const webDist = findWebDist(config);
   if (webDist) {

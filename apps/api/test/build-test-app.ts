@@ -11,14 +11,14 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; dataDir:
 
 // One database per test file: real PostgreSQL when TEST_DATABASE_URL is set (CI), else in-memory PGlite.
 // Suites isolate themselves with fresh agencies, never by wiping tables.
-export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: { poolSize?: number } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const url = process.env.TEST_DATABASE_URL;
-  const database = await openDatabase(url ? { kind: 'postgres', url, poolSize: 10 } : { kind: 'pglite', dataDir: null });
+  const database = await openDatabase(url ? { kind: 'postgres', url, poolSize: options.poolSize ?? 10 } : { kind: 'pglite', dataDir: null });
   await runMigrations(database);
   const config = loadConfig(
     { NODE_ENV: 'test' },
-    { dataDir, logLevel: 'silent', rateLimitMax: 100_000, seedDemo: false, jwtSecret: 'test-secret-0123456789-abcdefghijkl', ...overrides },
+    { dataDir, logLevel: 'silent', rateLimitMax: 100_000, seedDemo: false, jwtSecret: 'test-secret-0123456789-abcdefghijkl', holdSweepMs: 0, ...overrides },
   );
   const app = await buildApp({ config, database });
   await app.ready();

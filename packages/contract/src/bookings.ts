@@ -109,7 +109,9 @@ export const PaymentIdParams = z.object({ id: z.string().uuid('Unknown payment')
 
 const PageNumber = z.coerce.number().int().min(1).max(100_000).optional().default(1);
 const OnPage = z.coerce.number().int().min(1).max(200).optional().default(20);
-export const BookingsPageQuery = z.object({ page: PageNumber, onPage: OnPage });
+// Texts (tour and option names) in this language; default: each booking's own language
+export const BookingLanguageQuery = z.object({ language: z.enum(['en', 'ru'], { error: 'Language must be en or ru' }).optional() });
+export const BookingsPageQuery = BookingLanguageQuery.extend({ page: PageNumber, onPage: OnPage });
 
 export const BookingFilters = z
   .object({
@@ -308,27 +310,27 @@ export const bookingRoutes = {
   }),
   filtered: defineRoute({
     method: 'POST', path: '/b2b/bookings/filtered', summary: 'Bookings with filters',
-    tags, access: ANY_AGENT, body: BookingFilters, response: BookingListResponse,
+    tags, access: ANY_AGENT, query: BookingLanguageQuery, body: BookingFilters, response: BookingListResponse,
   }),
   requests: defineRoute({
     method: 'POST', path: '/b2b/bookings/requests', summary: 'Quotation requests with filters',
-    tags, access: ANY_AGENT, body: BookingFilters, response: BookingListResponse,
+    tags, access: ANY_AGENT, query: BookingLanguageQuery, body: BookingFilters, response: BookingListResponse,
   }),
   download: defineRoute({
     method: 'POST', path: '/b2b/bookings/download', summary: 'Bookings with filters as an xlsx file (streamed)',
-    tags, access: ANY_AGENT, body: BookingFilters,
+    tags, access: ANY_AGENT, query: BookingLanguageQuery, body: BookingFilters,
   }),
   options: defineRoute({
     method: 'GET', path: '/b2b/bookings/options', summary: 'Filter options: statuses, tours and agents',
-    tags, access: ANY_AGENT, response: BookingOptionsResponse,
+    tags, access: ANY_AGENT, query: BookingLanguageQuery, response: BookingOptionsResponse,
   }),
   detail: defineRoute({
     method: 'GET', path: '/b2b/bookings/{id}', summary: 'One booking',
-    tags, access: ANY_AGENT, params: BookingIdParams, response: BookingView,
+    tags, access: ANY_AGENT, params: BookingIdParams, query: BookingLanguageQuery, response: BookingView,
   }),
   requestDetail: defineRoute({
     method: 'GET', path: '/b2b/bookings/requests/{id}', summary: 'One quotation request',
-    tags, access: ANY_AGENT, params: BookingIdParams, response: BookingView,
+    tags, access: ANY_AGENT, params: BookingIdParams, query: BookingLanguageQuery, response: BookingView,
   }),
   cancellationPreview: defineRoute({
     method: 'GET', path: '/b2b/bookings/{id}/cancellation', summary: 'What cancelling now refunds and costs, under the cancellation policy',
@@ -336,7 +338,7 @@ export const bookingRoutes = {
   }),
   cancel: defineRoute({
     method: 'POST', path: '/b2b/bookings/{id}/cancel', summary: 'Cancel: refund by the tier of the policy, stock returned',
-    tags, access: ANY_AGENT, params: BookingIdParams, response: BookingView,
+    tags, access: ANY_AGENT, params: BookingIdParams, query: BookingLanguageQuery, response: BookingView,
   }),
   pay: defineRoute({
     method: 'POST', path: '/b2b/bookings/{id}/pay', summary: 'Pay a quoted request, or try another card while the hold lasts (Idempotency-Key header)',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadPaymentConfig, type PaymentConfig } from '../modules/payments/providers/index.ts';
 
 export type AppConfig = {
   nodeEnv: 'production' | 'development' | 'test';
@@ -20,6 +21,12 @@ export type AppConfig = {
   trustProxy: boolean;
   webDistDir: string | undefined;
   mailPollMs: number;
+  payment: PaymentConfig;
+  // how often expired card holds are released (0: never, e.g. in tests that sweep by hand)
+  holdSweepMs: number;
+  // DESIGN "Stock is exact": row locks on slots; 'off' only for the concurrency test's control run, never in production
+  stockLocking: boolean;
+  lockTimeoutMs: number;
 };
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -58,8 +65,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: bool(env.TRUST_PROXY, false),
     webDistDir: env.WEB_DIST_DIR || undefined,
     mailPollMs: int('MAIL_POLL_MS', env.MAIL_POLL_MS, 2000),
+    payment: loadPaymentConfig(env),
+    holdSweepMs: int('HOLD_SWEEP_MS', env.HOLD_SWEEP_MS, 30_000),
+    stockLocking: env.BOOKING_STOCK_LOCKING !== 'off',
+    lockTimeoutMs: int('BOOKING_LOCK_TIMEOUT_MS', env.BOOKING_LOCK_TIMEOUT_MS, 5000),
     ...overrides,
   };
+  if (config.nodeEnv === 'production' && !config.stockLocking) {
+    throw new Error('BOOKING_STOCK_LOCKING=off is a test switch and is refused in production');
+  }
   if (config.nodeEnv === 'production' && !config.jwtSecret) {
     throw new Error('JWT_SECRET must be set in production');
   }

@@ -61,6 +61,7 @@ export const bookings = pgTable(
     promoPercent: integer('promo_percent'),
     paymentMethod: text('payment_method', { enum: ['balance', 'card'] }),
     // the tour and offer names as sold, in both languages
+    tourUrl: text('tour_url').notNull(),
     tourTitle: jsonb('tour_title').$type<Localized>().notNull(),
     offerName: jsonb('offer_name').$type<Localized>().notNull(),
     cancellationPolicy: jsonb('cancellation_policy').$type<CancellationTierJson[]>().notNull(),

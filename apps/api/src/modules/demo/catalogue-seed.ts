@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { artworkSvg } from './catalogue-seed-art.ts';
+import { seedDemoHotels } from './hotels-seed.ts';
 import { CATEGORIES, CITIES, COMMON_FAQ, COMMON_TERMS, COUNTRY, KIND_TEXTS, TICKET_TYPES, pickUpNote, type Motif } from './catalogue-seed-places.ts';
 import { CANCELLATION, TOURS, type OfferSeed, type SeedPrice, type TourSeed } from './catalogue-seed-tours.ts';
 
@@ -248,6 +249,7 @@ export async function seedDemoCatalogue(db: Db, now: Date = new Date()): Promise
     const [existing] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.url, COUNTRY.url)).limit(1);
     if (!existing) await insertCatalogue(tx, today);
     const slotsAdded = await extendDemoStock(tx, today);
+    await seedDemoHotels(tx);
     return { created: !existing, slotsAdded };
   });
 }

@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { addDays } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { bookings, cities, hotels, offers, slots, tours } from '../../db/schema/index.ts';
+import { bearer, createAgency, loginAs, type TestAgency } from '../../../test/factories.ts';
+import { createTestTour, type TestTour } from '../catalogue/test-fixtures.ts';
+import { postLedgerEntry } from '../ledger/ledger.repo.ts';
+
+export type BookingWorld = {
+  tour: TestTour;
+  agency: TestAgency;
+  tokens: { admin: string; senior: string; junior: string };
+  dubaiHotelId: number;
+  otherCityHotelId: number;
+  // two days ahead, 18:00, shared stock (500 left), 144 AED net / 169 published per adult
+  date: string;
+};
+
+export async function fund(db: Db, agencyId: string, aedMinor: number, currency: 'aed' | 'usd' = 'aed') {
+  await db.transaction((tx) => postLedgerEntry(tx, { agencyId, currency, amountMinor: aedMinor, kind: 'deposit', description: 'Test deposit', reference: 'TEST' }));
+}
+
+export async function createBookingWorld(app: FastifyInstance, db: Db, options: { balanceMinor?: number } = {}): Promise<BookingWorld> {
+  const tour = await createTestTour(db);
+  const agency = await createAgency(db);
+  if (options.balanceMinor !== 0) await fund(db, agency.id, options.balanceMinor ?? 1_000_000);
+  const [admin, senior, junior] = await Promise.all([loginAs(app, agency.users.admin.email), loginAs(app, agency.users.senior.email), loginAs(app, agency.users.junior.email)]);
+  const [dubai] = await db.select({ id: hotels.id }).from(hotels).innerJoin(cities, eq(cities.id, hotels.cityId)).where(eq(cities.url, 'dubai')).limit(1);
+  const [other] = await db.select({ id: hotels.id }).from(hotels).innerJoin(cities, eq(cities.id, hotels.cityId)).where(eq(cities.url, 'abu-dhabi')).limit(1);
+  if (!dubai || !other) throw new Error('demo hotels missing');
+  const date = addDays(tour.today, 2);
+  // room for every test of a suite on the main slot
+  await db.update(slots).set({ capacity: 500, left: 500 }).where(and(eq(slots.offerId, tour.timeslotOfferId), eq(slots.date, date), eq(slots.startTime, '18:00')));
+  return { tour, agency, tokens: { admin, senior, junior }, dubaiHotelId: dubai.id, otherCityHotelId: other.id, date };
+}
+
+// Bookings keep their tour: a finished suite hides its tour instead of deleting it.
+export async function retireTour(db: Db, tourId: number) {
+  await db.update(tours).set({ isActive: false }).where(eq(tours.id, tourId));
+}
+
+export function guest(world: BookingWorld, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Maria Lopez',
+    email: 'maria@example.test',
+    confirmEmail: 'maria@example.test',
+    phone: '+34 600 123 456',
+    hotel: 'Address Downtown',
+    room: '1204',
+    hotelId: world.dubaiHotelId,
+    ...overrides,
+  };
+}
+
+export function bookingBody(world: BookingWorld, overrides: Record<string, unknown> = {}) {
+  return { offerId: world.tour.timeslotOfferId, date: world.date, time: '18:00', adults: 2, children: 1, infants: 0, guest: guest(world), ...overrides };
+}
+
+export async function postBooking(app: FastifyInstance, token: string, body: unknown, options: { key?: string; url?: string } = {}) {
+  return app.inject({
+    method: 'POST',
+    url: options.url ?? '/api/b2b/bookings',
+    headers: { ...bearer(token), ...(options.key ? { 'idempotency-key': options.key } : {}) },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+export async function slotLeft(db: Db, offerId: number, date: string, time: string | null) {
+  const [row] = await db
+    .select({ left: slots.left, adults: slots.leftAdultsTickets, children: slots.leftChildrenTickets })
+    .from(slots)
+    .where(and(eq(slots.offerId, offerId), eq(slots.date, date), time === null ? sql`${slots.startTime} IS NULL` : eq(slots.startTime, time)));
+  return row ?? null;
+}
+
+export async function countBookings(db: Db, agencyId: string) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.agencyId, agencyId));
+  return Number(row?.n ?? 0);
+}
+
+export async function setOfferMinPeople(db: Db, offerId: number, minPeople: number) {
+  await db.update(offers).set({ minPeople }).where(eq(offers.id, offerId));
+}

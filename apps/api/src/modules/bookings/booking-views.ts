@@ -1,0 +1,112 @@
+import type { BookingListRow, BookingView, Language, PaymentSession } from '@portal/contract';
+import { BOOKING_STATUS_LABELS, buildPath, bookingRoutes } from '@portal/contract';
+import type { SiteRegistry } from '../../config/sites.ts';
+import type { BookingRow, PaymentRow } from './bookings.repo.ts';
+import { amountsView } from './pricing.ts';
+
+const major = (minor: number | null) => (minor === null ? null : minor / 100);
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+export function isRussianSite(sites: SiteRegistry, siteId: string): boolean {
+  return sites.byId(siteId)?.kind === 'ru';
+}
+
+export function paymentSession(payment: PaymentRow): PaymentSession {
+  return {
+    id: payment.id,
+    provider: payment.provider,
+    status: payment.status,
+    redirectUrl: payment.redirectUrl,
+    clientSecret: payment.clientSecret,
+    amount: payment.amountMinor / 100,
+    currencyCode: payment.currency,
+    expiresAt: payment.expiresAt.toISOString(),
+    failureMessage: payment.failureMessage,
+  };
+}
+
+function documentPath(id: string, kind: 'voucher' | 'tickets' | 'invoice') {
+  return `/api${buildPath(bookingRoutes.document.path, { id, kind })}`;
+}
+
+export function bookingView(
+  row: BookingRow,
+  extras: { agent: { id: string; name: string; email: string }; payment: PaymentRow | null; sites: SiteRegistry; language?: Language },
+): BookingView {
+  const language = extras.language ?? row.language;
+  const sorted = [...row.cancellationPolicy].sort((a, b) => b.hours - a.hours);
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    statusLabel: BOOKING_STATUS_LABELS[row.status],
+    isRequest: row.isRequest === 1,
+    tour: { id: row.tourId, url: row.tourUrl, title: row.tourTitle[language] },
+    offer: { id: row.offerId, name: row.offerName[language] },
+    date: row.date,
+    time: row.startTime,
+    adults: row.adults,
+    children: row.children,
+    infants: row.infants,
+    guest: { name: row.guestName, email: row.guestEmail, phone: row.guestPhone, hotel: row.hotel, room: row.room },
+    pickUpTime: row.pickUpTime,
+    promoCode: row.promoCode,
+    promoPercent: row.promoPercent,
+    amounts: amountsView(row, isRussianSite(extras.sites, row.siteId)),
+    paymentMethod: row.paymentMethod,
+    cancellationPolicy: sorted,
+    ticketNumbers: row.ticketNumbers,
+    agent: extras.agent,
+    notes: row.notes,
+    language: row.language,
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: iso(row.confirmedAt),
+    cancelledAt: iso(row.cancelledAt),
+    refundAmount: major(row.refundMinor),
+    cancellationFee: major(row.cancellationFeeMinor),
+    holdExpiresAt: row.heldUnits > 0 || row.heldAdults > 0 ? iso(row.holdExpiresAt) : null,
+    quote:
+      row.quotedNetMinor !== null && row.quoteExpiresAt
+        ? { netTotal: row.quotedNetMinor / 100, expiresAt: row.quoteExpiresAt.toISOString(), note: row.quoteNote ?? '' }
+        : null,
+    declineReason: row.declineReason,
+    payment: extras.payment ? paymentSession(extras.payment) : null,
+    documents:
+      row.status === 'completed'
+        ? { voucher: documentPath(row.id, 'voucher'), tickets: documentPath(row.id, 'tickets'), invoice: documentPath(row.id, 'invoice') }
+        : null,
+    balanceAfter: major(row.balanceAfterMinor),
+  };
+}
+
+export function bookingListRow(row: BookingRow, agentName: string, language: Language): BookingListRow {
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    statusLabel: BOOKING_STATUS_LABELS[row.status],
+    isRequest: row.isRequest === 1,
+    bookingDate: row.date,
+    time: row.startTime,
+    createdAt: row.createdAt.toISOString(),
+    tourId: row.tourId,
+    tour: row.tourTitle[language],
+    offer: row.offerName[language],
+    ticketNumber: row.ticketNumbers.join(', '),
+    guestName: row.guestName,
+    phone: row.guestPhone,
+    hotel: row.hotel,
+    room: row.room,
+    adults: row.adults,
+    children: row.children,
+    infants: row.infants,
+    pickUpTime: row.pickUpTime,
+    publishedRate: row.publishedTotalMinor / 100,
+    netRate: (row.quotedNetMinor ?? row.netTotalMinor) / 100,
+    currencyCode: row.currency,
+    paymentMethod: row.paymentMethod,
+    finalBalance: major(row.balanceAfterMinor),
+    notes: row.notes,
+    agent: agentName,
+  };
+}

@@ -1,0 +1,156 @@
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { BookingFilters } from '@portal/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { agencies, bookings, hotels, offers, payments, pricePeriods, tours, users } from '../../db/schema/index.ts';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type AgencyRow = typeof agencies.$inferSelect;
+
+// The offer as it is now in the database: the booking decision never reads the catalogue cache.
+export async function loadOfferForBooking(db: DbOrTx, offerId: number) {
+  const [row] = await db
+    .select({ offer: offers, tour: { id: tours.id, url: tours.url, title: tours.title, cityId: tours.cityId } })
+    .from(offers)
+    .innerJoin(tours, eq(tours.id, offers.tourId))
+    .where(and(eq(offers.id, offerId), eq(offers.isActive, true), eq(tours.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function pricePeriodFor(db: DbOrTx, offerId: number, date: string) {
+  const [row] = await db
+    .select()
+    .from(pricePeriods)
+    .where(and(eq(pricePeriods.offerId, offerId), lte(pricePeriods.validFrom, date), gte(pricePeriods.validTo, date)))
+    .orderBy(desc(pricePeriods.validFrom), desc(pricePeriods.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function loadAgency(db: DbOrTx, agencyId: string): Promise<AgencyRow | null> {
+  const [row] = await db.select().from(agencies).where(eq(agencies.id, agencyId)).limit(1);
+  return row ?? null;
+}
+
+export async function loadHotel(db: DbOrTx, hotelId: number) {
+  const [row] = await db.select().from(hotels).where(eq(hotels.id, hotelId)).limit(1);
+  return row ?? null;
+}
+
+export async function insertBooking(tx: DbOrTx, values: typeof bookings.$inferInsert): Promise<BookingRow> {
+  const [row] = await tx.insert(bookings).values(values).returning();
+  if (!row) throw new Error('booking insert returned nothing');
+  return row;
+}
+
+export async function updateBooking(tx: DbOrTx, id: string, values: Partial<typeof bookings.$inferInsert>, guard?: SQL): Promise<BookingRow | null> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(guard ? and(eq(bookings.id, id), guard) : eq(bookings.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export type Visibility = { agencyId: string; onlyCreatedBy: string | null };
+
+function visible(scope: Visibility): SQL {
+  const byAgency = eq(bookings.agencyId, scope.agencyId);
+  return scope.onlyCreatedBy ? (and(byAgency, eq(bookings.createdBy, scope.onlyCreatedBy)) as SQL) : byAgency;
+}
+
+// Tenant isolation: another agency's (or, for a junior, another agent's) booking is simply not found.
+export async function findVisibleBooking(db: DbOrTx, scope: Visibility, id: string, forUpdate = false): Promise<BookingRow | null> {
+  const query = db.select().from(bookings).where(and(eq(bookings.id, id), visible(scope))).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findBooking(db: DbOrTx, id: string, forUpdate = false): Promise<BookingRow | null> {
+  const query = db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function loadAgent(db: DbOrTx, userId: string) {
+  const [row] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? { id: userId, name: '', email: '' };
+}
+
+export async function latestPayment(db: DbOrTx, bookingId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.createdAt)).limit(1);
+  return row ?? null;
+}
+
+const dubaiDay = (column: SQL | typeof bookings.createdAt) => sql`(${column} AT TIME ZONE 'Asia/Dubai')::date`;
+
+export function filterConditions(scope: Visibility | null, filters: BookingFilters, onlyRequests: boolean): SQL[] {
+  const conditions: SQL[] = [];
+  if (scope) conditions.push(visible(scope));
+  if (onlyRequests) conditions.push(eq(bookings.isRequest, 1));
+  if (filters.status) conditions.push(eq(bookings.status, filters.status));
+  if (filters.dateFrom) conditions.push(gte(bookings.date, filters.dateFrom));
+  if (filters.dateTo) conditions.push(lte(bookings.date, filters.dateTo));
+  if (filters.createdFrom) conditions.push(sql`${dubaiDay(bookings.createdAt)} >= ${filters.createdFrom}::date`);
+  if (filters.createdTo) conditions.push(sql`${dubaiDay(bookings.createdAt)} <= ${filters.createdTo}::date`);
+  if (filters.tourId) conditions.push(eq(bookings.tourId, filters.tourId));
+  if (filters.agentId) conditions.push(eq(bookings.createdBy, filters.agentId));
+  if (filters.search) {
+    const like = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(
+      ilike(bookings.reference, like),
+      ilike(bookings.guestName, like),
+      ilike(bookings.guestEmail, like),
+      sql`array_to_string(${bookings.ticketNumbers}, ' ') ILIKE ${like}`,
+    );
+    if (match) conditions.push(match);
+  }
+  return conditions;
+}
+
+export const listColumns = { booking: bookings, agentName: users.name, agencyName: agencies.name };
+
+export async function listBookings(db: DbOrTx, conditions: SQL[], page: { limit: number; offset: number }) {
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.createdBy))
+      .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(bookings).where(where),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+// For the xlsx export: pages through the result in creation order without holding a transaction open.
+export async function* iterateBookings(db: DbOrTx, conditions: SQL[], batch = 500) {
+  let offset = 0;
+  for (;;) {
+    const { rows } = await listBookings(db, conditions, { limit: batch, offset });
+    yield* rows;
+    if (rows.length < batch) return;
+    offset += batch;
+  }
+}
+
+export async function bookingOptions(db: DbOrTx, scope: Visibility) {
+  const tourRows = await db
+    .selectDistinct({ id: bookings.tourId, title: bookings.tourTitle })
+    .from(bookings)
+    .where(visible(scope))
+    .orderBy(asc(bookings.tourId));
+  const agentRows = scope.onlyCreatedBy
+    ? []
+    : await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.agencyId, scope.agencyId)))
+        .orderBy(asc(users.name));
+  return { tourRows, agentRows };
+}

@@ -1,0 +1,206 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, asc, eq, ilike } from 'drizzle-orm';
+import type { Language } from '@portal/contract';
+import { BOOKING_MESSAGES, bookingRoutes as routes } from '@portal/contract';
+import { cities, hotels, offers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { registerRoute } from '../../lib/route.ts';
+import { loadOrCreateSecret } from '../../lib/secrets.ts';
+import { requireAgencyActor } from '../../lib/require-actor.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { dubaiDate } from '../../lib/dubai-time.ts';
+import { renderBookingPdf } from '../documents/booking-pdf.ts';
+import { writeBookingsXlsx } from '../documents/bookings-xlsx.ts';
+import { readBalance } from '../ledger/ledger.repo.ts';
+import { createPaymentsService, type PaymentsService } from '../payments/payments.service.ts';
+import { createPaymentProviders } from '../payments/providers/index.ts';
+import { UnhandledWebhookEventError, WebhookSignatureError, type ProviderName } from '../payments/providers/provider.ts';
+import { sandboxPayPage } from '../payments/sandbox-page.ts';
+import { bookingListRow } from './booking-views.ts';
+import { filterConditions, findVisibleBooking, iterateBookings, loadAgency } from './bookings.repo.ts';
+import { createBooking, pickUpTimeFor, type BookingDeps } from './create-booking.ts';
+import { IDEMPOTENCY_HEADER, withIdempotency } from './idempotency.ts';
+import { cancelBooking, getBooking, listOptions, listVisibleBookings, previewCancellation, viewOf, visibilityOf } from './manage-bookings.ts';
+import { payBooking } from './pay-booking.ts';
+import { declineRequest, listAllRequests, quoteRequest } from './requests.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsService;
+  }
+}
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function languageOf(ctx: ServiceContext, query: { language?: Language } | undefined): Language {
+  return query?.language ?? ctx.site.defaultLanguage;
+}
+
+export const bookingsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config, db } = app.deps;
+    const publicBaseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+    const sandboxSecret = loadOrCreateSecret(config.dataDir, 'sandbox-webhook');
+    const providers = createPaymentProviders(config.payment, { db, publicBaseUrl, sandboxSecret });
+    const payments = createPaymentsService({ db, providers, stockLocking: config.stockLocking, log: app.log });
+    app.decorate('payments', payments);
+    const stopSweeper = payments.startSweeper(config.holdSweepMs);
+    app.addHook('onClose', async () => stopSweeper());
+
+    const deps = (provider?: ProviderName): BookingDeps => ({
+      stockLocking: config.stockLocking,
+      lockTimeoutMs: config.lockTimeoutMs,
+      startCardPayment: (ctx, booking) => payments.startCardPayment(ctx, booking, provider),
+    });
+
+    const create = (route: typeof routes.create, paymentMethod: 'balance' | 'card', provider?: ProviderName) =>
+      registerRoute(app, route, async ({ body, ctx, request }) => {
+        const actor = requireAgencyActor(ctx);
+        const result = await withIdempotency(db, { agencyId: actor.agencyId, key: idempotencyKey(request), scope: route.path, body: request.body }, () =>
+          createBooking(ctx, deps(provider), body, paymentMethod),
+        );
+        return result.body;
+      });
+    create(routes.create, 'balance');
+    create(routes.createWithPaymentIntent, 'card');
+    create(routes.createWithTapCharge, 'card', config.payment.provider === 'sandbox' ? undefined : 'tap');
+
+    registerRoute(app, routes.pay, async ({ params, body, ctx, request }) => {
+      const actor = requireAgencyActor(ctx);
+      const result = await withIdempotency(db, { agencyId: actor.agencyId, key: idempotencyKey(request), scope: `pay:${params.id}`, body: request.body }, () =>
+        payBooking(ctx, deps(), params.id, body.paymentMethod),
+      );
+      return result.body;
+    });
+
+    registerRoute(app, routes.list, ({ query, ctx }) => listVisibleBookings(ctx, { page: query.page, onPage: query.onPage }, false, languageOf(ctx, query)));
+    registerRoute(app, routes.filtered, ({ query, body, ctx }) => listVisibleBookings(ctx, body, false, languageOf(ctx, query)));
+    registerRoute(app, routes.requests, ({ query, body, ctx }) => listVisibleBookings(ctx, body, true, languageOf(ctx, query)));
+    registerRoute(app, routes.options, ({ query, ctx }) => listOptions(ctx, languageOf(ctx, query)));
+    registerRoute(app, routes.detail, ({ params, query, ctx }) => getBooking(ctx, params.id, { language: query.language }));
+    registerRoute(app, routes.requestDetail, ({ params, query, ctx }) => getBooking(ctx, params.id, { onlyRequests: true, language: query.language }));
+    registerRoute(app, routes.cancellationPreview, ({ params, ctx }) => previewCancellation(ctx, params.id));
+    registerRoute(app, routes.cancel, ({ params, ctx }) =>
+      cancelBooking(ctx, params.id, { refund: payments.refundBooking, cancelOpen: (c, booking) => payments.cancelOpenCharges(c, booking) }),
+    );
+    registerRoute(app, routes.paymentStatus, async ({ params, ctx }) => ({ booking: await payments.refreshPayment(ctx, params.id) }));
+
+    registerRoute(app, routes.download, async ({ query, body, ctx, reply }) => {
+      const actor = requireAgencyActor(ctx);
+      const language = languageOf(ctx, query);
+      const conditions = filterConditions(visibilityOf(actor), body, false);
+      const rows = (async function* () {
+        for await (const r of iterateBookings(db, conditions)) yield bookingListRow(r.booking, r.agentName, language);
+      })();
+      reply.raw.writeHead(200, {
+        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'Content-Disposition': `attachment; filename="bookings-${dubaiDate()}.xlsx"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      });
+      reply.hijack();
+      try {
+        await writeBookingsXlsx(rows, language, reply.raw);
+      } catch (error) {
+        app.log.error({ err: error }, 'xlsx export failed');
+      } finally {
+        reply.raw.end();
+      }
+      return undefined;
+    });
+
+    registerRoute(app, routes.document, async ({ params, ctx, reply }) => {
+      const actor = requireAgencyActor(ctx);
+      const row = await findVisibleBooking(db, visibilityOf(actor), params.id);
+      if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+      if (row.status !== 'completed') throw AppError.notFound('The documents are issued once the booking is completed');
+      const agency = await loadAgency(db, row.agencyId);
+      const site = ctx.sites.byId(row.siteId) ?? ctx.site;
+      const booking = await viewOf(ctx, row);
+      const pdf = await renderBookingPdf(params.kind, {
+        booking,
+        agency: { name: agency?.name ?? '', address: agency?.address ?? '', trnNumber: agency?.trnNumber ?? '' },
+        issuer: {
+          legalName: site.legal.legalName,
+          address: site.hostData.address,
+          vatRegistrationNumber: site.legal.vatRegistrationNumber,
+          tradeLicenceNumber: site.legal.tradeLicenceNumber,
+          phone: site.contactInfo.phone,
+          email: site.hostData.email,
+        },
+        language: row.language,
+        issuedAt: row.confirmedAt ?? row.createdAt,
+      });
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${params.kind}-${row.reference}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    });
+
+    registerRoute(app, routes.balance, async ({ query, ctx }) => {
+      const actor = requireAgencyActor(ctx);
+      const agency = await loadAgency(db, actor.agencyId);
+      const currency = query.currencyCode ?? agency?.currency ?? 'aed';
+      const { balanceMinor, creditLimitMinor } = await readBalance(db, actor.agencyId, currency);
+      return { currencyCode: currency, balance: balanceMinor / 100, creditLimit: creditLimitMinor / 100, available: (balanceMinor + creditLimitMinor) / 100 };
+    });
+
+    registerRoute(app, routes.hotels, async ({ query }) => {
+      const conditions = [
+        query.countryId ? eq(cities.countryId, query.countryId) : undefined,
+        query.cityId ? eq(hotels.cityId, query.cityId) : undefined,
+        query.q ? ilike(hotels.name, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      ].filter((c) => c !== undefined);
+      const rows = await db
+        .select({ id: hotels.id, name: hotels.name, area: hotels.area, cityId: hotels.cityId, cityName: cities.name })
+        .from(hotels)
+        .innerJoin(cities, eq(cities.id, hotels.cityId))
+        .where(conditions.length > 0 ? and(...conditions) : undefined)
+        .orderBy(asc(cities.sortOrder), asc(hotels.name))
+        .limit(500);
+      return rows.map((r) => ({ ...r, cityName: r.cityName.en }));
+    });
+
+    registerRoute(app, routes.pickUpTime, async ({ query }) => {
+      const [hotel] = await db.select({ lead: hotels.pickUpLeadMinutes }).from(hotels).where(eq(hotels.id, query.hotelId)).limit(1);
+      const [offer] = await db.select({ hasPickUp: offers.hasPickUp, openingTime: offers.openingTime }).from(offers).where(eq(offers.id, query.pickUpTimeId)).limit(1);
+      if (!hotel || !offer) throw AppError.notFound('Unknown hotel or offer');
+      if (!offer.hasPickUp) return { value: null };
+      const start = query.startTime ?? offer.openingTime;
+      return { value: start ? pickUpTimeFor(start, hotel.lead) : null };
+    });
+
+    // Operator (tours company) side of quotation requests
+    registerRoute(app, routes.adminRequests, ({ query, ctx }) => listAllRequests(ctx, query.status));
+    registerRoute(app, routes.adminQuote, ({ params, body, ctx }) => quoteRequest(ctx, params.id, body));
+    registerRoute(app, routes.adminDecline, ({ params, body, ctx }) => declineRequest(ctx, params.id, body.reason));
+
+    // Webhooks read the raw body (signatures are over the exact bytes), in their own scope
+    const deliver = (provider: ProviderName) => (rawBody: Buffer, headers: Record<string, string | string[] | undefined>) => payments.handleWebhook(provider, rawBody, headers);
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+      scope.post<{ Params: { provider: string } }>('/api/payments/:provider/webhook', async (request, reply) => {
+        const provider = request.params.provider;
+        if (provider !== 'sandbox' && provider !== 'stripe' && provider !== 'tap') return reply.code(404).type('text/plain').send('Not found');
+        if (!providers.byName(provider)) return reply.code(404).type('text/plain').send('Not found');
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        try {
+          await deliver(provider)(raw, request.headers);
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) return reply.code(400).type('text/plain').send('Invalid webhook signature');
+          if (error instanceof UnhandledWebhookEventError) return reply.code(200).send({ received: true, handled: false });
+          throw error;
+        }
+        return reply.code(200).send({ received: true });
+      });
+    });
+    await app.register(sandboxPayPage({ db, secret: sandboxSecret, deliver: (raw, headers) => payments.handleWebhook('sandbox', raw, headers) }));
+  },
+  { name: 'bookings' },
+);

@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { CreateBookingResponse, People } from '@portal/contract';
+import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, HOLD_MINUTES, MESSAGES, checkPeopleAgainstAvailability } from '@portal/contract';
+import type { z } from 'zod';
+import type { CreateBookingBody as CreateBookingSchema } from '@portal/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
+import { dubaiDate } from '../../lib/dubai-time.ts';
+import { requireAgencyActor } from '../../lib/require-actor.ts';
+import { isPastCutOff } from '../catalogue/availability.service.ts';
+import { findValidPromoCode } from '../catalogue/catalogue.repo.ts';
+import { postLedgerEntry } from '../ledger/ledger.repo.ts';
+import { insertMail } from '../mail/mail.repo.ts';
+import { bookingView, isRussianSite } from './booking-views.ts';
+import {
+  findBooking,
+  insertBooking,
+  latestPayment,
+  loadAgency,
+  loadAgent,
+  loadHotel,
+  loadOfferForBooking,
+  pricePeriodFor,
+  updateBooking,
+  type AgencyRow,
+  type BookingRow,
+} from './bookings.repo.ts';
+import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
+import { priceBooking } from './pricing.ts';
+import { findSlotId, stockNeed, takeStock } from './stock.ts';
+
+export type CreateBookingInput = z.output<typeof CreateBookingSchema>;
+export type BookingDeps = {
+  // false only in the concurrency test's control run (proves that test can fail)
+  stockLocking: boolean;
+  lockTimeoutMs: number;
+  startCardPayment: (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
+};
+
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function newReference(now: Date): string {
+  const bytes = randomBytes(6);
+  const tail = [...bytes].map((b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('');
+  return `GF${dubaiDate(now).slice(2).replace(/-/g, '')}-${tail}`;
+}
+
+export function ticketNumbers(reference: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `${reference}-${String(i + 1).padStart(2, '0')}`);
+}
+
+function minutesToTime(total: number): string {
+  const m = ((total % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+export function pickUpTimeFor(startTime: string, leadMinutes: number): string {
+  const [h = 0, m = 0] = startTime.split(':').map(Number);
+  return minutesToTime(h * 60 + m - leadMinutes);
+}
+
+function isLockTimeout(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '55P03') return true;
+  }
+  return false;
+}
+
+// Runs a booking transaction with a lock timeout; a slot that stays locked too long is a retryable 409.
+export async function inBookingTransaction<T>(ctx: ServiceContext, deps: BookingDeps, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${Math.max(1, Math.floor(deps.lockTimeoutMs))}ms'`));
+      return fn(tx);
+    });
+  } catch (error) {
+    if (isLockTimeout(error)) throw new AppError('conflict', BOOKING_MESSAGES.busy);
+    throw error;
+  }
+}
+
+export async function requireBookingAgency(ctx: ServiceContext, actor: AgencyActor): Promise<AgencyRow> {
+  const agency = await loadAgency(ctx.db, actor.agencyId);
+  if (!agency) throw new AppError('forbidden', MESSAGES.forbidden);
+  if (agency.status !== 'approved') throw new AppError('forbidden', 'Your agency has not been approved yet. Please contact an operator.');
+  return agency;
+}
+
+type Prepared = Awaited<ReturnType<typeof prepareBooking>>;
+
+// Everything that can be checked before taking stock; each problem is a 422 on its field and changes nothing.
+async function prepareBooking(ctx: ServiceContext, actor: AgencyActor, body: CreateBookingInput, paymentMethod: 'balance' | 'card', now: Date) {
+  const agency = await requireBookingAgency(ctx, actor);
+  if (paymentMethod === 'card' && agency.isCreditCardTopupAllowed === 0) throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
+  const found = await loadOfferForBooking(ctx.db, body.offerId);
+  if (!found) throw AppError.notFound(CATALOGUE_MESSAGES.unknownOffer);
+  const { offer, tour } = found;
+  const people: People = { adults: body.adults, children: body.children, infants: body.infants };
+  if (people.adults + people.children === 0) throw AppError.field('adults', BOOKING_MESSAGES.noPeople);
+  const limits = checkPeopleAgainstAvailability(people, { left: Number.MAX_SAFE_INTEGER, isSameTicketForAdultsAndChildren: false, leftAdultsTickets: null, leftChildrenTickets: null }, offer);
+  if (!limits.ok) throw AppError.field('adults', limits.message);
+  if (body.date < dubaiDate(now)) throw AppError.field('date', BOOKING_MESSAGES.timeslotsNotAvailable);
+  const time = offer.availabilityType === 'timeslots' ? body.time : null;
+  if (offer.availabilityType === 'timeslots' && (!time || !offer.startTimes.includes(time))) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
+  const slotId = await findSlotId(ctx.db, offer.id, body.date, time);
+  if (slotId === null) throw AppError.field(time ? 'time' : 'date', time ? BOOKING_MESSAGES.timeslotsNotAvailable : BOOKING_MESSAGES.noTickets);
+  const period = await pricePeriodFor(ctx.db, offer.id, body.date);
+  if (!period) throw AppError.field('date', BOOKING_MESSAGES.noTickets);
+
+  let pickUpTime: string | null = null;
+  let hotelId: number | null = null;
+  if (offer.hasPickUp) {
+    if (!body.guest.hotelId) throw AppError.field('guest.hotelId', BOOKING_MESSAGES.hotelRequired);
+    const hotel = await loadHotel(ctx.db, body.guest.hotelId);
+    if (!hotel) throw AppError.field('guest.hotelId', BOOKING_MESSAGES.hotelRequired);
+    // SPEC §5: the hotel's city must be one of the tour's valid pick-up cities (invalidCityError)
+    if (!offer.pickUpCityIds.includes(hotel.cityId)) throw AppError.field('guest.hotelId', BOOKING_MESSAGES.invalidCity);
+    hotelId = hotel.id;
+    pickUpTime = pickUpTimeFor(time ?? offer.openingTime ?? '09:00', hotel.pickUpLeadMinutes);
+  }
+
+  let promo: { code: string; percent: number } | null = null;
+  if (body.promoCode) {
+    promo = await findValidPromoCode(ctx.db, body.promoCode, dubaiDate(now));
+    if (!promo) throw AppError.field('promoCode', CATALOGUE_MESSAGES.wrongPromoCode);
+  }
+  const isRussian = isRussianSite(ctx.sites, agency.siteId);
+  const isRequest = !offer.isInstant || isPastCutOff(offer, body.date, time, now);
+  const price = priceBooking({
+    offer,
+    period,
+    people,
+    currency: agency.currency,
+    promoPercent: promo?.percent ?? null,
+    isRussianSite: isRussian,
+    paymentMethod: isRequest ? null : paymentMethod,
+  });
+  if (!price) throw AppError.field('date', BOOKING_MESSAGES.noTickets);
+  return { agency, offer, tour, people, time, slotId, price, promo, pickUpTime, hotelId, isRequest };
+}
+
+function bookingValues(actor: AgencyActor, body: CreateBookingInput, p: Prepared, now: Date) {
+  return {
+    reference: newReference(now),
+    agencyId: actor.agencyId,
+    createdBy: actor.userId,
+    siteId: p.agency.siteId,
+    tourId: p.tour.id,
+    offerId: p.offer.id,
+    slotId: p.slotId,
+    date: body.date,
+    startTime: p.time,
+    adults: p.people.adults,
+    children: p.people.children,
+    infants: p.people.infants,
+    guestName: body.guest.name,
+    guestEmail: body.guest.email,
+    guestPhone: body.guest.phone,
+    hotel: body.guest.hotel,
+    hotelId: p.hotelId,
+    room: body.guest.room,
+    pickUpTime: p.pickUpTime,
+    notes: body.notes,
+    language: p.agency.language,
+    currency: p.agency.currency,
+    netBeforeDiscountMinor: p.price.netBeforeDiscountMinor,
+    discountMinor: p.price.discountMinor,
+    cardSurchargeMinor: p.price.cardSurchargeMinor,
+    netTotalMinor: p.price.netTotalMinor,
+    publishedTotalMinor: p.price.publishedTotalMinor,
+    amountLines: p.price.lines,
+    promoCode: p.promo?.code ?? null,
+    promoPercent: p.promo?.percent ?? null,
+    tourUrl: p.tour.url,
+    tourTitle: p.tour.title,
+    offerName: p.offer.name,
+    cancellationPolicy: p.offer.cancellationPolicy,
+  };
+}
+
+export function ticketCount(offer: { pricingUnit: 'person' | 'trip'; isSameTicketForAdultsAndChildren: boolean }, people: People): number {
+  if (offer.pricingUnit === 'trip') return 1;
+  return people.adults + people.children + (offer.isSameTicketForAdultsAndChildren ? 0 : people.infants);
+}
+
+export function bookingDescription(row: Pick<BookingRow, 'reference' | 'tourTitle' | 'offerName' | 'date' | 'startTime' | 'language'>): string {
+  return `Booking ${row.reference}: ${row.tourTitle.en} — ${row.offerName.en}, ${row.date}${row.startTime ? ` ${row.startTime}` : ''}`;
+}
+
+// Pays an instant booking from the balance: stock and money in one transaction, slot lock first, then the balance row.
+export async function confirmFromBalance(tx: DbOrTx, deps: BookingDeps, booking: BookingRow, amountMinor: number, offer: Prepared['offer'], people: People, now: Date): Promise<BookingRow> {
+  const slotId = booking.slotId;
+  if (slotId === null) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
+  await takeStock(tx, slotId, { offer, people, locking: deps.stockLocking });
+  const posted = await postLedgerEntry(tx, {
+    agencyId: booking.agencyId,
+    currency: booking.currency,
+    amountMinor: -amountMinor,
+    kind: 'booking',
+    description: bookingDescription(booking),
+    reference: booking.reference,
+    bookingId: booking.id,
+  });
+  if (!posted) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
+  const updated = await updateBooking(tx, booking.id, {
+    status: 'completed',
+    paymentMethod: 'balance',
+    heldAdults: 0,
+    heldChildren: 0,
+    heldUnits: 0,
+    ticketNumbers: ticketNumbers(booking.reference, ticketCount(offer, people)),
+    balanceAfterMinor: posted.balanceAfterMinor,
+    confirmedAt: now,
+    holdExpiresAt: null,
+  });
+  if (!updated) throw new Error('booking vanished');
+  return updated;
+}
+
+export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body: CreateBookingInput, paymentMethod: 'balance' | 'card'): Promise<CreateBookingResponse> {
+  const actor = requireAgencyActor(ctx);
+  const now = new Date();
+  const p = await prepareBooking(ctx, actor, body, paymentMethod, now);
+  const values = bookingValues(actor, body, p, now);
+
+  if (p.isRequest) {
+    // SPEC §5/§8: past the cut-off or not instantly confirmable → a quotation request, no stock and no money taken
+    const booking = await ctx.db.transaction(async (tx) => {
+      const row = await insertBooking(tx, { ...values, status: 'request', isRequest: 1, paymentMethod: null });
+      await insertMail(tx, requestReceivedMail(row, actor));
+      return row;
+    });
+    ctx.kickMail();
+    return { booking: bookingView(booking, { agent: await loadAgent(ctx.db, actor.userId), payment: null, sites: ctx.sites }), message: BOOKING_MESSAGES.noAutomaticBooking };
+  }
+
+  if (paymentMethod === 'balance') {
+    const booking = await inBookingTransaction(ctx, deps, async (tx) => {
+      const pending = await insertBooking(tx, { ...values, status: 'pending_payment', paymentMethod: 'balance' });
+      const done = await confirmFromBalance(tx, deps, pending, p.price.netTotalMinor, p.offer, p.people, now);
+      await insertMail(tx, bookingConfirmedMail(done, actor));
+      return done;
+    });
+    ctx.kickMail();
+    return { booking: bookingView(booking, { agent: await loadAgent(ctx.db, actor.userId), payment: null, sites: ctx.sites }), message: null };
+  }
+
+  // Card: hold the stock for HOLD_MINUTES, then ask the provider outside the transaction (never call out inside one).
+  const held = await inBookingTransaction(ctx, deps, async (tx) => {
+    const need = stockNeed(p.offer, p.people);
+    const row = await insertBooking(tx, {
+      ...values,
+      status: 'pending_payment',
+      paymentMethod: 'card',
+      heldAdults: need.adults,
+      heldChildren: need.children,
+      heldUnits: need.units,
+      holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+    });
+    await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
+    return row;
+  });
+  await deps.startCardPayment(ctx, held);
+  const fresh = (await findBooking(ctx.db, held.id)) ?? held;
+  const payment = await latestPayment(ctx.db, held.id);
+  return {
+    booking: bookingView(fresh, { agent: await loadAgent(ctx.db, actor.userId), payment, sites: ctx.sites }),
+    message: payment?.status === 'failed' ? BOOKING_MESSAGES.paymentFailed : null,
+  };
+}

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import type { BookingFilters, BookingListResponse, BookingOptionsResponse, BookingView, CancellationPreview, Language } from '@portal/contract';
+import { BOOKING_MESSAGES, BOOKING_STATUS_LABELS, BookingStatus, refundPercent } from '@portal/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { offers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
+import { requireAgencyActor } from '../../lib/require-actor.ts';
+import { dubaiInstant } from '../catalogue/availability.service.ts';
+import { postLedgerEntry } from '../ledger/ledger.repo.ts';
+import { bookingListRow, bookingView } from './booking-views.ts';
+import {
+  bookingOptions,
+  filterConditions,
+  findVisibleBooking,
+  latestPayment,
+  listBookings,
+  loadAgent,
+  updateBooking,
+  type BookingRow,
+  type Visibility,
+} from './bookings.repo.ts';
+import { percentOf } from './pricing.ts';
+import { releaseStock, stockNeed } from './stock.ts';
+
+// SPEC §6: a junior sees their own bookings; senior and admin see the agency's.
+export function visibilityOf(actor: AgencyActor): Visibility {
+  return { agencyId: actor.agencyId, onlyCreatedBy: actor.role === 'junior' ? actor.userId : null };
+}
+
+export async function viewOf(ctx: ServiceContext, row: BookingRow, language?: Language): Promise<BookingView> {
+  const [agent, payment] = await Promise.all([loadAgent(ctx.db, row.createdBy), latestPayment(ctx.db, row.id)]);
+  return bookingView(row, { agent, payment, sites: ctx.sites, language });
+}
+
+export async function getBooking(ctx: ServiceContext, id: string, options: { onlyRequests?: boolean; language?: Language } = {}): Promise<BookingView> {
+  const actor = requireAgencyActor(ctx);
+  const row = await findVisibleBooking(ctx.db, visibilityOf(actor), id);
+  if (!row || (options.onlyRequests && row.isRequest !== 1)) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  return viewOf(ctx, row, options.language);
+}
+
+export async function listVisibleBookings(ctx: ServiceContext, filters: BookingFilters & { page: number; onPage: number }, onlyRequests: boolean, language: Language): Promise<BookingListResponse> {
+  const actor = requireAgencyActor(ctx);
+  const conditions = filterConditions(visibilityOf(actor), filters, onlyRequests);
+  const { rows, total } = await listBookings(ctx.db, conditions, { limit: filters.onPage, offset: (filters.page - 1) * filters.onPage });
+  return { items: rows.map((r) => bookingListRow(r.booking, r.agentName, language)), total, page: filters.page, onPage: filters.onPage };
+}
+
+export async function listOptions(ctx: ServiceContext, language: Language): Promise<BookingOptionsResponse> {
+  const actor = requireAgencyActor(ctx);
+  const { tourRows, agentRows } = await bookingOptions(ctx.db, visibilityOf(actor));
+  return {
+    statuses: BookingStatus.options.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] })),
+    tours: tourRows.map((t) => ({ id: t.id, title: t.title[language] })),
+    agents: agentRows,
+  };
+}
+
+async function startInstant(db: DbOrTx, row: BookingRow): Promise<number> {
+  let time = row.startTime;
+  if (!time) {
+    const [offer] = await db.select({ openingTime: offers.openingTime }).from(offers).where(eq(offers.id, row.offerId));
+    time = offer?.openingTime ?? '00:00';
+  }
+  return dubaiInstant(row.date, time);
+}
+
+type CancelPlan = CancellationPreview & { refundMinor: number; feeMinor: number };
+
+async function planCancellation(db: DbOrTx, row: BookingRow, now: Date): Promise<CancelPlan> {
+  const hoursBeforeStart = Math.floor(((await startInstant(db, row)) - now.getTime()) / 360_000) / 10;
+  const base = { hoursBeforeStart, currencyCode: row.currency, refundTo: row.status === 'completed' ? row.paymentMethod : null };
+  const closed = (reason: string): CancelPlan => ({ ...base, cancellable: false, reason, refundPercent: 0, refundAmount: 0, cancellationFee: 0, refundMinor: 0, feeMinor: 0 });
+  if (row.status === 'cancelled') return closed(BOOKING_MESSAGES.notCancellable);
+  if (hoursBeforeStart <= 0) return closed(BOOKING_MESSAGES.notCancellable);
+  if (row.status !== 'completed') {
+    // nothing was paid: a request, a quote or an unpaid card hold is withdrawn free of charge
+    return { ...base, cancellable: true, reason: null, refundPercent: 0, refundAmount: 0, cancellationFee: 0, refundMinor: 0, feeMinor: 0 };
+  }
+  // SPEC §9: tiers by hours descending, non-refundable below the last
+  const percent = refundPercent(row.cancellationPolicy, hoursBeforeStart);
+  const refundMinor = percentOf(row.netTotalMinor, percent);
+  const feeMinor = row.netTotalMinor - refundMinor;
+  return { ...base, cancellable: true, reason: null, refundPercent: percent, refundAmount: refundMinor / 100, cancellationFee: feeMinor / 100, refundMinor, feeMinor };
+}
+
+export async function previewCancellation(ctx: ServiceContext, id: string): Promise<CancellationPreview> {
+  const actor = requireAgencyActor(ctx);
+  const row = await findVisibleBooking(ctx.db, visibilityOf(actor), id);
+  if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  const { refundMinor: _r, feeMinor: _f, ...preview } = await planCancellation(ctx.db, row, new Date());
+  return preview;
+}
+
+export type CardRefunder = (ctx: ServiceContext, booking: BookingRow, amountMinor: number) => Promise<void>;
+export type HoldCanceller = (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
+
+export async function cancelBooking(ctx: ServiceContext, id: string, card: { refund: CardRefunder; cancelOpen: HoldCanceller }): Promise<BookingView> {
+  const actor = requireAgencyActor(ctx);
+  const now = new Date();
+  const { row, plan } = await ctx.db.transaction(async (tx) => {
+    const current = await findVisibleBooking(tx, visibilityOf(actor), id, true);
+    if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+    const plan = await planCancellation(tx, current, now);
+    if (!plan.cancellable) throw AppError.field('id', plan.reason ?? BOOKING_MESSAGES.notCancellable);
+    if (current.slotId !== null) {
+      if (current.status === 'completed') {
+        const [offer] = await tx.select({ pricingUnit: offers.pricingUnit, isSame: offers.isSameTicketForAdultsAndChildren }).from(offers).where(eq(offers.id, current.offerId));
+        if (offer) await releaseStock(tx, current.slotId, stockNeed({ pricingUnit: offer.pricingUnit, isSameTicketForAdultsAndChildren: offer.isSame }, current));
+      } else {
+        await releaseStock(tx, current.slotId, { units: current.heldUnits, adults: current.heldAdults, children: current.heldChildren });
+      }
+    }
+    let balanceAfterMinor = current.balanceAfterMinor;
+    if (current.status === 'completed' && current.paymentMethod === 'balance' && plan.refundMinor > 0) {
+      const posted = await postLedgerEntry(tx, {
+        agencyId: current.agencyId,
+        currency: current.currency,
+        amountMinor: plan.refundMinor,
+        kind: 'refund',
+        description: `Refund ${plan.refundPercent}% for cancelled booking ${current.reference}`,
+        reference: current.reference,
+        bookingId: current.id,
+      });
+      balanceAfterMinor = posted?.balanceAfterMinor ?? balanceAfterMinor;
+    }
+    const updated = await updateBooking(tx, current.id, {
+      status: 'cancelled',
+      cancelledAt: now,
+      refundMinor: current.status === 'completed' ? plan.refundMinor : null,
+      cancellationFeeMinor: current.status === 'completed' ? plan.feeMinor : null,
+      heldUnits: 0,
+      heldAdults: 0,
+      heldChildren: 0,
+      balanceAfterMinor,
+    });
+    if (!updated) throw new Error('booking vanished');
+    return { row: { before: current, after: updated }, plan };
+  });
+  // the provider is called after the commit, never inside a transaction
+  if (row.before.status === 'completed' && row.before.paymentMethod === 'card' && plan.refundMinor > 0) await card.refund(ctx, row.after, plan.refundMinor);
+  if (row.before.status === 'pending_payment' || row.before.status === 'payment_failed') await card.cancelOpen(ctx, row.after);
+  return viewOf(ctx, row.after);
+}

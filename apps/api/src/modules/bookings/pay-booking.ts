@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import type { CreateBookingResponse, PaymentMethod } from '@portal/contract';
+import { BOOKING_MESSAGES, HOLD_MINUTES } from '@portal/contract';
+import { offers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { requireAgencyActor } from '../../lib/require-actor.ts';
+import { postLedgerEntry } from '../ledger/ledger.repo.ts';
+import { insertMail } from '../mail/mail.repo.ts';
+import { bookingConfirmedMail } from './booking-mails.ts';
+import { findBooking, findVisibleBooking, latestPayment, updateBooking } from './bookings.repo.ts';
+import { bookingDescription, inBookingTransaction, requireBookingAgency, ticketCount, ticketNumbers, type BookingDeps } from './create-booking.ts';
+import { viewOf, visibilityOf } from './manage-bookings.ts';
+import { stockNeed, takeStock } from './stock.ts';
+
+// Pays a quoted request (Payment Required), or retries a card payment while the stock is still held.
+export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: string, method: PaymentMethod): Promise<CreateBookingResponse> {
+  const actor = requireAgencyActor(ctx);
+  const agency = await requireBookingAgency(ctx, actor);
+  if (method === 'card' && agency.isCreditCardTopupAllowed === 0) throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
+  const now = new Date();
+  const needsCard = await inBookingTransaction(ctx, deps, async (tx) => {
+    const booking = await findVisibleBooking(tx, visibilityOf(actor), id, true);
+    if (!booking) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+    const [offer] = await tx.select().from(offers).where(eq(offers.id, booking.offerId));
+    if (!offer || booking.slotId === null) throw AppError.field('id', BOOKING_MESSAGES.noTickets);
+    const holds = booking.heldUnits > 0 || booking.heldAdults > 0 || booking.heldChildren > 0;
+    const holdValid = holds && booking.holdExpiresAt !== null && booking.holdExpiresAt > now;
+    let amountMinor = booking.netTotalMinor;
+
+    if (booking.status === 'payment_required' && !holds) {
+      if (booking.quotedNetMinor === null || !booking.quoteExpiresAt) throw AppError.field('id', BOOKING_MESSAGES.notPayable);
+      if (booking.quoteExpiresAt <= now) throw AppError.field('id', BOOKING_MESSAGES.quoteExpired);
+      amountMinor = booking.quotedNetMinor;
+      await takeStock(tx, booking.slotId, { offer, people: booking, locking: deps.stockLocking });
+    } else if ((booking.status === 'payment_failed' || booking.status === 'payment_required' || booking.status === 'pending_payment') && holdValid) {
+      // the stock is already held for this booking
+    } else {
+      throw AppError.field('id', BOOKING_MESSAGES.notPayable);
+    }
+
+    if (method === 'balance') {
+      const posted = await postLedgerEntry(tx, {
+        agencyId: booking.agencyId,
+        currency: booking.currency,
+        amountMinor: -amountMinor,
+        kind: 'booking',
+        description: bookingDescription(booking),
+        reference: booking.reference,
+        bookingId: booking.id,
+      });
+      if (!posted) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
+      const done = await updateBooking(tx, booking.id, {
+        status: 'completed',
+        paymentMethod: 'balance',
+        netTotalMinor: amountMinor,
+        heldUnits: 0,
+        heldAdults: 0,
+        heldChildren: 0,
+        holdExpiresAt: null,
+        balanceAfterMinor: posted.balanceAfterMinor,
+        ticketNumbers: ticketNumbers(booking.reference, ticketCount(offer, booking)),
+        confirmedAt: now,
+      });
+      if (done) await insertMail(tx, bookingConfirmedMail(done, actor));
+      return null;
+    }
+    const need = stockNeed(offer, booking);
+    const pending = await updateBooking(tx, booking.id, {
+      status: 'pending_payment',
+      paymentMethod: 'card',
+      netTotalMinor: amountMinor,
+      heldUnits: need.units,
+      heldAdults: need.adults,
+      heldChildren: need.children,
+      holdExpiresAt: holdValid ? booking.holdExpiresAt : new Date(now.getTime() + HOLD_MINUTES * 60_000),
+    });
+    return pending;
+  });
+  ctx.kickMail();
+  if (needsCard) await deps.startCardPayment(ctx, needsCard);
+  const row = await findBooking(ctx.db, id);
+  if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  const payment = await latestPayment(ctx.db, id);
+  return { booking: await viewOf(ctx, row), message: needsCard && payment?.status === 'failed' ? BOOKING_MESSAGES.paymentFailed : null };
+}

@@ -1,0 +1,55 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { BookingView, BookingStatus } from '@portal/contract';
+import { BOOKING_MESSAGES } from '@portal/contract';
+import { bookings } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { insertMail } from '../mail/mail.repo.ts';
+import { requestDeclinedMail, requestQuotedMail } from './booking-mails.ts';
+import { bookingListRow } from './booking-views.ts';
+import { filterConditions, findBooking, listBookings, loadAgent, updateBooking } from './bookings.repo.ts';
+import { viewOf } from './manage-bookings.ts';
+
+// The tours company's side of quotation requests: every agency's, newest first.
+export async function listAllRequests(ctx: ServiceContext, status: BookingStatus | undefined) {
+  const conditions = filterConditions(null, { page: 1, onPage: 200, status }, true);
+  const { rows } = await listBookings(ctx.db, conditions, { limit: 200, offset: 0 });
+  return rows.map((r) => ({ ...bookingListRow(r.booking, r.agentName, 'en'), agencyId: r.booking.agencyId, agencyName: r.agencyName }));
+}
+
+export async function quoteRequest(ctx: ServiceContext, id: string, input: { netTotal: number; validHours: number; note: string }): Promise<BookingView> {
+  const quotedNetMinor = Math.round(input.netTotal * 100);
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await findBooking(tx, id, true);
+    if (!current || current.isRequest !== 1) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+    if (current.status !== 'request' && current.status !== 'payment_required') throw AppError.field('id', BOOKING_MESSAGES.notARequest);
+    const updated = await updateBooking(tx, id, {
+      status: 'payment_required',
+      quotedNetMinor,
+      quoteExpiresAt: sql`now() + make_interval(hours => ${input.validHours})` as unknown as Date,
+      quoteNote: input.note,
+    });
+    if (!updated) throw new Error('booking vanished');
+    await insertMail(tx, requestQuotedMail(updated, await loadAgent(tx, updated.createdBy)));
+    return updated;
+  });
+  ctx.kickMail();
+  return viewOf(ctx, row);
+}
+
+export async function declineRequest(ctx: ServiceContext, id: string, reason: string): Promise<BookingView> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, id), eq(bookings.isRequest, 1)))
+      .for('update');
+    if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+    const open = await updateBooking(tx, id, { status: 'cancelled', declineReason: reason, cancelledAt: new Date() }, and(inArray(bookings.status, ['request', 'payment_required']), eq(bookings.heldUnits, 0)));
+    if (!open) throw AppError.field('id', BOOKING_MESSAGES.notARequest);
+    await insertMail(tx, requestDeclinedMail(open, await loadAgent(tx, open.createdBy)));
+    return open;
+  });
+  ctx.kickMail();
+  return viewOf(ctx, row);
+}

@@ -1,0 +1,87 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { People, PeopleCheck } from '@portal/contract';
+import { BOOKING_MESSAGES, checkPeopleAgainstAvailability } from '@portal/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { slots } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { OfferRow } from '../catalogue/catalogue.snapshot.ts';
+
+export type StockNeed = { units: number; adults: number; children: number };
+
+// What a booking takes from its slot: `left` always; same-ticket slots also split it into adult and child stock
+// (SPEC §5: infants need no ticket there). A per-trip offer takes one unit whatever the group size.
+export function stockNeed(offer: Pick<OfferRow, 'pricingUnit' | 'isSameTicketForAdultsAndChildren'>, people: People): StockNeed {
+  if (offer.pricingUnit === 'trip') return { units: 1, adults: offer.isSameTicketForAdultsAndChildren ? 1 : 0, children: 0 };
+  if (offer.isSameTicketForAdultsAndChildren) return { units: people.adults + people.children, adults: people.adults, children: people.children };
+  return { units: people.adults + people.children + people.infants, adults: 0, children: 0 };
+}
+
+export async function findSlotId(db: DbOrTx, offerId: number, date: string, time: string | null): Promise<number | null> {
+  const [row] = await db
+    .select({ id: slots.id })
+    .from(slots)
+    .where(and(eq(slots.offerId, offerId), eq(slots.date, date), time === null ? isNull(slots.startTime) : eq(slots.startTime, time)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+function stockError(check: Exclude<PeopleCheck, { ok: true }>): AppError {
+  if (check.code !== 'stock') return AppError.field('adults', check.message);
+  // nothing left at all → the booking message; some left → how many can still be booked (SPEC §5)
+  return AppError.field('tickets', check.n === 0 ? BOOKING_MESSAGES.outOfStock : check.message);
+}
+
+export type TakeStockOptions = {
+  offer: Pick<OfferRow, 'pricingUnit' | 'isSameTicketForAdultsAndChildren' | 'minPeople' | 'maxPeople'>;
+  people: People;
+  // false only for the concurrency test's control run, which must be able to oversell
+  locking: boolean;
+};
+
+// DESIGN "Stock is exact": one lock call on the slot row inside the caller's transaction, check, then decrement.
+export async function takeStock(tx: DbOrTx, slotId: number, options: TakeStockOptions): Promise<StockNeed> {
+  const query = tx
+    .select({ left: slots.left, leftAdultsTickets: slots.leftAdultsTickets, leftChildrenTickets: slots.leftChildrenTickets })
+    .from(slots)
+    .where(eq(slots.id, slotId));
+  const [row] = options.locking ? await query.for('update') : await query;
+  if (!row) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
+  const isSame = options.offer.isSameTicketForAdultsAndChildren;
+  const check = checkPeopleAgainstAvailability(options.people, { ...row, isSameTicketForAdultsAndChildren: isSame }, options.offer);
+  if (!check.ok) throw stockError(check);
+  const need = stockNeed(options.offer, options.people);
+  if (options.locking) {
+    await tx
+      .update(slots)
+      .set({
+        left: sql`${slots.left} - ${need.units}`,
+        ...(isSame ? { leftAdultsTickets: sql`${slots.leftAdultsTickets} - ${need.adults}`, leftChildrenTickets: sql`${slots.leftChildrenTickets} - ${need.children}` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(slots.id, slotId));
+  } else {
+    // the unsafe read-modify-write the lock exists to prevent (lost updates under concurrency)
+    await tx
+      .update(slots)
+      .set({
+        left: row.left - need.units,
+        ...(isSame ? { leftAdultsTickets: (row.leftAdultsTickets ?? 0) - need.adults, leftChildrenTickets: (row.leftChildrenTickets ?? 0) - need.children } : {}),
+      })
+      .where(eq(slots.id, slotId));
+  }
+  return need;
+}
+
+// Gives stock back (cancellation, expired hold). A single relative UPDATE: no read, and the CHECKs keep it in range.
+export async function releaseStock(tx: DbOrTx, slotId: number, held: StockNeed): Promise<void> {
+  if (held.units === 0 && held.adults === 0 && held.children === 0) return;
+  await tx
+    .update(slots)
+    .set({
+      left: sql`${slots.left} + ${held.units}`,
+      leftAdultsTickets: sql`CASE WHEN ${slots.leftAdultsTickets} IS NULL THEN NULL ELSE ${slots.leftAdultsTickets} + ${held.adults} END`,
+      leftChildrenTickets: sql`CASE WHEN ${slots.leftChildrenTickets} IS NULL THEN NULL ELSE ${slots.leftChildrenTickets} + ${held.children} END`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(slots.id, slotId));
+}
