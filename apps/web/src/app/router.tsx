@@ -19,6 +19,8 @@ function RequireAuth() {
 }
 
 const sections = () => import('@/features/misc/routes/coming-soon-sections');
+const bookingLists = () => import('@/features/bookings/routes/bookings');
+const bookingDetail = () => import('@/features/bookings/routes/booking-detail');
 
 // The home route and the half of it this visitor needs (login or catalogue) load side by side, not one after the other.
 function loadHome() {
@@ -54,14 +56,26 @@ const protectedRoutes: RouteObject[] = [
   { path: paths.myAccount.path, lazy: () => import('@/features/auth/routes/my-account').then((m) => ({ Component: m.MyAccountRoute })) },
   { path: paths.tour.path, lazy: () => import('@/features/catalogue/routes/tour').then((m) => ({ Component: m.TourRoute })) },
   { path: paths.embedded.path, lazy: () => sections().then((m) => ({ Component: m.EmbeddedRoute })) },
-  { path: paths.checkout.path, lazy: () => sections().then((m) => ({ Component: m.CheckoutRoute })) },
+  { path: paths.checkout.path, lazy: () => import('@/features/bookings/routes/checkout').then((m) => ({ Component: m.CheckoutRoute })) },
   { path: paths.embeddedCheckout.path, lazy: () => sections().then((m) => ({ Component: m.EmbeddedCheckoutRoute })) },
-  { path: paths.bookings.path, lazy: () => sections().then((m) => ({ Component: m.BookingsRoute })) },
-  { path: paths.requests.path, lazy: () => sections().then((m) => ({ Component: m.RequestsRoute })) },
+  {
+    path: paths.bookings.path,
+    lazy: () => bookingLists().then((m) => ({ Component: m.BookingsRoute })),
+    children: [{ path: paths.bookingDetail.path, lazy: () => bookingDetail().then((m) => ({ Component: m.BookingDetailRoute })) }],
+  },
+  {
+    path: paths.requests.path,
+    lazy: () => bookingLists().then((m) => ({ Component: m.RequestsRoute })),
+    children: [{ path: paths.bookingDetail.path, lazy: () => bookingDetail().then((m) => ({ Component: m.RequestDetailRoute })) }],
+  },
   { path: paths.city.path, lazy: () => import('@/features/catalogue/routes/city').then((m) => ({ Component: m.CityRoute })) },
   { path: paths.balance.path, lazy: () => sections().then((m) => ({ Component: m.BalanceRoute })) },
   { path: paths.topUp.path, lazy: () => sections().then((m) => ({ Component: m.TopUpRoute })) },
-  { path: paths.myBookings.path, lazy: () => sections().then((m) => ({ Component: m.MyBookingsRoute })) },
+  {
+    path: paths.myBookings.path,
+    lazy: () => bookingLists().then((m) => ({ Component: m.MyBookingsRoute })),
+    children: [{ path: paths.bookingDetail.path, lazy: () => bookingDetail().then((m) => ({ Component: m.MyBookingDetailRoute })) }],
+  },
   { path: paths.myCommissions.path, lazy: () => sections().then((m) => ({ Component: m.MyCommissionsRoute })) },
   { path: paths.myAgencies.path, lazy: () => sections().then((m) => ({ Component: m.MyAgenciesRoute })) },
   { path: paths.widgets.path, lazy: () => sections().then((m) => ({ Component: m.WidgetsRoute })) },

@@ -31,6 +31,7 @@ export type NavItemKey =
 export type NavItem = { key: NavItemKey; href: string; icon: Icon; isActive: (pathname: string, search: string) => boolean };
 
 const onPath = (path: string) => (pathname: string) => pathname === path;
+const underPath = (path: string) => (pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
 const balanceTab = (tab: string | null) => (pathname: string, search: string) =>
   pathname === paths.balance.path && new URLSearchParams(search).get('tab') === tab;
 
@@ -38,8 +39,8 @@ const balanceTab = (tab: string | null) => (pathname: string, search: string) =>
 const ALL_ITEMS: readonly NavItem[] = [
   { key: 'account', href: paths.myAccount.getHref(), icon: IconUser, isActive: onPath(paths.myAccount.path) },
   { key: 'commissions', href: paths.myCommissions.getHref(), icon: IconPercentage, isActive: onPath(paths.myCommissions.path) },
-  { key: 'allBookings', href: paths.myBookings.getHref(), icon: IconTicket, isActive: onPath(paths.myBookings.path) },
-  { key: 'requests', href: paths.requests.getHref(), icon: IconListDetails, isActive: onPath(paths.requests.path) },
+  { key: 'allBookings', href: paths.bookings.getHref(), icon: IconTicket, isActive: (p) => underPath(paths.bookings.path)(p) || underPath(paths.myBookings.path)(p) },
+  { key: 'requests', href: paths.requests.getHref(), icon: IconListDetails, isActive: underPath(paths.requests.path) },
   { key: 'newBooking', href: paths.home.getHref(), icon: IconPlus, isActive: onPath(paths.home.path) },
   { key: 'statement', href: paths.balance.getHref(), icon: IconReceipt, isActive: balanceTab(null) },
   { key: 'transactions', href: paths.balance.getHref('transactions'), icon: IconCoins, isActive: balanceTab('transactions') },

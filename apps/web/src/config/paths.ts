@@ -4,7 +4,20 @@ type BalanceTab = 'statement' | 'transactions';
 type CityQuery = { country?: string; city?: string; category?: string; q?: string };
 // The tour page keeps its selection in the URL, so a link can open a tour on a date, option and time
 type TourQuery = { date?: string; type?: string; offer?: string; time?: string; adults?: string; children?: string; infants?: string };
-type CheckoutQuery = TourQuery & { tour?: string; promo?: string; mode?: 'instant' | 'request' };
+type CheckoutQuery = TourQuery & { tour?: string; promo?: string; mode?: 'instant' | 'request'; booking?: string; payment?: string };
+// The bookings and requests lists keep their filters and page in the URL
+type BookingListQuery = {
+  status?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  tourId?: string;
+  agentId?: string;
+  search?: string;
+  page?: string;
+};
+type BookingListPath = '/bookings' | '/my-bookings' | '/requests';
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
@@ -22,8 +35,13 @@ export const paths = {
   embedded: { path: '/embedded', getHref: () => '/embedded' },
   checkout: { path: '/checkout', getHref: (query: CheckoutQuery = {}) => withQuery('/checkout', query) },
   embeddedCheckout: { path: '/embedded/checkout', getHref: () => '/embedded/checkout' },
-  bookings: { path: '/bookings', getHref: () => '/bookings' },
-  requests: { path: '/requests', getHref: () => '/requests' },
+  bookings: { path: '/bookings', getHref: (query: BookingListQuery = {}) => withQuery('/bookings', query) },
+  requests: { path: '/requests', getHref: (query: BookingListQuery = {}) => withQuery('/requests', query) },
+  // a booking opened from a list (a drawer over it), keeping the list's query
+  bookingDetail: {
+    path: ':bookingId',
+    getHref: (list: BookingListPath, id: string, search = '') => `${list}/${encodeURIComponent(id)}${search}`,
+  },
   city: {
     path: '/city',
     getHref: (query: CityQuery = {}) => withQuery('/city', query),
@@ -41,7 +59,7 @@ export const paths = {
     getHref: (tab?: BalanceTab) => withQuery('/balance', { tab: tab === 'transactions' ? tab : undefined }),
   },
   topUp: { path: '/top-up', getHref: () => '/top-up' },
-  myBookings: { path: '/my-bookings', getHref: () => '/my-bookings' },
+  myBookings: { path: '/my-bookings', getHref: (query: BookingListQuery = {}) => withQuery('/my-bookings', query) },
   myCommissions: { path: '/my-commissions', getHref: () => '/my-commissions' },
   myAgencies: { path: '/my-agencies', getHref: () => '/my-agencies' },
   termsOfUse: { path: '/terms-of-use', getHref: () => '/terms-of-use' },
@@ -54,4 +72,4 @@ export const paths = {
   devMailbox: { href: '/dev/mailbox' },
 } as const;
 
-export type { BalanceTab, CheckoutQuery, CityQuery, TourQuery };
+export type { BalanceTab, BookingListPath, BookingListQuery, CheckoutQuery, CityQuery, TourQuery };

@@ -131,9 +131,9 @@ async function handleFailure(response: Response): Promise<never> {
   throw new ApiError(message, { status, body: text });
 }
 
-export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', query, body, signal, auth = false } = options;
-  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...options.headers };
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   let requestBody: BodyInit | undefined;
   if (body instanceof FormData) {
     requestBody = body;
@@ -160,13 +160,39 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     throw new ApiError('Redirected', { status: response.status, kind: 'redirect' });
   }
   if (response.status >= 400) return handleFailure(response);
+  return response;
+}
+
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  const response = await send(path, options, 'application/json, text/plain, */*');
   if (response.status === 204) return undefined;
 
   try {
     const { text, json, isJson } = await readBody(response);
     return isJson ? json : text;
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (options.signal?.aborted) throw error;
+    notify.error(translateMessage('Error'));
+    throw new ApiError('Error', { status: response.status, kind: 'network' });
+  }
+}
+
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
+function fileNameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+}
+
+// A file (PDF, xlsx) with the same error handling as every other call; protected files need the bearer token.
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await send(path, { auth: true, ...options }, '*/*');
+  try {
+    return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('content-disposition')) };
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
     notify.error(translateMessage('Error'));
     throw new ApiError('Error', { status: response.status, kind: 'network' });
   }
@@ -184,7 +210,7 @@ export type RouteCallInput<R> =
   R extends RouteDescriptor<infer B, infer Q, infer P, infer _R>
     ? (B extends z.ZodType ? { body: InputOf<B> | FormData } : { body?: undefined }) &
         (Q extends z.ZodType ? { query?: InputOf<Q> } : { query?: undefined }) &
-        (P extends z.ZodType ? { params: InputOf<P> } : { params?: undefined }) & { signal?: AbortSignal }
+        (P extends z.ZodType ? { params: InputOf<P> } : { params?: undefined }) & { signal?: AbortSignal; headers?: Record<string, string> }
     : never;
 
 // Calls a contract route descriptor and parses the answer with its response schema.
@@ -195,6 +221,7 @@ export async function callRoute<R extends AnyRoute>(route: R, input: RouteCallIn
     query: input.query as Record<string, QueryValue> | undefined,
     body: input.body,
     signal: input.signal,
+    headers: input.headers,
     auth: route.access.kind !== 'public',
   });
   if (!route.response) return data as RouteResponse<R>;

@@ -32,3 +32,32 @@ export function formatDate(date: string, language: Language): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')} ${part('month')}, ${part('year')}`;
 }
+
+const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
+
+// A moment (ISO timestamp) as 'dd MMM, yy HH:mm' in Asia/Dubai, where the tours happen
+export function formatDateTime(iso: string, language: Language): string {
+  let format = dateTimeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[language], {
+      day: '2-digit',
+      month: 'short',
+      year: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Dubai',
+    });
+    dateTimeFormats.set(language, format);
+  }
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')}, ${part('year')} ${part('hour')}:${part('minute')}`;
+}
+
+// A calendar date, or the date part of a timestamp, as 'dd MMM, yy'
+export function formatDay(value: string, language: Language): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, language) : formatDateTime(value, language).replace(/ \d{2}:\d{2}$/, '');
+}

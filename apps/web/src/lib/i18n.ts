@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { CATALOGUE_MESSAGES, MESSAGES, unsupportedFormatMessage } from '@portal/contract';
+import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, MESSAGES, unsupportedFormatMessage } from '@portal/contract';
 import type { Language } from '@portal/contract';
 import en from '@/locales/en.json';
 
@@ -47,6 +47,7 @@ const MESSAGE_KEYS = new Map<string, string>([
   ...Object.entries(CATALOGUE_MESSAGES)
     .filter(([key]) => key !== 'dateFormat')
     .map(([key, value]): [string, string] => [value, `catalogueMessages.${key}`]),
+  ...Object.entries(BOOKING_MESSAGES).map(([key, value]): [string, string] => [value, `bookingMessages.${key}`]),
   [unsupportedFormatMessage, 'messages.unsupportedFormat'],
   ['TRN must contain digits only', 'messages.trnDigits'],
   ['Enter a valid phone number', 'messages.invalidPhone'],

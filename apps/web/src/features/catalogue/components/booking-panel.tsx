@@ -9,10 +9,10 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import type { SelectionPatch, TourSelection } from '../hooks/use-tour-selection';
-import { selectionTotals } from '../utils/pricing';
-import { CancellationPolicy } from './cancellation-policy';
+import { selectionTotals } from '@/lib/pricing';
+import { CancellationPolicy } from '@/components/cancellation-policy';
 import { PeopleSteppers } from './people-steppers';
-import { PriceSummary } from './price-summary';
+import { PriceSummary } from '@/components/price-summary';
 import { PromoCodeField } from './promo-code-field';
 import { TimeSlots } from './time-slots';
 

@@ -4,7 +4,7 @@ import { IconCheck, IconCircleCheck, IconCircleX, IconClockHour4, IconHourglassH
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstTier, offerDayStatus } from '../utils/availability';
-import { Money } from './money';
+import { Money } from '@/components/money';
 import { TourImage } from './tour-image';
 import classes from './tour-page.module.css';
 

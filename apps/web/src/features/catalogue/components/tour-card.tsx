@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { IconText } from './icon-text';
-import { PricePair } from './money';
+import { PricePair } from '@/components/money';
 import { TourImage } from './tour-image';
 import classes from './catalogue.module.css';
 

@@ -7,11 +7,7 @@ import { useSessionUser } from '@/lib/session';
 
 type SectionKey =
   | 'embedded'
-  | 'checkout'
   | 'embeddedCheckout'
-  | 'bookings'
-  | 'requests'
-  | 'myBookings'
   | 'myCommissions'
   | 'myAgencies'
   | 'widgets'
@@ -24,11 +20,7 @@ function Section({ section }: { section: SectionKey }) {
 }
 
 export const EmbeddedRoute = () => <Section section="embedded" />;
-export const CheckoutRoute = () => <Section section="checkout" />;
 export const EmbeddedCheckoutRoute = () => <Section section="embeddedCheckout" />;
-export const BookingsRoute = () => <Section section="bookings" />;
-export const RequestsRoute = () => <Section section="requests" />;
-export const MyBookingsRoute = () => <Section section="myBookings" />;
 export const MyCommissionsRoute = () => <Section section="myCommissions" />;
 export const MyAgenciesRoute = () => <Section section="myAgencies" />;
 export const WidgetsRoute = () => <Section section="widgets" />;

@@ -1,9 +1,9 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { CurrencyCode } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import type { SelectionTotals } from '../utils/pricing';
-import { applyDiscount } from '../utils/pricing';
-import { Money } from './money';
+import type { SelectionTotals } from '@/lib/pricing';
+import { applyDiscount } from '@/lib/pricing';
+import { Money } from '@/components/money';
 
 type PriceSummaryProps = { totals: SelectionTotals; currency: CurrencyCode; promoPercent: number | null };
 

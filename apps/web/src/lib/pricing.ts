@@ -49,3 +49,12 @@ export function applyDiscount(amount: number, percent: number): number {
   const minor = toMinor(amount);
   return toMajor(minor - Math.round((minor * percent) / 100));
 }
+
+// A percentage of an amount, rounded half-up to the minor unit (card surcharge, tax and fee parts)
+export function percentOf(amount: number, percent: number): number {
+  return toMajor(Math.round((toMinor(amount) * percent) / 100));
+}
+
+export function addAmounts(...amounts: number[]): number {
+  return toMajor(amounts.reduce((total, amount) => total + toMinor(amount), 0));
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bookingRoutes } from '@portal/contract';
+import { callRoute } from '@/lib/api-client';
+import { balanceKeys, bookingKeys } from './keys';
+
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callRoute(bookingRoutes.cancel, { params: { id } }),
+    onSuccess: (booking) => {
+      queryClient.setQueryData(bookingKeys.detail(booking.id), booking);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.details() });
+      void queryClient.invalidateQueries({ queryKey: balanceKeys.all });
+    },
+  });
+}

@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { BOOKING_MESSAGES } from '@portal/contract';
+import type { BookingView } from '@portal/contract';
+import { IconCircleCheck, IconClockHour4, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SectionSpinner } from '@/components/page-spinner';
+import { useDocumentPageTitle } from '@/components/page-title';
+import { paths } from '@/config/paths';
+import { translateMessage } from '@/lib/i18n';
+import { useBooking } from '../api/get-booking';
+import { usePaymentStatus } from '../api/get-payment-status';
+import { isBookingSettled } from '../utils/booking-state';
+import { BookingAmounts } from './booking-amounts';
+import { BookingFacts } from './booking-facts';
+import { BookingStatusBadge } from './booking-status-badge';
+import { DocumentButtons } from './document-buttons';
+import { ProcessingSteps } from './processing-steps';
+import { TryAnotherCard } from './try-another-card';
+
+const POLL_MS = 1500;
+const POLL_FOR_MS = 3 * 60 * 1000;
+
+function Outcome({ booking }: { booking: BookingView }) {
+  const { t } = useTranslation();
+  switch (booking.status) {
+    case 'completed':
+      return (
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={22} />} title={t('confirmation.completed')} data-testid="confirmation-completed">
+          {t('confirmation.completedText')}
+        </Alert>
+      );
+    case 'request':
+      return (
+        <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={22} />} title={t('bookings.status.request')} data-testid="confirmation-request">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{translateMessage(BOOKING_MESSAGES.noAutomaticBooking)}</Text>
+            <Anchor component={Link} to={paths.requests.getHref()} size="sm">
+              {t('confirmation.openRequests')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      );
+    case 'payment_failed':
+      return <TryAnotherCard booking={booking} />;
+    case 'pending_payment':
+      return (
+        <Alert color="blue" variant="light" icon={<IconClockHour4 size={22} />} title={t('bookings.status.pending_payment')} data-testid="confirmation-pending">
+          {t('confirmation.pendingText', { reference: booking.reference })}
+        </Alert>
+      );
+    case 'payment_required':
+      return (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle size={22} />} title={t('bookings.status.payment_required')}>
+          <Anchor component={Link} to={paths.bookingDetail.getHref('/requests', booking.id)} size="sm">
+            {t('confirmation.openQuote')}
+          </Anchor>
+        </Alert>
+      );
+    case 'cancelled':
+      return (
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={22} />} title={t('bookings.status.cancelled')}>
+          {booking.declineReason ?? t('confirmation.cancelledText')}
+        </Alert>
+      );
+  }
+}
+
+// SPEC §2 booking confirmation at /checkout?booking=<id>[&payment=<paymentId>]
+export function BookingConfirmation({ bookingId, paymentId }: { bookingId: string; paymentId: string }) {
+  const { t } = useTranslation();
+  useDocumentPageTitle(t('confirmation.title'));
+  const [isTimedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const poll = (booking: BookingView | undefined) => (!isBookingSettled(booking) && !isTimedOut ? POLL_MS : false);
+  const byPayment = usePaymentStatus(paymentId, poll);
+  const byBooking = useBooking(bookingId, { poll, enabled: paymentId === '' });
+  const query = paymentId ? byPayment : byBooking;
+  const booking = query.data;
+  const isWaiting = !isBookingSettled(booking) && !isTimedOut && !query.isError;
+
+  return (
+    <Container size="lg" py={{ base: 'lg', md: 'xl' }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1}>{booking?.isRequest ? t('bookings.status.request') : t('confirmation.title')}</Title>
+            {booking && (
+              <Group gap="xs" mt={4}>
+                <Text c="dimmed">{t('bookings.fields.reference')}</Text>
+                <Text fw={700} data-testid="booking-reference">
+                  {booking.reference}
+                </Text>
+                <BookingStatusBadge status={booking.status} />
+              </Group>
+            )}
+          </div>
+          <Group gap="xs">
+            <Button component={Link} to={paths.home.getHref()} variant="light">
+              {t('nav.newBooking')}
+            </Button>
+            <Button component={Link} to={booking?.isRequest ? paths.requests.getHref() : paths.bookings.getHref()} variant="subtle">
+              {booking?.isRequest ? t('nav.requests') : t('nav.allBookings')}
+            </Button>
+          </Group>
+        </Group>
+
+        {!booking && query.isLoading && <SectionSpinner />}
+        {isWaiting && <ProcessingSteps isCardPayment={paymentId !== ''} />}
+        {booking && !isWaiting && <Outcome booking={booking} />}
+        {booking && !isWaiting && booking.status === 'pending_payment' && (
+          <Button variant="light" onClick={() => void query.refetch()} loading={query.isFetching} style={{ alignSelf: 'flex-start' }}>
+            {t('confirmation.checkAgain')}
+          </Button>
+        )}
+
+        {booking && (
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="md">
+              {booking.documents && (
+                <>
+                  <DocumentButtons booking={booking} />
+                  <Divider />
+                </>
+              )}
+              <BookingFacts booking={booking} />
+              <Divider />
+              <BookingAmounts booking={booking} />
+            </Stack>
+          </Paper>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,128 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ru';
+import { useState } from 'react';
+import { Button, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import type { BookingFilters, BookingOptionsResponse } from '@portal/contract';
+import { IconCalendar, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/lib/locale';
+import type { FilterPatch } from '../hooks/use-booking-filters';
+
+type BookingsFiltersProps = {
+  filters: BookingFilters;
+  options: BookingOptionsResponse | undefined;
+  onChange: (patch: FilterPatch) => void;
+  canFilterAgent: boolean;
+  hasActive: boolean;
+};
+
+type Range = [string | null, string | null];
+
+function RangeField({ label, value, onChange }: { label: string; value: Range; onChange: (range: Range) => void }) {
+  const { t } = useTranslation();
+  return (
+    <DatePickerInput
+      type="range"
+      label={label}
+      placeholder={t('bookings.filters.anyDate')}
+      value={value}
+      onChange={(next) => {
+        const [from, to] = next;
+        // a half-chosen range waits for its end; clearing clears both
+        if ((from && to) || (!from && !to)) onChange([from, to]);
+      }}
+      valueFormat="DD MMM, YY"
+      leftSection={<IconCalendar size={16} />}
+      clearable
+      allowSingleDateInRange
+      popoverProps={{ position: 'bottom-start', shadow: 'md' }}
+    />
+  );
+}
+
+// SPEC §3 list filters: status, travel dates, creation dates, tour, agent, search (all kept in the URL)
+export function BookingsFilters({ filters, options, onChange, canFilterAgent, hasActive }: BookingsFiltersProps) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const [search, setSearch] = useState(filters.search ?? '');
+  const [searchFor, setSearchFor] = useState(filters.search ?? '');
+  // the URL changed elsewhere (reset, back button): show its search text
+  if ((filters.search ?? '') !== searchFor) {
+    setSearchFor(filters.search ?? '');
+    setSearch(filters.search ?? '');
+  }
+  const applySearch = useDebouncedCallback((value: string) => onChange({ search: value.trim() || null }), 400);
+  const statuses = (options?.statuses ?? []).map((s) => ({ value: s.value, label: t(`bookings.status.${s.value}`) }));
+  const tours = (options?.tours ?? []).map((tour) => ({ value: String(tour.id), label: tour.title }));
+  const agents = (options?.agents ?? []).map((agent) => ({ value: agent.id, label: agent.name }));
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label={t('bookings.filters.title')} data-testid="bookings-filters">
+      <DatesProvider settings={{ locale: language, firstDayOfWeek: 1, consistentWeeks: true }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+          <TextInput
+            label={t('bookings.filters.search')}
+            placeholder={t('bookings.filters.searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            maxLength={100}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+          />
+          <Select
+            label={t('bookings.filters.status')}
+            placeholder={t('bookings.filters.all')}
+            data={statuses}
+            value={filters.status ?? null}
+            onChange={(value) => onChange({ status: value })}
+            clearable
+          />
+          <RangeField
+            label={t('bookings.filters.travelDates')}
+            value={[filters.dateFrom ?? null, filters.dateTo ?? null]}
+            onChange={([from, to]) => onChange({ dateFrom: from, dateTo: to })}
+          />
+          <RangeField
+            label={t('bookings.filters.createdDates')}
+            value={[filters.createdFrom ?? null, filters.createdTo ?? null]}
+            onChange={([from, to]) => onChange({ createdFrom: from, createdTo: to })}
+          />
+          <Select
+            label={t('bookings.filters.tour')}
+            placeholder={t('bookings.filters.all')}
+            data={tours}
+            value={filters.tourId ? String(filters.tourId) : null}
+            onChange={(value) => onChange({ tourId: value })}
+            searchable
+            clearable
+          />
+          {canFilterAgent && agents.length > 0 && (
+            <Select
+              label={t('bookings.filters.agent')}
+              placeholder={t('bookings.filters.all')}
+              data={agents}
+              value={filters.agentId ?? null}
+              onChange={(value) => onChange({ agentId: value })}
+              searchable
+              clearable
+            />
+          )}
+          {hasActive && (
+            <Button
+              variant="subtle"
+              leftSection={<IconFilterOff size={16} />}
+              style={{ alignSelf: 'end' }}
+              onClick={() => onChange({ status: null, dateFrom: null, dateTo: null, createdFrom: null, createdTo: null, tourId: null, agentId: null, search: null })}
+            >
+              {t('bookings.filters.reset')}
+            </Button>
+          )}
+        </SimpleGrid>
+      </DatesProvider>
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+import { Button, Center, Container, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { SectionSpinner } from '@/components/page-spinner';
+import { useDocumentPageTitle } from '@/components/page-title';
+import { paths } from '@/config/paths';
+import type { BookingListPath } from '@/config/paths';
+import { useSessionUser } from '@/lib/session';
+import { useDownloadBookings } from '../api/download-bookings';
+import { useBookingOptions } from '../api/get-booking-options';
+import { useBookingList } from '../api/get-bookings';
+import type { BookingListKind } from '../api/keys';
+import { PAGE_SIZE, hasActiveFilters, useBookingFilters } from '../hooks/use-booking-filters';
+import { BookingsCards } from './bookings-cards';
+import { BookingsFilters } from './bookings-filters';
+import { BookingsTable } from './bookings-table';
+
+export type BookingsListPageProps = { kind: BookingListKind; listPath: BookingListPath; title: string; isOwnOnly?: boolean };
+
+// SPEC §2 bookings list (xlsx download) and requests list: filters in the URL, pages, the detail over the list
+export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: BookingsListPageProps) {
+  const { t } = useTranslation();
+  useDocumentPageTitle(title);
+  const user = useSessionUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const [filters, update] = useBookingFilters(isOwnOnly ? user?.sub : undefined);
+  const options = useBookingOptions();
+  const list = useBookingList(kind, filters);
+  const download = useDownloadBookings();
+  const hrefFor = (id: string) => paths.bookingDetail.getHref(listPath, id, location.search);
+  const hasAgents = (options.data?.agents.length ?? 0) > 0;
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / (list.data.onPage || PAGE_SIZE))) : 1;
+  const { agentId: _agent, ...otherFilters } = filters;
+  const isFiltered = hasActiveFilters(isOwnOnly ? otherFilters : filters);
+
+  return (
+    <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1}>{title}</Title>
+            {list.data && (
+              <Text c="dimmed" size="sm" data-testid="bookings-total">
+                {t('bookings.total', { count: list.data.total })}
+              </Text>
+            )}
+          </div>
+          <Group gap="sm">
+            {kind === 'bookings' && hasAgents && (
+              <SegmentedControl
+                value={isOwnOnly ? 'mine' : 'all'}
+                onChange={(value) => void navigate(value === 'mine' ? paths.myBookings.getHref() : paths.bookings.getHref())}
+                data={[
+                  { value: 'all', label: t('bookings.scope.all') },
+                  { value: 'mine', label: t('bookings.scope.mine') },
+                ]}
+              />
+            )}
+            {kind === 'bookings' && (
+              <Button
+                variant="light"
+                leftSection={<IconFileSpreadsheet size={18} />}
+                loading={download.isPending}
+                onClick={() => download.mutate(filters)}
+                data-testid="download-xlsx"
+              >
+                {t('bookings.downloadXlsx')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+
+        <BookingsFilters key={listPath} filters={filters} options={options.data} onChange={update} canFilterAgent={!isOwnOnly} hasActive={isFiltered} />
+
+        {!list.data ? (
+          <SectionSpinner />
+        ) : list.data.items.length === 0 ? (
+          <Paper withBorder p="xl">
+            <Center>
+              <Text c="dimmed" data-testid="bookings-empty">
+                {isFiltered ? t('bookings.emptyFiltered') : kind === 'requests' ? t('bookings.emptyRequests') : t('bookings.empty')}
+              </Text>
+            </Center>
+          </Paper>
+        ) : (
+          <Paper withBorder p={isPhone ? 0 : 'xs'} bd={isPhone ? 'none' : undefined} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            {isPhone ? <BookingsCards rows={list.data.items} hrefFor={hrefFor} /> : <BookingsTable rows={list.data.items} hrefFor={hrefFor} />}
+          </Paper>
+        )}
+
+        {pages > 1 && (
+          <Center>
+            <Pagination
+              total={pages}
+              value={Number(filters.page ?? 1)}
+              onChange={(page) => update({ page: page > 1 ? String(page) : null })}
+              siblings={isPhone ? 0 : 1}
+              getControlProps={(control) => ({ 'aria-label': t(`bookings.pagination.${control}`) })}
+            />
+          </Center>
+        )}
+      </Stack>
+      <Outlet />
+    </Container>
+  );
+}

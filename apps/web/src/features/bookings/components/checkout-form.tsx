@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Alert, Button, Grid, Paper, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { BOOKING_MESSAGES, checkPeopleAgainstAvailability } from '@portal/contract';
+import type { AvailabilityRow, CreateBookingBody, Hotel, Offer, OfferPriceRow, PromoCodeResponse, TourDetails } from '@portal/contract';
+import { IconAlertTriangle, IconHourglassHigh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CancellationPolicy } from '@/components/cancellation-policy';
+import { paths } from '@/config/paths';
+import { applyServerErrors } from '@/lib/form';
+import { translateMessage } from '@/lib/i18n';
+import { useLocale } from '@/lib/locale';
+import { notify } from '@/lib/notify';
+import { useSessionUser } from '@/lib/session';
+import { useCreateBooking } from '../api/create-booking';
+import type { CheckoutSelection } from '../hooks/use-checkout-query';
+import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { emptyCheckoutValues, validateCheckout } from '../utils/checkout-form';
+import type { CheckoutFormValues } from '../utils/checkout-form';
+import { checkoutTotals, isRuPricing } from '../utils/checkout-totals';
+import { CheckoutSummary } from './checkout-summary';
+import { GuestDetailsFields } from './guest-details-fields';
+import { PaymentMethodField } from './payment-method-field';
+import classes from './checkout.module.css';
+
+type CheckoutFormProps = {
+  tour: TourDetails;
+  offer: Offer;
+  selection: CheckoutSelection;
+  slot: AvailabilityRow | null;
+  isRequest: boolean;
+  price: OfferPriceRow | null;
+  promo: PromoCodeResponse | null;
+};
+
+export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, promo }: CheckoutFormProps) {
+  const { t } = useTranslation();
+  const { currency } = useLocale();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const create = useCreateBooking();
+  const keyFor = useIdempotencyKey();
+  const [pickUpHotel, setPickUpHotel] = useState<Hotel | null>(null);
+  const [isIncomplete, setIncomplete] = useState(false);
+  const [isLeaving, setLeaving] = useState(false);
+  const isCardAllowed = (user?.isCreditCardTopupAllowed ?? 1) !== 0;
+  const form = useForm<CheckoutFormValues>({
+    initialValues: emptyCheckoutValues('balance'),
+    validate: validateCheckout(offer, pickUpHotel),
+    onValuesChange: () => setIncomplete(false),
+  });
+  const method = isRequest ? 'balance' : form.values.paymentMethod;
+  const totals = price ? checkoutTotals(offer, price, selection.people, promo?.percent ?? null, method) : null;
+  const peopleCheck = slot ? checkPeopleAgainstAvailability(selection.people, slot, offer) : null;
+  const isSoldOut = slot?.isSoldOut ?? false;
+
+  const handleValid = (values: CheckoutFormValues) => {
+    const body: CreateBookingBody = {
+      offerId: offer.id,
+      date: selection.date,
+      time: selection.time,
+      adults: selection.people.adults,
+      children: selection.people.children,
+      infants: selection.people.infants,
+      guest: values.guest,
+      promoCode: promo?.code ?? '',
+      notes: values.notes,
+    };
+    const paymentMethod = isRequest ? 'balance' : values.paymentMethod;
+    create.mutate(
+      { body, paymentMethod, idempotencyKey: keyFor({ body, paymentMethod }) },
+      {
+        onSuccess: ({ booking }) => {
+          setLeaving(true);
+          const redirectUrl = paymentMethod === 'card' && !booking.isRequest ? booking.payment?.redirectUrl : null;
+          // the hosted pay page returns the browser to /checkout?booking=<id>&payment=<paymentId>
+          if (redirectUrl) window.location.assign(redirectUrl);
+          else navigate(paths.checkout.getHref({ booking: booking.id, payment: paymentMethod === 'card' ? booking.payment?.id : undefined }), { replace: true });
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    );
+  };
+
+  const handleInvalid = () => {
+    setIncomplete(true);
+    notify.error(translateMessage(BOOKING_MESSAGES.completeGuestDetails));
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(handleValid, handleInvalid)} noValidate data-testid="checkout-form">
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack gap="lg">
+            {isRequest && (
+              <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={20} />} title={t('checkout.request.title')} data-testid="request-notice">
+                <Stack gap={4}>
+                  {slot?.isPastCutOff && <Text size="sm">{translateMessage(BOOKING_MESSAGES.cutOffPassed)}</Text>}
+                  <Text size="sm">{t('checkout.request.text')}</Text>
+                </Stack>
+              </Alert>
+            )}
+            <GuestDetailsFields form={form} tour={tour} offer={offer} time={selection.time} onHotelChange={setPickUpHotel} />
+            {!isRequest && (
+              <PaymentMethodField
+                value={form.values.paymentMethod}
+                onChange={(next) => form.setFieldValue('paymentMethod', next)}
+                isCardAllowed={isCardAllowed}
+                isRuPricing={isRuPricing(currency)}
+                toPay={totals?.toPay ?? null}
+              />
+            )}
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+              <CancellationPolicy policy={offer.cancellationPolicy} />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <div className={classes.sticky}>
+            <CheckoutSummary
+              tour={tour}
+              offer={offer}
+              date={selection.date}
+              time={selection.time}
+              people={selection.people}
+              currency={price?.currencyCode ?? currency}
+              totals={totals}
+              promoPercent={promo?.percent ?? null}
+            >
+              {peopleCheck && !peopleCheck.ok && (
+                <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+                  {t(`catalogue.rules.${peopleCheck.code}`, { n: peopleCheck.n })}
+                </Alert>
+              )}
+              {isSoldOut && (
+                <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+                  {translateMessage(BOOKING_MESSAGES.outOfStock)}
+                </Alert>
+              )}
+              {isIncomplete && (
+                <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="incomplete-guest">
+                  {translateMessage(BOOKING_MESSAGES.completeGuestDetails)}
+                </Alert>
+              )}
+              <Button
+                type="submit"
+                size="lg"
+                fullWidth
+                color={isRequest ? 'orange.7' : 'brand'}
+                loading={create.isPending || isLeaving}
+                disabled={isSoldOut}
+                data-testid="checkout-submit"
+              >
+                {isRequest ? t('checkout.sendRequest') : method === 'card' ? t('checkout.payByCard') : t('checkout.bookAndPay')}
+              </Button>
+            </CheckoutSummary>
+          </div>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}

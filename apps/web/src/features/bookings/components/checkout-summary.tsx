@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { RU_CARD_SURCHARGE_PERCENT, RU_FEE_PERCENT, RU_TAX_PERCENT } from '@portal/contract';
+import type { CurrencyCode, Offer, People, TourDetails } from '@portal/contract';
+import { IconCalendarEvent, IconClock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Money } from '@/components/money';
+import { PriceSummary } from '@/components/price-summary';
+import { formatDate } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+import type { CheckoutTotals } from '../utils/checkout-totals';
+
+type CheckoutSummaryProps = {
+  tour: TourDetails;
+  offer: Offer;
+  date: string;
+  time: string | null;
+  people: People;
+  currency: CurrencyCode;
+  totals: CheckoutTotals | null;
+  promoPercent: number | null;
+  children?: ReactNode;
+};
+
+function Row({ label, amount, currency, testId, strong }: { label: string; amount: number; currency: CurrencyCode; testId: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 800 : 500} c={strong ? undefined : 'gray.7'}>
+        {label}
+      </Text>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 800 : 600} c={strong ? 'brand.7' : undefined}>
+        <Money amount={amount} currency={currency} testId={testId} />
+      </Text>
+    </Group>
+  );
+}
+
+// SPEC §2 booking summary: the selection, published and net prices, promo, and (Russian site) surcharge, tax and fee
+export function CheckoutSummary({ tour, offer, date, time, people, currency, totals, promoPercent, children }: CheckoutSummaryProps) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="sm" component="section" aria-labelledby="summary-title" data-testid="checkout-summary">
+      <Stack gap="md">
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
+            {t('checkout.summary.title')}
+          </Text>
+          <Title id="summary-title" order={2} fz="lg" lh={1.3} mt={2}>
+            {tour.title}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {offer.name}
+          </Text>
+          <Group gap={6} mt={8}>
+            <Badge variant="light" tt="none" leftSection={<IconCalendarEvent size={12} />} data-testid="summary-date">
+              {formatDate(date, language)}
+            </Badge>
+            {time && (
+              <Badge variant="light" tt="none" leftSection={<IconClock size={12} />} data-testid="summary-time">
+                {time}
+              </Badge>
+            )}
+            <Badge variant="light" color="gray" tt="none">
+              {t('checkout.summary.people', { adults: people.adults, children: people.children, infants: people.infants })}
+            </Badge>
+          </Group>
+        </div>
+        <Divider />
+        {totals ? (
+          <>
+            <PriceSummary totals={totals.totals} currency={currency} promoPercent={promoPercent} />
+            {totals.cardSurcharge > 0 && (
+              <Row label={t('checkout.summary.cardSurcharge', { percent: RU_CARD_SURCHARGE_PERCENT })} amount={totals.cardSurcharge} currency={currency} testId="summary-surcharge" />
+            )}
+            {totals.toPay !== null && <Row label={t('checkout.summary.toPay')} amount={totals.toPay} currency={currency} testId="summary-to-pay" strong />}
+            {totals.tax !== null && (
+              <Row label={t('checkout.summary.taxIncluded', { percent: RU_TAX_PERCENT })} amount={totals.tax} currency={currency} testId="summary-tax" />
+            )}
+            {totals.fee !== null && (
+              <Row label={t('checkout.summary.feeIncluded', { percent: RU_FEE_PERCENT })} amount={totals.fee} currency={currency} testId="summary-fee" />
+            )}
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('catalogue.offer.noPrice')}
+          </Text>
+        )}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,40 @@
+import { Drawer } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { SectionSpinner } from '@/components/page-spinner';
+import type { BookingListPath } from '@/config/paths';
+import { useBooking, useRequest } from '../api/get-booking';
+
+type DetailKind = 'booking' | 'request';
+import { BookingDetail } from '../components/booking-detail';
+
+function DetailDrawer({ listPath, kind }: { listPath: BookingListPath; kind: DetailKind }) {
+  const { t } = useTranslation();
+  const { bookingId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const booking = useBooking(kind === 'booking' ? bookingId : '');
+  const request = useRequest(kind === 'request' ? bookingId : '');
+  const data = kind === 'request' ? request.data : booking.data;
+
+  return (
+    <Drawer
+      opened
+      onClose={() => void navigate(`${listPath}${location.search}`, { preventScrollReset: true })}
+      position="right"
+      size={isPhone ? '100%' : 'xl'}
+      title={t('bookings.detailTitle')}
+      zIndex={300}
+      closeButtonProps={{ 'aria-label': t('bookings.closeDetail') }}
+    >
+      {data ? <BookingDetail booking={data} /> : <SectionSpinner />}
+    </Drawer>
+  );
+}
+
+// A booking opened from a list has its own URL (/bookings/<id>, /my-bookings/<id>, /requests/<id>)
+export const BookingDetailRoute = () => <DetailDrawer listPath="/bookings" kind="booking" />;
+export const MyBookingDetailRoute = () => <DetailDrawer listPath="/my-bookings" kind="booking" />;
+export const RequestDetailRoute = () => <DetailDrawer listPath="/requests" kind="request" />;
