@@ -1,0 +1,147 @@
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import ExcelJS from 'exceljs';
+import type { BookingListRow, CurrencyCode, Language, PaymentMethod } from '@portal/contract';
+import { minorToMajor, toMinor } from './document-format.ts';
+
+// DESIGN: a text cell starting with = + - @ (or tab / CR) is prefixed with a single quote so no program runs it as a formula
+export function formulaSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+type Header = { key: string; width: number };
+
+// SPEC §3 booking list columns, in order; adult/child/infant are three numeric columns
+const COLUMNS = [
+  { key: 'reference', width: 16 },
+  { key: 'bookingDate', width: 13 },
+  { key: 'createdAt', width: 17 },
+  { key: 'tour', width: 40 },
+  { key: 'ticketNumber', width: 18 },
+  { key: 'guestName', width: 24 },
+  { key: 'phone', width: 18 },
+  { key: 'hotel', width: 28 },
+  { key: 'room', width: 9 },
+  { key: 'adults', width: 9 },
+  { key: 'children', width: 9 },
+  { key: 'infants', width: 9 },
+  { key: 'pickUpTime', width: 12 },
+  { key: 'tourTime', width: 11 },
+  { key: 'publishedRate', width: 16 },
+  { key: 'netRate', width: 16 },
+  { key: 'payment', width: 18 },
+  { key: 'finalBalance', width: 16 },
+  { key: 'notes', width: 40 },
+  { key: 'agent', width: 22 },
+] as const satisfies readonly Header[];
+
+type ColumnKey = (typeof COLUMNS)[number]['key'];
+
+const HEADERS: Record<Language, Record<ColumnKey, string>> = {
+  en: {
+    reference: 'Reference', bookingDate: 'Booking date', createdAt: 'Creation date', tour: 'Tour', ticketNumber: 'Ticket number',
+    guestName: 'Guest name', phone: 'Phone', hotel: 'Hotel', room: 'Room', adults: 'Adults', children: 'Children', infants: 'Infants',
+    pickUpTime: 'Pick-up time', tourTime: 'Tour time', publishedRate: 'Published rate', netRate: 'NET rate', payment: 'Collection / payment',
+    finalBalance: 'Final balance', notes: 'Notes', agent: 'Agent',
+  },
+  ru: {
+    reference: 'Номер брони', bookingDate: 'Дата тура', createdAt: 'Дата создания', tour: 'Тур', ticketNumber: 'Номер билета',
+    guestName: 'Имя гостя', phone: 'Телефон', hotel: 'Отель', room: 'Номер комнаты', adults: 'Взрослые', children: 'Дети', infants: 'Младенцы',
+    pickUpTime: 'Время трансфера', tourTime: 'Время тура', publishedRate: 'Опубликованная цена', netRate: 'NET-цена', payment: 'Оплата',
+    finalBalance: 'Итоговый баланс', notes: 'Примечания', agent: 'Агент',
+  },
+};
+
+const PAYMENT_LABELS: Record<Language, Record<PaymentMethod, string>> = {
+  en: { balance: 'Company balance', card: 'Credit card' },
+  ru: { balance: 'Баланс компании', card: 'Банковская карта' },
+};
+
+const DUBAI_OFFSET_MS = 4 * 60 * 60 * 1000;
+
+// Excel dates have no time zone: store the Asia/Dubai wall-clock time (UTC+4, no daylight saving).
+function dubaiWallClock(iso: string): Date | null {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? null : new Date(at.getTime() + DUBAI_OFFSET_MS);
+}
+
+function calendarDate(isoDate: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+}
+
+function moneyFormat(currency: CurrencyCode): string {
+  return `#,##0.00 "${currency.toUpperCase()}";-#,##0.00 "${currency.toUpperCase()}"`;
+}
+
+type CellValue = string | number | Date | null;
+
+function rowValues(row: BookingListRow, language: Language): Record<ColumnKey, CellValue> {
+  const text = (value: string | null) => (value ? formulaSafe(value) : null);
+  const tour = row.offer ? `${row.tour} — ${row.offer}` : row.tour;
+  return {
+    reference: text(row.reference),
+    bookingDate: calendarDate(row.bookingDate) ?? text(row.bookingDate),
+    createdAt: dubaiWallClock(row.createdAt) ?? text(row.createdAt),
+    tour: text(tour),
+    ticketNumber: text(row.ticketNumber),
+    guestName: text(row.guestName),
+    phone: text(row.phone),
+    hotel: text(row.hotel),
+    room: text(row.room),
+    adults: row.adults,
+    children: row.children,
+    infants: row.infants,
+    pickUpTime: text(row.pickUpTime),
+    tourTime: text(row.time),
+    publishedRate: minorToMajor(toMinor(row.publishedRate)),
+    netRate: minorToMajor(toMinor(row.netRate)),
+    payment: row.paymentMethod ? PAYMENT_LABELS[language][row.paymentMethod] : null,
+    finalBalance: row.finalBalance === null ? null : minorToMajor(toMinor(row.finalBalance)),
+    notes: text(row.notes),
+    agent: text(row.agent),
+  };
+}
+
+const DATE_FORMAT = 'dd mmm, yy';
+const DATE_TIME_FORMAT = 'dd mmm, yy hh:mm';
+
+export async function writeBookingsXlsx(rows: AsyncIterable<BookingListRow> | Iterable<BookingListRow>, language: Language, out: NodeJS.WritableStream): Promise<void> {
+  // exceljs wants a full stream.Stream; the pipeline also ends `out` and reports its errors
+  const zip = new PassThrough();
+  const delivered = pipeline(zip, out);
+  try {
+    await writeWorkbook(rows, language, zip);
+  } catch (error) {
+    zip.destroy(error instanceof Error ? error : new Error(String(error)));
+    await delivered.catch(() => undefined);
+    throw error;
+  }
+  await delivered;
+}
+
+async function writeWorkbook(rows: AsyncIterable<BookingListRow> | Iterable<BookingListRow>, language: Language, stream: PassThrough): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const title = language === 'ru' ? 'Бронирования' : 'Bookings';
+  const sheet = workbook.addWorksheet(title, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((column) => ({ key: column.key, width: column.width }));
+
+  const header = sheet.addRow(COLUMNS.map((column) => HEADERS[language][column.key]));
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF2637AA' } };
+  header.alignment = { vertical: 'middle', wrapText: true };
+  header.height = 30;
+  header.commit();
+
+  for await (const row of rows) {
+    const values = rowValues(row, language);
+    const added = sheet.addRow(COLUMNS.map((column) => values[column.key]));
+    const money = moneyFormat(row.currencyCode);
+    for (const key of ['publishedRate', 'netRate', 'finalBalance'] as const) added.getCell(key).numFmt = money;
+    added.getCell('bookingDate').numFmt = DATE_FORMAT;
+    added.getCell('createdAt').numFmt = DATE_TIME_FORMAT;
+    added.commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}

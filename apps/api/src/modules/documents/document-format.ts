@@ -1,0 +1,68 @@
+import type { CurrencyCode, Language } from '@portal/contract';
+import { BUSINESS_TIME_ZONE } from '../../lib/dubai-time.ts';
+
+export const UAE_VAT_PERCENT = 5;
+
+const MONTHS: Record<Language, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  ru: ['янв', 'фев', 'мар', 'апр', 'мая', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек'],
+};
+
+export function toMinor(major: number): number {
+  return Math.round(major * 100);
+}
+
+export function minorToMajor(minor: number): number {
+  return minor / 100;
+}
+
+// Integer division rounded half away from zero: amounts here are whole minor units.
+export function divideHalfUp(numerator: number, denominator: number): number {
+  const sign = Math.sign(numerator) * Math.sign(denominator) < 0 ? -1 : 1;
+  const n = Math.abs(numerator);
+  const d = Math.abs(denominator);
+  return sign * Math.floor((2 * n + d) / (2 * d));
+}
+
+// UAE prices include VAT: the VAT part of a gross total is total × 5 / 105.
+export function includedVatMinor(totalMinor: number): number {
+  return divideHalfUp(totalMinor * UAE_VAT_PERCENT, 100 + UAE_VAT_PERCENT);
+}
+
+export function formatMoney(minor: number, currency: CurrencyCode, language: Language): string {
+  const sign = minor < 0 ? '−' : '';
+  const abs = Math.abs(minor);
+  const whole = Math.floor(abs / 100).toString();
+  const cents = (abs % 100).toString().padStart(2, '0');
+  // U+00A0 keeps the amount on one line in the PDF
+  const groupSeparator = language === 'ru' ? '\u00A0' : ',';
+  const decimalSeparator = language === 'ru' ? ',' : '.';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, groupSeparator);
+  return `${sign}${grouped}${decimalSeparator}${cents}\u00A0${currency.toUpperCase()}`;
+}
+
+// SPEC §9: dates are displayed 'dd MMM, yy'
+export function formatDisplayDate(isoDate: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!match) return isoDate;
+  const [, year = '', month = '', day = ''] = match;
+  const monthName = MONTHS[language][Number(month) - 1] ?? month;
+  return `${day} ${monthName}, ${year.slice(2)}`;
+}
+
+const dubaiParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+export type DubaiDateTime = { date: string; time: string };
+
+export function dubaiDateTime(at: Date): DubaiDateTime {
+  const parts = Object.fromEntries(dubaiParts.formatToParts(at).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}

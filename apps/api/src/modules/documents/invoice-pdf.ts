@@ -1,0 +1,184 @@
+import { AED_PER_USD } from '@portal/contract';
+import type { BookingAmounts, CurrencyCode, Language } from '@portal/contract';
+import type { BookingDocumentInput } from './booking-pdf.ts';
+import { divideHalfUp, dubaiDateTime, formatDisplayDate, formatMoney, includedVatMinor, toMinor } from './document-format.ts';
+import type { DocumentLabels } from './document-labels.ts';
+import { documentLabels } from './document-labels.ts';
+import type { Pdf } from './pdf-layout.ts';
+import { COLORS, MARGIN, contentWidth, drawBand, ensureSpace, fieldGrid, paragraph, sectionTitle, style } from './pdf-layout.ts';
+
+type LineUnit = BookingAmounts['lines'][number]['unit'];
+
+export type InvoiceFigures = {
+  lines: { unit: LineUnit; quantity: number; unitMinor: number; amountMinor: number }[];
+  subtotalMinor: number;
+  discountMinor: number;
+  cardSurchargeMinor: number;
+  // a quoted request is sold at the operator's price, which need not equal the tariff lines
+  adjustmentMinor: number;
+  totalMinor: number;
+  vatMinor: number;
+  taxMinor: number | null;
+  feeMinor: number | null;
+  // FTA: VAT on an invoice in another currency is also stated in AED (SPEC §9 fixed rate)
+  vatAedMinor: number | null;
+};
+
+// Amount lines carry the line's net total (unit price × quantity, as priced by the bookings module).
+export function invoiceFigures(amounts: BookingAmounts): InvoiceFigures {
+  const lines = amounts.lines
+    .filter((line) => line.quantity > 0)
+    .map((line) => {
+      const amountMinor = toMinor(line.net);
+      return { unit: line.unit, quantity: line.quantity, unitMinor: divideHalfUp(amountMinor, line.quantity), amountMinor };
+    });
+  const subtotalMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+  const discountMinor = toMinor(amounts.discount);
+  const cardSurchargeMinor = toMinor(amounts.cardSurcharge);
+  const totalMinor = toMinor(amounts.netTotal);
+  const vatMinor = includedVatMinor(totalMinor);
+  return {
+    lines,
+    subtotalMinor,
+    discountMinor,
+    cardSurchargeMinor,
+    adjustmentMinor: totalMinor - (subtotalMinor - discountMinor + cardSurchargeMinor),
+    totalMinor,
+    vatMinor,
+    taxMinor: amounts.tax === null ? null : toMinor(amounts.tax),
+    feeMinor: amounts.fee === null ? null : toMinor(amounts.fee),
+    vatAedMinor: amounts.currencyCode === 'aed' ? null : divideHalfUp(vatMinor * Math.round(AED_PER_USD * 100), 100),
+  };
+}
+
+function party(doc: Pdf, x: number, y: number, width: number, heading: string, name: string, lines: string[]): number {
+  style(doc, 'bold', 8, COLORS.brand).text(heading.toUpperCase(), x, y, { width, characterSpacing: 0.8 });
+  style(doc, 'bold', 11, COLORS.ink).text(name, x, doc.y + 4, { width });
+  style(doc, 'regular', 9, COLORS.ink);
+  for (const line of lines.filter(Boolean)) doc.text(line, x, doc.y + 2, { width });
+  return doc.y;
+}
+
+type Column = { width: number; align: 'left' | 'right' };
+
+function tableRow(doc: Pdf, cells: string[], columns: Column[], options: { header?: boolean }): void {
+  const padding = 8;
+  const fontSize = options.header ? 7.5 : 9.5;
+  style(doc, options.header ? 'bold' : 'regular', fontSize, options.header ? COLORS.muted : COLORS.ink);
+  const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: (columns[i]?.width ?? 0) - 2 * padding }))) + 2 * 7;
+  ensureSpace(doc, height);
+  const y = doc.y;
+  const width = contentWidth(doc);
+  if (options.header) doc.save().rect(MARGIN, y, width, height).fill(COLORS.tint).restore();
+  let x = MARGIN;
+  cells.forEach((cell, i) => {
+    const column = columns[i];
+    if (!column) return;
+    style(doc, options.header ? 'bold' : 'regular', fontSize, options.header ? COLORS.muted : COLORS.ink);
+    doc.text(options.header ? cell.toUpperCase() : cell, x + padding, y + 7, { width: column.width - 2 * padding, align: column.align });
+    x += column.width;
+  });
+  doc.save().moveTo(MARGIN, y + height).lineTo(MARGIN + width, y + height).lineWidth(0.6).strokeColor(COLORS.rule).stroke().restore();
+  doc.x = MARGIN;
+  doc.y = y + height;
+}
+
+type TotalRow = { label: string; value: string; kind?: 'total' | 'note' };
+
+function totalsBlock(doc: Pdf, rows: TotalRow[]): void {
+  const width = 320;
+  const x = MARGIN + contentWidth(doc) - width;
+  doc.y += 10;
+  ensureSpace(doc, rows.length * 20 + 20);
+  for (const row of rows) {
+    const isTotal = row.kind === 'total';
+    const isNote = row.kind === 'note';
+    if (isTotal) {
+      doc.y += 4;
+      doc.save().roundedRect(x, doc.y, width, 28, 4).fill(COLORS.brand).restore();
+    }
+    const y = doc.y + (isTotal ? 8 : 3);
+    const color = isTotal ? COLORS.white : isNote ? COLORS.muted : COLORS.ink;
+    const size = isTotal ? 11.5 : isNote ? 8.5 : 9.5;
+    style(doc, isTotal ? 'bold' : 'regular', size, color).text(row.label, x + 10, y, { width: width - 130 });
+    const labelBottom = doc.y;
+    style(doc, isTotal ? 'bold' : 'regular', size, color).text(row.value, x + width - 130, y, { width: 120, align: 'right' });
+    doc.y = Math.max(labelBottom, doc.y) + (isTotal ? 12 : 3);
+  }
+  doc.x = MARGIN;
+}
+
+function totalRows(figures: InvoiceFigures, booking: BookingDocumentInput['booking'], t: DocumentLabels, currency: CurrencyCode, language: Language): TotalRow[] {
+  const money = (minor: number) => formatMoney(minor, currency, language);
+  const rows: TotalRow[] = [{ label: t.subtotal, value: money(figures.subtotalMinor) }];
+  if (figures.discountMinor !== 0) rows.push({ label: t.discount(booking.promoCode, booking.promoPercent), value: money(-figures.discountMinor) });
+  if (figures.cardSurchargeMinor !== 0) rows.push({ label: t.cardSurcharge, value: money(figures.cardSurchargeMinor) });
+  if (figures.adjustmentMinor !== 0) rows.push({ label: t.quoteAdjustment, value: money(figures.adjustmentMinor) });
+  rows.push({ label: `${t.total} (${currency.toUpperCase()})`, value: money(figures.totalMinor), kind: 'total' });
+  rows.push({ label: t.vatIncluded, value: money(figures.vatMinor), kind: 'note' });
+  if (figures.taxMinor !== null) rows.push({ label: t.ofWhichTax, value: money(figures.taxMinor), kind: 'note' });
+  if (figures.feeMinor !== null) rows.push({ label: t.ofWhichFee, value: money(figures.feeMinor), kind: 'note' });
+  if (figures.vatAedMinor !== null) rows.push({ label: t.vatInAed(language === 'ru' ? String(AED_PER_USD).replace('.', ',') : String(AED_PER_USD)), value: formatMoney(figures.vatAedMinor, 'aed', language), kind: 'note' });
+  return rows;
+}
+
+export function renderInvoice(doc: Pdf, input: BookingDocumentInput): void {
+  const { booking, agency, issuer, language } = input;
+  const t = documentLabels(language);
+  const currency = booking.amounts.currencyCode;
+  const money = (minor: number) => formatMoney(minor, currency, language);
+  const figures = invoiceFigures(booking.amounts);
+
+  drawBand(doc, {
+    issuerName: issuer.legalName,
+    issuerLines: [issuer.address, `${t.trn}: ${issuer.vatRegistrationNumber}`],
+    title: t.taxInvoice,
+    subtitle: t.taxInvoiceSubtitle(booking.reference),
+  });
+
+  const width = contentWidth(doc);
+  const half = (width - 24) / 2;
+  const top = doc.y;
+  const supplierBottom = party(doc, MARGIN, top, half, t.supplier, issuer.legalName, [
+    issuer.address,
+    `${t.trn}: ${issuer.vatRegistrationNumber}`,
+    `${t.tradeLicence}: ${issuer.tradeLicenceNumber}`,
+    [issuer.phone, issuer.email].filter(Boolean).join('  ·  '),
+  ]);
+  const agencyBottom = party(doc, MARGIN + half + 24, top, half, t.billTo, agency.name, [
+    agency.address,
+    agency.trnNumber ? `${t.trn}: ${agency.trnNumber}` : '',
+  ]);
+  doc.x = MARGIN;
+  doc.y = Math.max(supplierBottom, agencyBottom) + 18;
+
+  fieldGrid(doc, [
+    { label: t.invoiceNumber, value: booking.reference },
+    { label: t.issueDate, value: formatDisplayDate(dubaiDateTime(input.issuedAt).date, language) },
+    { label: t.serviceDate, value: formatDisplayDate(booking.date, language) },
+    { label: t.currency, value: currency.toUpperCase() },
+    { label: t.payment, value: booking.paymentMethod ? t.paymentMethods[booking.paymentMethod] : '' },
+  ], 5, { weights: [1.4, 1, 1.1, 0.7, 1.3] });
+
+  sectionTitle(doc, t.service);
+  paragraph(doc, booking.tour.title, { bold: true, size: 11 });
+  const when = [formatDisplayDate(booking.date, language), booking.time ?? t.anyTime].join(', ');
+  paragraph(doc, [booking.offer.name, when, booking.guest.name].filter(Boolean).join('  ·  '), { size: 9, color: COLORS.muted });
+  doc.y += 10;
+
+  const columns: Column[] = [
+    { width: width - 60 - 115 - 115, align: 'left' },
+    { width: 60, align: 'right' },
+    { width: 115, align: 'right' },
+    { width: 115, align: 'right' },
+  ];
+  tableRow(doc, [t.description, t.quantity, t.unitPrice, t.amount], columns, { header: true });
+  for (const line of figures.lines) {
+    tableRow(doc, [t.units[line.unit], String(line.quantity), money(line.unitMinor), money(line.amountMinor)], columns, {});
+  }
+
+  totalsBlock(doc, totalRows(figures, booking, t, currency, language));
+
+  doc.y += 18;
+  paragraph(doc, t.invoiceNote, { size: 8.5, color: COLORS.muted });
+}
