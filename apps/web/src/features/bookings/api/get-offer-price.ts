@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { catalogueRoutes } from '@portal/contract';
 import { callRoute } from '@/lib/api-client';
-import { useLocale } from '@/lib/locale';
+import type { CurrencyCode } from '@portal/contract';
 import { checkoutKeys } from './keys';
 
 // SPEC §7 offersPrices for the one offer and date of the selection
-export function useOfferPrice(offerId: number | null, date: string) {
-  const { currency } = useLocale();
+export function useOfferPrice(offerId: number | null, date: string, currency: CurrencyCode, enabled = true) {
   return useQuery({
     queryKey: checkoutKeys.price(offerId ?? 0, date, currency),
     queryFn: async ({ signal }) => {
@@ -14,6 +13,6 @@ export function useOfferPrice(offerId: number | null, date: string) {
       return rows.find((row) => row.offerId === offerId && row.date === date) ?? null;
     },
     placeholderData: keepPreviousData,
-    enabled: offerId !== null && date !== '',
+    enabled: enabled && offerId !== null && date !== '',
   });
 }

@@ -60,7 +60,7 @@ export function BookingsTable({ rows, hrefFor }: BookingsTableProps) {
                   {row.reference}
                 </Anchor>
               </Table.Td>
-              <Table.Td>
+              <Table.Td miw={150}>
                 <BookingStatusBadge status={row.status} size="sm" />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.bookingDate, language)}</Table.Td>
@@ -73,7 +73,7 @@ export function BookingsTable({ rows, hrefFor }: BookingsTableProps) {
                   {row.offer}
                 </Text>
               </Table.Td>
-              <Table.Td>{row.ticketNumber || dash}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.ticketNumber || dash}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.guestName}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.phone}</Table.Td>
               <Table.Td miw={160}>{row.hotel}</Table.Td>

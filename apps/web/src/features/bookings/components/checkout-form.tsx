@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Grid, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { BOOKING_MESSAGES, checkPeopleAgainstAvailability } from '@portal/contract';
-import type { AvailabilityRow, CreateBookingBody, Hotel, Offer, OfferPriceRow, PromoCodeResponse, TourDetails } from '@portal/contract';
+import type { AvailabilityRow, CreateBookingBody, CurrencyCode, Hotel, Offer, OfferPriceRow, PromoCodeResponse, TourDetails } from '@portal/contract';
 import { IconAlertTriangle, IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,6 @@ import { CancellationPolicy } from '@/components/cancellation-policy';
 import { paths } from '@/config/paths';
 import { applyServerErrors } from '@/lib/form';
 import { translateMessage } from '@/lib/i18n';
-import { useLocale } from '@/lib/locale';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useCreateBooking } from '../api/create-booking';
@@ -31,12 +30,12 @@ type CheckoutFormProps = {
   slot: AvailabilityRow | null;
   isRequest: boolean;
   price: OfferPriceRow | null;
+  currency: CurrencyCode;
   promo: PromoCodeResponse | null;
 };
 
-export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, promo }: CheckoutFormProps) {
+export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, currency, promo }: CheckoutFormProps) {
   const { t } = useTranslation();
-  const { currency } = useLocale();
   const navigate = useNavigate();
   const user = useSessionUser();
   const create = useCreateBooking();
@@ -107,6 +106,7 @@ export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, p
                 value={form.values.paymentMethod}
                 onChange={(next) => form.setFieldValue('paymentMethod', next)}
                 isCardAllowed={isCardAllowed}
+                currency={currency}
                 isRuPricing={isRuPricing(currency)}
                 toPay={totals?.toPay ?? null}
               />
@@ -124,7 +124,7 @@ export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, p
               date={selection.date}
               time={selection.time}
               people={selection.people}
-              currency={price?.currencyCode ?? currency}
+              currency={currency}
               totals={totals}
               promoPercent={promo?.percent ?? null}
             >

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
+import { useAgencyCurrency } from '../api/get-agency-currency';
 import { useCheckoutTour } from '../api/get-checkout-tour';
 import { useOfferPrice } from '../api/get-offer-price';
 import { useOfferSlots } from '../api/get-offer-slots';
@@ -33,14 +34,15 @@ export function CheckoutPage({ selection }: { selection: CheckoutSelection }) {
   useDocumentPageTitle(t('checkout.title'));
   const tour = useCheckoutTour(selection.tourId);
   const offer = tour.data?.offers.find((o) => o.id === selection.offerId) ?? null;
-  const price = useOfferPrice(offer?.id ?? null, selection.date);
+  const agency = useAgencyCurrency();
+  const price = useOfferPrice(offer?.id ?? null, selection.date, agency.currency, !agency.isLoading);
   const slots = useOfferSlots(offer?.id ?? null, selection.date);
   const promo = usePromoCode(selection.promoCode);
   const isSelectionValid = selection.tourId !== '' && selection.offerId !== null && selection.date !== '';
 
   let body;
   if (!isSelectionValid || (tour.data && !offer) || tour.isError) body = <InvalidSelection />;
-  else if (!tour.data || !offer || slots.isLoading || price.isLoading || promo.isLoading) body = <SectionSpinner />;
+  else if (!tour.data || !offer || agency.isLoading || slots.isLoading || price.isLoading || promo.isLoading) body = <SectionSpinner />;
   else {
     const isTimeslots = offer.availabilityType === 'timeslots';
     const row = slots.data?.find((r) => (isTimeslots ? r.time === selection.time : r.time === null)) ?? null;
@@ -54,6 +56,7 @@ export function CheckoutPage({ selection }: { selection: CheckoutSelection }) {
         slot={row}
         isRequest={isRequest}
         price={price.data ?? null}
+        currency={agency.currency}
         promo={promo.data ?? null}
       />
     );

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { BOOKING_MESSAGES, RU_CARD_SURCHARGE_PERCENT } from '@portal/contract';
-import type { PaymentMethod } from '@portal/contract';
+import type { CurrencyCode, PaymentMethod } from '@portal/contract';
 import { IconAlertTriangle, IconBuildingBank, IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,14 +13,15 @@ type PaymentMethodFieldProps = {
   value: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
   isCardAllowed: boolean;
+  currency: CurrencyCode;
   isRuPricing: boolean;
   toPay: number | null;
 };
 
 // SPEC §2 payment method choice: the company balance (with what is available) or a card (SPEC §6: may be disabled)
-export function PaymentMethodField({ value, onChange, isCardAllowed, isRuPricing, toPay }: PaymentMethodFieldProps) {
+export function PaymentMethodField({ value, onChange, isCardAllowed, currency, isRuPricing, toPay }: PaymentMethodFieldProps) {
   const { t } = useTranslation();
-  const balance = useBalance();
+  const balance = useBalance(currency);
   const isShort = value === 'balance' && balance.data !== undefined && toPay !== null && balance.data.available < toPay;
 
   return (
