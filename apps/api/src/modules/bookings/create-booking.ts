@@ -29,7 +29,7 @@ import {
 } from './bookings.repo.ts';
 import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
-import { findSlotId, stockNeed, takeStock } from './stock.ts';
+import { findSlotId, takeStock } from './stock.ts';
 
 export type CreateBookingInput = z.output<typeof CreateBookingSchema>;
 export type BookingDeps = {
@@ -188,11 +188,8 @@ export function bookingDescription(row: Pick<BookingRow, 'reference' | 'tourTitl
   return `Booking ${row.reference}: ${row.tourTitle.en} — ${row.offerName.en}, ${row.date}${row.startTime ? ` ${row.startTime}` : ''}`;
 }
 
-// Pays an instant booking from the balance: stock and money in one transaction, slot lock first, then the balance row.
-export async function confirmFromBalance(tx: DbOrTx, deps: BookingDeps, booking: BookingRow, amountMinor: number, offer: Prepared['offer'], people: People, now: Date): Promise<BookingRow> {
-  const slotId = booking.slotId;
-  if (slotId === null) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
-  await takeStock(tx, slotId, { offer, people, locking: deps.stockLocking });
+// Debits the balance for a booking whose stock the same transaction has taken (slot lock first, then the balance row).
+async function payFromBalance(tx: DbOrTx, booking: BookingRow, amountMinor: number, offer: Prepared['offer'], people: People, now: Date): Promise<BookingRow> {
   const posted = await postLedgerEntry(tx, {
     agencyId: booking.agencyId,
     currency: booking.currency,
@@ -237,8 +234,10 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
 
   if (paymentMethod === 'balance') {
     const booking = await inBookingTransaction(ctx, deps, async (tx) => {
+      // the slot is locked first, before any row that references it
+      await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
       const pending = await insertBooking(tx, { ...values, status: 'pending_payment', paymentMethod: 'balance' });
-      const done = await confirmFromBalance(tx, deps, pending, p.price.netTotalMinor, p.offer, p.people, now);
+      const done = await payFromBalance(tx, pending, p.price.netTotalMinor, p.offer, p.people, now);
       await insertMail(tx, bookingConfirmedMail(done, actor));
       return done;
     });
@@ -248,7 +247,7 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
 
   // Card: hold the stock for HOLD_MINUTES, then ask the provider outside the transaction (never call out inside one).
   const held = await inBookingTransaction(ctx, deps, async (tx) => {
-    const need = stockNeed(p.offer, p.people);
+    const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
     const row = await insertBooking(tx, {
       ...values,
       status: 'pending_payment',
@@ -258,7 +257,6 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
       heldUnits: need.units,
       holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
     });
-    await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
     return row;
   });
   await deps.startCardPayment(ctx, held);

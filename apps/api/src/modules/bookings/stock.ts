@@ -44,7 +44,8 @@ export async function takeStock(tx: DbOrTx, slotId: number, options: TakeStockOp
     .select({ left: slots.left, leftAdultsTickets: slots.leftAdultsTickets, leftChildrenTickets: slots.leftChildrenTickets })
     .from(slots)
     .where(eq(slots.id, slotId));
-  const [row] = options.locking ? await query.for('update') : await query;
+  // NO KEY UPDATE: bookings reference the slot by a foreign key, whose KEY SHARE locks must not conflict with this one
+  const [row] = options.locking ? await query.for('no key update') : await query;
   if (!row) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
   const isSame = options.offer.isSameTicketForAdultsAndChildren;
   const check = checkPeopleAgainstAvailability(options.people, { ...row, isSameTicketForAdultsAndChildren: isSame }, options.offer);

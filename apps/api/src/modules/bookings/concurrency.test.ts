@@ -1,0 +1,86 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { BOOKING_MESSAGES, addDays } from '@portal/contract';
+import { bookings, slots } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
+import { bookingBody, createBookingWorld, fund, postBooking, retireTour, setOfferMinPeople, type BookingWorld } from './booking-fixtures.ts';
+
+// DESIGN "Testing": concurrency needs real PostgreSQL (PGlite runs one transaction at a time, so it cannot oversell).
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const ATTEMPTS = 1000;
+const CLIENTS = 50;
+const SEATS = 100;
+
+type Outcome = { confirmed: number; outOfStock: number; other: { status: number; body: string }[] };
+
+async function hammer(t: TestApp, w: BookingWorld, date: string): Promise<Outcome> {
+  const outcome: Outcome = { confirmed: 0, outOfStock: 0, other: [] };
+  let next = 0;
+  const body = bookingBody(w, { date, time: '18:00', adults: 1, children: 0 });
+  const client = async () => {
+    while (next < ATTEMPTS) {
+      next++;
+      const res = await postBooking(t.app, w.tokens.admin, body);
+      if (res.statusCode === 200 && res.json().booking.status === 'completed') outcome.confirmed++;
+      else if (res.statusCode === 422 && res.json()[0]?.errorMessage === BOOKING_MESSAGES.outOfStock) outcome.outOfStock++;
+      else outcome.other.push({ status: res.statusCode, body: res.body.slice(0, 200) });
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  return outcome;
+}
+
+async function hotSlot(t: TestApp) {
+  const w = await createBookingWorld(t.app, t.database.db, { balanceMinor: 0 });
+  await fund(t.database.db, w.agency.id, ATTEMPTS * 20_000);
+  await setOfferMinPeople(t.database.db, w.tour.timeslotOfferId, 1);
+  const date = addDays(w.tour.today, 3);
+  await t.database.db
+    .update(slots)
+    .set({ capacity: SEATS, left: SEATS })
+    .where(and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, date), eq(slots.startTime, '18:00')));
+  return { w, date };
+}
+
+async function confirmedSeats(t: TestApp, w: BookingWorld, date: string) {
+  const [row] = await t.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.agencyId, w.agency.id), eq(bookings.date, date), eq(bookings.status, 'completed')));
+  return Number(row?.n ?? 0);
+}
+
+describe.skipIf(!onPostgres)(`${ATTEMPTS} booking attempts from ${CLIENTS} parallel clients on a slot with ${SEATS} seats (PostgreSQL)`, () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+  });
+
+  it(`confirms exactly ${SEATS}, answers the rest 'Tickets out of stock', no 5xx, balance equal to its ledger`, async () => {
+    const t = await buildTestApp({ stockLocking: true }, { poolSize: CLIENTS });
+    apps.push(t);
+    const { w, date } = await hotSlot(t);
+    const before = await readBalance(t.database.db, w.agency.id, 'aed');
+    const outcome = await hammer(t, w, date);
+    expect(outcome.other).toEqual([]);
+    expect(outcome).toMatchObject({ confirmed: SEATS, outOfStock: ATTEMPTS - SEATS });
+    expect(await confirmedSeats(t, w, date)).toBe(SEATS);
+    const [slot] = await t.database.db.select().from(slots).where(and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, date), eq(slots.startTime, '18:00')));
+    expect(slot?.left).toBe(0);
+    const after = await readBalance(t.database.db, w.agency.id, 'aed');
+    expect(after.balanceMinor).toBe(before.balanceMinor - SEATS * 14_400);
+    expect(await sumLedger(t.database.db, w.agency.id, 'aed')).toBe(after.balanceMinor);
+    await retireTour(t.database.db, w.tour.id);
+  });
+
+  it('oversells in a control run with the slot lock switched off (proof that the test above can fail)', async () => {
+    const t = await buildTestApp({ stockLocking: false }, { poolSize: CLIENTS });
+    apps.push(t);
+    const { w, date } = await hotSlot(t);
+    const outcome = await hammer(t, w, date);
+    expect(outcome.confirmed).toBeGreaterThan(SEATS);
+    expect(await confirmedSeats(t, w, date)).toBe(outcome.confirmed);
+    await retireTour(t.database.db, w.tour.id);
+  });
+});
