@@ -132,6 +132,7 @@ async function payOnSandbox(page: Page, card: string) {
 
 // full-page screenshots from the top, so the sticky header is not painted over the middle of the page
 async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
 }
@@ -172,7 +173,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await page.getByText('The hotel is not in a pick-up city of this tour').waitFor();
     await chooseHotel(page, inside.name);
     await page.getByTestId('pick-up-time').getByText(/Pick-up time: \d{2}:\d{2}/).waitFor();
-    await shoot(page, 'bookings-checkout-1280-en');
+    await shoot(page, 'bookings-checkout-filled-1280-en');
 
     await page.getByTestId('checkout-submit').click();
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('booking'));
@@ -185,7 +186,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     const [voucher] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-voucher').click()]);
     expect(voucher.suggestedFilename()).toBe(`voucher-${reference}.pdf`);
     expect(await savedBytes(voucher, 4)).toBe('%PDF');
-    await shoot(page, 'bookings-confirmation-1280-en');
+    await shoot(page, 'bookings-confirmation-balance-1280-en');
 
     const bookingId = new URL(page.url()).searchParams.get('booking') ?? '';
     const booking = await api<BookingView>(ADMIN, `/b2b/bookings/${bookingId}`);
