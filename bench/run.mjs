@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { runBookingBench } from './booking-scenarios.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/api/dist/server.mjs');
@@ -197,6 +198,13 @@ async function main() {
       byOffer62DaysP99: { target: `<= ${TARGETS.byOffer62DaysP99Ms} ms`, actual: byOffer?.latencyP99Ms, met: (byOffer?.latencyP99Ms ?? Infinity) <= TARGETS.byOffer62DaysP99Ms },
       byOffer62DaysUncachedP99: { target: `<= ${TARGETS.byOffer62DaysP99Ms} ms`, actual: byOfferUncached?.latencyP99Ms, met: (byOfferUncached?.latencyP99Ms ?? Infinity) <= TARGETS.byOffer62DaysP99Ms },
     };
+    // booking decisions on real PostgreSQL (skipped when it is not reachable)
+    const booking = await runBookingBench({ serverEntry, root, freePort, waitForHttp, children, connections: CONNECTIONS, duration: DURATION });
+    if (booking) {
+      console.log('\nBooking decisions (PostgreSQL):');
+      console.table(booking.rows.map((r) => ({ scenario: r.scenario, 'decisions/s': r.decisionsPerSecond, 'p50 ms': r.latencyP50Ms, 'p99 ms': r.latencyP99Ms, confirmed: r.confirmed, 'out of stock': r.outOfStock, other: r.otherAnswers })));
+      Object.assign(targets, booking.targets);
+    }
     for (const [name, t] of Object.entries(targets)) console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
 
     const resultsDir = path.join(root, 'bench/results');
@@ -206,6 +214,7 @@ async function main() {
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
       settings: { connections: CONNECTIONS, durationSeconds: DURATION, database: 'embedded PGlite (fresh data dir, demo seed)', serverStartupMs: startupMs, baselineRequestsPerSecond: baselineRps },
       results: rows,
+      booking: booking ? { settings: booking.settings, results: booking.rows } : 'skipped: PostgreSQL not reachable',
       targets,
     };
     fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -10,7 +10,7 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, lockTimeoutMs: config.lockTimeoutMs } : { kind: 'pglite', dataDir: config.dataDir },
   );
   await runMigrations(database);
   const app = await buildApp({ config, database });

@@ -14,7 +14,7 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; dataDir:
 export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: { poolSize?: number } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const url = process.env.TEST_DATABASE_URL;
-  const database = await openDatabase(url ? { kind: 'postgres', url, poolSize: options.poolSize ?? 10 } : { kind: 'pglite', dataDir: null });
+  const database = await openDatabase(url ? { kind: 'postgres', url, poolSize: options.poolSize ?? 10, lockTimeoutMs: 5000 } : { kind: 'pglite', dataDir: null });
   await runMigrations(database);
   const config = loadConfig(
     { NODE_ENV: 'test' },

@@ -60,8 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sitesFile: env.SITES_FILE || undefined,
     rateLimitMax: int('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 600),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
-    // Demo data only on the embedded default, never in production.
-    seedDemo: nodeEnv !== 'production' && !databaseUrl && bool(env.SEED_DEMO, true),
+    // Demo data on the embedded default (or on PostgreSQL when SEED_DEMO=true is set explicitly), never in production.
+    seedDemo: nodeEnv !== 'production' && bool(env.SEED_DEMO, !databaseUrl),
     trustProxy: bool(env.TRUST_PROXY, false),
     webDistDir: env.WEB_DIST_DIR || undefined,
     mailPollMs: int('MAIL_POLL_MS', env.MAIL_POLL_MS, 2000),

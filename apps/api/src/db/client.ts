@@ -21,12 +21,14 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; lockTimeoutMs?: number }
   | { kind: 'pglite'; dataDir: string | null };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // A statement waiting on a row lock longer than this fails (bookings answer it with a retryable 409)
+    const lockTimeout = `-c lock_timeout=${Math.max(1, Math.floor(options.lockTimeoutMs ?? 5000))}`;
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, options: lockTimeout });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }

@@ -28,6 +28,21 @@ export async function pricePeriodFor(db: DbOrTx, offerId: number, date: string) 
   return row ?? null;
 }
 
+// The slot to book and the price period on its date, in one round trip
+export async function slotAndPrice(db: DbOrTx, offerId: number, date: string, time: string | null) {
+  const [row] = await db
+    .select({
+      slotId: sql<number | null>`(SELECT s.id FROM slots s WHERE s.offer_id = ${offerId} AND s.date = ${date}::date AND s.start_time IS NOT DISTINCT FROM ${time}::text)`,
+      period: pricePeriods,
+    })
+    .from(sql`(SELECT 1) AS one`)
+    .leftJoin(
+      pricePeriods,
+      sql`${pricePeriods.id} = (SELECT p.id FROM price_periods p WHERE p.offer_id = ${offerId} AND p.valid_from <= ${date}::date AND p.valid_to >= ${date}::date ORDER BY p.valid_from DESC, p.id DESC LIMIT 1)`,
+    );
+  return { slotId: row?.slotId === null || row?.slotId === undefined ? null : Number(row.slotId), period: row?.period ?? null };
+}
+
 export async function loadAgency(db: DbOrTx, agencyId: string): Promise<AgencyRow | null> {
   const [row] = await db.select().from(agencies).where(eq(agencies.id, agencyId)).limit(1);
   return row ?? null;

@@ -53,7 +53,6 @@ export const bookingsPlugin = fp(
 
     const deps = (provider?: ProviderName): BookingDeps => ({
       stockLocking: config.stockLocking,
-      lockTimeoutMs: config.lockTimeoutMs,
       startCardPayment: (ctx, booking) => payments.startCardPayment(ctx, booking, provider),
     });
 

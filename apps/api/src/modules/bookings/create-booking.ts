@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { CreateBookingResponse, People } from '@portal/contract';
 import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, HOLD_MINUTES, MESSAGES, checkPeopleAgainstAvailability } from '@portal/contract';
 import type { z } from 'zod';
@@ -22,20 +21,18 @@ import {
   loadAgent,
   loadHotel,
   loadOfferForBooking,
-  pricePeriodFor,
-  updateBooking,
+  slotAndPrice,
   type AgencyRow,
   type BookingRow,
 } from './bookings.repo.ts';
 import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
-import { findSlotId, takeStock } from './stock.ts';
+import { takeStock } from './stock.ts';
 
 export type CreateBookingInput = z.output<typeof CreateBookingSchema>;
 export type BookingDeps = {
   // false only in the concurrency test's control run (proves that test can fail)
   stockLocking: boolean;
-  lockTimeoutMs: number;
   startCardPayment: (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
 };
 
@@ -67,13 +64,11 @@ function isLockTimeout(error: unknown): boolean {
   return false;
 }
 
-// Runs a booking transaction with a lock timeout; a slot that stays locked too long is a retryable 409.
-export async function inBookingTransaction<T>(ctx: ServiceContext, deps: BookingDeps, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+// Runs a booking transaction; a slot locked longer than the connection's lock_timeout (BOOKING_LOCK_TIMEOUT_MS)
+// is a retryable 409.
+export async function inBookingTransaction<T>(ctx: ServiceContext, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
   try {
-    return await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${Math.max(1, Math.floor(deps.lockTimeoutMs))}ms'`));
-      return fn(tx);
-    });
+    return await ctx.db.transaction(fn);
   } catch (error) {
     if (isLockTimeout(error)) throw new AppError('conflict', BOOKING_MESSAGES.busy);
     throw error;
@@ -103,9 +98,8 @@ async function prepareBooking(ctx: ServiceContext, actor: AgencyActor, body: Cre
   if (body.date < dubaiDate(now)) throw AppError.field('date', BOOKING_MESSAGES.timeslotsNotAvailable);
   const time = offer.availabilityType === 'timeslots' ? body.time : null;
   if (offer.availabilityType === 'timeslots' && (!time || !offer.startTimes.includes(time))) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
-  const slotId = await findSlotId(ctx.db, offer.id, body.date, time);
+  const { slotId, period } = await slotAndPrice(ctx.db, offer.id, body.date, time);
   if (slotId === null) throw AppError.field(time ? 'time' : 'date', time ? BOOKING_MESSAGES.timeslotsNotAvailable : BOOKING_MESSAGES.noTickets);
-  const period = await pricePeriodFor(ctx.db, offer.id, body.date);
   if (!period) throw AppError.field('date', BOOKING_MESSAGES.noTickets);
 
   let pickUpTime: string | null = null;
@@ -188,33 +182,6 @@ export function bookingDescription(row: Pick<BookingRow, 'reference' | 'tourTitl
   return `Booking ${row.reference}: ${row.tourTitle.en} — ${row.offerName.en}, ${row.date}${row.startTime ? ` ${row.startTime}` : ''}`;
 }
 
-// Debits the balance for a booking whose stock the same transaction has taken (slot lock first, then the balance row).
-async function payFromBalance(tx: DbOrTx, booking: BookingRow, amountMinor: number, offer: Prepared['offer'], people: People, now: Date): Promise<BookingRow> {
-  const posted = await postLedgerEntry(tx, {
-    agencyId: booking.agencyId,
-    currency: booking.currency,
-    amountMinor: -amountMinor,
-    kind: 'booking',
-    description: bookingDescription(booking),
-    reference: booking.reference,
-    bookingId: booking.id,
-  });
-  if (!posted) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
-  const updated = await updateBooking(tx, booking.id, {
-    status: 'completed',
-    paymentMethod: 'balance',
-    heldAdults: 0,
-    heldChildren: 0,
-    heldUnits: 0,
-    ticketNumbers: ticketNumbers(booking.reference, ticketCount(offer, people)),
-    balanceAfterMinor: posted.balanceAfterMinor,
-    confirmedAt: now,
-    holdExpiresAt: null,
-  });
-  if (!updated) throw new Error('booking vanished');
-  return updated;
-}
-
 export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body: CreateBookingInput, paymentMethod: 'balance' | 'card'): Promise<CreateBookingResponse> {
   const actor = requireAgencyActor(ctx);
   const now = new Date();
@@ -229,24 +196,39 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
       return row;
     });
     ctx.kickMail();
-    return { booking: bookingView(booking, { agent: await loadAgent(ctx.db, actor.userId), payment: null, sites: ctx.sites }), message: BOOKING_MESSAGES.noAutomaticBooking };
+    return { booking: bookingView(booking, { agent: { id: actor.userId, name: actor.name, email: actor.email }, payment: null, sites: ctx.sites }), message: BOOKING_MESSAGES.noAutomaticBooking };
   }
 
   if (paymentMethod === 'balance') {
-    const booking = await inBookingTransaction(ctx, deps, async (tx) => {
-      // the slot is locked first, before any row that references it
+    // Lock order: the slot (taking the stock), then the agency's balance row, last, so it is held only until the commit
+    const booking = await inBookingTransaction(ctx, async (tx) => {
       await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
-      const pending = await insertBooking(tx, { ...values, status: 'pending_payment', paymentMethod: 'balance' });
-      const done = await payFromBalance(tx, pending, p.price.netTotalMinor, p.offer, p.people, now);
-      await insertMail(tx, bookingConfirmedMail(done, actor));
-      return done;
+      const row = await insertBooking(tx, {
+        ...values,
+        status: 'completed',
+        paymentMethod: 'balance',
+        ticketNumbers: ticketNumbers(values.reference, ticketCount(p.offer, p.people)),
+        confirmedAt: now,
+      });
+      await insertMail(tx, bookingConfirmedMail(row, actor));
+      const posted = await postLedgerEntry(tx, {
+        agencyId: row.agencyId,
+        currency: row.currency,
+        amountMinor: -row.netTotalMinor,
+        kind: 'booking',
+        description: bookingDescription(row),
+        reference: row.reference,
+        bookingId: row.id,
+      });
+      if (!posted) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
+      return { ...row, balanceAfterMinor: posted.balanceAfterMinor };
     });
     ctx.kickMail();
-    return { booking: bookingView(booking, { agent: await loadAgent(ctx.db, actor.userId), payment: null, sites: ctx.sites }), message: null };
+    return { booking: bookingView(booking, { agent: { id: actor.userId, name: actor.name, email: actor.email }, payment: null, sites: ctx.sites }), message: null };
   }
 
   // Card: hold the stock for HOLD_MINUTES, then ask the provider outside the transaction (never call out inside one).
-  const held = await inBookingTransaction(ctx, deps, async (tx) => {
+  const held = await inBookingTransaction(ctx, async (tx) => {
     const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
     const row = await insertBooking(tx, {
       ...values,

@@ -19,7 +19,7 @@ export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: str
   const agency = await requireBookingAgency(ctx, actor);
   if (method === 'card' && agency.isCreditCardTopupAllowed === 0) throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
   const now = new Date();
-  const needsCard = await inBookingTransaction(ctx, deps, async (tx) => {
+  const needsCard = await inBookingTransaction(ctx, async (tx) => {
     const booking = await findVisibleBooking(tx, visibilityOf(actor), id, true);
     if (!booking) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
     const [offer] = await tx.select().from(offers).where(eq(offers.id, booking.offerId));

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { People, PeopleCheck } from '@portal/contract';
-import { BOOKING_MESSAGES, checkPeopleAgainstAvailability } from '@portal/contract';
+import { BOOKING_MESSAGES, checkPeopleAgainstAvailability, peopleMessages } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { slots } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -38,38 +38,46 @@ export type TakeStockOptions = {
   locking: boolean;
 };
 
-// DESIGN "Stock is exact": one lock call on the slot row inside the caller's transaction, check, then decrement.
+// DESIGN "Stock is exact": one conditional UPDATE takes the slot's row lock, checks and decrements in one round trip
+// (concurrent bookings queue on the lock and re-check the condition on the row they then see). When it matches
+// nothing, the slot is read to say why. The caller's transaction holds the lock until it commits.
 export async function takeStock(tx: DbOrTx, slotId: number, options: TakeStockOptions): Promise<StockNeed> {
-  const query = tx
-    .select({ left: slots.left, leftAdultsTickets: slots.leftAdultsTickets, leftChildrenTickets: slots.leftChildrenTickets })
-    .from(slots)
-    .where(eq(slots.id, slotId));
-  // NO KEY UPDATE: bookings reference the slot by a foreign key, whose KEY SHARE locks must not conflict with this one
-  const [row] = options.locking ? await query.for('no key update') : await query;
-  if (!row) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
   const isSame = options.offer.isSameTicketForAdultsAndChildren;
-  const check = checkPeopleAgainstAvailability(options.people, { ...row, isSameTicketForAdultsAndChildren: isSame }, options.offer);
-  if (!check.ok) throw stockError(check);
   const need = stockNeed(options.offer, options.people);
   if (options.locking) {
-    await tx
+    const [taken] = await tx
       .update(slots)
       .set({
         left: sql`${slots.left} - ${need.units}`,
         ...(isSame ? { leftAdultsTickets: sql`${slots.leftAdultsTickets} - ${need.adults}`, leftChildrenTickets: sql`${slots.leftChildrenTickets} - ${need.children}` } : {}),
         updatedAt: sql`now()`,
       })
-      .where(eq(slots.id, slotId));
-  } else {
-    // the unsafe read-modify-write the lock exists to prevent (lost updates under concurrency)
-    await tx
-      .update(slots)
-      .set({
-        left: row.left - need.units,
-        ...(isSame ? { leftAdultsTickets: (row.leftAdultsTickets ?? 0) - need.adults, leftChildrenTickets: (row.leftChildrenTickets ?? 0) - need.children } : {}),
-      })
-      .where(eq(slots.id, slotId));
+      .where(
+        and(
+          eq(slots.id, slotId),
+          gte(slots.left, need.units),
+          ...(isSame ? [gte(slots.leftAdultsTickets, need.adults), gte(slots.leftChildrenTickets, need.children)] : []),
+        ),
+      )
+      .returning({ left: slots.left });
+    if (taken) return need;
   }
+  const [row] = await tx
+    .select({ left: slots.left, leftAdultsTickets: slots.leftAdultsTickets, leftChildrenTickets: slots.leftChildrenTickets })
+    .from(slots)
+    .where(eq(slots.id, slotId));
+  if (!row) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
+  const check = checkPeopleAgainstAvailability(options.people, { ...row, isSameTicketForAdultsAndChildren: isSame }, options.offer);
+  if (!check.ok) throw stockError(check);
+  if (options.locking) throw stockError({ ok: false, code: 'stock', n: row.left, message: peopleMessages.stock(row.left) });
+  // the unsafe read-modify-write the lock exists to prevent (lost updates under concurrency)
+  await tx
+    .update(slots)
+    .set({
+      left: row.left - need.units,
+      ...(isSame ? { leftAdultsTickets: (row.leftAdultsTickets ?? 0) - need.adults, leftChildrenTickets: (row.leftChildrenTickets ?? 0) - need.children } : {}),
+    })
+    .where(eq(slots.id, slotId));
   return need;
 }
 

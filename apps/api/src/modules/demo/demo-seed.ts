@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agencyBalances, ledgerEntries, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
+import { postLedgerEntry } from '../ledger/ledger.repo.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { insertAgency, insertUser } from '../account/account.repo.ts';
 
@@ -64,15 +65,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await insertUser(tx, { ...person, email: account.email, passwordHash: hash(i) });
     }
     // Opening deposit of 25,000 AED, as a ledger entry with the balance row updated in the same transaction.
-    await tx.insert(ledgerEntries).values({
-      agencyId: desertRose.id,
-      currency: 'aed',
-      amountMinor: 2_500_000,
-      kind: 'deposit',
-      description: 'Opening bank deposit',
-      reference: 'DEMO-OPENING',
-    });
-    await tx.update(agencyBalances).set({ balanceMinor: 2_500_000 }).where(eq(agencyBalances.agencyId, desertRose.id));
+    await postLedgerEntry(tx, { agencyId: desertRose.id, currency: 'aed', amountMinor: 2_500_000, kind: 'deposit', description: 'Opening bank deposit', reference: 'DEMO-OPENING' });
   });
   return true;
 }

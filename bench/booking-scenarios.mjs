@@ -1,0 +1,157 @@
+// Booking decisions on real PostgreSQL (npm run bench, second part): one hot slot against bookings spread over 100
+// slots of the same offer. A decision is a confirmed booking or a clear out-of-stock answer; stock is checked exact
+// after every run. Needs PostgreSQL: BENCH_DATABASE_URL (an admin connection; default the local server) — the bench
+// creates and drops its own database.
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
+export const BOOKING_TARGETS = { hotDecisionsPerSecond: 190, hotToSpreadRatio: 0.5, bookingP99Ms: 1000 };
+
+function dubaiToday(offsetDays = 0) {
+  const at = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+async function json(url, init) {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function adminClient(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+// A timeslot offer that books instantly, without pick-up, with 1 person allowed
+async function pickOffer(db) {
+  const { rows } = await db.query(`
+    SELECT o.id, o.start_times[1] AS time FROM offers o JOIN tours t ON t.id = o.tour_id
+    WHERE o.is_active AND t.is_active AND o.is_instant AND NOT o.has_pick_up AND o.availability_type = 'timeslots'
+      AND o.pricing_unit = 'person' AND o.min_people = 1 AND NOT o.is_same_ticket_for_adults_and_children
+    ORDER BY o.id LIMIT 1`);
+  if (!rows[0]) throw new Error('no suitable demo offer for the booking bench');
+  return rows[0];
+}
+
+async function prepareSlots(db, offer, dates, seats) {
+  const { rows } = await db.query(
+    `UPDATE slots SET capacity = $3, "left" = $3 WHERE offer_id = $1 AND start_time = $2 AND date = ANY($4::date[]) RETURNING id, date::text AS date`,
+    [offer.id, offer.time, seats, dates],
+  );
+  if (rows.length !== dates.length) throw new Error(`expected ${dates.length} slots, found ${rows.length}`);
+  return rows;
+}
+
+function runLoad({ url, token, bodyFor, connections, duration }) {
+  let n = 0;
+  const outcome = { confirmed: 0, outOfStock: 0, other: 0 };
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${url}/api/b2b/bookings`,
+        method: 'POST',
+        connections,
+        duration,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(bodyFor(n++)) }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve({ result, outcome })),
+    );
+    instance.on('response', (_client, statusCode) => {
+      if (statusCode === 200) outcome.confirmed++;
+      else if (statusCode === 422) outcome.outOfStock++;
+      else outcome.other++;
+    });
+  });
+}
+
+export async function runBookingBench({ serverEntry, root, freePort, waitForHttp, children, connections, duration }) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  let admin;
+  try {
+    admin = await adminClient(adminUrl);
+  } catch (error) {
+    console.log(`\nBooking bench skipped: PostgreSQL not reachable at BENCH_DATABASE_URL (${error.message})`);
+    return null;
+  }
+  const dbName = `portal_bench_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const port = await freePort();
+  const server = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), SEED_DEMO: 'true', RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'warn', NODE_ENV: 'development', HOLD_SWEEP_MS: '0' },
+  });
+  children.push(server);
+  const base = `http://127.0.0.1:${port}`;
+  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  try {
+    await waitForHttp(`${base}/api/layout/info`, server, 180_000);
+    await db.connect();
+    const { accessToken } = await json(`${base}/api/b2b/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const { rows: [agency] } = await db.query(`SELECT agency_id FROM users WHERE email = $1`, [ADMIN.email]);
+    // enough money for every decision of both runs
+    await db.query(`UPDATE agency_balances SET credit_limit_minor = 100000000000 WHERE agency_id = $1`, [agency.agency_id]);
+    const offer = await pickOffer(db);
+    const hotDate = dubaiToday(4);
+    const spreadDates = Array.from({ length: 100 }, (_, i) => dubaiToday(5 + i));
+    // the hot slot runs out part-way, so the run measures both confirmations and out-of-stock answers
+    const hotSeats = 1500;
+    await prepareSlots(db, offer, [hotDate], hotSeats);
+    await prepareSlots(db, offer, spreadDates, 100_000);
+    const guest = { name: 'Bench Guest', email: 'bench@example.test', confirmEmail: 'bench@example.test', phone: '+971500000000', hotel: 'Bench Hotel', room: '1' };
+    const body = (date) => ({ offerId: offer.id, date, time: offer.time, adults: 1, children: 0, infants: 0, guest });
+
+    const hot = await runLoad({ url: base, token: accessToken, bodyFor: () => body(hotDate), connections, duration });
+    const spread = await runLoad({ url: base, token: accessToken, bodyFor: (n) => body(spreadDates[n % spreadDates.length]), connections, duration });
+
+    // exact stock: every confirmed booking took exactly one seat, none more
+    const check = async (dates, seats) => {
+      const { rows } = await db.query(
+        `SELECT s.date::text AS date, s."left", (SELECT count(*)::int FROM bookings b WHERE b.slot_id = s.id AND b.status = 'completed') AS booked
+         FROM slots s WHERE s.offer_id = $1 AND s.start_time = $2 AND s.date = ANY($3::date[])`,
+        [offer.id, offer.time, dates],
+      );
+      return rows.every((r) => r.left + r.booked === seats && r.left >= 0);
+    };
+    const exact = (await check([hotDate], hotSeats)) && (await check(spreadDates, 100_000));
+    const { rows: [ledger] } = await db.query(
+      `SELECT (SELECT coalesce(sum(amount_minor), 0) FROM ledger_entries WHERE agency_id = $1 AND currency = 'aed')::bigint AS entries,
+              (SELECT balance_minor FROM agency_balances WHERE agency_id = $1 AND currency = 'aed') AS balance`,
+      [agency.agency_id],
+    );
+    const row = (title, { result, outcome }) => ({
+      scenario: title,
+      decisionsPerSecond: Math.round(result.requests.average),
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      confirmed: outcome.confirmed,
+      outOfStock: outcome.outOfStock,
+      otherAnswers: outcome.other,
+      errors: result.errors + result.timeouts,
+    });
+    const rows = [row('POST /api/b2b/bookings, one hot slot (PostgreSQL)', hot), row('POST /api/b2b/bookings, spread over 100 slots (PostgreSQL)', spread)];
+    const ratio = rows[1].decisionsPerSecond ? Number((rows[0].decisionsPerSecond / rows[1].decisionsPerSecond).toFixed(3)) : 0;
+    const targets = {
+      hotDecisionsPerSecond: { target: `>= ${BOOKING_TARGETS.hotDecisionsPerSecond}`, actual: rows[0].decisionsPerSecond, met: rows[0].decisionsPerSecond >= BOOKING_TARGETS.hotDecisionsPerSecond },
+      hotToSpreadRatio: { target: `>= ${BOOKING_TARGETS.hotToSpreadRatio}`, actual: ratio, met: ratio >= BOOKING_TARGETS.hotToSpreadRatio },
+      bookingP99: { target: `<= ${BOOKING_TARGETS.bookingP99Ms} ms`, actual: Math.max(rows[0].latencyP99Ms, rows[1].latencyP99Ms), met: Math.max(rows[0].latencyP99Ms, rows[1].latencyP99Ms) <= BOOKING_TARGETS.bookingP99Ms },
+      exactStock: { target: 'left + confirmed = seats on every slot', actual: exact, met: exact },
+      ledgerEqualsBalance: { target: 'sum of entries = balance', actual: `${ledger.entries} / ${ledger.balance}`, met: String(ledger.entries) === String(ledger.balance) },
+      no5xx: { target: 'no other answers', actual: rows[0].otherAnswers + rows[1].otherAnswers, met: rows[0].otherAnswers + rows[1].otherAnswers === 0 },
+    };
+    return { rows, targets, settings: { database: 'PostgreSQL (fresh database, demo seed)', connections, durationSeconds: duration, hotSeats, offerId: offer.id } };
+  } finally {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+    await db.end().catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
