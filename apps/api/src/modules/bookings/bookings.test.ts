@@ -284,3 +284,45 @@ describe('operator quotes', () => {
     expect(count?.n).toBe(1);
   });
 });
+
+describe('POST /api/b2b/bookings/download and the documents', () => {
+  it('exports the filtered bookings as xlsx with formula-looking cells kept as text', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const booked = (await postBooking(t.app, w.tokens.admin, bookingBody(w, { guest: guest(w, { hotel: '+cmd|calc', room: '@SUM(A1)' }), notes: '-2+3' }))).json().booking;
+    // a guest name imported from elsewhere (the API itself only accepts letters and spaces)
+    await t.database.db.update(bookings).set({ guestName: '=HYPERLINK("x")' }).where(eq(bookings.id, booked.id));
+    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/bookings/download', headers: bearer(w.tokens.admin), payload: { search: booked.reference } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const cells: unknown[] = [];
+    sheet?.eachRow((row, n) => {
+      if (n > 1) row.eachCell((cell) => cells.push(cell.value));
+    });
+    expect(cells).toContain(booked.reference);
+    expect(cells).toContain(`'=HYPERLINK("x")`);
+    expect(cells).toContain(`'+cmd|calc`);
+    expect(cells).toContain(`'@SUM(A1)`);
+    expect(cells).toContain(`'-2+3`);
+    expect(cells.some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
+  });
+
+  it('serves the voucher, tickets and invoice of a completed booking as PDF, and none for a request', async () => {
+    const booked = (await postBooking(t.app, w.tokens.junior, bookingBody(w))).json().booking;
+    for (const kind of ['voucher', 'tickets', 'invoice']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booked.id}/documents/${kind}`, headers: bearer(w.tokens.junior) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${kind}-${booked.reference}.pdf"`);
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booked.id}/documents/receipt`, headers: bearer(w.tokens.junior) });
+    expect([unknown.statusCode, unknown.json()]).toEqual([422, [{ fieldName: 'kind', errorMessage: 'Unknown document' }]]);
+    const request = (await postBooking(t.app, w.tokens.admin, bookingBody(w, { offerId: w.tour.sameTicketOfferId, time: null, guest: guest(w, { hotelId: null }) }))).json().booking;
+    const none = await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${request.id}/documents/voucher`, headers: bearer(w.tokens.admin) });
+    expect(none.statusCode).toBe(404);
+  });
+});
