@@ -36,6 +36,8 @@ export const BOOKING_MESSAGES = {
   quoteExpired: 'This quotation has expired. Please send a new request.',
   notARequest: 'This booking is not an open quotation request',
   busy: 'This time slot is busy right now. Please try again.',
+  nothingToCharge: 'There is nothing to charge to a card: book it from the company balance',
+  amountCents: 'Enter an amount in whole cents, at least 0.01',
 } as const;
 
 // SPEC §4 display statuses; the stored status is the key, the label is what people see
@@ -278,7 +280,10 @@ export const PickUpTimeResponse = z.object({ value: z.string().nullable() });
 export const AdminRequestsQuery = z.object({ status: BookingStatus.optional() });
 export const AdminRequestRow = BookingListRow.extend({ agencyId: z.string(), agencyName: z.string() });
 export const QuoteBody = z.object({
-  netTotal: z.number({ error: MESSAGES.required }).positive().max(10_000_000),
+  netTotal: z
+    .number({ error: MESSAGES.required })
+    .max(10_000_000)
+    .refine((v) => v >= 0.01 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, BOOKING_MESSAGES.amountCents),
   validHours: z.number().int().min(1).max(24 * 30).optional().default(48),
   note: z.string().trim().max(1000).optional().default(''),
 });

@@ -37,6 +37,12 @@ export const bookings = pgTable(
     adults: integer('adults').notNull(),
     children: integer('children').notNull(),
     infants: integer('infants').notNull(),
+    // stock this booking took from its slot (what a cancellation gives back), fixed when it was taken
+    stockUnits: integer('stock_units').notNull().default(0),
+    stockAdults: integer('stock_adults').notNull().default(0),
+    stockChildren: integer('stock_children').notNull().default(0),
+    // the card payment that paid it (refunds go back to exactly this one)
+    paidPaymentId: uuid('paid_payment_id'),
     // stock this booking holds on its slot right now (0 once released)
     heldAdults: integer('held_adults').notNull().default(0),
     heldChildren: integer('held_children').notNull().default(0),
@@ -125,6 +131,9 @@ export const payments = pgTable(
     clientSecret: text('client_secret'),
     failureMessage: text('failure_message'),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    // owed back to the card and not yet confirmed by the provider: written with the change that causes it, retried
+    refundDueMinor: bigint('refund_due_minor', { mode: 'number' }).notNull().default(0),
+    refundReason: text('refund_reason'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -134,6 +143,8 @@ export const payments = pgTable(
     index('payments_booking_idx').on(t.bookingId, t.createdAt),
     index('payments_open_idx').on(t.expiresAt).where(sql`${t.status} IN ('pending', 'requires_action')`),
     check('payments_amount_positive', sql`${t.amountMinor} > 0`),
+    check('payments_refunds_within_amount', sql`${t.refundedMinor} >= 0 AND ${t.refundDueMinor} >= 0 AND ${t.refundedMinor} + ${t.refundDueMinor} <= ${t.amountMinor}`),
+    index('payments_refund_due_idx').on(t.updatedAt).where(sql`${t.refundDueMinor} > 0`),
   ],
 );
 

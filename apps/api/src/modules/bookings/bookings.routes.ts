@@ -66,7 +66,8 @@ export const bookingsPlugin = fp(
       });
     create(routes.create, 'balance');
     create(routes.createWithPaymentIntent, 'card');
-    create(routes.createWithTapCharge, 'card', config.payment.provider === 'sandbox' ? undefined : 'tap');
+    // Tap when it is configured, else the default provider (the sandbox plays it on the embedded default)
+    create(routes.createWithTapCharge, 'card', providers.byName('tap') ? 'tap' : undefined);
 
     registerRoute(app, routes.pay, async ({ params, body, ctx, request }) => {
       const actor = requireAgencyActor(ctx);
@@ -84,7 +85,7 @@ export const bookingsPlugin = fp(
     registerRoute(app, routes.requestDetail, ({ params, query, ctx }) => getBooking(ctx, params.id, { onlyRequests: true, language: query.language }));
     registerRoute(app, routes.cancellationPreview, ({ params, ctx }) => previewCancellation(ctx, params.id));
     registerRoute(app, routes.cancel, ({ params, ctx }) =>
-      cancelBooking(ctx, params.id, { refund: payments.refundBooking, cancelOpen: (c, booking) => payments.cancelOpenCharges(c, booking) }),
+      cancelBooking(ctx, params.id, { mark: payments.markCardRefund, settle: payments.settleRefunds, cancelOpen: (c, booking) => payments.cancelOpenCharges(c, booking) }),
     );
     registerRoute(app, routes.paymentStatus, async ({ params, ctx }) => ({ booking: await payments.refreshPayment(ctx, params.id) }));
 

@@ -261,6 +261,10 @@ describe('operator quotes', () => {
     const ops = await loginAs(t.app, operator.email);
     const request = (await postBooking(t.app, w.tokens.admin, bookingBody(w, { offerId: w.tour.sameTicketOfferId, time: null, adults: 2, children: 0, guest: guest(w, { hotelId: null }) }))).json().booking;
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/requests/${request.id}/quote`, headers: bearer(w.tokens.admin), payload: { netTotal: 80 } })).statusCode).toBe(403);
+    for (const netTotal of [0.001, 10.005, 0]) {
+      const bad = await t.app.inject({ method: 'POST', url: `/api/admin/requests/${request.id}/quote`, headers: bearer(ops), payload: { netTotal } });
+      expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'netTotal', errorMessage: BOOKING_MESSAGES.amountCents }]]);
+    }
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/requests?status=request', headers: bearer(ops) });
     expect(listed.json().map((r: { id: string }) => r.id)).toContain(request.id);
     const quoted = await t.app.inject({ method: 'POST', url: `/api/admin/requests/${request.id}/quote`, headers: bearer(ops), payload: { netTotal: 80, validHours: 24, note: 'Confirmed with the camp' } });

@@ -168,3 +168,52 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     expect(charge?.status).toBe('cancelled');
   });
 });
+
+describe('card payments that arrive when they can no longer be honoured', () => {
+  it('refunds in full a payment that succeeds after the agent cancelled the booking', async () => {
+    const { booking, chargeId } = await cardBooking();
+    await t.database.db.update(sandboxCharges).set({ status: 'requires_action' }).where(eq(sandboxCharges.id, chargeId));
+    // the charge cannot be cancelled any more at the provider (the customer is on the 3-D Secure step)…
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${booking.id}/cancel`, headers: bearer(w.tokens.admin) });
+    expect(cancelled.json().status).toBe('cancelled');
+    // …and then it goes through
+    await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
+    const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
+    const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody })).statusCode).toBe(200);
+    expect((await bookingRow(booking.id))?.status).toBe('cancelled');
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect(payment).toMatchObject({ status: 'refunded', refundedMinor: 39_800, refundDueMinor: 0 });
+    const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
+    expect(charge?.refundedMinor).toBe(39_800);
+  });
+
+  it('answers a webhook for a charge it does not know with an error, so the provider retries it', async () => {
+    const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
+    const { rawBody, headers } = buildSandboxEvent('sbx_ch_unknown', { status: 'succeeded', failureMessage: null }, secret);
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
+    expect(res.statusCode).toBe(500);
+    const rows = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.provider, 'sandbox'));
+    expect(rows.map((r) => r.eventId)).not.toContain(JSON.parse(rawBody.toString()).id);
+  });
+});
+
+describe('Russian site card surcharge', () => {
+  it('adds 2% to a card payment and drops it when the agent pays the same hold from the balance', async () => {
+    const { createAgency, loginAs } = await import('../../../test/factories.ts');
+    const { fund } = await import('./booking-fixtures.ts');
+    const volga = await createAgency(t.database.db, { siteId: 'ru', currency: 'usd' });
+    await fund(t.database.db, volga.id, 100_000, 'usd');
+    const token = await loginAs(t.app, volga.users.admin.email);
+    const res = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }), { url: '/api/b2b/bookings/withpaymentintent' });
+    const booking = res.json().booking;
+    // 2 × 144 AED = 288 AED → 2 × 39.45 USD = 78.90; +2 % = 1.58
+    expect(booking.amounts).toMatchObject({ currencyCode: 'usd', netBeforeDiscount: 78.9, cardSurcharge: 1.58, netTotal: 80.48 });
+    expect(booking.amounts.tax).toBeCloseTo(4.83, 2);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    await payOnSandboxPage(payment?.providerRef ?? '', CARD.declined);
+    const paid = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${booking.id}/pay`, headers: bearer(token), payload: { paymentMethod: 'balance' } });
+    expect(paid.json().booking).toMatchObject({ status: 'completed', paymentMethod: 'balance', amounts: { cardSurcharge: 0, netTotal: 78.9 } });
+    expect((await readBalance(t.database.db, volga.id, 'usd')).balanceMinor).toBe(100_000 - 7_890);
+  });
+});

@@ -131,6 +131,8 @@ async function prepareBooking(ctx: ServiceContext, actor: AgencyActor, body: Cre
     paymentMethod: isRequest ? null : paymentMethod,
   });
   if (!price) throw AppError.field('date', BOOKING_MESSAGES.noTickets);
+  // a card charge needs a positive amount (a 100 % promo code is paid "from the balance" at zero)
+  if (!isRequest && paymentMethod === 'card' && price.netTotalMinor <= 0) throw AppError.field('paymentMethod', BOOKING_MESSAGES.nothingToCharge);
   return { agency, offer, tour, people, time, slotId, price, promo, pickUpTime, hotelId, isRequest };
 }
 
@@ -202,9 +204,12 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
   if (paymentMethod === 'balance') {
     // Lock order: the slot (taking the stock), then the agency's balance row, last, so it is held only until the commit
     const booking = await inBookingTransaction(ctx, async (tx) => {
-      await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
+      const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
       const row = await insertBooking(tx, {
         ...values,
+        stockUnits: need.units,
+        stockAdults: need.adults,
+        stockChildren: need.children,
         status: 'completed',
         paymentMethod: 'balance',
         ticketNumbers: ticketNumbers(values.reference, ticketCount(p.offer, p.people)),
@@ -237,6 +242,9 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
       heldAdults: need.adults,
       heldChildren: need.children,
       heldUnits: need.units,
+      stockAdults: need.adults,
+      stockChildren: need.children,
+      stockUnits: need.units,
       holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
     });
     return row;

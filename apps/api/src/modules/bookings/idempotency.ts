@@ -7,8 +7,8 @@ import { idempotencyKeys } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
-// a crashed first call stops blocking its key after this long
-const RUNNING_LEASE_SECONDS = 60;
+// a crashed first call stops blocking its key after this long (longer than any booking with its card call can run)
+const RUNNING_LEASE_SECONDS = 300;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 function canonical(value: unknown): string {

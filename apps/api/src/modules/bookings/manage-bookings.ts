@@ -21,7 +21,8 @@ import {
   type Visibility,
 } from './bookings.repo.ts';
 import { percentOf } from './pricing.ts';
-import { releaseStock, stockNeed } from './stock.ts';
+import { inBookingTransaction } from './create-booking.ts';
+import { releaseStock } from './stock.ts';
 
 // SPEC §6: a junior sees their own bookings; senior and admin see the agency's.
 export function visibilityOf(actor: AgencyActor): Visibility {
@@ -93,27 +94,27 @@ export async function previewCancellation(ctx: ServiceContext, id: string): Prom
   return preview;
 }
 
-export type CardRefunder = (ctx: ServiceContext, booking: BookingRow, amountMinor: number) => Promise<void>;
-export type HoldCanceller = (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
+export type CardRefunds = {
+  // writes the refund owed to the card that paid, inside the cancel transaction; returns the payment to settle
+  mark: (tx: DbOrTx, booking: BookingRow, amountMinor: number) => Promise<string | null>;
+  settle: (paymentId: string) => Promise<void>;
+  cancelOpen: (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
+};
 
-export async function cancelBooking(ctx: ServiceContext, id: string, card: { refund: CardRefunder; cancelOpen: HoldCanceller }): Promise<BookingView> {
+export async function cancelBooking(ctx: ServiceContext, id: string, card: CardRefunds): Promise<BookingView> {
   const actor = requireAgencyActor(ctx);
   const now = new Date();
-  const { row, plan } = await ctx.db.transaction(async (tx) => {
+  const { before, after, settle } = await inBookingTransaction(ctx, async (tx) => {
     const current = await findVisibleBooking(tx, visibilityOf(actor), id, true);
     if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
     const plan = await planCancellation(tx, current, now);
     if (!plan.cancellable) throw AppError.field('id', plan.reason ?? BOOKING_MESSAGES.notCancellable);
-    if (current.slotId !== null) {
-      if (current.status === 'completed') {
-        const [offer] = await tx.select({ pricingUnit: offers.pricingUnit, isSame: offers.isSameTicketForAdultsAndChildren }).from(offers).where(eq(offers.id, current.offerId));
-        if (offer) await releaseStock(tx, current.slotId, stockNeed({ pricingUnit: offer.pricingUnit, isSameTicketForAdultsAndChildren: offer.isSame }, current));
-      } else {
-        await releaseStock(tx, current.slotId, { units: current.heldUnits, adults: current.heldAdults, children: current.heldChildren });
-      }
-    }
+    // exactly what the booking took (or still holds) goes back to its slot
+    if (current.slotId !== null) await releaseStock(tx, current.slotId, { units: current.stockUnits, adults: current.stockAdults, children: current.stockChildren });
+    const isPaid = current.status === 'completed';
     let balanceAfterMinor = current.balanceAfterMinor;
-    if (current.status === 'completed' && current.paymentMethod === 'balance' && plan.refundMinor > 0) {
+    let settle: string | null = null;
+    if (isPaid && current.paymentMethod === 'balance' && plan.refundMinor > 0) {
       const posted = await postLedgerEntry(tx, {
         agencyId: current.agencyId,
         currency: current.currency,
@@ -121,25 +122,28 @@ export async function cancelBooking(ctx: ServiceContext, id: string, card: { ref
         kind: 'refund',
         description: `Refund ${plan.refundPercent}% for cancelled booking ${current.reference}`,
         reference: current.reference,
-        bookingId: current.id,
       });
       balanceAfterMinor = posted?.balanceAfterMinor ?? balanceAfterMinor;
     }
+    if (isPaid && current.paymentMethod === 'card') settle = await card.mark(tx, current, plan.refundMinor);
     const updated = await updateBooking(tx, current.id, {
       status: 'cancelled',
       cancelledAt: now,
-      refundMinor: current.status === 'completed' ? plan.refundMinor : null,
-      cancellationFeeMinor: current.status === 'completed' ? plan.feeMinor : null,
+      refundMinor: isPaid ? plan.refundMinor : null,
+      cancellationFeeMinor: isPaid ? plan.feeMinor : null,
       heldUnits: 0,
       heldAdults: 0,
       heldChildren: 0,
+      stockUnits: 0,
+      stockAdults: 0,
+      stockChildren: 0,
       balanceAfterMinor,
     });
     if (!updated) throw new Error('booking vanished');
-    return { row: { before: current, after: updated }, plan };
+    return { before: current, after: updated, settle };
   });
   // the provider is called after the commit, never inside a transaction
-  if (row.before.status === 'completed' && row.before.paymentMethod === 'card' && plan.refundMinor > 0) await card.refund(ctx, row.after, plan.refundMinor);
-  if (row.before.status === 'pending_payment' || row.before.status === 'payment_failed') await card.cancelOpen(ctx, row.after);
-  return viewOf(ctx, row.after);
+  if (settle) await card.settle(settle);
+  if (before.status === 'pending_payment' || before.status === 'payment_failed') await card.cancelOpen(ctx, after);
+  return viewOf(ctx, after);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CreateBookingResponse, PaymentMethod } from '@portal/contract';
-import { BOOKING_MESSAGES, HOLD_MINUTES } from '@portal/contract';
+import { BOOKING_MESSAGES, HOLD_MINUTES, RU_CARD_SURCHARGE_PERCENT } from '@portal/contract';
 import { offers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -11,7 +11,10 @@ import { bookingConfirmedMail } from './booking-mails.ts';
 import { findBooking, findVisibleBooking, latestPayment, updateBooking } from './bookings.repo.ts';
 import { bookingDescription, inBookingTransaction, requireBookingAgency, ticketCount, ticketNumbers, type BookingDeps } from './create-booking.ts';
 import { viewOf, visibilityOf } from './manage-bookings.ts';
-import { stockNeed, takeStock } from './stock.ts';
+import { takeStock } from './stock.ts';
+import { isRussianSite } from './booking-views.ts';
+import { percentOf } from './pricing.ts';
+import { dubaiDate } from '../../lib/dubai-time.ts';
 
 // Pays a quoted request (Payment Required), or retries a card payment while the stock is still held.
 export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: string, method: PaymentMethod): Promise<CreateBookingResponse> {
@@ -26,18 +29,24 @@ export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: str
     if (!offer || booking.slotId === null) throw AppError.field('id', BOOKING_MESSAGES.noTickets);
     const holds = booking.heldUnits > 0 || booking.heldAdults > 0 || booking.heldChildren > 0;
     const holdValid = holds && booking.holdExpiresAt !== null && booking.holdExpiresAt > now;
-    let amountMinor = booking.netTotalMinor;
+    if (booking.date < dubaiDate(now)) throw AppError.field('id', BOOKING_MESSAGES.timeslotsNotAvailable);
+    // the price for the method chosen now: the quote (or the net after promo), plus the Russian site's card surcharge
+    const baseMinor = booking.quotedNetMinor ?? booking.netBeforeDiscountMinor - booking.discountMinor;
+    const cardSurchargeMinor = method === 'card' && isRussianSite(ctx.sites, booking.siteId) ? percentOf(baseMinor, RU_CARD_SURCHARGE_PERCENT) : 0;
+    const amountMinor = baseMinor + cardSurchargeMinor;
+    let stock = { stockUnits: booking.stockUnits, stockAdults: booking.stockAdults, stockChildren: booking.stockChildren };
 
     if (booking.status === 'payment_required' && !holds) {
       if (booking.quotedNetMinor === null || !booking.quoteExpiresAt) throw AppError.field('id', BOOKING_MESSAGES.notPayable);
       if (booking.quoteExpiresAt <= now) throw AppError.field('id', BOOKING_MESSAGES.quoteExpired);
-      amountMinor = booking.quotedNetMinor;
-      await takeStock(tx, booking.slotId, { offer, people: booking, locking: deps.stockLocking });
+      const need = await takeStock(tx, booking.slotId, { offer, people: booking, locking: deps.stockLocking });
+      stock = { stockUnits: need.units, stockAdults: need.adults, stockChildren: need.children };
     } else if ((booking.status === 'payment_failed' || booking.status === 'payment_required' || booking.status === 'pending_payment') && holdValid) {
       // the stock is already held for this booking
     } else {
       throw AppError.field('id', BOOKING_MESSAGES.notPayable);
     }
+    if (method === 'card' && amountMinor <= 0) throw AppError.field('paymentMethod', BOOKING_MESSAGES.nothingToCharge);
 
     if (method === 'balance') {
       const posted = await postLedgerEntry(tx, {
@@ -51,9 +60,11 @@ export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: str
       });
       if (!posted) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
       const done = await updateBooking(tx, booking.id, {
+        ...stock,
         status: 'completed',
         paymentMethod: 'balance',
         netTotalMinor: amountMinor,
+        cardSurchargeMinor,
         heldUnits: 0,
         heldAdults: 0,
         heldChildren: 0,
@@ -65,14 +76,15 @@ export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: str
       if (done) await insertMail(tx, bookingConfirmedMail(done, actor));
       return null;
     }
-    const need = stockNeed(offer, booking);
     const pending = await updateBooking(tx, booking.id, {
+      ...stock,
       status: 'pending_payment',
       paymentMethod: 'card',
       netTotalMinor: amountMinor,
-      heldUnits: need.units,
-      heldAdults: need.adults,
-      heldChildren: need.children,
+      cardSurchargeMinor,
+      heldUnits: stock.stockUnits,
+      heldAdults: stock.stockAdults,
+      heldChildren: stock.stockChildren,
       holdExpiresAt: holdValid ? booking.holdExpiresAt : new Date(now.getTime() + HOLD_MINUTES * 60_000),
     });
     return pending;

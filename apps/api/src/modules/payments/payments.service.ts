@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, HOLD_MINUTES, type BookingView } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookings, offers, payments, webhookEvents } from '../../db/schema/index.ts';
@@ -13,7 +13,7 @@ import { ticketCount, ticketNumbers } from '../bookings/create-booking.ts';
 import { viewOf } from '../bookings/manage-bookings.ts';
 import { releaseStock, takeStock } from '../bookings/stock.ts';
 import type { PaymentProviders } from './providers/index.ts';
-import type { PaymentProvider, ProviderName, ProviderStatus, WebhookHeaders } from './providers/provider.ts';
+import type { PaymentProvider, ProviderCharge, ProviderName, ProviderStatus, WebhookHeaders } from './providers/provider.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
@@ -33,16 +33,17 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
 
   // Card attempt for a booking that already holds its stock: a payments row, then the provider (outside any transaction).
   async function startCardPayment(ctx: ServiceContext, booking: BookingRow, providerName?: ProviderName): Promise<void> {
-    const provider = providerName ? providerOf(providerName) : deps.providers.default;
     const expiresAt = booking.holdExpiresAt ?? new Date(Date.now() + HOLD_MINUTES * 60_000);
+    const provider = (providerName ? deps.providers.byName(providerName) : null) ?? deps.providers.default;
     const [payment] = await deps.db
       .insert(payments)
       .values({ bookingId: booking.id, agencyId: booking.agencyId, provider: provider.name, amountMinor: booking.netTotalMinor, currency: booking.currency, expiresAt })
       .returning();
     if (!payment) throw new Error('payment insert returned nothing');
-    const agent = await loadAgent(deps.db, booking.createdBy);
+    let charge: ProviderCharge;
     try {
-      const charge = await provider.createCharge({
+      const agent = await loadAgent(deps.db, booking.createdBy);
+      charge = await provider.createCharge({
         paymentId: payment.id,
         reference: booking.reference,
         amountMinor: booking.netTotalMinor,
@@ -51,53 +52,99 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
         customerEmail: agent.email || booking.guestEmail,
         returnUrl: `${siteUrl(ctx.site, ctx.config)}/checkout?booking=${booking.id}&payment=${payment.id}`,
       });
-      await deps.db
-        .update(payments)
-        .set({ providerRef: charge.providerRef, status: charge.status, redirectUrl: charge.redirectUrl, clientSecret: charge.clientSecret, failureMessage: charge.failureMessage, updatedAt: sql`now()` })
-        .where(eq(payments.id, payment.id));
-      if (charge.status !== 'pending' && charge.status !== 'requires_action') {
-        await applyStatus(ctx, { provider: provider.name, providerRef: charge.providerRef, status: charge.status, failureMessage: charge.failureMessage, eventId: null });
-      }
     } catch (error) {
+      // the hold stays until it expires, so the agent can try again
       deps.log.error({ err: error, paymentId: payment.id }, 'payment provider refused the charge');
       await deps.db.transaction(async (tx) => {
         await tx.update(payments).set({ status: 'failed', failureMessage: BOOKING_MESSAGES.paymentFailed, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
         await updateBooking(tx, booking.id, { status: 'payment_failed' }, eq(bookings.status, 'pending_payment'));
       });
+      return;
+    }
+    await deps.db
+      .update(payments)
+      .set({ providerRef: charge.providerRef, status: charge.status, redirectUrl: charge.redirectUrl, clientSecret: charge.clientSecret, failureMessage: charge.failureMessage, updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+    if (!OPEN.includes(charge.status)) {
+      await applyStatus(ctx, { provider: provider.name, providerRef: charge.providerRef, status: charge.status, failureMessage: charge.failureMessage, eventId: null });
     }
   }
 
   // Completes a booking whose payment succeeded; its stock is held, or taken again when the hold already lapsed.
-  async function completePaid(tx: DbOrTx, booking: BookingRow, amountMinor: number): Promise<'completed' | 'refund'> {
+  async function completePaid(tx: DbOrTx, booking: BookingRow, payment: PaymentRow): Promise<'completed' | 'refund'> {
     const hasHold = booking.heldUnits > 0 || booking.heldAdults > 0 || booking.heldChildren > 0;
+    let stock = { stockUnits: booking.stockUnits, stockAdults: booking.stockAdults, stockChildren: booking.stockChildren };
+    const [offer] = await tx.select().from(offers).where(eq(offers.id, booking.offerId));
     if (!hasHold) {
-      const [offer] = await tx.select().from(offers).where(eq(offers.id, booking.offerId));
       if (!offer || booking.slotId === null) return 'refund';
+      const slotId = booking.slotId;
       try {
-        await tx.transaction(async (sp) => takeStock(sp, booking.slotId ?? 0, { offer, people: booking, locking: deps.stockLocking }));
+        const need = await tx.transaction(async (sp) => takeStock(sp, slotId, { offer, people: booking, locking: deps.stockLocking }));
+        stock = { stockUnits: need.units, stockAdults: need.adults, stockChildren: need.children };
       } catch (error) {
         if (error instanceof AppError) return 'refund';
         throw error;
       }
     }
-    const [offer] = await tx.select({ pricingUnit: offers.pricingUnit, isSame: offers.isSameTicketForAdultsAndChildren }).from(offers).where(eq(offers.id, booking.offerId));
-    const count = offer ? ticketCount({ pricingUnit: offer.pricingUnit, isSameTicketForAdultsAndChildren: offer.isSame }, booking) : booking.adults + booking.children;
+    const count = offer ? ticketCount(offer, booking) : booking.adults + booking.children;
     const done = await updateBooking(tx, booking.id, {
+      ...stock,
       status: 'completed',
       heldUnits: 0,
       heldAdults: 0,
       heldChildren: 0,
       holdExpiresAt: null,
-      netTotalMinor: amountMinor,
+      paidPaymentId: payment.id,
       ticketNumbers: ticketNumbers(booking.reference, count),
       confirmedAt: new Date(),
-      cancelledAt: null,
     });
-    if (done) {
-      const agent = await loadAgent(tx, booking.createdBy);
-      await insertMail(tx, bookingConfirmedMail(done, agent));
-    }
+    if (done) await insertMail(tx, bookingConfirmedMail(done, await loadAgent(tx, booking.createdBy)));
     return 'completed';
+  }
+
+  // Money owed back to a card is written in the caller's transaction; settleRefunds pays it out after the commit,
+  // and the sweeper retries what a provider did not confirm, so nothing owed is forgotten.
+  async function markRefundDue(tx: DbOrTx, paymentId: string, amountMinor: number, reason: string): Promise<void> {
+    if (amountMinor <= 0) return;
+    await tx
+      .update(payments)
+      .set({ refundDueMinor: sql`${payments.refundDueMinor} + ${amountMinor}`, refundReason: reason, updatedAt: sql`now()` })
+      .where(eq(payments.id, paymentId));
+  }
+
+  async function settleRefunds(paymentId: string): Promise<void> {
+    const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment || payment.refundDueMinor <= 0 || !payment.providerRef) return;
+    const due = payment.refundDueMinor;
+    try {
+      const refund = await providerOf(payment.provider).refund(payment.providerRef, due, payment.refundReason ?? 'refund');
+      if (refund.status === 'failed') throw new Error('the provider refused the refund');
+      await deps.db
+        .update(payments)
+        .set({
+          refundDueMinor: sql`${payments.refundDueMinor} - ${due}`,
+          refundedMinor: sql`${payments.refundedMinor} + ${due}`,
+          status: sql`CASE WHEN ${payments.refundedMinor} + ${due} >= ${payments.amountMinor} THEN 'refunded' ELSE ${payments.status} END`,
+          failureMessage: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(payments.id, payment.id));
+    } catch (error) {
+      deps.log.error({ err: error, paymentId }, 'refund failed; the sweeper retries it');
+      await deps.db.update(payments).set({ failureMessage: 'Refund pending: the provider has not confirmed it yet', updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+    }
+  }
+
+  // A cancellation refund goes to the card that paid; written inside the cancel transaction, settled after it.
+  async function markCardRefund(tx: DbOrTx, booking: BookingRow, amountMinor: number): Promise<string | null> {
+    if (!booking.paidPaymentId || amountMinor <= 0) return null;
+    await markRefundDue(tx, booking.paidPaymentId, amountMinor, `cancellation of ${booking.reference}`);
+    return booking.paidPaymentId;
+  }
+
+  async function retryDueRefunds(limit = 20): Promise<void> {
+    const due = await deps.db.select({ id: payments.id }).from(payments).where(gt(payments.refundDueMinor, 0)).orderBy(asc(payments.updatedAt)).limit(limit);
+    for (const { id } of due) await settleRefunds(id);
   }
 
   // The one place a provider's answer changes state. A webhook's event id is recorded in the same transaction,
@@ -106,21 +153,23 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     ctx: Pick<ServiceContext, 'kickMail'> | null,
     event: { provider: ProviderName; providerRef: string; status: ProviderStatus; failureMessage: string | null; eventId: string | null },
   ): Promise<void> {
-    const outcome = await deps.db.transaction(async (tx) => {
+    const refundFrom = await deps.db.transaction(async (tx) => {
       if (event.eventId) {
         const [fresh] = await tx.insert(webhookEvents).values({ provider: event.provider, eventId: event.eventId }).onConflictDoNothing().returning({ id: webhookEvents.eventId });
         if (!fresh) return null;
       }
       const payment = await lockPayment(tx, and(eq(payments.provider, event.provider), eq(payments.providerRef, event.providerRef)) as ReturnType<typeof eq>);
-      if (!payment) return null;
+      // not ours yet (the charge reference is stored a moment after the provider answers): roll back, the provider retries
+      if (!payment) throw new Error(`no payment for ${event.provider} ${event.providerRef}`);
       const booking = await findBooking(tx, payment.bookingId, true);
-      if (!booking) return null;
+      if (!booking) throw new Error(`payment ${payment.id} has no booking`);
       if (event.status === 'succeeded') {
         if (payment.status === 'succeeded' || payment.status === 'refunded') return null;
         await tx.update(payments).set({ status: 'succeeded', failureMessage: null, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
-        if (booking.status === 'completed') return { payment, refund: payment.amountMinor, reason: 'paid twice' };
-        const result = await completePaid(tx, booking, payment.amountMinor);
-        if (result === 'refund') {
+        // only a booking still waiting for this money takes it; a cancelled, declined or already paid one gives it back
+        const isWaiting = booking.status === 'pending_payment' || booking.status === 'payment_failed' || booking.status === 'payment_required';
+        if (isWaiting && (await completePaid(tx, booking, payment)) === 'completed') return null;
+        if (isWaiting) {
           await updateBooking(tx, booking.id, {
             status: 'cancelled',
             cancelledAt: new Date(),
@@ -128,42 +177,21 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
             cancellationFeeMinor: 0,
             declineReason: 'The payment arrived after the 15-minute hold had expired and the tickets were sold out; it was refunded in full.',
           });
-          return { payment, refund: payment.amountMinor, reason: 'late payment, no stock left' };
         }
-        return { payment, refund: 0, reason: '' };
+        await markRefundDue(tx, payment.id, payment.amountMinor, isWaiting ? 'late payment, no stock left' : `booking ${booking.reference} was already ${booking.status}`);
+        return payment.id;
       }
       if (payment.status === 'succeeded' || payment.status === 'refunded') return null;
       await tx.update(payments).set({ status: event.status, failureMessage: event.failureMessage, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
-      if ((event.status === 'failed' || event.status === 'cancelled') && booking.status === 'pending_payment') {
+      const [latest] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, booking.id)).orderBy(desc(payments.createdAt)).limit(1);
+      if ((event.status === 'failed' || event.status === 'cancelled') && booking.status === 'pending_payment' && latest?.id === payment.id) {
         // the hold stays until it expires, so the agent can try another card
         await updateBooking(tx, booking.id, { status: 'payment_failed' });
       }
       return null;
     });
     ctx?.kickMail();
-    if (outcome && outcome.refund > 0) await refundPayment(outcome.payment, outcome.refund, outcome.reason);
-  }
-
-  async function refundPayment(payment: PaymentRow, amountMinor: number, reason: string): Promise<void> {
-    if (!payment.providerRef) return;
-    try {
-      const refund = await providerOf(payment.provider).refund(payment.providerRef, amountMinor, reason);
-      if (refund.status === 'failed') throw new Error('refund failed at the provider');
-      const full = payment.refundedMinor + amountMinor >= payment.amountMinor;
-      await deps.db
-        .update(payments)
-        .set({ refundedMinor: sql`${payments.refundedMinor} + ${amountMinor}`, status: full ? 'refunded' : payment.status === 'refunded' ? 'refunded' : 'succeeded', updatedAt: sql`now()` })
-        .where(eq(payments.id, payment.id));
-    } catch (error) {
-      // left for the operators' reconciliation: the payment keeps its failure note
-      deps.log.error({ err: error, paymentId: payment.id }, 'refund failed');
-      await deps.db.update(payments).set({ failureMessage: `Refund of ${amountMinor} failed: reconcile manually`, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
-    }
-  }
-
-  async function refundBooking(_ctx: ServiceContext, booking: BookingRow, amountMinor: number): Promise<void> {
-    const [payment] = await deps.db.select().from(payments).where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'succeeded'))).limit(1);
-    if (payment) await refundPayment(payment, amountMinor, `cancellation of ${booking.reference}`);
+    if (refundFrom) await settleRefunds(refundFrom);
   }
 
   async function cancelOpenCharges(ctx: ServiceContext | null, booking: BookingRow): Promise<void> {
@@ -204,28 +232,47 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
   }
 
   // Expired holds: ask the provider first (a payment may have gone through), then release the stock.
+  // Expired holds: ask the provider first (a payment may have gone through), then release the stock. Also retries
+  // card refunds a provider has not confirmed yet.
   async function sweepExpiredHolds(now = new Date(), limit = 50): Promise<number> {
     const due = await deps.db
       .select({ id: bookings.id })
       .from(bookings)
       .where(and(isNotNull(bookings.holdExpiresAt), lt(bookings.holdExpiresAt, now), or(gt(bookings.heldUnits, 0), gt(bookings.heldAdults, 0), gt(bookings.heldChildren, 0))))
+      .orderBy(asc(bookings.holdExpiresAt))
       .limit(limit);
     let released = 0;
     for (const { id } of due) {
-      const booking = await findBooking(deps.db, id);
-      if (!booking) continue;
-      await cancelOpenCharges(null, booking);
-      const didRelease = await deps.db.transaction(async (tx) => {
-        const current = await findBooking(tx, id, true);
-        if (!current || !current.holdExpiresAt || current.holdExpiresAt >= now) return false;
-        if (current.heldUnits === 0 && current.heldAdults === 0 && current.heldChildren === 0) return false;
-        if (current.slotId !== null) await releaseStock(tx, current.slotId, { units: current.heldUnits, adults: current.heldAdults, children: current.heldChildren });
-        await updateBooking(tx, id, { heldUnits: 0, heldAdults: 0, heldChildren: 0, status: current.isRequest === 1 ? 'payment_required' : 'payment_failed' });
-        return true;
-      });
-      if (didRelease) released++;
+      try {
+        if (await releaseExpiredHold(id, now)) released++;
+      } catch (error) {
+        deps.log.error({ err: error, bookingId: id }, 'could not release an expired hold');
+      }
     }
+    await retryDueRefunds();
     return released;
+  }
+
+  async function releaseExpiredHold(id: string, now: Date): Promise<boolean> {
+    const booking = await findBooking(deps.db, id);
+    if (!booking) return false;
+    await cancelOpenCharges(null, booking);
+    return deps.db.transaction(async (tx) => {
+      const current = await findBooking(tx, id, true);
+      if (!current || !current.holdExpiresAt || current.holdExpiresAt >= now) return false;
+      if (current.heldUnits === 0 && current.heldAdults === 0 && current.heldChildren === 0) return false;
+      if (current.slotId !== null) await releaseStock(tx, current.slotId, { units: current.heldUnits, adults: current.heldAdults, children: current.heldChildren });
+      await updateBooking(tx, id, {
+        heldUnits: 0,
+        heldAdults: 0,
+        heldChildren: 0,
+        stockUnits: 0,
+        stockAdults: 0,
+        stockChildren: 0,
+        status: current.isRequest === 1 ? 'payment_required' : 'payment_failed',
+      });
+      return true;
+    });
   }
 
   function startSweeper(intervalMs: number): () => void {
@@ -244,5 +291,5 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     return () => clearInterval(timer);
   }
 
-  return { startCardPayment, applyStatus, handleWebhook, refreshPayment, refundBooking, cancelOpenCharges, sweepExpiredHolds, startSweeper };
+  return { startCardPayment, applyStatus, handleWebhook, refreshPayment, markCardRefund, settleRefunds, cancelOpenCharges, sweepExpiredHolds, startSweeper };
 }
