@@ -186,11 +186,19 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
     // SPEC §5 live: more people than the option allows
     const maxPeople = plan.tour.offers.find((o) => o.id === plan.offerId)?.maxPeople ?? 0;
     const addAdult = panel.getByRole('button', { name: 'Add: Adults' });
-    for (let adults = 2; adults <= maxPeople; adults++) await addAdult.click();
+    // one click at a time: the count lives in the URL, so a click before the re-render would repeat the old value
+    const adultsShown = (n: number) => panel.getByTestId('count-adults').filter({ hasText: new RegExp(`^${n}$`) }).waitFor();
+    for (let adults = 2; adults <= maxPeople; adults++) {
+      await addAdult.click();
+      await adultsShown(adults + 1);
+    }
     await panel.getByText(`Maximum number of people: ${maxPeople}`).waitFor();
     expect(await page.getByTestId('book-button').isDisabled()).toBe(true);
     const removeAdult = panel.getByRole('button', { name: 'Remove: Adults' });
-    for (let adults = maxPeople + 1; adults > 2; adults--) await removeAdult.click();
+    for (let adults = maxPeople + 1; adults > 2; adults--) {
+      await removeAdult.click();
+      await adultsShown(adults - 1);
+    }
     expect(await page.getByTestId('people-rule').count()).toBe(0);
 
     // Promo code: a wrong one shows the message, a right one the discount
