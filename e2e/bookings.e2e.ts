@@ -249,12 +249,20 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await page.getByTestId('detail-reference').getByText(reference).waitFor();
 
     // an instant offer past its cut-off is a request too (the API's answer, not the tour page's mode)
-    const late = await findSlot(ADMIN, 'aed', (o) => o.isInstant && o.availabilityType === 'timeslots' && !o.hasPickUp, (r) => r.isPastCutOff, [0, 1]).catch(() => null);
-    if (late) {
-      await go(checkoutPath(late, 1));
-      await page.getByTestId('request-notice').getByText('The cut-off time for this date has passed.').waitFor();
-      await page.getByRole('button', { name: 'Send request' }).waitFor();
-    }
+    // (the demo catalogue has instant offers with a 24-hour cut-off, so today's times are always past it)
+    const late = await findSlot(ADMIN, 'aed', (o) => o.isInstant && o.availabilityType === 'timeslots' && !o.hasPickUp && o.cutOffHours >= 24, (r) => r.isPastCutOff, [0]);
+    const balanceBefore = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
+    await go(checkoutPath(late, Math.max(1, late.offer.minPeople)));
+    await page.getByTestId('request-notice').getByText('The cut-off time for this date has passed.').waitFor();
+    await fillGuest(page, late);
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByTestId('confirmation-request').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Quotation Request' }).waitFor();
+    const lateReference = (await page.getByTestId('booking-reference').textContent()) ?? '';
+    const requests = await api<BookingListResponse>(ADMIN, '/b2b/bookings/requests', { method: 'POST', body: { search: lateReference } });
+    expect(requests.items.map((r) => [r.reference, r.status])).toEqual([[lateReference, 'request']]);
+    // no money moves for a request
+    expect(await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed')).toEqual(balanceBefore);
     await context.close();
   });
 });

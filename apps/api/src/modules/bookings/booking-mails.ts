@@ -2,10 +2,12 @@ import type { AgencyActor } from '../../lib/context.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import type { BookingRow } from './bookings.repo.ts';
 
-const when = (b: BookingRow) => `${b.date}${b.startTime ? ` ${b.startTime}` : ''}`;
+type MailBooking = Pick<BookingRow, 'reference' | 'language' | 'tourTitle' | 'offerName' | 'date' | 'startTime' | 'guestName' | 'netTotalMinor' | 'currency'>;
+
+const when = (b: Pick<BookingRow, 'date' | 'startTime'>) => `${b.date}${b.startTime ? ` ${b.startTime}` : ''}`;
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
-export function bookingConfirmedMail(b: BookingRow, actor: Pick<AgencyActor, 'email' | 'name'>): OutgoingMail {
+export function bookingConfirmedMail(b: MailBooking, actor: Pick<AgencyActor, 'email' | 'name'>): OutgoingMail {
   if (b.language === 'ru') {
     return {
       to: actor.email,

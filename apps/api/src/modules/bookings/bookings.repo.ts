@@ -7,40 +7,32 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type AgencyRow = typeof agencies.$inferSelect;
 
-// The offer as it is now in the database: the booking decision never reads the catalogue cache.
-export async function loadOfferForBooking(db: DbOrTx, offerId: number) {
-  const [row] = await db
-    .select({ offer: offers, tour: { id: tours.id, url: tours.url, title: tours.title, cityId: tours.cityId } })
-    .from(offers)
-    .innerJoin(tours, eq(tours.id, offers.tourId))
-    .where(and(eq(offers.id, offerId), eq(offers.isActive, true), eq(tours.isActive, true)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function pricePeriodFor(db: DbOrTx, offerId: number, date: string) {
-  const [row] = await db
-    .select()
-    .from(pricePeriods)
-    .where(and(eq(pricePeriods.offerId, offerId), lte(pricePeriods.validFrom, date), gte(pricePeriods.validTo, date)))
-    .orderBy(desc(pricePeriods.validFrom), desc(pricePeriods.id))
-    .limit(1);
-  return row ?? null;
-}
-
-// The slot to book and the price period on its date, in one round trip
-export async function slotAndPrice(db: DbOrTx, offerId: number, date: string, time: string | null) {
+// What a new booking is decided on, read fresh in one round trip (never from the catalogue cache): the agency, the
+// offer and its tour (null when unknown or inactive), the slot for the date and time (the time counts only for
+// timeslot offers) and the price period covering the date.
+export async function loadBookingContext(db: DbOrTx, input: { agencyId: string; offerId: number; date: string; time: string | null }) {
   const [row] = await db
     .select({
-      slotId: sql<number | null>`(SELECT s.id FROM slots s WHERE s.offer_id = ${offerId} AND s.date = ${date}::date AND s.start_time IS NOT DISTINCT FROM ${time}::text)`,
+      agency: agencies,
+      offer: offers,
+      tour: { id: tours.id, url: tours.url, title: tours.title, cityId: tours.cityId },
+      slotId: sql<number | null>`(SELECT s.id FROM slots s WHERE s.offer_id = ${offers.id} AND s.date = ${input.date}::date
+        AND s.start_time IS NOT DISTINCT FROM (CASE WHEN ${offers.availabilityType} = 'timeslots' THEN ${input.time}::text END))`,
       period: pricePeriods,
     })
-    .from(sql`(SELECT 1) AS one`)
+    .from(agencies)
+    .leftJoin(offers, and(eq(offers.id, input.offerId), eq(offers.isActive, true)))
+    .leftJoin(tours, and(eq(tours.id, offers.tourId), eq(tours.isActive, true)))
     .leftJoin(
       pricePeriods,
-      sql`${pricePeriods.id} = (SELECT p.id FROM price_periods p WHERE p.offer_id = ${offerId} AND p.valid_from <= ${date}::date AND p.valid_to >= ${date}::date ORDER BY p.valid_from DESC, p.id DESC LIMIT 1)`,
-    );
-  return { slotId: row?.slotId === null || row?.slotId === undefined ? null : Number(row.slotId), period: row?.period ?? null };
+      sql`${pricePeriods.id} = (SELECT p.id FROM price_periods p WHERE p.offer_id = ${offers.id} AND p.valid_from <= ${input.date}::date
+        AND p.valid_to >= ${input.date}::date ORDER BY p.valid_from DESC, p.id DESC LIMIT 1)`,
+    )
+    .where(eq(agencies.id, input.agencyId))
+    .limit(1);
+  if (!row) return null;
+  const found = row.offer && row.tour ? { offer: row.offer, tour: row.tour } : null;
+  return { agency: row.agency, found, slotId: row.slotId === null ? null : Number(row.slotId), period: row.period };
 }
 
 export async function loadAgency(db: DbOrTx, agencyId: string): Promise<AgencyRow | null> {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { CreateBookingResponse, People } from '@portal/contract';
 import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, HOLD_MINUTES, MESSAGES, checkPeopleAgainstAvailability } from '@portal/contract';
 import type { z } from 'zod';
@@ -20,14 +20,14 @@ import {
   loadAgency,
   loadAgent,
   loadHotel,
-  loadOfferForBooking,
-  slotAndPrice,
+  loadBookingContext,
   type AgencyRow,
   type BookingRow,
 } from './bookings.repo.ts';
 import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
-import { takeStock } from './stock.ts';
+import { noStockError, stockNeed, takeStock } from './stock.ts';
+import { bookFromBalanceInOneStatement, isInsufficientBalanceAbort } from './book-in-one-statement.ts';
 
 export type CreateBookingInput = z.output<typeof CreateBookingSchema>;
 export type BookingDeps = {
@@ -57,7 +57,7 @@ export function pickUpTimeFor(startTime: string, leadMinutes: number): string {
   return minutesToTime(h * 60 + m - leadMinutes);
 }
 
-function isLockTimeout(error: unknown): boolean {
+export function isLockTimeout(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '55P03') return true;
   }
@@ -75,20 +75,52 @@ export async function inBookingTransaction<T>(ctx: ServiceContext, fn: (tx: DbOr
   }
 }
 
+function assertAgencyCanBook(agency: AgencyRow): void {
+  if (agency.status !== 'approved') throw new AppError('forbidden', 'Your agency has not been approved yet. Please contact an operator.');
+}
+
 export async function requireBookingAgency(ctx: ServiceContext, actor: AgencyActor): Promise<AgencyRow> {
   const agency = await loadAgency(ctx.db, actor.agencyId);
   if (!agency) throw new AppError('forbidden', MESSAGES.forbidden);
-  if (agency.status !== 'approved') throw new AppError('forbidden', 'Your agency has not been approved yet. Please contact an operator.');
+  assertAgencyCanBook(agency);
   return agency;
 }
+
+// The columns a new balance booking leaves at their defaults (it is built in memory after the one-statement insert)
+const UNSET_BOOKING_COLUMNS = {
+  isRequest: 0,
+  hotelId: null,
+  pickUpTime: null,
+  promoCode: null,
+  promoPercent: null,
+  paidPaymentId: null,
+  heldUnits: 0,
+  heldAdults: 0,
+  heldChildren: 0,
+  holdExpiresAt: null,
+  quotedNetMinor: null,
+  quoteExpiresAt: null,
+  quoteNote: null,
+  declineReason: null,
+  refundMinor: null,
+  cancellationFeeMinor: null,
+  cancelledAt: null,
+  discountMinor: 0,
+  cardSurchargeMinor: 0,
+  notes: '',
+  ticketNumbers: [] as string[],
+  balanceAfterMinor: null,
+} satisfies Partial<BookingRow>;
 
 type Prepared = Awaited<ReturnType<typeof prepareBooking>>;
 
 // Everything that can be checked before taking stock; each problem is a 422 on its field and changes nothing.
 async function prepareBooking(ctx: ServiceContext, actor: AgencyActor, body: CreateBookingInput, paymentMethod: 'balance' | 'card', now: Date) {
-  const agency = await requireBookingAgency(ctx, actor);
+  const context = await loadBookingContext(ctx.db, { agencyId: actor.agencyId, offerId: body.offerId, date: body.date, time: body.time });
+  if (!context) throw new AppError('forbidden', MESSAGES.forbidden);
+  const { agency, found, slotId, period } = context;
+  assertAgencyCanBook(agency);
   if (paymentMethod === 'card' && agency.isCreditCardTopupAllowed === 0) throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
-  const found = await loadOfferForBooking(ctx.db, body.offerId);
   if (!found) throw AppError.notFound(CATALOGUE_MESSAGES.unknownOffer);
   const { offer, tour } = found;
   const people: People = { adults: body.adults, children: body.children, infants: body.infants };
@@ -98,7 +130,6 @@ async function prepareBooking(ctx: ServiceContext, actor: AgencyActor, body: Cre
   if (body.date < dubaiDate(now)) throw AppError.field('date', BOOKING_MESSAGES.timeslotsNotAvailable);
   const time = offer.availabilityType === 'timeslots' ? body.time : null;
   if (offer.availabilityType === 'timeslots' && (!time || !offer.startTimes.includes(time))) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
-  const { slotId, period } = await slotAndPrice(ctx.db, offer.id, body.date, time);
   if (slotId === null) throw AppError.field(time ? 'time' : 'date', time ? BOOKING_MESSAGES.timeslotsNotAvailable : BOOKING_MESSAGES.noTickets);
   if (!period) throw AppError.field('date', BOOKING_MESSAGES.noTickets);
 
@@ -201,8 +232,35 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
     return { booking: bookingView(booking, { agent: { id: actor.userId, name: actor.name, email: actor.email }, payment: null, sites: ctx.sites }), message: BOOKING_MESSAGES.noAutomaticBooking };
   }
 
+  if (paymentMethod === 'balance' && deps.stockLocking) {
+    const need = stockNeed(p.offer, p.people);
+    const row = {
+      ...values,
+      id: randomUUID(),
+      stockUnits: need.units,
+      stockAdults: need.adults,
+      stockChildren: need.children,
+      status: 'completed' as const,
+      paymentMethod: 'balance' as const,
+      ticketNumbers: ticketNumbers(values.reference, ticketCount(p.offer, p.people)),
+      confirmedAt: now,
+    };
+    let result: Awaited<ReturnType<typeof bookFromBalanceInOneStatement>>;
+    try {
+      result = await bookFromBalanceInOneStatement(ctx.db, { values: row, slotId: p.slotId, need, ledgerDescription: bookingDescription(row), mail: bookingConfirmedMail(row, actor) });
+    } catch (error) {
+      if (isInsufficientBalanceAbort(error)) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
+      if (isLockTimeout(error)) throw new AppError('conflict', BOOKING_MESSAGES.busy);
+      throw error;
+    }
+    if (result.outcome === 'no_stock') throw await noStockError(ctx.db, p.slotId, p.offer, p.people);
+    ctx.kickMail();
+    const booking: BookingRow = { ...UNSET_BOOKING_COLUMNS, ...row, balanceAfterMinor: result.balanceAfterMinor, createdAt: now, updatedAt: now };
+    return { booking: bookingView(booking, { agent: { id: actor.userId, name: actor.name, email: actor.email }, payment: null, sites: ctx.sites }), message: null };
+  }
+
   if (paymentMethod === 'balance') {
-    // Lock order: the slot (taking the stock), then the agency's balance row, last, so it is held only until the commit
+    // the same steps in a transaction, for the concurrency test's control run without the slot lock
     const booking = await inBookingTransaction(ctx, async (tx) => {
       const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
       const row = await insertBooking(tx, {

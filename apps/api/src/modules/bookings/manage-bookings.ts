@@ -22,7 +22,7 @@ import {
 } from './bookings.repo.ts';
 import { percentOf } from './pricing.ts';
 import { inBookingTransaction } from './create-booking.ts';
-import { releaseStock } from './stock.ts';
+import { NO_STOCK, releaseStock } from './stock.ts';
 
 // SPEC §6: a junior sees their own bookings; senior and admin see the agency's.
 export function visibilityOf(actor: AgencyActor): Visibility {
@@ -131,12 +131,7 @@ export async function cancelBooking(ctx: ServiceContext, id: string, card: CardR
       cancelledAt: now,
       refundMinor: isPaid ? plan.refundMinor : null,
       cancellationFeeMinor: isPaid ? plan.feeMinor : null,
-      heldUnits: 0,
-      heldAdults: 0,
-      heldChildren: 0,
-      stockUnits: 0,
-      stockAdults: 0,
-      stockChildren: 0,
+      ...NO_STOCK,
       balanceAfterMinor,
     });
     if (!updated) throw new Error('booking vanished');

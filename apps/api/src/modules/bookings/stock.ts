@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { People, PeopleCheck } from '@portal/contract';
 import { BOOKING_MESSAGES, checkPeopleAgainstAvailability, peopleMessages } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -16,13 +16,20 @@ export function stockNeed(offer: Pick<OfferRow, 'pricingUnit' | 'isSameTicketFor
   return { units: people.adults + people.children + people.infants, adults: 0, children: 0 };
 }
 
-export async function findSlotId(db: DbOrTx, offerId: number, date: string, time: string | null): Promise<number | null> {
+async function readSlotStock(db: DbOrTx, slotId: number) {
   const [row] = await db
-    .select({ id: slots.id })
+    .select({ left: slots.left, leftAdultsTickets: slots.leftAdultsTickets, leftChildrenTickets: slots.leftChildrenTickets })
     .from(slots)
-    .where(and(eq(slots.offerId, offerId), eq(slots.date, date), time === null ? isNull(slots.startTime) : eq(slots.startTime, time)))
-    .limit(1);
-  return row?.id ?? null;
+    .where(eq(slots.id, slotId));
+  return row ?? null;
+}
+
+// Why a booking found no stock on its slot, as the answer to send: sold out, or how many are left (SPEC §5)
+export async function noStockError(db: DbOrTx, slotId: number, offer: TakeStockOptions['offer'], people: People): Promise<AppError> {
+  const row = await readSlotStock(db, slotId);
+  if (!row) return AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
+  const check = checkPeopleAgainstAvailability(people, { ...row, isSameTicketForAdultsAndChildren: offer.isSameTicketForAdultsAndChildren }, offer);
+  return stockError(check.ok ? { ok: false, code: 'stock', n: row.left, message: peopleMessages.stock(row.left) } : check);
 }
 
 function stockError(check: Exclude<PeopleCheck, { ok: true }>): AppError {
@@ -62,10 +69,7 @@ export async function takeStock(tx: DbOrTx, slotId: number, options: TakeStockOp
       .returning({ left: slots.left });
     if (taken) return need;
   }
-  const [row] = await tx
-    .select({ left: slots.left, leftAdultsTickets: slots.leftAdultsTickets, leftChildrenTickets: slots.leftChildrenTickets })
-    .from(slots)
-    .where(eq(slots.id, slotId));
+  const row = await readSlotStock(tx, slotId);
   if (!row) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
   const check = checkPeopleAgainstAvailability(options.people, { ...row, isSameTicketForAdultsAndChildren: isSame }, options.offer);
   if (!check.ok) throw stockError(check);
@@ -94,3 +98,6 @@ export async function releaseStock(tx: DbOrTx, slotId: number, held: StockNeed):
     })
     .where(eq(slots.id, slotId));
 }
+
+// The booking columns of a booking that holds and has taken nothing (after its stock went back to the slot)
+export const NO_STOCK = { heldUnits: 0, heldAdults: 0, heldChildren: 0, stockUnits: 0, stockAdults: 0, stockChildren: 0 } as const;

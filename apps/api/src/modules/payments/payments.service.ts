@@ -11,7 +11,7 @@ import { bookingConfirmedMail } from '../bookings/booking-mails.ts';
 import { findBooking, loadAgent, updateBooking, type BookingRow, type PaymentRow } from '../bookings/bookings.repo.ts';
 import { ticketCount, ticketNumbers } from '../bookings/create-booking.ts';
 import { viewOf } from '../bookings/manage-bookings.ts';
-import { releaseStock, takeStock } from '../bookings/stock.ts';
+import { NO_STOCK, releaseStock, takeStock } from '../bookings/stock.ts';
 import type { PaymentProviders } from './providers/index.ts';
 import type { PaymentProvider, ProviderCharge, ProviderName, ProviderStatus, WebhookHeaders } from './providers/provider.ts';
 
@@ -263,12 +263,7 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       if (current.heldUnits === 0 && current.heldAdults === 0 && current.heldChildren === 0) return false;
       if (current.slotId !== null) await releaseStock(tx, current.slotId, { units: current.heldUnits, adults: current.heldAdults, children: current.heldChildren });
       await updateBooking(tx, id, {
-        heldUnits: 0,
-        heldAdults: 0,
-        heldChildren: 0,
-        stockUnits: 0,
-        stockAdults: 0,
-        stockChildren: 0,
+        ...NO_STOCK,
         status: current.isRequest === 1 ? 'payment_required' : 'payment_failed',
       });
       return true;

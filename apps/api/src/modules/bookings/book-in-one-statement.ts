@@ -1,0 +1,86 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { bookings } from '../../db/schema/index.ts';
+import type { OutgoingMail } from '../mail/mail.repo.ts';
+import type { StockNeed } from './stock.ts';
+
+type BookingInsert = typeof bookings.$inferInsert;
+const columns = getTableColumns(bookings) as Record<string, PgColumn>;
+
+// `(col, …)` and `SELECT $1::type, …` for a booking row, each value encoded by its column (JSON, arrays, dates)
+function bookingInsert(values: BookingInsert, extra: Record<string, SQL>): SQL {
+  const names: SQL[] = [];
+  const params: SQL[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    const column = columns[key];
+    if (!column || value === undefined) continue;
+    names.push(sql`${sql.identifier(column.name)}`);
+    params.push(sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`);
+  }
+  for (const [name, expression] of Object.entries(extra)) {
+    names.push(sql`${sql.identifier(name)}`);
+    params.push(expression);
+  }
+  return sql`(${sql.join(names, sql`, `)}) SELECT ${sql.join(params, sql`, `)}`;
+}
+
+export type OneStatementResult = { outcome: 'booked'; balanceAfterMinor: number } | { outcome: 'no_stock' };
+
+// A booking paid from the balance as ONE statement (atomic on its own, no transaction round trips): take the stock
+// with a conditional UPDATE of the slot (its row lock), debit the balance (the agency's row, after the slot's),
+// write the booking, the ledger entry and the mail. The slot stays locked only while PostgreSQL runs the statement
+// and commits it, never while the application works, which keeps a sold-out rush on one slot fast.
+// An insufficient balance aborts the whole statement, so nothing is taken.
+export async function bookFromBalanceInOneStatement(
+  db: Db,
+  input: { values: BookingInsert & { id: string }; slotId: number; need: StockNeed; ledgerDescription: string; mail: OutgoingMail },
+): Promise<OneStatementResult> {
+  const { values, need } = input;
+  const amount = values.netTotalMinor;
+  const statement = sql`
+    WITH s AS (
+      UPDATE slots SET "left" = "left" - ${need.units},
+        left_adults_tickets = CASE WHEN left_adults_tickets IS NULL THEN NULL ELSE left_adults_tickets - ${need.adults} END,
+        left_children_tickets = CASE WHEN left_children_tickets IS NULL THEN NULL ELSE left_children_tickets - ${need.children} END,
+        updated_at = now()
+      WHERE id = ${input.slotId} AND "left" >= ${need.units}
+        AND (left_adults_tickets IS NULL OR left_adults_tickets >= ${need.adults})
+        AND (left_children_tickets IS NULL OR left_children_tickets >= ${need.children})
+      RETURNING id
+    ),
+    bal AS (
+      UPDATE agency_balances SET balance_minor = balance_minor - ${amount}, updated_at = now()
+      WHERE agency_id = ${values.agencyId} AND currency = ${values.currency} AND balance_minor - ${amount} >= -credit_limit_minor
+        AND EXISTS (SELECT 1 FROM s)
+      RETURNING balance_minor
+    ),
+    b AS (
+      INSERT INTO bookings ${bookingInsert(values, { balance_after_minor: sql`(SELECT balance_minor FROM bal)` })}
+      WHERE EXISTS (SELECT 1 FROM bal)
+      RETURNING id
+    ),
+    e AS (
+      INSERT INTO ledger_entries (agency_id, currency, amount_minor, kind, description, reference, booking_id, balance_after_minor)
+      SELECT ${values.agencyId}, ${values.currency}, ${-amount}, 'booking', ${input.ledgerDescription}, ${values.reference}, b.id, bal.balance_minor FROM b, bal
+      RETURNING balance_after_minor
+    ),
+    m AS (
+      INSERT INTO mail_outbox (to_address, subject, text_body) SELECT ${input.mail.to}, ${input.mail.subject}, ${input.mail.text} FROM b
+      RETURNING id
+    )
+    SELECT (SELECT count(*) FROM s)::int AS took, (SELECT balance_after_minor FROM e) AS balance_after, (SELECT count(*) FROM m)::int AS mails,
+      CASE WHEN EXISTS (SELECT 1 FROM s) AND NOT EXISTS (SELECT 1 FROM bal) THEN portal_abort('insufficient_balance') END AS aborted`;
+  const result = (await db.execute(statement)) as unknown as { rows: { took: number; balance_after: string | number | null }[] };
+  const row = result.rows[0];
+  if (!row || Number(row.took) === 0) return { outcome: 'no_stock' };
+  if (row.balance_after === null) throw new Error('booking statement wrote no ledger entry');
+  return { outcome: 'booked', balanceAfterMinor: Number(row.balance_after) };
+}
+
+export function isInsufficientBalanceAbort(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === 'P0001' && String((e as { message?: unknown }).message).includes('insufficient_balance')) return true;
+  }
+  return false;
+}
