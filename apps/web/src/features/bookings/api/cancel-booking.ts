@@ -8,7 +8,7 @@ export function useCancelBooking() {
   return useMutation({
     mutationFn: (id: string) => callRoute(bookingRoutes.cancel, { params: { id } }),
     onSuccess: (booking) => {
-      queryClient.setQueryData(bookingKeys.detail(booking.id), booking);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.details() });
       void queryClient.invalidateQueries({ queryKey: balanceKeys.all });

@@ -17,7 +17,7 @@ export function useCreateBooking() {
   return useMutation({
     mutationFn: createBooking,
     onSuccess: ({ booking }) => {
-      queryClient.setQueryData(bookingKeys.detail(booking.id), booking);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: balanceKeys.all });
     },

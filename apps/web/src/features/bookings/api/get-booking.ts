@@ -2,14 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { bookingRoutes } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
 import { callRoute } from '@/lib/api-client';
+import { useLocale } from '@/lib/locale';
 import { bookingKeys } from './keys';
 
 type PollOptions = { poll?: (booking: BookingView | undefined) => number | false; enabled?: boolean };
 
 export function useBooking(id: string, { poll, enabled = true }: PollOptions = {}) {
+  const { language } = useLocale();
   return useQuery({
-    queryKey: bookingKeys.detail(id),
-    queryFn: ({ signal }) => callRoute(bookingRoutes.detail, { params: { id }, signal }),
+    queryKey: bookingKeys.detail(id, language),
+    queryFn: ({ signal }) => callRoute(bookingRoutes.detail, { params: { id }, query: { language }, signal }),
     enabled: enabled && id !== '',
     staleTime: 0,
     refetchInterval: poll ? (query) => poll(query.state.data) : false,
@@ -17,9 +19,10 @@ export function useBooking(id: string, { poll, enabled = true }: PollOptions = {
 }
 
 export function useRequest(id: string) {
+  const { language } = useLocale();
   return useQuery({
-    queryKey: bookingKeys.request(id),
-    queryFn: ({ signal }) => callRoute(bookingRoutes.requestDetail, { params: { id }, signal }),
+    queryKey: bookingKeys.request(id, language),
+    queryFn: ({ signal }) => callRoute(bookingRoutes.requestDetail, { params: { id }, query: { language }, signal }),
     enabled: id !== '',
     staleTime: 0,
   });

@@ -8,11 +8,12 @@ const root = ['bookings'] as const;
 export const bookingKeys = {
   all: root,
   lists: () => [...root, 'list'] as const,
-  list: (kind: BookingListKind, filters: BookingFilters) => [...root, 'list', kind, filters] as const,
-  options: () => [...root, 'options'] as const,
+  list: (kind: BookingListKind, filters: BookingFilters, language: Language) => [...root, 'list', kind, filters, language] as const,
+  options: (language: Language) => [...root, 'options', language] as const,
   details: () => [...root, 'detail'] as const,
-  detail: (id: string) => [...root, 'detail', id] as const,
-  request: (id: string) => [...root, 'detail', 'request', id] as const,
+  // the language goes last, so invalidating detail(id) reaches every language
+  detail: (id: string, language?: Language) => (language ? ([...root, 'detail', id, language] as const) : ([...root, 'detail', id] as const)),
+  request: (id: string, language?: Language) => (language ? ([...root, 'detail', 'request', id, language] as const) : ([...root, 'detail', 'request', id] as const)),
   payment: (paymentId: string) => [...root, 'payment', paymentId] as const,
   cancellation: (id: string) => [...root, 'cancellation', id] as const,
 };

@@ -13,7 +13,7 @@ export function usePayBooking() {
     mutationFn: ({ id, paymentMethod, idempotencyKey }: PayBookingInput) =>
       callRoute(bookingRoutes.pay, { params: { id }, body: { paymentMethod }, headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: ({ booking }) => {
-      queryClient.setQueryData(bookingKeys.detail(booking.id), booking);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.details() });
       void queryClient.invalidateQueries({ queryKey: balanceKeys.all });
