@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingFilters } from '@portal/contract';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { agencies, bookings, hotels, offers, payments, pricePeriods, tours, users } from '../../db/schema/index.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -9,27 +9,39 @@ export type AgencyRow = typeof agencies.$inferSelect;
 
 // What a new booking is decided on, read fresh in one round trip (never from the catalogue cache): the agency, the
 // offer and its tour (null when unknown or inactive), the slot for the date and time (the time counts only for
-// timeslot offers) and the price period covering the date.
-export async function loadBookingContext(db: DbOrTx, input: { agencyId: string; offerId: number; date: string; time: string | null }) {
-  const [row] = await db
+// timeslot offers) and the price period covering the date. Prepared once per database: every booking runs it.
+function prepareBookingContext(db: Db) {
+  const date = sql`${sql.placeholder('date')}::date`;
+  return db
     .select({
       agency: agencies,
       offer: offers,
       tour: { id: tours.id, url: tours.url, title: tours.title, cityId: tours.cityId },
-      slotId: sql<number | null>`(SELECT s.id FROM slots s WHERE s.offer_id = ${offers.id} AND s.date = ${input.date}::date
-        AND s.start_time IS NOT DISTINCT FROM (CASE WHEN ${offers.availabilityType} = 'timeslots' THEN ${input.time}::text END))`,
+      slotId: sql<number | null>`(SELECT s.id FROM slots s WHERE s.offer_id = ${offers.id} AND s.date = ${date}
+        AND s.start_time IS NOT DISTINCT FROM (CASE WHEN ${offers.availabilityType} = 'timeslots' THEN ${sql.placeholder('time')}::text END))`,
       period: pricePeriods,
     })
     .from(agencies)
-    .leftJoin(offers, and(eq(offers.id, input.offerId), eq(offers.isActive, true)))
+    .leftJoin(offers, and(eq(offers.id, sql.placeholder('offerId')), eq(offers.isActive, true)))
     .leftJoin(tours, and(eq(tours.id, offers.tourId), eq(tours.isActive, true)))
     .leftJoin(
       pricePeriods,
-      sql`${pricePeriods.id} = (SELECT p.id FROM price_periods p WHERE p.offer_id = ${offers.id} AND p.valid_from <= ${input.date}::date
-        AND p.valid_to >= ${input.date}::date ORDER BY p.valid_from DESC, p.id DESC LIMIT 1)`,
+      sql`${pricePeriods.id} = (SELECT p.id FROM price_periods p WHERE p.offer_id = ${offers.id} AND p.valid_from <= ${date}
+        AND p.valid_to >= ${date} ORDER BY p.valid_from DESC, p.id DESC LIMIT 1)`,
     )
-    .where(eq(agencies.id, input.agencyId))
-    .limit(1);
+    .where(eq(agencies.id, sql.placeholder('agencyId')))
+    .limit(1)
+    .prepare('booking_context');
+}
+const contextQueries = new WeakMap<Db, ReturnType<typeof prepareBookingContext>>();
+
+export async function loadBookingContext(db: Db, input: { agencyId: string; offerId: number; date: string; time: string | null }) {
+  let query = contextQueries.get(db);
+  if (!query) {
+    query = prepareBookingContext(db);
+    contextQueries.set(db, query);
+  }
+  const [row] = await query.execute(input);
   if (!row) return null;
   const found = row.offer && row.tour ? { offer: row.offer, tour: row.tour } : null;
   return { agency: row.agency, found, slotId: row.slotId === null ? null : Number(row.slotId), period: row.period };
