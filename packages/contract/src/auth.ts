@@ -3,6 +3,7 @@ import { AgentRole, CurrencyCode, DateOnly, Language, OkResponse, Role } from '.
 import { ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { Email, NewPassword, PersonName, Phone, RequiredText } from './validation.ts';
+import { FIRST_PAGE_PATHS } from './paths.ts';
 
 export const JWT_AUDIENCE = 'b2b-portal';
 
@@ -81,7 +82,7 @@ export type AccountProfile = z.infer<typeof AccountProfile>;
 
 export const authRoutes = {
   login: defineRoute({
-    method: 'POST', path: '/b2b/account/login', summary: 'Log in; returns a signed access token',
+    method: 'POST', path: FIRST_PAGE_PATHS.login, summary: 'Log in; returns a signed access token',
     tags: ['account'], access: PUBLIC, body: LoginBody, response: LoginResponse,
   }),
   signup: defineRoute({

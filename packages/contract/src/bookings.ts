@@ -4,41 +4,12 @@ import { CurrencyCode, Language } from './common.ts';
 import { ANY_AGENT, OPERATOR_ONLY, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { Email, PersonName, Phone, RequiredText } from './validation.ts';
+import { BOOKING_MESSAGES } from './messages.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Messages (SPEC §8 word for word where it quotes them; the rest are ours)
 // ---------------------------------------------------------------------------------------------------------------
-export const BOOKING_MESSAGES = {
-  outOfStock: 'Tickets out of stock',
-  timeslotsNotAvailable: 'Timeslots are not available',
-  noTickets: 'No tickets available',
-  insufficientBalance: 'Your available balance is insufficient. Please Top Up on the My Balance Page.',
-  completeGuestDetails: 'Please complete guest details above',
-  personalInformation: 'Please enter your personal information to complete the booking',
-  enterCardDetails: 'Please enter your credit card details',
-  paymentFailed: 'Payment failed',
-  tryAgain: 'Please try again',
-  creditCardDisabled: 'Credit card payments are disabled for your agency. Please contact an operator.',
-  // SPEC §8 "no automatic booking (request and contact operator)" and "cut-off time passed"
-  noAutomaticBooking: 'No automatic booking is possible for this option: your request has been sent to our operators, who will contact you.',
-  cutOffPassed: 'The cut-off time for this date has passed.',
-  // SPEC §5 invalidCityError
-  invalidCity: 'The hotel is not in a pick-up city of this tour',
-  hotelRequired: 'Choose the pick-up hotel from the list',
-  emailsDoNotMatch: 'Emails do not match',
-  noPeople: 'Add at least one adult or child',
-  idempotencyMismatch: 'This Idempotency-Key was already used with a different request',
-  idempotencyRunning: 'A request with this Idempotency-Key is still being processed',
-  idempotencyKeyFormat: 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores',
-  unknownBooking: 'Booking not found',
-  notCancellable: 'This booking can no longer be cancelled',
-  notPayable: 'This booking is not awaiting payment',
-  quoteExpired: 'This quotation has expired. Please send a new request.',
-  notARequest: 'This booking is not an open quotation request',
-  busy: 'This time slot is busy right now. Please try again.',
-  nothingToCharge: 'There is nothing to charge to a card: book it from the company balance',
-  amountCents: 'Enter an amount in whole cents, at least 0.01',
-} as const;
+export { BOOKING_MESSAGES } from './messages.ts';
 
 // SPEC §4 display statuses; the stored status is the key, the label is what people see
 export const BookingStatus = z.enum(['request', 'payment_required', 'pending_payment', 'completed', 'cancelled', 'payment_failed']);

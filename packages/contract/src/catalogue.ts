@@ -2,24 +2,14 @@ import { z } from 'zod';
 import { AED_PER_USD, CurrencyCode, Language, MIN_DATE } from './common.ts';
 import { ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
+import { CATALOGUE_MESSAGES } from './messages.ts';
+import { FIRST_PAGE_PATHS } from './paths.ts';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, type ImageWidth } from './images.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Messages (SPEC §5, §8 word for word; the rest are ours)
 // ---------------------------------------------------------------------------------------------------------------
-export const CATALOGUE_MESSAGES = {
-  wrongPromoCode: 'You entered the wrong promo code',
-  dateFormat: 'Use the format yyyy-MM-dd',
-  dateBeforeMin: `Dates before ${MIN_DATE} are not available`,
-  fromAfterTo: 'The start date must not be after the end date',
-  rangeTooLong: 'The date range cannot be longer than 366 days',
-  wholeNumber: 'Must be a positive whole number',
-  idsList: 'Use a comma-separated list of up to 50 offer ids',
-  language: 'Language must be en or ru',
-  currency: 'Currency must be aed or usd',
-  unknownTour: 'Unknown tour',
-  unknownOffer: 'Unknown offer',
-  unknownImage: 'Unknown image',
-} as const;
+export { CATALOGUE_MESSAGES } from './messages.ts';
 
 export const MAX_RANGE_DAYS = 366;
 export const MAX_PRICE_IDS = 50;
@@ -151,9 +141,7 @@ export type OffersPricesQuery = z.infer<typeof OffersPricesQuery>;
 // ---------------------------------------------------------------------------------------------------------------
 // Images (SPEC §9: device widths 640–3840)
 // ---------------------------------------------------------------------------------------------------------------
-export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
-export const DEFAULT_IMAGE_WIDTH: ImageWidth = 1200;
+export { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, imageSrcSet, imageUrl, type ImageWidth } from './images.ts';
 
 // any other key is a 404, not a 422
 export const ImageKeyParams = z.object({ key: z.string().min(1).max(200) });
@@ -164,15 +152,6 @@ export const ImageQuery = z.object({
     .refine((v) => v === undefined || (IMAGE_WIDTHS as readonly number[]).includes(Number(v)), `Width must be one of ${IMAGE_WIDTHS.join(', ')}`)
     .transform((v): ImageWidth => (v === undefined ? DEFAULT_IMAGE_WIDTH : (Number(v) as ImageWidth))),
 });
-
-export function imageUrl(key: string, width: ImageWidth = DEFAULT_IMAGE_WIDTH): string {
-  return `/api/images/${encodeURIComponent(key)}?w=${width}`;
-}
-
-// For <img srcSet>: every device width the image endpoint serves
-export function imageSrcSet(key: string): string {
-  return IMAGE_WIDTHS.map((w) => `${imageUrl(key, w)} ${w}w`).join(', ');
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Response shapes
@@ -408,7 +387,7 @@ const tags = ['catalogue'] as const;
 
 export const catalogueRoutes = {
   homepage: defineRoute({
-    method: 'GET', path: '/homepage', summary: 'Home: promo and top tours, countries, cities and categories (recommended prices only)',
+    method: 'GET', path: FIRST_PAGE_PATHS.homepage, summary: 'Home: promo and top tours, countries, cities and categories (recommended prices only)',
     tags, access: PUBLIC, query: CatalogueLocaleQuery, response: HomepageResponse,
   }),
   countryPage: defineRoute({
@@ -424,11 +403,11 @@ export const catalogueRoutes = {
     tags, access: PUBLIC, params: CategoryParams, query: CatalogueLocaleQuery, response: CategoryPageResponse,
   }),
   tours: defineRoute({
-    method: 'GET', path: '/b2b/tours', summary: 'Every tour as a card with net and recommended from-prices',
+    method: 'GET', path: FIRST_PAGE_PATHS.tours, summary: 'Every tour as a card with net and recommended from-prices',
     tags, access: ANY_USER, query: CatalogueLocaleQuery, response: z.array(TourCard),
   }),
   promoTours: defineRoute({
-    method: 'GET', path: '/b2b/tours/promo', summary: 'Promoted tours, in promo order',
+    method: 'GET', path: FIRST_PAGE_PATHS.promoTours, summary: 'Promoted tours, in promo order',
     tags, access: ANY_USER, query: CatalogueLocaleQuery, response: z.array(TourCard),
   }),
   tour: defineRoute({

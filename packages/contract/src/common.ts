@@ -15,15 +15,7 @@ export type Role = z.infer<typeof Role>;
 export const AgentStatus = z.enum(['normal', 'emailNotVerified', 'deleted']);
 export type AgentStatus = z.infer<typeof AgentStatus>;
 
-// SPEC §9: fixed conversion and limits
-export const AED_PER_USD = 3.65;
-export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
-export const MIN_DATE = '2020-02-01';
-
-// SPEC §4: currency resets with language
-export function currencyForLanguage(language: Language): CurrencyCode {
-  return language === 'ru' ? 'usd' : 'aed';
-}
+export { AED_PER_USD, MIN_DATE, UPLOAD_LIMIT_BYTES, currencyForLanguage } from './constants.ts';
 
 export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd');
 

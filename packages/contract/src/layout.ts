@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, Language } from './common.ts';
 import { PUBLIC, defineRoute } from './define-route.ts';
+import { FIRST_PAGE_PATHS } from './paths.ts';
 
 export const SiteKind = z.enum(['general', 'ru', 'partner']);
 export type SiteKind = z.infer<typeof SiteKind>;
@@ -31,7 +32,7 @@ export type LayoutInfo = z.infer<typeof LayoutInfo>;
 
 export const layoutRoutes = {
   info: defineRoute({
-    method: 'GET', path: '/layout/info', summary: "The site's contact, brand and legal data (chosen by host name)",
+    method: 'GET', path: FIRST_PAGE_PATHS.layoutInfo, summary: "The site's contact, brand and legal data (chosen by host name)",
     tags: ['layout'], access: PUBLIC, response: LayoutInfo,
   }),
 };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorItem, MESSAGES, ValidationErrorBody, buildPath } from '@portal/contract';
+import { MESSAGES, buildPath } from '@portal/contract/plain';
 import type { ErrorItem as ErrorItemType, RouteDescriptor } from '@portal/contract';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -76,15 +76,23 @@ async function readBody(response: Response): Promise<{ text: string; json: unkno
   }
 }
 
+// The 422 body `[{ fieldName, errorMessage }]`, checked by hand so the first page loads without zod
+function isErrorItem(value: unknown): value is ErrorItemType {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorItemType).fieldName === 'string' && typeof (value as ErrorItemType).errorMessage === 'string';
+}
+
+function errorItems(json: unknown): ErrorItemType[] | null {
+  return Array.isArray(json) && json.every(isErrorItem) ? json : null;
+}
+
 function formatItems(items: ErrorItemType[]): string {
   return items.map((item) => `${item.fieldName}: ${translateMessage(item.errorMessage)}`).join('\n');
 }
 
 function messageFromBody(json: unknown, text: string): string {
-  const items = ValidationErrorBody.safeParse(json);
-  if (items.success && items.data.length > 0) return items.data.map((item) => translateMessage(item.errorMessage)).join('\n');
-  const single = ErrorItem.safeParse(json);
-  if (single.success) return translateMessage(single.data.errorMessage);
+  const items = errorItems(json);
+  if (items && items.length > 0) return items.map((item) => translateMessage(item.errorMessage)).join('\n');
+  if (isErrorItem(json)) return translateMessage(json.errorMessage);
   if (json && typeof json === 'object' && 'message' in json && typeof json.message === 'string') return translateMessage(json.message);
   return translateMessage(text.trim());
 }
@@ -118,8 +126,7 @@ async function handleFailure(response: Response): Promise<never> {
     throw new ApiError(MESSAGES.notFound, { status, body: text });
   }
   if (status === 422) {
-    const parsed = ValidationErrorBody.safeParse(json);
-    const items = parsed.success ? parsed.data : [];
+    const items = errorItems(json) ?? [];
     const message = items.length > 0 ? formatItems(items) : text.trim() || translateMessage(MESSAGES.validation);
     notify.error(message);
     throw new ApiError(message, { status, items, body: text });
@@ -231,4 +238,11 @@ export async function callRoute<R extends AnyRoute>(route: R, input: RouteCallIn
     throw new ApiError('Unexpected response from the server', { kind: 'parse', body: JSON.stringify(data) });
   }
   return parsed.data as RouteResponse<R>;
+}
+
+// A call the first page makes by its plain path (FIRST_PAGE_PATHS), so that page loads without the route descriptors
+// and zod. The server passes these responses through their contract schemas; here they are typed, not re-checked.
+// `auth` is required: without a route descriptor there is no access rule to read it from.
+export async function requestUnchecked<T>(path: string, options: RequestOptions & { auth: boolean }): Promise<T> {
+  return (await apiRequest(path, options)) as T;
 }

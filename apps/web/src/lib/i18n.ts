@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, MESSAGES, unsupportedFormatMessage } from '@portal/contract';
+import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, MESSAGES, unsupportedFormatMessage } from '@portal/contract/plain';
 import type { Language } from '@portal/contract';
 import en from '@/locales/en.json';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { layoutRoutes } from '@portal/contract';
 import type { LayoutInfo } from '@portal/contract';
-import { callRoute } from './api-client';
+import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
+import { requestUnchecked } from './api-client';
 import { queryClient } from './query-client';
 
 export const layoutKeys = { info: ['layout', 'info'] as const };
@@ -9,7 +9,7 @@ export const layoutKeys = { info: ['layout', 'info'] as const };
 export const layoutInfoQuery = () =>
   queryOptions({
     queryKey: layoutKeys.info,
-    queryFn: ({ signal }) => callRoute(layoutRoutes.info, { signal }),
+    queryFn: ({ signal }) => requestUnchecked<LayoutInfo>(FIRST_PAGE_PATHS.layoutInfo, { signal, auth: false }),
     staleTime: 30 * 60 * 1000,
   });
 

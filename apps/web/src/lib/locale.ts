@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { currencyForLanguage } from '@portal/contract';
+import { currencyForLanguage } from '@portal/contract/plain';
 import type { CurrencyCode, Language } from '@portal/contract';
 import { env } from '@/config/env';
 import { LANGUAGE_STORAGE_KEY, ensureLanguageLoaded, i18n, readStoredLanguage } from './i18n';

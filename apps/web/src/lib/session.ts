@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SessionClaims } from '@portal/contract';
+import type { Role, SessionClaims } from '@portal/contract';
 
 export const TOKEN_KEY = 'accessToken';
 
@@ -20,15 +20,43 @@ function base64UrlDecode(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
+const ROLES: readonly Role[] = ['admin', 'senior', 'junior', 'operator'];
+
+// The claims of SessionClaims, checked by hand: this runs before the first paint, without zod
+function readClaims(value: unknown): SessionClaims | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const c = value as Record<string, unknown>;
+  const isString = (v: unknown): v is string => typeof v === 'string';
+  const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+  if (!isString(c.sub) || !isString(c.email) || !isString(c.name) || !isString(c.phone)) return null;
+  if (!ROLES.some((role) => role === c.role)) return null;
+  if (c.agencyId !== null && !isString(c.agencyId)) return null;
+  if (!isNumber(c.isWidgetsCreationAllowed) || !isNumber(c.exp)) return null;
+  if (c.isCreditCardTopupAllowed !== undefined && !isNumber(c.isCreditCardTopupAllowed)) return null;
+  if (!isString(c.aud) && !(Array.isArray(c.aud) && c.aud.every(isString))) return null;
+  return {
+    sub: c.sub,
+    email: c.email,
+    name: c.name,
+    phone: c.phone,
+    role: c.role as Role,
+    agencyId: c.agencyId,
+    isWidgetsCreationAllowed: c.isWidgetsCreationAllowed,
+    isCreditCardTopupAllowed: c.isCreditCardTopupAllowed,
+    exp: c.exp,
+    aud: c.aud,
+  };
+}
+
 // SPEC §4: the token payload is decoded on the client (no signature check: the server verifies every call).
 export function decodeToken(token: string): SessionUser | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const parsed = SessionClaims.safeParse(JSON.parse(base64UrlDecode(payload)));
-    if (!parsed.success) return null;
+    const claims = readClaims(JSON.parse(base64UrlDecode(payload)));
+    if (!claims) return null;
     // SPEC §3: isCreditCardTopupAllowed defaults to 1 if absent
-    return { ...parsed.data, isCreditCardTopupAllowed: parsed.data.isCreditCardTopupAllowed ?? 1 };
+    return { ...claims, isCreditCardTopupAllowed: claims.isCreditCardTopupAllowed ?? 1 };
   } catch {
     return null;
   }

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { authRoutes } from '@portal/contract';
-import type { LoginBody } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
+import type { LoginBody, LoginResponse } from '@portal/contract';
+import { requestUnchecked } from '@/lib/api-client';
 import { saveToken } from '@/lib/session';
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginBody) => callRoute(authRoutes.login, { body }),
+    mutationFn: (body: LoginBody) => requestUnchecked<LoginResponse>(FIRST_PAGE_PATHS.login, { method: 'POST', body, auth: false }),
     onSuccess: ({ accessToken }) => {
       saveToken(accessToken);
     },

@@ -1,11 +1,12 @@
 import { Anchor, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LoginBody } from '@portal/contract';
+import { MESSAGES } from '@portal/contract/plain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordField } from '@/components/password-field';
 import { paths } from '@/config/paths';
-import { applyServerErrors, zodValidate } from '@/lib/form';
+import { applyServerErrors } from '@/lib/form';
+import { translateMessage } from '@/lib/i18n';
 import { useLogin } from '../api/login';
 import { requiredField } from '@/components/required-field';
 
@@ -14,7 +15,11 @@ export function LoginCard() {
   const login = useLogin();
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: zodValidate(LoginBody),
+    // the rules of the contract's LoginBody, by hand: the login page loads without zod
+    validate: {
+      email: (value) => (value.trim() ? null : translateMessage(MESSAGES.required)),
+      password: (value) => (value ? null : translateMessage(MESSAGES.required)),
+    },
   });
 
   const handleSubmit = form.onSubmit((values) => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogueRoutes } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
+import type { TourCard } from '@portal/contract';
+import { requestUnchecked } from '@/lib/api-client';
 import { useLocale } from '@/lib/locale';
 import { tourKeys, type CatalogueLocale } from './keys';
 
@@ -10,7 +11,7 @@ export const promoToursQuery = (locale: CatalogueLocale) =>
     queryKey: tourKeys.promo(locale),
     queryFn: async ({ signal }) => ({
       currencyCode: locale.currency,
-      tours: await callRoute(catalogueRoutes.promoTours, { query: { Language: locale.language, currencyCode: locale.currency }, signal }),
+      tours: await requestUnchecked<TourCard[]>(FIRST_PAGE_PATHS.promoTours, { query: { Language: locale.language, currencyCode: locale.currency }, signal, auth: true }),
     }),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogueRoutes } from '@portal/contract';
-import type { CurrencyCode, FromPrice } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
+import type { CurrencyCode, FromPrice, TourCard } from '@portal/contract';
+import { requestUnchecked } from '@/lib/api-client';
 import { useLocale } from '@/lib/locale';
 import { localeQuery, tourKeys, type CatalogueLocale } from './keys';
 
@@ -13,7 +13,7 @@ export const toursQuery = (locale: CatalogueLocale) =>
     // the cards carry no currency of their own: keep the one they were asked in with them
     queryFn: async ({ signal }) => ({
       currencyCode: locale.currency,
-      tours: await callRoute(catalogueRoutes.tours, { query: localeQuery(locale), signal }),
+      tours: await requestUnchecked<TourCard[]>(FIRST_PAGE_PATHS.tours, { query: localeQuery(locale), signal, auth: true }),
     }),
     placeholderData: keepPreviousData,
   });

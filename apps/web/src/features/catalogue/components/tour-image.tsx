@@ -1,4 +1,4 @@
-import { imageSrcSet, imageUrl } from '@portal/contract';
+import { imageSrcSet, imageUrl } from '@portal/contract/plain';
 import type { ImageRef } from '@portal/contract';
 import classes from './catalogue.module.css';
 

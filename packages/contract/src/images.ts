@@ -1,0 +1,13 @@
+// Image URLs for the widths the image endpoint serves (SPEC §9: 640–3840); no zod, for the first page
+export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+export const DEFAULT_IMAGE_WIDTH: ImageWidth = 1200;
+
+export function imageUrl(key: string, width: ImageWidth = DEFAULT_IMAGE_WIDTH): string {
+  return `/api/images/${encodeURIComponent(key)}?w=${width}`;
+}
+
+// For <img srcSet>: every device width the image endpoint serves
+export function imageSrcSet(key: string): string {
+  return IMAGE_WIDTHS.map((w) => `${imageUrl(key, w)} ${w}w`).join(', ');
+}

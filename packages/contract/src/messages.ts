@@ -1,0 +1,76 @@
+import { MIN_DATE } from './constants.ts';
+
+// Every message the spec quotes, word for word (SPEC §5, §8). Russian translations live in the web locales.
+export const MESSAGES = {
+  loginIncorrect: 'Username or Password is incorrect',
+  maintenance: 'Server is under maintenance',
+  fileTooLarge: 'File is too large. Maximum size is 5MB.',
+  validation: 'Validation error',
+  companyForm: 'Check that the fields are filled in correctly',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  notFound: 'Not found',
+  unauthorized: 'Unauthorized',
+  forbidden: 'You do not have permission to do this',
+  internal: 'Something went wrong on our side. Please try again.',
+  required: 'This field is required',
+  nameLettersOnly: 'Name must contain letters and spaces only',
+  invalidEmail: 'Enter a valid email address',
+  termsRequired: 'You must accept the terms of use',
+  tradeLicenceRequired: 'Trade licence is required',
+  emailTaken: 'An account with this email already exists',
+  resetLinkInvalid: 'This reset link is invalid or has expired',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooWeak: 'Password must be at least 10 characters',
+} as const;
+
+export const ALLOWED_UPLOAD_FORMATS = ['PDF', 'JPG', 'PNG'] as const;
+export const unsupportedFormatMessage = `Unsupported file format. Allowed formats: ${ALLOWED_UPLOAD_FORMATS.join(', ')}.`;
+
+// SPEC §5, §8 word for word where quoted; the rest are ours
+export const CATALOGUE_MESSAGES = {
+  wrongPromoCode: 'You entered the wrong promo code',
+  dateFormat: 'Use the format yyyy-MM-dd',
+  dateBeforeMin: `Dates before ${MIN_DATE} are not available`,
+  fromAfterTo: 'The start date must not be after the end date',
+  rangeTooLong: 'The date range cannot be longer than 366 days',
+  wholeNumber: 'Must be a positive whole number',
+  idsList: 'Use a comma-separated list of up to 50 offer ids',
+  language: 'Language must be en or ru',
+  currency: 'Currency must be aed or usd',
+  unknownTour: 'Unknown tour',
+  unknownOffer: 'Unknown offer',
+  unknownImage: 'Unknown image',
+} as const;
+
+export const BOOKING_MESSAGES = {
+  outOfStock: 'Tickets out of stock',
+  timeslotsNotAvailable: 'Timeslots are not available',
+  noTickets: 'No tickets available',
+  insufficientBalance: 'Your available balance is insufficient. Please Top Up on the My Balance Page.',
+  completeGuestDetails: 'Please complete guest details above',
+  personalInformation: 'Please enter your personal information to complete the booking',
+  enterCardDetails: 'Please enter your credit card details',
+  paymentFailed: 'Payment failed',
+  tryAgain: 'Please try again',
+  creditCardDisabled: 'Credit card payments are disabled for your agency. Please contact an operator.',
+  // SPEC §8 "no automatic booking (request and contact operator)" and "cut-off time passed"
+  noAutomaticBooking: 'No automatic booking is possible for this option: your request has been sent to our operators, who will contact you.',
+  cutOffPassed: 'The cut-off time for this date has passed.',
+  // SPEC §5 invalidCityError
+  invalidCity: 'The hotel is not in a pick-up city of this tour',
+  hotelRequired: 'Choose the pick-up hotel from the list',
+  emailsDoNotMatch: 'Emails do not match',
+  noPeople: 'Add at least one adult or child',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different request',
+  idempotencyRunning: 'A request with this Idempotency-Key is still being processed',
+  idempotencyKeyFormat: 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores',
+  unknownBooking: 'Booking not found',
+  notCancellable: 'This booking can no longer be cancelled',
+  notPayable: 'This booking is not awaiting payment',
+  quoteExpired: 'This quotation has expired. Please send a new request.',
+  notARequest: 'This booking is not an open quotation request',
+  busy: 'This time slot is busy right now. Please try again.',
+  nothingToCharge: 'There is nothing to charge to a card: book it from the company balance',
+  amountCents: 'Enter an amount in whole cents, at least 0.01',
+} as const;

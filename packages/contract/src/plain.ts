@@ -1,0 +1,6 @@
+// The part of the contract without zod, for code that must stay small (the web app's first route).
+export * from './constants.ts';
+export * from './messages.ts';
+export { buildPath } from './define-route.ts';
+export { FIRST_PAGE_PATHS } from './paths.ts';
+export * from './images.ts';
