@@ -195,10 +195,11 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
     await panel.getByText(`Maximum number of people: ${maxPeople}`).waitFor();
     expect(await page.getByTestId('book-button').isDisabled()).toBe(true);
     const removeAdult = panel.getByRole('button', { name: 'Remove: Adults' });
-    for (let adults = maxPeople + 1; adults > 2; adults--) {
-      await removeAdult.click();
-      await adultsShown(adults - 1);
-    }
+    // clicks faster than the page re-renders (all in one task, as a double click can be): each one counts
+    await removeAdult.evaluate((button, times) => {
+      for (let i = 0; i < times; i++) (button as HTMLButtonElement).click();
+    }, maxPeople - 1);
+    await adultsShown(2);
     expect(await page.getByTestId('people-rule').count()).toBe(0);
 
     // Promo code: a wrong one shows the message, a right one the discount

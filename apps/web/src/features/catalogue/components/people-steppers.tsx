@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import type { Offer, People } from '@portal/contract';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PEOPLE_INPUT } from '../hooks/use-tour-selection';
 
@@ -16,6 +17,17 @@ function ageRange(kind: Kind, ages: Offer['ages']): { key: string; from: number;
 // Adults, children and infants; the SPEC §5 rules are checked as the numbers change (the booking panel shows them)
 export function PeopleSteppers({ people, ages, onChange }: { people: People; ages: Offer['ages']; onChange: (people: People) => void }) {
   const { t } = useTranslation();
+  // The counts live in the URL and arrive with the next render: a second click before it must count from the
+  // number the first click asked for, not the one still on screen.
+  const requested = useRef(people);
+  useEffect(() => {
+    requested.current = people;
+  }, [people]);
+  const step = (kind: Kind, delta: number) => {
+    const value = Math.min(MAX_PEOPLE_INPUT, Math.max(0, requested.current[kind] + delta));
+    requested.current = { ...requested.current, [kind]: value };
+    onChange(requested.current);
+  };
   return (
     <Stack gap="sm">
       {KINDS.map((kind) => {
@@ -38,7 +50,7 @@ export function PeopleSteppers({ people, ages, onChange }: { people: People; age
                 radius="xl"
                 size={34}
                 disabled={value <= 0}
-                onClick={() => onChange({ ...people, [kind]: value - 1 })}
+                onClick={() => step(kind, -1)}
                 aria-label={t('catalogue.people.remove', { what: label })}
               >
                 <IconMinus size={16} />
@@ -51,7 +63,7 @@ export function PeopleSteppers({ people, ages, onChange }: { people: People; age
                 radius="xl"
                 size={34}
                 disabled={value >= MAX_PEOPLE_INPUT}
-                onClick={() => onChange({ ...people, [kind]: value + 1 })}
+                onClick={() => step(kind, 1)}
                 aria-label={t('catalogue.people.add', { what: label })}
               >
                 <IconPlus size={16} />
