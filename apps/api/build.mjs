@@ -7,7 +7,12 @@ const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDepend
 
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.mjs',
+  outdir: 'dist',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+  // modules imported with import() (PDF and xlsx documents) become chunks, so their libraries load on first use
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

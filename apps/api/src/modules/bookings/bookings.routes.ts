@@ -10,8 +10,6 @@ import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { renderBookingPdf } from '../documents/booking-pdf.ts';
-import { writeBookingsXlsx } from '../documents/bookings-xlsx.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service.ts';
 import { createPaymentProviders } from '../payments/providers/index.ts';
@@ -104,6 +102,8 @@ export const bookingsPlugin = fp(
       });
       reply.hijack();
       try {
+        // loaded on first use: the xlsx and PDF libraries would add about half a second to every start
+        const { writeBookingsXlsx } = await import('../documents/bookings-xlsx.ts');
         await writeBookingsXlsx(rows, language, reply.raw);
       } catch (error) {
         app.log.error({ err: error }, 'xlsx export failed');
@@ -121,6 +121,7 @@ export const bookingsPlugin = fp(
       const agency = await loadAgency(db, row.agencyId);
       const site = ctx.sites.byId(row.siteId) ?? ctx.site;
       const booking = await viewOf(ctx, row);
+      const { renderBookingPdf } = await import('../documents/booking-pdf.ts');
       const pdf = await renderBookingPdf(params.kind, {
         booking,
         agency: { name: agency?.name ?? '', address: agency?.address ?? '', trnNumber: agency?.trnNumber ?? '' },
