@@ -26,6 +26,7 @@ function bookingInsert(values: BookingInsert, extra: Record<string, SQL>): SQL {
 }
 
 export type OneStatementResult = { outcome: 'booked'; balanceAfterMinor: number } | { outcome: 'no_stock' };
+export type OneStatementInput = { values: BookingInsert & { id: string }; slotId: number; need: StockNeed; ledgerDescription: string; mail: OutgoingMail };
 
 // A booking paid from the balance as ONE statement (atomic on its own, no transaction round trips): take the stock
 // with a conditional UPDATE of the slot (its row lock), debit the balance (the agency's row, after the slot's),
@@ -34,7 +35,7 @@ export type OneStatementResult = { outcome: 'booked'; balanceAfterMinor: number 
 // An insufficient balance aborts the whole statement, so nothing is taken.
 export async function bookFromBalanceInOneStatement(
   db: Db,
-  input: { values: BookingInsert & { id: string }; slotId: number; need: StockNeed; ledgerDescription: string; mail: OutgoingMail },
+  input: OneStatementInput,
 ): Promise<OneStatementResult> {
   const { values, need } = input;
   const amount = values.netTotalMinor;

@@ -18,7 +18,6 @@ import {
   insertBooking,
   latestPayment,
   loadAgency,
-  loadAgent,
   loadHotel,
   loadBookingContext,
   type AgencyRow,
@@ -27,7 +26,7 @@ import {
 import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
 import { noStockError, stockNeed, takeStock } from './stock.ts';
-import { bookFromBalanceInOneStatement, isInsufficientBalanceAbort } from './book-in-one-statement.ts';
+import { bookFromBalanceInOneStatement, isInsufficientBalanceAbort, type OneStatementInput, type OneStatementResult } from './book-in-one-statement.ts';
 
 export type CreateBookingInput = z.output<typeof CreateBookingSchema>;
 export type BookingDeps = {
@@ -215,11 +214,34 @@ export function bookingDescription(row: Pick<BookingRow, 'reference' | 'tourTitl
   return `Booking ${row.reference}: ${row.tourTitle.en} — ${row.offerName.en}, ${row.date}${row.startTime ? ` ${row.startTime}` : ''}`;
 }
 
+// The same booking as bookFromBalanceInOneStatement, as separate steps with the unsafe read-modify-write of the slot:
+// only for the concurrency test's control run (BOOKING_STOCK_LOCKING=off), which must be able to oversell.
+async function bookFromBalanceWithoutLock(ctx: ServiceContext, p: Prepared, input: OneStatementInput): Promise<OneStatementResult> {
+  return inBookingTransaction(ctx, async (tx) => {
+    await takeStock(tx, input.slotId, { offer: p.offer, people: p.people, locking: false });
+    const row = await insertBooking(tx, input.values);
+    await insertMail(tx, input.mail);
+    const posted = await postLedgerEntry(tx, {
+      agencyId: row.agencyId,
+      currency: row.currency,
+      amountMinor: -row.netTotalMinor,
+      kind: 'booking',
+      description: input.ledgerDescription,
+      reference: row.reference,
+      bookingId: row.id,
+    });
+    if (!posted) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
+    return { outcome: 'booked', balanceAfterMinor: posted.balanceAfterMinor };
+  });
+}
+
 export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body: CreateBookingInput, paymentMethod: 'balance' | 'card'): Promise<CreateBookingResponse> {
   const actor = requireAgencyActor(ctx);
   const now = new Date();
   const p = await prepareBooking(ctx, actor, body, paymentMethod, now);
   const values = bookingValues(actor, body, p, now);
+
+  const agent = { id: actor.userId, name: actor.name, email: actor.email };
 
   if (p.isRequest) {
     // SPEC §5/§8: past the cut-off or not instantly confirmable → a quotation request, no stock and no money taken
@@ -229,10 +251,10 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
       return row;
     });
     ctx.kickMail();
-    return { booking: bookingView(booking, { agent: { id: actor.userId, name: actor.name, email: actor.email }, payment: null, sites: ctx.sites }), message: BOOKING_MESSAGES.noAutomaticBooking };
+    return { booking: bookingView(booking, { agent, payment: null, sites: ctx.sites }), message: BOOKING_MESSAGES.noAutomaticBooking };
   }
 
-  if (paymentMethod === 'balance' && deps.stockLocking) {
+  if (paymentMethod === 'balance') {
     const need = stockNeed(p.offer, p.people);
     const row = {
       ...values,
@@ -245,9 +267,10 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
       ticketNumbers: ticketNumbers(values.reference, ticketCount(p.offer, p.people)),
       confirmedAt: now,
     };
-    let result: Awaited<ReturnType<typeof bookFromBalanceInOneStatement>>;
+    const input = { values: row, slotId: p.slotId, need, ledgerDescription: bookingDescription(row), mail: bookingConfirmedMail(row, actor) };
+    let result: OneStatementResult;
     try {
-      result = await bookFromBalanceInOneStatement(ctx.db, { values: row, slotId: p.slotId, need, ledgerDescription: bookingDescription(row), mail: bookingConfirmedMail(row, actor) });
+      result = deps.stockLocking ? await bookFromBalanceInOneStatement(ctx.db, input) : await bookFromBalanceWithoutLock(ctx, p, input);
     } catch (error) {
       if (isInsufficientBalanceAbort(error)) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
       if (isLockTimeout(error)) throw new AppError('conflict', BOOKING_MESSAGES.busy);
@@ -256,38 +279,7 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
     if (result.outcome === 'no_stock') throw await noStockError(ctx.db, p.slotId, p.offer, p.people);
     ctx.kickMail();
     const booking: BookingRow = { ...UNSET_BOOKING_COLUMNS, ...row, balanceAfterMinor: result.balanceAfterMinor, createdAt: now, updatedAt: now };
-    return { booking: bookingView(booking, { agent: { id: actor.userId, name: actor.name, email: actor.email }, payment: null, sites: ctx.sites }), message: null };
-  }
-
-  if (paymentMethod === 'balance') {
-    // the same steps in a transaction, for the concurrency test's control run without the slot lock
-    const booking = await inBookingTransaction(ctx, async (tx) => {
-      const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
-      const row = await insertBooking(tx, {
-        ...values,
-        stockUnits: need.units,
-        stockAdults: need.adults,
-        stockChildren: need.children,
-        status: 'completed',
-        paymentMethod: 'balance',
-        ticketNumbers: ticketNumbers(values.reference, ticketCount(p.offer, p.people)),
-        confirmedAt: now,
-      });
-      await insertMail(tx, bookingConfirmedMail(row, actor));
-      const posted = await postLedgerEntry(tx, {
-        agencyId: row.agencyId,
-        currency: row.currency,
-        amountMinor: -row.netTotalMinor,
-        kind: 'booking',
-        description: bookingDescription(row),
-        reference: row.reference,
-        bookingId: row.id,
-      });
-      if (!posted) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
-      return { ...row, balanceAfterMinor: posted.balanceAfterMinor };
-    });
-    ctx.kickMail();
-    return { booking: bookingView(booking, { agent: { id: actor.userId, name: actor.name, email: actor.email }, payment: null, sites: ctx.sites }), message: null };
+    return { booking: bookingView(booking, { agent, payment: null, sites: ctx.sites }), message: null };
   }
 
   // Card: hold the stock for HOLD_MINUTES, then ask the provider outside the transaction (never call out inside one).
@@ -311,7 +303,7 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
   const fresh = (await findBooking(ctx.db, held.id)) ?? held;
   const payment = await latestPayment(ctx.db, held.id);
   return {
-    booking: bookingView(fresh, { agent: await loadAgent(ctx.db, actor.userId), payment, sites: ctx.sites }),
+    booking: bookingView(fresh, { agent, payment, sites: ctx.sites }),
     message: payment?.status === 'failed' ? BOOKING_MESSAGES.paymentFailed : null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_MESSAGES, HOLD_MINUTES, type BookingView } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookings, offers, payments, webhookEvents } from '../../db/schema/index.ts';
@@ -19,7 +19,7 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 const OPEN: ProviderStatus[] = ['pending', 'requires_action'];
 
-async function lockPayment(tx: DbOrTx, where: ReturnType<typeof eq>) {
+async function lockPayment(tx: DbOrTx, where: SQL | undefined) {
   const [row] = await tx.select().from(payments).where(where).limit(1).for('update');
   return row ?? null;
 }
@@ -158,7 +158,7 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
         const [fresh] = await tx.insert(webhookEvents).values({ provider: event.provider, eventId: event.eventId }).onConflictDoNothing().returning({ id: webhookEvents.eventId });
         if (!fresh) return null;
       }
-      const payment = await lockPayment(tx, and(eq(payments.provider, event.provider), eq(payments.providerRef, event.providerRef)) as ReturnType<typeof eq>);
+      const payment = await lockPayment(tx, and(eq(payments.provider, event.provider), eq(payments.providerRef, event.providerRef)));
       // not ours yet (the charge reference is stored a moment after the provider answers): roll back, the provider retries
       if (!payment) throw new Error(`no payment for ${event.provider} ${event.providerRef}`);
       const booking = await findBooking(tx, payment.bookingId, true);
