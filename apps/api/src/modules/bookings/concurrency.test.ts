@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, addDays } from '@portal/contract';
 import { bookings, slots } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
 import { bookingBody, createBookingWorld, fund, postBooking, retireTour, setOfferMinPeople, type BookingWorld } from './booking-fixtures.ts';
 
@@ -53,13 +53,21 @@ async function confirmedSeats(t: TestApp, w: BookingWorld, date: string) {
 
 describe.skipIf(!onPostgres)(`${ATTEMPTS} booking attempts from ${CLIENTS} parallel clients on a slot with ${SEATS} seats (PostgreSQL)`, () => {
   const apps: TestApp[] = [];
+  // its own database: the load (and a thousand confirmation mails in the outbox) stays away from the other suites
+  let database: Awaited<ReturnType<typeof ownPostgresDatabase>> | null = null;
+  const app = async (stockLocking: boolean) => {
+    database ??= await ownPostgresDatabase('concurrency');
+    const t = await buildTestApp({ stockLocking }, { poolSize: CLIENTS, databaseUrl: database.url });
+    apps.push(t);
+    return t;
+  };
   afterAll(async () => {
     for (const t of apps) await t.close();
+    await database?.drop();
   });
 
   it(`confirms exactly ${SEATS}, answers the rest 'Tickets out of stock', no 5xx, balance equal to its ledger`, async () => {
-    const t = await buildTestApp({ stockLocking: true }, { poolSize: CLIENTS });
-    apps.push(t);
+    const t = await app(true);
     const { w, date } = await hotSlot(t);
     const before = await readBalance(t.database.db, w.agency.id, 'aed');
     const outcome = await hammer(t, w, date);
@@ -75,8 +83,7 @@ describe.skipIf(!onPostgres)(`${ATTEMPTS} booking attempts from ${CLIENTS} paral
   });
 
   it('oversells in a control run with the slot lock switched off (proof that the test above can fail)', async () => {
-    const t = await buildTestApp({ stockLocking: false }, { poolSize: CLIENTS });
-    apps.push(t);
+    const t = await app(false);
     const { w, date } = await hotSlot(t);
     const outcome = await hammer(t, w, date);
     expect(outcome.confirmed).toBeGreaterThan(SEATS);
