@@ -139,6 +139,46 @@ describe('[AUTH] access rule and session', () => {
   });
 });
 
+describe('[SHELL] page loading and errors', () => {
+  it('[SHELL][SPINNER]: while the code of the next page loads, the full-screen Loading... spinner shows, then the page', async () => {
+    const { page, context } = await portal.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/terms-of-use-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(portal.url() + '/');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Use' }).click();
+    const spinner = page.getByRole('status').filter({ hasText: 'Loading...' });
+    await spinner.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/terms-of-use');
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Terms of Use' }).waitFor();
+    expect(await spinner.count()).toBe(0);
+    await context.close();
+  });
+
+  it('[SHELL][ERROR]: a page whose code fails to load shows the error screen inside the layout; another section works again', async () => {
+    const { page, context } = await portal.newPage();
+    await page.route(/\/assets\/privacy-policy-[^/]+\.js$/, (route) => route.abort('connectionreset'));
+    await page.goto(portal.url() + '/');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('An error occurred in the frontend application.').waitFor();
+    expect(await alert.locator('pre').textContent()).toMatch(/privacy-policy/);
+    await page.getByRole('button', { name: 'Reload the page' }).waitFor();
+    await screenshot(page, 'error-screen-1280-en');
+    // the header stays, and going to another section leaves the error behind
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Use' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Terms of Use' }).waitFor();
+    expect(await page.getByText('An error occurred in the frontend application.').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('[SITES] variants by host name', () => {
   it('[SITES][RU]: the Russian host shows Russian text', async () => {
     const { page, context } = await portal.newPage();

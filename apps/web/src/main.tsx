@@ -4,9 +4,9 @@ import './app/global.css';
 import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { localeReady } from './lib/locale';
 import { loadSession } from './lib/session';
 import { loadAgentNav } from './components/header';
@@ -20,7 +20,10 @@ if (!container) throw new Error('Root element #root is missing');
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      {/* without transitions a navigation to a page whose code is still loading shows the spinner at once */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   </StrictMode>,
 );

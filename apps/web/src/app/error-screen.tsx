@@ -1,9 +1,8 @@
-import { Component, useEffect, useRef } from 'react';
+import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { Anchor, Box, Button, Code, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { getCachedLayoutInfo } from '@/lib/layout-info';
@@ -12,7 +11,6 @@ import { reportError } from '@/lib/telemetry';
 type ErrorScreenProps = { error: unknown; componentStack?: string | null };
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.stack && error.stack.includes(error.message) ? error.stack : `${error.name}: ${error.message}\n${error.stack ?? ''}`;
   return String(error);
 }
@@ -63,21 +61,10 @@ export function ErrorScreen({ error, componentStack }: ErrorScreenProps) {
   );
 }
 
-// errorElement of the root route: render and loader errors inside the router.
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  const reported = useRef<unknown>(null);
-  useEffect(() => {
-    if (reported.current === error) return;
-    reported.current = error;
-    reportError(error);
-  }, [error]);
-  return <ErrorScreen error={error} />;
-}
-
 type BoundaryState = { error: unknown; componentStack: string | null; hasError: boolean };
 
-// Catches errors outside the router (providers, notifications) so the user never sees a blank page.
+// Catches render errors, including a page's code that fails to load: one boundary around the providers, and
+// one per section inside the layout, so the user never sees a blank page.
 export class AppErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
   override state: BoundaryState = { error: null, componentStack: null, hasError: false };
 

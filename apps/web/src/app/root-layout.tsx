@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Box } from '@mantine/core';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Header } from '@/components/header';
 import { PageSpinner } from '@/components/page-spinner';
 import { useLayoutInfo } from '@/lib/layout-info';
@@ -26,9 +26,12 @@ function useScrollToTopOnNavigation(pathname: string) {
   }, [pathname]);
 }
 
+function sectionOf(pathname: string): string {
+  return pathname.split('/')[1] ?? '';
+}
+
 export function RootLayout() {
   const location = useLocation();
-  const navigation = useNavigation();
   const { data: layoutInfo } = useLayoutInfo();
   const siteLanguage = layoutInfo?.site.defaultLanguage;
 
@@ -43,8 +46,12 @@ export function RootLayout() {
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }} bg="gray.0">
       <Header />
       <Box component="main" flex={1} bg="white">
-        <AppErrorBoundary key={location.pathname}>
-          <Outlet />
+        {/* a new section starts with a fresh boundary; a drawer route under its list (/bookings/:id) keeps it */}
+        <AppErrorBoundary key={sectionOf(location.pathname)}>
+          {/* SPEC §2: the full-screen 'Loading...' spinner while the next page's code loads */}
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </AppErrorBoundary>
       </Box>
       {layoutInfo && (
@@ -53,7 +60,6 @@ export function RootLayout() {
           <WhatsAppButton number={layoutInfo.contactInfo.whatsApp} />
         </Suspense>
       )}
-      {navigation.state !== 'idle' && <PageSpinner />}
     </Box>
   );
 }

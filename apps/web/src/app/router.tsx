@@ -1,11 +1,16 @@
-import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { Suspense, lazy, useEffect } from 'react';
+import type { ComponentType } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { paths } from '@/config/paths';
 import { registerNavigator } from '@/lib/api-client';
 import { getAuthState, useAuth } from '@/lib/session';
-import { RouteErrorScreen } from './error-screen';
 import { RootLayout } from './root-layout';
+
+// Routes are declared as components (React Router's declarative mode): the data router (loaders, actions,
+// fetchers) would double React Router's share of the first page's JavaScript, and the portal loads its data
+// with TanStack Query. Each page is its own chunk; the root layout's Suspense shows the full-screen spinner
+// while one loads.
 
 // SPEC §2 access rule: a spinner while auth loads; anything non-public redirects to / when logged out.
 function RequireAuth() {
@@ -18,6 +23,22 @@ function RequireAuth() {
   return <Outlet />;
 }
 
+// The API client redirects (401 → home, 404 → /404) through the router instead of reloading the page.
+function NavigatorRegistration() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    registerNavigator((to, options) => {
+      void navigate(to, options);
+    });
+  }, [navigate]);
+  return null;
+}
+
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return <Page />;
+}
+
 const sections = () => import('@/features/misc/routes/coming-soon-sections');
 const bookingLists = () => import('@/features/bookings/routes/bookings');
 const bookingDetail = () => import('@/features/bookings/routes/booking-detail');
@@ -27,80 +48,66 @@ function loadHome() {
   const half = getAuthState().status === 'authenticated'
     ? import('@/features/catalogue/components/agent-home')
     : import('@/features/auth/components/public-home');
-  return Promise.all([import('./home-route'), half]).then(([m]) => ({ Component: m.HomeRoute }));
+  return Promise.all([import('./home-route'), half]).then(([module]) => module);
 }
 
-const publicRoutes: RouteObject[] = [
-  { index: true, lazy: loadHome },
-  { path: paths.signUp.path, lazy: () => import('@/features/auth/routes/sign-up').then((m) => ({ Component: m.SignUpRoute })) },
-  {
-    path: paths.forgotPassword.path,
-    lazy: () => import('@/features/auth/routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
-  },
-  {
-    path: paths.resetPassword.path,
-    lazy: () => import('@/features/auth/routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
-  },
-  {
-    path: paths.termsOfUse.path,
-    lazy: () => import('@/features/legal/routes/terms-of-use').then((m) => ({ Component: m.TermsOfUseRoute })),
-  },
-  {
-    path: paths.privacyPolicy.path,
-    lazy: () => import('@/features/legal/routes/privacy-policy').then((m) => ({ Component: m.PrivacyPolicyRoute })),
-  },
-  { path: paths.notFound.path, lazy: () => import('@/features/misc/routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
-];
+// Built once: each page() makes one lazy component, which must keep its identity across renders.
+const routeTree = (
+  <Routes>
+    <Route path={paths.home.path} element={<RootLayout />}>
+      <Route index element={page(loadHome, (m) => m.HomeRoute)} />
+      <Route path={paths.signUp.path} element={page(() => import('@/features/auth/routes/sign-up'), (m) => m.SignUpRoute)} />
+      <Route
+        path={paths.forgotPassword.path}
+        element={page(() => import('@/features/auth/routes/forgot-password'), (m) => m.ForgotPasswordRoute)}
+      />
+      <Route
+        path={paths.resetPassword.path}
+        element={page(() => import('@/features/auth/routes/reset-password'), (m) => m.ResetPasswordRoute)}
+      />
+      <Route path={paths.termsOfUse.path} element={page(() => import('@/features/legal/routes/terms-of-use'), (m) => m.TermsOfUseRoute)} />
+      <Route
+        path={paths.privacyPolicy.path}
+        element={page(() => import('@/features/legal/routes/privacy-policy'), (m) => m.PrivacyPolicyRoute)}
+      />
+      <Route path={paths.notFound.path} element={page(() => import('@/features/misc/routes/not-found'), (m) => m.NotFoundRoute)} />
 
-const protectedRoutes: RouteObject[] = [
-  { path: paths.myAccount.path, lazy: () => import('@/features/auth/routes/my-account').then((m) => ({ Component: m.MyAccountRoute })) },
-  { path: paths.tour.path, lazy: () => import('@/features/catalogue/routes/tour').then((m) => ({ Component: m.TourRoute })) },
-  { path: paths.embedded.path, lazy: () => sections().then((m) => ({ Component: m.EmbeddedRoute })) },
-  { path: paths.checkout.path, lazy: () => import('@/features/bookings/routes/checkout').then((m) => ({ Component: m.CheckoutRoute })) },
-  { path: paths.embeddedCheckout.path, lazy: () => sections().then((m) => ({ Component: m.EmbeddedCheckoutRoute })) },
-  {
-    path: paths.bookings.path,
-    lazy: () => bookingLists().then((m) => ({ Component: m.BookingsRoute })),
-    children: [{ path: paths.bookingDetail.path, lazy: () => bookingDetail().then((m) => ({ Component: m.BookingDetailRoute })) }],
-  },
-  {
-    path: paths.requests.path,
-    lazy: () => bookingLists().then((m) => ({ Component: m.RequestsRoute })),
-    children: [{ path: paths.bookingDetail.path, lazy: () => bookingDetail().then((m) => ({ Component: m.RequestDetailRoute })) }],
-  },
-  { path: paths.city.path, lazy: () => import('@/features/catalogue/routes/city').then((m) => ({ Component: m.CityRoute })) },
-  { path: paths.balance.path, lazy: () => sections().then((m) => ({ Component: m.BalanceRoute })) },
-  { path: paths.topUp.path, lazy: () => sections().then((m) => ({ Component: m.TopUpRoute })) },
-  {
-    path: paths.myBookings.path,
-    lazy: () => bookingLists().then((m) => ({ Component: m.MyBookingsRoute })),
-    children: [{ path: paths.bookingDetail.path, lazy: () => bookingDetail().then((m) => ({ Component: m.MyBookingDetailRoute })) }],
-  },
-  { path: paths.myCommissions.path, lazy: () => sections().then((m) => ({ Component: m.MyCommissionsRoute })) },
-  { path: paths.myAgencies.path, lazy: () => sections().then((m) => ({ Component: m.MyAgenciesRoute })) },
-  { path: paths.widgets.path, lazy: () => sections().then((m) => ({ Component: m.WidgetsRoute })) },
-  { path: paths.widgetsCreate.path, lazy: () => sections().then((m) => ({ Component: m.WidgetsCreateRoute })) },
-  { path: paths.agents.path, lazy: () => sections().then((m) => ({ Component: m.AgentsRoute })) },
-  // SPEC §2: /[country] is dynamic, so it comes after every static path
-  { path: paths.country.path, lazy: () => import('@/features/catalogue/routes/country').then((m) => ({ Component: m.CountryRoute })) },
-];
+      <Route element={<RequireAuth />}>
+        <Route path={paths.myAccount.path} element={page(() => import('@/features/auth/routes/my-account'), (m) => m.MyAccountRoute)} />
+        <Route path={paths.tour.path} element={page(() => import('@/features/catalogue/routes/tour'), (m) => m.TourRoute)} />
+        <Route path={paths.embedded.path} element={page(sections, (m) => m.EmbeddedRoute)} />
+        <Route path={paths.checkout.path} element={page(() => import('@/features/bookings/routes/checkout'), (m) => m.CheckoutRoute)} />
+        <Route path={paths.embeddedCheckout.path} element={page(sections, (m) => m.EmbeddedCheckoutRoute)} />
+        <Route path={paths.bookings.path} element={page(bookingLists, (m) => m.BookingsRoute)}>
+          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.BookingDetailRoute)} />
+        </Route>
+        <Route path={paths.requests.path} element={page(bookingLists, (m) => m.RequestsRoute)}>
+          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.RequestDetailRoute)} />
+        </Route>
+        <Route path={paths.city.path} element={page(() => import('@/features/catalogue/routes/city'), (m) => m.CityRoute)} />
+        <Route path={paths.balance.path} element={page(sections, (m) => m.BalanceRoute)} />
+        <Route path={paths.topUp.path} element={page(sections, (m) => m.TopUpRoute)} />
+        <Route path={paths.myBookings.path} element={page(bookingLists, (m) => m.MyBookingsRoute)}>
+          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.MyBookingDetailRoute)} />
+        </Route>
+        <Route path={paths.myCommissions.path} element={page(sections, (m) => m.MyCommissionsRoute)} />
+        <Route path={paths.myAgencies.path} element={page(sections, (m) => m.MyAgenciesRoute)} />
+        <Route path={paths.widgets.path} element={page(sections, (m) => m.WidgetsRoute)} />
+        <Route path={paths.widgetsCreate.path} element={page(sections, (m) => m.WidgetsCreateRoute)} />
+        <Route path={paths.agents.path} element={page(sections, (m) => m.AgentsRoute)} />
+        {/* SPEC §2: /[country] is dynamic; React Router ranks it below every static path */}
+        <Route path={paths.country.path} element={page(() => import('@/features/catalogue/routes/country'), (m) => m.CountryRoute)} />
+      </Route>
+      <Route path="*" element={<Navigate to={paths.notFound.getHref()} replace />} />
+    </Route>
+  </Routes>
+);
 
-export const routes: RouteObject[] = [
-  {
-    path: paths.home.path,
-    Component: RootLayout,
-    errorElement: <RouteErrorScreen />,
-    hydrateFallbackElement: <PageSpinner />,
-    children: [
-      ...publicRoutes,
-      { Component: RequireAuth, children: protectedRoutes },
-      { path: '*', element: <Navigate to={paths.notFound.getHref()} replace /> },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routes);
-
-registerNavigator((to, options) => {
-  void router.navigate(to, options);
-});
+export function AppRoutes() {
+  return (
+    <>
+      <NavigatorRegistration />
+      <Suspense fallback={<PageSpinner />}>{routeTree}</Suspense>
+    </>
+  );
+}

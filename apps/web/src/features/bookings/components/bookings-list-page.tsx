@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Button, Center, Container, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
@@ -104,7 +105,10 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
           </Center>
         )}
       </Stack>
-      <Outlet />
+      {/* the detail drawer's code loads while the list stays on screen */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
     </Container>
   );
 }
