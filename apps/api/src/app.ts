@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { findUp } from './lib/find-up.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -28,8 +28,8 @@ import { systemRoutesPlugin } from './modules/system/system.routes.ts';
 export type BuildAppOptions = { config: AppConfig; database: DatabaseHandle; storage?: FileStorage };
 
 function findWebDist(config: AppConfig): string | null {
-  const candidate = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : null;
+  if (config.webDistDir) return fs.existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : null;
+  return findUp(import.meta.url, 'web/dist', 'index.html');
 }
 
 export async function buildApp({ config, database, storage }: BuildAppOptions): Promise<FastifyInstance> {

@@ -1,22 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { findUp } from '../lib/find-up.ts';
 import type { DatabaseHandle } from './client.ts';
 
-// Works from src/ (tests, tsx) and from the bundled dist/.
 function findMigrationsFolder(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const candidate = path.join(dir, 'drizzle');
-    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error('Migrations folder (drizzle/) not found');
+  const folder = findUp(import.meta.url, 'drizzle', 'meta/_journal.json');
+  if (!folder) throw new Error('Migrations folder (drizzle/) not found');
+  return folder;
 }
 
 const MIGRATION_LOCK_KEY = 7_420_001;
@@ -24,10 +14,15 @@ const MIGRATION_LOCK_KEY = 7_420_001;
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   const migrationsFolder = findMigrationsFolder();
   if (handle.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
   if (!handle.pool) throw new Error('PostgreSQL handle without a pool');
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   // Several nodes (or test files) may start at once: one migrates, the others wait on the same session lock.
   const client = await handle.pool.connect();
   try {

@@ -43,7 +43,7 @@ export const bookingsPlugin = fp(
     const { config, db } = app.deps;
     const publicBaseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
     const sandboxSecret = loadOrCreateSecret(config.dataDir, 'sandbox-webhook');
-    const providers = createPaymentProviders(config.payment, { db, publicBaseUrl, sandboxSecret });
+    const providers = await createPaymentProviders(config.payment, { db, publicBaseUrl, sandboxSecret });
     const payments = createPaymentsService({ db, providers, stockLocking: config.stockLocking, log: app.log });
     app.decorate('payments', payments);
     const stopSweeper = payments.startSweeper(config.holdSweepMs);

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { CATALOGUE_MESSAGES, type ImageWidth } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { findUp } from '../../lib/find-up.ts';
 import { findImageSource } from './catalogue.repo.ts';
 import type { CatalogueStore } from './catalogue.cache.ts';
 import { matchesEtag } from './catalogue.cache.ts';
@@ -28,6 +27,8 @@ export function createImageService(db: Db, store: CatalogueStore, dataDir: strin
     if (!source) throw AppError.notFound(CATALOGUE_MESSAGES.unknownImage);
     // rasterise the vector artwork at the target size rather than scaling a small bitmap up
     const density = Math.min(Math.max((72 * width) / sourceWidth, 1), 2000);
+    // sharp (a native library) loads with the first image rendered, not at every start
+    const { default: sharp } = await import('sharp');
     const pipeline = sharp(Buffer.from(source.svg), { density }).resize({ width });
     const data = format === 'webp' ? await pipeline.webp({ quality: 80 }).toBuffer() : await pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
     await fs.promises.mkdir(cacheDir, { recursive: true });
@@ -64,13 +65,7 @@ export function createImageService(db: Db, store: CatalogueStore, dataDir: strin
 
 // Tour videos are files shipped with the server (apps/api/assets/videos), never hot-linked.
 function findVideoDir(): string | null {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = path.join(dir, 'assets', 'videos');
-    if (fs.existsSync(candidate)) return candidate;
-    dir = path.dirname(dir);
-  }
-  return null;
+  return findUp(import.meta.url, 'assets/videos');
 }
 
 const VIDEO_TYPES: Record<string, string> = { '.webm': 'video/webm', '.mp4': 'video/mp4' };

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { claimDueMails, markFailed, markSent } from './mail.repo.ts';
@@ -15,16 +15,20 @@ export function startMailWorker(options: { db: Db; smtpUrl: string | undefined; 
   if (!smtpUrl) {
     return { kick: () => undefined, runOnce: async () => 0, stop: async () => undefined };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first batch to send, not at start
+  let transport: Promise<Transporter> | null = null;
+  const getTransport = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
 
   const sendBatch = async (): Promise<number> => {
     const mails = await claimDueMails(db, BATCH);
+    if (mails.length === 0) return 0;
+    const smtp = await getTransport();
     for (const mail of mails) {
       try {
-        await transport.sendMail({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody ?? undefined });
+        await smtp.sendMail({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody ?? undefined });
         await markSent(db, mail.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -69,7 +73,7 @@ export function startMailWorker(options: { db: Db; smtpUrl: string | undefined; 
       stopped = true;
       clearInterval(timer);
       await running?.catch(() => undefined);
-      transport.close();
+      (await transport?.catch(() => null))?.close();
     },
   };
 }

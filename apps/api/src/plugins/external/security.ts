@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 
 export const securityPlugin = fp(
   async (app) => {
@@ -23,7 +22,8 @@ export const securityPlugin = fp(
       reply.headers(headers);
     });
     const { redisUrl, rateLimitMax } = app.deps.config;
-    const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+    // ioredis loads only when a shared store is configured (it costs start-up time otherwise)
+    const redis = redisUrl ? new (await import('ioredis')).Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
     if (redis) app.addHook('onClose', async () => void redis.quit());
     await app.register(rateLimit, {
       global: true,

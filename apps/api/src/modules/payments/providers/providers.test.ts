@@ -445,17 +445,23 @@ describe('payment configuration', () => {
     });
   });
 
-  it('always offers the sandbox, and Stripe or Tap only when configured', () => {
+  it('always offers the sandbox, and Stripe or Tap only when configured', async () => {
     const deps = { db: database.db, publicBaseUrl: PUBLIC_BASE, sandboxSecret: SANDBOX_SECRET };
-    const plain = createPaymentProviders(loadPaymentConfig({}), deps);
+    const plain = await createPaymentProviders(loadPaymentConfig({}), deps);
     expect(plain.default.name).toBe('sandbox');
     expect(plain.byName('sandbox')?.name).toBe('sandbox');
     expect(plain.byName('stripe')).toBeNull();
     expect(plain.byName('tap')).toBeNull();
-    const withTap = createPaymentProviders(loadPaymentConfig({ PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk_test_1' }), deps);
+    const withTap = await createPaymentProviders(loadPaymentConfig({ PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk_test_1' }), deps);
     expect(withTap.default.name).toBe('tap');
     expect(withTap.byName('sandbox')?.name).toBe('sandbox');
-    expect(() => createPaymentProviders({ provider: 'stripe' }, deps)).toThrow(/not configured/);
+    const withStripe = await createPaymentProviders(
+      loadPaymentConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+      deps,
+    );
+    expect(withStripe.default.name).toBe('stripe');
+    expect(withStripe.byName('tap')).toBeNull();
+    await expect(createPaymentProviders({ provider: 'stripe' }, deps)).rejects.toThrow(/not configured/);
   });
 });
 
