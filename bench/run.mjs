@@ -3,13 +3,13 @@
 // the baseline. Figures go to bench/results/latest.json. Later issues add their scenarios to SCENARIOS below.
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { runBookingBench } from './booking-scenarios.mjs';
 import { runStartupBench } from './startup.mjs';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/api/dist/server.mjs');
@@ -28,16 +28,6 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function waitForExit(child) {
   return child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
