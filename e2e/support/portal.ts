@@ -62,6 +62,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const missingTranslations = new Set<string>();
   return {
     port,
     smtp,
@@ -70,6 +71,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     newPage: async ({ width = 1280, locale = 'en-US' } = {}) => {
       const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, locale });
       const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().startsWith('Missing translation')) missingTranslations.add(`${message.text()} (on ${page.url()})`);
+      });
       return { page, context };
     },
     stop: async () => {
@@ -79,6 +83,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       await smtp.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // every page a test opened showed its texts, none a raw key (the web app logs each one it could not find)
+      if (missingTranslations.size > 0) throw new Error(`Missing translations:\n${[...missingTranslations].join('\n')}`);
     },
   };
 }

@@ -12,9 +12,52 @@ const groups: [string, Record<string, string>][] = [
   ['bookingMessages', BOOKING_MESSAGES],
 ];
 
+type Tree = { [key: string]: string | Tree };
+
+function readPart(language: string, part: string): Tree {
+  return JSON.parse(fs.readFileSync(path.join(localesDir, language, part), 'utf8')) as Tree;
+}
+
+// The texts come in parts (core, auth, catalogue, bookings…) that the web app loads with its pages; merged, they
+// are one tree per language. A key in two parts would make the result depend on the loading order.
+function mergeInto(target: Tree, source: Tree, at: string) {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (existing !== undefined && (typeof existing === 'string' || typeof value === 'string')) throw new Error(`${at}${key} is in two parts`);
+    if (existing !== undefined && typeof existing !== 'string' && typeof value !== 'string') mergeInto(existing, value, `${at}${key}.`);
+    else target[key] = value;
+  }
+}
+
+function readLocale(language: string): Tree {
+  const merged: Tree = {};
+  for (const part of fs.readdirSync(path.join(localesDir, language)).sort()) mergeInto(merged, readPart(language, part), '');
+  return merged;
+}
+
+function keysOf(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
+}
+
+// Russian plurals have more forms (few, many) than English: compare keys without the plural suffix.
+const pluralBase = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+
 describe('web locales', () => {
+  it('English and Russian come in the same parts, each with the same keys, and no key is in two parts', () => {
+    const partsEn = fs.readdirSync(path.join(localesDir, 'en')).sort();
+    expect(fs.readdirSync(path.join(localesDir, 'ru')).sort()).toEqual(partsEn);
+    expect(partsEn).toContain('core.json');
+    for (const part of partsEn) {
+      const en = [...new Set(keysOf(readPart('en', part)).map(pluralBase))].sort();
+      const ru = [...new Set(keysOf(readPart('ru', part)).map(pluralBase))].sort();
+      expect({ part, keys: ru }).toEqual({ part, keys: en });
+    }
+    expect(() => readLocale('en')).not.toThrow();
+    expect(() => readLocale('ru')).not.toThrow();
+  });
+
   it.each(['en', 'ru'])('%s has a translation for every contract message, and English quotes it word for word', (language) => {
-    const locale = JSON.parse(fs.readFileSync(path.join(localesDir, `${language}.json`), 'utf8')) as Record<string, Record<string, string>>;
+    const locale = readLocale(language) as Record<string, Record<string, string>>;
     const missing = groups.flatMap(([group, messages]) => Object.keys(messages).filter((key) => !locale[group]?.[key]).map((key) => `${group}.${key}`));
     expect(missing).toEqual([]);
     if (language === 'en') {

@@ -54,6 +54,11 @@ const report = (title, files) => {
 };
 const publicExtra = report('logged out (login page)', publicHome);
 const agentExtra = report('logged in (catalogue front page)', agentHome);
+// On the Russian site (or after a switch to Russian) the first page also loads the Russian core texts.
+const russian = collect(['locales/ru/core.json'], [...initial, ...lazyExtra]);
+const russianExtra = report('Russian texts (core part)', russian);
 let later = 0;
 for (const file of deferred) later += gzip(file);
-console.log(`home page JavaScript, gzip total, logged out: ${kb(total + publicExtra)}; logged in: ${kb(total + agentExtra)} (+ ${kb(later)} after first paint: footer, WhatsApp button, toasts)`);
+const both = (extra) => `${kb(total + extra)} in English, ${kb(total + extra + russianExtra)} in Russian`;
+console.log(`home page JavaScript, gzip total, logged out: ${both(publicExtra)}; logged in: ${both(agentExtra)}`);
+console.log(`(+ ${kb(later)} after first paint: footer, WhatsApp button, toasts)`);

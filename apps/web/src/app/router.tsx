@@ -4,6 +4,7 @@ import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react
 import { PageSpinner } from '@/components/page-spinner';
 import { paths } from '@/config/paths';
 import { registerNavigator } from '@/lib/api-client';
+import { loadLocaleParts, type LocalePart } from '@/lib/i18n';
 import { getAuthState, useAuth } from '@/lib/session';
 import { RootLayout } from './root-layout';
 
@@ -34,12 +35,16 @@ function NavigatorRegistration() {
   return null;
 }
 
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+// A page's code and its texts (locale parts beyond the core) load together.
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, parts: readonly LocalePart[] = []) {
+  const Page = lazy(() => Promise.all([load(), loadLocaleParts(parts)]).then(([module]) => ({ default: pick(module) })));
   return <Page />;
 }
 
 const sections = () => import('@/features/misc/routes/coming-soon-sections');
+const SECTION_TEXTS: readonly LocalePart[] = ['sections'];
+// booking pages show offers, rules and cancellation policies in the catalogue's words
+const BOOKING_TEXTS: readonly LocalePart[] = ['bookings', 'catalogue'];
 const bookingLists = () => import('@/features/bookings/routes/bookings');
 const bookingDetail = () => import('@/features/bookings/routes/booking-detail');
 
@@ -56,14 +61,14 @@ const routeTree = (
   <Routes>
     <Route path={paths.home.path} element={<RootLayout />}>
       <Route index element={page(loadHome, (m) => m.HomeRoute)} />
-      <Route path={paths.signUp.path} element={page(() => import('@/features/auth/routes/sign-up'), (m) => m.SignUpRoute)} />
+      <Route path={paths.signUp.path} element={page(() => import('@/features/auth/routes/sign-up'), (m) => m.SignUpRoute, ['auth'])} />
       <Route
         path={paths.forgotPassword.path}
-        element={page(() => import('@/features/auth/routes/forgot-password'), (m) => m.ForgotPasswordRoute)}
+        element={page(() => import('@/features/auth/routes/forgot-password'), (m) => m.ForgotPasswordRoute, ['auth'])}
       />
       <Route
         path={paths.resetPassword.path}
-        element={page(() => import('@/features/auth/routes/reset-password'), (m) => m.ResetPasswordRoute)}
+        element={page(() => import('@/features/auth/routes/reset-password'), (m) => m.ResetPasswordRoute, ['auth'])}
       />
       <Route path={paths.termsOfUse.path} element={page(() => import('@/features/legal/routes/terms-of-use'), (m) => m.TermsOfUseRoute)} />
       <Route
@@ -73,30 +78,30 @@ const routeTree = (
       <Route path={paths.notFound.path} element={page(() => import('@/features/misc/routes/not-found'), (m) => m.NotFoundRoute)} />
 
       <Route element={<RequireAuth />}>
-        <Route path={paths.myAccount.path} element={page(() => import('@/features/auth/routes/my-account'), (m) => m.MyAccountRoute)} />
-        <Route path={paths.tour.path} element={page(() => import('@/features/catalogue/routes/tour'), (m) => m.TourRoute)} />
-        <Route path={paths.embedded.path} element={page(sections, (m) => m.EmbeddedRoute)} />
-        <Route path={paths.checkout.path} element={page(() => import('@/features/bookings/routes/checkout'), (m) => m.CheckoutRoute)} />
-        <Route path={paths.embeddedCheckout.path} element={page(sections, (m) => m.EmbeddedCheckoutRoute)} />
-        <Route path={paths.bookings.path} element={page(bookingLists, (m) => m.BookingsRoute)}>
-          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.BookingDetailRoute)} />
+        <Route path={paths.myAccount.path} element={page(() => import('@/features/auth/routes/my-account'), (m) => m.MyAccountRoute, ['account', 'auth'])} />
+        <Route path={paths.tour.path} element={page(() => import('@/features/catalogue/routes/tour'), (m) => m.TourRoute, ['catalogue'])} />
+        <Route path={paths.embedded.path} element={page(sections, (m) => m.EmbeddedRoute, SECTION_TEXTS)} />
+        <Route path={paths.checkout.path} element={page(() => import('@/features/bookings/routes/checkout'), (m) => m.CheckoutRoute, BOOKING_TEXTS)} />
+        <Route path={paths.embeddedCheckout.path} element={page(sections, (m) => m.EmbeddedCheckoutRoute, SECTION_TEXTS)} />
+        <Route path={paths.bookings.path} element={page(bookingLists, (m) => m.BookingsRoute, BOOKING_TEXTS)}>
+          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.BookingDetailRoute, BOOKING_TEXTS)} />
         </Route>
-        <Route path={paths.requests.path} element={page(bookingLists, (m) => m.RequestsRoute)}>
-          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.RequestDetailRoute)} />
+        <Route path={paths.requests.path} element={page(bookingLists, (m) => m.RequestsRoute, BOOKING_TEXTS)}>
+          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.RequestDetailRoute, BOOKING_TEXTS)} />
         </Route>
-        <Route path={paths.city.path} element={page(() => import('@/features/catalogue/routes/city'), (m) => m.CityRoute)} />
-        <Route path={paths.balance.path} element={page(sections, (m) => m.BalanceRoute)} />
-        <Route path={paths.topUp.path} element={page(sections, (m) => m.TopUpRoute)} />
-        <Route path={paths.myBookings.path} element={page(bookingLists, (m) => m.MyBookingsRoute)}>
-          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.MyBookingDetailRoute)} />
+        <Route path={paths.city.path} element={page(() => import('@/features/catalogue/routes/city'), (m) => m.CityRoute, ['catalogue'])} />
+        <Route path={paths.balance.path} element={page(sections, (m) => m.BalanceRoute, SECTION_TEXTS)} />
+        <Route path={paths.topUp.path} element={page(sections, (m) => m.TopUpRoute, SECTION_TEXTS)} />
+        <Route path={paths.myBookings.path} element={page(bookingLists, (m) => m.MyBookingsRoute, BOOKING_TEXTS)}>
+          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.MyBookingDetailRoute, BOOKING_TEXTS)} />
         </Route>
-        <Route path={paths.myCommissions.path} element={page(sections, (m) => m.MyCommissionsRoute)} />
-        <Route path={paths.myAgencies.path} element={page(sections, (m) => m.MyAgenciesRoute)} />
-        <Route path={paths.widgets.path} element={page(sections, (m) => m.WidgetsRoute)} />
-        <Route path={paths.widgetsCreate.path} element={page(sections, (m) => m.WidgetsCreateRoute)} />
-        <Route path={paths.agents.path} element={page(sections, (m) => m.AgentsRoute)} />
+        <Route path={paths.myCommissions.path} element={page(sections, (m) => m.MyCommissionsRoute, SECTION_TEXTS)} />
+        <Route path={paths.myAgencies.path} element={page(sections, (m) => m.MyAgenciesRoute, SECTION_TEXTS)} />
+        <Route path={paths.widgets.path} element={page(sections, (m) => m.WidgetsRoute, SECTION_TEXTS)} />
+        <Route path={paths.widgetsCreate.path} element={page(sections, (m) => m.WidgetsCreateRoute, SECTION_TEXTS)} />
+        <Route path={paths.agents.path} element={page(sections, (m) => m.AgentsRoute, SECTION_TEXTS)} />
         {/* SPEC §2: /[country] is dynamic; React Router ranks it below every static path */}
-        <Route path={paths.country.path} element={page(() => import('@/features/catalogue/routes/country'), (m) => m.CountryRoute)} />
+        <Route path={paths.country.path} element={page(() => import('@/features/catalogue/routes/country'), (m) => m.CountryRoute, ['catalogue'])} />
       </Route>
       <Route path="*" element={<Navigate to={paths.notFound.getHref()} replace />} />
     </Route>

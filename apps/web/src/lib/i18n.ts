@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, MESSAGES, unsupportedFormatMessage } from '@portal/contract/plain';
 import type { Language } from '@portal/contract';
-import en from '@/locales/en.json';
+import enCore from '@/locales/en/core.json';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'ru'];
@@ -21,24 +21,76 @@ export function readStoredLanguage(): Language | null {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: enCore } },
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: SUPPORTED_LANGUAGES,
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  // a key found in no loaded language (a typo, or a page that did not ask for its locale part) is shown raw:
+  // say so where a developer and the browser tests look
+  saveMissing: true,
+  missingKeyHandler: (_languages, _namespace, key) => console.error(`Missing translation: ${key}`),
 });
 
-// English ships with the entry chunk (it is also the fallback); other languages load on demand.
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
-  ru: () => import('@/locales/ru.json'),
+// Texts come in parts that load with the code that shows them, like the pages themselves: the core (layout, home,
+// login, messages) with the first page, the others with their routes. English core ships with the entry chunk (it
+// is also the fallback); everything else loads on demand, in the language on screen.
+export type LocalePart = 'core' | 'auth' | 'account' | 'catalogue' | 'bookings' | 'sections';
+type Resources = { default: Record<string, unknown> };
+
+const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = {
+  en: {
+    core: async () => ({ default: enCore }),
+    auth: () => import('@/locales/en/auth.json'),
+    account: () => import('@/locales/en/account.json'),
+    catalogue: () => import('@/locales/en/catalogue.json'),
+    bookings: () => import('@/locales/en/bookings.json'),
+    sections: () => import('@/locales/en/sections.json'),
+  },
+  ru: {
+    core: () => import('@/locales/ru/core.json'),
+    auth: () => import('@/locales/ru/auth.json'),
+    account: () => import('@/locales/ru/account.json'),
+    catalogue: () => import('@/locales/ru/catalogue.json'),
+    bookings: () => import('@/locales/ru/bookings.json'),
+    sections: () => import('@/locales/ru/sections.json'),
+  },
 };
 
+// The parts some page has asked for: a language switch loads them all in the new language before it applies.
+const wantedParts = new Set<LocalePart>(['core']);
+const loadedParts = new Map<string, Promise<void>>([['en:core', Promise.resolve()]]);
+
+function ensurePart(language: Language, part: LocalePart): Promise<void> {
+  const id = `${language}:${part}`;
+  let loading = loadedParts.get(id);
+  if (!loading) {
+    loading = loaders[language][part]().then(({ default: resources }) => {
+      i18n.addResourceBundle(language, 'translation', resources, true, true);
+    });
+    // a failed download (offline, new deployment) may be retried by the next navigation
+    loading.catch(() => loadedParts.delete(id));
+    loadedParts.set(id, loading);
+  }
+  return loading;
+}
+
 export async function ensureLanguageLoaded(language: Language): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: resources } = await loaders[language]();
-  i18n.addResourceBundle(language, 'translation', resources, true, true);
+  // a page may ask for another part while these load: go round until every wanted part is there
+  for (;;) {
+    const parts = [...wantedParts];
+    await Promise.all(parts.map((part) => ensurePart(language, part)));
+    if (parts.length === wantedParts.size) return;
+  }
+}
+
+// Called by a route before it renders: its texts in the language on screen.
+export async function loadLocaleParts(parts: readonly LocalePart[]): Promise<void> {
+  for (const part of parts) wantedParts.add(part);
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  await Promise.all(parts.map((part) => ensurePart(language, part)));
 }
 
 // Server and contract messages are English (SPEC quotes); their Russian twins live in the locale files.
