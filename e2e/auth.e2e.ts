@@ -179,6 +179,25 @@ describe('[SHELL] page loading and errors', () => {
   });
 });
 
+describe('[SHELL] language switch', () => {
+  it('[SHELL][LANGUAGE]: switching to Russian on a page loads that page\'s Russian texts, and back', async () => {
+    const { page, context } = await portal.newPage();
+    await page.goto(portal.url() + '/');
+    await logIn(page, 'admin@desertrose.test', DEMO_PASSWORD);
+    await page.getByText('Welcome, Layla Haddad').waitFor();
+    await page.goto(portal.url() + '/bookings');
+    await page.getByRole('button', { name: 'Download xlsx' }).waitFor();
+    await page.getByRole('button', { name: 'Русский' }).click();
+    // the bookings page's own texts (a part loaded with the page), not only the menu's
+    await page.getByRole('button', { name: 'Скачать xlsx' }).waitFor();
+    await page.getByText('Бронирований пока нет.').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ru');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Download xlsx' }).waitFor();
+    await context.close();
+  });
+});
+
 describe('[SITES] variants by host name', () => {
   it('[SITES][RU]: the Russian host shows Russian text', async () => {
     const { page, context } = await portal.newPage();
