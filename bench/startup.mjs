@@ -11,6 +11,13 @@ import { freePort } from './free-port.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const STARTUP_TARGET_MS = 2000;
 
+// npm start runs in a process group of its own (detached); a Ctrl+C here must stop it and remove its data dir too
+const cleanups = new Set();
+process.on('exit', () => {
+  for (const cleanup of cleanups) cleanup();
+});
+process.once('SIGINT', () => process.exit(130));
+
 
 async function startOnce(dataDir) {
   const port = await freePort();
@@ -26,6 +33,10 @@ async function startOnce(dataDir) {
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stopGroup = () => {
+    if (child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  };
+  cleanups.add(stopGroup);
   let readyMs = null;
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline && child.exitCode === null) {
@@ -40,8 +51,9 @@ async function startOnce(dataDir) {
     }
     await new Promise((r) => setTimeout(r, 10));
   }
-  if (child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  stopGroup();
   await exited;
+  cleanups.delete(stopGroup);
   if (readyMs === null) throw new Error(`npm start did not become ready:\n${output}`);
   const inside = /ready on .* in (\d+) ms/.exec(output);
   return { readyMs, insideMs: inside ? Number(inside[1]) : null };
@@ -49,6 +61,8 @@ async function startOnce(dataDir) {
 
 export async function runStartupBench({ runs = Number(process.env.BENCH_STARTUP_RUNS ?? 7) } = {}) {
   const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-startup-')), 'data');
+  const removeDataDir = () => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  cleanups.add(removeDataDir);
   try {
     const first = await startOnce(dataDir);
     const restarts = [];
@@ -64,7 +78,8 @@ export async function runStartupBench({ runs = Number(process.env.BENCH_STARTUP_
       target: { target: `<= ${STARTUP_TARGET_MS} ms (median)`, actual: median, met: median <= STARTUP_TARGET_MS },
     };
   } finally {
-    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    removeDataDir();
+    cleanups.delete(removeDataDir);
   }
 }
 

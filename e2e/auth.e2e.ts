@@ -172,6 +172,7 @@ describe('[SHELL] page loading and errors', () => {
     await page.getByRole('button', { name: 'Reload the page' }).waitFor();
     await screenshot(page, 'error-screen-1280-en');
     // the header stays, and going to another section leaves the error behind
+    await page.getByRole('banner').getByRole('link', { name: 'Become a partner' }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Use' }).click();
     await page.getByRole('heading', { level: 1, name: 'Terms of Use' }).waitFor();
     expect(await page.getByText('An error occurred in the frontend application.').count()).toBe(0);

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 // Our code, the workspace contract and the pure-JavaScript dependencies are bundled: resolving and reading a few
@@ -24,7 +23,7 @@ const external = [
   'thread-stream',
 ];
 
-rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+// dist/ is not emptied first: a server already running from it may still load its lazy chunks (documents, drivers)
 await build({
   entryPoints: ['src/server.ts'],
   outdir: 'dist',

@@ -26,8 +26,11 @@ function useScrollToTopOnNavigation(pathname: string) {
   }, [pathname]);
 }
 
-function sectionOf(pathname: string): string {
-  return pathname.split('/')[1] ?? '';
+// A booking opened from a list is a drawer over it: opening or closing it must not remount (or reset) the list.
+const DRAWER_ROUTE = /^(\/(?:bookings|requests|my-bookings))\/[^/]+\/?$/;
+
+function boundaryKey(pathname: string): string {
+  return DRAWER_ROUTE.exec(pathname)?.[1] ?? pathname;
 }
 
 export function RootLayout() {
@@ -46,8 +49,8 @@ export function RootLayout() {
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }} bg="gray.0">
       <Header />
       <Box component="main" flex={1} bg="white">
-        {/* a new section starts with a fresh boundary; a drawer route under its list (/bookings/:id) keeps it */}
-        <AppErrorBoundary key={sectionOf(location.pathname)}>
+        {/* every page starts with a fresh boundary; a drawer route over its list (/bookings/:id) shares the list's */}
+        <AppErrorBoundary key={boundaryKey(location.pathname)}>
           {/* SPEC §2: the full-screen 'Loading...' spinner while the next page's code loads */}
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

@@ -70,7 +70,7 @@ function ensurePart(language: Language, part: LocalePart): Promise<void> {
     loading = loaders[language][part]().then(({ default: resources }) => {
       i18n.addResourceBundle(language, 'translation', resources, true, true);
     });
-    // a failed download (offline, new deployment) may be retried by the next navigation
+    // a failed download (offline, new deployment) is tried again by the next page or language switch that needs it
     loading.catch(() => loadedParts.delete(id));
     loadedParts.set(id, loading);
   }

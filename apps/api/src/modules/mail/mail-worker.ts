@@ -17,7 +17,13 @@ export function startMailWorker(options: { db: Db; smtpUrl: string | undefined; 
   }
   // nodemailer loads with the first batch to send, not at start
   let transport: Promise<Transporter> | null = null;
-  const getTransport = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
+  const getTransport = () =>
+    (transport ??= import('nodemailer')
+      .then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
+      .catch((error: unknown) => {
+        transport = null; // the next batch tries again
+        throw error;
+      }));
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
@@ -25,16 +31,26 @@ export function startMailWorker(options: { db: Db; smtpUrl: string | undefined; 
   const sendBatch = async (): Promise<number> => {
     const mails = await claimDueMails(db, BATCH);
     if (mails.length === 0) return 0;
-    const smtp = await getTransport();
+    const fail = async (mail: (typeof mails)[number], error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      const retry = mail.attempts >= MAX_ATTEMPTS ? null : Math.min(3600, 15 * 2 ** (mail.attempts - 1));
+      log.warn({ mailId: mail.id, attempts: mail.attempts, error: message }, 'mail send failed');
+      await markFailed(db, mail.id, message, retry);
+    };
+    let smtp: Transporter;
+    try {
+      smtp = await getTransport();
+    } catch (error) {
+      // the claimed mails are released with the error and a retry time, like a failed send
+      for (const mail of mails) await fail(mail, error);
+      return mails.length;
+    }
     for (const mail of mails) {
       try {
         await smtp.sendMail({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody ?? undefined });
         await markSent(db, mail.id);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const retry = mail.attempts >= MAX_ATTEMPTS ? null : Math.min(3600, 15 * 2 ** (mail.attempts - 1));
-        log.warn({ mailId: mail.id, attempts: mail.attempts, error: message }, 'mail send failed');
-        await markFailed(db, mail.id, message, retry);
+        await fail(mail, error);
       }
     }
     return mails.length;

@@ -1,0 +1,83 @@
+import net from 'node:net';
+import Fastify from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { runMigrations } from '../../db/migrate.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { ownPostgresDatabase } from '../../../test/build-test-app.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { insertMail } from './mail.repo.ts';
+import { startMailWorker } from './mail-worker.ts';
+
+// A database of its own: the worker claims every due mail, and other test files wait for theirs in the shared one.
+let database: DatabaseHandle;
+let dropDatabase: () => Promise<void> = async () => undefined;
+const log = Fastify({ logger: false }).log;
+
+beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) {
+    const own = await ownPostgresDatabase('mail_worker');
+    dropDatabase = own.drop;
+    database = await openDatabase({ kind: 'postgres', url: own.url, poolSize: 2 });
+  } else {
+    database = await openDatabase({ kind: 'pglite', dataDir: null });
+  }
+  await runMigrations(database);
+});
+
+afterAll(async () => {
+  await database?.close();
+  await dropDatabase();
+});
+
+// A loopback port nobody listens on: connecting to it is refused at once.
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('mail outbox worker', () => {
+  it('keeps a mail it could not send with the error and a later retry, and sends it once the server answers', async () => {
+    await insertMail(database.db, { to: 'guest@example.test', subject: 'Booking GF-TEST confirmed', text: 'Your booking is confirmed.' });
+
+    const unreachable = startMailWorker({ db: database.db, smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Portal <no-reply@portal.test>', pollMs: 60_000, log });
+    expect(await unreachable.runOnce()).toBe(1);
+    await unreachable.stop();
+    const [failed] = await database.db.select().from(mailOutbox);
+    if (!failed) throw new Error('the mail is gone from the outbox');
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.lastError).toMatch(/ECONNREFUSED/);
+    // first retry after 15 s, not at once
+    expect(failed.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(10_000);
+
+    const smtp = await startSmtpSink();
+    try {
+      await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, failed.id));
+      const worker = startMailWorker({ db: database.db, smtpUrl: smtp.url, from: 'Portal <no-reply@portal.test>', pollMs: 60_000, log });
+      expect(await worker.runOnce()).toBe(1);
+      await worker.stop();
+      const mail = await smtp.waitFor((m) => m.to.includes('guest@example.test'));
+      expect(mail.subject).toBe('Booking GF-TEST confirmed');
+      const [sent] = await database.db.select().from(mailOutbox);
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('releases the claimed mails with the error when the SMTP transport cannot be created, and tries again later', async () => {
+    await database.db.delete(mailOutbox);
+    await insertMail(database.db, { to: 'agent@example.test', subject: 'Your temporary password', text: 'Temporary password: x' });
+    // a malformed address: nodemailer refuses it when the transport is created, not at start
+    const broken = startMailWorker({ db: database.db, smtpUrl: 'smtp://user:%E0%A4%A@127.0.0.1:1', from: 'Portal <no-reply@portal.test>', pollMs: 60_000, log });
+    expect(await broken.runOnce()).toBe(1);
+    await broken.stop();
+    const [row] = await database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'URI malformed', lockedUntil: null });
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 10_000);
+  });
+});
