@@ -28,6 +28,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // A statement waiting on a row lock longer than this fails (bookings answer it with a retryable 409)
     const lockTimeout = `-c lock_timeout=${Math.max(1, Math.floor(options.lockTimeoutMs ?? 5000))}`;
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, options: lockTimeout });
+    // An idle connection the server closes (restart, failover, an administrator) is dropped from the pool and
+    // replaced on the next query. Without a listener, node-postgres re-emits the error and it would end the process.
+    pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
