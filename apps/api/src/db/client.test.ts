@@ -4,6 +4,8 @@ import { ownPostgresDatabase } from '../../test/build-test-app.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 
 // Only on PostgreSQL: the embedded database has no server that could close a connection.
+type PidRows = { rows: { pid: number }[] };
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('openDatabase on PostgreSQL', () => {
   let database: DatabaseHandle | null = null;
   let own: Awaited<ReturnType<typeof ownPostgresDatabase>> | null = null;
@@ -18,7 +20,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('openDatabase on PostgreSQL', ()
     database = await openDatabase({ kind: 'postgres', url: own.url, poolSize: 1 });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const first = await database.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);
+      const first = (await database.db.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as PidRows;
       const pid = first.rows[0]?.pid;
       expect(pid).toBeTypeOf('number');
       // another session ends it, as a restart or an administrator would
@@ -26,7 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('openDatabase on PostgreSQL', ()
       await admin.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
       await admin.close();
       await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^PostgreSQL closed an idle connection: /)));
-      const next = await database.db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);
+      const next = (await database.db.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as PidRows;
       expect(next.rows[0]?.pid).toBeTypeOf('number');
       expect(next.rows[0]?.pid).not.toBe(pid);
     } finally {
