@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { claimDueMails, markFailed, markSent } from './mail.repo.ts';
 
 const MAX_ATTEMPTS = 8;
+type ClaimedMail = Awaited<ReturnType<typeof claimDueMails>>[number];
 const BATCH = 20;
 
 export type MailWorker = { kick: () => void; runOnce: () => Promise<number>; stop: () => Promise<void> };
@@ -28,15 +29,17 @@ export function startMailWorker(options: { db: Db; smtpUrl: string | undefined; 
   let again = false;
   let stopped = false;
 
+  // back to pending with the error and a retry time (exponential), or failed for good after MAX_ATTEMPTS
+  const fail = async (mail: ClaimedMail, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    const retry = mail.attempts >= MAX_ATTEMPTS ? null : Math.min(3600, 15 * 2 ** (mail.attempts - 1));
+    log.warn({ mailId: mail.id, attempts: mail.attempts, error: message }, 'mail send failed');
+    await markFailed(db, mail.id, message, retry);
+  };
+
   const sendBatch = async (): Promise<number> => {
     const mails = await claimDueMails(db, BATCH);
     if (mails.length === 0) return 0;
-    const fail = async (mail: (typeof mails)[number], error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      const retry = mail.attempts >= MAX_ATTEMPTS ? null : Math.min(3600, 15 * 2 ** (mail.attempts - 1));
-      log.warn({ mailId: mail.id, attempts: mail.attempts, error: message }, 'mail send failed');
-      await markFailed(db, mail.id, message, retry);
-    };
     let smtp: Transporter;
     try {
       smtp = await getTransport();

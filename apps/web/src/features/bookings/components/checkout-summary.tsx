@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { RU_CARD_SURCHARGE_PERCENT, RU_FEE_PERCENT, RU_TAX_PERCENT } from '@portal/contract';
 import type { CurrencyCode, Offer, People, TourDetails } from '@portal/contract';
-import { IconCalendarEvent, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
 import { PriceSummary } from '@/components/price-summary';
-import { formatDate } from '@/lib/format';
-import { useLocale } from '@/lib/locale';
+import { SelectionHeading } from '@/components/selection-heading';
 import type { CheckoutTotals } from '../utils/checkout-totals';
 
 type CheckoutSummaryProps = {
@@ -38,34 +36,19 @@ function Row({ label, amount, currency, testId, strong }: { label: string; amoun
 // SPEC §2 booking summary: the selection, published and net prices, promo, and (Russian site) surcharge, tax and fee
 export function CheckoutSummary({ tour, offer, date, time, people, currency, totals, promoPercent, children }: CheckoutSummaryProps) {
   const { t } = useTranslation();
-  const { language } = useLocale();
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="sm" component="section" aria-labelledby="summary-title" data-testid="checkout-summary">
       <Stack gap="md">
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
-            {t('checkout.summary.title')}
-          </Text>
-          <Title id="summary-title" order={2} fz="lg" lh={1.3} mt={2}>
-            {tour.title}
-          </Title>
-          <Text size="sm" c="gray.7">
-            {offer.name}
-          </Text>
-          <Group gap={6} mt={8}>
-            <Badge variant="light" tt="none" leftSection={<IconCalendarEvent size={12} />} data-testid="summary-date">
-              {formatDate(date, language)}
-            </Badge>
-            {time && (
-              <Badge variant="light" tt="none" leftSection={<IconClock size={12} />} data-testid="summary-time">
-                {time}
-              </Badge>
-            )}
-            <Badge variant="light" color="gray" tt="none">
-              {t('checkout.summary.people', { adults: people.adults, children: people.children, infants: people.infants })}
-            </Badge>
-          </Group>
-        </div>
+        <SelectionHeading
+          id="summary-title"
+          eyebrow={t('checkout.summary.title')}
+          title={tour.title}
+          subtitle={offer.name}
+          date={date}
+          time={time}
+          note={t('checkout.summary.people', { adults: people.adults, children: people.children, infants: people.infants })}
+          testId="summary"
+        />
         <Divider />
         {totals ? (
           <>

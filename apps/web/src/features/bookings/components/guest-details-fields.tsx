@@ -1,10 +1,11 @@
-import { Grid, Paper, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Grid, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Hotel, Offer, TourDetails } from '@portal/contract';
 import { IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { requiredField } from '@/components/required-field';
 import type { CheckoutFormValues } from '../utils/checkout-form';
+import { CheckoutSection } from './checkout-section';
 import { PickUpHotelField } from './pick-up-hotel-field';
 
 type GuestDetailsFieldsProps = {
@@ -19,47 +20,41 @@ type GuestDetailsFieldsProps = {
 export function GuestDetailsFields({ form, tour, offer, time, onHotelChange }: GuestDetailsFieldsProps) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="guest-title">
-      <Stack gap="md">
-        <Title id="guest-title" order={2} fz="lg">
-          <IconUser size={20} style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
-          {t('checkout.guest.title')}
-        </Title>
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('checkout.guest.name')} autoComplete="name" {...requiredField} {...form.getInputProps('guest.name')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('checkout.guest.phone')} type="tel" autoComplete="tel" {...requiredField} {...form.getInputProps('guest.phone')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('checkout.guest.email')} type="email" autoComplete="email" {...requiredField} {...form.getInputProps('guest.email')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label={t('checkout.guest.confirmEmail')}
-              type="email"
-              autoComplete="off"
-              onPaste={(event) => event.preventDefault()}
-              {...requiredField}
-              {...form.getInputProps('guest.confirmEmail')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            {offer.hasPickUp ? (
-              <PickUpHotelField form={form} tour={tour} offer={offer} time={time} onHotelChange={onHotelChange} />
-            ) : (
-              <TextInput label={t('checkout.guest.hotel')} autoComplete="off" {...requiredField} {...form.getInputProps('guest.hotel')} />
-            )}
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label={t('checkout.guest.room')} autoComplete="off" {...requiredField} {...form.getInputProps('guest.room')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Textarea label={t('checkout.guest.notes')} autosize minRows={2} maxRows={6} maxLength={1000} {...form.getInputProps('notes')} />
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </Paper>
+    <CheckoutSection id="guest-title" icon={IconUser} title={t('checkout.guest.title')}>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={t('checkout.guest.name')} autoComplete="name" {...requiredField} {...form.getInputProps('guest.name')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={t('checkout.guest.phone')} type="tel" autoComplete="tel" {...requiredField} {...form.getInputProps('guest.phone')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={t('checkout.guest.email')} type="email" autoComplete="email" {...requiredField} {...form.getInputProps('guest.email')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label={t('checkout.guest.confirmEmail')}
+            type="email"
+            autoComplete="off"
+            onPaste={(event) => event.preventDefault()}
+            {...requiredField}
+            {...form.getInputProps('guest.confirmEmail')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          {offer.hasPickUp ? (
+            <PickUpHotelField form={form} tour={tour} offer={offer} time={time} onHotelChange={onHotelChange} />
+          ) : (
+            <TextInput label={t('checkout.guest.hotel')} autoComplete="off" {...requiredField} {...form.getInputProps('guest.hotel')} />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput label={t('checkout.guest.room')} autoComplete="off" {...requiredField} {...form.getInputProps('guest.room')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Textarea label={t('checkout.guest.notes')} autosize minRows={2} maxRows={6} maxLength={1000} {...form.getInputProps('notes')} />
+        </Grid.Col>
+      </Grid>
+    </CheckoutSection>
   );
 }

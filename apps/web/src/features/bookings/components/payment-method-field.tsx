@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { BOOKING_MESSAGES, RU_CARD_SURCHARGE_PERCENT } from '@portal/contract';
 import type { CurrencyCode, PaymentMethod } from '@portal/contract';
 import { IconAlertTriangle, IconBuildingBank, IconCreditCard, IconWallet } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { Money } from '@/components/money';
 import { paths } from '@/config/paths';
 import { translateMessage } from '@/lib/i18n';
 import { useBalance } from '../api/get-balance';
+import { CheckoutSection } from './checkout-section';
 
 type PaymentMethodFieldProps = {
   value: PaymentMethod;
@@ -25,62 +26,56 @@ export function PaymentMethodField({ value, onChange, isCardAllowed, currency, i
   const isShort = value === 'balance' && balance.data !== undefined && toPay !== null && balance.data.available < toPay;
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="payment-title">
-      <Stack gap="md">
-        <Title id="payment-title" order={2} fz="lg">
-          <IconWallet size={20} style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
-          {t('checkout.payment.title')}
-        </Title>
-        <Radio.Group value={value} onChange={(next) => onChange(next === 'card' ? 'card' : 'balance')} aria-label={t('checkout.payment.title')}>
-          <Stack gap="sm">
-            <Radio.Card value="balance" p="md" radius="md" data-testid="pay-balance">
-              <Group wrap="nowrap" align="flex-start">
-                <Radio.Indicator />
-                <IconBuildingBank size={22} />
-                <div>
-                  <Text fw={600}>{t('checkout.payment.balance')}</Text>
-                  <Text size="sm" c="dimmed" data-testid="available-balance">
-                    {balance.data ? (
-                      <>
-                        {t('checkout.payment.available')} <Money amount={balance.data.available} currency={balance.data.currencyCode} testId="balance-available" />
-                      </>
-                    ) : (
-                      t('common.loading')
-                    )}
-                  </Text>
-                </div>
-              </Group>
-            </Radio.Card>
-            <Radio.Card value="card" p="md" radius="md" disabled={!isCardAllowed} data-testid="pay-card" style={isCardAllowed ? undefined : { opacity: 0.6 }}>
-              <Group wrap="nowrap" align="flex-start">
-                <Radio.Indicator disabled={!isCardAllowed} />
-                <IconCreditCard size={22} />
-                <div>
-                  <Group gap="xs">
-                    <Text fw={600}>{t('checkout.payment.card')}</Text>
-                    {isRuPricing && (
-                      <Badge color="orange" variant="light" tt="none" data-testid="card-surcharge-badge">
-                        {t('checkout.payment.surcharge', { percent: RU_CARD_SURCHARGE_PERCENT })}
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    {isCardAllowed ? t('checkout.payment.cardHint') : translateMessage(BOOKING_MESSAGES.creditCardDisabled)}
-                  </Text>
-                </div>
-              </Group>
-            </Radio.Card>
-          </Stack>
-        </Radio.Group>
-        {isShort && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="insufficient-balance">
-            {translateMessage(BOOKING_MESSAGES.insufficientBalance)}{' '}
-            <Anchor component={Link} to={paths.topUp.getHref()} size="sm">
-              {t('nav.topUp')}
-            </Anchor>
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+    <CheckoutSection id="payment-title" icon={IconWallet} title={t('checkout.payment.title')}>
+      <Radio.Group value={value} onChange={(next) => onChange(next === 'card' ? 'card' : 'balance')} aria-label={t('checkout.payment.title')}>
+        <Stack gap="sm">
+          <Radio.Card value="balance" p="md" radius="md" data-testid="pay-balance">
+            <Group wrap="nowrap" align="flex-start">
+              <Radio.Indicator />
+              <IconBuildingBank size={22} />
+              <div>
+                <Text fw={600}>{t('checkout.payment.balance')}</Text>
+                <Text size="sm" c="dimmed" data-testid="available-balance">
+                  {balance.data ? (
+                    <>
+                      {t('checkout.payment.available')} <Money amount={balance.data.available} currency={balance.data.currencyCode} testId="balance-available" />
+                    </>
+                  ) : (
+                    t('common.loading')
+                  )}
+                </Text>
+              </div>
+            </Group>
+          </Radio.Card>
+          <Radio.Card value="card" p="md" radius="md" disabled={!isCardAllowed} data-testid="pay-card" style={isCardAllowed ? undefined : { opacity: 0.6 }}>
+            <Group wrap="nowrap" align="flex-start">
+              <Radio.Indicator disabled={!isCardAllowed} />
+              <IconCreditCard size={22} />
+              <div>
+                <Group gap="xs">
+                  <Text fw={600}>{t('checkout.payment.card')}</Text>
+                  {isRuPricing && (
+                    <Badge color="orange" variant="light" tt="none" data-testid="card-surcharge-badge">
+                      {t('checkout.payment.surcharge', { percent: RU_CARD_SURCHARGE_PERCENT })}
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {isCardAllowed ? t('checkout.payment.cardHint') : translateMessage(BOOKING_MESSAGES.creditCardDisabled)}
+                </Text>
+              </div>
+            </Group>
+          </Radio.Card>
+        </Stack>
+      </Radio.Group>
+      {isShort && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="insufficient-balance">
+          {translateMessage(BOOKING_MESSAGES.insufficientBalance)}{' '}
+          <Anchor component={Link} to={paths.topUp.getHref()} size="sm">
+            {t('nav.topUp')}
+          </Anchor>
+        </Alert>
+      )}
+    </CheckoutSection>
   );
 }

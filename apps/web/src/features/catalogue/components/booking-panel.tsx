@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { checkPeopleAgainstAvailability, confirmationMode } from '@portal/contract';
 import type { AvailabilityRow, OfferPriceRow, PromoCodeResponse } from '@portal/contract';
-import { IconAlertTriangle, IconCalendarEvent, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -13,6 +13,7 @@ import { selectionTotals } from '@/lib/pricing';
 import { CancellationPolicy } from '@/components/cancellation-policy';
 import { PeopleSteppers } from './people-steppers';
 import { PriceSummary } from '@/components/price-summary';
+import { SelectionHeading } from '@/components/selection-heading';
 import { PromoCodeField } from './promo-code-field';
 import { TimeSlots } from './time-slots';
 
@@ -65,27 +66,15 @@ export function BookingPanel({ tourId, selection, onChange, slots, price }: Book
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="sm" component="section" aria-labelledby="booking-title" data-testid="booking-panel">
       <Stack gap="md">
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
-            {t('catalogue.booking.title')}
-          </Text>
-          <Title id="booking-title" order={2} fz="lg" lh={1.3} mt={2}>
-            {offer.name}
-          </Title>
-          <Group gap={6} mt={6}>
-            <Badge variant="light" tt="none" leftSection={<IconCalendarEvent size={12} />} data-testid="booking-date">
-              {formatDate(date, language)}
-            </Badge>
-            {row?.time && (
-              <Badge variant="light" tt="none" data-testid="booking-time">
-                {row.time}
-              </Badge>
-            )}
-            <Badge variant="light" color="gray" tt="none">
-              {offer.ticketType.name}
-            </Badge>
-          </Group>
-        </div>
+        <SelectionHeading
+          id="booking-title"
+          eyebrow={t('catalogue.booking.title')}
+          title={offer.name}
+          date={date}
+          time={row?.time}
+          note={offer.ticketType.name}
+          testId="booking"
+        />
 
         {isTimeslots && slots && slots.length > 0 && (
           <Stack gap={6}>
