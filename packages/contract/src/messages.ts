@@ -22,6 +22,12 @@ export const MESSAGES = {
   currentPasswordWrong: 'Current password is incorrect',
   passwordsDoNotMatch: 'Passwords do not match',
   passwordTooWeak: 'Password must be at least 10 characters',
+  bodyTooDeep: 'The request body is nested too deeply',
+  controlCharacters: 'Text must not contain control characters',
+  malformedBody: 'The request body is malformed',
+  idOutOfRange: 'Must be a whole number from 1 to 2147483647',
+  agencySuspended: 'Your agency has been suspended. Please contact an operator.',
+  tooManyChecks: 'The server is busy checking passwords. Please try again in a few seconds.',
 } as const;
 
 export const ALLOWED_UPLOAD_FORMATS = ['PDF', 'JPG', 'PNG'] as const;

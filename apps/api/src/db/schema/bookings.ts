@@ -104,9 +104,17 @@ export const idempotencyKeys = pgTable(
   {
     agencyId: uuid('agency_id').notNull().references(() => agencies.id),
     key: text('key').notNull(),
+    // the agent who sent the key: another agent of the agency replaying it gets a 422, never this call's answer
+    userId: uuid('user_id'),
     scope: text('scope').notNull(),
     requestHash: text('request_hash').notNull(),
     state: text('state', { enum: ['running', 'done'] }).notNull().default('running'),
+    // the call that holds the key now; written by the transaction that commits its effect, so a call whose lease
+    // was taken over can no longer commit
+    attempt: uuid('attempt'),
+    // what the call created or changed (a booking), set in the same transaction as that change: a retry after a
+    // crash or an error finds it and answers with it
+    resourceId: uuid('resource_id'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),

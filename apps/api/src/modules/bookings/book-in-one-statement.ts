@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
+import type { IdempotencyClaim } from './idempotency.ts';
 import type { StockNeed } from './stock.ts';
 
 type BookingInsert = typeof bookings.$inferInsert;
@@ -26,13 +27,21 @@ function bookingInsert(values: BookingInsert, extra: Record<string, SQL>): SQL {
 }
 
 export type OneStatementResult = { outcome: 'booked'; balanceAfterMinor: number } | { outcome: 'no_stock' };
-export type OneStatementInput = { values: BookingInsert & { id: string }; slotId: number; need: StockNeed; ledgerDescription: string; mail: OutgoingMail };
+export type OneStatementInput = {
+  values: BookingInsert & { id: string };
+  slotId: number;
+  need: StockNeed;
+  ledgerDescription: string;
+  mail: OutgoingMail;
+  claim: IdempotencyClaim;
+};
 
 // A booking paid from the balance as ONE statement (atomic on its own, no transaction round trips): take the stock
 // with a conditional UPDATE of the slot (its row lock), debit the balance (the agency's row, after the slot's),
 // write the booking, the ledger entry and the mail. The slot stays locked only while PostgreSQL runs the statement
 // and commits it, never while the application works, which keeps a sold-out rush on one slot fast.
-// An insufficient balance aborts the whole statement, so nothing is taken.
+// An insufficient balance aborts the whole statement, so nothing is taken; so does a call that lost its
+// Idempotency-Key (the booking is recorded on the key in the same statement).
 export async function bookFromBalanceInOneStatement(
   db: Db,
   input: OneStatementInput,
@@ -69,9 +78,11 @@ export async function bookFromBalanceInOneStatement(
     m AS (
       INSERT INTO mail_outbox (to_address, subject, text_body) SELECT ${input.mail.to}, ${input.mail.subject}, ${input.mail.text} FROM b
       RETURNING id
-    )
+    ),
+    k AS (${input.claim.recordSql(sql`(SELECT id FROM b)`)})
     SELECT (SELECT count(*) FROM s)::int AS took, (SELECT balance_after_minor FROM e) AS balance_after, (SELECT count(*) FROM m)::int AS mails,
-      CASE WHEN EXISTS (SELECT 1 FROM s) AND NOT EXISTS (SELECT 1 FROM bal) THEN portal_abort('insufficient_balance') END AS aborted`;
+      CASE WHEN EXISTS (SELECT 1 FROM s) AND NOT EXISTS (SELECT 1 FROM bal) THEN portal_abort('insufficient_balance')
+        WHEN EXISTS (SELECT 1 FROM b) AND NOT EXISTS (SELECT 1 FROM k) THEN portal_abort('idempotency_lost') END AS aborted`;
   const result = (await db.execute(statement)) as unknown as { rows: { took: number; balance_after: string | number | null }[] };
   const row = result.rows[0];
   if (!row || Number(row.took) === 0) return { outcome: 'no_stock' };
@@ -79,9 +90,16 @@ export async function bookFromBalanceInOneStatement(
   return { outcome: 'booked', balanceAfterMinor: Number(row.balance_after) };
 }
 
-export function isInsufficientBalanceAbort(error: unknown): boolean {
+const ABORT_CODES = ['insufficient_balance', 'idempotency_lost'] as const;
+export type StatementAbort = (typeof ABORT_CODES)[number];
+
+// The reason a statement was aborted by portal_abort(), if it was
+export function statementAbort(error: unknown): StatementAbort | null {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === 'P0001' && String((e as { message?: unknown }).message).includes('insufficient_balance')) return true;
+    if ((e as { code?: unknown }).code !== 'P0001') continue;
+    const message = String((e as { message?: unknown }).message);
+    const code = ABORT_CODES.find((c) => message.includes(c));
+    if (code) return code;
   }
-  return false;
+  return null;
 }

@@ -1,5 +1,5 @@
 import type { BookingListRow, BookingView, Language, PaymentSession } from '@portal/contract';
-import { BOOKING_STATUS_LABELS, buildPath, bookingRoutes } from '@portal/contract';
+import { BOOKING_MESSAGES, BOOKING_STATUS_LABELS, buildPath, bookingRoutes } from '@portal/contract';
 import type { SiteRegistry } from '../../config/sites.ts';
 import type { BookingRow, PaymentRow } from './bookings.repo.ts';
 import { amountsView } from './pricing.ts';
@@ -23,6 +23,13 @@ export function paymentSession(payment: PaymentRow): PaymentSession {
     expiresAt: payment.expiresAt.toISOString(),
     failureMessage: payment.failureMessage,
   };
+}
+
+// The message that comes with a booking answer: a request went to the operators, or the card was declined.
+export function bookingMessage(row: Pick<BookingRow, 'status'>, payment: Pick<PaymentRow, 'status'> | null): string | null {
+  if (row.status === 'request') return BOOKING_MESSAGES.noAutomaticBooking;
+  if (payment?.status === 'failed' && row.status !== 'completed' && row.status !== 'cancelled') return BOOKING_MESSAGES.paymentFailed;
+  return null;
 }
 
 function documentPath(id: string, kind: 'voucher' | 'tickets' | 'invoice') {

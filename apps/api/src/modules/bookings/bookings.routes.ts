@@ -18,8 +18,8 @@ import { sandboxPayPage } from '../payments/sandbox-page.ts';
 import { bookingListRow } from './booking-views.ts';
 import { filterConditions, findVisibleBooking, iterateBookings, loadAgency } from './bookings.repo.ts';
 import { createBooking, pickUpTimeFor, type BookingDeps } from './create-booking.ts';
-import { IDEMPOTENCY_HEADER, withIdempotency } from './idempotency.ts';
-import { cancelBooking, getBooking, listOptions, listVisibleBookings, previewCancellation, viewOf, visibilityOf } from './manage-bookings.ts';
+import { IDEMPOTENCY_HEADER, withIdempotency, type IdempotencyClaim } from './idempotency.ts';
+import { bookingResponse, cancelBooking, getBooking, listOptions, listVisibleBookings, previewCancellation, viewOf, visibilityOf } from './manage-bookings.ts';
 import { payBooking } from './pay-booking.ts';
 import { declineRequest, listAllRequests, quoteRequest } from './requests.service.ts';
 
@@ -54,26 +54,25 @@ export const bookingsPlugin = fp(
       startCardPayment: (ctx, booking) => payments.startCardPayment(ctx, booking, provider),
     });
 
+    // DESIGN "Idempotency": each call that moves money or stock takes the agent's Idempotency-Key
+    const idempotent = <T>(ctx: ServiceContext, request: FastifyRequest, scope: string, run: (claim: IdempotencyClaim) => Promise<T>, replay: (id: string) => Promise<T>) => {
+      const actor = requireAgencyActor(ctx);
+      const input = { agencyId: actor.agencyId, userId: actor.userId, key: idempotencyKey(request), scope, body: request.body };
+      return withIdempotency(db, input, run, replay).then((result) => result.body);
+    };
+
     const create = (route: typeof routes.create, paymentMethod: 'balance' | 'card', provider?: ProviderName) =>
-      registerRoute(app, route, async ({ body, ctx, request }) => {
-        const actor = requireAgencyActor(ctx);
-        const result = await withIdempotency(db, { agencyId: actor.agencyId, key: idempotencyKey(request), scope: route.path, body: request.body }, () =>
-          createBooking(ctx, deps(provider), body, paymentMethod),
-        );
-        return result.body;
-      });
+      registerRoute(app, route, ({ body, ctx, request }) =>
+        idempotent(ctx, request, route.path, (claim) => createBooking(ctx, deps(provider), body, paymentMethod, claim), (id) => bookingResponse(ctx, id)),
+      );
     create(routes.create, 'balance');
     create(routes.createWithPaymentIntent, 'card');
     // Tap when it is configured, else the default provider (the sandbox plays it on the embedded default)
     create(routes.createWithTapCharge, 'card', providers.byName('tap') ? 'tap' : undefined);
 
-    registerRoute(app, routes.pay, async ({ params, body, ctx, request }) => {
-      const actor = requireAgencyActor(ctx);
-      const result = await withIdempotency(db, { agencyId: actor.agencyId, key: idempotencyKey(request), scope: `pay:${params.id}`, body: request.body }, () =>
-        payBooking(ctx, deps(), params.id, body.paymentMethod),
-      );
-      return result.body;
-    });
+    registerRoute(app, routes.pay, ({ params, body, ctx, request }) =>
+      idempotent(ctx, request, `pay:${params.id}`, (claim) => payBooking(ctx, deps(), params.id, body.paymentMethod, claim), (id) => bookingResponse(ctx, id)),
+    );
 
     registerRoute(app, routes.list, ({ query, ctx }) => listVisibleBookings(ctx, { page: query.page, onPage: query.onPage }, false, languageOf(ctx, query)));
     registerRoute(app, routes.filtered, ({ query, body, ctx }) => listVisibleBookings(ctx, body, false, languageOf(ctx, query)));
@@ -82,8 +81,9 @@ export const bookingsPlugin = fp(
     registerRoute(app, routes.detail, ({ params, query, ctx }) => getBooking(ctx, params.id, { language: query.language }));
     registerRoute(app, routes.requestDetail, ({ params, query, ctx }) => getBooking(ctx, params.id, { onlyRequests: true, language: query.language }));
     registerRoute(app, routes.cancellationPreview, ({ params, ctx }) => previewCancellation(ctx, params.id));
-    registerRoute(app, routes.cancel, ({ params, ctx }) =>
-      cancelBooking(ctx, params.id, { mark: payments.markCardRefund, settle: payments.settleRefunds, cancelOpen: (c, booking) => payments.cancelOpenCharges(c, booking) }),
+    const cardRefunds = { mark: payments.markCardRefund, settle: payments.settleRefunds, cancelOpen: payments.cancelOpenCharges };
+    registerRoute(app, routes.cancel, ({ params, ctx, request }) =>
+      idempotent(ctx, request, `cancel:${params.id}`, (claim) => cancelBooking(ctx, params.id, cardRefunds, claim), (id) => getBooking(ctx, id)),
     );
     registerRoute(app, routes.paymentStatus, async ({ params, ctx }) => ({ booking: await payments.refreshPayment(ctx, params.id) }));
 

@@ -26,7 +26,9 @@ import {
 import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
 import { noStockError, stockNeed, takeStock } from './stock.ts';
-import { bookFromBalanceInOneStatement, isInsufficientBalanceAbort, type OneStatementInput, type OneStatementResult } from './book-in-one-statement.ts';
+import { bookFromBalanceInOneStatement, statementAbort, type OneStatementInput, type OneStatementResult } from './book-in-one-statement.ts';
+import { IdempotencyLostError, type IdempotencyClaim } from './idempotency.ts';
+import { bookingMessage } from './booking-views.ts';
 
 export type CreateBookingInput = z.output<typeof CreateBookingSchema>;
 export type BookingDeps = {
@@ -220,6 +222,7 @@ async function bookFromBalanceWithoutLock(ctx: ServiceContext, p: Prepared, inpu
   return inBookingTransaction(ctx, async (tx) => {
     await takeStock(tx, input.slotId, { offer: p.offer, people: p.people, locking: false });
     const row = await insertBooking(tx, input.values);
+    await input.claim.record(tx, row.id);
     await insertMail(tx, input.mail);
     const posted = await postLedgerEntry(tx, {
       agencyId: row.agencyId,
@@ -235,7 +238,14 @@ async function bookFromBalanceWithoutLock(ctx: ServiceContext, p: Prepared, inpu
   });
 }
 
-export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body: CreateBookingInput, paymentMethod: 'balance' | 'card'): Promise<CreateBookingResponse> {
+// `claim` records the new booking on the call's Idempotency-Key inside the transaction that writes it.
+export async function createBooking(
+  ctx: ServiceContext,
+  deps: BookingDeps,
+  body: CreateBookingInput,
+  paymentMethod: 'balance' | 'card',
+  claim: IdempotencyClaim,
+): Promise<CreateBookingResponse> {
   const actor = requireAgencyActor(ctx);
   const now = new Date();
   const p = await prepareBooking(ctx, actor, body, paymentMethod, now);
@@ -247,11 +257,12 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
     // SPEC §5/§8: past the cut-off or not instantly confirmable → a quotation request, no stock and no money taken
     const booking = await ctx.db.transaction(async (tx) => {
       const row = await insertBooking(tx, { ...values, status: 'request', isRequest: 1, paymentMethod: null });
+      await claim.record(tx, row.id);
       await insertMail(tx, requestReceivedMail(row, actor));
       return row;
     });
     ctx.kickMail();
-    return { booking: bookingView(booking, { agent, payment: null, sites: ctx.sites }), message: BOOKING_MESSAGES.noAutomaticBooking };
+    return { booking: bookingView(booking, { agent, payment: null, sites: ctx.sites }), message: bookingMessage(booking, null) };
   }
 
   if (paymentMethod === 'balance') {
@@ -267,12 +278,14 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
       ticketNumbers: ticketNumbers(values.reference, ticketCount(p.offer, p.people)),
       confirmedAt: now,
     };
-    const input = { values: row, slotId: p.slotId, need, ledgerDescription: bookingDescription(row), mail: bookingConfirmedMail(row, actor) };
+    const input = { values: row, slotId: p.slotId, need, ledgerDescription: bookingDescription(row), mail: bookingConfirmedMail(row, actor), claim };
     let result: OneStatementResult;
     try {
       result = deps.stockLocking ? await bookFromBalanceInOneStatement(ctx.db, input) : await bookFromBalanceWithoutLock(ctx, p, input);
     } catch (error) {
-      if (isInsufficientBalanceAbort(error)) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
+      const aborted = statementAbort(error);
+      if (aborted === 'insufficient_balance') throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
+      if (aborted === 'idempotency_lost') throw new IdempotencyLostError();
       if (isLockTimeout(error)) throw new AppError('conflict', BOOKING_MESSAGES.busy);
       throw error;
     }
@@ -297,6 +310,7 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
       stockUnits: need.units,
       holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
     });
+    await claim.record(tx, row.id);
     return row;
   });
   await deps.startCardPayment(ctx, held);
@@ -304,6 +318,6 @@ export async function createBooking(ctx: ServiceContext, deps: BookingDeps, body
   const payment = await latestPayment(ctx.db, held.id);
   return {
     booking: bookingView(fresh, { agent, payment, sites: ctx.sites }),
-    message: payment?.status === 'failed' ? BOOKING_MESSAGES.paymentFailed : null,
+    message: bookingMessage(fresh, payment),
   };
 }

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ErrorItem } from '@portal/contract';
-import { BOOKING_MESSAGES } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import { BOOKING_MESSAGES, MESSAGES } from '@portal/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -10,12 +10,15 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 // a crashed first call stops blocking its key after this long (longer than any booking with its card call can run)
 const RUNNING_LEASE_SECONDS = 300;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+// the body is hashed after the route's depth check; this bound only keeps the hash itself safe
+const MAX_CANONICAL_DEPTH = 64;
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+function canonical(value: unknown, depth = 0): string {
+  if (depth > MAX_CANONICAL_DEPTH) throw AppError.field('body', MESSAGES.bodyTooDeep);
+  if (Array.isArray(value)) return `[${value.map((v) => canonical(v, depth + 1)).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -33,53 +36,104 @@ function storedError(status: number, body: unknown): AppError {
   return AppError.validation([{ fieldName: 'body', errorMessage: message }]);
 }
 
+// Raised inside a transaction whose call no longer holds its key (its lease ran out and a retry took it over):
+// the transaction rolls back, so only one of the two calls can ever commit an effect.
+export class IdempotencyLostError extends AppError {
+  constructor() {
+    super('conflict', BOOKING_MESSAGES.idempotencyRunning);
+  }
+}
+
+// What a call does with its key inside the transaction that commits its effect.
+export type IdempotencyClaim = {
+  // records the row the call created or changed; throws IdempotencyLostError when the call lost its key
+  record: (tx: DbOrTx, resourceId: string) => Promise<void>;
+  // the same as one SQL statement for a CTE: returns a row when recorded (always, without a key)
+  recordSql: (resourceId: SQL) => SQL;
+};
+
+export const NO_IDEMPOTENCY_KEY: IdempotencyClaim = {
+  record: async () => undefined,
+  recordSql: () => sql`SELECT 1`,
+};
+
+function claimFor(agencyId: string, key: string, attempt: string): IdempotencyClaim {
+  const recordSql = (resourceId: SQL) => sql`UPDATE idempotency_keys SET resource_id = ${resourceId}
+    WHERE agency_id = ${agencyId} AND key = ${key} AND attempt = ${attempt}::uuid AND resource_id IS NULL AND ${resourceId} IS NOT NULL
+    RETURNING 1`;
+  return {
+    recordSql,
+    record: async (tx, resourceId) => {
+      const result = (await tx.execute(recordSql(sql`${resourceId}::uuid`))) as unknown as { rows: unknown[] };
+      if (result.rows.length === 0) throw new IdempotencyLostError();
+    },
+  };
+}
+
 export type StoredResponse<T> = { status: number; body: T; replayed: boolean };
 
-// DESIGN "Idempotency": same key + same body → the stored response; same key + other body → 422; while the first
-// call runs → 409. Validation and business errors (4xx) are stored like successes; a retryable 409 or a 5xx frees
-// the key so the client can try again.
+export type IdempotencyInput = { agencyId: string; userId: string; key: string | undefined; scope: string; body: unknown };
+
+// DESIGN "Idempotency": same key + same body → the stored response; same key + other body (or another agent) → 422;
+// while the first call runs → 409. The key's outcome is decided in the transaction that commits the call's effect
+// (`claim.record`), so a retry after a crash, a timeout or an error thrown after that commit answers with the
+// effect (`replay`) instead of doing it again. A key is freed only when nothing was committed.
 export async function withIdempotency<T>(
   db: Db,
-  input: { agencyId: string; key: string | undefined; scope: string; body: unknown },
-  run: () => Promise<T>,
+  input: IdempotencyInput,
+  run: (claim: IdempotencyClaim) => Promise<T>,
+  replay: (resourceId: string) => Promise<T>,
 ): Promise<StoredResponse<T>> {
-  if (input.key === undefined) return { status: 200, body: await run(), replayed: false };
+  if (input.key === undefined) return { status: 200, body: await run(NO_IDEMPOTENCY_KEY), replayed: false };
   if (!KEY_PATTERN.test(input.key)) throw AppError.field('Idempotency-Key', BOOKING_MESSAGES.idempotencyKeyFormat);
   const hash = requestHash(input.scope, input.body);
   const where = and(eq(idempotencyKeys.agencyId, input.agencyId), eq(idempotencyKeys.key, input.key));
   const lease = sql`now() + make_interval(secs => ${RUNNING_LEASE_SECONDS})`;
+  const attempt = randomUUID();
+  const mine = and(where, eq(idempotencyKeys.attempt, attempt), isNull(idempotencyKeys.resourceId));
   const [claimed] = await db
     .insert(idempotencyKeys)
-    .values({ agencyId: input.agencyId, key: input.key, scope: input.scope, requestHash: hash, lockedUntil: lease })
+    .values({ agencyId: input.agencyId, key: input.key, userId: input.userId, scope: input.scope, requestHash: hash, attempt, lockedUntil: lease })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (!claimed) {
     const [existing] = await db.select().from(idempotencyKeys).where(where);
     if (!existing) throw new AppError('conflict', BOOKING_MESSAGES.idempotencyRunning);
-    if (existing.requestHash !== hash || existing.scope !== input.scope) throw AppError.field('Idempotency-Key', BOOKING_MESSAGES.idempotencyMismatch);
+    // another agent's key reads as a mismatch: it neither answers with their call nor confirms the key exists
+    if (existing.userId !== input.userId || existing.requestHash !== hash || existing.scope !== input.scope) {
+      throw AppError.field('Idempotency-Key', BOOKING_MESSAGES.idempotencyMismatch);
+    }
     if (existing.state === 'done') {
       const status = existing.responseStatus ?? 200;
       if (status >= 400) throw storedError(status, existing.responseBody);
       return { status, body: existing.responseBody as T, replayed: true };
     }
-    // still running: take it over only when the first call's lease ran out (it crashed)
+    if (existing.resourceId) {
+      // the first call committed its effect and then crashed or failed before storing its answer
+      const body = await replay(existing.resourceId);
+      await db.update(idempotencyKeys).set({ state: 'done', responseStatus: 200, responseBody: body }).where(where);
+      return { status: 200, body, replayed: true };
+    }
+    // still running: take it over only when the first call's lease ran out (it crashed before committing anything)
     const [takenOver] = await db
       .update(idempotencyKeys)
-      .set({ lockedUntil: lease })
-      .where(and(where, eq(idempotencyKeys.state, 'running'), sql`${idempotencyKeys.lockedUntil} < now()`))
+      .set({ attempt, lockedUntil: lease })
+      .where(and(where, eq(idempotencyKeys.state, 'running'), isNull(idempotencyKeys.resourceId), sql`${idempotencyKeys.lockedUntil} < now()`))
       .returning({ key: idempotencyKeys.key });
     if (!takenOver) throw new AppError('conflict', BOOKING_MESSAGES.idempotencyRunning);
   }
   try {
-    const body = await run();
-    await db.update(idempotencyKeys).set({ state: 'done', responseStatus: 200, responseBody: body }).where(where);
+    const body = await run(claimFor(input.agencyId, input.key, attempt));
+    await db.update(idempotencyKeys).set({ state: 'done', responseStatus: 200, responseBody: body }).where(and(where, eq(idempotencyKeys.attempt, attempt)));
     return { status: 200, body, replayed: false };
   } catch (error) {
+    // an effect committed before the error keeps the key: the retry answers with it
+    if (error instanceof IdempotencyLostError) throw error;
     if (error instanceof AppError && error.status < 500 && error.status !== 409 && error.status !== 429) {
       const body = error.items.length > 0 ? error.items : error.message;
-      await db.update(idempotencyKeys).set({ state: 'done', responseStatus: error.status, responseBody: body }).where(where);
+      await db.update(idempotencyKeys).set({ state: 'done', responseStatus: error.status, responseBody: body }).where(mine);
     } else {
-      await db.delete(idempotencyKeys).where(where);
+      await db.delete(idempotencyKeys).where(mine);
     }
     throw error;
   }

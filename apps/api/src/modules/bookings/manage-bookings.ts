@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { BookingFilters, BookingListResponse, BookingOptionsResponse, BookingView, CancellationPreview, Language } from '@portal/contract';
+import type { BookingFilters, BookingListResponse, BookingOptionsResponse, BookingView, CancellationPreview, CreateBookingResponse, Language } from '@portal/contract';
 import { BOOKING_MESSAGES, BOOKING_STATUS_LABELS, BookingStatus, refundPercent } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { offers } from '../../db/schema/index.ts';
@@ -8,7 +8,8 @@ import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { dubaiInstant } from '../catalogue/availability.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.repo.ts';
-import { bookingListRow, bookingView } from './booking-views.ts';
+import { bookingListRow, bookingMessage, bookingView } from './booking-views.ts';
+import type { IdempotencyClaim } from './idempotency.ts';
 import {
   bookingOptions,
   filterConditions,
@@ -32,6 +33,16 @@ export function visibilityOf(actor: AgencyActor): Visibility {
 export async function viewOf(ctx: ServiceContext, row: BookingRow, language?: Language): Promise<BookingView> {
   const [agent, payment] = await Promise.all([loadAgent(ctx.db, row.createdBy), latestPayment(ctx.db, row.id)]);
   return bookingView(row, { agent, payment, sites: ctx.sites, language });
+}
+
+// The answer to a booking call, rebuilt from the booking: a retry with the Idempotency-Key of a call whose booking
+// committed (then crashed or failed before answering) gets this.
+export async function bookingResponse(ctx: ServiceContext, id: string): Promise<CreateBookingResponse> {
+  const actor = requireAgencyActor(ctx);
+  const row = await findVisibleBooking(ctx.db, { agencyId: actor.agencyId, onlyCreatedBy: null }, id);
+  if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  const [agent, payment] = await Promise.all([loadAgent(ctx.db, row.createdBy), latestPayment(ctx.db, row.id)]);
+  return { booking: bookingView(row, { agent, payment, sites: ctx.sites }), message: bookingMessage(row, payment) };
 }
 
 export async function getBooking(ctx: ServiceContext, id: string, options: { onlyRequests?: boolean; language?: Language } = {}): Promise<BookingView> {
@@ -101,7 +112,7 @@ export type CardRefunds = {
   cancelOpen: (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
 };
 
-export async function cancelBooking(ctx: ServiceContext, id: string, card: CardRefunds): Promise<BookingView> {
+export async function cancelBooking(ctx: ServiceContext, id: string, card: CardRefunds, claim: IdempotencyClaim): Promise<BookingView> {
   const actor = requireAgencyActor(ctx);
   const now = new Date();
   const { before, after, settle } = await inBookingTransaction(ctx, async (tx) => {
@@ -135,6 +146,7 @@ export async function cancelBooking(ctx: ServiceContext, id: string, card: CardR
       balanceAfterMinor,
     });
     if (!updated) throw new Error('booking vanished');
+    await claim.record(tx, updated.id);
     return { before: current, after: updated, settle };
   });
   // the provider is called after the commit, never inside a transaction

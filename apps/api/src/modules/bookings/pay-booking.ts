@@ -10,6 +10,7 @@ import { insertMail } from '../mail/mail.repo.ts';
 import { bookingConfirmedMail } from './booking-mails.ts';
 import { findBooking, findVisibleBooking, latestPayment, updateBooking } from './bookings.repo.ts';
 import { bookingDescription, inBookingTransaction, requireBookingAgency, ticketCount, ticketNumbers, type BookingDeps } from './create-booking.ts';
+import type { IdempotencyClaim } from './idempotency.ts';
 import { viewOf, visibilityOf } from './manage-bookings.ts';
 import { takeStock } from './stock.ts';
 import { isRussianSite } from './booking-views.ts';
@@ -17,7 +18,7 @@ import { percentOf } from './pricing.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 
 // Pays a quoted request (Payment Required), or retries a card payment while the stock is still held.
-export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: string, method: PaymentMethod): Promise<CreateBookingResponse> {
+export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: string, method: PaymentMethod, claim: IdempotencyClaim): Promise<CreateBookingResponse> {
   const actor = requireAgencyActor(ctx);
   const agency = await requireBookingAgency(ctx, actor);
   if (method === 'card' && agency.isCreditCardTopupAllowed === 0) throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
@@ -74,6 +75,7 @@ export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: str
         confirmedAt: now,
       });
       if (done) await insertMail(tx, bookingConfirmedMail(done, actor));
+      await claim.record(tx, booking.id);
       return null;
     }
     const pending = await updateBooking(tx, booking.id, {
@@ -87,6 +89,7 @@ export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: str
       heldChildren: stock.stockChildren,
       holdExpiresAt: holdValid ? booking.holdExpiresAt : new Date(now.getTime() + HOLD_MINUTES * 60_000),
     });
+    await claim.record(tx, booking.id);
     return pending;
   });
   ctx.kickMail();
