@@ -1,15 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { MESSAGES } from '@portal/contract';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { agencies, users } from '../db/schema/index.ts';
+import { AppError } from './app-error.ts';
 import type { Actor } from './context.ts';
 
 // Every authenticated request runs this query: prepared once per database (built once, planned once per connection)
 const prepared = new WeakMap<Db, ReturnType<typeof prepareUserQuery>>();
 function prepareUserQuery(db: Db) {
   return db
-    .select({ id: users.id, agencyId: users.agencyId, role: users.role, email: users.email, name: users.name, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      agencyId: users.agencyId,
+      role: users.role,
+      email: users.email,
+      name: users.name,
+      tokenVersion: users.tokenVersion,
+      agencyStatus: agencies.status,
+    })
     .from(users)
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
     .where(and(eq(users.id, sql.placeholder('id')), ne(users.status, 'deleted')))
     .limit(1)
     .prepare('authenticate_user');
@@ -23,7 +34,8 @@ function userQuery(db: Db) {
   return query;
 }
 
-// Verifies the bearer token and re-reads the user, so a deleted agent or a changed password ends the session at once.
+// Verifies the bearer token and re-reads the user and their agency, so a deleted agent, a changed password or a
+// suspended agency ends the session at once (a token issued before the suspension is refused on every route).
 export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Actor | null> {
   if (request.actor) return request.actor;
   const header = request.headers.authorization;
@@ -32,6 +44,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   if (!claims) return null;
   const [user] = await userQuery(app.deps.db).execute({ id: claims.sub });
   if (!user || user.tokenVersion !== claims.ver) return null;
+  if (user.agencyStatus === 'suspended') throw new AppError('unauthorized', MESSAGES.agencySuspended);
   request.actor = { userId: user.id, agencyId: user.agencyId, role: user.role, email: user.email, name: user.name };
   return request.actor;
 }

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MESSAGES, buildPath, contractRoutes } from '@portal/contract';
+import { agencies, bookings } from '../src/db/schema/index.ts';
+import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
+import { bookingBody, createBookingWorld, postBooking, retireTour, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { bearer } from './factories.ts';
+
+let t: TestApp;
+let w: BookingWorld;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createBookingWorld(t.app, t.database.db);
+});
+afterAll(async () => {
+  await retireTour(t.database.db, w.tour.id);
+  await t.close();
+});
+
+// Every route an agency user may call, taken from the contract: a route added later is covered without a change here.
+const agencyRoutes = contractRoutes.filter((r) => r.access.kind === 'user' && r.access.roles.some((role) => role !== 'operator'));
+
+describe('a suspended agency', () => {
+  it('is refused on every agency route with a token issued before the suspension, and nothing changes', async () => {
+    const booked = await postBooking(t.app, w.tokens.admin, bookingBody(w));
+    expect(booked.statusCode).toBe(200);
+    const booking = booked.json().booking;
+    await t.database.db.update(agencies).set({ status: 'suspended' }).where(eq(agencies.id, w.agency.id));
+    const balance = (await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor;
+
+    expect(agencyRoutes.length).toBeGreaterThan(15);
+    for (const route of agencyRoutes) {
+      for (const token of [w.tokens.admin, w.tokens.junior]) {
+        const url = `/api${buildPath(route.path, { id: booking.id, kind: 'voucher' })}`;
+        const res = await t.app.inject({
+          method: route.method,
+          url,
+          headers: bearer(token),
+          ...(route.method === 'GET' ? {} : { payload: route.path.endsWith('/pay') ? { paymentMethod: 'balance' } : bookingBody(w) }),
+        });
+        expect([route.method, url, res.statusCode, res.body]).toEqual([route.method, url, 401, MESSAGES.agencySuspended]);
+      }
+    }
+    const [row] = await t.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
+    expect(row?.status).toBe('completed');
+    expect((await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor).toBe(balance);
+    expect(await sumLedger(t.database.db, w.agency.id, 'aed')).toBe(balance);
+  });
+
+  it('works again once reinstated, with the same token', async () => {
+    await t.database.db.update(agencies).set({ status: 'approved' }).where(eq(agencies.id, w.agency.id));
+    const res = await t.app.inject({ method: 'GET', url: '/api/b2b/bookings', headers: bearer(w.tokens.admin) });
+    expect(res.statusCode).toBe(200);
+  });
+});
