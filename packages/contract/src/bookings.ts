@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CatalogueDate, CatalogueId, CancellationTier } from './catalogue.ts';
-import { CurrencyCode, Language } from './common.ts';
+import { CurrencyCode, DbId, Language } from './common.ts';
 import { ANY_AGENT, OPERATOR_ONLY, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { Email, PersonName, Phone, RequiredText } from './validation.ts';
@@ -53,7 +53,7 @@ export const GuestDetails = z
     hotel: RequiredText(200),
     room: RequiredText(40),
     // chosen from /hotels/listbase; required when the offer has pick-up
-    hotelId: z.number().int().positive().nullable().optional().default(null),
+    hotelId: DbId.nullable().optional().default(null),
   })
   .superRefine((guest, ctx) => {
     if (guest.confirmEmail !== guest.email) ctx.addIssue({ code: 'custom', path: ['confirmEmail'], message: BOOKING_MESSAGES.emailsDoNotMatch });
@@ -61,7 +61,7 @@ export const GuestDetails = z
 export type GuestDetails = z.input<typeof GuestDetails>;
 
 export const CreateBookingBody = z.object({
-  offerId: z.number({ error: MESSAGES.required }).int().positive(),
+  offerId: DbId,
   date: CatalogueDate,
   // null for opening-hours offers
   time: StartTime.nullable().optional().default(null),
@@ -96,7 +96,7 @@ export const BookingFilters = z
     dateTo: CatalogueDate.optional(),
     createdFrom: CatalogueDate.optional(),
     createdTo: CatalogueDate.optional(),
-    tourId: z.number().int().positive().optional(),
+    tourId: DbId.optional(),
     agentId: z.string().uuid().optional(),
     // reference, guest name or e-mail, ticket number
     search: z.string().trim().max(100).optional(),

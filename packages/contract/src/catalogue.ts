@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AED_PER_USD, CurrencyCode, Language, MIN_DATE } from './common.ts';
+import { AED_PER_USD, CurrencyCode, Language, MAX_DB_ID, MIN_DATE } from './common.ts';
 import { ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { CATALOGUE_MESSAGES } from './messages.ts';
@@ -76,12 +76,11 @@ function checkRange(range: DateRange, ctx: z.core.$RefinementCtx<DateRange>) {
 // ---------------------------------------------------------------------------------------------------------------
 // Query and path parameters
 // ---------------------------------------------------------------------------------------------------------------
-const MAX_ID = 2_147_483_647;
 export const CatalogueId = z
   .string({ error: MESSAGES.required })
   .regex(/^[1-9]\d{0,9}$/, CATALOGUE_MESSAGES.wholeNumber)
   .transform(Number)
-  .refine((n) => n <= MAX_ID, CATALOGUE_MESSAGES.wholeNumber);
+  .refine((n) => n <= MAX_DB_ID, CATALOGUE_MESSAGES.wholeNumber);
 
 const QueryLanguage = z
   .string()
@@ -120,7 +119,7 @@ const IdsList = z
   .pipe(
     z.string().superRefine((value, ctx) => {
       const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
-      const isValid = parts.length > 0 && parts.length <= MAX_PRICE_IDS && parts.every((p) => /^[1-9]\d{0,9}$/.test(p) && Number(p) <= MAX_ID);
+      const isValid = parts.length > 0 && parts.length <= MAX_PRICE_IDS && parts.every((p) => /^[1-9]\d{0,9}$/.test(p) && Number(p) <= MAX_DB_ID);
       if (!isValid) ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.idsList });
     }),
   )

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 
 export const Language = z.enum(['en', 'ru']);
 export type Language = z.infer<typeof Language>;
@@ -16,6 +17,10 @@ export const AgentStatus = z.enum(['normal', 'emailNotVerified', 'deleted']);
 export type AgentStatus = z.infer<typeof AgentStatus>;
 
 export { AED_PER_USD, MIN_DATE, UPLOAD_LIMIT_BYTES, currencyForLanguage } from './constants.ts';
+
+// The database's integer ids stop at 2^31 − 1: a larger one is a 422 on its field, never a database error
+export const MAX_DB_ID = 2_147_483_647;
+export const DbId = z.number({ error: MESSAGES.required }).int(MESSAGES.idOutOfRange).positive(MESSAGES.idOutOfRange).max(MAX_DB_ID, MESSAGES.idOutOfRange);
 
 export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd');
 

@@ -5,6 +5,7 @@ import { MESSAGES } from '@portal/contract';
 import { AppError } from './app-error.ts';
 import type { ServiceContext } from './context.ts';
 import { authenticate } from './authenticate.ts';
+import { checkInput } from './input-guard.ts';
 
 type Defined<T> = Exclude<T, undefined>;
 type Infer<T> = [Defined<T>] extends [never] ? undefined : Defined<T> extends z.ZodType ? z.output<Defined<T>> : undefined;
@@ -27,6 +28,8 @@ export function issuesToItems(issues: readonly z.core.$ZodIssue[], fallbackField
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, fallbackField: string): z.output<S> {
+  const refused = checkInput(value, fallbackField);
+  if (refused) throw AppError.validation([refused]);
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw AppError.validation(issuesToItems(result.error.issues, fallbackField));
   return result.data;

@@ -3,6 +3,7 @@ import type { ErrorItem, SignupFields as SignupFieldsType } from '@portal/contra
 import { MESSAGES, SIGNUP_FILE_FIELDS, SignupFields, unsupportedFormatMessage } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { detectFileType } from '../../lib/file-type.ts';
+import { checkInput } from '../../lib/input-guard.ts';
 import { issuesToItems } from '../../lib/route.ts';
 import type { SignupFile } from './account.service.ts';
 
@@ -34,17 +35,25 @@ export async function readSignupForm(request: FastifyRequest): Promise<{
 }> {
   const values: Record<string, string> = {};
   const rawFiles: Partial<Record<FileField, RawFile>> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (!isFileField(part.fieldname) || rawFiles[part.fieldname]) continue;
-      if (data.length === 0 && !part.filename) continue;
-      rawFiles[part.fieldname] = { data, filename: part.filename, truncated: part.file.truncated };
-    } else if (typeof part.value === 'string') {
-      values[part.fieldname] = part.value;
+  // a form the multipart parser cannot read (no boundary, cut off) is the sender's mistake: 422, not a 500
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (!isFileField(part.fieldname) || rawFiles[part.fieldname]) continue;
+        if (data.length === 0 && !part.filename) continue;
+        rawFiles[part.fieldname] = { data, filename: part.filename, truncated: part.file.truncated };
+      } else if (typeof part.value === 'string') {
+        values[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw AppError.field('body', MESSAGES.malformedBody);
   }
   const errors: ErrorItem[] = [];
+  const refused = checkInput(values, 'body');
+  if (refused) throw AppError.validation([refused]);
   const parsed = SignupFields.safeParse(values);
   if (!parsed.success) errors.push(...issuesToItems(parsed.error.issues, 'body'));
   const tradeLicense = checkFile('tradeLicense', rawFiles.tradeLicense, errors);

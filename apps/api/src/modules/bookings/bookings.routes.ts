@@ -13,7 +13,7 @@ import { dubaiDate } from '../../lib/dubai-time.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service.ts';
 import { createPaymentProviders } from '../payments/providers/index.ts';
-import { UnhandledWebhookEventError, WebhookSignatureError, type ProviderName } from '../payments/providers/provider.ts';
+import { MalformedWebhookError, UnhandledWebhookEventError, WebhookSignatureError, type ProviderName } from '../payments/providers/provider.ts';
 import { sandboxPayPage } from '../payments/sandbox-page.ts';
 import { bookingListRow } from './booking-views.ts';
 import { filterConditions, findVisibleBooking, iterateBookings, loadAgency } from './bookings.repo.ts';
@@ -196,6 +196,7 @@ export const bookingsPlugin = fp(
         } catch (error) {
           if (error instanceof WebhookSignatureError) return reply.code(400).type('text/plain').send('Invalid webhook signature');
           if (error instanceof UnhandledWebhookEventError) return reply.code(200).send({ received: true, handled: false });
+          if (error instanceof MalformedWebhookError) return reply.code(400).type('text/plain').send('Malformed webhook body');
           throw error;
         }
         return reply.code(200).send({ received: true });

@@ -14,6 +14,7 @@ import { viewOf } from '../bookings/manage-bookings.ts';
 import { NO_STOCK, releaseStock, takeStock } from '../bookings/stock.ts';
 import type { PaymentProviders } from './providers/index.ts';
 import type { PaymentProvider, ProviderCharge, ProviderName, ProviderStatus, WebhookHeaders } from './providers/provider.ts';
+import { MalformedWebhookError, UnhandledWebhookEventError, WebhookSignatureError } from './providers/provider.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
@@ -207,7 +208,13 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
   }
 
   async function handleWebhook(providerName: ProviderName, rawBody: Buffer, headers: WebhookHeaders): Promise<void> {
-    const event = providerOf(providerName).parseWebhook(rawBody, headers);
+    let event: ReturnType<PaymentProvider['parseWebhook']>;
+    try {
+      event = providerOf(providerName).parseWebhook(rawBody, headers);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError || error instanceof UnhandledWebhookEventError) throw error;
+      throw new MalformedWebhookError(error instanceof Error ? error.message : 'Malformed webhook body');
+    }
     await applyStatus(null, { provider: providerName, providerRef: event.providerRef, status: event.status, failureMessage: event.failureMessage, eventId: event.eventId });
   }
 

@@ -19,9 +19,25 @@ export const errorHandlerPlugin = fp(
         }
         return reply.code(status).type('text/plain; charset=utf-8').send(error.message);
       }
+      // a value the database refuses (class 22: out of range, bad encoding…) came from the request
+      const dataException = databaseDataException(error);
+      if (dataException) {
+        request.log.warn({ code: dataException.code, reason: dataException.message }, 'request refused by the database');
+        return reply.code(422).send([{ fieldName: 'body', errorMessage: MESSAGES.malformedBody }]);
+      }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).type('text/plain; charset=utf-8').send(MESSAGES.internal);
     });
   },
   { name: 'error-handler' },
 );
+
+type DatabaseError = { code: string; message: string };
+
+function databaseDataException(error: unknown): DatabaseError | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return { code, message: String((e as { message?: unknown }).message) };
+  }
+  return null;
+}

@@ -46,6 +46,14 @@ export class WebhookSignatureError extends Error {
 }
 
 // A correctly signed event the portal does not act on: answer 2xx so the provider stops retrying it.
+// A correctly signed delivery whose body we cannot read: 400, so it shows in the provider's delivery log.
+export class MalformedWebhookError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedWebhookError';
+  }
+}
+
 export class UnhandledWebhookEventError extends Error {
   readonly eventType: string;
 

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/contract';
+import { loadOrCreateSecret } from '../src/lib/secrets.ts';
+import { readBalance } from '../src/modules/ledger/ledger.repo.ts';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../src/modules/payments/providers/sandbox.ts';
+import { bookingBody, countBookings, createBookingWorld, guest, postBooking, retireTour, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { bearer, multipart } from './factories.ts';
+
+let t: TestApp;
+let w: BookingWorld;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createBookingWorld(t.app, t.database.db);
+});
+afterAll(async () => {
+  await retireTour(t.database.db, w.tour.id);
+  await t.close();
+});
+
+async function state() {
+  return { bookings: await countBookings(t.database.db, w.agency.id), balance: (await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor };
+}
+
+const TOO_LARGE = 2_147_483_648;
+
+describe('hostile input gets a 4xx on its field and changes nothing', () => {
+  it.each([
+    ['offerId', { offerId: TOO_LARGE }],
+    ['guest.hotelId', { hotelId: 99_999_999_999 }],
+  ])('an integer id beyond the database range: %s', async (field, overrides) => {
+    const before = await state();
+    const { hotelId, ...top } = overrides as { hotelId?: number };
+    const body = bookingBody(w, { ...top, ...(hotelId ? { guest: guest(w, { hotelId }) } : {}) });
+    const res = await postBooking(t.app, w.tokens.admin, body, { key: `hostile-${crypto.randomUUID()}` });
+    expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: field, errorMessage: MESSAGES.idOutOfRange }]]);
+    expect(await state()).toEqual(before);
+  });
+
+  it('an id beyond the range in the bookings filter', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/bookings/filtered', headers: bearer(w.tokens.admin), payload: { tourId: TOO_LARGE } });
+    expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'tourId', errorMessage: MESSAGES.idOutOfRange }]]);
+  });
+
+  it.each([
+    ['guest.hotel', { hotel: 'Address\u0000Downtown' }, {}],
+    ['guest.room', { room: '12\u000004' }, {}],
+    ['notes', {}, { notes: 'late \u0000 arrival' }],
+    ['promoCode', {}, { promoCode: 'WELCOME\u000010' }],
+  ])('a NUL character in %s', async (field, guestOverrides, overrides) => {
+    const before = await state();
+    const res = await postBooking(t.app, w.tokens.admin, bookingBody(w, { ...overrides, guest: guest(w, guestOverrides) }));
+    expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: field, errorMessage: MESSAGES.controlCharacters }]]);
+    expect(await state()).toEqual(before);
+  });
+
+  it('a NUL character in a query string and in a login', async () => {
+    const hotels = await t.app.inject({ method: 'GET', url: '/api/hotels/listbase?q=Ad%00dress', headers: bearer(w.tokens.admin) });
+    expect([hotels.statusCode, hotels.json()]).toEqual([422, [{ fieldName: 'q', errorMessage: MESSAGES.controlCharacters }]]);
+    const login = await t.app.inject({ method: 'POST', url: '/api/b2b/account/login', payload: { email: 'a\u0000@example.test', password: 'x' } });
+    expect([login.statusCode, login.json()]).toEqual([422, [{ fieldName: 'email', errorMessage: MESSAGES.controlCharacters }]]);
+  });
+
+  it('a body nested 20,000 levels deep, with an Idempotency-Key', async () => {
+    const before = await state();
+    const payload = `{"offerId":1,"extra":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings',
+      headers: { ...bearer(w.tokens.admin), 'content-type': 'application/json', 'idempotency-key': `deep-${crypto.randomUUID()}` },
+      payload,
+    });
+    expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'body', errorMessage: MESSAGES.bodyTooDeep }]]);
+    expect(await state()).toEqual(before);
+  });
+
+  it('a multipart sign-up without a boundary, and one cut off mid-way', async () => {
+    const noBoundary = await t.app.inject({ method: 'POST', url: '/api/b2b/account/signup', headers: { 'content-type': 'multipart/form-data' }, payload: 'garbage' });
+    expect([noBoundary.statusCode, noBoundary.json()]).toEqual([422, [{ fieldName: 'body', errorMessage: MESSAGES.malformedBody }]]);
+    const form = multipart([{ name: 'companyName', value: 'Cut Off LLC' }]);
+    const cut = await t.app.inject({ method: 'POST', url: '/api/b2b/account/signup', headers: form.headers, payload: form.payload.subarray(0, form.payload.length - 20) });
+    expect(cut.statusCode).toBeGreaterThanOrEqual(400);
+    expect(cut.statusCode).toBeLessThan(500);
+  });
+
+  it('a correctly signed sandbox webhook whose body is not JSON, or not an event we know', async () => {
+    const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
+    for (const raw of ['not json at all', JSON.stringify({ id: 'evt_1', type: 'charge.succeeded', data: { unexpected: true } }), '[]']) {
+      const body = Buffer.from(raw);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/webhook',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, secret) },
+        payload: body,
+      });
+      expect([raw, res.statusCode, res.body]).toEqual([raw, 400, 'Malformed webhook body']);
+    }
+  });
+});
