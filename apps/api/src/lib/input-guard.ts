@@ -5,6 +5,7 @@ import { MESSAGES } from '@portal/contract';
 export const MAX_INPUT_DEPTH = 32;
 // C0 control characters but tab, line feed and carriage return: PostgreSQL refuses NUL in text, and none of the
 // others belongs in a name, an address or a note
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
 type Pending = { value: unknown; path: string[]; depth: number };
