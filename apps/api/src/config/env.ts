@@ -18,7 +18,8 @@ export type AppConfig = {
   rateLimitMax: number;
   logLevel: string;
   seedDemo: boolean;
-  trustProxy: boolean;
+  // Fastify's trustProxy: false, a hop count, or the proxies' addresses (never `true`: see trustProxySetting)
+  trustProxy: false | number | string;
   webDistDir: string | undefined;
   mailPollMs: number;
   payment: PaymentConfig;
@@ -39,6 +40,17 @@ function int(name: string, value: string | undefined, fallback: number): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return n;
+}
+
+// TRUST_PROXY: which X-Forwarded-For entry is the client. `true` (or `1`) means one load balancer: the client is the
+// address that proxy appended (the right-most entry), never the left-most one the client can write itself. A number
+// is the count of proxies in front; a comma-separated list names the proxies' addresses or CIDR ranges.
+export function trustProxySetting(value: string | undefined): false | number | string {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || ['0', 'false', 'no', 'off'].includes(text)) return false;
+  if (['true', 'yes', 'on'].includes(text)) return 1;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -62,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     // Demo data on the embedded default (or on PostgreSQL when SEED_DEMO=true is set explicitly), never in production.
     seedDemo: nodeEnv !== 'production' && bool(env.SEED_DEMO, !databaseUrl),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     webDistDir: env.WEB_DIST_DIR || undefined,
     mailPollMs: int('MAIL_POLL_MS', env.MAIL_POLL_MS, 2000),
     payment: loadPaymentConfig(env),

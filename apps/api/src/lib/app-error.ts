@@ -26,9 +26,12 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly status: number;
   readonly items: ErrorItem[];
+  // seconds, sent as Retry-After (429 and 503)
+  readonly retryAfterSeconds: number | null;
 
-  constructor(code: AppErrorCode, message: string, items: ErrorItem[] = []) {
+  constructor(code: AppErrorCode, message: string, items: ErrorItem[] = [], retryAfterSeconds: number | null = null) {
     super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
     this.name = 'AppError';
     this.code = code;
     this.status = STATUS[code];

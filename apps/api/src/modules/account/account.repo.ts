@@ -79,6 +79,15 @@ export async function insertPasswordReset(tx: DbOrTx, userId: string, tokenHash:
 }
 
 // Marks the reset used in the same statement that finds it, so a link works once even under a race.
+export async function isResetUsable(db: DbOrTx, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), sql`${passwordResets.expiresAt} > now()`))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function consumePasswordReset(tx: DbOrTx, tokenHash: string): Promise<string | null> {
   const [row] = await tx
     .update(passwordResets)

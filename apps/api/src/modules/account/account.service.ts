@@ -3,13 +3,13 @@ import type { AccountProfile, ChangePasswordBody, ForgotPasswordBody, Language, 
 import { MESSAGES } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { burnPasswordCheck, generateTemporaryPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { assertHashCapacity, burnPasswordCheck, generateTemporaryPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { siteUrl } from '../../lib/site-url.ts';
 import type { DetectedFileType } from '../../lib/file-type.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { passwordChangedMail, passwordResetMail, temporaryPasswordMail } from '../mail/templates.ts';
 import * as repo from './account.repo.ts';
-import { clearAccountIp, hashIp, lockedKeys, recordFailure, throttleKeys } from './login-throttle.ts';
+import { countAttempt, forgiveAttempt, hashIp, mayCheck, throttleKeys } from './login-throttle.ts';
 
 const RESET_TTL_MINUTES = 60;
 
@@ -39,25 +39,21 @@ export async function issueToken(ctx: ServiceContext, row: UserWithAgency): Prom
 }
 
 export async function login(ctx: ServiceContext, input: LoginBody): Promise<{ accessToken: string }> {
+  assertHashCapacity(ctx.ip);
   const keys = throttleKeys(input.email, ctx.ip);
-  const locked = await lockedKeys(ctx.db, [keys.accountIp, keys.ip, keys.account]);
-  if (locked.has(keys.accountIp) || locked.has(keys.ip)) throw new AppError('too_many_requests', MESSAGES.tooManyAttempts);
-
+  // counted before the password is checked: a guess over the limit is refused without hashing
+  const counts = await countAttempt(ctx.db, keys);
   const row = await repo.findUserByEmail(ctx.db, input.email);
+  const allowed = await mayCheck(counts, async () => Boolean(row && (await repo.isTrustedAddress(ctx.db, row.user.id, hashIp(ctx.ip)))));
+  if (!allowed) throw new AppError('too_many_requests', MESSAGES.tooManyAttempts, [], counts.retryAfterSeconds);
+
   const usable = row && row.user.status !== 'deleted' && (row.user.role === 'operator' || row.agency?.status !== 'suspended');
-  if (locked.has(keys.account) && !(row && (await repo.isTrustedAddress(ctx.db, row.user.id, hashIp(ctx.ip))))) {
-    throw new AppError('too_many_requests', MESSAGES.tooManyAttempts);
-  }
   if (!row || !usable) {
-    await burnPasswordCheck(input.password);
-    await recordFailure(ctx.db, keys);
+    await burnPasswordCheck(input.password, ctx.ip);
     throw AppError.field('password', MESSAGES.loginIncorrect);
   }
-  if (!(await verifyPassword(input.password, row.user.passwordHash))) {
-    await recordFailure(ctx.db, keys);
-    throw AppError.field('password', MESSAGES.loginIncorrect);
-  }
-  await clearAccountIp(ctx.db, keys);
+  if (!(await verifyPassword(input.password, row.user.passwordHash, ctx.ip))) throw AppError.field('password', MESSAGES.loginIncorrect);
+  await forgiveAttempt(ctx.db, keys);
   await repo.touchLogin(ctx.db, row.user.id, hashIp(ctx.ip));
   return { accessToken: await issueToken(ctx, row) };
 }
@@ -71,7 +67,7 @@ export async function signup(
 ): Promise<{ ok: true; email: string }> {
   if (await repo.emailExists(ctx.db, input.email)) throw AppError.field('email', MESSAGES.emailTaken);
   const temporaryPassword = generateTemporaryPassword();
-  const passwordHash = await hashPassword(temporaryPassword);
+  const passwordHash = await hashPassword(temporaryPassword, ctx.ip);
   const language: Language = input.language ?? ctx.site.defaultLanguage;
 
   // Files are written first and removed again if the transaction fails: nothing is left half-created.
@@ -149,7 +145,9 @@ export async function forgotPassword(ctx: ServiceContext, input: ForgotPasswordB
 }
 
 export async function resetPassword(ctx: ServiceContext, input: ResetPasswordBody): Promise<{ ok: true }> {
-  const passwordHash = await hashPassword(input.password);
+  // a made-up link costs no password hashing
+  if (!(await repo.isResetUsable(ctx.db, hashToken(input.token)))) throw AppError.field('token', MESSAGES.resetLinkInvalid);
+  const passwordHash = await hashPassword(input.password, ctx.ip);
   await ctx.db.transaction(async (tx) => {
     const userId = await repo.consumePasswordReset(tx, hashToken(input.token));
     if (!userId) throw AppError.field('token', MESSAGES.resetLinkInvalid);
@@ -166,11 +164,11 @@ export async function resetPassword(ctx: ServiceContext, input: ResetPasswordBod
 export async function changePassword(ctx: ServiceContext, userId: string, input: ChangePasswordBody): Promise<{ ok: true; accessToken: string }> {
   const row = await repo.findUserById(ctx.db, userId);
   if (!row) throw new AppError('unauthorized', MESSAGES.unauthorized);
-  if (!(await verifyPassword(input.currentPassword, row.user.passwordHash))) {
+  if (!(await verifyPassword(input.currentPassword, row.user.passwordHash, ctx.ip))) {
     throw AppError.field('currentPassword', MESSAGES.currentPasswordWrong);
   }
   if (input.password === input.currentPassword) throw AppError.field('password', 'The new password must differ from the current one');
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.ip);
   await ctx.db.transaction(async (tx) => {
     await repo.setPassword(tx, userId, passwordHash);
     await repo.invalidateResets(tx, userId);

@@ -79,14 +79,38 @@ describe('POST /api/b2b/account/login', () => {
     expect((await login(email, TEST_PASSWORD, randomIp())).statusCode).toBe(200);
   });
 
-  it('a flood against one account from many addresses cannot lock out the user on an address they used before', async () => {
+  it('a flood against one account from many addresses cannot lock out its user, from a new address or a known one', async () => {
     const agency = await createAgency(t.database.db);
     const email = agency.users.senior.email;
     const home = randomIp();
     expect((await login(email, TEST_PASSWORD, home)).statusCode).toBe(200);
-    for (let i = 0; i < THROTTLE.perAccount; i++) await login(email, 'guess', randomIp());
-    expect((await login(email, TEST_PASSWORD, randomIp())).statusCode).toBe(429);
+    // 14 addresses, 5 wrong passwords each: 70 attempts, the account is under attack
+    for (let a = 0; a < 14; a++) {
+      const attacker = randomIp();
+      await Promise.all(Array.from({ length: 5 }, () => login(email, 'guess', attacker)));
+    }
+    expect((await login(email, TEST_PASSWORD, randomIp())).statusCode).toBe(200);
     expect((await login(email, TEST_PASSWORD, home)).statusCode).toBe(200);
+    // while it lasts, a new address gets fewer guesses than the usual five
+    const newcomer = randomIp();
+    for (let i = 0; i < THROTTLE.perAccountAndNewIpUnderAttack; i++) expect((await login(email, 'guess', newcomer)).statusCode).toBe(422);
+    const refused = await login(email, 'guess', newcomer);
+    expect([refused.statusCode, refused.body]).toEqual([429, MESSAGES.tooManyAttempts]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts parallel guesses before checking them: past the limit they are refused unchecked, and the right password too', async () => {
+    const agency = await createAgency(t.database.db);
+    const email = agency.users.junior.email;
+    const attacker = randomIp();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => login(email, 'guess', attacker)));
+    const checked = answers.filter((r) => r.statusCode === 422);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(checked.length).toBeLessThanOrEqual(THROTTLE.perAccountAndIp);
+    expect(checked.length + refused.length).toBe(30);
+    expect(refused.every((r) => Number(r.headers['retry-after']) > 0)).toBe(true);
+    expect((await login(email, TEST_PASSWORD, attacker)).statusCode).toBe(429);
+    expect((await login(email, TEST_PASSWORD, randomIp())).statusCode).toBe(200);
   });
 
   it('locks one address that sprays many accounts', async () => {

@@ -8,6 +8,7 @@ export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
+        if (error.retryAfterSeconds !== null) reply.header('Retry-After', String(error.retryAfterSeconds));
         if (error.code === 'validation') return reply.code(422).send(error.items);
         return reply.code(error.status).type('text/plain; charset=utf-8').send(error.message);
       }
