@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@portal/contract';
 import { agencies, files } from '../src/db/schema/index.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
+import { loadConfig } from '../src/config/env.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { SAMPLE_PDF, bearer, createAgency, createOperator, loginAs } from './factories.ts';
 
@@ -142,10 +143,24 @@ describe('errors and protection', () => {
     expect(bad.statusCode).toBe(422);
   });
 
-  it('lists kept mails on the dev mailbox outside production', async () => {
+  it('lists kept mails on the dev mailbox outside production, to callers on this machine only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
+    for (const remoteAddress of ['203.0.113.9', '10.1.2.3', '::ffff:192.168.1.5']) {
+      for (const url of ['/dev/mailbox', '/api/dev/mailbox']) {
+        // a forwarded-for header claiming loopback changes nothing: the socket's address decides
+        const far = await t.app.inject({ method: 'GET', url, remoteAddress, headers: { 'x-forwarded-for': '127.0.0.1' } });
+        expect([url, remoteAddress, far.statusCode]).toEqual([url, remoteAddress, 404]);
+      }
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '::1' })).statusCode).toBe(200);
+  });
+
+  it('listens on this machine only outside production unless HOST says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('localhost');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).host).toBe('0.0.0.0');
   });
 });
 

@@ -59,7 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const config: AppConfig = {
     nodeEnv,
     port: int('PORT', env.PORT, 3000),
-    host: env.HOST || '0.0.0.0',
+    // outside production only this machine can reach the portal unless HOST says otherwise (demo accounts, dev mailbox)
+    host: env.HOST || (nodeEnv === 'production' ? '0.0.0.0' : 'localhost'),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
     publicUrl: env.PUBLIC_URL || undefined,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { systemRoutes } from '@portal/contract';
 import { telemetryEvents } from '../../db/schema/index.ts';
@@ -31,11 +31,18 @@ export async function systemRoutesPlugin(app: FastifyInstance) {
   });
 
   const isProduction = app.deps.config.nodeEnv === 'production';
-  const mails = async () => {
-    if (isProduction) throw AppError.notFound();
+  // The dev mailbox holds reset links and temporary passwords: outside production, and only for callers on this
+  // machine (the socket's address, never X-Forwarded-For)
+  const mails = async (request: FastifyRequest) => {
+    if (isProduction || !isLoopback(request.socket.remoteAddress)) throw AppError.notFound();
     const rows = await listRecentMails(app.deps.db, 100);
     return rows.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, status: m.status, createdAt: m.createdAt.toISOString() }));
   };
-  registerRoute(app, systemRoutes.devMailbox, mails);
-  app.get('/dev/mailbox', async (_request, reply) => reply.type('text/html; charset=utf-8').send(renderMailboxPage(await mails())));
+  registerRoute(app, systemRoutes.devMailbox, ({ request }) => mails(request));
+  app.get('/dev/mailbox', async (request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderMailboxPage(await mails(request))));
+}
+
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
