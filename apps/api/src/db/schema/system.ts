@@ -24,6 +24,10 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    // the bodies without their secrets (a temporary password, a reset link): they replace the bodies once the mail
+    // is sent or has failed for good, so no secret stays readable in the outbox
+    redactedTextBody: text('redacted_text_body'),
+    redactedHtmlBody: text('redacted_html_body'),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,7 +7,8 @@ import { runMigrations } from '../../db/migrate.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { ownPostgresDatabase } from '../../../test/build-test-app.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { insertMail } from './mail.repo.ts';
+import { REMOVED_SECRET, insertMail } from './mail.repo.ts';
+import { passwordResetMail, temporaryPasswordMail } from './templates.ts';
 import { startMailWorker } from './mail-worker.ts';
 
 // A database of its own: the worker claims every due mail, and other test files wait for theirs in the shared one.
@@ -79,5 +80,36 @@ describe('mail outbox worker', () => {
     const [row] = await database.db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'URI malformed', lockedUntil: null });
     expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 10_000);
+  });
+
+  it('drops the secret from a sent mail: the password reached the recipient, the outbox keeps only the metadata', async () => {
+    await database.db.delete(mailOutbox);
+    const brand = { siteName: 'Portal', loginUrl: 'http://localhost:3000/', supportEmail: 'help@portal.test' };
+    const password = 'Tmp-Secret-9x7Q';
+    const link = 'http://localhost:3000/reset-password?token=abcdefghijklmnop0123456789';
+    await insertMail(database.db, temporaryPasswordMail('en', 'new-admin@example.test', 'Nadia', password, brand));
+    await insertMail(database.db, passwordResetMail('ru', 'agent@example.test', 'Олег', link, brand));
+    const pending = await database.db.select().from(mailOutbox);
+    expect(pending.map((m) => m.textBody).join('\n')).toContain(password);
+
+    const smtp = await startSmtpSink();
+    try {
+      const worker = startMailWorker({ db: database.db, smtpUrl: smtp.url, from: 'Portal <no-reply@portal.test>', pollMs: 60_000, log });
+      expect(await worker.runOnce()).toBe(2);
+      await worker.stop();
+      expect((await smtp.waitFor((m) => m.to.includes('new-admin@example.test'))).body).toContain(password);
+      expect((await smtp.waitFor((m) => m.to.includes('agent@example.test'))).body).toContain(link);
+    } finally {
+      await smtp.close();
+    }
+    const sent = await database.db.select().from(mailOutbox);
+    expect(sent.map((m) => m.status)).toEqual(['sent', 'sent']);
+    for (const mail of sent) {
+      expect(mail.textBody).not.toContain(password);
+      expect(mail.textBody).not.toContain('token=');
+      expect(mail.textBody).toContain(REMOVED_SECRET);
+      expect([mail.redactedTextBody, mail.redactedHtmlBody]).toEqual([null, null]);
+    }
+    expect(sent.map((m) => m.toAddress).sort()).toEqual(['agent@example.test', 'new-admin@example.test']);
   });
 });

@@ -12,6 +12,7 @@ export function temporaryPasswordMail(lang: Language, to: string, name: string, 
         `Здравствуйте, ${name}!\n\nВаше агентство зарегистрировано. Временный пароль: ${password}\n\n` +
         `Войдите на ${brand.loginUrl} и смените пароль в разделе «Аккаунт».\n` +
         `Вопросы: ${brand.supportEmail}\n`,
+      secrets: [password],
     };
   }
   return {
@@ -21,6 +22,7 @@ export function temporaryPasswordMail(lang: Language, to: string, name: string, 
       `Hello ${name},\n\nYour agency is registered. Your temporary password: ${password}\n\n` +
       `Log in at ${brand.loginUrl} and change it under Account.\n` +
       `Questions: ${brand.supportEmail}\n`,
+    secrets: [password],
   };
 }
 
@@ -30,12 +32,14 @@ export function passwordResetMail(lang: Language, to: string, name: string, link
       to,
       subject: `${brand.siteName}: сброс пароля`,
       text: `Здравствуйте, ${name}!\n\nЧтобы задать новый пароль, откройте ссылку (действует 60 минут, один раз):\n${link}\n\nЕсли вы не запрашивали сброс, просто проигнорируйте это письмо.\n`,
+      secrets: [link],
     };
   }
   return {
     to,
     subject: `${brand.siteName}: reset your password`,
     text: `Hello ${name},\n\nTo set a new password, open this link (valid for 60 minutes, once):\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n`,
+    secrets: [link],
   };
 }
 
