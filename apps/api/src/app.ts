@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { findUp } from './lib/find-up.ts';
+import { loggableError } from './lib/loggable-error.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -34,7 +35,16 @@ function findWebDist(config: AppConfig): string | null {
 
 export async function buildApp({ config, database, storage }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // the path without its query string (queries carry search words and other personal data); errors without a
+      // failed query's parameters but with the database's reason (lib/loggable-error.ts)
+      serializers: {
+        err: loggableError,
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+      },
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     disableRequestLogging: config.logLevel === 'silent',

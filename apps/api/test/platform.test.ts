@@ -96,11 +96,39 @@ describe('GET /api/b2b/files/{id}', () => {
       .returning();
     const mine = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${file?.id}`, headers: bearer(await loginAs(t.app, owner.users.junior.email)) });
     expect(mine.statusCode).toBe(200);
-    expect(mine.headers['content-disposition']).toBe(`attachment; filename="_.pdf"; filename*=UTF-8''${encodeURIComponent('лицензия.pdf')}`);
+    expect(mine.headers['content-disposition']).toBe(`attachment; filename="trade-licence-${file?.id.slice(0, 8)}.pdf"`);
     const theirs = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${file?.id}`, headers: bearer(await loginAs(t.app, other.users.admin.email)) });
     expect(theirs.statusCode).toBe(404);
     const junk = await t.app.inject({ method: 'GET', url: '/api/b2b/files/../../etc/passwd', headers: bearer(await loginAs(t.app, other.users.admin.email)) });
     expect(junk.statusCode).toBe(404);
+  });
+
+  it("serves under our own name with the type found in the content, never the uploader's name or type", async () => {
+    const owner = await createAgency(t.database.db);
+    await t.app.deps.storage.put('tests/page.pdf', SAMPLE_PDF);
+    const [file] = await t.database.db
+      .insert(files)
+      .values({ agencyId: owner.id, kind: 'vatCertificate', originalName: 'page.html', contentType: 'text/html', sizeBytes: SAMPLE_PDF.length, storageKey: 'tests/page.pdf' })
+      .returning();
+    const res = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${file?.id}`, headers: bearer(await loginAs(t.app, owner.users.admin.email)) });
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="vat-certificate-${file?.id.slice(0, 8)}.pdf"`);
+    expect(res.headers['content-disposition']).not.toContain('html');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.equals(SAMPLE_PDF)).toBe(true);
+  });
+
+  it("lets the tours company's operator open any agency's trade licence, to review it", async () => {
+    const owner = await createAgency(t.database.db);
+    await t.app.deps.storage.put('tests/review.pdf', SAMPLE_PDF);
+    const [file] = await t.database.db
+      .insert(files)
+      .values({ agencyId: owner.id, kind: 'tradeLicense', originalName: 'licence.pdf', contentType: 'application/pdf', sizeBytes: SAMPLE_PDF.length, storageKey: 'tests/review.pdf' })
+      .returning();
+    const operator = await createOperator(t.database.db);
+    const res = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${file?.id}`, headers: bearer(await loginAs(t.app, operator.email)) });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(SAMPLE_PDF)).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, asc, eq, ilike } from 'drizzle-orm';
@@ -91,26 +92,26 @@ export const bookingsPlugin = fp(
       const actor = requireAgencyActor(ctx);
       const language = languageOf(ctx, query);
       const conditions = filterConditions(visibilityOf(actor), body, false);
+      // the first batch is read before anything is sent: a failing query is an ordinary error answer, not a 200
+      // whose body is cut off
+      const batches = iterateBookings(db, conditions)[Symbol.asyncIterator]();
+      const first = await batches.next();
       const rows = (async function* () {
-        for await (const r of iterateBookings(db, conditions)) yield bookingListRow(r.booking, r.agentName, language);
+        for (let next = first; !next.done; next = await batches.next()) yield bookingListRow(next.value.booking, next.value.agentName, language);
       })();
-      reply.raw.writeHead(200, {
-        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'Content-Disposition': `attachment; filename="bookings-${dubaiDate()}.xlsx"`,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
+      // loaded on first use: the xlsx and PDF libraries would add about half a second to every start
+      const { writeBookingsXlsx } = await import('../documents/bookings-xlsx.ts');
+      const out = new PassThrough();
+      writeBookingsXlsx(rows, language, out).catch((error: unknown) => {
+        ctx.log.error({ err: error }, 'xlsx export failed after it started');
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
       });
-      reply.hijack();
-      try {
-        // loaded on first use: the xlsx and PDF libraries would add about half a second to every start
-        const { writeBookingsXlsx } = await import('../documents/bookings-xlsx.ts');
-        await writeBookingsXlsx(rows, language, reply.raw);
-      } catch (error) {
-        app.log.error({ err: error }, 'xlsx export failed');
-      } finally {
-        reply.raw.end();
-      }
-      return undefined;
+      // sent through Fastify, so the response carries the same security headers as every other
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="bookings-${dubaiDate()}.xlsx"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(out);
     });
 
     registerRoute(app, routes.document, async ({ params, ctx, reply }) => {

@@ -1,30 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
-import { ANY_AGENT, defineRoute } from '@portal/contract';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { ANY_USER, defineRoute } from '@portal/contract';
 import { files } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { detectFileType } from '../../lib/file-type.ts';
 import { registerRoute } from '../../lib/route.ts';
-import { requireAgencyActor } from '../../lib/require-actor.ts';
+import { requireActor } from '../../lib/require-actor.ts';
 
 const downloadFile = defineRoute({
-  method: 'GET', path: '/b2b/files/{id}', summary: "Download one of the agency's files", tags: ['files'],
-  access: ANY_AGENT, params: z.object({ id: z.string() }),
+  method: 'GET', path: '/b2b/files/{id}', summary: "Download one of the agency's files (operators: any agency's)", tags: ['files'],
+  access: ANY_USER, params: z.object({ id: z.string() }),
 });
 
-// Files are served only to their own agency; anything else is a 404, never a 403 that confirms the id exists.
+const KIND_NAMES: Record<string, string> = { tradeLicense: 'trade-licence', vatCertificate: 'vat-certificate' };
+
+// Files are served only to their own agency, and to the tours company's operators who review them; anything else is a
+// 404, never a 403 that confirms the id exists. The name and type sent are ours, from the content (the uploader's
+// `page.html` or `photo.exe` is never echoed back), and the browser is told to download, not to render.
 export async function fileRoutes(app: FastifyInstance) {
   registerRoute(app, downloadFile, async ({ params, ctx, reply }) => {
-    const actor = requireAgencyActor(ctx);
+    const actor = requireActor(ctx);
     if (!z.uuid().safeParse(params.id).success) throw AppError.notFound();
-    const [file] = await ctx.db.select().from(files).where(and(eq(files.id, params.id), eq(files.agencyId, actor.agencyId))).limit(1);
+    const scope: SQL[] = [eq(files.id, params.id)];
+    if (actor.role !== 'operator') {
+      if (!actor.agencyId) throw AppError.notFound();
+      scope.push(eq(files.agencyId, actor.agencyId));
+    }
+    const [file] = await ctx.db.select().from(files).where(and(...scope)).limit(1);
     const data = file ? await ctx.storage.get(file.storageKey) : null;
+    const type = data ? detectFileType(data) : null;
     if (!file || !data) throw AppError.notFound();
-    const fallbackName = file.originalName.replace(/[^\w.-]+/g, '_');
+    const name = `${KIND_NAMES[file.kind] ?? 'document'}-${file.id.slice(0, 8)}.${type?.extension ?? 'bin'}`;
     return reply
-      .header('Content-Type', file.contentType)
-      .header('Content-Disposition', `attachment; filename="${fallbackName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+      .header('Content-Type', type?.mime ?? 'application/octet-stream')
+      .header('Content-Disposition', `attachment; filename="${name}"`)
       .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Cache-Control', 'private, no-store')
       .send(data);
   });
