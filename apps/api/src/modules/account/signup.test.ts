@@ -88,7 +88,7 @@ describe('POST /api/b2b/account/signup', () => {
 
     const download = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${agency?.tradeLicenseFileId}`, headers: bearer(token) });
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="licence.pdf"; filename*=UTF-8''licence.pdf`);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="trade-licence-${agency?.tradeLicenseFileId?.slice(0, 8)}.pdf"`);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.rawPayload.equals(SAMPLE_PDF)).toBe(true);
   });
