@@ -28,6 +28,13 @@ import { systemRoutesPlugin } from './modules/system/system.routes.ts';
 
 export type BuildAppOptions = { config: AppConfig; database: DatabaseHandle; storage?: FileStorage };
 
+// Hashed build files never change under their name; everything else (index.html first) is checked every time.
+export function webCacheControl(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (path.basename(filePath).startsWith('index.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 function findWebDist(config: AppConfig): string | null {
   if (config.webDistDir) return fs.existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : null;
   return findUp(import.meta.url, 'web/dist', 'index.html');
@@ -87,10 +94,20 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
       root: webDist,
       wildcard: false,
       index: false,
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-      },
+      // the build's .br and .gz copies (apps/web/scripts/precompress.mjs), chosen by Accept-Encoding
+      preCompressed: true,
+      // our rule below, not send's `public, max-age=0`, which used to overwrite it
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('Cache-Control', webCacheControl(filePath)),
+    });
+  }
+  // Every file of the build may come in another encoding: caches must keep one copy per Accept-Encoding
+  if (webDist) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/api/') && reply.getHeader('content-type')?.toString().match(/javascript|css|html|svg|json/)) {
+        reply.header('Vary', 'Accept-Encoding');
+      }
+      return payload;
     });
   }
   app.setNotFoundHandler((request, reply) => {
