@@ -1,4 +1,4 @@
-import { loadConfig } from './config/env.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 
@@ -56,7 +56,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
     console.error(`\n${error.message}\n`);
   } else {
     console.error(error);

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@portal/contract';
 import { agencies, files } from '../src/db/schema/index.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
-import { loadConfig } from '../src/config/env.ts';
+import { spawnSync } from 'node:child_process';
+import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { SAMPLE_PDF, bearer, createAgency, createOperator, loginAs } from './factories.ts';
 
@@ -188,7 +189,38 @@ describe('errors and protection', () => {
   it('listens on this machine only outside production unless HOST says otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('localhost');
     expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ALLOW_SANDBOX_PAYMENTS: 'true' }).host).toBe('0.0.0.0');
+  });
+});
+
+describe('production guards', () => {
+  const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk_test', DATABASE_URL: 'postgres://db/portal' };
+  it.each([
+    ['JWT_SECRET', { JWT_SECRET: '' }],
+    ['PAYMENT_PROVIDER', { PAYMENT_PROVIDER: '' }],
+    ['SEED_DEMO', { SEED_DEMO: 'true' }],
+    ['DATABASE_URL', { REDIS_URL: 'redis://cache:6379', DATABASE_URL: '' }],
+    ['BOOKING_STOCK_LOCKING', { BOOKING_STOCK_LOCKING: 'off' }],
+  ])('refuses to start without a safe %s, naming it', (variable, change) => {
+    expect(() => loadConfig({ ...base, ...change })).toThrow(new RegExp(`^${variable}`.replace('DATABASE_URL', 'REDIS_URL')));
+    expect(() => loadConfig({ ...base, ...change })).toThrow(ConfigError);
+  });
+
+  it('starts with a complete production setting, and the sandbox only when a staging site says so', () => {
+    expect(loadConfig(base).payment.provider).toBe('tap');
+    expect(loadConfig({ ...base, PAYMENT_PROVIDER: '', ALLOW_SANDBOX_PAYMENTS: 'true' }).payment.provider).toBe('sandbox');
+  });
+
+  it('the real server prints one line naming the variable and exits', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: { ...process.env, ...base, PAYMENT_PROVIDER: '', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-guard-')) },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.split('\n').filter((line) => line.trim() !== '');
+    expect(lines).toEqual([expect.stringMatching(/^PAYMENT_PROVIDER is the sandbox/)]);
   });
 });
 

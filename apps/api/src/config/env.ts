@@ -84,11 +84,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lockTimeoutMs: int('BOOKING_LOCK_TIMEOUT_MS', env.BOOKING_LOCK_TIMEOUT_MS, 5000),
     ...overrides,
   };
-  if (config.nodeEnv === 'production' && !config.stockLocking) {
-    throw new Error('BOOKING_STOCK_LOCKING=off is a test switch and is refused in production');
-  }
-  if (config.nodeEnv === 'production' && !config.jwtSecret) {
-    throw new Error('JWT_SECRET must be set in production');
-  }
+  if (config.nodeEnv === 'production') refuseUnsafeProduction(config, env);
   return config;
+}
+
+// A setting the server refuses to start with; server.ts prints its message alone, as one line.
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+// NODE_ENV=production starts only with what a real deployment needs; each refusal names the variable to set.
+function refuseUnsafeProduction(config: AppConfig, env: NodeJS.ProcessEnv): void {
+  if (!config.stockLocking) throw new ConfigError('BOOKING_STOCK_LOCKING=off is a test switch and is refused in production');
+  if (!config.jwtSecret) throw new ConfigError('JWT_SECRET must be set in production (a long random string, the same on every node)');
+  if (bool(env.SEED_DEMO, false)) throw new ConfigError('SEED_DEMO=true is refused in production: demo accounts have a published password');
+  if (config.payment.provider === 'sandbox' && !bool(env.ALLOW_SANDBOX_PAYMENTS, false)) {
+    throw new ConfigError('PAYMENT_PROVIDER is the sandbox (test card 4242 pays) in production: set PAYMENT_PROVIDER=stripe or tap, or ALLOW_SANDBOX_PAYMENTS=true for a staging site');
+  }
+  if (config.redisUrl && !config.databaseUrl) {
+    throw new ConfigError('REDIS_URL is set (several nodes) but DATABASE_URL is not: the embedded database serves one process only');
+  }
 }
