@@ -142,6 +142,11 @@ export const payments = pgTable(
     // owed back to the card and not yet confirmed by the provider: written with the change that causes it, retried
     refundDueMinor: bigint('refund_due_minor', { mode: 'number' }).notNull().default(0),
     refundReason: text('refund_reason'),
+    // The refund being asked of the provider now: claimed by one node (its lease), sent with the attempt id as the
+    // provider's idempotency key, and asked again under the same id after the lease if no answer came.
+    refundAttemptId: uuid('refund_attempt_id'),
+    refundAttemptMinor: bigint('refund_attempt_minor', { mode: 'number' }).notNull().default(0),
+    refundAttemptUntil: timestamp('refund_attempt_until', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -151,8 +156,11 @@ export const payments = pgTable(
     index('payments_booking_idx').on(t.bookingId, t.createdAt),
     index('payments_open_idx').on(t.expiresAt).where(sql`${t.status} IN ('pending', 'requires_action')`),
     check('payments_amount_positive', sql`${t.amountMinor} > 0`),
-    check('payments_refunds_within_amount', sql`${t.refundedMinor} >= 0 AND ${t.refundDueMinor} >= 0 AND ${t.refundedMinor} + ${t.refundDueMinor} <= ${t.amountMinor}`),
-    index('payments_refund_due_idx').on(t.updatedAt).where(sql`${t.refundDueMinor} > 0`),
+    check(
+      'payments_refunds_within_amount',
+      sql`${t.refundedMinor} >= 0 AND ${t.refundDueMinor} >= 0 AND ${t.refundAttemptMinor} >= 0 AND ${t.refundedMinor} + ${t.refundDueMinor} + ${t.refundAttemptMinor} <= ${t.amountMinor}`,
+    ),
+    index('payments_refund_due_idx').on(t.updatedAt).where(sql`${t.refundDueMinor} > 0 OR ${t.refundAttemptId} IS NOT NULL`),
   ],
 );
 
@@ -178,6 +186,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   cardLast4: text('card_last4'),
   failureMessage: text('failure_message'),
   refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+  // idempotency keys of the refunds made, as a real provider keeps them
+  refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -25,6 +25,9 @@ async function lockPayment(tx: DbOrTx, where: SQL | undefined) {
   return row ?? null;
 }
 
+// how long one node has to hear back from the provider about a refund before another may ask again (same id)
+const REFUND_LEASE_SECONDS = 120;
+
 export function createPaymentsService(deps: { db: Db; providers: PaymentProviders; stockLocking: boolean; log: ServiceContext['log'] }) {
   const providerOf = (name: ProviderName): PaymentProvider => {
     const provider = deps.providers.byName(name);
@@ -113,26 +116,49 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       .where(eq(payments.id, paymentId));
   }
 
+  // One node asks the provider for a refund at a time: the claim moves what is owed into an attempt with an id and a
+  // lease, in one statement (the row lock decides between nodes). The provider gets the attempt id as its
+  // idempotency key; an attempt whose lease ran out without an answer is asked again under the same id.
+  async function claimRefund(paymentId: string) {
+    const result = (await deps.db.execute(sql`
+      UPDATE payments SET
+        refund_attempt_id = CASE WHEN refund_attempt_id IS NULL THEN gen_random_uuid() ELSE refund_attempt_id END,
+        refund_attempt_minor = CASE WHEN refund_attempt_id IS NULL THEN refund_due_minor ELSE refund_attempt_minor END,
+        refund_due_minor = CASE WHEN refund_attempt_id IS NULL THEN 0 ELSE refund_due_minor END,
+        refund_attempt_until = now() + make_interval(secs => ${REFUND_LEASE_SECONDS}),
+        updated_at = now()
+      WHERE id = ${paymentId} AND provider_ref IS NOT NULL
+        AND ((refund_attempt_id IS NULL AND refund_due_minor > 0) OR (refund_attempt_id IS NOT NULL AND refund_attempt_until < now()))
+      RETURNING refund_attempt_id AS "attemptId", refund_attempt_minor AS "amountMinor", provider, provider_ref AS "providerRef", refund_reason AS "reason"`)) as unknown as {
+      rows: { attemptId: string; amountMinor: string | number; provider: ProviderName; providerRef: string; reason: string | null }[];
+    };
+    const row = result.rows[0];
+    return row ? { ...row, amountMinor: Number(row.amountMinor) } : null;
+  }
+
   async function settleRefunds(paymentId: string): Promise<void> {
-    const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
-    if (!payment || payment.refundDueMinor <= 0 || !payment.providerRef) return;
-    const due = payment.refundDueMinor;
+    const attempt = await claimRefund(paymentId);
+    if (!attempt) return;
     try {
-      const refund = await providerOf(payment.provider).refund(payment.providerRef, due, payment.refundReason ?? 'refund');
+      const refund = await providerOf(attempt.provider).refund(attempt.providerRef, attempt.amountMinor, attempt.reason ?? 'refund', attempt.attemptId);
       if (refund.status === 'failed') throw new Error('the provider refused the refund');
       await deps.db
         .update(payments)
         .set({
-          refundDueMinor: sql`${payments.refundDueMinor} - ${due}`,
-          refundedMinor: sql`${payments.refundedMinor} + ${due}`,
-          status: sql`CASE WHEN ${payments.refundedMinor} + ${due} >= ${payments.amountMinor} THEN 'refunded' ELSE ${payments.status} END`,
+          refundedMinor: sql`${payments.refundedMinor} + ${payments.refundAttemptMinor}`,
+          refundAttemptMinor: 0,
+          refundAttemptId: null,
+          refundAttemptUntil: null,
+          status: sql`CASE WHEN ${payments.refundedMinor} + ${payments.refundAttemptMinor} >= ${payments.amountMinor} THEN 'refunded' ELSE ${payments.status} END`,
           failureMessage: null,
           updatedAt: sql`now()`,
         })
-        .where(eq(payments.id, payment.id));
+        .where(and(eq(payments.id, paymentId), eq(payments.refundAttemptId, attempt.attemptId)));
+      // more may have become due while the provider answered
+      await settleRefunds(paymentId);
     } catch (error) {
-      deps.log.error({ err: error, paymentId }, 'refund failed; the sweeper retries it');
-      await deps.db.update(payments).set({ failureMessage: 'Refund pending: the provider has not confirmed it yet', updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+      deps.log.error({ err: error, paymentId }, 'refund failed; retried under the same attempt id after its lease');
+      await deps.db.update(payments).set({ failureMessage: 'Refund pending: the provider has not confirmed it yet', updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
     }
   }
 
@@ -144,7 +170,12 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
   }
 
   async function retryDueRefunds(limit = 20): Promise<void> {
-    const due = await deps.db.select({ id: payments.id }).from(payments).where(gt(payments.refundDueMinor, 0)).orderBy(asc(payments.updatedAt)).limit(limit);
+    const due = await deps.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(or(gt(payments.refundDueMinor, 0), and(isNotNull(payments.refundAttemptId), lt(payments.refundAttemptUntil, sql`now()`))))
+      .orderBy(asc(payments.updatedAt))
+      .limit(limit);
     for (const { id } of due) await settleRefunds(id);
   }
 

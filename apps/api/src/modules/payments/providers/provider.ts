@@ -33,7 +33,8 @@ export type PaymentProvider = {
   // Best effort, for an open charge whose hold expired: returns the charge as it stands afterwards
   // (it may have succeeded in the meantime; the caller then refunds).
   cancelCharge(providerRef: string): Promise<ProviderCharge>;
-  refund(providerRef: string, amountMinor: number, reason: string): Promise<ProviderRefund>;
+  // `attemptId`: our id of this refund, sent as the provider's idempotency key (asking twice refunds once)
+  refund(providerRef: string, amountMinor: number, reason: string, attemptId: string): Promise<ProviderRefund>;
   // Throws WebhookSignatureError on a bad signature, UnhandledWebhookEventError on a genuine event of a kind we do not act on.
   parseWebhook(rawBody: Buffer, headers: WebhookHeaders): ProviderEvent;
 };

@@ -220,16 +220,19 @@ describe('sandbox provider', () => {
 
   it('refunds partially, then fully, and never more than was paid', async () => {
     const charge = await sandbox.createCharge(chargeInput({ amountMinor: 10_000 }));
-    expect((await sandbox.refund(charge.providerRef, 100, 'not paid yet')).status).toBe('failed');
+    expect((await sandbox.refund(charge.providerRef, 100, 'not paid yet', crypto.randomUUID())).status).toBe('failed');
     await payWith(charge.providerRef, '4242424242424242');
-    const partial = await sandbox.refund(charge.providerRef, 2_500, 'cancellation fee kept');
+    const key = crypto.randomUUID();
+    const partial = await sandbox.refund(charge.providerRef, 2_500, 'cancellation fee kept', key);
     expect(partial.status).toBe('succeeded');
+    // the same attempt asked again refunds nothing more
+    expect((await sandbox.refund(charge.providerRef, 2_500, 'cancellation fee kept', key)).status).toBe('succeeded');
     expect(partial.refundRef).toMatch(/^sbx_re_/);
     expect((await sandbox.retrieveCharge(charge.providerRef)).status).toBe('succeeded');
-    expect((await sandbox.refund(charge.providerRef, 7_501, 'too much')).status).toBe('failed');
-    expect((await sandbox.refund(charge.providerRef, 7_500, 'rest')).status).toBe('succeeded');
+    expect((await sandbox.refund(charge.providerRef, 7_501, 'too much', crypto.randomUUID())).status).toBe('failed');
+    expect((await sandbox.refund(charge.providerRef, 7_500, 'rest', crypto.randomUUID())).status).toBe('succeeded');
     expect((await sandbox.retrieveCharge(charge.providerRef)).status).toBe('refunded');
-    expect((await sandbox.refund(charge.providerRef, 1, 'again')).status).toBe('failed');
+    expect((await sandbox.refund(charge.providerRef, 1, 'again', crypto.randomUUID())).status).toBe('failed');
   });
 
   it('webhooks: a good signature parses, a bad, tampered, missing or stale one throws WebhookSignatureError', () => {
@@ -284,11 +287,11 @@ describe('stripe provider (SDK against a loopback stand-in)', () => {
     standIn.confirm(charge.providerRef, 'pm_card_visa');
     expect(await stripe.retrieveCharge(charge.providerRef)).toMatchObject({ status: 'succeeded', failureMessage: null });
 
-    const refund = await stripe.refund(charge.providerRef, 20_000, 'Booking cancelled by agent');
+    const refund = await stripe.refund(charge.providerRef, 20_000, 'Booking cancelled by agent', crypto.randomUUID());
     expect(refund).toMatchObject({ status: 'succeeded' });
     expect(refund.refundRef).toMatch(/^re_/);
     expect(standIn.refunds.at(-1)).toMatchObject({ payment_intent: charge.providerRef, amount: 20_000, metadata: { reason: 'Booking cancelled by agent' } });
-    await expect(stripe.refund(charge.providerRef, 200_000, 'too much')).rejects.toBeInstanceOf(ProviderRequestError);
+    await expect(stripe.refund(charge.providerRef, 200_000, 'too much', crypto.randomUUID())).rejects.toBeInstanceOf(ProviderRequestError);
   });
 
   it('the same payment id creates one PaymentIntent (idempotency key)', async () => {
@@ -387,10 +390,10 @@ describe('tap provider (fetch against a loopback stand-in)', () => {
     standIn.complete(charge.providerRef, 'CAPTURED');
     expect(await tap.retrieveCharge(charge.providerRef)).toMatchObject({ status: 'succeeded', redirectUrl: null, amountMinor: 123_450 });
 
-    const refund = await tap.refund(charge.providerRef, 100_005, 'Booking cancelled by agent');
+    const refund = await tap.refund(charge.providerRef, 100_005, 'Booking cancelled by agent', crypto.randomUUID());
     expect(refund.status).toBe('succeeded');
     expect(standIn.refunds.at(-1)).toMatchObject({ charge_id: charge.providerRef, amount: 1000.05, currency: 'AED', reason: 'Booking cancelled by agent' });
-    await expect(tap.refund(charge.providerRef, 23_446, 'more than left')).rejects.toBeInstanceOf(ProviderRequestError);
+    await expect(tap.refund(charge.providerRef, 23_446, 'more than left', crypto.randomUUID())).rejects.toBeInstanceOf(ProviderRequestError);
   });
 
   it('a declined charge reads as failed with Tap\'s message; cancelCharge reports the charge as it is', async () => {

@@ -34,11 +34,15 @@ export async function transitionSandboxCharge(
   return row ?? null;
 }
 
-// One statement, so concurrent refunds can never exceed the charged amount.
-export async function addSandboxRefund(db: Db, id: string, amountMinor: number): Promise<SandboxChargeRow | null> {
+// One statement, so concurrent refunds can never exceed the charged amount; a key already used answers the refund
+// it made (as a real provider's idempotency keys do).
+export async function addSandboxRefund(db: Db, id: string, amountMinor: number, key: string): Promise<SandboxChargeRow | null> {
+  const [done] = await db.select().from(sandboxCharges).where(and(eq(sandboxCharges.id, id), sql`${key} = ANY(${sandboxCharges.refundKeys})`));
+  if (done) return done;
   const [row] = await db
     .update(sandboxCharges)
     .set({
+      refundKeys: sql`array_append(${sandboxCharges.refundKeys}, ${key})`,
       refundedMinor: sql`${sandboxCharges.refundedMinor} + ${amountMinor}`,
       status: sql`CASE WHEN ${sandboxCharges.refundedMinor} + ${amountMinor} >= ${sandboxCharges.amountMinor} THEN 'refunded' ELSE ${sandboxCharges.status} END`,
       updatedAt: sql`now()`,
@@ -47,6 +51,7 @@ export async function addSandboxRefund(db: Db, id: string, amountMinor: number):
       and(
         eq(sandboxCharges.id, id),
         inArray(sandboxCharges.status, ['succeeded']),
+        sql`NOT (${key} = ANY(${sandboxCharges.refundKeys}))`,
         sql`${sandboxCharges.refundedMinor} + ${amountMinor} <= ${sandboxCharges.amountMinor}`,
       ),
     )

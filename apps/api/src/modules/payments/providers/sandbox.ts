@@ -73,10 +73,10 @@ export function createSandboxProvider({ db, publicBaseUrl, secret }: SandboxProv
       const cancelled = await transitionSandboxCharge(db, providerRef, ['pending', 'requires_action'], { status: 'cancelled' });
       return toCharge(cancelled ?? (await load(providerRef)));
     },
-    async refund(providerRef, amountMinor) {
+    async refund(providerRef, amountMinor, _reason, attemptId) {
       if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new Error('Refund amount must be a positive integer of minor units');
       await load(providerRef);
-      const refunded = await addSandboxRefund(db, providerRef, amountMinor);
+      const refunded = await addSandboxRefund(db, providerRef, amountMinor, attemptId);
       return { refundRef: `sbx_re_${randomBytes(12).toString('base64url')}`, status: refunded ? 'succeeded' : 'failed' };
     },
     parseWebhook(rawBody, headers) {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   assertChargeInput,
@@ -61,13 +60,12 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase }: Stri
         throw wrap(error);
       }
     },
-    async refund(providerRef, amountMinor, reason): Promise<ProviderRefund> {
+    async refund(providerRef, amountMinor, reason, attemptId): Promise<ProviderRefund> {
       if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new Error('Refund amount must be a positive integer of minor units');
-      const reasonHash = createHash('sha256').update(reason).digest('hex').slice(0, 16);
       const refund = await call(() =>
         stripe.refunds.create(
-          { payment_intent: providerRef, amount: amountMinor, metadata: { reason: reason.slice(0, 500) } },
-          { idempotencyKey: `portal-refund-${providerRef}-${amountMinor}-${reasonHash}` },
+          { payment_intent: providerRef, amount: amountMinor, metadata: { reason: reason.slice(0, 500), attemptId } },
+          { idempotencyKey: `portal-refund-${attemptId}` },
         ),
       );
       return { refundRef: refund.id, status: mapRefundStatus(refund.status) };

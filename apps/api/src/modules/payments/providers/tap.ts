@@ -102,7 +102,9 @@ export function createTapProvider({ secretKey, apiBase = TAP_DEFAULT_API_BASE, w
     async cancelCharge(providerRef) {
       return toCharge(await retrieve(providerRef));
     },
-    async refund(providerRef, amountMinor, reason): Promise<ProviderRefund> {
+    // Tap documents no idempotency key for refunds: the attempt id goes in the refund's metadata, and the caller
+    // makes sure one node asks once per attempt (payments.service claims it)
+    async refund(providerRef, amountMinor, reason, attemptId): Promise<ProviderRefund> {
       if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new Error('Refund amount must be a positive integer of minor units');
       const charge = await retrieve(providerRef);
       const currency = charge.currency.toUpperCase();
@@ -111,7 +113,7 @@ export function createTapProvider({ secretKey, apiBase = TAP_DEFAULT_API_BASE, w
         amount: Number(formatMajor(amountMinor, currencyDecimals(currency))),
         currency,
         reason: reason.slice(0, 255) || 'requested_by_customer',
-        metadata: { chargeId: providerRef },
+        metadata: { chargeId: providerRef, attemptId },
       });
       return { refundRef: refund.id, status: mapTapRefundStatus(refund.status) };
     },
