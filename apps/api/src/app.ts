@@ -24,6 +24,7 @@ import { catalogueRoutesPlugin } from './modules/catalogue/catalogue.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { layoutInfoRoutes } from './modules/layout/layout.routes.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
+import { startJobRunner, type JobDefinition } from './modules/jobs/job-runner.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
 
 export type BuildAppOptions = { config: AppConfig; database: DatabaseHandle; storage?: FileStorage };
@@ -57,7 +58,8 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
     disableRequestLogging: config.logLevel === 'silent',
   });
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt');
-  const mailWorker = startMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, pollMs: config.mailPollMs, log: app.log });
+  // polled by the job runner below; kickMail sends a new mail at once (each mail is claimed, so any node may)
+  const mailWorker = startMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, pollMs: 0, log: app.log });
   app.decorate('deps', {
     db: database.db,
     config,
@@ -87,6 +89,14 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(adminAgencyRoutes);
   await app.register(catalogueRoutesPlugin);
   await app.register(bookingsPlugin);
+
+  // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds
+  // (a node that cannot send mail does not take the mail job from one that can)
+  const jobs: JobDefinition[] = config.smtpUrl ? [{ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() }] : [];
+  if (config.holdSweepMs > 0) jobs.push({ name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.payments.sweepExpiredHolds() });
+  const jobRunner = startJobRunner({ db: database.db, log: app.log, jobs });
+  app.decorate('jobRunner', jobRunner);
+  app.addHook('onClose', async () => jobRunner.stop());
 
   const webDist = findWebDist(config);
   if (webDist) {

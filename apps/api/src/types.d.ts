@@ -1,11 +1,13 @@
 import type { Site } from './config/sites.ts';
 import type { Actor, AppDeps } from './lib/context.ts';
+import type { JobRunner } from './modules/jobs/job-runner.ts';
 import type { MailWorker } from './modules/mail/mail-worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     mailWorker: MailWorker;
+    jobRunner: JobRunner;
   }
   interface FastifyRequest {
     site: Site;

@@ -51,3 +51,31 @@ export const telemetryEvents = pgTable('telemetry_events', {
   siteId: text('site_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Background work (DESIGN "one job runner"): one row per recurring job. A node claims a due run by taking its lease
+// in one UPDATE (the row lock decides between nodes), runs it, and sets the next run; a failure backs off.
+export const jobs = pgTable('jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedBy: text('locked_by'),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  runs: integer('runs').notNull().default(0),
+  failures: integer('failures').notNull().default(0),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+});
+
+// Every failed run, kept for the back office to show
+export const jobFailures = pgTable(
+  'job_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    node: text('node').notNull(),
+    error: text('error').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_failures_name_idx').on(t.name, t.failedAt)],
+);

@@ -47,8 +47,6 @@ export const bookingsPlugin = fp(
     const providers = await createPaymentProviders(config.payment, { db, publicBaseUrl, sandboxSecret });
     const payments = createPaymentsService({ db, providers, stockLocking: config.stockLocking, log: app.log });
     app.decorate('payments', payments);
-    const stopSweeper = payments.startSweeper(config.holdSweepMs);
-    app.addHook('onClose', async () => stopSweeper());
 
     const deps = (provider?: ProviderName): BookingDeps => ({
       stockLocking: config.stockLocking,

@@ -66,10 +66,13 @@ export function startMailWorker(options: { db: Db; smtpUrl: string | undefined; 
     }
     running = (async () => {
       let total = 0;
+      let sent = 0;
+      // until the outbox is drained (a full batch may have more behind it) or nothing new was asked for
       do {
         again = false;
-        total += await sendBatch();
-      } while (again && !stopped);
+        sent = await sendBatch();
+        total += sent;
+      } while ((again || sent === BATCH) && !stopped);
       return total;
     })().finally(() => {
       running = null;
@@ -81,16 +84,17 @@ export function startMailWorker(options: { db: Db; smtpUrl: string | undefined; 
     if (stopped) return;
     runOnce().catch((error: unknown) => log.error({ err: error }, 'mail worker failed'));
   };
-  const timer = setInterval(safeRun, pollMs);
-  timer.unref();
-  safeRun();
+  // pollMs 0: the job runner schedules runOnce (app.ts); kick still sends a new mail at once
+  const timer = pollMs > 0 ? setInterval(safeRun, pollMs) : null;
+  timer?.unref();
+  if (timer) safeRun();
 
   return {
     kick: () => setImmediate(safeRun),
     runOnce,
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
       await running?.catch(() => undefined);
       (await transport?.catch(() => null))?.close();
     },

@@ -308,21 +308,5 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     });
   }
 
-  function startSweeper(intervalMs: number): () => void {
-    if (intervalMs <= 0) return () => undefined;
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      sweepExpiredHolds()
-        .catch((error: unknown) => deps.log.error({ err: error }, 'hold sweeper failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-
-  return { startCardPayment, applyStatus, handleWebhook, refreshPayment, markCardRefund, settleRefunds, cancelOpenCharges, sweepExpiredHolds, startSweeper };
+  return { startCardPayment, applyStatus, handleWebhook, refreshPayment, markCardRefund, settleRefunds, cancelOpenCharges, sweepExpiredHolds };
 }

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { runMigrations } from '../../db/migrate.ts';
+import { jobFailures, jobs } from '../../db/schema/index.ts';
+import { ownPostgresDatabase } from '../../../test/build-test-app.ts';
+import { startJobRunner, type JobDefinition } from './job-runner.ts';
+
+// A database of its own: the runner's rows are global, per job name.
+let database: DatabaseHandle;
+let dropDatabase: () => Promise<void> = async () => undefined;
+const log = Fastify({ logger: false }).log;
+
+beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) {
+    const own = await ownPostgresDatabase('job_runner');
+    dropDatabase = own.drop;
+    database = await openDatabase({ kind: 'postgres', url: own.url, poolSize: 6 });
+  } else {
+    database = await openDatabase({ kind: 'pglite', dataDir: null });
+  }
+  await runMigrations(database);
+});
+afterAll(async () => {
+  await database?.close();
+  await dropDatabase();
+});
+
+describe('job runner', () => {
+  it('runs a due job on exactly one of several nodes, then not again before its interval', async () => {
+    let runs = 0;
+    const job: JobDefinition = {
+      name: 'count-once',
+      everyMs: 60_000,
+      run: async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      },
+    };
+    const nodes = [1, 2, 3].map(() => startJobRunner({ db: database.db, log, jobs: [job], autoStart: false }));
+    const ran = await Promise.all(nodes.flatMap((node) => [node.runDue(), node.runDue()]));
+    expect(runs).toBe(1);
+    expect(ran.flat()).toEqual(['count-once']);
+    expect((await Promise.all(nodes.map((node) => node.runDue()))).flat()).toEqual([]);
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.name, 'count-once'));
+    expect(row).toMatchObject({ runs: 1, failures: 0, lockedBy: null });
+    await Promise.all(nodes.map((node) => node.stop()));
+  });
+
+  it('keeps every failure for the back office and backs off, then recovers', async () => {
+    let fail = true;
+    const job: JobDefinition = {
+      name: 'flaky',
+      everyMs: 1000,
+      run: async () => {
+        if (fail) throw new Error('provider unreachable');
+      },
+    };
+    const node = startJobRunner({ db: database.db, log, jobs: [job], autoStart: false });
+    expect(await node.runDue()).toEqual(['flaky']);
+    const [failed] = await database.db.select().from(jobs).where(eq(jobs.name, 'flaky'));
+    expect(failed).toMatchObject({ failures: 1, consecutiveFailures: 1, lastError: 'provider unreachable', lockedBy: null });
+    // the next run waits twice the interval
+    const wait = (failed?.nextRunAt.getTime() ?? 0) - Date.now();
+    expect(wait).toBeGreaterThan(1000);
+    expect(wait).toBeLessThanOrEqual(2100);
+    expect(await node.runDue()).toEqual([]);
+    const kept = await database.db.select().from(jobFailures).where(eq(jobFailures.name, 'flaky'));
+    expect(kept).toEqual([expect.objectContaining({ error: 'provider unreachable', node: node.node })]);
+
+    fail = false;
+    await database.db.update(jobs).set({ nextRunAt: sql`now() - interval '1 second'` }).where(eq(jobs.name, 'flaky'));
+    expect(await node.runDue()).toEqual(['flaky']);
+    const [recovered] = await database.db.select().from(jobs).where(eq(jobs.name, 'flaky'));
+    expect(recovered).toMatchObject({ runs: 2, failures: 1, consecutiveFailures: 0, lastError: null });
+    await node.stop();
+  });
+
+  it('takes over a run whose node died (its lease ran out)', async () => {
+    let runs = 0;
+    const job: JobDefinition = { name: 'orphaned', everyMs: 60_000, leaseMs: 60_000, run: async () => void (runs += 1) };
+    const node = startJobRunner({ db: database.db, log, jobs: [job], autoStart: false });
+    await node.runDue();
+    // a node claimed the next run and died: its lease is live, so nobody runs it
+    await database.db.update(jobs).set({ nextRunAt: sql`now()`, lockedBy: 'dead-node', lockedUntil: sql`now() + interval '1 minute'` }).where(eq(jobs.name, 'orphaned'));
+    expect(await node.runDue()).toEqual([]);
+    await database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.name, 'orphaned'));
+    expect(await node.runDue()).toEqual(['orphaned']);
+    expect(runs).toBe(2);
+    await node.stop();
+  });
+});

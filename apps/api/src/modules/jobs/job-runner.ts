@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { claimJob, failJob, finishJob, registerJobs } from './jobs.repo.ts';
+
+export type JobDefinition = {
+  name: string;
+  // the time from the end of one run to the next
+  everyMs: number;
+  // how long a run may take before another node may assume it crashed and run it again
+  leaseMs?: number;
+  run: () => Promise<unknown>;
+};
+
+export type JobRunner = {
+  node: string;
+  // runs every job that is due and that this node could claim; returns the names it ran
+  runDue: () => Promise<string[]>;
+  stop: () => Promise<void>;
+};
+
+const MAX_BACKOFF_MS = 15 * 60_000;
+
+// DESIGN "Background work runs through one job runner; each run is claimed by one node". Every node runs one of
+// these; the database decides which node runs each due job (jobs.repo.ts#claimJob). A failed run is kept in
+// job_failures and retried with backoff.
+export function startJobRunner(options: { db: Db; log: FastifyBaseLogger; jobs: JobDefinition[]; tickMs?: number; autoStart?: boolean }): JobRunner {
+  const { db, log, jobs } = options;
+  const node = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const registered = registerJobs(db, jobs.map((job) => job.name)).catch((error: unknown) => log.error({ err: error }, 'could not register the jobs'));
+  const busy = new Set<string>();
+  let stopped = false;
+  const inFlight = new Set<Promise<unknown>>();
+
+  const runJob = async (job: JobDefinition): Promise<boolean> => {
+    if (busy.has(job.name) || stopped) return false;
+    busy.add(job.name);
+    try {
+      if (!(await claimJob(db, job.name, node, job.leaseMs ?? Math.max(60_000, job.everyMs * 4)))) return false;
+      try {
+        await job.run();
+        await finishJob(db, job.name, node, job.everyMs);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log.error({ err: error, job: job.name }, 'job failed; retried with backoff');
+        await failJob(db, job.name, node, message, job.everyMs, MAX_BACKOFF_MS);
+      }
+      return true;
+    } finally {
+      busy.delete(job.name);
+    }
+  };
+
+  const runDue = async (): Promise<string[]> => {
+    await registered;
+    const ran = await Promise.all(jobs.map(async (job) => ((await runJob(job)) ? job.name : null)));
+    return ran.filter((name): name is string => name !== null);
+  };
+
+  const tickMs = options.tickMs ?? Math.max(200, Math.min(1000, ...jobs.map((job) => job.everyMs)));
+  let timer: NodeJS.Timeout | null = null;
+  if (options.autoStart !== false && jobs.length > 0) {
+    timer = setInterval(() => {
+      const run = runDue().catch((error: unknown) => log.error({ err: error }, 'job runner tick failed'));
+      inFlight.add(run);
+      void run.finally(() => inFlight.delete(run));
+    }, tickMs);
+    timer.unref();
+  }
+
+  return {
+    node,
+    runDue,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await Promise.all([...inFlight]);
+    },
+  };
+}
