@@ -245,3 +245,15 @@ export const catalogueVersions = pgTable('catalogue_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Per-offer stock versions (DESIGN "Displayed availability may be cached"): a commit that changes an offer's slots
+// stamps that offer with the next value of stock_change_seq, so a node drops only that offer's cached availability
+// and reads just the offers changed since it last looked. Written by the deferred trigger of migration 0008.
+export const offerStockVersions = pgTable(
+  'offer_stock_versions',
+  {
+    offerId: integer('offer_id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('offer_stock_versions_version_idx').on(t.version)],
+);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AvailabilityRow, OfferPriceRow } from '@portal/contract';
 import { addDays } from '@portal/contract';
-import { catalogueVersions, offers, slots, tours } from '../../db/schema/index.ts';
+import { offerStockVersions, offers, slots, tours } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import { availabilityByOffer, isPastCutOff } from './availability.service.ts';
@@ -196,25 +196,43 @@ describe('GET /api/b2b/promo/{code}', () => {
   });
 });
 
-describe('catalogue version counters', () => {
-  it('bump once per transaction, however many rows and statements change the stock', async () => {
+describe('per-offer stock stamps', () => {
+  const stampOf = async (offerId: number) =>
+    Number((await t.database.db.select().from(offerStockVersions).where(eq(offerStockVersions.offerId, offerId)))[0]?.version ?? 0);
+
+  it('stamp each changed offer once per transaction, however many rows and statements change it', async () => {
+    const before = { timeslot: await stampOf(fixture.timeslotOfferId), trip: await stampOf(fixture.tripOfferId), same: await stampOf(fixture.sameTicketOfferId) };
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(slots).set({ left: sql`${slots.left}` }).where(eq(slots.offerId, fixture.timeslotOfferId));
+      await tx.update(slots).set({ left: sql`${slots.left}` }).where(eq(slots.offerId, fixture.timeslotOfferId));
+      await tx.update(slots).set({ left: sql`${slots.left}` }).where(eq(slots.offerId, fixture.tripOfferId));
+    });
+    const after = { timeslot: await stampOf(fixture.timeslotOfferId), trip: await stampOf(fixture.tripOfferId), same: await stampOf(fixture.sameTicketOfferId) };
+    expect(after.timeslot).toBeGreaterThan(before.timeslot);
+    expect(after.trip).toBeGreaterThan(before.trip);
+    // one stamp each: the two are consecutive values of the sequence
+    expect(Math.abs(after.trip - after.timeslot)).toBe(1);
+    expect(after.same).toBe(before.same);
+  });
+
+  it("a booking's stock change on one offer leaves another offer's cached availability in place", async () => {
+    const urlA = `/api/b2b/availability/ByOffer?id=${fixture.timeslotOfferId}&from=${day(2)}&to=${day(2)}`;
+    const urlB = `/api/b2b/availability/ByOffer?id=${fixture.tripOfferId}&from=${day(2)}&to=${day(2)}`;
+    const [a, b] = [await get(urlA), await get(urlB)];
     await t.database.db
-      .transaction(async (tx) => {
-        // holding the counter row keeps other suites' commits out of the measurement
-        const [locked] = await tx.select({ version: catalogueVersions.version }).from(catalogueVersions).where(eq(catalogueVersions.scope, 'stock')).for('update');
-        const before = Number(locked?.version);
-        const read = async () => Number((await tx.select().from(catalogueVersions).where(eq(catalogueVersions.scope, 'stock')))[0]?.version);
-        await tx.update(slots).set({ left: sql`${slots.left}` }).where(eq(slots.offerId, fixture.timeslotOfferId));
-        await tx.update(slots).set({ left: sql`${slots.left}` }).where(eq(slots.offerId, fixture.tripOfferId));
-        await tx.execute(sql`SET CONSTRAINTS ALL IMMEDIATE`);
-        expect(await read()).toBe(before + 1);
-        await tx.update(slots).set({ left: sql`${slots.left}` }).where(eq(slots.offerId, fixture.sameTicketOfferId));
-        await tx.execute(sql`SET CONSTRAINTS ALL IMMEDIATE`);
-        expect(await read()).toBe(before + 1);
-        tx.rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof Error && error.message.includes('Rollback'))) throw error;
-      });
+      .update(slots)
+      .set({ left: sql`${slots.left} - 1` })
+      .where(and(eq(slots.offerId, fixture.timeslotOfferId), eq(slots.date, day(2)), eq(slots.startTime, '18:00')));
+    expect((await get(urlA, { 'if-none-match': String(a.headers.etag) })).statusCode).toBe(200);
+    const computed = t.app.catalogue.stats().computed;
+    const stillB = await get(urlB, { 'if-none-match': String(b.headers.etag) });
+    expect(stillB.statusCode).toBe(304);
+    // served from the cache, not computed again
+    expect(t.app.catalogue.stats().computed).toBe(computed);
+    // the tour's availability covers both offers, so it changes with either
+    const tourUrl = `/api/b2b/availability/ByTour?id=${fixture.id}&from=${day(2)}&to=${day(2)}`;
+    const tour = await get(tourUrl);
+    await t.database.db.update(slots).set({ left: sql`${slots.left} - 1` }).where(and(eq(slots.offerId, fixture.timeslotOfferId), eq(slots.date, day(2)), eq(slots.startTime, '18:00')));
+    expect((await get(tourUrl, { 'if-none-match': String(tour.headers.etag) })).statusCode).toBe(200);
   });
 });

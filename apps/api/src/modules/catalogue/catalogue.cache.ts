@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Db } from '../../db/client.ts';
-import { loadCatalogueRows, readVersions, type Versions } from './catalogue.repo.ts';
+import { loadCatalogueRows, readCatalogueVersion, readStockChanges } from './catalogue.repo.ts';
 import { buildSnapshot, type CatalogueSnapshot } from './catalogue.snapshot.ts';
 
 export type CachedBody = { body: Buffer; gzip: Buffer | null; br: Buffer | null; etag: string };
@@ -24,15 +24,25 @@ async function encode(json: string): Promise<Omit<CachedBody, 'etag'>> {
 
 const sizeOf = (entry: CachedBody) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
 
+export type Versions = {
+  catalogue: number;
+  // the stock stamp of one offer (0: never changed since the stamps began)
+  stockOf: (offerId: number) => number;
+};
+
 // Displayed catalogue and availability may be cached (DESIGN "Stock is exact": the booking decision never reads
-// this). Entries are tagged with the version counters kept in the database, so every node drops an entry once any
-// node commits a change. The counters are re-read at most every `pollMs` (0: on every request).
+// this). Entries are tagged with versions kept in the database, so every node drops an entry once any node commits
+// a change: the catalogue's one counter, and one stock stamp per offer (a booking on one offer leaves the others'
+// cached availability alone). Both are re-read at most every `pollMs` (0: on every request); the stamps
+// incrementally, only those changed since the last read.
 export type CatalogueStore = {
   versions: () => Promise<Versions>;
   snapshot: () => Promise<CatalogueSnapshot>;
   cached: (key: string, tag: string, compute: () => Promise<string>) => Promise<CachedBody>;
   // after a change made by this node: read the counters again on the next request
   invalidate: () => void;
+  // how often an answer came from the cache and how often it was computed (tests, metrics)
+  stats: () => { hits: number; computed: number };
 };
 
 // the cache holds at most this many bytes (bodies and their compressed copies), oldest entries leave first
@@ -54,15 +64,27 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 export function createCatalogueStore(db: Db, options: { pollMs: number }): CatalogueStore {
   let versionsCache: { value: Versions; readAt: number } | null = null;
   let versionsLoading: Promise<Versions> | null = null;
+  const stockStamps = new Map<number, number>();
+  let stockSeen = 0;
+  const stockOf = (offerId: number) => stockStamps.get(offerId) ?? 0;
+  const readVersions = async (): Promise<Versions> => {
+    const [catalogue, changes] = await Promise.all([readCatalogueVersion(db), readStockChanges(db, stockSeen)]);
+    for (const change of changes) {
+      stockStamps.set(change.offerId, change.version);
+      stockSeen = Math.max(stockSeen, change.version);
+    }
+    return { catalogue, stockOf };
+  };
   let snapshot: CatalogueSnapshot | null = null;
   let snapshotLoading: { version: number; promise: Promise<CatalogueSnapshot> } | null = null;
   const entries = new Map<string, CachedBody & { tag: string }>();
   let totalBytes = 0;
   const computing = new Map<string, Promise<CachedBody>>();
+  const counters = { hits: 0, computed: 0 };
 
   const versions = async (): Promise<Versions> => {
     if (versionsCache && options.pollMs > 0 && Date.now() - versionsCache.readAt < options.pollMs) return versionsCache.value;
-    versionsLoading ??= readVersions(db)
+    versionsLoading ??= readVersions()
       .then((value) => {
         versionsCache = { value, readAt: Date.now() };
         return value;
@@ -93,10 +115,14 @@ export function createCatalogueStore(db: Db, options: { pollMs: number }): Catal
 
   const cached = async (key: string, tag: string, compute: () => Promise<string>): Promise<CachedBody> => {
     const hit = entries.get(key);
-    if (hit && hit.tag === tag) return hit;
+    if (hit && hit.tag === tag) {
+      counters.hits += 1;
+      return hit;
+    }
     const flightKey = `${tag}\n${key}`;
     const running = computing.get(flightKey);
     if (running) return running;
+    counters.computed += 1;
     const promise = compute()
       .then(encode)
       .then((encoded) => {
@@ -125,5 +151,6 @@ export function createCatalogueStore(db: Db, options: { pollMs: number }): Catal
     invalidate: () => {
       versionsCache = null;
     },
+    stats: () => ({ ...counters }),
   };
 }

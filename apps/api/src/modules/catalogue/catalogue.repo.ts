@@ -1,8 +1,9 @@
-import { and, asc, between, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   catalogueImages,
   catalogueVersions,
+  offerStockVersions,
   categories,
   cities,
   countries,
@@ -16,12 +17,15 @@ import {
   tours,
 } from '../../db/schema/index.ts';
 
-export type Versions = { catalogue: number; stock: number };
+export async function readCatalogueVersion(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ version: catalogueVersions.version }).from(catalogueVersions).where(eq(catalogueVersions.scope, 'catalogue'));
+  return Number(row?.version ?? 0);
+}
 
-export async function readVersions(db: DbOrTx): Promise<Versions> {
-  const rows = await db.select({ scope: catalogueVersions.scope, version: catalogueVersions.version }).from(catalogueVersions);
-  const of = (scope: string) => Number(rows.find((r) => r.scope === scope)?.version ?? 0);
-  return { catalogue: of('catalogue'), stock: of('stock') };
+// The offers whose stock changed after `since` (a value of stock_change_seq), with their new stamps
+export async function readStockChanges(db: DbOrTx, since: number): Promise<{ offerId: number; version: number }[]> {
+  const rows = await db.select().from(offerStockVersions).where(gt(offerStockVersions.version, since));
+  return rows.map((r) => ({ offerId: r.offerId, version: Number(r.version) }));
 }
 
 // Everything but stock and image sources: small enough to hold in memory per catalogue version.

@@ -58,15 +58,21 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cached: Cached
 type HandlerResult<R extends RouteDescriptor> = Awaited<ReturnType<Parameters<typeof registerRoute<R>>[2]>>;
 type Compute<R extends RouteDescriptor> = (input: HandlerInput<R>, view: View, snapshot: CatalogueSnapshot, now: Date) => unknown;
 
-// A read served from the version-tagged cache with an ETag (304 on If-None-Match). `stock`: the response also
-// depends on slots and on the minute (cut-offs), so it is tagged with the stock counter and the minute too.
-function registerCached<R extends RouteDescriptor>(app: FastifyInstance, store: CatalogueStore, route: R, options: { showNet: boolean; stock?: boolean; compute: Compute<R> }) {
+// A read served from the version-tagged cache with an ETag (304 on If-None-Match). `stockOf`: the offers whose slots
+// the response shows; it is also tagged with their stock stamps and with the minute (cut-offs).
+function registerCached<R extends RouteDescriptor>(
+  app: FastifyInstance,
+  store: CatalogueStore,
+  route: R,
+  options: { showNet: boolean; stockOf?: (input: HandlerInput<R>, snapshot: CatalogueSnapshot) => number[]; compute: Compute<R> },
+) {
   registerRoute(app, route, async (input) => {
     const now = new Date();
     const view = viewFor(input.ctx.site, input.query as LocaleInput, options.showNet, now);
     const versions = await store.versions();
-    const tag = options.stock
-      ? `c${versions.catalogue}|s${versions.stock}|${Math.floor(now.getTime() / 60_000)}`
+    const stockOffers = options.stockOf ? options.stockOf(input, await store.snapshot()) : null;
+    const tag = stockOffers
+      ? `c${versions.catalogue}|s${stockOffers.map(versions.stockOf).join('.')}|${Math.floor(now.getTime() / 60_000)}`
       : `c${versions.catalogue}|${view.today}`;
     // the raw URL names the route, its parameters and query; the view adds what the site and login decide
     const key = `${input.request.url}|${view.language}|${view.currency}|${view.showNet ? 'net' : 'public'}`;
@@ -116,12 +122,12 @@ function registerCatalogueRoutes(app: FastifyInstance, store: CatalogueStore) {
   registerCached(app, store, routes.offersPrices, { ...net, compute: ({ query }, view, snapshot) => service.offersPrices(snapshot, query, view) });
   registerCached(app, store, routes.availabilityByOffer, {
     ...net,
-    stock: true,
+    stockOf: ({ query }) => [query.id],
     compute: ({ query, ctx }, _view, snapshot, now) => availabilityByOffer(ctx.db, snapshot, query, now),
   });
   registerCached(app, store, routes.availabilityByTour, {
     ...net,
-    stock: true,
+    stockOf: ({ query }, snapshot) => (snapshot.offersByTour.get(query.id) ?? []).map((offer) => offer.id),
     compute: ({ query, ctx }, _view, snapshot, now) => availabilityByTour(ctx.db, snapshot, query, now),
   });
 
