@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
-export const BOOKING_TARGETS = { hotDecisionsPerSecond: 190, hotToSpreadRatio: 0.5, bookingP99Ms: 1000 };
+export const BOOKING_TARGETS = { hotDecisionsPerSecond: 190, hotToSpreadRatio: 0.5, bookingP99Ms: 1000, readsBesideBookingsP99Ms: 25, readsBesideBookingsRatio: 0.2 };
 
 function dubaiToday(offsetDays = 0) {
   const at = new Date(Date.now() + offsetDays * 86_400_000);
@@ -35,6 +35,22 @@ async function pickOffer(db) {
     ORDER BY o.id LIMIT 1`);
   if (!rows[0]) throw new Error('no suitable demo offer for the booking bench');
   return rows[0];
+}
+
+// Another instant offer to read while the first one is booked
+async function pickOtherOffer(db, offer) {
+  const { rows } = await db.query(
+    `SELECT o.id FROM offers o JOIN tours t ON t.id = o.tour_id WHERE o.is_active AND t.is_active AND o.id <> $1 ORDER BY o.id LIMIT 1`,
+    [offer.id],
+  );
+  if (!rows[0]) throw new Error('no second offer for the read scenario');
+  return rows[0];
+}
+
+function runReads({ url, token, connections, duration }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
 }
 
 async function prepareSlots(db, offer, dates, seats) {
@@ -69,7 +85,7 @@ function runLoad({ url, token, bodyFor, connections, duration }) {
   });
 }
 
-export async function runBookingBench({ serverEntry, root, freePort, waitForHttp, children, connections, duration }) {
+export async function runBookingBench({ serverEntry, root, freePort, waitForHttp, children, connections, duration, baselineRps }) {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let admin;
   try {
@@ -116,6 +132,14 @@ export async function runBookingBench({ serverEntry, root, freePort, waitForHttp
     const hot = await runLoad({ url: base, token: accessToken, bodyFor: () => body(hotDate), connections, duration });
     const spread = await runLoad({ url: base, token: accessToken, bodyFor: (n) => body(spreadDates[n % spreadDates.length]), connections, duration });
 
+    // cached availability of one offer read while bookings run on another: per-offer invalidation keeps it cached
+    const other = await pickOtherOffer(db, offer);
+    const readUrl = `${base}/api/b2b/availability/ByOffer?id=${other.id}&from=${dubaiToday(0)}&to=${dubaiToday(30)}`;
+    const [reads, beside] = await Promise.all([
+      runReads({ url: readUrl, token: accessToken, connections, duration }),
+      runLoad({ url: base, token: accessToken, bodyFor: (n) => body(spreadDates[n % spreadDates.length]), connections: Math.max(1, Math.floor(connections / 2)), duration }),
+    ]);
+
     // exact stock: every confirmed booking took exactly one seat, none more
     const check = async (dates, seats) => {
       const { rows } = await db.query(
@@ -141,7 +165,22 @@ export async function runBookingBench({ serverEntry, root, freePort, waitForHttp
       otherAnswers: outcome.other,
       errors: result.errors + result.timeouts,
     });
-    const rows = [row('POST /api/b2b/bookings, one hot slot (PostgreSQL)', hot), row('POST /api/b2b/bookings, spread over 100 slots (PostgreSQL)', spread)];
+    const rows = [
+      row('POST /api/b2b/bookings, one hot slot (PostgreSQL)', hot),
+      row('POST /api/b2b/bookings, spread over 100 slots (PostgreSQL)', spread),
+      row('POST /api/b2b/bookings on offer A, beside the reads below (PostgreSQL)', beside),
+      {
+        scenario: 'GET ByOffer (offer B, 31 days) while offer A is booked (PostgreSQL)',
+        decisionsPerSecond: Math.round(reads.requests.average),
+        latencyP50Ms: reads.latency.p50,
+        latencyP99Ms: reads.latency.p99,
+        confirmed: reads['2xx'],
+        outOfStock: 0,
+        otherAnswers: reads.non2xx,
+        errors: reads.errors + reads.timeouts,
+      },
+    ];
+    const readRatio = baselineRps ? Number((rows[3].decisionsPerSecond / baselineRps).toFixed(3)) : 0;
     const ratio = rows[1].decisionsPerSecond ? Number((rows[0].decisionsPerSecond / rows[1].decisionsPerSecond).toFixed(3)) : 0;
     const targets = {
       hotDecisionsPerSecond: { target: `>= ${BOOKING_TARGETS.hotDecisionsPerSecond}`, actual: rows[0].decisionsPerSecond, met: rows[0].decisionsPerSecond >= BOOKING_TARGETS.hotDecisionsPerSecond },
@@ -150,6 +189,8 @@ export async function runBookingBench({ serverEntry, root, freePort, waitForHttp
       exactStock: { target: 'left + confirmed = seats on every slot', actual: exact, met: exact },
       ledgerEqualsBalance: { target: 'sum of entries = balance', actual: `${ledger.entries} / ${ledger.balance}`, met: String(ledger.entries) === String(ledger.balance) },
       no5xx: { target: 'no other answers', actual: rows[0].otherAnswers + rows[1].otherAnswers, met: rows[0].otherAnswers + rows[1].otherAnswers === 0 },
+      readsBesideBookingsP99: { target: `<= ${BOOKING_TARGETS.readsBesideBookingsP99Ms} ms`, actual: rows[3].latencyP99Ms, met: rows[3].latencyP99Ms <= BOOKING_TARGETS.readsBesideBookingsP99Ms },
+      readsBesideBookingsRate: { target: `>= ${BOOKING_TARGETS.readsBesideBookingsRatio} x baseline`, actual: readRatio, met: readRatio >= BOOKING_TARGETS.readsBesideBookingsRatio },
     };
     return { rows, targets, settings: { database: 'PostgreSQL (fresh database, demo seed)', connections, durationSeconds: duration, hotSeats, offerId: offer.id } };
   } finally {

@@ -195,7 +195,7 @@ async function main() {
       byOffer62DaysUncachedP99: { target: `<= ${TARGETS.byOffer62DaysP99Ms} ms`, actual: byOfferUncached?.latencyP99Ms, met: (byOfferUncached?.latencyP99Ms ?? Infinity) <= TARGETS.byOffer62DaysP99Ms },
     };
     // booking decisions on real PostgreSQL (skipped when it is not reachable)
-    const booking = await runBookingBench({ serverEntry, root, freePort, waitForHttp, children, connections: CONNECTIONS, duration: DURATION });
+    const booking = await runBookingBench({ serverEntry, root, freePort, waitForHttp, children, connections: CONNECTIONS, duration: DURATION, baselineRps });
     if (booking) {
       console.log('\nBooking decisions (PostgreSQL):');
       console.table(booking.rows.map((r) => ({ scenario: r.scenario, 'decisions/s': r.decisionsPerSecond, 'p50 ms': r.latencyP50Ms, 'p99 ms': r.latencyP99Ms, confirmed: r.confirmed, 'out of stock': r.outOfStock, other: r.otherAnswers })));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OkResponse } from './common.ts';
-import { PUBLIC, defineRoute } from './define-route.ts';
+import { ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
 
 export const TelemetryEvent = z.object({
   type: z.enum(['pageview', 'error']),
@@ -28,6 +28,11 @@ export const systemRoutes = {
   telemetry: defineRoute({
     method: 'POST', path: '/telemetry', summary: 'Page views and front-end errors', tags: ['system'],
     access: PUBLIC, body: TelemetryEvent, response: OkResponse,
+  }),
+  // an agency's own files (trade licence, VAT certificate); operators any agency's
+  downloadFile: defineRoute({
+    method: 'GET', path: '/b2b/files/{id}', summary: "Download one of the agency's files (operators: any agency's)", tags: ['files'],
+    access: ANY_USER, params: z.object({ id: z.string().max(100) }),
   }),
   devMailbox: defineRoute({
     method: 'GET', path: '/dev/mailbox', summary: 'Mails kept when no SMTP is configured (non-production only)',

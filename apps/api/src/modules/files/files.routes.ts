@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { and, eq, type SQL } from 'drizzle-orm';
-import { ANY_USER, defineRoute } from '@portal/contract';
+import { systemRoutes } from '@portal/contract';
 import { files } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { detectFileType } from '../../lib/file-type.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { requireActor } from '../../lib/require-actor.ts';
-
-const downloadFile = defineRoute({
-  method: 'GET', path: '/b2b/files/{id}', summary: "Download one of the agency's files (operators: any agency's)", tags: ['files'],
-  access: ANY_USER, params: z.object({ id: z.string() }),
-});
 
 const KIND_NAMES: Record<string, string> = { tradeLicense: 'trade-licence', vatCertificate: 'vat-certificate' };
 
@@ -19,7 +14,7 @@ const KIND_NAMES: Record<string, string> = { tradeLicense: 'trade-licence', vatC
 // 404, never a 403 that confirms the id exists. The name and type sent are ours, from the content (the uploader's
 // `page.html` or `photo.exe` is never echoed back), and the browser is told to download, not to render.
 export async function fileRoutes(app: FastifyInstance) {
-  registerRoute(app, downloadFile, async ({ params, ctx, reply }) => {
+  registerRoute(app, systemRoutes.downloadFile, async ({ params, ctx, reply }) => {
     const actor = requireActor(ctx);
     if (!z.uuid().safeParse(params.id).success) throw AppError.notFound();
     const scope: SQL[] = [eq(files.id, params.id)];
