@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { buildPath, contractRoutes, type Role, type RouteDescriptor } from '@portal/contract';
 import { bookings, files, payments } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
