@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { AvailabilityRow } from '@portal/contract';
+import type { Db } from '../src/db/client.ts';
+import { slots } from '../src/db/schema/index.ts';
+import { bookingBody, createBookingWorld, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
+import { buildTestApp, ownPostgresDatabase } from './build-test-app.ts';
+import { startSmtpSink } from './smtp-sink.ts';
+import { TEST_PASSWORD } from './factories.ts';
+
+// Two server processes (from the sources) on one PostgreSQL database and one Redis, as behind a load balancer.
+const root = path.resolve(import.meta.dirname, '../../..');
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const POLL_MS = 250;
+const RATE_LIMIT = 40;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function redisReachable(): Promise<boolean> {
+  const url = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(url.port || 6379), url.hostname);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+type Node = { child: ChildProcess; base: string };
+
+async function startNode(env: Record<string, string>): Promise<Node> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`node exited: ${output}`);
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { child, base };
+    if (Date.now() > deadline) throw new Error(`node did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const runs = process.env.TEST_DATABASE_URL ? await redisReachable() : false;
+
+describe.runIf(runs)('two nodes on one PostgreSQL database and one Redis', () => {
+  let a: Node;
+  let b: Node;
+  let w: BookingWorld;
+  let drop: () => Promise<void> = async () => undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let setupClose: () => Promise<void> = async () => undefined;
+  let db: Db;
+
+  beforeAll(async () => {
+    const own = await ownPostgresDatabase('two_nodes');
+    drop = own.drop;
+    const setup = await buildTestApp({}, { databaseUrl: own.url, poolSize: 3 });
+    w = await createBookingWorld(setup.app, setup.database.db);
+    db = setup.database.db;
+    setupClose = setup.close;
+    smtp = await startSmtpSink();
+    const env = {
+      DATABASE_URL: own.url,
+      REDIS_URL,
+      JWT_SECRET: 'two-nodes-secret-0123456789-abcdefghijkl',
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '300',
+      CATALOGUE_VERSION_POLL_MS: String(POLL_MS),
+      RATE_LIMIT_MAX: String(RATE_LIMIT),
+    };
+    [a, b] = await Promise.all([startNode(env), startNode(env)]);
+  }, 120_000);
+  afterAll(async () => {
+    for (const node of [a, b]) node?.child.kill('SIGTERM');
+    await Promise.all([a, b].map((node) => node && new Promise((resolve) => (node.child.exitCode !== null ? resolve(null) : node.child.once('exit', resolve)))));
+    await setupClose();
+    await smtp?.close();
+    await drop();
+  });
+
+  it('a booking through node A shows in the availability of node B within the poll interval, and its mail goes out once', async () => {
+    const login = await fetch(`${a.base}/api/b2b/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: w.agency.users.admin.email, password: TEST_PASSWORD }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const url = `/api/b2b/availability/ByOffer?id=${w.tour.timeslotOfferId}&from=${w.date}&to=${w.date}`;
+    const leftOn = async (node: Node) => ((await (await fetch(`${node.base}${url}`, { headers: auth })).json()) as AvailabilityRow[]).find((r) => r.time === '18:00')?.left;
+    const before = await leftOn(b);
+    expect(before).toBe(500);
+
+    const booked = await fetch(`${a.base}/api/b2b/bookings`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(bookingBody(w)) });
+    expect(booked.status).toBe(200);
+    const reference = ((await booked.json()) as { booking: { reference: string } }).booking.reference;
+    const committedAt = Date.now();
+    let seenAfter = Infinity;
+    while (Date.now() - committedAt < 3000) {
+      if ((await leftOn(b)) === 497) {
+        seenAfter = Date.now() - committedAt;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(seenAfter).toBeLessThanOrEqual(POLL_MS + 250);
+    const [slot] = await db.select({ left: slots.left }).from(slots).where(and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, w.date), eq(slots.startTime, '18:00')));
+    expect(slot?.left).toBe(497);
+
+    await smtp.waitFor((m) => m.subject.includes(reference));
+    // both nodes poll the outbox: give them a few rounds, then count
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.received.filter((m) => m.subject.includes(reference))).toHaveLength(1);
+  });
+
+  it('counts the rate limit across both nodes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT; i++) {
+      for (const node of [a, b]) statuses.push((await fetch(`${node.base}/api/layout/info`, { headers: { 'x-test': String(i) } })).status);
+    }
+    const ok = statuses.filter((s) => s === 200).length;
+    // each node alone saw only RATE_LIMIT calls, so only a shared count refuses any
+    expect(ok).toBeLessThanOrEqual(RATE_LIMIT);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(RATE_LIMIT - 5);
+  });
+});
