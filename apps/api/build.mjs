@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 // worker), native sharp, and the ones loaded only when configured or first used (pg, ioredis, nodemailer, Stripe,
 // the PDF and xlsx libraries).
 const external = [
+  '@aws-sdk/client-s3',
   '@electric-sql/pglite',
   '@fastify/swagger',
   '@fastify/swagger-ui',

@@ -9,7 +9,7 @@ import { UPLOAD_LIMIT_BYTES } from '@portal/contract';
 import type { AppConfig } from './config/env.ts';
 import { loadSites } from './config/sites.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { createLocalDiskStorage, type FileStorage } from './lib/storage.ts';
+import { createLocalDiskStorage, createS3Storage, type FileStorage } from './lib/storage.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { errorHandlerPlugin } from './plugins/app/error-handler.ts';
@@ -64,7 +64,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
     db: database.db,
     config,
     sites: loadSites(config.sitesFile),
-    storage: storage ?? createLocalDiskStorage(path.join(config.dataDir, 'files')),
+    storage: storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalDiskStorage(path.join(config.dataDir, 'files'))),
     tokens: createTokenService(jwtSecret, config.jwtTtlSeconds),
     log: app.log,
     kickMail: mailWorker.kick,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Settings } from '../lib/storage.ts';
 import { loadPaymentConfig, type PaymentConfig } from '../modules/payments/providers/index.ts';
 
 export type AppConfig = {
@@ -11,6 +12,8 @@ export type AppConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
+  // files in an S3-compatible bucket instead of DATA_DIR/files (needed by several nodes)
+  s3: S3Settings | undefined;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   maintenanceMode: boolean;
@@ -67,6 +70,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'B2B Portal <no-reply@portal.test>',
     redisUrl: env.REDIS_URL || undefined,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          endpoint: env.S3_ENDPOINT || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+        }
+      : undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     jwtTtlSeconds: int('JWT_TTL_SECONDS', env.JWT_TTL_SECONDS, 8 * 3600),
     maintenanceMode: bool(env.MAINTENANCE_MODE, false),
@@ -106,5 +118,8 @@ function refuseUnsafeProduction(config: AppConfig, env: NodeJS.ProcessEnv): void
   }
   if (config.redisUrl && !config.databaseUrl) {
     throw new ConfigError('REDIS_URL is set (several nodes) but DATABASE_URL is not: the embedded database serves one process only');
+  }
+  if (config.redisUrl && !config.s3) {
+    throw new ConfigError('REDIS_URL is set (several nodes) but S3_BUCKET is not: files on one node\'s disk are missing on the others');
   }
 }

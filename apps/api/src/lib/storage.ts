@@ -35,3 +35,53 @@ export function createLocalDiskStorage(root: string): FileStorage {
     },
   };
 }
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  // an S3-compatible service's address (MinIO, R2…); unset for AWS itself
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+};
+
+// Files shared by every node: an S3-compatible bucket, private (read back through the API with the tenant check).
+// The AWS SDK loads with the first file call, not at start.
+export function createS3Storage(settings: S3Settings): FileStorage {
+  const load = (async () => {
+    const s3 = await import('@aws-sdk/client-s3');
+    const client = new s3.S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      // S3-compatible services address buckets by path
+      forcePathStyle: settings.endpoint !== undefined,
+      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    });
+    return { s3, client };
+  })();
+  // the key names the object; the same rule as on disk keeps both stores interchangeable
+  const checkKey = (key: string) => {
+    if (key.split('/').some((part) => part === '..' || part === '') || key.startsWith('/')) throw new Error(`Invalid storage key: ${key}`);
+    return key;
+  };
+  return {
+    put: async (key, data) => {
+      const { s3, client } = await load;
+      await client.send(new s3.PutObjectCommand({ Bucket: settings.bucket, Key: checkKey(key), Body: data }));
+    },
+    get: async (key) => {
+      const { s3, client } = await load;
+      try {
+        const object = await client.send(new s3.GetObjectCommand({ Bucket: settings.bucket, Key: checkKey(key) }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (error instanceof s3.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+    remove: async (key) => {
+      const { s3, client } = await load;
+      await client.send(new s3.DeleteObjectCommand({ Bucket: settings.bucket, Key: checkKey(key) }));
+    },
+  };
+}
