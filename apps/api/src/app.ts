@@ -25,6 +25,7 @@ import { fileRoutes } from './modules/files/files.routes.ts';
 import { layoutInfoRoutes } from './modules/layout/layout.routes.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startJobRunner, type JobDefinition } from './modules/jobs/job-runner.ts';
+import { createMetrics, metricsRoutes } from './modules/metrics/metrics.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
 
 export type BuildAppOptions = { config: AppConfig; database: DatabaseHandle; storage?: FileStorage };
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
     kickMail: mailWorker.kick,
   });
   app.decorate('mailWorker', mailWorker);
+  app.decorate('metrics', createMetrics(database));
   app.addHook('onClose', async () => mailWorker.stop());
 
   await app.register(errorHandlerPlugin);
@@ -82,6 +84,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   });
   await app.register(docsPlugin);
 
+  await app.register(metricsRoutes);
   await app.register(systemRoutesPlugin);
   await app.register(layoutInfoRoutes);
   await app.register(accountRoutes);
@@ -94,7 +97,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   // (a node that cannot send mail does not take the mail job from one that can)
   const jobs: JobDefinition[] = config.smtpUrl ? [{ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() }] : [];
   if (config.holdSweepMs > 0) jobs.push({ name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.payments.sweepExpiredHolds() });
-  const jobRunner = startJobRunner({ db: database.db, log: app.log, jobs });
+  const jobRunner = startJobRunner({ db: database.db, log: app.log, jobs, onRun: (job, outcome) => app.metrics.jobRuns.inc({ job, outcome }) });
   app.decorate('jobRunner', jobRunner);
   app.addHook('onClose', async () => jobRunner.stop());
 

@@ -1,6 +1,7 @@
 import type { Site } from './config/sites.ts';
 import type { Actor, AppDeps } from './lib/context.ts';
 import type { JobRunner } from './modules/jobs/job-runner.ts';
+import type { Metrics } from './modules/metrics/metrics.ts';
 import type { MailWorker } from './modules/mail/mail-worker.ts';
 
 declare module 'fastify' {
@@ -8,6 +9,7 @@ declare module 'fastify' {
     deps: AppDeps;
     mailWorker: MailWorker;
     jobRunner: JobRunner;
+    metrics: Metrics;
   }
   interface FastifyRequest {
     site: Site;

@@ -17,6 +17,8 @@ export type AppConfig = {
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   maintenanceMode: boolean;
+  // GET /metrics answers only with this bearer token (unset: 404)
+  metricsToken: string | undefined;
   sitesFile: string | undefined;
   rateLimitMax: number;
   logLevel: string;
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: env.JWT_SECRET || undefined,
     jwtTtlSeconds: int('JWT_TTL_SECONDS', env.JWT_TTL_SECONDS, 8 * 3600),
     maintenanceMode: bool(env.MAINTENANCE_MODE, false),
+    metricsToken: env.METRICS_TOKEN || undefined,
     sitesFile: env.SITES_FILE || undefined,
     rateLimitMax: int('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 600),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),

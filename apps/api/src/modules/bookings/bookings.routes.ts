@@ -60,10 +60,20 @@ export const bookingsPlugin = fp(
       return withIdempotency(db, input, run, replay).then((result) => result.body);
     };
 
+    // booking decisions by outcome, for /metrics
+    const decided = (route: string, outcome: string) => app.metrics.bookingDecisions.inc({ route, outcome });
     const create = (route: typeof routes.create, paymentMethod: 'balance' | 'card', provider?: ProviderName) =>
-      registerRoute(app, route, ({ body, ctx, request }) =>
-        idempotent(ctx, request, route.path, (claim) => createBooking(ctx, deps(provider), body, paymentMethod, claim), (id) => bookingResponse(ctx, id)),
-      );
+      registerRoute(app, route, async ({ body, ctx, request }) => {
+        try {
+          const result = await idempotent(ctx, request, route.path, (claim) => createBooking(ctx, deps(provider), body, paymentMethod, claim), (id) => bookingResponse(ctx, id));
+          decided(route.path, result.booking.status);
+          return result;
+        } catch (error) {
+          const status = error instanceof AppError ? error.status : 500;
+          decided(route.path, status === 409 ? 'busy' : status < 500 ? 'refused' : 'error');
+          throw error;
+        }
+      });
     create(routes.create, 'balance');
     create(routes.createWithPaymentIntent, 'card');
     // Tap when it is configured, else the default provider (the sandbox plays it on the embedded default)

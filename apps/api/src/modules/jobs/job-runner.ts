@@ -25,7 +25,14 @@ const MAX_BACKOFF_MS = 15 * 60_000;
 // DESIGN "Background work runs through one job runner; each run is claimed by one node". Every node runs one of
 // these; the database decides which node runs each due job (jobs.repo.ts#claimJob). A failed run is kept in
 // job_failures and retried with backoff.
-export function startJobRunner(options: { db: Db; log: FastifyBaseLogger; jobs: JobDefinition[]; tickMs?: number; autoStart?: boolean }): JobRunner {
+export function startJobRunner(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  jobs: JobDefinition[];
+  tickMs?: number;
+  autoStart?: boolean;
+  onRun?: (job: string, outcome: 'ok' | 'failed') => void;
+}): JobRunner {
   const { db, log, jobs } = options;
   const node = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const registered = registerJobs(db, jobs.map((job) => job.name)).catch((error: unknown) => log.error({ err: error }, 'could not register the jobs'));
@@ -41,10 +48,12 @@ export function startJobRunner(options: { db: Db; log: FastifyBaseLogger; jobs: 
       try {
         await job.run();
         await finishJob(db, job.name, node, job.everyMs);
+        options.onRun?.(job.name, 'ok');
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log.error({ err: error, job: job.name }, 'job failed; retried with backoff');
         await failJob(db, job.name, node, message, job.everyMs, MAX_BACKOFF_MS);
+        options.onRun?.(job.name, 'failed');
       }
       return true;
     } finally {
