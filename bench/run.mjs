@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { runBookingBench } from './booking-scenarios.mjs';
+import { runFirstLoadBench } from './first-load.mjs';
 import { runStartupBench } from './startup.mjs';
 import { freePort } from './free-port.mjs';
 
@@ -201,6 +202,16 @@ async function main() {
       console.table(booking.rows.map((r) => ({ scenario: r.scenario, 'decisions/s': r.decisionsPerSecond, 'p50 ms': r.latencyP50Ms, 'p99 ms': r.latencyP99Ms, confirmed: r.confirmed, 'out of stock': r.outOfStock, other: r.otherAnswers })));
       Object.assign(targets, booking.targets);
     }
+    // the first load on a phone in Chromium (skipped without Debian's Chromium)
+    let firstLoad = null;
+    if (fs.existsSync('/usr/bin/chromium')) {
+      firstLoad = await runFirstLoadBench();
+      console.log('\nFirst load on a phone (median of 5):');
+      console.table(firstLoad.results);
+      Object.assign(targets, firstLoad.targets);
+    } else {
+      console.log('\nFirst-load bench skipped: /usr/bin/chromium not found');
+    }
     for (const [name, t] of Object.entries(targets)) console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
 
     const resultsDir = path.join(root, 'bench/results');
@@ -212,6 +223,7 @@ async function main() {
       startup: { firstStartMs: startup.firstStartMs, runsMs: startup.runs.map((r) => r.readyMs), medianMs: startup.medianMs },
       results: rows,
       booking: booking ? { settings: booking.settings, results: booking.rows } : 'skipped: PostgreSQL not reachable',
+      firstLoad: firstLoad ? { settings: firstLoad.settings, results: firstLoad.results } : 'skipped: no Chromium',
       targets,
     };
     fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -1,0 +1,146 @@
+// The first load as a user on a phone gets it (npm run bench:first-load; npm run bench runs it too): Debian's Chromium
+// at 390 px, 4x CPU slowdown, 1.6 Mbps down / 750 kbps up with 150 ms round trips, empty cache. Median of 5 runs per
+// page of: bytes transferred (as the browser received them, headers included), JavaScript + CSS bytes, FCP, LCP, CLS.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { freePort } from './free-port.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const FIRST_LOAD_TARGETS = { lcpMs: 2500, cls: 0.1, homeScriptAndStyleKB: 200 };
+const RUNS = 5;
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function startPortal() {
+  const server = path.join(root, 'apps/api/dist/server.mjs');
+  if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build first: npm run build');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-first-load-'));
+  const child = spawn(process.execPath, [server], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', SMTP_URL: '' },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('portal exited');
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measure(browser, url, token) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+  });
+  if (token) await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
+  await context.addInitScript(() => {
+    window.__vitals = { lcp: 0, cls: 0 };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__vitals.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__vitals.cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const types = new Map();
+  let total = 0;
+  let scriptAndStyle = 0;
+  cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+  cdp.on('Network.loadingFinished', (event) => {
+    total += event.encodedDataLength;
+    const type = types.get(event.requestId);
+    if (type === 'Script' || type === 'Stylesheet') scriptAndStyle += event.encodedDataLength;
+  });
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+  await page.waitForTimeout(500);
+  const vitals = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    return { fcp, lcp: window.__vitals.lcp, cls: window.__vitals.cls };
+  });
+  await context.close();
+  return { totalKB: total / 1024, scriptAndStyleKB: scriptAndStyle / 1024, ...vitals };
+}
+
+export async function runFirstLoadBench() {
+  const portal = await startPortal();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const login = await fetch(`${portal.base}/api/b2b/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@desertrose.test', password: 'Demo-2026-pass' }),
+    });
+    const { accessToken } = await login.json();
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const [tour] = await (await fetch(`${portal.base}/api/b2b/tours?currencyCode=aed`, { headers: auth })).json();
+    const today = new Date().toISOString().slice(0, 10);
+    const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const rows = await (await fetch(`${portal.base}/api/b2b/availability/ByTour?id=${tour.id}&from=${today}&to=${inTwoWeeks}`, { headers: auth })).json();
+    const slot = rows.find((r) => !r.isSoldOut && !r.isPastCutOff && r.isInstant) ?? rows[0];
+    const selection = new URLSearchParams({ id: String(tour.id), date: slot.date, offer: String(slot.offerId), adults: '2', ...(slot.time ? { time: slot.time } : {}) });
+    const checkout = new URLSearchParams({ tour: String(tour.id), date: slot.date, offer: String(slot.offerId), adults: '2', ...(slot.time ? { time: slot.time } : {}) });
+    const pages = [
+      { name: 'home (logged out)', url: `${portal.base}/`, token: null },
+      { name: 'tour page (logged in)', url: `${portal.base}/tour?${selection}`, token: accessToken },
+      { name: 'checkout (logged in)', url: `${portal.base}/checkout?${checkout}`, token: accessToken },
+    ];
+    const results = [];
+    for (const target of pages) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, target.url, target.token));
+      results.push({
+        page: target.name,
+        transferredKB: Number(median(runs.map((r) => r.totalKB)).toFixed(1)),
+        scriptAndStyleKB: Number(median(runs.map((r) => r.scriptAndStyleKB)).toFixed(1)),
+        fcpMs: Math.round(median(runs.map((r) => r.fcp))),
+        lcpMs: Math.round(median(runs.map((r) => r.lcp))),
+        cls: Number(median(runs.map((r) => r.cls)).toFixed(3)),
+      });
+    }
+    const home = results[0];
+    const targets = {
+      firstLoadLcp: { target: `<= ${FIRST_LOAD_TARGETS.lcpMs} ms on every page`, actual: results.map((r) => `${r.page}: ${r.lcpMs}`).join(', '), met: results.every((r) => r.lcpMs <= FIRST_LOAD_TARGETS.lcpMs) },
+      firstLoadCls: { target: `<= ${FIRST_LOAD_TARGETS.cls}`, actual: Math.max(...results.map((r) => r.cls)), met: results.every((r) => r.cls <= FIRST_LOAD_TARGETS.cls) },
+      homeScriptAndStyle: { target: `<= ${FIRST_LOAD_TARGETS.homeScriptAndStyleKB} KB transferred`, actual: home.scriptAndStyleKB, met: home.scriptAndStyleKB <= FIRST_LOAD_TARGETS.homeScriptAndStyleKB },
+    };
+    return { results, targets, settings: { runs: RUNS, viewport: '390x844', cpuSlowdown: 4, network: '1.6 Mbps down, 750 kbps up, 150 ms RTT', cache: 'empty' } };
+  } finally {
+    await browser.close();
+    await portal.stop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { results, targets } = await runFirstLoadBench();
+  console.log('\nFirst load on a phone (median of 5):');
+  console.table(results);
+  for (const [name, t] of Object.entries(targets)) console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+}
