@@ -1,3 +1,4 @@
+/* global window */
 // The first load as a user on a phone gets it (npm run bench:first-load; npm run bench runs it too): Debian's Chromium
 // at 390 px, 4x CPU slowdown, 1.6 Mbps down / 750 kbps up with 150 ms round trips, empty cache. Median of 5 runs per
 // page of: bytes transferred (as the browser received them, headers included), JavaScript + CSS bytes, FCP, LCP, CLS.
