@@ -1,7 +1,22 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const FEATURES = fs.readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+// Every spelling of a path into another feature: the alias, a path through a `features` folder, or `..` steps up to
+// a sibling feature folder (from any depth inside this one).
+function otherFeaturePaths(feature) {
+  return FEATURES.filter((other) => other !== feature).flatMap((other) => [
+    `@/features/${other}`,
+    `@/features/${other}/**`,
+    `**/features/${other}`,
+    `**/features/${other}/**`,
+    ...[1, 2, 3, 4].flatMap((depth) => [`${'../'.repeat(depth)}${other}`, `${'../'.repeat(depth)}${other}/**`]),
+  ]);
+}
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.e2e-data/**', 'apps/api/drizzle/**'] },
@@ -22,7 +37,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../../../features/*'], message: 'features never import each other' }] }],
     },
+  },
+  // features never import each other, however the path is spelled; shared code (app aside) imports no feature
+  ...FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: otherFeaturePaths(feature), message: 'features never import each other' }] }] },
+  })),
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/config/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@/features', '@/features/**', '**/features', '**/features/**'], message: 'shared code imports no feature' }] }] },
   },
 );
