@@ -4,7 +4,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const FEATURES = fs.readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const FEATURES = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 // Every spelling of a path into another feature: the alias, a path through a `features` folder, or `..` steps up to
 // a sibling feature folder (from any depth inside this one).
@@ -42,10 +45,31 @@ export default tseslint.config(
   // features never import each other, however the path is spelled; shared code (app aside) imports no feature
   ...FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: otherFeaturePaths(feature), message: 'features never import each other' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: otherFeaturePaths(feature), message: 'features never import each other' }] },
+      ],
+    },
   })),
   {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/config/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@/features', '@/features/**', '**/features', '**/features/**'], message: 'shared code imports no feature' }] }] },
+    files: [
+      'apps/web/src/components/**/*.{ts,tsx}',
+      'apps/web/src/lib/**/*.{ts,tsx}',
+      'apps/web/src/config/**/*.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features', '@/features/**', '**/features', '**/features/**'],
+              message: 'shared code imports no feature',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -7,11 +7,22 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
-export const BOOKING_TARGETS = { hotDecisionsPerSecond: 190, hotToSpreadRatio: 0.5, bookingP99Ms: 1000, readsBesideBookingsP99Ms: 25, readsBesideBookingsRatio: 0.2 };
+export const BOOKING_TARGETS = {
+  hotDecisionsPerSecond: 190,
+  hotToSpreadRatio: 0.5,
+  bookingP99Ms: 1000,
+  readsBesideBookingsP99Ms: 25,
+  readsBesideBookingsRatio: 0.2,
+};
 
 function dubaiToday(offsetDays = 0) {
   const at = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Dubai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 async function json(url, init) {
@@ -49,7 +60,9 @@ async function pickOtherOffer(db, offer) {
 
 function runReads({ url, token, connections, duration }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -85,7 +98,16 @@ function runLoad({ url, token, bodyFor, connections, duration }) {
   });
 }
 
-export async function runBookingBench({ serverEntry, root, freePort, waitForHttp, children, connections, duration, baselineRps }) {
+export async function runBookingBench({
+  serverEntry,
+  root,
+  freePort,
+  waitForHttp,
+  children,
+  connections,
+  duration,
+  baselineRps,
+}) {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let admin;
   try {
@@ -102,7 +124,17 @@ export async function runBookingBench({ serverEntry, root, freePort, waitForHttp
   const server = spawn(process.execPath, [serverEntry], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), SEED_DEMO: 'true', RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'warn', NODE_ENV: 'development', HOLD_SWEEP_MS: '0' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl.toString(),
+      SEED_DEMO: 'true',
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      HOLD_SWEEP_MS: '0',
+    },
   });
   children.push(server);
   const base = `http://127.0.0.1:${port}`;
@@ -110,10 +142,18 @@ export async function runBookingBench({ serverEntry, root, freePort, waitForHttp
   try {
     await waitForHttp(`${base}/api/layout/info`, server, 180_000);
     await db.connect();
-    const { accessToken } = await json(`${base}/api/b2b/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const { rows: [agency] } = await db.query(`SELECT agency_id FROM users WHERE email = $1`, [ADMIN.email]);
+    const { accessToken } = await json(`${base}/api/b2b/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const {
+      rows: [agency],
+    } = await db.query(`SELECT agency_id FROM users WHERE email = $1`, [ADMIN.email]);
     // enough money for every decision of both runs
-    await db.query(`UPDATE agency_balances SET credit_limit_minor = 100000000000 WHERE agency_id = $1`, [agency.agency_id]);
+    await db.query(`UPDATE agency_balances SET credit_limit_minor = 100000000000 WHERE agency_id = $1`, [
+      agency.agency_id,
+    ]);
     const offer = await pickOffer(db);
     const hotDate = dubaiToday(4);
     const spreadDates = Array.from({ length: 100 }, (_, i) => dubaiToday(5 + i));
@@ -121,23 +161,48 @@ export async function runBookingBench({ serverEntry, root, freePort, waitForHttp
     const hotSeats = 1500;
     await prepareSlots(db, offer, [hotDate], hotSeats);
     await prepareSlots(db, offer, spreadDates, 100_000);
-    const guest = { name: 'Bench Guest', email: 'bench@example.test', confirmEmail: 'bench@example.test', phone: '+971500000000', hotel: 'Bench Hotel', room: '1' };
+    const guest = {
+      name: 'Bench Guest',
+      email: 'bench@example.test',
+      confirmEmail: 'bench@example.test',
+      phone: '+971500000000',
+      hotel: 'Bench Hotel',
+      room: '1',
+    };
     const body = (date) => ({ offerId: offer.id, date, time: offer.time, adults: 1, children: 0, infants: 0, guest });
 
     // warm-up on other slots of the same offer, so the first measured run does not pay for the JIT
     const warmDates = Array.from({ length: 10 }, (_, i) => dubaiToday(110 + i));
     await prepareSlots(db, offer, warmDates, 100_000);
-    await runLoad({ url: base, token: accessToken, bodyFor: (n) => body(warmDates[n % warmDates.length]), connections, duration: Math.min(5, duration) });
+    await runLoad({
+      url: base,
+      token: accessToken,
+      bodyFor: (n) => body(warmDates[n % warmDates.length]),
+      connections,
+      duration: Math.min(5, duration),
+    });
 
     const hot = await runLoad({ url: base, token: accessToken, bodyFor: () => body(hotDate), connections, duration });
-    const spread = await runLoad({ url: base, token: accessToken, bodyFor: (n) => body(spreadDates[n % spreadDates.length]), connections, duration });
+    const spread = await runLoad({
+      url: base,
+      token: accessToken,
+      bodyFor: (n) => body(spreadDates[n % spreadDates.length]),
+      connections,
+      duration,
+    });
 
     // cached availability of one offer read while bookings run on another: per-offer invalidation keeps it cached
     const other = await pickOtherOffer(db, offer);
     const readUrl = `${base}/api/b2b/availability/ByOffer?id=${other.id}&from=${dubaiToday(0)}&to=${dubaiToday(30)}`;
     const [reads, beside] = await Promise.all([
       runReads({ url: readUrl, token: accessToken, connections, duration }),
-      runLoad({ url: base, token: accessToken, bodyFor: (n) => body(spreadDates[n % spreadDates.length]), connections: Math.max(1, Math.floor(connections / 2)), duration }),
+      runLoad({
+        url: base,
+        token: accessToken,
+        bodyFor: (n) => body(spreadDates[n % spreadDates.length]),
+        connections: Math.max(1, Math.floor(connections / 2)),
+        duration,
+      }),
     ]);
 
     // exact stock: every confirmed booking took exactly one seat, none more
@@ -150,7 +215,9 @@ export async function runBookingBench({ serverEntry, root, freePort, waitForHttp
       return rows.every((r) => r.left + r.booked === seats && r.left >= 0);
     };
     const exact = (await check([hotDate], hotSeats)) && (await check(spreadDates, 100_000));
-    const { rows: [ledger] } = await db.query(
+    const {
+      rows: [ledger],
+    } = await db.query(
       `SELECT (SELECT coalesce(sum(amount_minor), 0) FROM ledger_entries WHERE agency_id = $1 AND currency = 'aed')::bigint AS entries,
               (SELECT balance_minor FROM agency_balances WHERE agency_id = $1 AND currency = 'aed') AS balance`,
       [agency.agency_id],
@@ -181,18 +248,58 @@ export async function runBookingBench({ serverEntry, root, freePort, waitForHttp
       },
     ];
     const readRatio = baselineRps ? Number((rows[3].decisionsPerSecond / baselineRps).toFixed(3)) : 0;
-    const ratio = rows[1].decisionsPerSecond ? Number((rows[0].decisionsPerSecond / rows[1].decisionsPerSecond).toFixed(3)) : 0;
+    const ratio = rows[1].decisionsPerSecond
+      ? Number((rows[0].decisionsPerSecond / rows[1].decisionsPerSecond).toFixed(3))
+      : 0;
     const targets = {
-      hotDecisionsPerSecond: { target: `>= ${BOOKING_TARGETS.hotDecisionsPerSecond}`, actual: rows[0].decisionsPerSecond, met: rows[0].decisionsPerSecond >= BOOKING_TARGETS.hotDecisionsPerSecond },
-      hotToSpreadRatio: { target: `>= ${BOOKING_TARGETS.hotToSpreadRatio}`, actual: ratio, met: ratio >= BOOKING_TARGETS.hotToSpreadRatio },
-      bookingP99: { target: `<= ${BOOKING_TARGETS.bookingP99Ms} ms`, actual: Math.max(rows[0].latencyP99Ms, rows[1].latencyP99Ms), met: Math.max(rows[0].latencyP99Ms, rows[1].latencyP99Ms) <= BOOKING_TARGETS.bookingP99Ms },
+      hotDecisionsPerSecond: {
+        target: `>= ${BOOKING_TARGETS.hotDecisionsPerSecond}`,
+        actual: rows[0].decisionsPerSecond,
+        met: rows[0].decisionsPerSecond >= BOOKING_TARGETS.hotDecisionsPerSecond,
+      },
+      hotToSpreadRatio: {
+        target: `>= ${BOOKING_TARGETS.hotToSpreadRatio}`,
+        actual: ratio,
+        met: ratio >= BOOKING_TARGETS.hotToSpreadRatio,
+      },
+      bookingP99: {
+        target: `<= ${BOOKING_TARGETS.bookingP99Ms} ms`,
+        actual: Math.max(rows[0].latencyP99Ms, rows[1].latencyP99Ms),
+        met: Math.max(rows[0].latencyP99Ms, rows[1].latencyP99Ms) <= BOOKING_TARGETS.bookingP99Ms,
+      },
       exactStock: { target: 'left + confirmed = seats on every slot', actual: exact, met: exact },
-      ledgerEqualsBalance: { target: 'sum of entries = balance', actual: `${ledger.entries} / ${ledger.balance}`, met: String(ledger.entries) === String(ledger.balance) },
-      no5xx: { target: 'no other answers', actual: rows[0].otherAnswers + rows[1].otherAnswers, met: rows[0].otherAnswers + rows[1].otherAnswers === 0 },
-      readsBesideBookingsP99: { target: `<= ${BOOKING_TARGETS.readsBesideBookingsP99Ms} ms`, actual: rows[3].latencyP99Ms, met: rows[3].latencyP99Ms <= BOOKING_TARGETS.readsBesideBookingsP99Ms },
-      readsBesideBookingsRate: { target: `>= ${BOOKING_TARGETS.readsBesideBookingsRatio} x baseline`, actual: readRatio, met: readRatio >= BOOKING_TARGETS.readsBesideBookingsRatio },
+      ledgerEqualsBalance: {
+        target: 'sum of entries = balance',
+        actual: `${ledger.entries} / ${ledger.balance}`,
+        met: String(ledger.entries) === String(ledger.balance),
+      },
+      no5xx: {
+        target: 'no other answers',
+        actual: rows[0].otherAnswers + rows[1].otherAnswers,
+        met: rows[0].otherAnswers + rows[1].otherAnswers === 0,
+      },
+      readsBesideBookingsP99: {
+        target: `<= ${BOOKING_TARGETS.readsBesideBookingsP99Ms} ms`,
+        actual: rows[3].latencyP99Ms,
+        met: rows[3].latencyP99Ms <= BOOKING_TARGETS.readsBesideBookingsP99Ms,
+      },
+      readsBesideBookingsRate: {
+        target: `>= ${BOOKING_TARGETS.readsBesideBookingsRatio} x baseline`,
+        actual: readRatio,
+        met: readRatio >= BOOKING_TARGETS.readsBesideBookingsRatio,
+      },
     };
-    return { rows, targets, settings: { database: 'PostgreSQL (fresh database, demo seed)', connections, durationSeconds: duration, hotSeats, offerId: offer.id } };
+    return {
+      rows,
+      targets,
+      settings: {
+        database: 'PostgreSQL (fresh database, demo seed)',
+        connections,
+        durationSeconds: duration,
+        hotSeats,
+        offerId: offer.id,
+      },
+    };
   } finally {
     if (server.exitCode === null) server.kill('SIGTERM');
     await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));

@@ -13,8 +13,21 @@ import { freePort } from './free-port.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const FIRST_LOAD_TARGETS = { lcpMs: 2500, cls: 0.1, homeScriptAndStyleKB: 200 };
 const RUNS = 5;
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -23,18 +36,36 @@ const median = (values) => {
 
 async function startPortal() {
   const server = path.join(root, 'apps/api/dist/server.mjs');
-  if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build first: npm run build');
+  if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
+    throw new Error('Build first: npm run build');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-first-load-'));
   const child = spawn(process.execPath, [server], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', SMTP_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      SMTP_URL: '',
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error('portal exited');
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -53,7 +84,8 @@ async function measure(browser, url, token) {
     deviceScaleFactor: 3,
     isMobile: true,
     hasTouch: true,
-    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
   });
   if (token) await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
   await context.addInitScript(() => {
@@ -104,10 +136,26 @@ export async function runFirstLoadBench() {
     const [tour] = await (await fetch(`${portal.base}/api/b2b/tours?currencyCode=aed`, { headers: auth })).json();
     const today = new Date().toISOString().slice(0, 10);
     const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-    const rows = await (await fetch(`${portal.base}/api/b2b/availability/ByTour?id=${tour.id}&from=${today}&to=${inTwoWeeks}`, { headers: auth })).json();
+    const rows = await (
+      await fetch(`${portal.base}/api/b2b/availability/ByTour?id=${tour.id}&from=${today}&to=${inTwoWeeks}`, {
+        headers: auth,
+      })
+    ).json();
     const slot = rows.find((r) => !r.isSoldOut && !r.isPastCutOff && r.isInstant) ?? rows[0];
-    const selection = new URLSearchParams({ id: String(tour.id), date: slot.date, offer: String(slot.offerId), adults: '2', ...(slot.time ? { time: slot.time } : {}) });
-    const checkout = new URLSearchParams({ tour: String(tour.id), date: slot.date, offer: String(slot.offerId), adults: '2', ...(slot.time ? { time: slot.time } : {}) });
+    const selection = new URLSearchParams({
+      id: String(tour.id),
+      date: slot.date,
+      offer: String(slot.offerId),
+      adults: '2',
+      ...(slot.time ? { time: slot.time } : {}),
+    });
+    const checkout = new URLSearchParams({
+      tour: String(tour.id),
+      date: slot.date,
+      offer: String(slot.offerId),
+      adults: '2',
+      ...(slot.time ? { time: slot.time } : {}),
+    });
     const pages = [
       { name: 'home (logged out)', url: `${portal.base}/`, token: null },
       { name: 'tour page (logged in)', url: `${portal.base}/tour?${selection}`, token: accessToken },
@@ -128,11 +176,33 @@ export async function runFirstLoadBench() {
     }
     const home = results[0];
     const targets = {
-      firstLoadLcp: { target: `<= ${FIRST_LOAD_TARGETS.lcpMs} ms on every page`, actual: results.map((r) => `${r.page}: ${r.lcpMs}`).join(', '), met: results.every((r) => r.lcpMs <= FIRST_LOAD_TARGETS.lcpMs) },
-      firstLoadCls: { target: `<= ${FIRST_LOAD_TARGETS.cls}`, actual: Math.max(...results.map((r) => r.cls)), met: results.every((r) => r.cls <= FIRST_LOAD_TARGETS.cls) },
-      homeScriptAndStyle: { target: `<= ${FIRST_LOAD_TARGETS.homeScriptAndStyleKB} KB transferred`, actual: home.scriptAndStyleKB, met: home.scriptAndStyleKB <= FIRST_LOAD_TARGETS.homeScriptAndStyleKB },
+      firstLoadLcp: {
+        target: `<= ${FIRST_LOAD_TARGETS.lcpMs} ms on every page`,
+        actual: results.map((r) => `${r.page}: ${r.lcpMs}`).join(', '),
+        met: results.every((r) => r.lcpMs <= FIRST_LOAD_TARGETS.lcpMs),
+      },
+      firstLoadCls: {
+        target: `<= ${FIRST_LOAD_TARGETS.cls}`,
+        actual: Math.max(...results.map((r) => r.cls)),
+        met: results.every((r) => r.cls <= FIRST_LOAD_TARGETS.cls),
+      },
+      homeScriptAndStyle: {
+        target: `<= ${FIRST_LOAD_TARGETS.homeScriptAndStyleKB} KB transferred`,
+        actual: home.scriptAndStyleKB,
+        met: home.scriptAndStyleKB <= FIRST_LOAD_TARGETS.homeScriptAndStyleKB,
+      },
     };
-    return { results, targets, settings: { runs: RUNS, viewport: '390x844', cpuSlowdown: 4, network: '1.6 Mbps down, 750 kbps up, 150 ms RTT', cache: 'empty' } };
+    return {
+      results,
+      targets,
+      settings: {
+        runs: RUNS,
+        viewport: '390x844',
+        cpuSlowdown: 4,
+        network: '1.6 Mbps down, 750 kbps up, 150 ms RTT',
+        cache: 'empty',
+      },
+    };
   } finally {
     await browser.close();
     await portal.stop();
@@ -143,5 +213,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { results, targets } = await runFirstLoadBench();
   console.log('\nFirst load on a phone (median of 5):');
   console.table(results);
-  for (const [name, t] of Object.entries(targets)) console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+  for (const [name, t] of Object.entries(targets))
+    console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
 }

@@ -29,7 +29,6 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-
 function waitForExit(child) {
   return child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
 }
@@ -51,7 +50,12 @@ async function waitForHttp(url, child, timeoutMs) {
 
 function dubaiToday(offsetDays = 0) {
   const at = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Dubai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 function uncachedByOffer(offerIds) {
@@ -72,11 +76,16 @@ async function json(url, init) {
 
 function measure(title, url, headers = {}, nextPath = null) {
   return new Promise((resolve, reject) => {
-    const requests = nextPath ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }] : undefined;
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, requests }, (error, result) => {
-      if (error) reject(error);
-      else resolve({ title, url: url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''), result });
-    });
+    const requests = nextPath
+      ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }]
+      : undefined;
+    const instance = autocannon(
+      { url, connections: CONNECTIONS, duration: DURATION, headers, requests },
+      (error, result) => {
+        if (error) reject(error);
+        else resolve({ title, url: url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''), result });
+      },
+    );
     instance.on('error', reject);
   });
 }
@@ -103,9 +112,14 @@ async function main() {
 
   // start-up first, while nothing else runs on the machine
   const startup = await runStartupBench();
-  console.log(`npm start → ready on an existing data dir: median ${startup.medianMs} ms (${startup.runs.map((r) => r.readyMs).join(', ')}); fresh data dir ${startup.firstStartMs} ms`);
+  console.log(
+    `npm start → ready on an existing data dir: median ${startup.medianMs} ms (${startup.runs.map((r) => r.readyMs).join(', ')}); fresh data dir ${startup.firstStartMs} ms`,
+  );
 
-  const hello = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const hello = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(hello);
   const helloPort = await new Promise((resolve, reject) => {
     hello.stdout.once('data', (chunk) => resolve(JSON.parse(String(chunk)).port));
@@ -118,7 +132,17 @@ async function main() {
   const server = spawn(process.execPath, [serverEntry], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'warn', SEED_DEMO: '1', NODE_ENV: 'development', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+    },
   });
   children.push(server);
   const base = `http://127.0.0.1:${port}`;
@@ -138,7 +162,8 @@ async function main() {
     const tour = await json(`${base}/api/b2b/tours/${burj.id}`, { headers: auth });
     const offerIds = tour.offers.map((o) => o.id);
     const allOfferIds = [];
-    for (const t of tours) allOfferIds.push(...(await json(`${base}/api/b2b/tours/${t.id}`, { headers: auth })).offers.map((o) => o.id));
+    for (const t of tours)
+      allOfferIds.push(...(await json(`${base}/api/b2b/tours/${t.id}`, { headers: auth })).offers.map((o) => o.id));
     const from = dubaiToday();
     const to62 = dubaiToday(61);
 
@@ -147,13 +172,28 @@ async function main() {
       ['GET /api/b2b/tours (If-None-Match → 304)', `${base}/api/b2b/tours`, { ...auth, 'if-none-match': 'ETAG' }],
       ['GET /api/b2b/tours/{id}', `${base}/api/b2b/tours/${burj.id}`, auth],
       ['GET /api/homepage', `${base}/api/homepage`, browser],
-      ['GET /api/b2b/availability/ByOffer (62 days)', `${base}/api/b2b/availability/ByOffer?id=${offerIds[0]}&from=${from}&to=${to62}`, auth],
+      [
+        'GET /api/b2b/availability/ByOffer (62 days)',
+        `${base}/api/b2b/availability/ByOffer?id=${offerIds[0]}&from=${from}&to=${to62}`,
+        auth,
+      ],
       // every request a different offer and window, so (nearly) every one misses the cache and reads the slots
-      ['GET /api/b2b/availability/ByOffer (62 days, uncached)', `${base}/api/b2b/availability/ByOffer`, auth, uncachedByOffer(allOfferIds)],
-      ['GET /api/b2b/offersPrices (3 offers × 31 days)', `${base}/api/b2b/offersPrices?ids=${offerIds.slice(0, 3).join(',')}&from=${from}&to=${dubaiToday(30)}&currencycode=usd`, auth],
+      [
+        'GET /api/b2b/availability/ByOffer (62 days, uncached)',
+        `${base}/api/b2b/availability/ByOffer`,
+        auth,
+        uncachedByOffer(allOfferIds),
+      ],
+      [
+        'GET /api/b2b/offersPrices (3 offers × 31 days)',
+        `${base}/api/b2b/offersPrices?ids=${offerIds.slice(0, 3).join(',')}&from=${from}&to=${dubaiToday(30)}&currencycode=usd`,
+        auth,
+      ],
     ];
 
-    console.log(`\nBench: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPUs, node ${process.version}; server ready in ${startupMs} ms\n`);
+    console.log(
+      `\nBench: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPUs, node ${process.version}; server ready in ${startupMs} ms\n`,
+    );
     // the baseline runs first and last; ratios use the mean of both, so a passing load spike skews them less
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
     const baselineFirst = summarise(await measure('Fastify hello-world (baseline, first)', helloUrl), 0);
@@ -190,16 +230,47 @@ async function main() {
     const byOffer = rows.find((r) => r.scenario === 'GET /api/b2b/availability/ByOffer (62 days)');
     const byOfferUncached = rows.find((r) => r.scenario === 'GET /api/b2b/availability/ByOffer (62 days, uncached)');
     const targets = {
-      cachedTourList: { target: `>= ${TARGETS.cachedTourListRatio} x baseline`, actual: tourList?.ratioToBaseline, met: (tourList?.ratioToBaseline ?? 0) >= TARGETS.cachedTourListRatio },
-      byOffer62DaysP99: { target: `<= ${TARGETS.byOffer62DaysP99Ms} ms`, actual: byOffer?.latencyP99Ms, met: (byOffer?.latencyP99Ms ?? Infinity) <= TARGETS.byOffer62DaysP99Ms },
+      cachedTourList: {
+        target: `>= ${TARGETS.cachedTourListRatio} x baseline`,
+        actual: tourList?.ratioToBaseline,
+        met: (tourList?.ratioToBaseline ?? 0) >= TARGETS.cachedTourListRatio,
+      },
+      byOffer62DaysP99: {
+        target: `<= ${TARGETS.byOffer62DaysP99Ms} ms`,
+        actual: byOffer?.latencyP99Ms,
+        met: (byOffer?.latencyP99Ms ?? Infinity) <= TARGETS.byOffer62DaysP99Ms,
+      },
       startupMedian: startup.target,
-      byOffer62DaysUncachedP99: { target: `<= ${TARGETS.byOffer62DaysP99Ms} ms`, actual: byOfferUncached?.latencyP99Ms, met: (byOfferUncached?.latencyP99Ms ?? Infinity) <= TARGETS.byOffer62DaysP99Ms },
+      byOffer62DaysUncachedP99: {
+        target: `<= ${TARGETS.byOffer62DaysP99Ms} ms`,
+        actual: byOfferUncached?.latencyP99Ms,
+        met: (byOfferUncached?.latencyP99Ms ?? Infinity) <= TARGETS.byOffer62DaysP99Ms,
+      },
     };
     // booking decisions on real PostgreSQL (skipped when it is not reachable)
-    const booking = await runBookingBench({ serverEntry, root, freePort, waitForHttp, children, connections: CONNECTIONS, duration: DURATION, baselineRps });
+    const booking = await runBookingBench({
+      serverEntry,
+      root,
+      freePort,
+      waitForHttp,
+      children,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      baselineRps,
+    });
     if (booking) {
       console.log('\nBooking decisions (PostgreSQL):');
-      console.table(booking.rows.map((r) => ({ scenario: r.scenario, 'decisions/s': r.decisionsPerSecond, 'p50 ms': r.latencyP50Ms, 'p99 ms': r.latencyP99Ms, confirmed: r.confirmed, 'out of stock': r.outOfStock, other: r.otherAnswers })));
+      console.table(
+        booking.rows.map((r) => ({
+          scenario: r.scenario,
+          'decisions/s': r.decisionsPerSecond,
+          'p50 ms': r.latencyP50Ms,
+          'p99 ms': r.latencyP99Ms,
+          confirmed: r.confirmed,
+          'out of stock': r.outOfStock,
+          other: r.otherAnswers,
+        })),
+      );
       Object.assign(targets, booking.targets);
     }
     // the first load on a phone in Chromium (skipped without Debian's Chromium)
@@ -212,15 +283,32 @@ async function main() {
     } else {
       console.log('\nFirst-load bench skipped: /usr/bin/chromium not found');
     }
-    for (const [name, t] of Object.entries(targets)) console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+    for (const [name, t] of Object.entries(targets))
+      console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
 
     const resultsDir = path.join(root, 'bench/results');
     fs.mkdirSync(resultsDir, { recursive: true });
     const report = {
       at: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
-      settings: { connections: CONNECTIONS, durationSeconds: DURATION, database: 'embedded PGlite (fresh data dir, demo seed)', serverStartupMs: startupMs, baselineRequestsPerSecond: baselineRps },
-      startup: { firstStartMs: startup.firstStartMs, runsMs: startup.runs.map((r) => r.readyMs), medianMs: startup.medianMs },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        platform: `${os.platform()} ${os.release()}`,
+      },
+      settings: {
+        connections: CONNECTIONS,
+        durationSeconds: DURATION,
+        database: 'embedded PGlite (fresh data dir, demo seed)',
+        serverStartupMs: startupMs,
+        baselineRequestsPerSecond: baselineRps,
+      },
+      startup: {
+        firstStartMs: startup.firstStartMs,
+        runsMs: startup.runs.map((r) => r.readyMs),
+        medianMs: startup.medianMs,
+      },
       results: rows,
       booking: booking ? { settings: booking.settings, results: booking.rows } : 'skipped: PostgreSQL not reachable',
       firstLoad: firstLoad ? { settings: firstLoad.settings, results: firstLoad.results } : 'skipped: no Chromium',

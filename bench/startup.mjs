@@ -18,7 +18,6 @@ process.on('exit', () => {
 });
 process.once('SIGINT', () => process.exit(130));
 
-
 async function startOnce(dataDir) {
   const port = await freePort();
   const started = performance.now();
@@ -27,7 +26,15 @@ async function startOnce(dataDir) {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SMTP_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+    },
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -86,7 +93,11 @@ export async function runStartupBench({ runs = Number(process.env.BENCH_STARTUP_
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await runStartupBench();
   console.log(`npm start → /healthz, fresh data dir (migrate + seed): ${result.firstStartMs} ms`);
-  console.log(`npm start → /healthz, existing data dir, ${result.runs.length} runs: ${result.runs.map((r) => r.readyMs).join(', ')} ms`);
+  console.log(
+    `npm start → /healthz, existing data dir, ${result.runs.length} runs: ${result.runs.map((r) => r.readyMs).join(', ')} ms`,
+  );
   console.log(`  inside the server process (main() to listening): ${result.runs.map((r) => r.insideMs).join(', ')} ms`);
-  console.log(`${result.target.met ? 'MET   ' : 'MISSED'} startup: median ${result.medianMs} ms, min ${result.minMs}, max ${result.maxMs} (target ${result.target.target})`);
+  console.log(
+    `${result.target.met ? 'MET   ' : 'MISSED'} startup: median ${result.medianMs} ms, min ${result.minMs}, max ${result.maxMs} (target ${result.target.target})`,
+  );
 }

@@ -107,7 +107,10 @@ describe('[AUTH] access rule and session', () => {
       const token = localStorage.getItem('accessToken') ?? '';
       const [header, payload, signature] = token.split('.');
       const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/')));
-      const expired = btoa(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+      const expired = btoa(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }))
+        .replace(/=+$/, '')
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_');
       localStorage.setItem('accessToken', `${header}.${expired}.${signature}`);
     });
     await page.goto(portal.url() + '/my-account');
@@ -181,7 +184,7 @@ describe('[SHELL] page loading and errors', () => {
 });
 
 describe('[SHELL] language switch', () => {
-  it('[SHELL][LANGUAGE]: switching to Russian on a page loads that page\'s Russian texts, and back', async () => {
+  it("[SHELL][LANGUAGE]: switching to Russian on a page loads that page's Russian texts, and back", async () => {
     const { page, context } = await portal.newPage();
     await page.goto(portal.url() + '/');
     await logIn(page, 'admin@desertrose.test', DEMO_PASSWORD);
@@ -234,18 +237,21 @@ describe('[LAYOUT] screenshots at 1280 and 390 px, English and Russian', () => {
     [390, 'localhost', 'en'],
     [1280, 'ru.localhost', 'ru'],
     [390, 'ru.localhost', 'ru'],
-  ])('[LAYOUT]: %i px on %s renders the home, sign-up and footer without horizontal scroll', async (width, host, lang) => {
-    const { page, context } = await portal.newPage({ width });
-    await page.goto(portal.url(host) + '/');
-    await page.locator('footer').waitFor();
-    await screenshot(page, `home-${width}-${lang}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.goto(portal.url(host) + '/sign-up');
-    await page.locator('form').waitFor();
-    await screenshot(page, `signup-${width}-${lang}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const whatsApp = await page.locator('a[href^="https://wa.me/"]').first().getAttribute('href');
-    expect(whatsApp).toMatch(/^https:\/\/wa\.me\/9715\d+$/);
-    await context.close();
-  });
+  ])(
+    '[LAYOUT]: %i px on %s renders the home, sign-up and footer without horizontal scroll',
+    async (width, host, lang) => {
+      const { page, context } = await portal.newPage({ width });
+      await page.goto(portal.url(host) + '/');
+      await page.locator('footer').waitFor();
+      await screenshot(page, `home-${width}-${lang}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.goto(portal.url(host) + '/sign-up');
+      await page.locator('form').waitFor();
+      await screenshot(page, `signup-${width}-${lang}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const whatsApp = await page.locator('a[href^="https://wa.me/"]').first().getAttribute('href');
+      expect(whatsApp).toMatch(/^https:\/\/wa\.me\/9715\d+$/);
+      await context.close();
+    },
+  );
 });

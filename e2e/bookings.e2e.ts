@@ -3,13 +3,29 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { addDays } from '@portal/contract';
-import type { AvailabilityRow, BalanceResponse, BookingListResponse, BookingView, CreateBookingBody, CreateBookingResponse, Offer, TourCard, TourDetails } from '@portal/contract';
+import type {
+  AvailabilityRow,
+  BalanceResponse,
+  BookingListResponse,
+  BookingView,
+  CreateBookingBody,
+  CreateBookingResponse,
+  Offer,
+  TourCard,
+  TourDetails,
+} from '@portal/contract';
 import { screenshot, startPortal, type Portal } from './support/portal.ts';
 
 const PASSWORD = 'Demo-2026-pass';
 const ADMIN = 'admin@desertrose.test';
 const RU_ADMIN = 'admin@volga.test';
-const GUEST = { name: 'Anna Smith', email: 'anna.smith@example.test', phone: '+971 50 123 4567', hotel: 'Rove Downtown', room: '1208' };
+const GUEST = {
+  name: 'Anna Smith',
+  email: 'anna.smith@example.test',
+  phone: '+971 50 123 4567',
+  hotel: 'Rove Downtown',
+  room: '1208',
+};
 
 let portal: Portal;
 const tokens = new Map<string, string>();
@@ -33,10 +49,18 @@ async function tokenFor(email: string): Promise<string> {
   return accessToken;
 }
 
-async function api<T>(email: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+async function api<T>(
+  email: string,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
   const response = await fetch(`${portal.url()}/api${path}`, {
     method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${await tokenFor(email)}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+    headers: {
+      Authorization: `Bearer ${await tokenFor(email)}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...init.headers,
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
@@ -56,14 +80,23 @@ async function openAs(email: string, options: { width?: number; host?: string } 
 type Slot = { tour: TourDetails; offer: Offer; date: string; time: string | null };
 
 // From the API, not hard-coded ids: a bookable (or not) slot of an offer that matches
-async function findSlot(email: string, currency: 'aed' | 'usd', match: (offer: Offer) => boolean, row: (r: AvailabilityRow) => boolean, days = [3, 4, 5]): Promise<Slot> {
+async function findSlot(
+  email: string,
+  currency: 'aed' | 'usd',
+  match: (offer: Offer) => boolean,
+  row: (r: AvailabilityRow) => boolean,
+  days = [3, 4, 5],
+): Promise<Slot> {
   const cards = await api<TourCard[]>(email, `/b2b/tours?currencyCode=${currency}`);
   for (const card of cards) {
     const tour = await api<TourDetails>(email, `/b2b/tours/${card.id}?currencyCode=${currency}&language=en`);
     for (const offer of tour.offers.filter(match)) {
       for (const offset of days) {
         const date = addDays(tour.today, offset);
-        const rows = await api<AvailabilityRow[]>(email, `/b2b/availability/ByOffer?id=${offer.id}&from=${date}&to=${date}`);
+        const rows = await api<AvailabilityRow[]>(
+          email,
+          `/b2b/availability/ByOffer?id=${offer.id}&from=${date}&to=${date}`,
+        );
         const found = rows.find((r) => !r.isSoldOut && r.left >= 2 && row(r));
         if (found) return { tour, offer, date, time: found.time };
       }
@@ -72,18 +105,40 @@ async function findSlot(email: string, currency: 'aed' | 'usd', match: (offer: O
   throw new Error('no slot in the demo catalogue matches');
 }
 
-const instantPerPerson = (pickUp: boolean) => (o: Offer) => o.isInstant && o.pricingUnit === 'person' && o.hasPickUp === pickUp && o.availabilityType === 'timeslots';
+const instantPerPerson = (pickUp: boolean) => (o: Offer) =>
+  o.isInstant && o.pricingUnit === 'person' && o.hasPickUp === pickUp && o.availabilityType === 'timeslots';
 const bookable = (r: AvailabilityRow) => !r.isPastCutOff && r.isInstant;
 
 function checkoutPath(slot: Slot, adults = 2): string {
-  const query = new URLSearchParams({ tour: String(slot.tour.id), offer: String(slot.offer.id), date: slot.date, adults: String(adults), children: '0', infants: '0' });
+  const query = new URLSearchParams({
+    tour: String(slot.tour.id),
+    offer: String(slot.offer.id),
+    date: slot.date,
+    adults: String(adults),
+    children: '0',
+    infants: '0',
+  });
   if (slot.time) query.set('time', slot.time);
   return `/checkout?${query.toString()}`;
 }
 
 const LABELS = {
-  en: { name: 'Guest name', phone: 'Phone', email: 'Email', confirmEmail: 'Reconfirm email', hotel: 'Hotel', room: 'Room' },
-  ru: { name: 'Имя гостя', phone: 'Телефон', email: 'Эл. почта', confirmEmail: 'Повторите эл. почту', hotel: 'Отель', room: 'Номер' },
+  en: {
+    name: 'Guest name',
+    phone: 'Phone',
+    email: 'Email',
+    confirmEmail: 'Reconfirm email',
+    hotel: 'Hotel',
+    room: 'Room',
+  },
+  ru: {
+    name: 'Имя гостя',
+    phone: 'Телефон',
+    email: 'Эл. почта',
+    confirmEmail: 'Повторите эл. почту',
+    hotel: 'Отель',
+    room: 'Номер',
+  },
 };
 
 async function fillGuest(page: Page, slot: Slot, language: 'en' | 'ru' = 'en') {
@@ -117,7 +172,11 @@ async function bookViaApi(email: string, slot: Slot): Promise<BookingView> {
     guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
   };
   if (slot.offer.hasPickUp) throw new Error('pick a slot without pick-up');
-  const { booking } = await api<CreateBookingResponse>(email, '/b2b/bookings', { method: 'POST', body, headers: { 'Idempotency-Key': randomUUID() } });
+  const { booking } = await api<CreateBookingResponse>(email, '/b2b/bookings', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
   return booking;
 }
 
@@ -147,7 +206,9 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     const { page, context, go } = await openAs(ADMIN);
     await go(`/tour?id=${slot.tour.id}&offer=${slot.offer.id}&date=${slot.date}&time=${slot.time ?? ''}`);
     await page.getByTestId('book-button').click();
-    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('offer') === String(slot.offer.id));
+    await page.waitForURL(
+      (url) => url.pathname === '/checkout' && url.searchParams.get('offer') === String(slot.offer.id),
+    );
     await page.getByRole('heading', { name: 'Guest details' }).waitFor();
     await page.getByTestId('balance-available').waitFor();
     expect(await page.getByTestId('balance-available').getAttribute('data-amount')).toBe('25000.00');
@@ -164,7 +225,9 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await page.getByLabel('Guest name', { exact: true }).fill(GUEST.name);
 
     // a hotel outside the offer's pick-up cities, then a good one with its pick-up time
-    const hotels = await (await fetch(`${portal.url()}/api/hotels/listbase?countryId=${slot.tour.country.id}`)).json() as { name: string; cityId: number }[];
+    const hotels = (await (
+      await fetch(`${portal.url()}/api/hotels/listbase?countryId=${slot.tour.country.id}`)
+    ).json()) as { name: string; cityId: number }[];
     const cities = new Set(slot.offer.validPickUpCities.map((c) => c.id));
     const outside = hotels.find((h) => !cities.has(h.cityId));
     const inside = hotels.find((h) => cities.has(h.cityId));
@@ -172,7 +235,10 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await chooseHotel(page, outside.name);
     await page.getByText('The hotel is not in a pick-up city of this tour').waitFor();
     await chooseHotel(page, inside.name);
-    await page.getByTestId('pick-up-time').getByText(/Pick-up time: \d{2}:\d{2}/).waitFor();
+    await page
+      .getByTestId('pick-up-time')
+      .getByText(/Pick-up time: \d{2}:\d{2}/)
+      .waitFor();
     await shoot(page, 'bookings-checkout-filled-1280-en');
 
     await page.getByTestId('checkout-submit').click();
@@ -227,7 +293,12 @@ describe('[BOOKINGS] checkout to confirmation', () => {
   });
 
   it('[BOOKINGS][REQUEST]: an offer that is not instant becomes a quotation request and is listed in /requests', async () => {
-    const slot = await findSlot(ADMIN, 'aed', (o) => !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots', (r) => !r.isPastCutOff);
+    const slot = await findSlot(
+      ADMIN,
+      'aed',
+      (o) => !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots',
+      (r) => !r.isPastCutOff,
+    );
     const { page, context, go } = await openAs(ADMIN);
     await go(checkoutPath(slot, 1) + '&mode=request');
     await page.getByTestId('request-notice').waitFor();
@@ -250,7 +321,13 @@ describe('[BOOKINGS] checkout to confirmation', () => {
 
     // an instant offer past its cut-off is a request too (the API's answer, not the tour page's mode)
     // (the demo catalogue has instant offers with a 24-hour cut-off, so today's times are always past it)
-    const late = await findSlot(ADMIN, 'aed', (o) => o.isInstant && o.availabilityType === 'timeslots' && !o.hasPickUp && o.cutOffHours >= 24, (r) => r.isPastCutOff, [0]);
+    const late = await findSlot(
+      ADMIN,
+      'aed',
+      (o) => o.isInstant && o.availabilityType === 'timeslots' && !o.hasPickUp && o.cutOffHours >= 24,
+      (r) => r.isPastCutOff,
+      [0],
+    );
     const balanceBefore = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
     await go(checkoutPath(late, Math.max(1, late.offer.minPeople)));
     await page.getByTestId('request-notice').getByText('The cut-off time for this date has passed.').waitFor();
@@ -259,7 +336,10 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await page.getByTestId('confirmation-request').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Quotation Request' }).waitFor();
     const lateReference = (await page.getByTestId('booking-reference').textContent()) ?? '';
-    const requests = await api<BookingListResponse>(ADMIN, '/b2b/bookings/requests', { method: 'POST', body: { search: lateReference } });
+    const requests = await api<BookingListResponse>(ADMIN, '/b2b/bookings/requests', {
+      method: 'POST',
+      body: { search: lateReference },
+    });
     expect(requests.items.map((r) => [r.reference, r.status])).toEqual([[lateReference, 'request']]);
     // no money moves for a request
     expect(await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed')).toEqual(balanceBefore);
@@ -282,9 +362,14 @@ describe('[BOOKINGS] list, detail and cancellation', () => {
 
     await page.getByTestId('cancel-booking').click();
     await page.getByTestId('cancel-preview').waitFor();
-    const preview = await api<{ refundPercent: number; refundAmount: number; cancellationFee: number }>(ADMIN, `/b2b/bookings/${booking.id}/cancellation`);
+    const preview = await api<{ refundPercent: number; refundAmount: number; cancellationFee: number }>(
+      ADMIN,
+      `/b2b/bookings/${booking.id}/cancellation`,
+    );
     expect(await page.getByTestId('cancel-refund-percent').textContent()).toBe(`${preview.refundPercent}%`);
-    expect(await page.getByTestId('cancel-refund-amount').getAttribute('data-amount')).toBe(preview.refundAmount.toFixed(2));
+    expect(await page.getByTestId('cancel-refund-amount').getAttribute('data-amount')).toBe(
+      preview.refundAmount.toFixed(2),
+    );
     expect(await page.getByTestId('cancel-fee').getAttribute('data-amount')).toBe(preview.cancellationFee.toFixed(2));
     expect(await page.getByTestId('cancel-refund-to').textContent()).toBe('Company balance');
     await shoot(page, 'bookings-cancel-preview-1280-en');
@@ -310,9 +395,18 @@ describe('[BOOKINGS] list, detail and cancellation', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Cancelled' }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'cancelled');
-    const cancelled = await api<BookingListResponse>(ADMIN, '/b2b/bookings/filtered', { method: 'POST', body: { status: 'cancelled' } });
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="booking-row"]').length === n, Math.min(cancelled.total, 20));
-    for (const status of await page.locator('[data-testid="booking-row"] [data-testid="booking-status"]').allTextContents()) expect(status).toBe('Cancelled');
+    const cancelled = await api<BookingListResponse>(ADMIN, '/b2b/bookings/filtered', {
+      method: 'POST',
+      body: { status: 'cancelled' },
+    });
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="booking-row"]').length === n,
+      Math.min(cancelled.total, 20),
+    );
+    for (const status of await page
+      .locator('[data-testid="booking-row"] [data-testid="booking-status"]')
+      .allTextContents())
+      expect(status).toBe('Cancelled');
 
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await page.getByLabel('Search', { exact: true }).fill(booking.reference);
@@ -340,7 +434,10 @@ describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px,
     const email = language === 'ru' ? RU_ADMIN : ADMIN;
     const currency = language === 'ru' ? 'usd' : 'aed';
     const slot = await findSlot(email, currency, instantPerPerson(false), bookable, [11, 12, 13]);
-    const { page, context, go } = await openAs(email, { width, host: language === 'ru' ? 'ru.localhost' : 'localhost' });
+    const { page, context, go } = await openAs(email, {
+      width,
+      host: language === 'ru' ? 'ru.localhost' : 'localhost',
+    });
 
     await go(checkoutPath(slot));
     await page.getByTestId('checkout-summary').waitFor();

@@ -41,7 +41,11 @@ async function shownAmount(page: Page, testId: string) {
 }
 
 const cents = (amount: number) => Math.round(amount * 100);
-const expectedShown = (amount: number, currency: string) => ({ amount: amount.toFixed(2), currency, digits: String(cents(amount)) });
+const expectedShown = (amount: number, currency: string) => ({
+  amount: amount.toFixed(2),
+  currency,
+  digits: String(cents(amount)),
+});
 
 async function waitForAmount(page: Page, testId: string, currency: string) {
   await page.waitForFunction(
@@ -106,8 +110,12 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
     const burj = cards.find((card) => card.url === TOUR_URL);
     expect(burj?.fromPrice?.net).toBeTypeOf('number');
     await waitForAmount(page, `tour-${burj?.id}-from-net`, 'aed');
-    expect(await shownAmount(page, `tour-${burj?.id}-from-net`)).toEqual(expectedShown(burj?.fromPrice?.net ?? 0, 'aed'));
-    expect(await shownAmount(page, `tour-${burj?.id}-from-published`)).toEqual(expectedShown(burj?.fromPrice?.recommended ?? 0, 'aed'));
+    expect(await shownAmount(page, `tour-${burj?.id}-from-net`)).toEqual(
+      expectedShown(burj?.fromPrice?.net ?? 0, 'aed'),
+    );
+    expect(await shownAmount(page, `tour-${burj?.id}-from-published`)).toEqual(
+      expectedShown(burj?.fromPrice?.recommended ?? 0, 'aed'),
+    );
     await page.getByLabel('Search by city or category').waitFor();
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
 
@@ -122,7 +130,8 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
     await page.getByRole('link', { name: plan.tour.title, exact: true }).first().click();
     await page.waitForURL((url) => url.pathname === '/tour' && url.searchParams.get('id') === String(plan.tour.id));
     await page.getByRole('heading', { level: 1, name: plan.tour.title }).waitFor();
-    for (const name of ['Ticket options', 'Itinerary', 'Terms', 'FAQ', 'Similar tours']) await page.getByRole('heading', { name, exact: true }).waitFor();
+    for (const name of ['Ticket options', 'Itinerary', 'Terms', 'FAQ', 'Similar tours'])
+      await page.getByRole('heading', { name, exact: true }).waitFor();
 
     // → a ticket option, a date, a time
     const offer = page.locator(`[data-testid="offer"][data-offer-id="${plan.offerId}"]`);
@@ -147,7 +156,10 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
 
     // Prices for the selection (2 adults), net and published side by side, exactly as the API converts them
     const pricesFor = async (currency: 'aed' | 'usd') => {
-      const rows = await apiGet<OfferPriceRow[]>(page, `/b2b/offersPrices?ids=${plan.offerId}&from=${plan.date}&to=${plan.date}&currencycode=${currency}`);
+      const rows = await apiGet<OfferPriceRow[]>(
+        page,
+        `/b2b/offersPrices?ids=${plan.offerId}&from=${plan.date}&to=${plan.date}&currencycode=${currency}`,
+      );
       const row = rows[0];
       if (!row || row.pricePerAdult === null || row.recPricePerAdult === null) throw new Error('no per-person price');
       return { net: row.pricePerAdult, published: row.recPricePerAdult };
@@ -157,7 +169,9 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
       await waitForAmount(page, 'total-net', currency);
       expect(await shownAmount(page, 'unit-net-adult')).toEqual(expectedShown(price.net, currency));
       expect(await shownAmount(page, 'total-net')).toEqual(expectedShown((cents(price.net) * 2) / 100, currency));
-      expect(await shownAmount(page, 'total-published')).toEqual(expectedShown((cents(price.published) * 2) / 100, currency));
+      expect(await shownAmount(page, 'total-published')).toEqual(
+        expectedShown((cents(price.published) * 2) / 100, currency),
+      );
       return price;
     };
     const aed = await checkTotals('aed');
@@ -168,7 +182,9 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
     const usd = await checkTotals('usd');
     expect(usd.net).toBeLessThan(aed.net);
     expect(await page.getByTestId('total-net').textContent()).toContain('$');
-    expect(await page.getByTestId('total-net').textContent()).toContain(((cents(usd.net) * 2) / 100).toFixed(2).replace('.', ','));
+    expect(await page.getByTestId('total-net').textContent()).toContain(
+      ((cents(usd.net) * 2) / 100).toFixed(2).replace('.', ','),
+    );
     // Russian date picking: the calendar speaks Russian
     await page.getByRole('button', { name: 'Дата' }).click();
     await page.getByRole('button', { name: 'Следующий месяц' }).waitFor();
@@ -187,7 +203,11 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
     const maxPeople = plan.tour.offers.find((o) => o.id === plan.offerId)?.maxPeople ?? 0;
     const addAdult = panel.getByRole('button', { name: 'Add: Adults' });
     // one click at a time: the count lives in the URL, so a click before the re-render would repeat the old value
-    const adultsShown = (n: number) => panel.getByTestId('count-adults').filter({ hasText: new RegExp(`^${n}$`) }).waitFor();
+    const adultsShown = (n: number) =>
+      panel
+        .getByTestId('count-adults')
+        .filter({ hasText: new RegExp(`^${n}$`) })
+        .waitFor();
     for (let adults = 2; adults <= maxPeople; adults++) {
       await addAdult.click();
       await adultsShown(adults + 1);
@@ -210,10 +230,14 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
     await panel.getByRole('button', { name: 'Apply' }).click();
     await panel.getByText('Promo code applied: 10% discount').waitFor();
     const net = cents(aed.net) * 2;
-    expect(await shownAmount(page, 'total-net-after-promo')).toEqual(expectedShown((net - Math.round(net / 10)) / 100, 'aed'));
+    expect(await shownAmount(page, 'total-net-after-promo')).toEqual(
+      expectedShown((net - Math.round(net / 10)) / 100, 'aed'),
+    );
 
     const book = page.getByTestId('book-button');
-    expect(await book.getAttribute('href')).toContain(`/checkout?tour=${plan.tour.id}&offer=${plan.offerId}&date=${plan.date}&time=${encodeURIComponent(plan.open.time ?? '')}`);
+    expect(await book.getAttribute('href')).toContain(
+      `/checkout?tour=${plan.tour.id}&offer=${plan.offerId}&date=${plan.date}&time=${encodeURIComponent(plan.open.time ?? '')}`,
+    );
     await loadImages(page);
     await screenshot(page, 'catalogue-tour-selected-1280-en');
     await context.close();
@@ -252,7 +276,12 @@ describe('[CATALOGUE][LAYOUT] home and tour page at 1280 and 390 px, English and
     await screenshot(page, `catalogue-home-${width}-${language}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-    const query = new URLSearchParams({ id: String(plan.tour.id), date: plan.date, offer: String(plan.offerId), time: plan.open.time ?? '' });
+    const query = new URLSearchParams({
+      id: String(plan.tour.id),
+      date: plan.date,
+      offer: String(plan.offerId),
+      time: plan.open.time ?? '',
+    });
     await page.goto(`${portal.url()}/tour?${query.toString()}`);
     await waitForAmount(page, 'total-net', currency);
     await page.locator(`[data-time="${plan.soldOut.time}"]`).waitFor();

@@ -36,7 +36,12 @@ function buildIfStale(name, output, sources) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-buildIfStale('@portal/web', rel('apps/web/dist/index.html'), ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/contract/src']);
+buildIfStale('@portal/web', rel('apps/web/dist/index.html'), [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'packages/contract/src',
+]);
 buildIfStale('@portal/api', rel('apps/api/dist/server.mjs'), ['apps/api/src', 'packages/contract/src']);
 
 // The server runs in this process (a second Node.js would add its own start-up time); it handles SIGINT and

@@ -40,6 +40,8 @@ await build({
   sourcemap: true,
   external,
   // bundled CommonJS code calls require() for Node's built-ins, which an ES module does not have
-  banner: { js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

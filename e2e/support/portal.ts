@@ -14,7 +14,9 @@ async function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -24,7 +26,11 @@ export type Portal = {
   port: number;
   smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   browser: Browser;
-  newPage: (options?: { width?: number; host?: string; locale?: string }) => Promise<{ page: Page; context: BrowserContext }>;
+  newPage: (options?: {
+    width?: number;
+    host?: string;
+    locale?: string;
+  }) => Promise<{ page: Page; context: BrowserContext }>;
   stop: () => Promise<void>;
 };
 
@@ -39,7 +45,17 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [server], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_POLL_MS: '300', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '300',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -59,7 +75,15 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   }
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const missingTranslations = new Set<string>();
@@ -72,7 +96,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, locale });
       const page = await context.newPage();
       page.on('console', (message) => {
-        if (message.type() === 'error' && message.text().startsWith('Missing translation')) missingTranslations.add(`${message.text()} (on ${page.url()})`);
+        if (message.type() === 'error' && message.text().startsWith('Missing translation'))
+          missingTranslations.add(`${message.text()} (on ${page.url()})`);
       });
       return { page, context };
     },
@@ -84,7 +109,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await smtp.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       // every page a test opened showed its texts, none a raw key (the web app logs each one it could not find)
-      if (missingTranslations.size > 0) throw new Error(`Missing translations:\n${[...missingTranslations].join('\n')}`);
+      if (missingTranslations.size > 0)
+        throw new Error(`Missing translations:\n${[...missingTranslations].join('\n')}`);
     },
   };
 }

@@ -51,7 +51,11 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
       // failed query's parameters but with the database's reason (lib/loggable-error.ts)
       serializers: {
         err: loggableError,
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.split('?')[0],
+          remoteAddress: req.ip,
+        }),
       },
     },
     trustProxy: config.trustProxy,
@@ -60,12 +64,19 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   });
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt');
   // polled by the job runner below; kickMail sends a new mail at once (each mail is claimed, so any node may)
-  const mailWorker = startMailWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, pollMs: 0, log: app.log });
+  const mailWorker = startMailWorker({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    pollMs: 0,
+    log: app.log,
+  });
   app.decorate('deps', {
     db: database.db,
     config,
     sites: loadSites(config.sitesFile),
-    storage: storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalDiskStorage(path.join(config.dataDir, 'files'))),
+    storage:
+      storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalDiskStorage(path.join(config.dataDir, 'files'))),
     tokens: createTokenService(jwtSecret, config.jwtTtlSeconds),
     log: app.log,
     kickMail: mailWorker.kick,
@@ -95,9 +106,17 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
 
   // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds
   // (a node that cannot send mail does not take the mail job from one that can)
-  const jobs: JobDefinition[] = config.smtpUrl ? [{ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() }] : [];
-  if (config.holdSweepMs > 0) jobs.push({ name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.payments.sweepExpiredHolds() });
-  const jobRunner = startJobRunner({ db: database.db, log: app.log, jobs, onRun: (job, outcome) => app.metrics.jobRuns.inc({ job, outcome }) });
+  const jobs: JobDefinition[] = config.smtpUrl
+    ? [{ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() }]
+    : [];
+  if (config.holdSweepMs > 0)
+    jobs.push({ name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.payments.sweepExpiredHolds() });
+  const jobRunner = startJobRunner({
+    db: database.db,
+    log: app.log,
+    jobs,
+    onRun: (job, outcome) => app.metrics.jobRuns.inc({ job, outcome }),
+  });
   app.decorate('jobRunner', jobRunner);
   app.addHook('onClose', async () => jobRunner.stop());
 
@@ -117,7 +136,13 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   // Every file of the build may come in another encoding: caches must keep one copy per Accept-Encoding
   if (webDist) {
     app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.url.startsWith('/api/') && reply.getHeader('content-type')?.toString().match(/javascript|css|html|svg|json/)) {
+      if (
+        !request.url.startsWith('/api/') &&
+        reply
+          .getHeader('content-type')
+          ?.toString()
+          .match(/javascript|css|html|svg|json/)
+      ) {
         reply.header('Vary', 'Accept-Encoding');
       }
       return payload;

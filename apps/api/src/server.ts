@@ -11,15 +11,18 @@ async function main() {
   const config = loadConfig();
   // The database starts while the rest of the server's code loads: module loading waits on the disk at times,
   // and the embedded database computes meanwhile.
-  const [database, { runMigrations }, { buildApp }, { demoAccountsTable, seedDemoData }, { seedDemoCatalogue }] = await Promise.all([
-    openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, lockTimeoutMs: config.lockTimeoutMs } : { kind: 'pglite', dataDir: config.dataDir },
-    ),
-    import('./db/migrate.ts'),
-    import('./app.ts'),
-    import('./modules/demo/demo-seed.ts'),
-    import('./modules/demo/catalogue-seed.ts'),
-  ]);
+  const [database, { runMigrations }, { buildApp }, { demoAccountsTable, seedDemoData }, { seedDemoCatalogue }] =
+    await Promise.all([
+      openDatabase(
+        config.databaseUrl
+          ? { kind: 'postgres', url: config.databaseUrl, lockTimeoutMs: config.lockTimeoutMs }
+          : { kind: 'pglite', dataDir: config.dataDir },
+      ),
+      import('./db/migrate.ts'),
+      import('./app.ts'),
+      import('./modules/demo/demo-seed.ts'),
+      import('./modules/demo/catalogue-seed.ts'),
+    ]);
   await runMigrations(database);
   const app = await buildApp({ config, database });
   if (config.seedDemo && (await seedDemoData(database.db))) {
@@ -29,7 +32,9 @@ async function main() {
   if (config.seedDemo && (await seedDemoCatalogue(database.db)).created) app.log.info('demo catalogue created');
   if (!config.smtpUrl) {
     app.log[config.nodeEnv === 'production' ? 'warn' : 'info'](
-      config.nodeEnv === 'production' ? 'SMTP_URL is not set: e-mails stay in the outbox' : 'SMTP_URL is not set: e-mails are kept on http://localhost:%d/dev/mailbox',
+      config.nodeEnv === 'production'
+        ? 'SMTP_URL is not set: e-mails stay in the outbox'
+        : 'SMTP_URL is not set: e-mails are kept on http://localhost:%d/dev/mailbox',
       config.port,
     );
   }
@@ -52,7 +57,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   clearInterval(keepAlive);
   const ms = Math.round(performance.now() - started);
-  console.log(`Portal ready on http://localhost:${config.port} (${database.kind}${database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''}) in ${ms} ms`);
+  console.log(
+    `Portal ready on http://localhost:${config.port} (${database.kind}${database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''}) in ${ms} ms`,
+  );
 }
 
 main().catch((error: unknown) => {

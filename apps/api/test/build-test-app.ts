@@ -11,14 +11,29 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; dataDir:
 
 // One database per test file: real PostgreSQL when TEST_DATABASE_URL is set (CI), else in-memory PGlite.
 // Suites isolate themselves with fresh agencies, never by wiping tables.
-export async function buildTestApp(overrides: Partial<AppConfig> = {}, options: { poolSize?: number; databaseUrl?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { poolSize?: number; databaseUrl?: string } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
-  const database = await openDatabase(url ? { kind: 'postgres', url, poolSize: options.poolSize ?? 10, lockTimeoutMs: 5000 } : { kind: 'pglite', dataDir: null });
+  const database = await openDatabase(
+    url
+      ? { kind: 'postgres', url, poolSize: options.poolSize ?? 10, lockTimeoutMs: 5000 }
+      : { kind: 'pglite', dataDir: null },
+  );
   await runMigrations(database);
   const config = loadConfig(
     { NODE_ENV: 'test' },
-    { dataDir, logLevel: 'silent', rateLimitMax: 100_000, seedDemo: false, jwtSecret: 'test-secret-0123456789-abcdefghijkl', holdSweepMs: 0, ...overrides },
+    {
+      dataDir,
+      logLevel: 'silent',
+      rateLimitMax: 100_000,
+      seedDemo: false,
+      jwtSecret: 'test-secret-0123456789-abcdefghijkl',
+      holdSweepMs: 0,
+      ...overrides,
+    },
   );
   const app = await buildApp({ config, database });
   await app.ready();
@@ -61,7 +76,10 @@ export async function ownPostgresDatabase(name: string): Promise<{ url: string; 
       // the suite's pools have said goodbye, but their connections may still be closing: forcing them out then
       // would hit a client mid-close. Wait (up to 5 s) until the server has seen them go.
       for (let i = 0; i < 50; i++) {
-        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [database]);
+        const { rows } = await client.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [database],
+        );
         if (rows[0]?.n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -5,7 +5,14 @@ import type { z } from 'zod';
 import { buildPath, contractRoutes, type Role, type RouteDescriptor } from '@portal/contract';
 import { bookings, files, payments } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
-import { bookingBody, countBookings, createBookingWorld, postBooking, retireTour, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
+import {
+  bookingBody,
+  countBookings,
+  createBookingWorld,
+  postBooking,
+  retireTour,
+  type BookingWorld,
+} from '../src/modules/bookings/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { SAMPLE_PDF, bearer, createAgency, createOperator, loginAs } from './factories.ts';
 
@@ -24,12 +31,24 @@ beforeAll(async () => {
   operatorToken = await loginAs(t.app, (await createOperator(t.database.db)).email);
   // another agency's booking, card payment and file: the ids an agent of the first agency must never reach
   const them = await createBookingWorld(t.app, t.database.db);
-  const card = (await postBooking(t.app, them.tokens.admin, bookingBody(them), { url: '/api/b2b/bookings/withpaymentintent' })).json().booking;
-  const [payment] = await t.database.db.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, card.id));
+  const card = (
+    await postBooking(t.app, them.tokens.admin, bookingBody(them), { url: '/api/b2b/bookings/withpaymentintent' })
+  ).json().booking;
+  const [payment] = await t.database.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.bookingId, card.id));
   await t.app.deps.storage.put('tests/other-licence.pdf', SAMPLE_PDF);
   const [file] = await t.database.db
     .insert(files)
-    .values({ agencyId: them.agency.id, kind: 'tradeLicense', originalName: 'licence.pdf', contentType: 'application/pdf', sizeBytes: SAMPLE_PDF.length, storageKey: 'tests/other-licence.pdf' })
+    .values({
+      agencyId: them.agency.id,
+      kind: 'tradeLicense',
+      originalName: 'licence.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: SAMPLE_PDF.length,
+      storageKey: 'tests/other-licence.pdf',
+    })
     .returning({ id: files.id });
   if (!payment || !file) throw new Error('fixtures missing');
   other = { bookingId: card.id, paymentId: payment.id, fileId: file.id };
@@ -42,10 +61,20 @@ afterAll(async () => {
 
 type Caller = 'anonymous' | Role;
 const CALLERS: Caller[] = ['anonymous', 'junior', 'senior', 'admin', 'operator'];
-const tokenOf = (caller: Caller) => (caller === 'anonymous' ? null : caller === 'operator' ? operatorToken : w.tokens[caller]);
+const tokenOf = (caller: Caller) =>
+  caller === 'anonymous' ? null : caller === 'operator' ? operatorToken : w.tokens[caller];
 
 // a harmless value for each path parameter (what matters here is who may call, not what is found)
-const PARAMS = { id: '00000000-0000-4000-8000-000000000000', kind: 'voucher', url: 'uae', a: 'uae', b: 'dubai', category: 'desert-safaris', code: 'NOPE', key: 'none' };
+const PARAMS = {
+  id: '00000000-0000-4000-8000-000000000000',
+  kind: 'voucher',
+  url: 'uae',
+  a: 'uae',
+  b: 'dubai',
+  category: 'desert-safaris',
+  code: 'NOPE',
+  key: 'none',
+};
 
 describe('roles: one matrix in the contract, enforced for every route', () => {
   const cases = contractRoutes.flatMap((route) => CALLERS.map((caller) => [routeName(route), caller, route] as const));
@@ -67,13 +96,19 @@ describe('roles: one matrix in the contract, enforced for every route', () => {
 describe("tenants: every agency route that takes an id answers another agency's id with 404", () => {
   // which kind of record each id parameter names; a new route with an id must be added here, or this test fails
   const idOf = (route: RouteDescriptor): string | null => {
-    if (route.path.startsWith('/b2b/bookings/{id}') || route.path.startsWith('/b2b/bookings/requests/{id}')) return other.bookingId;
+    if (route.path.startsWith('/b2b/bookings/{id}') || route.path.startsWith('/b2b/bookings/requests/{id}'))
+      return other.bookingId;
     if (route.path === '/b2b/payments/{id}') return other.paymentId;
     if (route.path === '/b2b/files/{id}') return other.fileId;
     return null;
   };
   const tenantRoutes = contractRoutes.filter(
-    (r) => r.path.includes('{id}') && r.access.kind === 'user' && r.access.roles.some((role) => role !== 'operator') && !r.path.startsWith('/b2b/tours') && !r.path.startsWith('/b2b/tickets'),
+    (r) =>
+      r.path.includes('{id}') &&
+      r.access.kind === 'user' &&
+      r.access.roles.some((role) => role !== 'operator') &&
+      !r.path.startsWith('/b2b/tours') &&
+      !r.path.startsWith('/b2b/tickets'),
   );
 
   it('covers every such route', () => {
@@ -82,7 +117,10 @@ describe("tenants: every agency route that takes an id answers another agency's 
   });
 
   it.each(tenantRoutes.map((r) => [routeName(r), r] as const))('%s', async (_name, route) => {
-    const before = { bookings: await countBookings(t.database.db, w.agency.id), balance: (await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor };
+    const before = {
+      bookings: await countBookings(t.database.db, w.agency.id),
+      balance: (await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor,
+    };
     for (const token of [w.tokens.admin, w.tokens.junior]) {
       const res = await t.app.inject({
         method: route.method,
@@ -92,9 +130,15 @@ describe("tenants: every agency route that takes an id answers another agency's 
       });
       expect([routeName(route), res.statusCode]).toEqual([routeName(route), 404]);
     }
-    const [theirs] = await t.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, other.bookingId));
+    const [theirs] = await t.database.db
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, other.bookingId));
     expect(theirs?.status).toBe('pending_payment');
-    expect({ bookings: await countBookings(t.database.db, w.agency.id), balance: (await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor }).toEqual(before);
+    expect({
+      bookings: await countBookings(t.database.db, w.agency.id),
+      balance: (await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor,
+    }).toEqual(before);
   });
 });
 
@@ -110,9 +154,30 @@ function keysOf(schema: z.ZodType | undefined): string[] {
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.constantFrom('\u0000', "'; DROP TABLE bookings; --", '2147483648', '-1', '1e309', 'NaN', '9999-99-99', '../../etc/passwd', '=HYPERLINK("x")', '', ' '),
+  fc.constantFrom(
+    '\u0000',
+    "'; DROP TABLE bookings; --",
+    '2147483648',
+    '-1',
+    '1e309',
+    'NaN',
+    '9999-99-99',
+    '../../etc/passwd',
+    '=HYPERLINK("x")',
+    '',
+    ' ',
+  ),
 );
-const value = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.bigInt().map(String), fc.array(nasty, { maxLength: 3 }), fc.dictionary(nasty, nasty, { maxKeys: 3 }));
+const value = fc.oneof(
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.bigInt().map(String),
+  fc.array(nasty, { maxLength: 3 }),
+  fc.dictionary(nasty, nasty, { maxKeys: 3 }),
+);
 
 // A valid body with some of its values swapped for nasty ones: reaches the code behind the schema
 function mutated(example: unknown): fc.Arbitrary<unknown> {
@@ -134,7 +199,8 @@ function nastyLike(example: unknown): fc.Arbitrary<unknown> {
       fc.constant(''),
     );
   }
-  if (typeof example === 'number') return fc.constantFrom(2_147_483_648, -1, 0, 0.5, 1e308, Number.MAX_SAFE_INTEGER + 2, -2_147_483_649);
+  if (typeof example === 'number')
+    return fc.constantFrom(2_147_483_648, -1, 0, 0.5, 1e308, Number.MAX_SAFE_INTEGER + 2, -2_147_483_649);
   return value;
 }
 
@@ -144,9 +210,20 @@ const examples = (): Record<string, unknown> => ({
   'POST /b2b/bookings/withpaymentintent': bookingBody(w),
   'POST /b2b/bookings/withtappaymentcharge': bookingBody(w),
   'POST /b2b/bookings/{id}/pay': { paymentMethod: 'balance' },
-  'POST /b2b/bookings/filtered': { page: 1, onPage: 20, status: 'completed', search: 'Maria', dateFrom: w.date, dateTo: w.date },
+  'POST /b2b/bookings/filtered': {
+    page: 1,
+    onPage: 20,
+    status: 'completed',
+    search: 'Maria',
+    dateFrom: w.date,
+    dateTo: w.date,
+  },
   'POST /b2b/account/forgotpassword': { email: 'someone@example.test' },
-  'POST /b2b/account/resetpassword': { token: 'abc', password: 'Long-enough-pass-1', confirmPassword: 'Long-enough-pass-1' },
+  'POST /b2b/account/resetpassword': {
+    token: 'abc',
+    password: 'Long-enough-pass-1',
+    confirmPassword: 'Long-enough-pass-1',
+  },
   'POST /telemetry': { type: 'pageview', path: '/bookings', userId: 'a@b.test' },
   'POST /admin/requests/{id}/quote': { amount: 120.5, validHours: 24, note: 'Includes transfer' },
   'POST /admin/requests/{id}/decline': { reason: 'Fully booked' },
@@ -154,13 +231,18 @@ const examples = (): Record<string, unknown> => ({
 
 function bodyArbitrary(schema: z.ZodType | undefined, example: unknown) {
   const keys = keysOf(schema);
-  const known = keys.length > 0 ? fc.record(Object.fromEntries(keys.map((k) => [k, value])), { requiredKeys: [] }) : fc.constant({});
+  const known =
+    keys.length > 0
+      ? fc.record(Object.fromEntries(keys.map((k) => [k, value])), { requiredKeys: [] })
+      : fc.constant({});
   return fc.oneof(
     ...(example === undefined ? [] : [mutated(example), mutated(example)]),
     known,
     fc.tuple(known, fc.dictionary(nasty, value, { maxKeys: 3 })).map(([a, b]) => ({ ...b, ...a })),
     value,
-    fc.letrec((tie) => ({ deep: fc.oneof({ depthSize: 'small' }, value, fc.dictionary(fc.string(), tie('deep'), { maxKeys: 2 })) })).deep,
+    fc.letrec((tie) => ({
+      deep: fc.oneof({ depthSize: 'small' }, value, fc.dictionary(fc.string(), tie('deep'), { maxKeys: 2 })),
+    })).deep,
   );
 }
 
@@ -169,7 +251,11 @@ function queryArbitrary(schema: z.ZodType | undefined) {
   return fc.dictionary(fc.constantFrom(...keys), nasty, { maxKeys: keys.length });
 }
 
-const isItems = (body: unknown) => Array.isArray(body) && body.every((i) => i && typeof i === 'object' && typeof i.fieldName === 'string' && typeof i.errorMessage === 'string');
+const isItems = (body: unknown) =>
+  Array.isArray(body) &&
+  body.every(
+    (i) => i && typeof i === 'object' && typeof i.fieldName === 'string' && typeof i.errorMessage === 'string',
+  );
 
 describe('bad input: fuzzed bodies and queries get a 4xx, never a 5xx, and write nothing', () => {
   const fuzzed = contractRoutes.filter((r) => !isMultipart(r) && (r.body || r.query));
@@ -179,27 +265,47 @@ describe('bad input: fuzzed bodies and queries get a 4xx, never a 5xx, and write
   afterAll(() => console.log(`fuzzed ${fuzzed.length} routes with ${inputs} inputs`));
 
   it.each(fuzzed.map((r) => [routeName(r), r] as const))('%s', async (_name, route) => {
-    const token = route.access.kind === 'public' ? null : route.access.roles.includes('admin') ? w.tokens.admin : operatorToken;
-    const before = { bookings: await countBookings(t.database.db, w.agency.id), ledger: await sumLedger(t.database.db, w.agency.id, 'aed') };
+    const token =
+      route.access.kind === 'public' ? null : route.access.roles.includes('admin') ? w.tokens.admin : operatorToken;
+    const before = {
+      bookings: await countBookings(t.database.db, w.agency.id),
+      ledger: await sumLedger(t.database.db, w.agency.id, 'aed'),
+    };
     let created = 0;
     await fc.assert(
-      fc.asyncProperty(bodyArbitrary(route.body, examples()[routeName(route)]), queryArbitrary(route.query), async (body, query) => {
-        inputs += 1;
-        const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string])).toString();
-        const res = await t.app.inject({
-          method: route.method,
-          url: `/api${buildPath(route.path, PARAMS)}${search ? `?${search}` : ''}`,
-          headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
-          ...(route.method === 'GET' ? {} : { payload: JSON.stringify(body) }),
-        });
-        if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body} for ${JSON.stringify(body).slice(0, 300)} ?${search}`);
-        if (res.statusCode === 422) expect(isItems(res.json())).toBe(true);
-        if (res.statusCode === 200 && route.method === 'POST' && route.path.startsWith('/b2b/bookings') && !route.path.includes('filtered')) created += 1;
-      }),
+      fc.asyncProperty(
+        bodyArbitrary(route.body, examples()[routeName(route)]),
+        queryArbitrary(route.query),
+        async (body, query) => {
+          inputs += 1;
+          const search = new URLSearchParams(
+            Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
+          ).toString();
+          const res = await t.app.inject({
+            method: route.method,
+            url: `/api${buildPath(route.path, PARAMS)}${search ? `?${search}` : ''}`,
+            headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
+            ...(route.method === 'GET' ? {} : { payload: JSON.stringify(body) }),
+          });
+          if (res.statusCode >= 500)
+            throw new Error(`${res.statusCode} ${res.body} for ${JSON.stringify(body).slice(0, 300)} ?${search}`);
+          if (res.statusCode === 422) expect(isItems(res.json())).toBe(true);
+          if (
+            res.statusCode === 200 &&
+            route.method === 'POST' &&
+            route.path.startsWith('/b2b/bookings') &&
+            !route.path.includes('filtered')
+          )
+            created += 1;
+        },
+      ),
       { numRuns: hashing.has(route.path) ? 8 : 40 },
     );
     if (created === 0) {
-      expect({ bookings: await countBookings(t.database.db, w.agency.id), ledger: await sumLedger(t.database.db, w.agency.id, 'aed') }).toEqual(before);
+      expect({
+        bookings: await countBookings(t.database.db, w.agency.id),
+        ledger: await sumLedger(t.database.db, w.agency.id, 'aed'),
+      }).toEqual(before);
     }
   });
 });
@@ -208,7 +314,10 @@ describe('bad input: fuzzed bodies and queries get a 4xx, never a 5xx, and write
 describe('fixtures', () => {
   it("the other agency's ids exist", async () => {
     expect(await createAgency(t.database.db)).toBeDefined();
-    const [row] = await t.database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, other.bookingId));
+    const [row] = await t.database.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.id, other.bookingId));
     expect(row?.id).toBe(other.bookingId);
   });
 });

@@ -16,7 +16,10 @@ export function uniqueEmail(prefix = 'agent'): string {
 
 export type TestAgency = { id: string; users: Record<AgentRole, { id: string; email: string }> };
 
-export async function createAgency(db: Db, options: { siteId?: string; currency?: 'aed' | 'usd'; status?: 'pending' | 'approved' } = {}): Promise<TestAgency> {
+export async function createAgency(
+  db: Db,
+  options: { siteId?: string; currency?: 'aed' | 'usd'; status?: 'pending' | 'approved' } = {},
+): Promise<TestAgency> {
   const hash = await testHash();
   return db.transaction(async (tx) => {
     const agency = await insertAgency(tx, {
@@ -34,7 +37,14 @@ export async function createAgency(db: Db, options: { siteId?: string; currency?
     const users = {} as TestAgency['users'];
     for (const role of ['admin', 'senior', 'junior'] as const) {
       const email = uniqueEmail(role);
-      const user = await insertUser(tx, { agencyId: agency.id, email, name: `Test ${role}`, role, passwordHash: hash, phone: '+971500000000' });
+      const user = await insertUser(tx, {
+        agencyId: agency.id,
+        email,
+        name: `Test ${role}`,
+        role,
+        passwordHash: hash,
+        phone: '+971500000000',
+      });
       users[role] = { id: user.id, email };
     }
     return { id: agency.id, users };
@@ -43,12 +53,28 @@ export async function createAgency(db: Db, options: { siteId?: string; currency?
 
 export async function createOperator(db: Db): Promise<{ id: string; email: string }> {
   const email = uniqueEmail('ops');
-  const user = await insertUser(db, { agencyId: null, email, name: 'Ops Desk', role: 'operator', passwordHash: await testHash() });
+  const user = await insertUser(db, {
+    agencyId: null,
+    email,
+    name: 'Ops Desk',
+    role: 'operator',
+    passwordHash: await testHash(),
+  });
   return { id: user.id, email };
 }
 
-export async function loginAs(app: FastifyInstance, email: string, password = TEST_PASSWORD, remoteAddress = randomIp()): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/b2b/account/login', payload: { email, password }, remoteAddress });
+export async function loginAs(
+  app: FastifyInstance,
+  email: string,
+  password = TEST_PASSWORD,
+  remoteAddress = randomIp(),
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/b2b/account/login',
+    payload: { email, password },
+    remoteAddress,
+  });
   if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
   return (res.json() as { accessToken: string }).accessToken;
 }
@@ -61,7 +87,9 @@ export function decodeJwt(token: string): Record<string, unknown> {
 }
 
 // A multipart/form-data body built by hand, so tests control every byte (names, types, sizes).
-export type Part = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+export type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType: string; data: Buffer };
 
 export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----portal${randomUUID().replace(/-/g, '')}`;
@@ -69,7 +97,11 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('filename' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+        ),
+      );
       chunks.push(part.data, Buffer.from('\r\n'));
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
@@ -80,7 +112,10 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
 }
 
 export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-export const SAMPLE_PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+export const SAMPLE_PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
 export const SAMPLE_EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 0x90)]);
 
 // Throttle counters live in the database, which outlives a run on PostgreSQL: every test uses fresh addresses.

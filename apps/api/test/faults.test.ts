@@ -59,7 +59,10 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, base, output: () => output };
     if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -73,13 +76,23 @@ async function kill(server: Server, signal: NodeJS.Signals): Promise<void> {
   await exited;
 }
 
-type Call = { key: string; token: string; body: Record<string, unknown>; status: number | null; bookingId: string | null };
+type Call = {
+  key: string;
+  token: string;
+  body: Record<string, unknown>;
+  status: number | null;
+  bookingId: string | null;
+};
 
 async function send(base: string, call: Call): Promise<void> {
   try {
     const res = await fetch(`${base}/api/b2b/bookings`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${call.token}`, 'idempotency-key': call.key },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${call.token}`,
+        'idempotency-key': call.key,
+      },
       body: JSON.stringify(call.body),
     });
     const text = await res.text();
@@ -99,7 +112,13 @@ async function load(base: string, tokens: string[], world: BookingWorld, stopAt:
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
       for (let i = 0; !stopped; i++) {
-        const call: Call = { key: `fault-${randomUUID()}`, token: tokens[client % tokens.length] ?? '', body: bookingBody(world, { adults: 2 + (i % 2), children: 0 }), status: null, bookingId: null };
+        const call: Call = {
+          key: `fault-${randomUUID()}`,
+          token: tokens[client % tokens.length] ?? '',
+          body: bookingBody(world, { adults: 2 + (i % 2), children: 0 }),
+          status: null,
+          bookingId: null,
+        };
         calls.push(call);
         await send(base, call);
         if (call.status === null) return;
@@ -110,32 +129,61 @@ async function load(base: string, tokens: string[], world: BookingWorld, stopAt:
 }
 
 async function login(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/b2b/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: TEST_PASSWORD }) });
+  const res = await fetch(`${base}/api/b2b/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-type Invariants = { bookings: number; keysWithBooking: number; balanceMatchesLedger: boolean; debitsPerBooking: number[]; stockTaken: number; stockSold: number; keysInFlight: number };
+type Invariants = {
+  bookings: number;
+  keysWithBooking: number;
+  balanceMatchesLedger: boolean;
+  debitsPerBooking: number[];
+  stockTaken: number;
+  stockSold: number;
+  keysInFlight: number;
+};
 
 async function invariants(db: Db, world: BookingWorld): Promise<Invariants> {
   const agencyId = world.agency.id;
-  const rows = await db.select({ id: bookings.id, units: bookings.stockUnits, status: bookings.status }).from(bookings).where(eq(bookings.agencyId, agencyId));
+  const rows = await db
+    .select({ id: bookings.id, units: bookings.stockUnits, status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.agencyId, agencyId));
   const [keys] = await db
-    .select({ withBooking: sql<number>`count(*) FILTER (WHERE ${idempotencyKeys.resourceId} IS NOT NULL)::int`, inFlight: sql<number>`count(*) FILTER (WHERE ${idempotencyKeys.state} = 'running' AND ${idempotencyKeys.lockedUntil} < now())::int` })
+    .select({
+      withBooking: sql<number>`count(*) FILTER (WHERE ${idempotencyKeys.resourceId} IS NOT NULL)::int`,
+      inFlight: sql<number>`count(*) FILTER (WHERE ${idempotencyKeys.state} = 'running' AND ${idempotencyKeys.lockedUntil} < now())::int`,
+    })
     .from(idempotencyKeys)
     .where(eq(idempotencyKeys.agencyId, agencyId));
-  const [balance] = await db.select({ minor: agencyBalances.balanceMinor }).from(agencyBalances).where(and(eq(agencyBalances.agencyId, agencyId), eq(agencyBalances.currency, 'aed')));
-  const [ledger] = await db.select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountMinor}), 0)` }).from(ledgerEntries).where(eq(ledgerEntries.agencyId, agencyId));
-  const ids = rows.map((r) => r.id);
-  const debits = ids.length === 0 ? [] : await db
-    .select({ bookingId: ledgerEntries.bookingId, n: sql<number>`count(*)::int` })
+  const [balance] = await db
+    .select({ minor: agencyBalances.balanceMinor })
+    .from(agencyBalances)
+    .where(and(eq(agencyBalances.agencyId, agencyId), eq(agencyBalances.currency, 'aed')));
+  const [ledger] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountMinor}), 0)` })
     .from(ledgerEntries)
-    .where(and(inArray(ledgerEntries.bookingId, ids), eq(ledgerEntries.kind, 'booking')))
-    .groupBy(ledgerEntries.bookingId);
+    .where(eq(ledgerEntries.agencyId, agencyId));
+  const ids = rows.map((r) => r.id);
+  const debits =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ bookingId: ledgerEntries.bookingId, n: sql<number>`count(*)::int` })
+          .from(ledgerEntries)
+          .where(and(inArray(ledgerEntries.bookingId, ids), eq(ledgerEntries.kind, 'booking')))
+          .groupBy(ledgerEntries.bookingId);
   const [slot] = await db
     .select({ capacity: slots.capacity, left: slots.left })
     .from(slots)
-    .where(and(eq(slots.offerId, world.tour.timeslotOfferId), eq(slots.date, world.date), eq(slots.startTime, '18:00')));
+    .where(
+      and(eq(slots.offerId, world.tour.timeslotOfferId), eq(slots.date, world.date), eq(slots.startTime, '18:00')),
+    );
   return {
     bookings: rows.length,
     keysWithBooking: Number(keys?.withBooking ?? 0),
@@ -149,7 +197,13 @@ async function invariants(db: Db, world: BookingWorld): Promise<Invariants> {
 
 // One round: load, SIGKILL, restart, replay what got no answer (at once, then after the leases), check.
 // `current` is the server running now (expiring the leases may restart it).
-async function round(start: () => Promise<Server>, current: () => Server, tokens: () => Promise<string[]>, world: BookingWorld, expireLeases: () => Promise<void>) {
+async function round(
+  start: () => Promise<Server>,
+  current: () => Server,
+  tokens: () => Promise<string[]>,
+  world: BookingWorld,
+  expireLeases: () => Promise<void>,
+) {
   const first = await start();
   const toks = await tokens();
   const stop = new Promise<void>((resolve) => setTimeout(resolve, LOAD_MS));
@@ -211,8 +265,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGKILL under booking load on Pos
         if (!server) throw new Error('no server');
         return server;
       };
-      const tokens = () => Promise.all([world.agency.users.admin.email, world.agency.users.senior.email].map((e) => login(current().base, e)));
-      const expire = async () => void (await db.update(idempotencyKeys).set({ lockedUntil: sql`now() - interval '1 second'` }).where(and(eq(idempotencyKeys.agencyId, world.agency.id), eq(idempotencyKeys.state, 'running'))));
+      const tokens = () =>
+        Promise.all(
+          [world.agency.users.admin.email, world.agency.users.senior.email].map((e) => login(current().base, e)),
+        );
+      const expire = async () =>
+        void (await db
+          .update(idempotencyKeys)
+          .set({ lockedUntil: sql`now() - interval '1 second'` })
+          .where(and(eq(idempotencyKeys.agencyId, world.agency.id), eq(idempotencyKeys.state, 'running'))));
       for (let r = 1; r <= 3; r++) {
         const outcome = await round(async () => (server = await start()), current, tokens, world, expire);
         checkReplays(outcome);
@@ -223,7 +284,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGKILL under booking load on Pos
         expect(inv).toMatchObject({ balanceMatchesLedger: true, debitsPerBooking: [1], keysInFlight: 0 });
         expect(inv.bookings).toBe(inv.keysWithBooking);
         expect(inv.stockTaken).toBe(inv.stockSold);
-        stats.push(`PostgreSQL round ${r}: ${describeRound(outcome)}, ${inv.bookings} bookings for ${inv.keysWithBooking} keys, 0 duplicates`);
+        stats.push(
+          `PostgreSQL round ${r}: ${describeRound(outcome)}, ${inv.bookings} bookings for ${inv.keysWithBooking} keys, 0 duplicates`,
+        );
         await kill(current(), 'SIGTERM');
       }
     } finally {
@@ -253,28 +316,46 @@ describe('SIGKILL under booking load on the embedded database', () => {
         if (!server) throw new Error('no server');
         return server;
       };
-      const tokens = () => Promise.all([world.agency.users.admin.email, world.agency.users.senior.email].map((e) => login(current().base, e)));
+      const tokens = () =>
+        Promise.all(
+          [world.agency.users.admin.email, world.agency.users.senior.email].map((e) => login(current().base, e)),
+        );
       // five minutes pass: the server stops, the leases are moved into the past, and it starts again
-      const outcome = await round(async () => (server = await start()), current, tokens, world, async () => {
-        await kill(current(), 'SIGTERM');
-        const db = await openDatabase({ kind: 'pglite', dataDir });
-        await db.db.update(idempotencyKeys).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(idempotencyKeys.state, 'running'));
-        await db.close();
-        server = await start();
-      });
+      const outcome = await round(
+        async () => (server = await start()),
+        current,
+        tokens,
+        world,
+        async () => {
+          await kill(current(), 'SIGTERM');
+          const db = await openDatabase({ kind: 'pglite', dataDir });
+          await db.db
+            .update(idempotencyKeys)
+            .set({ lockedUntil: sql`now() - interval '1 second'` })
+            .where(eq(idempotencyKeys.state, 'running'));
+          await db.close();
+          server = await start();
+        },
+      );
       expect(fs.existsSync(path.join(dataDir, 'portal.lock'))).toBe(true);
       checkReplays(outcome);
       await kill(current(), 'SIGTERM');
       server = null;
       database = await openDatabase({ kind: 'pglite', dataDir });
       try {
-        const found = new Set((await database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.agencyId, world.agency.id))).map((b) => b.id));
+        const found = new Set(
+          (
+            await database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.agencyId, world.agency.id))
+          ).map((b) => b.id),
+        );
         expect(outcome.answered.filter((c) => !c.bookingId || !found.has(c.bookingId))).toEqual([]);
         const inv = await invariants(database.db, world);
         expect(inv).toMatchObject({ balanceMatchesLedger: true, debitsPerBooking: [1], keysInFlight: 0 });
         expect(inv.bookings).toBe(inv.keysWithBooking);
         expect(inv.stockTaken).toBe(inv.stockSold);
-        stats.push(`PGlite: ${describeRound(outcome)}, ${inv.bookings} bookings for ${inv.keysWithBooking} keys, 0 duplicates`);
+        stats.push(
+          `PGlite: ${describeRound(outcome)}, ${inv.bookings} bookings for ${inv.keysWithBooking} keys, 0 duplicates`,
+        );
       } finally {
         await database.close();
       }
@@ -290,7 +371,9 @@ async function roomFor(db: Db, world: BookingWorld) {
   await db
     .update(slots)
     .set({ capacity: 100_000, left: 100_000 })
-    .where(and(eq(slots.offerId, world.tour.timeslotOfferId), eq(slots.date, world.date), eq(slots.startTime, '18:00')));
+    .where(
+      and(eq(slots.offerId, world.tour.timeslotOfferId), eq(slots.date, world.date), eq(slots.startTime, '18:00')),
+    );
 }
 
 // buildTestApp opens its own database; the embedded round needs an app on the data dir it already holds
@@ -298,7 +381,10 @@ async function buildTestAppOn(database: DatabaseHandle) {
   const { loadConfig } = await import('../src/config/env.ts');
   const { buildApp } = await import('../src/app.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fault-app-'));
-  const config = loadConfig({ NODE_ENV: 'test' }, { dataDir, logLevel: 'silent', seedDemo: false, jwtSecret: JWT_SECRET, holdSweepMs: 0, rateLimitMax: 100_000 });
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { dataDir, logLevel: 'silent', seedDemo: false, jwtSecret: JWT_SECRET, holdSweepMs: 0, rateLimitMax: 100_000 },
+  );
   const app = await buildApp({ config, database });
   await app.ready();
   return { app };

@@ -3,7 +3,15 @@ import { MESSAGES } from '@portal/contract';
 import { loadOrCreateSecret } from '../src/lib/secrets.ts';
 import { readBalance } from '../src/modules/ledger/ledger.repo.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../src/modules/payments/providers/sandbox.ts';
-import { bookingBody, countBookings, createBookingWorld, guest, postBooking, retireTour, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
+import {
+  bookingBody,
+  countBookings,
+  createBookingWorld,
+  guest,
+  postBooking,
+  retireTour,
+  type BookingWorld,
+} from '../src/modules/bookings/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { bearer, multipart } from './factories.ts';
 
@@ -19,7 +27,10 @@ afterAll(async () => {
 });
 
 async function state() {
-  return { bookings: await countBookings(t.database.db, w.agency.id), balance: (await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor };
+  return {
+    bookings: await countBookings(t.database.db, w.agency.id),
+    balance: (await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor,
+  };
 }
 
 const TOO_LARGE = 2_147_483_648;
@@ -38,7 +49,12 @@ describe('hostile input gets a 4xx on its field and changes nothing', () => {
   });
 
   it('an id beyond the range in the bookings filter', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/bookings/filtered', headers: bearer(w.tokens.admin), payload: { tourId: TOO_LARGE } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/filtered',
+      headers: bearer(w.tokens.admin),
+      payload: { tourId: TOO_LARGE },
+    });
     expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'tourId', errorMessage: MESSAGES.idOutOfRange }]]);
   });
 
@@ -49,16 +65,37 @@ describe('hostile input gets a 4xx on its field and changes nothing', () => {
     ['promoCode', {}, { promoCode: 'WELCOME\u000010' }],
   ])('a NUL character in %s', async (field, guestOverrides, overrides) => {
     const before = await state();
-    const res = await postBooking(t.app, w.tokens.admin, bookingBody(w, { ...overrides, guest: guest(w, guestOverrides) }));
-    expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: field, errorMessage: MESSAGES.controlCharacters }]]);
+    const res = await postBooking(
+      t.app,
+      w.tokens.admin,
+      bookingBody(w, { ...overrides, guest: guest(w, guestOverrides) }),
+    );
+    expect([res.statusCode, res.json()]).toEqual([
+      422,
+      [{ fieldName: field, errorMessage: MESSAGES.controlCharacters }],
+    ]);
     expect(await state()).toEqual(before);
   });
 
   it('a NUL character in a query string and in a login', async () => {
-    const hotels = await t.app.inject({ method: 'GET', url: '/api/hotels/listbase?q=Ad%00dress', headers: bearer(w.tokens.admin) });
-    expect([hotels.statusCode, hotels.json()]).toEqual([422, [{ fieldName: 'q', errorMessage: MESSAGES.controlCharacters }]]);
-    const login = await t.app.inject({ method: 'POST', url: '/api/b2b/account/login', payload: { email: 'a\u0000@example.test', password: 'x' } });
-    expect([login.statusCode, login.json()]).toEqual([422, [{ fieldName: 'email', errorMessage: MESSAGES.controlCharacters }]]);
+    const hotels = await t.app.inject({
+      method: 'GET',
+      url: '/api/hotels/listbase?q=Ad%00dress',
+      headers: bearer(w.tokens.admin),
+    });
+    expect([hotels.statusCode, hotels.json()]).toEqual([
+      422,
+      [{ fieldName: 'q', errorMessage: MESSAGES.controlCharacters }],
+    ]);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/login',
+      payload: { email: 'a\u0000@example.test', password: 'x' },
+    });
+    expect([login.statusCode, login.json()]).toEqual([
+      422,
+      [{ fieldName: 'email', errorMessage: MESSAGES.controlCharacters }],
+    ]);
   });
 
   it('a body nested 20,000 levels deep, with an Idempotency-Key', async () => {
@@ -67,7 +104,11 @@ describe('hostile input gets a 4xx on its field and changes nothing', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/b2b/bookings',
-      headers: { ...bearer(w.tokens.admin), 'content-type': 'application/json', 'idempotency-key': `deep-${crypto.randomUUID()}` },
+      headers: {
+        ...bearer(w.tokens.admin),
+        'content-type': 'application/json',
+        'idempotency-key': `deep-${crypto.randomUUID()}`,
+      },
       payload,
     });
     expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'body', errorMessage: MESSAGES.bodyTooDeep }]]);
@@ -75,17 +116,34 @@ describe('hostile input gets a 4xx on its field and changes nothing', () => {
   });
 
   it('a multipart sign-up without a boundary, and one cut off mid-way', async () => {
-    const noBoundary = await t.app.inject({ method: 'POST', url: '/api/b2b/account/signup', headers: { 'content-type': 'multipart/form-data' }, payload: 'garbage' });
-    expect([noBoundary.statusCode, noBoundary.json()]).toEqual([422, [{ fieldName: 'body', errorMessage: MESSAGES.malformedBody }]]);
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/signup',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'garbage',
+    });
+    expect([noBoundary.statusCode, noBoundary.json()]).toEqual([
+      422,
+      [{ fieldName: 'body', errorMessage: MESSAGES.malformedBody }],
+    ]);
     const form = multipart([{ name: 'companyName', value: 'Cut Off LLC' }]);
-    const cut = await t.app.inject({ method: 'POST', url: '/api/b2b/account/signup', headers: form.headers, payload: form.payload.subarray(0, form.payload.length - 20) });
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/signup',
+      headers: form.headers,
+      payload: form.payload.subarray(0, form.payload.length - 20),
+    });
     expect(cut.statusCode).toBeGreaterThanOrEqual(400);
     expect(cut.statusCode).toBeLessThan(500);
   });
 
   it('a correctly signed sandbox webhook whose body is not JSON, or not an event we know', async () => {
     const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
-    for (const raw of ['not json at all', JSON.stringify({ id: 'evt_1', type: 'charge.succeeded', data: { unexpected: true } }), '[]']) {
+    for (const raw of [
+      'not json at all',
+      JSON.stringify({ id: 'evt_1', type: 'charge.succeeded', data: { unexpected: true } }),
+      '[]',
+    ]) {
       const body = Buffer.from(raw);
       const res = await t.app.inject({
         method: 'POST',

@@ -35,7 +35,9 @@ function graphOf(dir: string, alias: string | null): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(path.join(root, dir))) {
     const text = fs.readFileSync(file, 'utf8');
-    const edges = [...text.matchAll(IMPORT)].map((m) => resolve(file, m[1] ?? '', alias)).filter((f): f is string => f !== null);
+    const edges = [...text.matchAll(IMPORT)]
+      .map((m) => resolve(file, m[1] ?? '', alias))
+      .filter((f): f is string => f !== null);
     graph.set(file, edges);
   }
   return graph;
@@ -49,7 +51,8 @@ function cyclesOf(graph: Map<string, string[]>): string[][] {
     state.set(node, 'open');
     stack.push(node);
     for (const next of graph.get(node) ?? []) {
-      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(root, f)));
+      if (state.get(next) === 'open')
+        cycles.push([...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(root, f)));
       else if (!state.has(next)) visit(next);
     }
     stack.pop();

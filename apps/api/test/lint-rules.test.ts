@@ -19,17 +19,32 @@ describe('feature boundaries (eslint.config.js)', () => {
     ['one step up from the feature root', "import { x } from '../catalogue/api/get-tour';"],
     ['through the features folder', "import { x } from '../../../features/catalogue/hooks/use-tour-selection';"],
   ])('a feature importing another through %s fails', async (_how, code) => {
-    const file = code.includes("'../catalogue") ? 'apps/web/src/features/bookings/fixture.ts' : 'apps/web/src/features/bookings/components/fixture.ts';
-    expect(await restricted(file, `${code}\nexport const y = x;\n`)).toEqual([expect.stringContaining('features never import each other')]);
+    const file = code.includes("'../catalogue")
+      ? 'apps/web/src/features/bookings/fixture.ts'
+      : 'apps/web/src/features/bookings/components/fixture.ts';
+    expect(await restricted(file, `${code}\nexport const y = x;\n`)).toEqual([
+      expect.stringContaining('features never import each other'),
+    ]);
   });
 
   it('shared components and lib import no feature', async () => {
-    expect(await restricted('apps/web/src/components/fixture.ts', "import { x } from '@/features/bookings/api/get-booking';\nexport const y = x;\n")).toHaveLength(1);
-    expect(await restricted('apps/web/src/lib/fixture.ts', "import { x } from '../features/auth/api/login';\nexport const y = x;\n")).toHaveLength(1);
+    expect(
+      await restricted(
+        'apps/web/src/components/fixture.ts',
+        "import { x } from '@/features/bookings/api/get-booking';\nexport const y = x;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restricted(
+        'apps/web/src/lib/fixture.ts',
+        "import { x } from '../features/auth/api/login';\nexport const y = x;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it("a feature's own files, shared components and the contract stay allowed", async () => {
-    const code = "import { a } from '../api/get-booking';\nimport { b } from '@/features/bookings/utils/format';\nimport { c } from '@/components/price-summary';\nimport { d } from '@portal/contract';\nexport const y = [a, b, c, d];\n";
+    const code =
+      "import { a } from '../api/get-booking';\nimport { b } from '@/features/bookings/utils/format';\nimport { c } from '@/components/price-summary';\nimport { d } from '@portal/contract';\nexport const y = [a, b, c, d];\n";
     expect(await restricted('apps/web/src/features/bookings/components/fixture.ts', code)).toEqual([]);
   });
 });

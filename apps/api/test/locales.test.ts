@@ -23,20 +23,25 @@ function readPart(language: string, part: string): Tree {
 function mergeInto(target: Tree, source: Tree, at: string) {
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
-    if (existing !== undefined && (typeof existing === 'string' || typeof value === 'string')) throw new Error(`${at}${key} is in two parts`);
-    if (existing !== undefined && typeof existing !== 'string' && typeof value !== 'string') mergeInto(existing, value, `${at}${key}.`);
+    if (existing !== undefined && (typeof existing === 'string' || typeof value === 'string'))
+      throw new Error(`${at}${key} is in two parts`);
+    if (existing !== undefined && typeof existing !== 'string' && typeof value !== 'string')
+      mergeInto(existing, value, `${at}${key}.`);
     else target[key] = value;
   }
 }
 
 function readLocale(language: string): Tree {
   const merged: Tree = {};
-  for (const part of fs.readdirSync(path.join(localesDir, language)).sort()) mergeInto(merged, readPart(language, part), '');
+  for (const part of fs.readdirSync(path.join(localesDir, language)).sort())
+    mergeInto(merged, readPart(language, part), '');
   return merged;
 }
 
 function keysOf(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
 }
 
 // Russian plurals have more forms (few, many) than English: compare keys without the plural suffix.
@@ -56,12 +61,21 @@ describe('web locales', () => {
     expect(() => readLocale('ru')).not.toThrow();
   });
 
-  it.each(['en', 'ru'])('%s has a translation for every contract message, and English quotes it word for word', (language) => {
-    const locale = readLocale(language) as Record<string, Record<string, string>>;
-    const missing = groups.flatMap(([group, messages]) => Object.keys(messages).filter((key) => !locale[group]?.[key]).map((key) => `${group}.${key}`));
-    expect(missing).toEqual([]);
-    if (language === 'en') {
-      for (const [group, messages] of groups) for (const [key, text] of Object.entries(messages)) expect(`${group}.${key}: ${locale[group]?.[key]}`).toBe(`${group}.${key}: ${text}`);
-    }
-  });
+  it.each(['en', 'ru'])(
+    '%s has a translation for every contract message, and English quotes it word for word',
+    (language) => {
+      const locale = readLocale(language) as Record<string, Record<string, string>>;
+      const missing = groups.flatMap(([group, messages]) =>
+        Object.keys(messages)
+          .filter((key) => !locale[group]?.[key])
+          .map((key) => `${group}.${key}`),
+      );
+      expect(missing).toEqual([]);
+      if (language === 'en') {
+        for (const [group, messages] of groups)
+          for (const [key, text] of Object.entries(messages))
+            expect(`${group}.${key}: ${locale[group]?.[key]}`).toBe(`${group}.${key}: ${text}`);
+      }
+    },
+  );
 });

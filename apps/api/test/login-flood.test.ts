@@ -48,8 +48,14 @@ describe('a flood of wrong logins', () => {
     await timed(`${base}/`);
     await timed(`${base}/healthz`);
     const started = performance.now();
-    const flood = Array.from({ length: 60 }, (_, i) => login(i % 2 ? victim : `nobody-${i}@example.test`, 'wrong-guess', attackers[i % 4] ?? '')
-      .then(async (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after'), ms: performance.now() - started, body: await res.text() })));
+    const flood = Array.from({ length: 60 }, (_, i) =>
+      login(i % 2 ? victim : `nobody-${i}@example.test`, 'wrong-guess', attackers[i % 4] ?? '').then(async (res) => ({
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        ms: performance.now() - started,
+        body: await res.text(),
+      })),
+    );
 
     await new Promise((resolve) => setTimeout(resolve, 50));
     const during = [];
@@ -67,10 +73,17 @@ describe('a flood of wrong logins', () => {
     const refused = answers.filter((a) => a.status === 429);
     expect(refused.length).toBeGreaterThan(30);
     // refused at once, before any hashing, with a time to come back
-    expect(refused.every((a) => Number(a.retryAfter) > 0 && ([MESSAGES.tooManyAttempts, MESSAGES.tooManyChecks] as string[]).includes(a.body))).toBe(true);
+    expect(
+      refused.every(
+        (a) =>
+          Number(a.retryAfter) > 0 && ([MESSAGES.tooManyAttempts, MESSAGES.tooManyChecks] as string[]).includes(a.body),
+      ),
+    ).toBe(true);
     expect(Math.min(...refused.map((a) => a.ms))).toBeLessThan(1000);
     expect(answers.every((a) => a.status === 422 || a.status === 429)).toBe(true);
-    console.log(`login flood: ${answers.length} wrong logins, ${refused.length} refused unchecked; index.html/healthz ${during.map((r) => Math.round(r.ms)).join(", ")} ms`);
+    console.log(
+      `login flood: ${answers.length} wrong logins, ${refused.length} refused unchecked; index.html/healthz ${during.map((r) => Math.round(r.ms)).join(', ')} ms`,
+    );
   });
 
   it('counts a client behind the balancer by the address the balancer saw, not the one it wrote itself', async () => {

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { jobs } from '../src/db/schema/index.ts';
-import { bookingBody, createBookingWorld, postBooking, retireTour, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
+import {
+  bookingBody,
+  createBookingWorld,
+  postBooking,
+  retireTour,
+  type BookingWorld,
+} from '../src/modules/bookings/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -22,10 +28,15 @@ const scrape = () => t.app.inject({ method: 'GET', url: '/metrics', headers: { a
 describe('GET /metrics', () => {
   it('answers only with the token, and not at all without one configured', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode,
+    ).toBe(401);
     const closed = await buildTestApp();
     try {
-      expect((await closed.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(404);
+      expect(
+        (await closed.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } }))
+          .statusCode,
+      ).toBe(404);
     } finally {
       await closed.close();
     }
@@ -34,19 +45,28 @@ describe('GET /metrics', () => {
   it('counts request latency per route pattern and booking decisions by outcome', async () => {
     expect((await postBooking(t.app, w.tokens.admin, bookingBody(w))).statusCode).toBe(200);
     expect((await postBooking(t.app, w.tokens.admin, bookingBody(w, { adults: 0, children: 0 }))).statusCode).toBe(422);
-    await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${crypto.randomUUID()}`, headers: { authorization: `Bearer ${w.tokens.admin}` } });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/bookings/${crypto.randomUUID()}`,
+      headers: { authorization: `Bearer ${w.tokens.admin}` },
+    });
     const res = await scrape();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     const text = res.body;
     expect(text).toMatch(/portal_booking_decisions_total\{route="\/b2b\/bookings",outcome="completed"\} 1/);
     expect(text).toMatch(/portal_booking_decisions_total\{route="\/b2b\/bookings",outcome="refused"\} 1/);
-    expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="\/api\/b2b\/bookings\/:id",status="404"\} 1/);
+    expect(text).toMatch(
+      /portal_http_request_duration_seconds_count\{method="GET",route="\/api\/b2b\/bookings\/:id",status="404"\} 1/,
+    );
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
 
   it('counts job runs by outcome', async () => {
-    await t.database.db.update(jobs).set({ nextRunAt: sql`now()`, lockedUntil: null }).where(eq(jobs.name, 'payments-sweeper'));
+    await t.database.db
+      .update(jobs)
+      .set({ nextRunAt: sql`now()`, lockedUntil: null })
+      .where(eq(jobs.name, 'payments-sweeper'));
     await t.app.jobRunner.runDue();
     expect((await scrape()).body).toMatch(/portal_job_runs_total\{job="payments-sweeper",outcome="ok"\} [1-9]/);
   });

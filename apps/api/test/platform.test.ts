@@ -27,11 +27,20 @@ describe('GET /api/layout/info', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/layout/info', headers: { host } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.site).toMatchObject({ kind, defaultLanguage: language, defaultCurrency: currency, features: { search: hasSearch, topDestinations: hasSearch } });
+    expect(body.site).toMatchObject({
+      kind,
+      defaultLanguage: language,
+      defaultCurrency: currency,
+      features: { search: hasSearch, topDestinations: hasSearch },
+    });
     expect(body.site.topDestinations.length > 0).toBe(hasSearch);
     expect(body.contactInfo).toEqual({ phone: expect.any(String), whatsApp: expect.stringMatching(/^\+971/) });
     expect(Object.keys(body.hostData).sort()).toEqual(['about', 'aboutDescriptions', 'address', 'email', 'mainLogo']);
-    expect(body.legal).toEqual({ legalName: expect.any(String), vatRegistrationNumber: expect.stringMatching(/^\d{15}$/), tradeLicenceNumber: expect.any(String) });
+    expect(body.legal).toEqual({
+      legalName: expect.any(String),
+      vatRegistrationNumber: expect.stringMatching(/^\d{15}$/),
+      tradeLicenceNumber: expect.any(String),
+    });
   });
 });
 
@@ -47,15 +56,31 @@ describe('server-side roles', () => {
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
     const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, role: 'operator', exp: claims.exp + 1 })).toString('base64url')}.${signature}`;
-    expect((await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(forged) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(forged) })).statusCode,
+    ).toBe(401);
     const expired = await t.app.deps.tokens.sign({
-      userId: agency.users.admin.id, tokenVersion: 0, email: 'x', name: 'x', phone: '', role: 'admin', agencyId: agency.id,
-      isWidgetsCreationAllowed: 0, isCreditCardTopupAllowed: 1,
+      userId: agency.users.admin.id,
+      tokenVersion: 0,
+      email: 'x',
+      name: 'x',
+      phone: '',
+      role: 'admin',
+      agencyId: agency.id,
+      isWidgetsCreationAllowed: 0,
+      isCreditCardTopupAllowed: 1,
     });
-    const shortLived = (await import('../src/lib/tokens.ts')).createTokenService(t.app.deps.config.jwtSecret ?? '', -10);
+    const shortLived = (await import('../src/lib/tokens.ts')).createTokenService(
+      t.app.deps.config.jwtSecret ?? '',
+      -10,
+    );
     const old = await shortLived.sign({ ...decodeClaims(expired), userId: agency.users.admin.id, tokenVersion: 0 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(expired) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(old) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(expired) })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(old) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('keeps agency roles out of operator routes and lets operators approve agencies', async () => {
@@ -64,26 +89,63 @@ describe('server-side roles', () => {
       const token = await loginAs(t.app, pending.users[role].email);
       const res = await t.app.inject({ method: 'GET', url: '/api/admin/agencies', headers: bearer(token) });
       expect([res.statusCode, res.body]).toEqual([403, MESSAGES.forbidden]);
-      expect((await t.app.inject({ method: 'POST', url: `/api/admin/agencies/${pending.id}/approve`, headers: bearer(token) })).statusCode).toBe(403);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/admin/agencies/${pending.id}/approve`,
+            headers: bearer(token),
+          })
+        ).statusCode,
+      ).toBe(403);
     }
     const operator = await createOperator(t.database.db);
     const token = await loginAs(t.app, operator.email);
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/agencies?status=pending', headers: bearer(token) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/agencies?status=pending',
+      headers: bearer(token),
+    });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toContainEqual(expect.objectContaining({ id: pending.id, status: 'pending', adminEmail: pending.users.admin.email }));
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/agencies/${pending.id}/approve`, headers: bearer(token) })).json()).toEqual({ ok: true });
-    const [row] = await t.database.db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, pending.id));
+    expect(list.json()).toContainEqual(
+      expect.objectContaining({ id: pending.id, status: 'pending', adminEmail: pending.users.admin.email }),
+    );
+    expect(
+      (
+        await t.app.inject({ method: 'POST', url: `/api/admin/agencies/${pending.id}/approve`, headers: bearer(token) })
+      ).json(),
+    ).toEqual({ ok: true });
+    const [row] = await t.database.db
+      .select({ status: agencies.status })
+      .from(agencies)
+      .where(eq(agencies.id, pending.id));
     expect(row?.status).toBe('approved');
-    const missing = await t.app.inject({ method: 'POST', url: '/api/admin/agencies/00000000-0000-4000-8000-000000000000/approve', headers: bearer(token) });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/agencies/00000000-0000-4000-8000-000000000000/approve',
+      headers: bearer(token),
+    });
     expect(missing.statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/agencies/not-a-uuid/approve', headers: bearer(token) });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/agencies/not-a-uuid/approve',
+      headers: bearer(token),
+    });
     expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'id', errorMessage: 'Unknown agency' }]]);
   });
 });
 
 function decodeClaims(token: string) {
   const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
-  return { email: claims.email, name: claims.name, phone: claims.phone, role: claims.role, agencyId: claims.agencyId, isWidgetsCreationAllowed: 0, isCreditCardTopupAllowed: 1 };
+  return {
+    email: claims.email,
+    name: claims.name,
+    phone: claims.phone,
+    role: claims.role,
+    agencyId: claims.agencyId,
+    isWidgetsCreationAllowed: 0,
+    isCreditCardTopupAllowed: 1,
+  };
 }
 
 describe('GET /api/b2b/files/{id}', () => {
@@ -93,14 +155,35 @@ describe('GET /api/b2b/files/{id}', () => {
     await t.app.deps.storage.put('tests/licence.pdf', SAMPLE_PDF);
     const [file] = await t.database.db
       .insert(files)
-      .values({ agencyId: owner.id, kind: 'tradeLicense', originalName: 'лицензия.pdf', contentType: 'application/pdf', sizeBytes: SAMPLE_PDF.length, storageKey: 'tests/licence.pdf' })
+      .values({
+        agencyId: owner.id,
+        kind: 'tradeLicense',
+        originalName: 'лицензия.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: SAMPLE_PDF.length,
+        storageKey: 'tests/licence.pdf',
+      })
       .returning();
-    const mine = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${file?.id}`, headers: bearer(await loginAs(t.app, owner.users.junior.email)) });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/files/${file?.id}`,
+      headers: bearer(await loginAs(t.app, owner.users.junior.email)),
+    });
     expect(mine.statusCode).toBe(200);
-    expect(mine.headers['content-disposition']).toBe(`attachment; filename="trade-licence-${file?.id.slice(0, 8)}.pdf"`);
-    const theirs = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${file?.id}`, headers: bearer(await loginAs(t.app, other.users.admin.email)) });
+    expect(mine.headers['content-disposition']).toBe(
+      `attachment; filename="trade-licence-${file?.id.slice(0, 8)}.pdf"`,
+    );
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/files/${file?.id}`,
+      headers: bearer(await loginAs(t.app, other.users.admin.email)),
+    });
     expect(theirs.statusCode).toBe(404);
-    const junk = await t.app.inject({ method: 'GET', url: '/api/b2b/files/../../etc/passwd', headers: bearer(await loginAs(t.app, other.users.admin.email)) });
+    const junk = await t.app.inject({
+      method: 'GET',
+      url: '/api/b2b/files/../../etc/passwd',
+      headers: bearer(await loginAs(t.app, other.users.admin.email)),
+    });
     expect(junk.statusCode).toBe(404);
   });
 
@@ -109,11 +192,24 @@ describe('GET /api/b2b/files/{id}', () => {
     await t.app.deps.storage.put('tests/page.pdf', SAMPLE_PDF);
     const [file] = await t.database.db
       .insert(files)
-      .values({ agencyId: owner.id, kind: 'vatCertificate', originalName: 'page.html', contentType: 'text/html', sizeBytes: SAMPLE_PDF.length, storageKey: 'tests/page.pdf' })
+      .values({
+        agencyId: owner.id,
+        kind: 'vatCertificate',
+        originalName: 'page.html',
+        contentType: 'text/html',
+        sizeBytes: SAMPLE_PDF.length,
+        storageKey: 'tests/page.pdf',
+      })
       .returning();
-    const res = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${file?.id}`, headers: bearer(await loginAs(t.app, owner.users.admin.email)) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/files/${file?.id}`,
+      headers: bearer(await loginAs(t.app, owner.users.admin.email)),
+    });
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="vat-certificate-${file?.id.slice(0, 8)}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="vat-certificate-${file?.id.slice(0, 8)}.pdf"`,
+    );
     expect(res.headers['content-disposition']).not.toContain('html');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.equals(SAMPLE_PDF)).toBe(true);
@@ -124,10 +220,21 @@ describe('GET /api/b2b/files/{id}', () => {
     await t.app.deps.storage.put('tests/review.pdf', SAMPLE_PDF);
     const [file] = await t.database.db
       .insert(files)
-      .values({ agencyId: owner.id, kind: 'tradeLicense', originalName: 'licence.pdf', contentType: 'application/pdf', sizeBytes: SAMPLE_PDF.length, storageKey: 'tests/review.pdf' })
+      .values({
+        agencyId: owner.id,
+        kind: 'tradeLicense',
+        originalName: 'licence.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: SAMPLE_PDF.length,
+        storageKey: 'tests/review.pdf',
+      })
       .returning();
     const operator = await createOperator(t.database.db);
-    const res = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${file?.id}`, headers: bearer(await loginAs(t.app, operator.email)) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/files/${file?.id}`,
+      headers: bearer(await loginAs(t.app, operator.email)),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(SAMPLE_PDF)).toBe(true);
   });
@@ -140,8 +247,16 @@ describe('errors and protection', () => {
   });
 
   it('answers malformed JSON with a 422 naming the body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
-    expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'body', errorMessage: 'The request body is not valid JSON' }]]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect([res.statusCode, res.json()]).toEqual([
+      422,
+      [{ fieldName: 'body', errorMessage: 'The request body is not valid JSON' }],
+    ]);
   });
 
   it('sends security headers', async () => {
@@ -160,15 +275,26 @@ describe('errors and protection', () => {
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     const paths = doc.json().paths;
-    expect(paths['/api/b2b/account/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(paths['/api/b2b/account/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+    ]);
     expect(paths['/api/b2b/account/signup'].post.requestBody.content).toHaveProperty('multipart/form-data');
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
   });
 
   it('records telemetry with sanitized ids and rejects ids with separators', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/api/telemetry', payload: { type: 'pageview', path: '/bookings', userId: 'agent@x.test', accountId: 'abc' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/telemetry',
+      payload: { type: 'pageview', path: '/bookings', userId: 'agent@x.test', accountId: 'abc' },
+    });
     expect(ok.json()).toEqual({ ok: true });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/telemetry', payload: { type: 'pageview', path: '/', userId: 'a;b' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/telemetry',
+      payload: { type: 'pageview', path: '/', userId: 'a;b' },
+    });
     expect(bad.statusCode).toBe(422);
   });
 
@@ -179,7 +305,12 @@ describe('errors and protection', () => {
     for (const remoteAddress of ['203.0.113.9', '10.1.2.3', '::ffff:192.168.1.5']) {
       for (const url of ['/dev/mailbox', '/api/dev/mailbox']) {
         // a forwarded-for header claiming loopback changes nothing: the socket's address decides
-        const far = await t.app.inject({ method: 'GET', url, remoteAddress, headers: { 'x-forwarded-for': '127.0.0.1' } });
+        const far = await t.app.inject({
+          method: 'GET',
+          url,
+          remoteAddress,
+          headers: { 'x-forwarded-for': '127.0.0.1' },
+        });
         expect([url, remoteAddress, far.statusCode]).toEqual([url, remoteAddress, 404]);
       }
     }
@@ -189,12 +320,20 @@ describe('errors and protection', () => {
   it('listens on this machine only outside production unless HOST says otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('localhost');
     expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ALLOW_SANDBOX_PAYMENTS: 'true' }).host).toBe('0.0.0.0');
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ALLOW_SANDBOX_PAYMENTS: 'true' }).host,
+    ).toBe('0.0.0.0');
   });
 });
 
 describe('production guards', () => {
-  const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk_test', DATABASE_URL: 'postgres://db/portal' };
+  const base = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(40),
+    PAYMENT_PROVIDER: 'tap',
+    TAP_SECRET_KEY: 'sk_test',
+    DATABASE_URL: 'postgres://db/portal',
+  };
   it.each([
     ['JWT_SECRET', { JWT_SECRET: '' }],
     ['PAYMENT_PROVIDER', { PAYMENT_PROVIDER: '' }],
@@ -203,20 +342,29 @@ describe('production guards', () => {
     ['S3_BUCKET', { REDIS_URL: 'redis://cache:6379' }],
     ['BOOKING_STOCK_LOCKING', { BOOKING_STOCK_LOCKING: 'off' }],
   ])('refuses to start without a safe %s, naming it', (variable, change) => {
-    const named = ['DATABASE_URL', 'S3_BUCKET'].includes(variable) ? new RegExp(`^REDIS_URL is set .* but ${variable} is not`) : new RegExp(`^${variable}`);
+    const named = ['DATABASE_URL', 'S3_BUCKET'].includes(variable)
+      ? new RegExp(`^REDIS_URL is set .* but ${variable} is not`)
+      : new RegExp(`^${variable}`);
     expect(() => loadConfig({ ...base, ...change })).toThrow(named);
     expect(() => loadConfig({ ...base, ...change })).toThrow(ConfigError);
   });
 
   it('starts with a complete production setting, and the sandbox only when a staging site says so', () => {
     expect(loadConfig(base).payment.provider).toBe('tap');
-    expect(loadConfig({ ...base, PAYMENT_PROVIDER: '', ALLOW_SANDBOX_PAYMENTS: 'true' }).payment.provider).toBe('sandbox');
+    expect(loadConfig({ ...base, PAYMENT_PROVIDER: '', ALLOW_SANDBOX_PAYMENTS: 'true' }).payment.provider).toBe(
+      'sandbox',
+    );
   });
 
   it('the real server prints one line naming the variable and exits', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
       cwd: path.resolve(import.meta.dirname, '../../..'),
-      env: { ...process.env, ...base, PAYMENT_PROVIDER: '', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-guard-')) },
+      env: {
+        ...process.env,
+        ...base,
+        PAYMENT_PROVIDER: '',
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-guard-')),
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });

@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { MESSAGES, buildPath, contractRoutes } from '@portal/contract';
 import { loggableError } from '../src/lib/loggable-error.ts';
-import { bookingBody, createBookingWorld, postBooking, retireTour, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
+import {
+  bookingBody,
+  createBookingWorld,
+  postBooking,
+  retireTour,
+  type BookingWorld,
+} from '../src/modules/bookings/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { bearer, createOperator, loginAs } from './factories.ts';
 
@@ -13,7 +19,13 @@ let bookingId: string;
 beforeAll(async () => {
   t = await buildTestApp();
   w = await createBookingWorld(t.app, t.database.db);
-  bookingId = (await postBooking(t.app, w.tokens.admin, bookingBody(w, { guest: { ...bookingBody(w).guest, name: 'Secret Guestname' } }))).json().booking.id;
+  bookingId = (
+    await postBooking(
+      t.app,
+      w.tokens.admin,
+      bookingBody(w, { guest: { ...bookingBody(w).guest, name: 'Secret Guestname' } }),
+    )
+  ).json().booking.id;
 });
 afterAll(async () => {
   await retireTour(t.database.db, w.tour.id);
@@ -29,9 +41,19 @@ describe('Cache-Control on answers to a logged-in caller', () => {
       if (route.access.kind !== 'user') continue;
       const token = route.access.roles.includes('admin') ? w.tokens.admin : operator;
       const url = `/api${buildPath(route.path, { id: route.path.startsWith('/b2b/tours') ? String(w.tour.id) : bookingId, kind: 'voucher' })}`;
-      const res = await t.app.inject({ method: route.method, url, headers: bearer(token), ...(route.method === 'GET' ? {} : { payload: {} }) });
+      const res = await t.app.inject({
+        method: route.method,
+        url,
+        headers: bearer(token),
+        ...(route.method === 'GET' ? {} : { payload: {} }),
+      });
       const cacheControl = String(res.headers['cache-control'] ?? '');
-      expect([route.method, url, res.statusCode < 500, cacheControl]).toEqual([route.method, url, true, expect.stringMatching(/^private, no-(store|cache)$/)]);
+      expect([route.method, url, res.statusCode < 500, cacheControl]).toEqual([
+        route.method,
+        url,
+        true,
+        expect.stringMatching(/^private, no-(store|cache)$/),
+      ]);
       checked.push(url);
     }
     expect(checked.length).toBeGreaterThan(25);
@@ -40,7 +62,12 @@ describe('Cache-Control on answers to a logged-in caller', () => {
 
 describe('POST /api/b2b/bookings/download', () => {
   it('sends the xlsx with the security headers every other answer has', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/bookings/download', headers: bearer(w.tokens.admin), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/download',
+      headers: bearer(w.tokens.admin),
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
@@ -56,7 +83,12 @@ describe('POST /api/b2b/bookings/download', () => {
     try {
       const world = await createBookingWorld(broken.app, broken.database.db);
       await broken.database.close();
-      const res = await broken.app.inject({ method: 'POST', url: '/api/b2b/bookings/download', headers: bearer(world.tokens.admin), payload: {} });
+      const res = await broken.app.inject({
+        method: 'POST',
+        url: '/api/b2b/bookings/download',
+        headers: bearer(world.tokens.admin),
+        payload: {},
+      });
       expect(res.statusCode).toBeGreaterThanOrEqual(500);
       expect(res.headers['content-type']).toContain('text/plain');
       expect(res.body).toBe(MESSAGES.internal);
@@ -71,7 +103,10 @@ describe('error logs', () => {
     const error = await t.database.db.execute(sql`SELECT ${'maria.lopez@example.test'}::int`).catch((e: unknown) => e);
     const logged = loggableError(error);
     expect(JSON.stringify(logged)).not.toContain('maria.lopez');
-    expect(logged).toMatchObject({ code: '22P02', reason: expect.stringContaining('invalid input syntax for type integer') });
+    expect(logged).toMatchObject({
+      code: '22P02',
+      reason: expect.stringContaining('invalid input syntax for type integer'),
+    });
     expect(logged.message).toContain('params: [redacted]');
   });
 });

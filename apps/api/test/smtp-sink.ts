@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 export type ReceivedMail = { to: string[]; raw: string; subject: string; body: string };
 
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 // A real SMTP server on a loopback port: the app's outbox worker delivers to it like to any mail server.
@@ -24,7 +26,8 @@ export async function startSmtpSink() {
         const subject = /^Subject: (.*)$/m.exec(head)?.[1] ?? '';
         const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(head)?.[1]?.trim().toLowerCase();
         const content = rest.join('\n\n');
-        const body = encoding === 'base64' ? Buffer.from(content, 'base64').toString('utf8') : decodeQuotedPrintable(content);
+        const body =
+          encoding === 'base64' ? Buffer.from(content, 'base64').toString('utf8') : decodeQuotedPrintable(content);
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, subject, body });
         waiters.splice(0).forEach((w) => w());
         callback();
@@ -41,7 +44,8 @@ export async function startSmtpSink() {
       for (;;) {
         const found = received.find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching mail within ${timeoutMs} ms (received ${received.length})`);
+        if (Date.now() > deadline)
+          throw new Error(`no matching mail within ${timeoutMs} ms (received ${received.length})`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 200);

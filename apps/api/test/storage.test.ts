@@ -28,7 +28,13 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   const port = await freePort();
-  server = new S3rver({ port, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   await server.run();
   endpoint = `http://127.0.0.1:${port}`;
 });
@@ -38,7 +44,13 @@ afterAll(async () => {
   fs.rmSync(diskDir, { recursive: true, force: true });
 });
 
-const s3Settings = () => ({ bucket: BUCKET, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+const s3Settings = () => ({
+  bucket: BUCKET,
+  region: 'us-east-1',
+  endpoint,
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+});
 const stores: [string, () => FileStorage][] = [
   ['local disk', () => createLocalDiskStorage(diskDir)],
   ['S3 (s3rver)', () => createS3Storage(s3Settings())],
@@ -87,7 +99,12 @@ describe('the portal on S3 storage', () => {
       { name: 'acceptTerms', value: 'true' },
       { name: 'tradeLicense', filename: 'licence.pdf', contentType: 'application/pdf', data: SAMPLE_PDF },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/signup', headers: form.headers, payload: form.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/signup',
+      headers: form.headers,
+      payload: form.payload,
+    });
     expect([res.statusCode, res.body]).toEqual([200, expect.any(String)]);
     const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.name, 'Bucket Travel LLC'));
     expect(agency?.tradeLicenseFileId).toBeTruthy();
@@ -96,7 +113,11 @@ describe('the portal on S3 storage', () => {
     expect(objects.length).toBeGreaterThan(0);
 
     const operator = await loginAs(t.app, (await createOperator(t.database.db)).email);
-    const download = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${agency?.tradeLicenseFileId}`, headers: bearer(operator) });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/files/${agency?.tradeLicenseFileId}`,
+      headers: bearer(operator),
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(SAMPLE_PDF)).toBe(true);
   });

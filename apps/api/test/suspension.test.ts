@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES, buildPath, contractRoutes } from '@portal/contract';
 import { agencies, bookings } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
-import { bookingBody, createBookingWorld, postBooking, retireTour, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
+import {
+  bookingBody,
+  createBookingWorld,
+  postBooking,
+  retireTour,
+  type BookingWorld,
+} from '../src/modules/bookings/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { bearer } from './factories.ts';
 
@@ -19,7 +25,9 @@ afterAll(async () => {
 });
 
 // Every route an agency user may call, taken from the contract: a route added later is covered without a change here.
-const agencyRoutes = contractRoutes.filter((r) => r.access.kind === 'user' && r.access.roles.some((role) => role !== 'operator'));
+const agencyRoutes = contractRoutes.filter(
+  (r) => r.access.kind === 'user' && r.access.roles.some((role) => role !== 'operator'),
+);
 
 describe('a suspended agency', () => {
   it('is refused on every agency route with a token issued before the suspension, and nothing changes', async () => {
@@ -37,12 +45,22 @@ describe('a suspended agency', () => {
           method: route.method,
           url,
           headers: bearer(token),
-          ...(route.method === 'GET' ? {} : { payload: route.path.endsWith('/pay') ? { paymentMethod: 'balance' } : bookingBody(w) }),
+          ...(route.method === 'GET'
+            ? {}
+            : { payload: route.path.endsWith('/pay') ? { paymentMethod: 'balance' } : bookingBody(w) }),
         });
-        expect([route.method, url, res.statusCode, res.body]).toEqual([route.method, url, 401, MESSAGES.agencySuspended]);
+        expect([route.method, url, res.statusCode, res.body]).toEqual([
+          route.method,
+          url,
+          401,
+          MESSAGES.agencySuspended,
+        ]);
       }
     }
-    const [row] = await t.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
+    const [row] = await t.database.db
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, booking.id));
     expect(row?.status).toBe('completed');
     expect((await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor).toBe(balance);
     expect(await sumLedger(t.database.db, w.agency.id, 'aed')).toBe(balance);

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { payments } from '../src/db/schema/index.ts';
 import type { PaymentConfig } from '../src/modules/payments/providers/index.ts';
-import { bookingBody, createBookingWorld, postBooking, retireTour, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
+import {
+  bookingBody,
+  createBookingWorld,
+  postBooking,
+  retireTour,
+  type BookingWorld,
+} from '../src/modules/bookings/booking-fixtures.ts';
 import { startTapStandIn, type TapStandIn } from './stand-ins/tap-stand-in.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from './build-test-app.ts';
 
@@ -21,7 +27,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes retrying card refunds a
     tap = await startTapStandIn();
     const own = await ownPostgresDatabase('two_node_refunds');
     drop = own.drop;
-    const payment: PaymentConfig = { provider: 'tap', tapSecretKey: tap.secretKey, tapApiBase: tap.apiBase, stripeSecretKey: undefined, stripeWebhookSecret: undefined, stripeApiBase: undefined };
+    const payment: PaymentConfig = {
+      provider: 'tap',
+      tapSecretKey: tap.secretKey,
+      tapApiBase: tap.apiBase,
+      stripeSecretKey: undefined,
+      stripeWebhookSecret: undefined,
+      stripeApiBase: undefined,
+    };
     a = await buildTestApp({ payment }, { databaseUrl: own.url, poolSize: 4 });
     b = await buildTestApp({ payment }, { databaseUrl: own.url, poolSize: 4 });
     w = await createBookingWorld(a.app, a.database.db);
@@ -37,17 +50,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes retrying card refunds a
   it('asks the provider once per refund owed, whichever node gets there first', async () => {
     const refs: string[] = [];
     for (let i = 0; i < BOOKINGS; i++) {
-      const booking = (await postBooking(a.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withtappaymentcharge' })).json().booking;
+      const booking = (
+        await postBooking(a.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withtappaymentcharge' })
+      ).json().booking;
       const [payment] = await a.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
       if (!payment?.providerRef) throw new Error('no Tap charge');
       tap.complete(payment.providerRef, 'CAPTURED');
       const event = tap.signedWebhook(payment.providerRef);
-      expect((await a.app.inject({ method: 'POST', url: '/api/payments/tap/webhook', headers: event.headers, payload: event.rawBody })).statusCode).toBe(200);
+      expect(
+        (
+          await a.app.inject({
+            method: 'POST',
+            url: '/api/payments/tap/webhook',
+            headers: event.headers,
+            payload: event.rawBody,
+          })
+        ).statusCode,
+      ).toBe(200);
       refs.push(payment.providerRef);
     }
     // partial refunds owed (a cancellation fee kept) whose payout never happened: a second request for one would
     // succeed at the provider, so a duplicate cannot hide behind an over-refund refusal
-    await a.database.db.update(payments).set({ refundDueMinor: sql`${payments.amountMinor} / 2`, refundReason: 'Booking cancelled' }).where(inArray(payments.providerRef, refs));
+    await a.database.db
+      .update(payments)
+      .set({ refundDueMinor: sql`${payments.amountMinor} / 2`, refundReason: 'Booking cancelled' })
+      .where(inArray(payments.providerRef, refs));
     const before = tap.refunds.length;
 
     await Promise.all([a, b, a, b, a, b].map((node) => node.app.payments.sweepExpiredHolds()));
@@ -56,7 +83,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes retrying card refunds a
     const perCharge = refs.map((ref) => made.filter((r) => r.charge_id === ref).length);
     expect(perCharge).toEqual(refs.map(() => 1));
     const rows = await a.database.db.select().from(payments).where(inArray(payments.providerRef, refs));
-    expect(rows.map((r) => [r.status, r.refundedMinor === Math.floor(r.amountMinor / 2), r.refundDueMinor, r.refundAttemptId])).toEqual(rows.map(() => ['succeeded', true, 0, null]));
+    expect(
+      rows.map((r) => [
+        r.status,
+        r.refundedMinor === Math.floor(r.amountMinor / 2),
+        r.refundDueMinor,
+        r.refundAttemptId,
+      ]),
+    ).toEqual(rows.map(() => ['succeeded', true, 0, null]));
     console.log(`two nodes: ${BOOKINGS} refunds owed, 6 sweeps at once, ${made.length} refund calls at the provider`);
   });
 });

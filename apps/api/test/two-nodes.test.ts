@@ -43,7 +43,15 @@ async function startNode(env: Record<string, string>): Promise<Node> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'error', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -53,7 +61,13 @@ async function startNode(env: Record<string, string>): Promise<Node> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`node exited: ${output}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { child, base };
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base };
     if (Date.now() > deadline) throw new Error(`node did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
@@ -91,7 +105,13 @@ describe.runIf(runs)('two nodes on one PostgreSQL database and one Redis', () =>
   }, 120_000);
   afterAll(async () => {
     for (const node of [a, b]) node?.child.kill('SIGTERM');
-    await Promise.all([a, b].map((node) => node && new Promise((resolve) => (node.child.exitCode !== null ? resolve(null) : node.child.once('exit', resolve)))));
+    await Promise.all(
+      [a, b].map(
+        (node) =>
+          node &&
+          new Promise((resolve) => (node.child.exitCode !== null ? resolve(null) : node.child.once('exit', resolve))),
+      ),
+    );
     await setupClose();
     await smtp?.close();
     await drop();
@@ -106,11 +126,18 @@ describe.runIf(runs)('two nodes on one PostgreSQL database and one Redis', () =>
     const { accessToken } = (await login.json()) as { accessToken: string };
     const auth = { authorization: `Bearer ${accessToken}` };
     const url = `/api/b2b/availability/ByOffer?id=${w.tour.timeslotOfferId}&from=${w.date}&to=${w.date}`;
-    const leftOn = async (node: Node) => ((await (await fetch(`${node.base}${url}`, { headers: auth })).json()) as AvailabilityRow[]).find((r) => r.time === '18:00')?.left;
+    const leftOn = async (node: Node) =>
+      ((await (await fetch(`${node.base}${url}`, { headers: auth })).json()) as AvailabilityRow[]).find(
+        (r) => r.time === '18:00',
+      )?.left;
     const before = await leftOn(b);
     expect(before).toBe(500);
 
-    const booked = await fetch(`${a.base}/api/b2b/bookings`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(bookingBody(w)) });
+    const booked = await fetch(`${a.base}/api/b2b/bookings`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(bookingBody(w)),
+    });
     expect(booked.status).toBe(200);
     const reference = ((await booked.json()) as { booking: { reference: string } }).booking.reference;
     const committedAt = Date.now();
@@ -123,7 +150,10 @@ describe.runIf(runs)('two nodes on one PostgreSQL database and one Redis', () =>
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(seenAfter).toBeLessThanOrEqual(POLL_MS + 250);
-    const [slot] = await db.select({ left: slots.left }).from(slots).where(and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, w.date), eq(slots.startTime, '18:00')));
+    const [slot] = await db
+      .select({ left: slots.left })
+      .from(slots)
+      .where(and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, w.date), eq(slots.startTime, '18:00')));
     expect(slot?.left).toBe(497);
 
     await smtp.waitFor((m) => m.subject.includes(reference));
@@ -135,7 +165,8 @@ describe.runIf(runs)('two nodes on one PostgreSQL database and one Redis', () =>
   it('counts the rate limit across both nodes', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < RATE_LIMIT; i++) {
-      for (const node of [a, b]) statuses.push((await fetch(`${node.base}/api/layout/info`, { headers: { 'x-test': String(i) } })).status);
+      for (const node of [a, b])
+        statuses.push((await fetch(`${node.base}/api/layout/info`, { headers: { 'x-test': String(i) } })).status);
     }
     const ok = statuses.filter((s) => s === 200).length;
     // each node alone saw only RATE_LIMIT calls, so only a shared count refuses any

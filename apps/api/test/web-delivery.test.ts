@@ -56,7 +56,12 @@ describe('the web app as the browser receives it', () => {
   it('index.html, for / and for every client-side route: compressed, revalidated every time, with the security headers', async () => {
     for (const url of ['/', '/bookings?page=2', '/tour']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
-      expect([url, res.statusCode, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([url, 200, 'br', 'no-cache']);
+      expect([url, res.statusCode, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([
+        url,
+        200,
+        'br',
+        'no-cache',
+      ]);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(decode('br', res.rawPayload).toString()).toBe(html);
@@ -65,6 +70,10 @@ describe('the web app as the browser receives it', () => {
 
   it('other files of the build are cached for an hour; a small one goes out as it is', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'accept-encoding': 'br, gzip' } });
-    expect([res.statusCode, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([200, undefined, 'public, max-age=3600']);
+    expect([res.statusCode, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([
+      200,
+      undefined,
+      'public, max-age=3600',
+    ]);
   });
 });

@@ -6,7 +6,9 @@ import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const tags = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]);
+const tags = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map(
+  (m) => m[1],
+);
 const linkTags = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((m) => m[1]);
 const initial = [...new Set([...tags, ...linkTags].map((src) => src.replace(/^\//, '')))];
 
@@ -31,7 +33,10 @@ const publicHome = collect(['app/home-route.tsx', 'features/auth/components/publ
 const agentHome = collect(['app/home-route.tsx', 'features/catalogue/components/agent-home.tsx'], initial);
 const lazyExtra = [...new Set([...publicHome, ...agentHome])];
 // Loaded after the first paint, once /layout/info has answered (footer, WhatsApp button) or a toast is due.
-const deferred = collect(['components/footer.tsx', 'components/whatsapp-button.tsx', 'components/toaster.tsx'], [...initial, ...lazyExtra]);
+const deferred = collect(
+  ['components/footer.tsx', 'components/whatsapp-button.tsx', 'components/toaster.tsx'],
+  [...initial, ...lazyExtra],
+);
 
 let total = 0;
 console.log('index.html scripts and modulepreloads:');

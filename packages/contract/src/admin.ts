@@ -21,11 +21,21 @@ export const AgencyIdParams = z.object({ id: z.uuid('Unknown agency') });
 
 export const adminRoutes = {
   listAgencies: defineRoute({
-    method: 'GET', path: '/admin/agencies', summary: 'All agencies, newest first (operator only)',
-    tags: ['admin'], access: OPERATOR_ONLY, query: z.object({ status: AgencyStatus.optional() }), response: z.array(AdminAgencyRow),
+    method: 'GET',
+    path: '/admin/agencies',
+    summary: 'All agencies, newest first (operator only)',
+    tags: ['admin'],
+    access: OPERATOR_ONLY,
+    query: z.object({ status: AgencyStatus.optional() }),
+    response: z.array(AdminAgencyRow),
   }),
   approveAgency: defineRoute({
-    method: 'POST', path: '/admin/agencies/{id}/approve', summary: 'Approve a registered agency (operator only)',
-    tags: ['admin'], access: OPERATOR_ONLY, params: AgencyIdParams, response: OkResponse,
+    method: 'POST',
+    path: '/admin/agencies/{id}/approve',
+    summary: 'Approve a registered agency (operator only)',
+    tags: ['admin'],
+    access: OPERATOR_ONLY,
+    params: AgencyIdParams,
+    response: OkResponse,
   }),
 };

@@ -35,7 +35,13 @@ export const SignupFields = z.object({
   companyName: RequiredText(200),
   tradeLicenseNumber: RequiredText(60),
   tradeLicenseExpiry: DateOnly,
-  trnNumber: z.string().trim().max(30).regex(/^[0-9]*$/, 'TRN must contain digits only').optional().default(''),
+  trnNumber: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[0-9]*$/, 'TRN must contain digits only')
+    .optional()
+    .default(''),
   address: RequiredText(300),
   country: RequiredText(80),
   city: RequiredText(80),
@@ -57,12 +63,20 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 
 export const ResetPasswordBody = z
-  .object({ token: z.string().min(1, MESSAGES.resetLinkInvalid).max(200), password: NewPassword, confirmPassword: z.string() })
+  .object({
+    token: z.string().min(1, MESSAGES.resetLinkInvalid).max(200),
+    password: NewPassword,
+    confirmPassword: z.string(),
+  })
   .refine(passwordsMatch, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 export const ChangePasswordBody = z
-  .object({ currentPassword: z.string().min(1, MESSAGES.required).max(200), password: NewPassword, confirmPassword: z.string() })
+  .object({
+    currentPassword: z.string().min(1, MESSAGES.required).max(200),
+    password: NewPassword,
+    confirmPassword: z.string(),
+  })
   .refine(passwordsMatch, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 // Changing the password ends every other session; the caller gets a fresh token for this one.
@@ -82,28 +96,58 @@ export type AccountProfile = z.infer<typeof AccountProfile>;
 
 export const authRoutes = {
   login: defineRoute({
-    method: 'POST', path: FIRST_PAGE_PATHS.login, summary: 'Log in; returns a signed access token',
-    tags: ['account'], access: PUBLIC, body: LoginBody, response: LoginResponse,
+    method: 'POST',
+    path: FIRST_PAGE_PATHS.login,
+    summary: 'Log in; returns a signed access token',
+    tags: ['account'],
+    access: PUBLIC,
+    body: LoginBody,
+    response: LoginResponse,
   }),
   signup: defineRoute({
-    method: 'POST', path: '/b2b/account/signup', summary: 'Register an agency (multipart: fields + tradeLicense, vatCertificate files)',
-    tags: ['account'], access: PUBLIC, multipart: true, body: SignupFields, response: SignupResponse,
+    method: 'POST',
+    path: '/b2b/account/signup',
+    summary: 'Register an agency (multipart: fields + tradeLicense, vatCertificate files)',
+    tags: ['account'],
+    access: PUBLIC,
+    multipart: true,
+    body: SignupFields,
+    response: SignupResponse,
   }),
   forgotPassword: defineRoute({
-    method: 'POST', path: '/b2b/account/forgotpassword', summary: 'E-mail a single-use password reset link',
-    tags: ['account'], access: PUBLIC, body: ForgotPasswordBody, response: OkResponse,
+    method: 'POST',
+    path: '/b2b/account/forgotpassword',
+    summary: 'E-mail a single-use password reset link',
+    tags: ['account'],
+    access: PUBLIC,
+    body: ForgotPasswordBody,
+    response: OkResponse,
   }),
   resetPassword: defineRoute({
-    method: 'POST', path: '/b2b/account/resetpassword', summary: 'Set a new password with a reset token',
-    tags: ['account'], access: PUBLIC, body: ResetPasswordBody, response: OkResponse,
+    method: 'POST',
+    path: '/b2b/account/resetpassword',
+    summary: 'Set a new password with a reset token',
+    tags: ['account'],
+    access: PUBLIC,
+    body: ResetPasswordBody,
+    response: OkResponse,
   }),
   changePassword: defineRoute({
-    method: 'POST', path: '/b2b/account/changepassword', summary: 'Change the password of the logged-in user',
-    tags: ['account'], access: ANY_USER, body: ChangePasswordBody, response: ChangePasswordResponse,
+    method: 'POST',
+    path: '/b2b/account/changepassword',
+    summary: 'Change the password of the logged-in user',
+    tags: ['account'],
+    access: ANY_USER,
+    body: ChangePasswordBody,
+    response: ChangePasswordResponse,
   }),
   me: defineRoute({
-    method: 'GET', path: '/b2b/account/me', summary: 'The logged-in user and their agency',
-    tags: ['account'], access: ANY_USER, response: AccountProfile,
+    method: 'GET',
+    path: '/b2b/account/me',
+    summary: 'The logged-in user and their agency',
+    tags: ['account'],
+    access: ANY_USER,
+    response: AccountProfile,
   }),
 };
 

@@ -12,7 +12,14 @@ import { BOOKING_MESSAGES } from './messages.ts';
 export { BOOKING_MESSAGES } from './messages.ts';
 
 // SPEC §4 display statuses; the stored status is the key, the label is what people see
-export const BookingStatus = z.enum(['request', 'payment_required', 'pending_payment', 'completed', 'cancelled', 'payment_failed']);
+export const BookingStatus = z.enum([
+  'request',
+  'payment_required',
+  'pending_payment',
+  'completed',
+  'cancelled',
+  'payment_failed',
+]);
 export type BookingStatus = z.infer<typeof BookingStatus>;
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   request: 'Quotation Request',
@@ -48,7 +55,11 @@ export const GuestDetails = z
   .object({
     name: PersonName,
     email: Email,
-    confirmEmail: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).transform((v) => v.toLowerCase()),
+    confirmEmail: z
+      .string({ error: MESSAGES.required })
+      .trim()
+      .min(1, MESSAGES.required)
+      .transform((v) => v.toLowerCase()),
     phone: Phone,
     hotel: RequiredText(200),
     room: RequiredText(40),
@@ -56,7 +67,8 @@ export const GuestDetails = z
     hotelId: DbId.nullable().optional().default(null),
   })
   .superRefine((guest, ctx) => {
-    if (guest.confirmEmail !== guest.email) ctx.addIssue({ code: 'custom', path: ['confirmEmail'], message: BOOKING_MESSAGES.emailsDoNotMatch });
+    if (guest.confirmEmail !== guest.email)
+      ctx.addIssue({ code: 'custom', path: ['confirmEmail'], message: BOOKING_MESSAGES.emailsDoNotMatch });
   });
 export type GuestDetails = z.input<typeof GuestDetails>;
 
@@ -83,7 +95,9 @@ export const PaymentIdParams = z.object({ id: z.string().uuid('Unknown payment')
 const PageNumber = z.coerce.number().int().min(1).max(100_000).optional().default(1);
 const OnPage = z.coerce.number().int().min(1).max(200).optional().default(20);
 // Texts (tour and option names) in this language; default: each booking's own language
-export const BookingLanguageQuery = z.object({ language: z.enum(['en', 'ru'], { error: 'Language must be en or ru' }).optional() });
+export const BookingLanguageQuery = z.object({
+  language: z.enum(['en', 'ru'], { error: 'Language must be en or ru' }).optional(),
+});
 export const BookingsPageQuery = BookingLanguageQuery.extend({ page: PageNumber, onPage: OnPage });
 
 export const BookingFilters = z
@@ -102,8 +116,10 @@ export const BookingFilters = z
     search: z.string().trim().max(100).optional(),
   })
   .superRefine((f, ctx) => {
-    if (f.dateFrom && f.dateTo && f.dateFrom > f.dateTo) ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'The start date must not be after the end date' });
-    if (f.createdFrom && f.createdTo && f.createdFrom > f.createdTo) ctx.addIssue({ code: 'custom', path: ['createdFrom'], message: 'The start date must not be after the end date' });
+    if (f.dateFrom && f.dateTo && f.dateFrom > f.dateTo)
+      ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'The start date must not be after the end date' });
+    if (f.createdFrom && f.createdTo && f.createdFrom > f.createdTo)
+      ctx.addIssue({ code: 'custom', path: ['createdFrom'], message: 'The start date must not be after the end date' });
   });
 export type BookingFilters = z.input<typeof BookingFilters>;
 
@@ -122,7 +138,14 @@ export const BookingAmounts = z.object({
   // Russian site: the tax and fee parts of the total (SPEC §9), else null
   tax: z.number().nullable(),
   fee: z.number().nullable(),
-  lines: z.array(z.object({ unit: z.enum(['adult', 'child', 'infant', 'trip']), quantity: z.number().int(), net: z.number(), published: z.number() })),
+  lines: z.array(
+    z.object({
+      unit: z.enum(['adult', 'child', 'infant', 'trip']),
+      quantity: z.number().int(),
+      net: z.number(),
+      published: z.number(),
+    }),
+  ),
 });
 export type BookingAmounts = z.infer<typeof BookingAmounts>;
 
@@ -214,7 +237,12 @@ export const BookingListRow = z.object({
   agent: z.string(),
 });
 export type BookingListRow = z.infer<typeof BookingListRow>;
-export const BookingListResponse = z.object({ items: z.array(BookingListRow), total: z.number().int(), page: z.number().int(), onPage: z.number().int() });
+export const BookingListResponse = z.object({
+  items: z.array(BookingListRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  onPage: z.number().int(),
+});
 export type BookingListResponse = z.infer<typeof BookingListResponse>;
 
 export const BookingOptionsResponse = z.object({
@@ -238,13 +266,32 @@ export const CancellationPreview = z.object({
 export type CancellationPreview = z.infer<typeof CancellationPreview>;
 
 export const BalanceQuery = z.object({ currencyCode: z.string().trim().toLowerCase().pipe(CurrencyCode).optional() });
-export const BalanceResponse = z.object({ currencyCode: CurrencyCode, balance: z.number(), creditLimit: z.number(), available: z.number() });
+export const BalanceResponse = z.object({
+  currencyCode: CurrencyCode,
+  balance: z.number(),
+  creditLimit: z.number(),
+  available: z.number(),
+});
 export type BalanceResponse = z.infer<typeof BalanceResponse>;
 
-export const Hotel = z.object({ id: z.number().int(), name: z.string(), area: z.string(), cityId: z.number().int(), cityName: z.string() });
+export const Hotel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  area: z.string(),
+  cityId: z.number().int(),
+  cityName: z.string(),
+});
 export type Hotel = z.infer<typeof Hotel>;
-export const HotelsQuery = z.object({ countryId: CatalogueId.optional(), cityId: CatalogueId.optional(), q: z.string().trim().max(80).optional() });
-export const PickUpTimeQuery = z.object({ pickUpTimeId: CatalogueId, hotelId: CatalogueId, startTime: StartTime.optional() });
+export const HotelsQuery = z.object({
+  countryId: CatalogueId.optional(),
+  cityId: CatalogueId.optional(),
+  q: z.string().trim().max(80).optional(),
+});
+export const PickUpTimeQuery = z.object({
+  pickUpTimeId: CatalogueId,
+  hotelId: CatalogueId,
+  startTime: StartTime.optional(),
+});
 export const PickUpTimeResponse = z.object({ value: z.string().nullable() });
 
 // Operator side of quotation requests (API only for now)
@@ -255,7 +302,13 @@ export const QuoteBody = z.object({
     .number({ error: MESSAGES.required })
     .max(10_000_000)
     .refine((v) => v >= 0.01 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, BOOKING_MESSAGES.amountCents),
-  validHours: z.number().int().min(1).max(24 * 30).optional().default(48),
+  validHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .optional()
+    .default(48),
   note: z.string().trim().max(1000).optional().default(''),
 });
 export const DeclineBody = z.object({ reason: RequiredText(1000) });
@@ -269,88 +322,200 @@ const tags = ['bookings'] as const;
 
 export const bookingRoutes = {
   create: defineRoute({
-    method: 'POST', path: '/b2b/bookings', summary: 'Book and pay from the company balance (Idempotency-Key header). Not instantly confirmable or past cut-off → a quotation request',
-    tags, access: ANY_AGENT, body: CreateBookingBody, response: CreateBookingResponse,
+    method: 'POST',
+    path: '/b2b/bookings',
+    summary:
+      'Book and pay from the company balance (Idempotency-Key header). Not instantly confirmable or past cut-off → a quotation request',
+    tags,
+    access: ANY_AGENT,
+    body: CreateBookingBody,
+    response: CreateBookingResponse,
   }),
   createWithPaymentIntent: defineRoute({
-    method: 'POST', path: '/b2b/bookings/withpaymentintent', summary: 'Book and pay by card (PaymentIntent / hosted page); stock is held for 15 minutes',
-    tags, access: ANY_AGENT, body: CreateBookingBody, response: CreateBookingResponse,
+    method: 'POST',
+    path: '/b2b/bookings/withpaymentintent',
+    summary: 'Book and pay by card (PaymentIntent / hosted page); stock is held for 15 minutes',
+    tags,
+    access: ANY_AGENT,
+    body: CreateBookingBody,
+    response: CreateBookingResponse,
   }),
   createWithTapCharge: defineRoute({
-    method: 'POST', path: '/b2b/bookings/withtappaymentcharge', summary: 'Book and pay by card through a Tap charge; stock is held for 15 minutes',
-    tags, access: ANY_AGENT, body: CreateBookingBody, response: CreateBookingResponse,
+    method: 'POST',
+    path: '/b2b/bookings/withtappaymentcharge',
+    summary: 'Book and pay by card through a Tap charge; stock is held for 15 minutes',
+    tags,
+    access: ANY_AGENT,
+    body: CreateBookingBody,
+    response: CreateBookingResponse,
   }),
   list: defineRoute({
-    method: 'GET', path: '/b2b/bookings', summary: 'Bookings, newest first (junior: own; senior and admin: the agency)',
-    tags, access: ANY_AGENT, query: BookingsPageQuery, response: BookingListResponse,
+    method: 'GET',
+    path: '/b2b/bookings',
+    summary: 'Bookings, newest first (junior: own; senior and admin: the agency)',
+    tags,
+    access: ANY_AGENT,
+    query: BookingsPageQuery,
+    response: BookingListResponse,
   }),
   filtered: defineRoute({
-    method: 'POST', path: '/b2b/bookings/filtered', summary: 'Bookings with filters',
-    tags, access: ANY_AGENT, query: BookingLanguageQuery, body: BookingFilters, response: BookingListResponse,
+    method: 'POST',
+    path: '/b2b/bookings/filtered',
+    summary: 'Bookings with filters',
+    tags,
+    access: ANY_AGENT,
+    query: BookingLanguageQuery,
+    body: BookingFilters,
+    response: BookingListResponse,
   }),
   requests: defineRoute({
-    method: 'POST', path: '/b2b/bookings/requests', summary: 'Quotation requests with filters',
-    tags, access: ANY_AGENT, query: BookingLanguageQuery, body: BookingFilters, response: BookingListResponse,
+    method: 'POST',
+    path: '/b2b/bookings/requests',
+    summary: 'Quotation requests with filters',
+    tags,
+    access: ANY_AGENT,
+    query: BookingLanguageQuery,
+    body: BookingFilters,
+    response: BookingListResponse,
   }),
   download: defineRoute({
-    method: 'POST', path: '/b2b/bookings/download', summary: 'Bookings with filters as an xlsx file (streamed)',
-    tags, access: ANY_AGENT, query: BookingLanguageQuery, body: BookingFilters,
+    method: 'POST',
+    path: '/b2b/bookings/download',
+    summary: 'Bookings with filters as an xlsx file (streamed)',
+    tags,
+    access: ANY_AGENT,
+    query: BookingLanguageQuery,
+    body: BookingFilters,
   }),
   options: defineRoute({
-    method: 'GET', path: '/b2b/bookings/options', summary: 'Filter options: statuses, tours and agents',
-    tags, access: ANY_AGENT, query: BookingLanguageQuery, response: BookingOptionsResponse,
+    method: 'GET',
+    path: '/b2b/bookings/options',
+    summary: 'Filter options: statuses, tours and agents',
+    tags,
+    access: ANY_AGENT,
+    query: BookingLanguageQuery,
+    response: BookingOptionsResponse,
   }),
   detail: defineRoute({
-    method: 'GET', path: '/b2b/bookings/{id}', summary: 'One booking',
-    tags, access: ANY_AGENT, params: BookingIdParams, query: BookingLanguageQuery, response: BookingView,
+    method: 'GET',
+    path: '/b2b/bookings/{id}',
+    summary: 'One booking',
+    tags,
+    access: ANY_AGENT,
+    params: BookingIdParams,
+    query: BookingLanguageQuery,
+    response: BookingView,
   }),
   requestDetail: defineRoute({
-    method: 'GET', path: '/b2b/bookings/requests/{id}', summary: 'One quotation request',
-    tags, access: ANY_AGENT, params: BookingIdParams, query: BookingLanguageQuery, response: BookingView,
+    method: 'GET',
+    path: '/b2b/bookings/requests/{id}',
+    summary: 'One quotation request',
+    tags,
+    access: ANY_AGENT,
+    params: BookingIdParams,
+    query: BookingLanguageQuery,
+    response: BookingView,
   }),
   cancellationPreview: defineRoute({
-    method: 'GET', path: '/b2b/bookings/{id}/cancellation', summary: 'What cancelling now refunds and costs, under the cancellation policy',
-    tags, access: ANY_AGENT, params: BookingIdParams, response: CancellationPreview,
+    method: 'GET',
+    path: '/b2b/bookings/{id}/cancellation',
+    summary: 'What cancelling now refunds and costs, under the cancellation policy',
+    tags,
+    access: ANY_AGENT,
+    params: BookingIdParams,
+    response: CancellationPreview,
   }),
   cancel: defineRoute({
-    method: 'POST', path: '/b2b/bookings/{id}/cancel', summary: 'Cancel: refund by the tier of the policy, stock returned',
-    tags, access: ANY_AGENT, params: BookingIdParams, query: BookingLanguageQuery, response: BookingView,
+    method: 'POST',
+    path: '/b2b/bookings/{id}/cancel',
+    summary: 'Cancel: refund by the tier of the policy, stock returned',
+    tags,
+    access: ANY_AGENT,
+    params: BookingIdParams,
+    query: BookingLanguageQuery,
+    response: BookingView,
   }),
   pay: defineRoute({
-    method: 'POST', path: '/b2b/bookings/{id}/pay', summary: 'Pay a quoted request, or try another card while the hold lasts (Idempotency-Key header)',
-    tags, access: ANY_AGENT, params: BookingIdParams, body: PayBookingBody, response: CreateBookingResponse,
+    method: 'POST',
+    path: '/b2b/bookings/{id}/pay',
+    summary: 'Pay a quoted request, or try another card while the hold lasts (Idempotency-Key header)',
+    tags,
+    access: ANY_AGENT,
+    params: BookingIdParams,
+    body: PayBookingBody,
+    response: CreateBookingResponse,
   }),
   document: defineRoute({
-    method: 'GET', path: '/b2b/bookings/{id}/documents/{kind}', summary: 'Voucher, tickets (with QR codes) or tax invoice as PDF, in the agency language',
-    tags, access: ANY_AGENT, params: BookingIdParams.extend({ kind: z.enum(['voucher', 'tickets', 'invoice'], { error: 'Unknown document' }) }),
+    method: 'GET',
+    path: '/b2b/bookings/{id}/documents/{kind}',
+    summary: 'Voucher, tickets (with QR codes) or tax invoice as PDF, in the agency language',
+    tags,
+    access: ANY_AGENT,
+    params: BookingIdParams.extend({ kind: z.enum(['voucher', 'tickets', 'invoice'], { error: 'Unknown document' }) }),
   }),
   balance: defineRoute({
-    method: 'GET', path: '/b2b/balance', summary: "The agency's balance, credit limit and available amount",
-    tags, access: ANY_AGENT, query: BalanceQuery, response: BalanceResponse,
+    method: 'GET',
+    path: '/b2b/balance',
+    summary: "The agency's balance, credit limit and available amount",
+    tags,
+    access: ANY_AGENT,
+    query: BalanceQuery,
+    response: BalanceResponse,
   }),
   hotels: defineRoute({
-    method: 'GET', path: '/hotels/listbase', summary: 'Pick-up hotels of a country (optionally one city, or a name search)',
-    tags, access: PUBLIC, query: HotelsQuery, response: z.array(Hotel),
+    method: 'GET',
+    path: '/hotels/listbase',
+    summary: 'Pick-up hotels of a country (optionally one city, or a name search)',
+    tags,
+    access: PUBLIC,
+    query: HotelsQuery,
+    response: z.array(Hotel),
   }),
   pickUpTime: defineRoute({
-    method: 'GET', path: '/pickuptimes/value', summary: 'Pick-up time at a hotel for an offer (pickUpTimeId = offer id) and start time',
-    tags, access: PUBLIC, query: PickUpTimeQuery, response: PickUpTimeResponse,
+    method: 'GET',
+    path: '/pickuptimes/value',
+    summary: 'Pick-up time at a hotel for an offer (pickUpTimeId = offer id) and start time',
+    tags,
+    access: PUBLIC,
+    query: PickUpTimeQuery,
+    response: PickUpTimeResponse,
   }),
   paymentStatus: defineRoute({
-    method: 'GET', path: '/b2b/payments/{id}', summary: 'A card payment and its booking, asking the provider when still open',
-    tags, access: ANY_AGENT, params: PaymentIdParams, response: PaymentStatusResponse,
+    method: 'GET',
+    path: '/b2b/payments/{id}',
+    summary: 'A card payment and its booking, asking the provider when still open',
+    tags,
+    access: ANY_AGENT,
+    params: PaymentIdParams,
+    response: PaymentStatusResponse,
   }),
   adminRequests: defineRoute({
-    method: 'GET', path: '/admin/requests', summary: 'Quotation requests of every agency',
-    tags: ['admin'], access: OPERATOR_ONLY, query: AdminRequestsQuery, response: z.array(AdminRequestRow),
+    method: 'GET',
+    path: '/admin/requests',
+    summary: 'Quotation requests of every agency',
+    tags: ['admin'],
+    access: OPERATOR_ONLY,
+    query: AdminRequestsQuery,
+    response: z.array(AdminRequestRow),
   }),
   adminQuote: defineRoute({
-    method: 'POST', path: '/admin/requests/{id}/quote', summary: 'Quote a net price with an expiry → Payment Required',
-    tags: ['admin'], access: OPERATOR_ONLY, params: BookingIdParams, body: QuoteBody, response: BookingView,
+    method: 'POST',
+    path: '/admin/requests/{id}/quote',
+    summary: 'Quote a net price with an expiry → Payment Required',
+    tags: ['admin'],
+    access: OPERATOR_ONLY,
+    params: BookingIdParams,
+    body: QuoteBody,
+    response: BookingView,
   }),
   adminDecline: defineRoute({
-    method: 'POST', path: '/admin/requests/{id}/decline', summary: 'Decline a request → Cancelled',
-    tags: ['admin'], access: OPERATOR_ONLY, params: BookingIdParams, body: DeclineBody, response: BookingView,
+    method: 'POST',
+    path: '/admin/requests/{id}/decline',
+    summary: 'Decline a request → Cancelled',
+    tags: ['admin'],
+    access: OPERATOR_ONLY,
+    params: BookingIdParams,
+    body: DeclineBody,
+    response: BookingView,
   }),
 };
-

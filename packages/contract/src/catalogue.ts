@@ -70,7 +70,8 @@ function checkRange(range: DateRange, ctx: z.core.$RefinementCtx<DateRange>) {
   // a malformed date already has its own message
   if (!isCalendarDate(range.from) || !isCalendarDate(range.to)) return;
   if (range.from > range.to) ctx.addIssue({ code: 'custom', path: ['from'], message: CATALOGUE_MESSAGES.fromAfterTo });
-  else if (daysBetween(range.from, range.to) + 1 > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: CATALOGUE_MESSAGES.rangeTooLong });
+  else if (daysBetween(range.from, range.to) + 1 > MAX_RANGE_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: CATALOGUE_MESSAGES.rangeTooLong });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -106,7 +107,9 @@ export const OfferIdParams = z.object({ id: CatalogueId });
 export const CountryParams = z.object({ url: z.string().trim().min(1).max(80) });
 export const CityParams = z.object({ a: z.string().trim().min(1).max(80), b: z.string().trim().min(1).max(80) });
 export const CategoryParams = z.object({ category: z.string().trim().min(1).max(80) });
-export const PromoCodeParams = z.object({ code: z.string().trim().min(1, CATALOGUE_MESSAGES.wrongPromoCode).max(40, CATALOGUE_MESSAGES.wrongPromoCode) });
+export const PromoCodeParams = z.object({
+  code: z.string().trim().min(1, CATALOGUE_MESSAGES.wrongPromoCode).max(40, CATALOGUE_MESSAGES.wrongPromoCode),
+});
 
 export const AvailabilityQuery = z
   .object({ from: CatalogueDate, to: CatalogueDate, id: CatalogueId, language: QueryLanguage.optional() })
@@ -118,12 +121,25 @@ const IdsList = z
   .transform((v) => (Array.isArray(v) ? v.join(',') : v))
   .pipe(
     z.string().superRefine((value, ctx) => {
-      const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
-      const isValid = parts.length > 0 && parts.length <= MAX_PRICE_IDS && parts.every((p) => /^[1-9]\d{0,9}$/.test(p) && Number(p) <= MAX_DB_ID);
+      const parts = value
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const isValid =
+        parts.length > 0 &&
+        parts.length <= MAX_PRICE_IDS &&
+        parts.every((p) => /^[1-9]\d{0,9}$/.test(p) && Number(p) <= MAX_DB_ID);
       if (!isValid) ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.idsList });
     }),
   )
-  .transform((value) => [...new Set(value.split(',').map((p) => Number(p.trim())).filter((n) => n > 0))]);
+  .transform((value) => [
+    ...new Set(
+      value
+        .split(',')
+        .map((p) => Number(p.trim()))
+        .filter((n) => n > 0),
+    ),
+  ]);
 
 export const OffersPricesQuery = z
   .object({
@@ -148,7 +164,10 @@ export const ImageQuery = z.object({
   w: z
     .string()
     .optional()
-    .refine((v) => v === undefined || (IMAGE_WIDTHS as readonly number[]).includes(Number(v)), `Width must be one of ${IMAGE_WIDTHS.join(', ')}`)
+    .refine(
+      (v) => v === undefined || (IMAGE_WIDTHS as readonly number[]).includes(Number(v)),
+      `Width must be one of ${IMAGE_WIDTHS.join(', ')}`,
+    )
     .transform((v): ImageWidth => (v === undefined ? DEFAULT_IMAGE_WIDTH : (Number(v) as ImageWidth))),
 });
 
@@ -331,7 +350,11 @@ export const AvailabilityRow = z.object({
 export type AvailabilityRow = z.infer<typeof AvailabilityRow>;
 export const AvailabilityResponse = z.array(AvailabilityRow);
 
-export const OfferPriceRow = PriceInfo.extend({ offerId: z.number().int(), date: z.string(), currencyCode: CurrencyCode });
+export const OfferPriceRow = PriceInfo.extend({
+  offerId: z.number().int(),
+  date: z.string(),
+  currencyCode: CurrencyCode,
+});
 export type OfferPriceRow = z.infer<typeof OfferPriceRow>;
 export const OffersPricesResponse = z.array(OfferPriceRow);
 
@@ -342,20 +365,23 @@ export type PromoCodeResponse = z.infer<typeof PromoCodeResponse>;
 // Rules shared by the tour page and the booking engine
 // ---------------------------------------------------------------------------------------------------------------
 export type People = { adults: number; children: number; infants: number };
-export type PeopleCheck =
-  | { ok: true }
-  | { ok: false; code: 'min' | 'max' | 'stock'; n: number; message: string };
+export type PeopleCheck = { ok: true } | { ok: false; code: 'min' | 'max' | 'stock'; n: number; message: string };
 
 type OfferLimits = Pick<Offer, 'minPeople' | 'maxPeople' | 'pricingUnit'>;
-type SlotStock = Pick<AvailabilityRow, 'left' | 'isSameTicketForAdultsAndChildren' | 'leftAdultsTickets' | 'leftChildrenTickets'>;
+type SlotStock = Pick<
+  AvailabilityRow,
+  'left' | 'isSameTicketForAdultsAndChildren' | 'leftAdultsTickets' | 'leftChildrenTickets'
+>;
 
 // SPEC §5: min/max people, then stock. Same ticket → adults and children each fit their own remaining numbers
 // (infants need no ticket); otherwise `left` covers adults + children + infants. A per-trip offer (a private car or
 // boat) takes one trip whatever the group size.
 export function checkPeopleAgainstAvailability(people: People, row: SlotStock, offer: OfferLimits): PeopleCheck {
   const total = people.adults + people.children + people.infants;
-  if (total < offer.minPeople) return { ok: false, code: 'min', n: offer.minPeople, message: peopleMessages.min(offer.minPeople) };
-  if (total > offer.maxPeople) return { ok: false, code: 'max', n: offer.maxPeople, message: peopleMessages.max(offer.maxPeople) };
+  if (total < offer.minPeople)
+    return { ok: false, code: 'min', n: offer.minPeople, message: peopleMessages.min(offer.minPeople) };
+  if (total > offer.maxPeople)
+    return { ok: false, code: 'max', n: offer.maxPeople, message: peopleMessages.max(offer.maxPeople) };
   const stockError = (n: number): PeopleCheck => ({ ok: false, code: 'stock', n, message: peopleMessages.stock(n) });
   if (offer.pricingUnit === 'trip') return row.left >= 1 ? { ok: true } : stockError(Math.max(row.left, 0));
   if (row.isSameTicketForAdultsAndChildren) {
@@ -369,7 +395,10 @@ export function checkPeopleAgainstAvailability(people: People, row: SlotStock, o
 }
 
 // SPEC §5/§8: not instantly confirmable, or past the cut-off → a quotation request instead of an automatic booking
-export function confirmationMode(offer: Pick<Offer, 'isInstant'>, row: Pick<AvailabilityRow, 'isPastCutOff'>): 'instant' | 'request' {
+export function confirmationMode(
+  offer: Pick<Offer, 'isInstant'>,
+  row: Pick<AvailabilityRow, 'isPastCutOff'>,
+): 'instant' | 'request' {
   return offer.isInstant && !row.isPastCutOff ? 'instant' : 'request';
 }
 
@@ -386,63 +415,143 @@ const tags = ['catalogue'] as const;
 
 export const catalogueRoutes = {
   homepage: defineRoute({
-    method: 'GET', path: FIRST_PAGE_PATHS.homepage, summary: 'Home: promo and top tours, countries, cities and categories (recommended prices only)',
-    tags, access: PUBLIC, query: CatalogueLocaleQuery, response: HomepageResponse,
+    method: 'GET',
+    path: FIRST_PAGE_PATHS.homepage,
+    summary: 'Home: promo and top tours, countries, cities and categories (recommended prices only)',
+    tags,
+    access: PUBLIC,
+    query: CatalogueLocaleQuery,
+    response: HomepageResponse,
   }),
   countryPage: defineRoute({
-    method: 'GET', path: '/countries/homepagebyurl/{url}', summary: 'Country page by its url, e.g. uae (recommended prices only)',
-    tags, access: PUBLIC, params: CountryParams, query: CatalogueLocaleQuery, response: CountryPageResponse,
+    method: 'GET',
+    path: '/countries/homepagebyurl/{url}',
+    summary: 'Country page by its url, e.g. uae (recommended prices only)',
+    tags,
+    access: PUBLIC,
+    params: CountryParams,
+    query: CatalogueLocaleQuery,
+    response: CountryPageResponse,
   }),
   cityPage: defineRoute({
-    method: 'GET', path: '/cities/homepage/{a}/{b}', summary: 'City page: country url, city url (recommended prices only)',
-    tags, access: PUBLIC, params: CityParams, query: CatalogueLocaleQuery, response: CityPageResponse,
+    method: 'GET',
+    path: '/cities/homepage/{a}/{b}',
+    summary: 'City page: country url, city url (recommended prices only)',
+    tags,
+    access: PUBLIC,
+    params: CityParams,
+    query: CatalogueLocaleQuery,
+    response: CityPageResponse,
   }),
   categoryPage: defineRoute({
-    method: 'GET', path: '/tourscategories/homepage/uae/{category}', summary: 'Category page by its url (recommended prices only)',
-    tags, access: PUBLIC, params: CategoryParams, query: CatalogueLocaleQuery, response: CategoryPageResponse,
+    method: 'GET',
+    path: '/tourscategories/homepage/uae/{category}',
+    summary: 'Category page by its url (recommended prices only)',
+    tags,
+    access: PUBLIC,
+    params: CategoryParams,
+    query: CatalogueLocaleQuery,
+    response: CategoryPageResponse,
   }),
   tours: defineRoute({
-    method: 'GET', path: FIRST_PAGE_PATHS.tours, summary: 'Every tour as a card with net and recommended from-prices',
-    tags, access: ANY_USER, query: CatalogueLocaleQuery, response: z.array(TourCard),
+    method: 'GET',
+    path: FIRST_PAGE_PATHS.tours,
+    summary: 'Every tour as a card with net and recommended from-prices',
+    tags,
+    access: ANY_USER,
+    query: CatalogueLocaleQuery,
+    response: z.array(TourCard),
   }),
   promoTours: defineRoute({
-    method: 'GET', path: FIRST_PAGE_PATHS.promoTours, summary: 'Promoted tours, in promo order',
-    tags, access: ANY_USER, query: CatalogueLocaleQuery, response: z.array(TourCard),
+    method: 'GET',
+    path: FIRST_PAGE_PATHS.promoTours,
+    summary: 'Promoted tours, in promo order',
+    tags,
+    access: ANY_USER,
+    query: CatalogueLocaleQuery,
+    response: z.array(TourCard),
   }),
   tour: defineRoute({
-    method: 'GET', path: '/b2b/tours/{id}', summary: 'One tour (by numeric id or url) with offers, photos, categories and similar tours',
-    tags, access: ANY_USER, params: TourIdParams, query: CatalogueLocaleQuery, response: TourDetails,
+    method: 'GET',
+    path: '/b2b/tours/{id}',
+    summary: 'One tour (by numeric id or url) with offers, photos, categories and similar tours',
+    tags,
+    access: ANY_USER,
+    params: TourIdParams,
+    query: CatalogueLocaleQuery,
+    response: TourDetails,
   }),
   ticketsForOffer: defineRoute({
-    method: 'GET', path: '/b2b/tickets/foroffer/{id}', summary: "An offer's ticket type",
-    tags, access: ANY_USER, params: OfferIdParams, query: CatalogueLocaleQuery, response: z.array(TicketType),
+    method: 'GET',
+    path: '/b2b/tickets/foroffer/{id}',
+    summary: "An offer's ticket type",
+    tags,
+    access: ANY_USER,
+    params: OfferIdParams,
+    query: CatalogueLocaleQuery,
+    response: z.array(TicketType),
   }),
   ticketsForTour: defineRoute({
-    method: 'GET', path: '/b2b/tickets/fortour/{id}', summary: "The ticket types of a tour's offers (the tour page's filter)",
-    tags, access: ANY_USER, params: OfferIdParams, query: CatalogueLocaleQuery, response: z.array(TicketType),
+    method: 'GET',
+    path: '/b2b/tickets/fortour/{id}',
+    summary: "The ticket types of a tour's offers (the tour page's filter)",
+    tags,
+    access: ANY_USER,
+    params: OfferIdParams,
+    query: CatalogueLocaleQuery,
+    response: z.array(TicketType),
   }),
   availabilityByOffer: defineRoute({
-    method: 'GET', path: '/b2b/availability/ByOffer', summary: 'Stock of one offer per date and start time (from..to, at most 366 days)',
-    tags, access: ANY_USER, query: AvailabilityQuery, response: AvailabilityResponse,
+    method: 'GET',
+    path: '/b2b/availability/ByOffer',
+    summary: 'Stock of one offer per date and start time (from..to, at most 366 days)',
+    tags,
+    access: ANY_USER,
+    query: AvailabilityQuery,
+    response: AvailabilityResponse,
   }),
   availabilityByTour: defineRoute({
-    method: 'GET', path: '/b2b/availability/ByTour', summary: "Stock of every offer of a tour per date and start time",
-    tags, access: ANY_USER, query: AvailabilityQuery, response: AvailabilityResponse,
+    method: 'GET',
+    path: '/b2b/availability/ByTour',
+    summary: 'Stock of every offer of a tour per date and start time',
+    tags,
+    access: ANY_USER,
+    query: AvailabilityQuery,
+    response: AvailabilityResponse,
   }),
   offersPrices: defineRoute({
-    method: 'GET', path: '/b2b/offersPrices', summary: 'Net and recommended prices per offer per date',
-    tags, access: ANY_USER, query: OffersPricesQuery, response: OffersPricesResponse,
+    method: 'GET',
+    path: '/b2b/offersPrices',
+    summary: 'Net and recommended prices per offer per date',
+    tags,
+    access: ANY_USER,
+    query: OffersPricesQuery,
+    response: OffersPricesResponse,
   }),
   promoCode: defineRoute({
-    method: 'GET', path: '/b2b/promo/{code}', summary: "Check a promo code: its discount percent, or 422 'You entered the wrong promo code'",
-    tags, access: ANY_USER, params: PromoCodeParams, response: PromoCodeResponse,
+    method: 'GET',
+    path: '/b2b/promo/{code}',
+    summary: "Check a promo code: its discount percent, or 422 'You entered the wrong promo code'",
+    tags,
+    access: ANY_USER,
+    params: PromoCodeParams,
+    response: PromoCodeResponse,
   }),
   image: defineRoute({
-    method: 'GET', path: '/images/{key}', summary: 'A catalogue image resized to a device width (webp, or jpeg when webp is not accepted)',
-    tags, access: PUBLIC, params: ImageKeyParams, query: ImageQuery,
+    method: 'GET',
+    path: '/images/{key}',
+    summary: 'A catalogue image resized to a device width (webp, or jpeg when webp is not accepted)',
+    tags,
+    access: PUBLIC,
+    params: ImageKeyParams,
+    query: ImageQuery,
   }),
   video: defineRoute({
-    method: 'GET', path: '/videos/{key}', summary: 'A tour video (served from the server, byte ranges supported)',
-    tags, access: PUBLIC, params: ImageKeyParams,
+    method: 'GET',
+    path: '/videos/{key}',
+    summary: 'A tour video (served from the server, byte ranges supported)',
+    tags,
+    access: PUBLIC,
+    params: ImageKeyParams,
   }),
 };

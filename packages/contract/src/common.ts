@@ -20,7 +20,11 @@ export { AED_PER_USD, MIN_DATE, UPLOAD_LIMIT_BYTES, currencyForLanguage } from '
 
 // The database's integer ids stop at 2^31 − 1: a larger one is a 422 on its field, never a database error
 export const MAX_DB_ID = 2_147_483_647;
-export const DbId = z.number({ error: MESSAGES.required }).int(MESSAGES.idOutOfRange).positive(MESSAGES.idOutOfRange).max(MAX_DB_ID, MESSAGES.idOutOfRange);
+export const DbId = z
+  .number({ error: MESSAGES.required })
+  .int(MESSAGES.idOutOfRange)
+  .positive(MESSAGES.idOutOfRange)
+  .max(MAX_DB_ID, MESSAGES.idOutOfRange);
 
 export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd');
 

@@ -32,7 +32,11 @@ export type LayoutInfo = z.infer<typeof LayoutInfo>;
 
 export const layoutRoutes = {
   info: defineRoute({
-    method: 'GET', path: FIRST_PAGE_PATHS.layoutInfo, summary: "The site's contact, brand and legal data (chosen by host name)",
-    tags: ['layout'], access: PUBLIC, response: LayoutInfo,
+    method: 'GET',
+    path: FIRST_PAGE_PATHS.layoutInfo,
+    summary: "The site's contact, brand and legal data (chosen by host name)",
+    tags: ['layout'],
+    access: PUBLIC,
+    response: LayoutInfo,
   }),
 };

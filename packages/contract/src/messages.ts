@@ -61,7 +61,8 @@ export const BOOKING_MESSAGES = {
   tryAgain: 'Please try again',
   creditCardDisabled: 'Credit card payments are disabled for your agency. Please contact an operator.',
   // SPEC §8 "no automatic booking (request and contact operator)" and "cut-off time passed"
-  noAutomaticBooking: 'No automatic booking is possible for this option: your request has been sent to our operators, who will contact you.',
+  noAutomaticBooking:
+    'No automatic booking is possible for this option: your request has been sent to our operators, who will contact you.',
   cutOffPassed: 'The cut-off time for this date has passed.',
   // SPEC §5 invalidCityError
   invalidCity: 'The hotel is not in a pick-up city of this tour',

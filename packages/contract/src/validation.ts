@@ -34,4 +34,5 @@ export const Phone = z
 
 export const NewPassword = z.string({ error: MESSAGES.required }).min(10, MESSAGES.passwordTooWeak).max(200);
 
-export const RequiredText = (max = 200) => z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max);
+export const RequiredText = (max = 200) =>
+  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max);

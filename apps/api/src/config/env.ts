@@ -113,16 +113,25 @@ export class ConfigError extends Error {
 
 // NODE_ENV=production starts only with what a real deployment needs; each refusal names the variable to set.
 function refuseUnsafeProduction(config: AppConfig, env: NodeJS.ProcessEnv): void {
-  if (!config.stockLocking) throw new ConfigError('BOOKING_STOCK_LOCKING=off is a test switch and is refused in production');
-  if (!config.jwtSecret) throw new ConfigError('JWT_SECRET must be set in production (a long random string, the same on every node)');
-  if (bool(env.SEED_DEMO, false)) throw new ConfigError('SEED_DEMO=true is refused in production: demo accounts have a published password');
+  if (!config.stockLocking)
+    throw new ConfigError('BOOKING_STOCK_LOCKING=off is a test switch and is refused in production');
+  if (!config.jwtSecret)
+    throw new ConfigError('JWT_SECRET must be set in production (a long random string, the same on every node)');
+  if (bool(env.SEED_DEMO, false))
+    throw new ConfigError('SEED_DEMO=true is refused in production: demo accounts have a published password');
   if (config.payment.provider === 'sandbox' && !bool(env.ALLOW_SANDBOX_PAYMENTS, false)) {
-    throw new ConfigError('PAYMENT_PROVIDER is the sandbox (test card 4242 pays) in production: set PAYMENT_PROVIDER=stripe or tap, or ALLOW_SANDBOX_PAYMENTS=true for a staging site');
+    throw new ConfigError(
+      'PAYMENT_PROVIDER is the sandbox (test card 4242 pays) in production: set PAYMENT_PROVIDER=stripe or tap, or ALLOW_SANDBOX_PAYMENTS=true for a staging site',
+    );
   }
   if (config.redisUrl && !config.databaseUrl) {
-    throw new ConfigError('REDIS_URL is set (several nodes) but DATABASE_URL is not: the embedded database serves one process only');
+    throw new ConfigError(
+      'REDIS_URL is set (several nodes) but DATABASE_URL is not: the embedded database serves one process only',
+    );
   }
   if (config.redisUrl && !config.s3) {
-    throw new ConfigError('REDIS_URL is set (several nodes) but S3_BUCKET is not: files on one node\'s disk are missing on the others');
+    throw new ConfigError(
+      "REDIS_URL is set (several nodes) but S3_BUCKET is not: files on one node's disk are missing on the others",
+    );
   }
 }

@@ -27,7 +27,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('openDatabase on PostgreSQL', ()
       const admin = await openDatabase({ kind: 'postgres', url: own.url, poolSize: 1 });
       await admin.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
       await admin.close();
-      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^PostgreSQL closed an idle connection: /)));
+      await vi.waitFor(() =>
+        expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^PostgreSQL closed an idle connection: /)),
+      );
       const next = (await database.db.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as PidRows;
       expect(next.rows[0]?.pid).toBeTypeOf('number');
       expect(next.rows[0]?.pid).not.toBe(pid);

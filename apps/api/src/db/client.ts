@@ -24,7 +24,10 @@ export type DatabaseOptions =
 // Each kind loads only its own driver: a PGlite start does not pay for node-postgres, nor the reverse.
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     // A statement waiting on a row lock longer than this fails (bookings answer it with a retryable 409)
     const lockTimeout = `-c lock_timeout=${Math.max(1, Math.floor(options.lockTimeoutMs ?? 5000))}`;
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20, options: lockTimeout });
@@ -34,7 +37,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   if (options.dataDir === null) {
     const client = await PGlite.create();
     const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -37,11 +37,19 @@ export function buildOpenApiDocument(routes: readonly RouteDescriptor[]): JsonOb
           description: 'Validation error: [{ fieldName, errorMessage }]',
           content: {
             'application/json': {
-              schema: { type: 'array', items: { type: 'object', properties: { fieldName: { type: 'string' }, errorMessage: { type: 'string' } } } },
+              schema: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { fieldName: { type: 'string' }, errorMessage: { type: 'string' } },
+                },
+              },
             },
           },
         },
-        ...(route.access.kind === 'user' ? { 401: { description: 'Not logged in' }, 403: { description: 'Role not allowed' } } : {}),
+        ...(route.access.kind === 'user'
+          ? { 401: { description: 'Not logged in' }, 403: { description: 'Role not allowed' } }
+          : {}),
         503: { description: 'Server is under maintenance' },
       },
     };

@@ -14,7 +14,12 @@ const MAXMEM = 256 * 1024 * 1024;
 // A flood of logins must not take the whole server: at most one check per spare core runs at once, a few wait,
 // and the rest are refused at once (429 with Retry-After) before any hashing. One caller (an address) may hold
 // only a couple of places, so a flood from one address cannot crowd out everyone else.
-export const HASH_GATE = { concurrent: Math.max(1, availableParallelism() - 1), waiting: 16, perCaller: 2, retryAfterSeconds: 3 } as const;
+export const HASH_GATE = {
+  concurrent: Math.max(1, availableParallelism() - 1),
+  waiting: 16,
+  perCaller: 2,
+  retryAfterSeconds: 3,
+} as const;
 
 type Waiter = { start: () => void };
 const gate = { active: 0, waiting: [] as Waiter[], byCaller: new Map<string, number>() };
@@ -55,13 +60,22 @@ async function inHashGate<T>(caller: string | null, work: () => Promise<T>): Pro
   }
 }
 
-function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number, caller: string | null): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  logN: number,
+  r: number,
+  p: number,
+  caller: string | null,
+): Promise<Buffer> {
   const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: MAXMEM };
   return inHashGate(
     caller,
     () =>
       new Promise((resolve, reject) => {
-        scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+        scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
       }),
   );
 }

@@ -8,8 +8,16 @@ import { authenticate } from './authenticate.ts';
 import { checkInput } from './input-guard.ts';
 
 type Defined<T> = Exclude<T, undefined>;
-type Infer<T> = [Defined<T>] extends [never] ? undefined : Defined<T> extends z.ZodType ? z.output<Defined<T>> : undefined;
-type ResponseOf<T> = [Defined<T>] extends [never] ? unknown : Defined<T> extends z.ZodType ? z.input<Defined<T>> : unknown;
+type Infer<T> = [Defined<T>] extends [never]
+  ? undefined
+  : Defined<T> extends z.ZodType
+    ? z.output<Defined<T>>
+    : undefined;
+type ResponseOf<T> = [Defined<T>] extends [never]
+  ? unknown
+  : Defined<T> extends z.ZodType
+    ? z.input<Defined<T>>
+    : unknown;
 
 export type HandlerInput<R extends RouteDescriptor> = {
   body: Infer<R['body']>;
@@ -59,9 +67,13 @@ export function registerRoute<R extends RouteDescriptor>(
         if (!actor) throw new AppError('unauthorized', MESSAGES.unauthorized);
         if (!route.access.roles.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
       }
-      const params = (route.params ? parseOrThrow(route.params, request.params, 'params') : undefined) as Infer<R['params']>;
+      const params = (route.params ? parseOrThrow(route.params, request.params, 'params') : undefined) as Infer<
+        R['params']
+      >;
       const query = (route.query ? parseOrThrow(route.query, request.query, 'query') : undefined) as Infer<R['query']>;
-      const body = (route.body && !route.multipart ? parseOrThrow(route.body, request.body, 'body') : undefined) as Infer<R['body']>;
+      const body = (
+        route.body && !route.multipart ? parseOrThrow(route.body, request.body, 'body') : undefined
+      ) as Infer<R['body']>;
       const result = await handler({ body, query, params, ctx: serviceContext(app, request), request, reply });
       if (reply.sent) return reply;
       return route.response ? route.response.parse(result) : result;

@@ -55,13 +55,17 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       endpoint: settings.endpoint,
       // S3-compatible services address buckets by path
       forcePathStyle: settings.endpoint !== undefined,
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
     });
     return { s3, client };
   })();
   // the key names the object; the same rule as on disk keeps both stores interchangeable
   const checkKey = (key: string) => {
-    if (key.split('/').some((part) => part === '..' || part === '') || key.startsWith('/')) throw new Error(`Invalid storage key: ${key}`);
+    if (key.split('/').some((part) => part === '..' || part === '') || key.startsWith('/'))
+      throw new Error(`Invalid storage key: ${key}`);
     return key;
   };
   return {

@@ -14,14 +14,27 @@ export async function startHttpStandIn(handler: StandInHandler): Promise<HttpSta
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request: StandInRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') };
+      const request: StandInRequest = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(request);
       Promise.resolve()
         .then(() => handler(request))
-        .catch((error: unknown): StandInResponse => ({ status: 500, body: { error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } } }))
+        .catch(
+          (error: unknown): StandInResponse => ({
+            status: 500,
+            body: { error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } },
+          }),
+        )
         .then((response) => {
           const isJson = typeof response.body !== 'string';
-          res.writeHead(response.status, { 'content-type': isJson ? 'application/json' : 'text/html; charset=utf-8', ...response.headers });
+          res.writeHead(response.status, {
+            'content-type': isJson ? 'application/json' : 'text/html; charset=utf-8',
+            ...response.headers,
+          });
           res.end(isJson ? JSON.stringify(response.body) : response.body);
         });
     });

@@ -23,7 +23,16 @@ export type StandInPaymentIntent = {
   created: number;
 };
 
-export type StandInRefund = { id: string; object: 'refund'; amount: number; currency: string; payment_intent: string; status: 'succeeded'; metadata: Record<string, string>; created: number };
+export type StandInRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+};
 
 // Stripe's test payment methods, as the SDK's confirm call would send them.
 export type TestPaymentMethod = 'pm_card_visa' | 'pm_card_chargeDeclined' | 'pm_card_threeDSecure2Required';
@@ -37,7 +46,11 @@ export type StripeStandIn = {
   requests: StandInRequest[];
   confirm: (intentId: string, paymentMethod: TestPaymentMethod) => StandInPaymentIntent;
   completeAuthentication: (intentId: string, outcome: 'succeed' | 'fail') => StandInPaymentIntent;
-  signedWebhook: (type: string, intent: StandInPaymentIntent, options?: { secret?: string; timestamp?: number }) => { rawBody: Buffer; headers: Record<string, string> };
+  signedWebhook: (
+    type: string,
+    intent: StandInPaymentIntent,
+    options?: { secret?: string; timestamp?: number },
+  ) => { rawBody: Buffer; headers: Record<string, string> };
   close: () => Promise<void>;
 };
 
@@ -60,7 +73,8 @@ export function parseStripeForm(rawBody: string): Record<string, unknown> {
         return;
       }
       const next = node[segment];
-      const child: Record<string, unknown> = typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : {};
+      const child: Record<string, unknown> =
+        typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : {};
       node[segment] = child;
       node = child;
     });
@@ -70,10 +84,14 @@ export function parseStripeForm(rawBody: string): Record<string, unknown> {
 
 function stringRecord(value: unknown): Record<string, string> {
   if (typeof value !== 'object' || value === null) return {};
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
-export async function startStripeStandIn(options: { secretKey?: string; webhookSecret?: string } = {}): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  options: { secretKey?: string; webhookSecret?: string } = {},
+): Promise<StripeStandIn> {
   const secretKey = options.secretKey ?? 'sk_test_stand_in';
   const webhookSecret = options.webhookSecret ?? 'whsec_stand_in';
   const intents = new Map<string, StandInPaymentIntent>();
@@ -83,7 +101,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   function confirm(intentId: string, paymentMethod: TestPaymentMethod): StandInPaymentIntent {
     const intent = intents.get(intentId);
     if (!intent) throw new Error(`No such payment_intent: ${intentId}`);
-    if (intent.status !== 'requires_payment_method') throw new Error(`Cannot confirm a PaymentIntent with status ${intent.status}`);
+    if (intent.status !== 'requires_payment_method')
+      throw new Error(`Cannot confirm a PaymentIntent with status ${intent.status}`);
     if (paymentMethod === 'pm_card_visa') succeed(intent);
     if (paymentMethod === 'pm_card_chargeDeclined') {
       intent.last_payment_error = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
@@ -97,14 +116,16 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
 
   function completeAuthentication(intentId: string, outcome: 'succeed' | 'fail'): StandInPaymentIntent {
     const intent = intents.get(intentId);
-    if (!intent || intent.status !== 'requires_action') throw new Error(`No PaymentIntent awaiting authentication: ${intentId}`);
+    if (!intent || intent.status !== 'requires_action')
+      throw new Error(`No PaymentIntent awaiting authentication: ${intentId}`);
     intent.next_action = null;
     if (outcome === 'succeed') return succeed(intent);
     intent.status = 'requires_payment_method';
     intent.last_payment_error = {
       type: 'invalid_request_error',
       code: 'payment_intent_authentication_failure',
-      message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      message:
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
     };
     return intent;
   }
@@ -118,15 +139,18 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
   }
 
   function handle(request: StandInRequest): StandInResponse {
-    if (bearerToken(request.headers) !== secretKey) return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
+    if (bearerToken(request.headers) !== secretKey)
+      return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
     const url = new URL(request.path, 'http://stand-in');
     const body = parseStripeForm(request.rawBody);
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/cancel|\/confirm)?$/.exec(url.pathname);
 
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const amount = Number(body.amount);
-      if (!Number.isSafeInteger(amount) || amount <= 0) return stripeError(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer');
-      if (typeof body.currency !== 'string') return stripeError(400, 'invalid_request_error', 'Missing required param: currency.', 'parameter_missing');
+      if (!Number.isSafeInteger(amount) || amount <= 0)
+        return stripeError(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer');
+      if (typeof body.currency !== 'string')
+        return stripeError(400, 'invalid_request_error', 'Missing required param: currency.', 'parameter_missing');
       const intentId = id('pi');
       const intent: StandInPaymentIntent = {
         id: intentId,
@@ -142,7 +166,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
         latest_charge: null,
         cancellation_reason: null,
         next_action: null,
-        automatic_payment_methods: typeof body.automatic_payment_methods === 'object' ? stringRecord(body.automatic_payment_methods) : null,
+        automatic_payment_methods:
+          typeof body.automatic_payment_methods === 'object' ? stringRecord(body.automatic_payment_methods) : null,
         payment_method_types: ['card'],
         livemode: false,
         created: now(),
@@ -154,11 +179,17 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     if (intentMatch) {
       const [, intentId = '', action] = intentMatch;
       const intent = intents.get(intentId);
-      if (!intent) return stripeError(404, 'invalid_request_error', `No such payment_intent: '${intentId}'`, 'resource_missing');
+      if (!intent)
+        return stripeError(404, 'invalid_request_error', `No such payment_intent: '${intentId}'`, 'resource_missing');
       if (request.method === 'GET' && !action) return { status: 200, body: intent };
       if (request.method === 'POST' && action === '/cancel') {
         if (intent.status === 'succeeded' || intent.status === 'canceled') {
-          return stripeError(400, 'invalid_request_error', `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, 'payment_intent_unexpected_state');
+          return stripeError(
+            400,
+            'invalid_request_error',
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            'payment_intent_unexpected_state',
+          );
         }
         intent.status = 'canceled';
         intent.cancellation_reason = typeof body.cancellation_reason === 'string' ? body.cancellation_reason : null;
@@ -168,7 +199,12 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
         try {
           return { status: 200, body: confirm(intentId, String(body.payment_method) as TestPaymentMethod) };
         } catch (error) {
-          return stripeError(400, 'invalid_request_error', error instanceof Error ? error.message : String(error), 'payment_intent_unexpected_state');
+          return stripeError(
+            400,
+            'invalid_request_error',
+            error instanceof Error ? error.message : String(error),
+            'payment_intent_unexpected_state',
+          );
         }
       }
     }
@@ -176,13 +212,33 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
       const intent = typeof body.payment_intent === 'string' ? intents.get(body.payment_intent) : undefined;
       if (!intent) return stripeError(404, 'invalid_request_error', 'No such payment_intent', 'resource_missing');
-      if (intent.status !== 'succeeded') return stripeError(400, 'invalid_request_error', 'This PaymentIntent does not have a successful charge to refund.', 'charge_not_refundable');
+      if (intent.status !== 'succeeded')
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'This PaymentIntent does not have a successful charge to refund.',
+          'charge_not_refundable',
+        );
       const already = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
       const amount = body.amount === undefined ? intent.amount - already : Number(body.amount);
       if (!Number.isSafeInteger(amount) || amount <= 0 || already + amount > intent.amount) {
-        return stripeError(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - already})`, 'amount_too_large');
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - already})`,
+          'amount_too_large',
+        );
       }
-      const refund: StandInRefund = { id: id('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', metadata: stringRecord(body.metadata), created: now() };
+      const refund: StandInRefund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        metadata: stringRecord(body.metadata),
+        created: now(),
+      };
       refunds.push(refund);
       return { status: 200, body: refund };
     }
@@ -221,8 +277,15 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
       });
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: signOptions.secret ?? webhookSecret, timestamp: signOptions.timestamp });
-      return { rawBody: Buffer.from(payload), headers: { 'content-type': 'application/json', 'stripe-signature': signature } };
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: signOptions.secret ?? webhookSecret,
+        timestamp: signOptions.timestamp,
+      });
+      return {
+        rawBody: Buffer.from(payload),
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      };
     },
     close: server.close,
   };

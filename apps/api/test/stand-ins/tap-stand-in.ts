@@ -20,7 +20,15 @@ export type StandInTapCharge = {
   post: { status: string; url: string } | null;
 };
 
-export type StandInTapRefund = { id: string; object: 'refund'; charge_id: string; amount: number; currency: string; status: string; reason: string };
+export type StandInTapRefund = {
+  id: string;
+  object: 'refund';
+  charge_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  reason: string;
+};
 
 export type TapStandIn = {
   apiBase: string;
@@ -30,7 +38,10 @@ export type TapStandIn = {
   requests: StandInRequest[];
   // what the customer's visit to transaction.url would end in
   complete: (chargeId: string, outcome: 'CAPTURED' | 'DECLINED' | 'ABANDONED' | 'CANCELLED') => StandInTapCharge;
-  signedWebhook: (chargeId: string, options?: { secret?: string }) => { rawBody: Buffer; headers: Record<string, string> };
+  signedWebhook: (
+    chargeId: string,
+    options?: { secret?: string },
+  ) => { rawBody: Buffer; headers: Record<string, string> };
   close: () => Promise<void>;
 };
 
@@ -49,13 +60,20 @@ function tapError(status: number, code: string, description: string): StandInRes
 export function tapWebhookHash(charge: StandInTapCharge, secretKey: string): string {
   const decimals = ['KWD', 'BHD', 'OMR', 'JOD'].includes(charge.currency) ? 3 : 2;
   const toBeHashed =
-    'x_id' + charge.id +
-    'x_amount' + charge.amount.toFixed(decimals) +
-    'x_currency' + charge.currency +
-    'x_gateway_reference' + charge.reference.gateway +
-    'x_payment_reference' + charge.reference.payment +
-    'x_status' + charge.status +
-    'x_created' + charge.transaction.created;
+    'x_id' +
+    charge.id +
+    'x_amount' +
+    charge.amount.toFixed(decimals) +
+    'x_currency' +
+    charge.currency +
+    'x_gateway_reference' +
+    charge.reference.gateway +
+    'x_payment_reference' +
+    charge.reference.payment +
+    'x_status' +
+    charge.status +
+    'x_created' +
+    charge.transaction.created;
   return createHmac('sha256', secretKey).update(toBeHashed).digest('hex');
 }
 
@@ -83,7 +101,8 @@ export async function startTapStandIn(options: { secretKey?: string } = {}): Pro
       const amount = body.amount;
       const currency = body.currency;
       if (typeof amount !== 'number' || amount <= 0) return tapError(400, '1117', 'Invalid Amount');
-      if (typeof currency !== 'string' || currency !== currency.toUpperCase()) return tapError(400, '1118', 'Invalid Currency');
+      if (typeof currency !== 'string' || currency !== currency.toUpperCase())
+        return tapError(400, '1118', 'Invalid Currency');
       const chargeId = `chg_TS0${randomBytes(10).toString('hex')}`;
       const reference = asRecord(body.reference);
       const post = asRecord(body.post);
@@ -97,7 +116,12 @@ export async function startTapStandIn(options: { secretKey?: string } = {}): Pro
         threeDSecure: body.threeDSecure !== false,
         description: String(body.description ?? ''),
         metadata: asRecord(body.metadata),
-        transaction: { timezone: 'UTC+03:00', created: String(Date.now()), url: `${baseUrl}/gosell/pay/${chargeId}`, expiry: { period: 30, type: 'MINUTE' } },
+        transaction: {
+          timezone: 'UTC+03:00',
+          created: String(Date.now()),
+          url: `${baseUrl}/gosell/pay/${chargeId}`,
+          expiry: { period: 30, type: 'MINUTE' },
+        },
         reference: {
           transaction: String(reference.transaction ?? ''),
           order: String(reference.order ?? ''),
@@ -128,9 +152,18 @@ export async function startTapStandIn(options: { secretKey?: string } = {}): Pro
       if (body.currency !== charge.currency) return tapError(400, '1118', 'Invalid Currency');
       const amount = Number(body.amount);
       const already = refunds.filter((r) => r.charge_id === charge.id).reduce((sum, r) => sum + r.amount, 0);
-      if (!(amount > 0) || Math.round((already + amount) * 1000) > Math.round(charge.amount * 1000)) return tapError(400, '1306', 'Refund amount exceeds the charge');
+      if (!(amount > 0) || Math.round((already + amount) * 1000) > Math.round(charge.amount * 1000))
+        return tapError(400, '1306', 'Refund amount exceeds the charge');
       if (typeof body.reason !== 'string' || body.reason === '') return tapError(400, '1307', 'Reason is required');
-      const refund: StandInTapRefund = { id: `re_TS0${randomBytes(10).toString('hex')}`, object: 'refund', charge_id: charge.id, amount, currency: charge.currency, status: 'REFUNDED', reason: body.reason };
+      const refund: StandInTapRefund = {
+        id: `re_TS0${randomBytes(10).toString('hex')}`,
+        object: 'refund',
+        charge_id: charge.id,
+        amount,
+        currency: charge.currency,
+        status: 'REFUNDED',
+        reason: body.reason,
+      };
       refunds.push(refund);
       return { status: 200, body: refund };
     }
@@ -161,7 +194,10 @@ export async function startTapStandIn(options: { secretKey?: string } = {}): Pro
       if (!charge) throw new Error(`No such Tap charge: ${chargeId}`);
       return {
         rawBody: Buffer.from(JSON.stringify(charge)),
-        headers: { 'content-type': 'application/json', hashstring: tapWebhookHash(charge, signOptions.secret ?? secretKey) },
+        headers: {
+          'content-type': 'application/json',
+          hashstring: tapWebhookHash(charge, signOptions.secret ?? secretKey),
+        },
       };
     },
     close: server.close,

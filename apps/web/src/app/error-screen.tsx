@@ -11,7 +11,10 @@ import { reportError } from '@/lib/telemetry';
 type ErrorScreenProps = { error: unknown; componentStack?: string | null };
 
 function describe(error: unknown): string {
-  if (error instanceof Error) return error.stack && error.stack.includes(error.message) ? error.stack : `${error.name}: ${error.message}\n${error.stack ?? ''}`;
+  if (error instanceof Error)
+    return error.stack && error.stack.includes(error.message)
+      ? error.stack
+      : `${error.name}: ${error.message}\n${error.stack ?? ''}`;
   return String(error);
 }
 
@@ -51,7 +54,11 @@ export function ErrorScreen({ error, componentStack }: ErrorScreenProps) {
                 {t('common.goHome')}
               </Button>
             </Group>
-            <Code block component="pre" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 420, overflow: 'auto' }}>
+            <Code
+              block
+              component="pre"
+              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 420, overflow: 'auto' }}
+            >
               {details}
             </Code>
           </Stack>

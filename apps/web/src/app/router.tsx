@@ -37,7 +37,9 @@ function NavigatorRegistration() {
 
 // A page's code and its texts (locale parts beyond the core) load together.
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, parts: readonly LocalePart[] = []) {
-  const Page = lazy(() => Promise.all([load(), loadLocaleParts(parts)]).then(([module]) => ({ default: pick(module) })));
+  const Page = lazy(() =>
+    Promise.all([load(), loadLocaleParts(parts)]).then(([module]) => ({ default: pick(module) })),
+  );
   return <Page />;
 }
 
@@ -50,9 +52,10 @@ const bookingDetail = () => import('@/features/bookings/routes/booking-detail');
 
 // The home route and the half of it this visitor needs (login or catalogue) load side by side, not one after the other.
 function loadHome() {
-  const half = getAuthState().status === 'authenticated'
-    ? import('@/features/catalogue/components/agent-home')
-    : import('@/features/auth/components/public-home');
+  const half =
+    getAuthState().status === 'authenticated'
+      ? import('@/features/catalogue/components/agent-home')
+      : import('@/features/auth/components/public-home');
   return Promise.all([import('./home-route'), half]).then(([module]) => module);
 }
 
@@ -61,39 +64,109 @@ const routeTree = (
   <Routes>
     <Route path={paths.home.path} element={<RootLayout />}>
       <Route index element={page(loadHome, (m) => m.HomeRoute)} />
-      <Route path={paths.signUp.path} element={page(() => import('@/features/auth/routes/sign-up'), (m) => m.SignUpRoute, ['auth'])} />
+      <Route
+        path={paths.signUp.path}
+        element={page(
+          () => import('@/features/auth/routes/sign-up'),
+          (m) => m.SignUpRoute,
+          ['auth'],
+        )}
+      />
       <Route
         path={paths.forgotPassword.path}
-        element={page(() => import('@/features/auth/routes/forgot-password'), (m) => m.ForgotPasswordRoute, ['auth'])}
+        element={page(
+          () => import('@/features/auth/routes/forgot-password'),
+          (m) => m.ForgotPasswordRoute,
+          ['auth'],
+        )}
       />
       <Route
         path={paths.resetPassword.path}
-        element={page(() => import('@/features/auth/routes/reset-password'), (m) => m.ResetPasswordRoute, ['auth'])}
+        element={page(
+          () => import('@/features/auth/routes/reset-password'),
+          (m) => m.ResetPasswordRoute,
+          ['auth'],
+        )}
       />
-      <Route path={paths.termsOfUse.path} element={page(() => import('@/features/legal/routes/terms-of-use'), (m) => m.TermsOfUseRoute)} />
+      <Route
+        path={paths.termsOfUse.path}
+        element={page(
+          () => import('@/features/legal/routes/terms-of-use'),
+          (m) => m.TermsOfUseRoute,
+        )}
+      />
       <Route
         path={paths.privacyPolicy.path}
-        element={page(() => import('@/features/legal/routes/privacy-policy'), (m) => m.PrivacyPolicyRoute)}
+        element={page(
+          () => import('@/features/legal/routes/privacy-policy'),
+          (m) => m.PrivacyPolicyRoute,
+        )}
       />
-      <Route path={paths.notFound.path} element={page(() => import('@/features/misc/routes/not-found'), (m) => m.NotFoundRoute)} />
+      <Route
+        path={paths.notFound.path}
+        element={page(
+          () => import('@/features/misc/routes/not-found'),
+          (m) => m.NotFoundRoute,
+        )}
+      />
 
       <Route element={<RequireAuth />}>
-        <Route path={paths.myAccount.path} element={page(() => import('@/features/auth/routes/my-account'), (m) => m.MyAccountRoute, ['account', 'auth'])} />
-        <Route path={paths.tour.path} element={page(() => import('@/features/catalogue/routes/tour'), (m) => m.TourRoute, ['catalogue'])} />
+        <Route
+          path={paths.myAccount.path}
+          element={page(
+            () => import('@/features/auth/routes/my-account'),
+            (m) => m.MyAccountRoute,
+            ['account', 'auth'],
+          )}
+        />
+        <Route
+          path={paths.tour.path}
+          element={page(
+            () => import('@/features/catalogue/routes/tour'),
+            (m) => m.TourRoute,
+            ['catalogue'],
+          )}
+        />
         <Route path={paths.embedded.path} element={page(sections, (m) => m.EmbeddedRoute, SECTION_TEXTS)} />
-        <Route path={paths.checkout.path} element={page(() => import('@/features/bookings/routes/checkout'), (m) => m.CheckoutRoute, BOOKING_TEXTS)} />
-        <Route path={paths.embeddedCheckout.path} element={page(sections, (m) => m.EmbeddedCheckoutRoute, SECTION_TEXTS)} />
+        <Route
+          path={paths.checkout.path}
+          element={page(
+            () => import('@/features/bookings/routes/checkout'),
+            (m) => m.CheckoutRoute,
+            BOOKING_TEXTS,
+          )}
+        />
+        <Route
+          path={paths.embeddedCheckout.path}
+          element={page(sections, (m) => m.EmbeddedCheckoutRoute, SECTION_TEXTS)}
+        />
         <Route path={paths.bookings.path} element={page(bookingLists, (m) => m.BookingsRoute, BOOKING_TEXTS)}>
-          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.BookingDetailRoute, BOOKING_TEXTS)} />
+          <Route
+            path={paths.bookingDetail.path}
+            element={page(bookingDetail, (m) => m.BookingDetailRoute, BOOKING_TEXTS)}
+          />
         </Route>
         <Route path={paths.requests.path} element={page(bookingLists, (m) => m.RequestsRoute, BOOKING_TEXTS)}>
-          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.RequestDetailRoute, BOOKING_TEXTS)} />
+          <Route
+            path={paths.bookingDetail.path}
+            element={page(bookingDetail, (m) => m.RequestDetailRoute, BOOKING_TEXTS)}
+          />
         </Route>
-        <Route path={paths.city.path} element={page(() => import('@/features/catalogue/routes/city'), (m) => m.CityRoute, ['catalogue'])} />
+        <Route
+          path={paths.city.path}
+          element={page(
+            () => import('@/features/catalogue/routes/city'),
+            (m) => m.CityRoute,
+            ['catalogue'],
+          )}
+        />
         <Route path={paths.balance.path} element={page(sections, (m) => m.BalanceRoute, SECTION_TEXTS)} />
         <Route path={paths.topUp.path} element={page(sections, (m) => m.TopUpRoute, SECTION_TEXTS)} />
         <Route path={paths.myBookings.path} element={page(bookingLists, (m) => m.MyBookingsRoute, BOOKING_TEXTS)}>
-          <Route path={paths.bookingDetail.path} element={page(bookingDetail, (m) => m.MyBookingDetailRoute, BOOKING_TEXTS)} />
+          <Route
+            path={paths.bookingDetail.path}
+            element={page(bookingDetail, (m) => m.MyBookingDetailRoute, BOOKING_TEXTS)}
+          />
         </Route>
         <Route path={paths.myCommissions.path} element={page(sections, (m) => m.MyCommissionsRoute, SECTION_TEXTS)} />
         <Route path={paths.myAgencies.path} element={page(sections, (m) => m.MyAgenciesRoute, SECTION_TEXTS)} />
@@ -101,7 +174,14 @@ const routeTree = (
         <Route path={paths.widgetsCreate.path} element={page(sections, (m) => m.WidgetsCreateRoute, SECTION_TEXTS)} />
         <Route path={paths.agents.path} element={page(sections, (m) => m.AgentsRoute, SECTION_TEXTS)} />
         {/* SPEC §2: /[country] is dynamic; React Router ranks it below every static path */}
-        <Route path={paths.country.path} element={page(() => import('@/features/catalogue/routes/country'), (m) => m.CountryRoute, ['catalogue'])} />
+        <Route
+          path={paths.country.path}
+          element={page(
+            () => import('@/features/catalogue/routes/country'),
+            (m) => m.CountryRoute,
+            ['catalogue'],
+          )}
+        />
       </Route>
       <Route path="*" element={<Navigate to={paths.notFound.getHref()} replace />} />
     </Route>

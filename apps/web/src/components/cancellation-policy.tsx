@@ -15,7 +15,9 @@ export function CancellationPolicy({ policy }: { policy: readonly CancellationTi
       {last ? (
         <List size="xs" c="gray.7" spacing={2}>
           {tiers.map((tier) => (
-            <List.Item key={tier.hours}>{t('catalogue.cancellation.tier', { percents: tier.percents, hours: tier.hours })}</List.Item>
+            <List.Item key={tier.hours}>
+              {t('catalogue.cancellation.tier', { percents: tier.percents, hours: tier.hours })}
+            </List.Item>
           ))}
           <List.Item>{t('catalogue.cancellation.after', { hours: last.hours })}</List.Item>
         </List>

@@ -18,7 +18,9 @@ type FileFieldProps = {
 };
 
 function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 // The labelled element is the native file input (so browsers, screen readers and tests can set files on it);
@@ -28,7 +30,9 @@ export function FileField({ label, description, error, accept, withAsterisk, val
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.files?.[0] ?? null);
-  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <Input.Wrapper
@@ -62,7 +66,9 @@ export function FileField({ label, description, error, accept, withAsterisk, val
             <IconFileUpload size={16} />
             {t('fileField.choose')}
           </span>
-          <span className={classes.name}>{value ? `${value.name} · ${formatSize(value.size)}` : t('fileField.none')}</span>
+          <span className={classes.name}>
+            {value ? `${value.name} · ${formatSize(value.size)}` : t('fileField.none')}
+          </span>
         </div>
       </div>
     </Input.Wrapper>

@@ -11,7 +11,12 @@ type MoneyProps = { amount: number; currency: CurrencyCode; testId?: string };
 export function Money({ amount, currency, testId }: MoneyProps) {
   const { language } = useLocale();
   return (
-    <span data-testid={testId} data-amount={amount.toFixed(2)} data-currency={currency} style={{ whiteSpace: 'nowrap' }}>
+    <span
+      data-testid={testId}
+      data-amount={amount.toFixed(2)}
+      data-currency={currency}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {formatMoney(amount, currency, language)}
     </span>
   );
@@ -35,7 +40,11 @@ export function PricePair({ published, net, currency, size = 'md', testId }: Pri
           {t('catalogue.price.published')}
         </Text>
         <Text size={size} fw={500} c="gray.7">
-          {published === null ? '—' : <Money amount={published} currency={currency} testId={testId && `${testId}-published`} />}
+          {published === null ? (
+            '—'
+          ) : (
+            <Money amount={published} currency={currency} testId={testId && `${testId}-published`} />
+          )}
         </Text>
       </Stack>
       <Stack gap={0}>

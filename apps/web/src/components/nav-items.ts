@@ -28,7 +28,12 @@ export type NavItemKey =
   | 'widgets'
   | 'agents';
 
-export type NavItem = { key: NavItemKey; href: string; icon: Icon; isActive: (pathname: string, search: string) => boolean };
+export type NavItem = {
+  key: NavItemKey;
+  href: string;
+  icon: Icon;
+  isActive: (pathname: string, search: string) => boolean;
+};
 
 const onPath = (path: string) => (pathname: string) => pathname === path;
 const underPath = (path: string) => (pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
@@ -38,14 +43,34 @@ const balanceTab = (tab: string | null) => (pathname: string, search: string) =>
 // SPEC §2 order of the header menu
 const ALL_ITEMS: readonly NavItem[] = [
   { key: 'account', href: paths.myAccount.getHref(), icon: IconUser, isActive: onPath(paths.myAccount.path) },
-  { key: 'commissions', href: paths.myCommissions.getHref(), icon: IconPercentage, isActive: onPath(paths.myCommissions.path) },
-  { key: 'allBookings', href: paths.bookings.getHref(), icon: IconTicket, isActive: (p) => underPath(paths.bookings.path)(p) || underPath(paths.myBookings.path)(p) },
+  {
+    key: 'commissions',
+    href: paths.myCommissions.getHref(),
+    icon: IconPercentage,
+    isActive: onPath(paths.myCommissions.path),
+  },
+  {
+    key: 'allBookings',
+    href: paths.bookings.getHref(),
+    icon: IconTicket,
+    isActive: (p) => underPath(paths.bookings.path)(p) || underPath(paths.myBookings.path)(p),
+  },
   { key: 'requests', href: paths.requests.getHref(), icon: IconListDetails, isActive: underPath(paths.requests.path) },
   { key: 'newBooking', href: paths.home.getHref(), icon: IconPlus, isActive: onPath(paths.home.path) },
   { key: 'statement', href: paths.balance.getHref(), icon: IconReceipt, isActive: balanceTab(null) },
-  { key: 'transactions', href: paths.balance.getHref('transactions'), icon: IconCoins, isActive: balanceTab('transactions') },
+  {
+    key: 'transactions',
+    href: paths.balance.getHref('transactions'),
+    icon: IconCoins,
+    isActive: balanceTab('transactions'),
+  },
   { key: 'topUp', href: paths.topUp.getHref(), icon: IconCreditCard, isActive: onPath(paths.topUp.path) },
-  { key: 'companySettings', href: paths.myAgencies.getHref(), icon: IconBuilding, isActive: onPath(paths.myAgencies.path) },
+  {
+    key: 'companySettings',
+    href: paths.myAgencies.getHref(),
+    icon: IconBuilding,
+    isActive: onPath(paths.myAgencies.path),
+  },
   { key: 'widgets', href: paths.widgets.getHref(), icon: IconApps, isActive: (p) => p.startsWith(paths.widgets.path) },
   { key: 'agents', href: paths.agents.getHref(), icon: IconUsers, isActive: onPath(paths.agents.path) },
 ];

@@ -5,14 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function PageSpinner() {
   const { t } = useTranslation();
   return (
-    <Center
-      role="status"
-      aria-live="polite"
-      pos="fixed"
-      inset={0}
-      bg="gray.1"
-      style={{ zIndex: 500 }}
-    >
+    <Center role="status" aria-live="polite" pos="fixed" inset={0} bg="gray.1" style={{ zIndex: 500 }}>
       <Stack align="center" gap="sm">
         <Loader size="lg" />
         <Text c="dimmed" fw={500}>

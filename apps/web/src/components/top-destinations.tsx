@@ -16,7 +16,15 @@ export function TopDestinations({ destinations, tone }: TopDestinationsProps) {
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="top-destinations-title">
-      <Text id="top-destinations-title" component="h2" fw={700} size="sm" tt="uppercase" lts={0.6} c={isOnBrand ? 'brand.1' : 'dimmed'}>
+      <Text
+        id="top-destinations-title"
+        component="h2"
+        fw={700}
+        size="sm"
+        tt="uppercase"
+        lts={0.6}
+        c={isOnBrand ? 'brand.1' : 'dimmed'}
+      >
         {t('home.topDestinations')}
       </Text>
       <Group gap="xs">

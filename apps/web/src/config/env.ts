@@ -30,5 +30,6 @@ export const env = {
   apiBase: resolveApiBase(hostname),
   hostLanguage: guessLanguageForHost(hostname),
   supportPhone: import.meta.env.VITE_SUPPORT_PHONE ?? FALLBACK_SUPPORT_PHONE,
-  isDevHost: import.meta.env.DEV || hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1',
+  isDevHost:
+    import.meta.env.DEV || hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1',
 } as const;

@@ -3,8 +3,22 @@ type BalanceTab = 'statement' | 'transactions';
 // /city shows a city (country + city), a category (category, optionally narrowed by city) or search results (q)
 type CityQuery = { country?: string; city?: string; category?: string; q?: string };
 // The tour page keeps its selection in the URL, so a link can open a tour on a date, option and time
-type TourQuery = { date?: string; type?: string; offer?: string; time?: string; adults?: string; children?: string; infants?: string };
-type CheckoutQuery = TourQuery & { tour?: string; promo?: string; mode?: 'instant' | 'request'; booking?: string; payment?: string };
+type TourQuery = {
+  date?: string;
+  type?: string;
+  offer?: string;
+  time?: string;
+  adults?: string;
+  children?: string;
+  infants?: string;
+};
+type CheckoutQuery = TourQuery & {
+  tour?: string;
+  promo?: string;
+  mode?: 'instant' | 'request';
+  booking?: string;
+  payment?: string;
+};
 // The bookings and requests lists keep their filters and page in the URL
 type BookingListQuery = {
   status?: string;

@@ -15,7 +15,10 @@ export class ApiError extends Error {
   readonly items: ErrorItemType[];
   readonly body: string;
 
-  constructor(message: string, options: { status?: number; kind?: ApiErrorKind; items?: ErrorItemType[]; body?: string } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number; kind?: ApiErrorKind; items?: ErrorItemType[]; body?: string } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status ?? 0;
@@ -78,7 +81,12 @@ async function readBody(response: Response): Promise<{ text: string; json: unkno
 
 // The 422 body `[{ fieldName, errorMessage }]`, checked by hand so the first page loads without zod
 function isErrorItem(value: unknown): value is ErrorItemType {
-  return typeof value === 'object' && value !== null && typeof (value as ErrorItemType).fieldName === 'string' && typeof (value as ErrorItemType).errorMessage === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorItemType).fieldName === 'string' &&
+    typeof (value as ErrorItemType).errorMessage === 'string'
+  );
 }
 
 function errorItems(json: unknown): ErrorItemType[] | null {
@@ -93,7 +101,8 @@ function messageFromBody(json: unknown, text: string): string {
   const items = errorItems(json);
   if (items && items.length > 0) return items.map((item) => translateMessage(item.errorMessage)).join('\n');
   if (isErrorItem(json)) return translateMessage(json.errorMessage);
-  if (json && typeof json === 'object' && 'message' in json && typeof json.message === 'string') return translateMessage(json.message);
+  if (json && typeof json === 'object' && 'message' in json && typeof json.message === 'string')
+    return translateMessage(json.message);
   return translateMessage(text.trim());
 }
 
@@ -208,16 +217,25 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
 type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined;
 type OutputOf<T> = T extends z.ZodType ? z.output<T> : unknown;
 
-type AnyRoute = RouteDescriptor<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+type AnyRoute = RouteDescriptor<
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined
+>;
 
 export type RouteBody<R> = R extends RouteDescriptor<infer B, infer _Q, infer _P, infer _R> ? InputOf<B> : never;
-export type RouteResponse<R> = R extends RouteDescriptor<infer _B, infer _Q, infer _P, infer Res> ? OutputOf<Res> : never;
+export type RouteResponse<R> =
+  R extends RouteDescriptor<infer _B, infer _Q, infer _P, infer Res> ? OutputOf<Res> : never;
 
 export type RouteCallInput<R> =
   R extends RouteDescriptor<infer B, infer Q, infer P, infer _R>
     ? (B extends z.ZodType ? { body: InputOf<B> | FormData } : { body?: undefined }) &
         (Q extends z.ZodType ? { query?: InputOf<Q> } : { query?: undefined }) &
-        (P extends z.ZodType ? { params: InputOf<P> } : { params?: undefined }) & { signal?: AbortSignal; headers?: Record<string, string> }
+        (P extends z.ZodType ? { params: InputOf<P> } : { params?: undefined }) & {
+          signal?: AbortSignal;
+          headers?: Record<string, string>;
+        }
     : never;
 
 // Calls a contract route descriptor and parses the answer with its response schema.

@@ -13,7 +13,8 @@ export function applyServerErrors(form: FormWithErrors, error: unknown): boolean
 }
 
 function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'too_big' && typeof issue.maximum === 'number') return i18n.t('messages.tooLong', { max: issue.maximum });
+  if (issue.code === 'too_big' && typeof issue.maximum === 'number')
+    return i18n.t('messages.tooLong', { max: issue.maximum });
   return translateMessage(issue.message);
 }
 

@@ -25,7 +25,12 @@ export function formatMoney(amount: number, currency: CurrencyCode, language: La
 export function formatDate(date: string, language: Language): string {
   let format = dateFormats.get(language);
   if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[language], { day: '2-digit', month: 'short', year: '2-digit', timeZone: 'UTC' });
+    format = new Intl.DateTimeFormat(INTL_LOCALE[language], {
+      day: '2-digit',
+      month: 'short',
+      year: '2-digit',
+      timeZone: 'UTC',
+    });
     dateFormats.set(language, format);
   }
   const parts = format.formatToParts(new Date(`${date}T00:00:00Z`));
@@ -59,5 +64,7 @@ export function formatDateTime(iso: string, language: Language): string {
 
 // A calendar date, or the date part of a timestamp, as 'dd MMM, yy'
 export function formatDay(value: string, language: Language): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, language) : formatDateTime(value, language).replace(/ \d{2}:\d{2}$/, '');
+  return /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? formatDate(value, language)
+    : formatDateTime(value, language).replace(/ \d{2}:\d{2}$/, '');
 }

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const agencies = pgTable(
   'agencies',
@@ -15,7 +28,9 @@ export const agencies = pgTable(
     city: text('city').notNull(),
     currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
     language: text('language', { enum: ['en', 'ru'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'suspended'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'suspended'] })
+      .notNull()
+      .default('pending'),
     isWidgetsCreationAllowed: integer('is_widgets_creation_allowed').notNull().default(0),
     isCreditCardTopupAllowed: integer('is_credit_card_topup_allowed').notNull().default(1),
     tradeLicenseFileId: uuid('trade_license_file_id'),
@@ -36,7 +51,9 @@ export const users = pgTable(
     phone: text('phone').notNull().default(''),
     jobTitle: text('job_title').notNull().default(''),
     role: text('role', { enum: ['admin', 'senior', 'junior', 'operator'] }).notNull(),
-    status: text('status', { enum: ['normal', 'emailNotVerified', 'deleted'] }).notNull().default('normal'),
+    status: text('status', { enum: ['normal', 'emailNotVerified', 'deleted'] })
+      .notNull()
+      .default('normal'),
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     tokenVersion: integer('token_version').notNull().default(0),
@@ -55,7 +72,9 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -76,7 +95,9 @@ export const loginThrottle = pgTable('login_throttle', {
 export const trustedLogins = pgTable(
   'trusted_logins',
   {
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     ipHash: text('ip_hash').notNull(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -88,7 +109,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
     currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
@@ -99,13 +122,18 @@ export const ledgerEntries = pgTable(
     balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_entries_agency_idx').on(t.agencyId, t.currency, t.createdAt), index('ledger_entries_booking_idx').on(t.bookingId)],
+  (t) => [
+    index('ledger_entries_agency_idx').on(t.agencyId, t.currency, t.createdAt),
+    index('ledger_entries_booking_idx').on(t.bookingId),
+  ],
 );
 
 export const agencyBalances = pgTable(
   'agency_balances',
   {
-    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
     currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
     balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
     creditLimitMinor: bigint('credit_limit_minor', { mode: 'number' }).notNull().default(0),

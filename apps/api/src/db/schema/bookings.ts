@@ -16,7 +16,12 @@ import {
 import { agencies, users } from './accounts.ts';
 import { cities, offers, slots, tours, type CancellationTierJson, type Localized } from './catalogue.ts';
 
-export type AmountLineJson = { unit: 'adult' | 'child' | 'infant' | 'trip'; quantity: number; netMinor: number; publishedMinor: number };
+export type AmountLineJson = {
+  unit: 'adult' | 'child' | 'infant' | 'trip';
+  quantity: number;
+  netMinor: number;
+  publishedMinor: number;
+};
 
 // A booking or a quotation request. Money in minor units of `currency`, fixed at creation (DESIGN "Money").
 export const bookings = pgTable(
@@ -24,13 +29,23 @@ export const bookings = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     reference: text('reference').notNull(),
-    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
-    createdBy: uuid('created_by').notNull().references(() => users.id),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
     siteId: text('site_id').notNull(),
-    status: text('status', { enum: ['request', 'payment_required', 'pending_payment', 'completed', 'cancelled', 'payment_failed'] }).notNull(),
+    status: text('status', {
+      enum: ['request', 'payment_required', 'pending_payment', 'completed', 'cancelled', 'payment_failed'],
+    }).notNull(),
     isRequest: integer('is_request').notNull().default(0),
-    tourId: integer('tour_id').notNull().references(() => tours.id),
-    offerId: integer('offer_id').notNull().references(() => offers.id),
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
     slotId: bigint('slot_id', { mode: 'number' }).references(() => slots.id),
     date: date('date', { mode: 'string' }).notNull(),
     startTime: text('start_time'),
@@ -71,7 +86,10 @@ export const bookings = pgTable(
     tourTitle: jsonb('tour_title').$type<Localized>().notNull(),
     offerName: jsonb('offer_name').$type<Localized>().notNull(),
     cancellationPolicy: jsonb('cancellation_policy').$type<CancellationTierJson[]>().notNull(),
-    ticketNumbers: text('ticket_numbers').array().notNull().default(sql`'{}'::text[]`),
+    ticketNumbers: text('ticket_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     quotedNetMinor: bigint('quoted_net_minor', { mode: 'number' }),
@@ -90,11 +108,18 @@ export const bookings = pgTable(
     index('bookings_agency_created_idx').on(t.agencyId, t.createdAt),
     index('bookings_agency_date_idx').on(t.agencyId, t.date),
     index('bookings_created_by_idx').on(t.createdBy, t.createdAt),
-    index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.heldUnits} > 0 AND ${t.holdExpiresAt} IS NOT NULL`),
-    index('bookings_requests_idx').on(t.status, t.createdAt).where(sql`${t.isRequest} = 1`),
+    index('bookings_hold_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.heldUnits} > 0 AND ${t.holdExpiresAt} IS NOT NULL`),
+    index('bookings_requests_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.isRequest} = 1`),
     check('bookings_people_non_negative', sql`${t.adults} >= 0 AND ${t.children} >= 0 AND ${t.infants} >= 0`),
     check('bookings_held_non_negative', sql`${t.heldAdults} >= 0 AND ${t.heldChildren} >= 0 AND ${t.heldUnits} >= 0`),
-    check('bookings_amounts_non_negative', sql`${t.netTotalMinor} >= 0 AND ${t.publishedTotalMinor} >= 0 AND ${t.discountMinor} >= 0`),
+    check(
+      'bookings_amounts_non_negative',
+      sql`${t.netTotalMinor} >= 0 AND ${t.publishedTotalMinor} >= 0 AND ${t.discountMinor} >= 0`,
+    ),
   ],
 );
 
@@ -102,13 +127,17 @@ export const bookings = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
     key: text('key').notNull(),
     // the agent who sent the key: another agent of the agency replaying it gets a 422, never this call's answer
     userId: uuid('user_id'),
     scope: text('scope').notNull(),
     requestHash: text('request_hash').notNull(),
-    state: text('state', { enum: ['running', 'done'] }).notNull().default('running'),
+    state: text('state', { enum: ['running', 'done'] })
+      .notNull()
+      .default('running'),
     // the call that holds the key now; written by the transaction that commits its effect, so a call whose lease
     // was taken over can no longer commit
     attempt: uuid('attempt'),
@@ -128,11 +157,17 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
-    agencyId: uuid('agency_id').notNull().references(() => agencies.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
     provider: text('provider', { enum: ['sandbox', 'stripe', 'tap'] }).notNull(),
     providerRef: text('provider_ref'),
-    status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] })
+      .notNull()
+      .default('pending'),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
     redirectUrl: text('redirect_url'),
@@ -154,13 +189,17 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
     index('payments_booking_idx').on(t.bookingId, t.createdAt),
-    index('payments_open_idx').on(t.expiresAt).where(sql`${t.status} IN ('pending', 'requires_action')`),
+    index('payments_open_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} IN ('pending', 'requires_action')`),
     check('payments_amount_positive', sql`${t.amountMinor} > 0`),
     check(
       'payments_refunds_within_amount',
       sql`${t.refundedMinor} >= 0 AND ${t.refundDueMinor} >= 0 AND ${t.refundAttemptMinor} >= 0 AND ${t.refundedMinor} + ${t.refundDueMinor} + ${t.refundAttemptMinor} <= ${t.amountMinor}`,
     ),
-    index('payments_refund_due_idx').on(t.updatedAt).where(sql`${t.refundDueMinor} > 0 OR ${t.refundAttemptId} IS NOT NULL`),
+    index('payments_refund_due_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.refundDueMinor} > 0 OR ${t.refundAttemptId} IS NOT NULL`),
   ],
 );
 
@@ -182,12 +221,17 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   currency: text('currency').notNull(),
   description: text('description').notNull(),
   returnUrl: text('return_url').notNull(),
-  status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] })
+    .notNull()
+    .default('pending'),
   cardLast4: text('card_last4'),
   failureMessage: text('failure_message'),
   refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
   // idempotency keys of the refunds made, as a real provider keeps them
-  refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
+  refundKeys: text('refund_keys')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -197,10 +241,15 @@ export const hotels = pgTable(
   'hotels',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    cityId: integer('city_id').notNull().references(() => cities.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
     name: text('name').notNull(),
     area: text('area').notNull(),
     pickUpLeadMinutes: integer('pick_up_lead_minutes').notNull(),
   },
-  (t) => [uniqueIndex('hotels_city_name_uq').on(t.cityId, t.name), check('hotels_lead_range', sql`${t.pickUpLeadMinutes} BETWEEN 0 AND 300`)],
+  (t) => [
+    uniqueIndex('hotels_city_name_uq').on(t.cityId, t.name),
+    check('hotels_lead_range', sql`${t.pickUpLeadMinutes} BETWEEN 0 AND 300`),
+  ],
 );

@@ -33,7 +33,9 @@ export const catalogueImages = pgTable('catalogue_images', {
 const placeColumns = () => ({
   name: jsonb('name').$type<Localized>().notNull(),
   description: jsonb('description').$type<Localized>().notNull(),
-  heroImageKey: text('hero_image_key').notNull().references(() => catalogueImages.key),
+  heroImageKey: text('hero_image_key')
+    .notNull()
+    .references(() => catalogueImages.key),
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
@@ -47,7 +49,9 @@ export const cities = pgTable(
   'cities',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    countryId: integer('country_id').notNull().references(() => countries.id),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
     url: text('url').notNull(),
     ...placeColumns(),
   },
@@ -72,7 +76,9 @@ export const tours = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     url: text('url').notNull().unique(),
-    cityId: integer('city_id').notNull().references(() => cities.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
     title: jsonb('title').$type<Localized>().notNull(),
     summary: jsonb('summary').$type<Localized>().notNull(),
     description: jsonb('description').$type<Localized>().notNull(),
@@ -86,7 +92,10 @@ export const tours = pgTable(
     durationText: jsonb('duration_text').$type<Localized>().notNull(),
     // a file shipped in apps/api/assets/videos (never hot-linked), or none
     videoKey: text('video_key'),
-    similarTourIds: integer('similar_tour_ids').array().notNull().default(sql`'{}'::integer[]`),
+    similarTourIds: integer('similar_tour_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     isPromo: boolean('is_promo').notNull().default(false),
     promoOrder: integer('promo_order').notNull().default(0),
     // null: not among the top tours of the home page
@@ -100,8 +109,12 @@ export const tours = pgTable(
 export const tourCategories = pgTable(
   'tour_categories',
   {
-    tourId: integer('tour_id').notNull().references(() => tours.id, { onDelete: 'cascade' }),
-    categoryId: integer('category_id').notNull().references(() => categories.id),
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tourId, t.categoryId] }), index('tour_categories_category_idx').on(t.categoryId)],
@@ -111,7 +124,9 @@ export const offers = pgTable(
   'offers',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tourId: integer('tour_id').notNull().references(() => tours.id),
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id),
     name: jsonb('name').$type<Localized>().notNull(),
     description: jsonb('description').$type<Localized>().notNull(),
     pricingUnit: text('pricing_unit', { enum: ['person', 'trip'] }).notNull(),
@@ -119,8 +134,14 @@ export const offers = pgTable(
     openingTime: text('opening_time'),
     closingTime: text('closing_time'),
     // the stock template: slots are generated from it for each open day
-    startTimes: text('start_times').array().notNull().default(sql`'{}'::text[]`),
-    closedWeekdays: integer('closed_weekdays').array().notNull().default(sql`'{}'::integer[]`),
+    startTimes: text('start_times')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    closedWeekdays: integer('closed_weekdays')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     slotCapacity: integer('slot_capacity').notNull(),
     adultCapacity: integer('adult_capacity'),
     childCapacity: integer('child_capacity'),
@@ -131,8 +152,13 @@ export const offers = pgTable(
     isInstant: boolean('is_instant').notNull().default(true),
     cancellationPolicy: jsonb('cancellation_policy').$type<CancellationTierJson[]>().notNull(),
     hasPickUp: boolean('has_pick_up').notNull().default(false),
-    pickUpCityIds: integer('pick_up_city_ids').array().notNull().default(sql`'{}'::integer[]`),
-    ticketTypeId: integer('ticket_type_id').notNull().references(() => ticketTypes.id),
+    pickUpCityIds: integer('pick_up_city_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    ticketTypeId: integer('ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id),
     infantMaxAge: integer('infant_max_age').notNull().default(2),
     childMaxAge: integer('child_max_age').notNull().default(11),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -158,10 +184,14 @@ export const tourPhotos = pgTable(
   'tour_photos',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tourId: integer('tour_id').notNull().references(() => tours.id, { onDelete: 'cascade' }),
+    tourId: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
     // SPEC §3: an offer's heroImage is its matching photo, else the first category's hero image
     offerId: integer('offer_id').references(() => offers.id),
-    imageKey: text('image_key').notNull().references(() => catalogueImages.key),
+    imageKey: text('image_key')
+      .notNull()
+      .references(() => catalogueImages.key),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [index('tour_photos_tour_idx').on(t.tourId, t.sortOrder)],
@@ -172,7 +202,9 @@ export const pricePeriods = pgTable(
   'price_periods',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    offerId: integer('offer_id').notNull().references(() => offers.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     validTo: date('valid_to', { mode: 'string' }).notNull(),
     netAdultMinor: bigint('net_adult_minor', { mode: 'number' }),
@@ -198,7 +230,9 @@ export const slots = pgTable(
   'slots',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    offerId: integer('offer_id').notNull().references(() => offers.id),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
     date: date('date', { mode: 'string' }).notNull(),
     // 'HH:mm' in Asia/Dubai; null for opening-hours offers
     startTime: text('start_time'),

@@ -28,7 +28,9 @@ export const mailOutbox = pgTable(
     // is sent or has failed for good, so no secret stays readable in the outbox
     redactedTextBody: text('redacted_text_body'),
     redactedHtmlBody: text('redacted_html_body'),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

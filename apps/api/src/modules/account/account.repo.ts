@@ -27,7 +27,11 @@ export async function findUserById(db: DbOrTx, id: string) {
 }
 
 export async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return Boolean(row);
 }
 
@@ -53,12 +57,20 @@ export async function insertFile(tx: DbOrTx, file: NewFile) {
 export async function setPassword(tx: DbOrTx, userId: string, passwordHash: string): Promise<void> {
   await tx
     .update(users)
-    .set({ passwordHash, mustChangePassword: false, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .set({
+      passwordHash,
+      mustChangePassword: false,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, userId));
 }
 
 export async function touchLogin(tx: DbOrTx, userId: string, ipHash: string): Promise<void> {
-  await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, userId));
   await tx
     .insert(trustedLogins)
     .values({ userId, ipHash })
@@ -69,13 +81,26 @@ export async function isTrustedAddress(db: DbOrTx, userId: string, ipHash: strin
   const [row] = await db
     .select({ userId: trustedLogins.userId })
     .from(trustedLogins)
-    .where(and(eq(trustedLogins.userId, userId), eq(trustedLogins.ipHash, ipHash), sql`${trustedLogins.lastSuccessAt} > now() - interval '90 days'`))
+    .where(
+      and(
+        eq(trustedLogins.userId, userId),
+        eq(trustedLogins.ipHash, ipHash),
+        sql`${trustedLogins.lastSuccessAt} > now() - interval '90 days'`,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
 
-export async function insertPasswordReset(tx: DbOrTx, userId: string, tokenHash: string, ttlMinutes: number): Promise<void> {
-  await tx.insert(passwordResets).values({ userId, tokenHash, expiresAt: sql`now() + make_interval(mins => ${ttlMinutes})` });
+export async function insertPasswordReset(
+  tx: DbOrTx,
+  userId: string,
+  tokenHash: string,
+  ttlMinutes: number,
+): Promise<void> {
+  await tx
+    .insert(passwordResets)
+    .values({ userId, tokenHash, expiresAt: sql`now() + make_interval(mins => ${ttlMinutes})` });
 }
 
 // Marks the reset used in the same statement that finds it, so a link works once even under a race.
@@ -83,7 +108,13 @@ export async function isResetUsable(db: DbOrTx, tokenHash: string): Promise<bool
   const [row] = await db
     .select({ userId: passwordResets.userId })
     .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), sql`${passwordResets.expiresAt} > now()`))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        sql`${passwordResets.expiresAt} > now()`,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -92,15 +123,29 @@ export async function consumePasswordReset(tx: DbOrTx, tokenHash: string): Promi
   const [row] = await tx
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), sql`${passwordResets.expiresAt} > now()`))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        sql`${passwordResets.expiresAt} > now()`,
+      ),
+    )
     .returning({ userId: passwordResets.userId });
   return row?.userId ?? null;
 }
 
 export async function invalidateResets(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
-export async function updateAgencyFiles(tx: DbOrTx, agencyId: string, tradeLicenseFileId: string | null, vatCertificateFileId: string | null) {
+export async function updateAgencyFiles(
+  tx: DbOrTx,
+  agencyId: string,
+  tradeLicenseFileId: string | null,
+  vatCertificateFileId: string | null,
+) {
   await tx.update(agencies).set({ tradeLicenseFileId, vatCertificateFileId }).where(eq(agencies.id, agencyId));
 }

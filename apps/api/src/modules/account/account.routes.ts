@@ -13,6 +13,8 @@ export async function accountRoutes(app: FastifyInstance) {
   });
   registerRoute(app, authRoutes.forgotPassword, ({ body, ctx }) => service.forgotPassword(ctx, body));
   registerRoute(app, authRoutes.resetPassword, ({ body, ctx }) => service.resetPassword(ctx, body));
-  registerRoute(app, authRoutes.changePassword, ({ body, ctx }) => service.changePassword(ctx, requireActor(ctx).userId, body));
+  registerRoute(app, authRoutes.changePassword, ({ body, ctx }) =>
+    service.changePassword(ctx, requireActor(ctx).userId, body),
+  );
   registerRoute(app, authRoutes.me, ({ ctx }) => service.profile(ctx, requireActor(ctx).userId));
 }

@@ -1,9 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { AccountProfile, ChangePasswordBody, ForgotPasswordBody, Language, LoginBody, ResetPasswordBody, SignupFields } from '@portal/contract';
+import type {
+  AccountProfile,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  Language,
+  LoginBody,
+  ResetPasswordBody,
+  SignupFields,
+} from '@portal/contract';
 import { MESSAGES } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { assertHashCapacity, burnPasswordCheck, generateTemporaryPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
+import {
+  assertHashCapacity,
+  burnPasswordCheck,
+  generateTemporaryPassword,
+  hashPassword,
+  verifyPassword,
+} from '../../lib/password.ts';
 import { siteUrl } from '../../lib/site-url.ts';
 import type { DetectedFileType } from '../../lib/file-type.ts';
 import { insertMail } from '../mail/mail.repo.ts';
@@ -16,7 +30,11 @@ const RESET_TTL_MINUTES = 60;
 type UserWithAgency = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
 
 function brandOf(ctx: ServiceContext) {
-  return { siteName: ctx.site.name, loginUrl: `${siteUrl(ctx.site, ctx.config)}/`, supportEmail: ctx.site.hostData.email };
+  return {
+    siteName: ctx.site.name,
+    loginUrl: `${siteUrl(ctx.site, ctx.config)}/`,
+    supportEmail: ctx.site.hostData.email,
+  };
 }
 
 function languageOf(row: UserWithAgency, ctx: ServiceContext): Language {
@@ -44,15 +62,19 @@ export async function login(ctx: ServiceContext, input: LoginBody): Promise<{ ac
   // counted before the password is checked: a guess over the limit is refused without hashing
   const counts = await countAttempt(ctx.db, keys);
   const row = await repo.findUserByEmail(ctx.db, input.email);
-  const allowed = await mayCheck(counts, async () => Boolean(row && (await repo.isTrustedAddress(ctx.db, row.user.id, hashIp(ctx.ip)))));
+  const allowed = await mayCheck(counts, async () =>
+    Boolean(row && (await repo.isTrustedAddress(ctx.db, row.user.id, hashIp(ctx.ip)))),
+  );
   if (!allowed) throw new AppError('too_many_requests', MESSAGES.tooManyAttempts, [], counts.retryAfterSeconds);
 
-  const usable = row && row.user.status !== 'deleted' && (row.user.role === 'operator' || row.agency?.status !== 'suspended');
+  const usable =
+    row && row.user.status !== 'deleted' && (row.user.role === 'operator' || row.agency?.status !== 'suspended');
   if (!row || !usable) {
     await burnPasswordCheck(input.password, ctx.ip);
     throw AppError.field('password', MESSAGES.loginIncorrect);
   }
-  if (!(await verifyPassword(input.password, row.user.passwordHash, ctx.ip))) throw AppError.field('password', MESSAGES.loginIncorrect);
+  if (!(await verifyPassword(input.password, row.user.passwordHash, ctx.ip)))
+    throw AppError.field('password', MESSAGES.loginIncorrect);
   await forgiveAttempt(ctx.db, keys);
   await repo.touchLogin(ctx.db, row.user.id, hashIp(ctx.ip));
   return { accessToken: await issueToken(ctx, row) };
@@ -71,7 +93,9 @@ export async function signup(
   const language: Language = input.language ?? ctx.site.defaultLanguage;
 
   // Files are written first and removed again if the transaction fails: nothing is left half-created.
-  const staged = Object.entries(uploads).flatMap(([kind, file]) => (file ? [{ kind, file, key: `signup/${randomUUID()}.${file.type.extension}` }] : []));
+  const staged = Object.entries(uploads).flatMap(([kind, file]) =>
+    file ? [{ kind, file, key: `signup/${randomUUID()}.${file.type.extension}` }] : [],
+  );
   await Promise.all(staged.map((s) => ctx.storage.put(s.key, s.file.data)));
   try {
     await ctx.db.transaction(async (tx) => {
@@ -146,7 +170,8 @@ export async function forgotPassword(ctx: ServiceContext, input: ForgotPasswordB
 
 export async function resetPassword(ctx: ServiceContext, input: ResetPasswordBody): Promise<{ ok: true }> {
   // a made-up link costs no password hashing
-  if (!(await repo.isResetUsable(ctx.db, hashToken(input.token)))) throw AppError.field('token', MESSAGES.resetLinkInvalid);
+  if (!(await repo.isResetUsable(ctx.db, hashToken(input.token))))
+    throw AppError.field('token', MESSAGES.resetLinkInvalid);
   const passwordHash = await hashPassword(input.password, ctx.ip);
   await ctx.db.transaction(async (tx) => {
     const userId = await repo.consumePasswordReset(tx, hashToken(input.token));
@@ -161,13 +186,18 @@ export async function resetPassword(ctx: ServiceContext, input: ResetPasswordBod
   return { ok: true };
 }
 
-export async function changePassword(ctx: ServiceContext, userId: string, input: ChangePasswordBody): Promise<{ ok: true; accessToken: string }> {
+export async function changePassword(
+  ctx: ServiceContext,
+  userId: string,
+  input: ChangePasswordBody,
+): Promise<{ ok: true; accessToken: string }> {
   const row = await repo.findUserById(ctx.db, userId);
   if (!row) throw new AppError('unauthorized', MESSAGES.unauthorized);
   if (!(await verifyPassword(input.currentPassword, row.user.passwordHash, ctx.ip))) {
     throw AppError.field('currentPassword', MESSAGES.currentPasswordWrong);
   }
-  if (input.password === input.currentPassword) throw AppError.field('password', 'The new password must differ from the current one');
+  if (input.password === input.currentPassword)
+    throw AppError.field('password', 'The new password must differ from the current one');
   const passwordHash = await hashPassword(input.password, ctx.ip);
   await ctx.db.transaction(async (tx) => {
     await repo.setPassword(tx, userId, passwordHash);

@@ -16,7 +16,12 @@ const login = (email: string, password: string, remoteAddress = randomIp()) =>
   t.app.inject({ method: 'POST', url: '/api/b2b/account/login', payload: { email, password }, remoteAddress });
 
 async function latestMailTo(email: string) {
-  const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const [mail] = await t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   return mail;
 }
 
@@ -47,7 +52,10 @@ describe('POST /api/b2b/account/login', () => {
 
   it('answers a wrong password and an unknown e-mail with the same message', async () => {
     const agency = await createAgency(t.database.db);
-    for (const res of [await login(agency.users.admin.email, 'wrong-password'), await login('nobody@example.test', TEST_PASSWORD)]) {
+    for (const res of [
+      await login(agency.users.admin.email, 'wrong-password'),
+      await login('nobody@example.test', TEST_PASSWORD),
+    ]) {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual([{ fieldName: 'password', errorMessage: MESSAGES.loginIncorrect }]);
     }
@@ -56,7 +64,9 @@ describe('POST /api/b2b/account/login', () => {
   it('refuses deleted agents', async () => {
     const agency = await createAgency(t.database.db);
     await t.database.db.update(users).set({ status: 'deleted' }).where(eq(users.id, agency.users.junior.id));
-    expect((await login(agency.users.junior.email, TEST_PASSWORD)).json()).toEqual([{ fieldName: 'password', errorMessage: MESSAGES.loginIncorrect }]);
+    expect((await login(agency.users.junior.email, TEST_PASSWORD)).json()).toEqual([
+      { fieldName: 'password', errorMessage: MESSAGES.loginIncorrect },
+    ]);
   });
 
   it('validates the body', async () => {
@@ -72,7 +82,8 @@ describe('POST /api/b2b/account/login', () => {
     const agency = await createAgency(t.database.db);
     const email = agency.users.admin.email;
     const attacker = randomIp();
-    for (let i = 0; i < THROTTLE.perAccountAndIp; i++) expect((await login(email, 'guess', attacker)).statusCode).toBe(422);
+    for (let i = 0; i < THROTTLE.perAccountAndIp; i++)
+      expect((await login(email, 'guess', attacker)).statusCode).toBe(422);
     const locked = await login(email, TEST_PASSWORD, attacker);
     expect(locked.statusCode).toBe(429);
     expect(locked.body).toBe(MESSAGES.tooManyAttempts);
@@ -93,7 +104,8 @@ describe('POST /api/b2b/account/login', () => {
     expect((await login(email, TEST_PASSWORD, home)).statusCode).toBe(200);
     // while it lasts, a new address gets fewer guesses than the usual five
     const newcomer = randomIp();
-    for (let i = 0; i < THROTTLE.perAccountAndNewIpUnderAttack; i++) expect((await login(email, 'guess', newcomer)).statusCode).toBe(422);
+    for (let i = 0; i < THROTTLE.perAccountAndNewIpUnderAttack; i++)
+      expect((await login(email, 'guess', newcomer)).statusCode).toBe(422);
     const refused = await login(email, 'guess', newcomer);
     expect([refused.statusCode, refused.body]).toEqual([429, MESSAGES.tooManyAttempts]);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -115,7 +127,8 @@ describe('POST /api/b2b/account/login', () => {
 
   it('locks one address that sprays many accounts', async () => {
     const sprayer = randomIp();
-    for (let i = 0; i < THROTTLE.perIp; i++) expect((await login(`spray-${i}-${sprayer}@example.test`, 'guess', sprayer)).statusCode).toBe(422);
+    for (let i = 0; i < THROTTLE.perIp; i++)
+      expect((await login(`spray-${i}-${sprayer}@example.test`, 'guess', sprayer)).statusCode).toBe(422);
     const agency = await createAgency(t.database.db);
     expect((await login(agency.users.admin.email, TEST_PASSWORD, sprayer)).statusCode).toBe(429);
   });
@@ -127,14 +140,22 @@ describe('POST /api/b2b/account/changepassword', () => {
     const email = agency.users.junior.email;
     const oldToken = await loginAs(t.app, email);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/b2b/account/changepassword', headers: bearer(oldToken),
+      method: 'POST',
+      url: '/api/b2b/account/changepassword',
+      headers: bearer(oldToken),
       payload: { currentPassword: TEST_PASSWORD, password: 'Brand-new-pass-1', confirmPassword: 'Brand-new-pass-1' },
     });
     expect(res.statusCode).toBe(200);
     const { accessToken } = res.json() as { accessToken: string };
-    expect((await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(oldToken) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(oldToken) })).statusCode,
+    ).toBe(401);
     const me = await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(accessToken) });
-    expect(me.json()).toMatchObject({ email, role: 'junior', agency: { id: agency.id, currency: 'aed', status: 'approved' } });
+    expect(me.json()).toMatchObject({
+      email,
+      role: 'junior',
+      agency: { id: agency.id, currency: 'aed', status: 'approved' },
+    });
     expect((await login(email, TEST_PASSWORD)).statusCode).toBe(422);
     expect((await login(email, 'Brand-new-pass-1')).statusCode).toBe(200);
     expect((await latestMailTo(email))?.subject).toContain('password was changed');
@@ -145,20 +166,33 @@ describe('POST /api/b2b/account/changepassword', () => {
     const token = await loginAs(t.app, agency.users.admin.email);
     const attempt = (payload: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: '/api/b2b/account/changepassword', headers: bearer(token), payload });
-    expect((await attempt({ currentPassword: 'nope', password: 'Another-pass-22', confirmPassword: 'Another-pass-22' })).json()).toEqual([
-      { fieldName: 'currentPassword', errorMessage: MESSAGES.currentPasswordWrong },
-    ]);
-    expect((await attempt({ currentPassword: TEST_PASSWORD, password: 'short', confirmPassword: 'short' })).json()).toEqual([
-      { fieldName: 'password', errorMessage: MESSAGES.passwordTooWeak },
-    ]);
-    expect((await attempt({ currentPassword: TEST_PASSWORD, password: 'Another-pass-22', confirmPassword: 'Another-pass-23' })).json()).toEqual([
-      { fieldName: 'confirmPassword', errorMessage: MESSAGES.passwordsDoNotMatch },
-    ]);
+    expect(
+      (
+        await attempt({ currentPassword: 'nope', password: 'Another-pass-22', confirmPassword: 'Another-pass-22' })
+      ).json(),
+    ).toEqual([{ fieldName: 'currentPassword', errorMessage: MESSAGES.currentPasswordWrong }]);
+    expect(
+      (await attempt({ currentPassword: TEST_PASSWORD, password: 'short', confirmPassword: 'short' })).json(),
+    ).toEqual([{ fieldName: 'password', errorMessage: MESSAGES.passwordTooWeak }]);
+    expect(
+      (
+        await attempt({
+          currentPassword: TEST_PASSWORD,
+          password: 'Another-pass-22',
+          confirmPassword: 'Another-pass-23',
+        })
+      ).json(),
+    ).toEqual([{ fieldName: 'confirmPassword', errorMessage: MESSAGES.passwordsDoNotMatch }]);
     expect((await login(agency.users.admin.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('needs a valid token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/changepassword', headers: bearer('not.a.token'), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/changepassword',
+      headers: bearer('not.a.token'),
+      payload: {},
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -179,7 +213,11 @@ describe('POST /api/b2b/account/forgotpassword and resetpassword', () => {
     const token = await requestReset(email);
     expect((await latestMailTo(email))?.textBody).toContain('http://localhost:3000/reset-password?token=');
     const reset = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/b2b/account/resetpassword', payload: { token, password, confirmPassword: password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/b2b/account/resetpassword',
+        payload: { token, password, confirmPassword: password },
+      });
     expect((await reset('Reset-password-1')).statusCode).toBe(200);
     expect((await login(email, 'Reset-password-1')).statusCode).toBe(200);
     const second = await reset('Reset-password-2');
@@ -192,21 +230,39 @@ describe('POST /api/b2b/account/forgotpassword and resetpassword', () => {
     const agency = await createAgency(t.database.db);
     const email = agency.users.senior.email;
     const token = await requestReset(email);
-    await t.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(passwordResets.userId, agency.users.senior.id), isNull(passwordResets.usedAt)));
-    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/resetpassword', payload: { token, password: 'Late-password-1', confirmPassword: 'Late-password-1' } });
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(passwordResets.userId, agency.users.senior.id), isNull(passwordResets.usedAt)));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/resetpassword',
+      payload: { token, password: 'Late-password-1', confirmPassword: 'Late-password-1' },
+    });
     expect(res.json()).toEqual([{ fieldName: 'token', errorMessage: MESSAGES.resetLinkInvalid }]);
     expect((await login(email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/forgotpassword', payload: { email: 'ghost@example.test' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/forgotpassword',
+      payload: { email: 'ghost@example.test' },
+    });
     expect(res.json()).toEqual({ ok: true });
     expect(await latestMailTo('ghost@example.test')).toBeUndefined();
   });
 
   it('uses the Russian site address and language on the Russian host', async () => {
     const agency = await createAgency(t.database.db, { siteId: 'ru', currency: 'usd' });
-    await t.app.inject({ method: 'POST', url: '/api/b2b/account/forgotpassword', headers: { host: 'ru.localhost:3000' }, payload: { email: agency.users.admin.email } });
-    expect((await latestMailTo(agency.users.admin.email))?.textBody).toContain('http://ru.localhost:3000/reset-password?token=');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/forgotpassword',
+      headers: { host: 'ru.localhost:3000' },
+      payload: { email: agency.users.admin.email },
+    });
+    expect((await latestMailTo(agency.users.admin.email))?.textBody).toContain(
+      'http://ru.localhost:3000/reset-password?token=',
+    );
   });
 });

@@ -57,7 +57,8 @@ export async function countAttempt(db: Db, keys: ThrottleKeys): Promise<AttemptC
 // Whether the attempt may be checked; `isTrustedAddress` is asked only when the account is under attack.
 export async function mayCheck(counts: AttemptCounts, isTrustedAddress: () => Promise<boolean>): Promise<boolean> {
   if (counts.accountIp > THROTTLE.perAccountAndIp || counts.ip > THROTTLE.perIp) return false;
-  if (counts.account > THROTTLE.perAccount && counts.accountIp > THROTTLE.perAccountAndNewIpUnderAttack) return isTrustedAddress();
+  if (counts.account > THROTTLE.perAccount && counts.accountIp > THROTTLE.perAccountAndNewIpUnderAttack)
+    return isTrustedAddress();
   return true;
 }
 

@@ -4,7 +4,16 @@ import { count, eq, sql } from 'drizzle-orm';
 import { MESSAGES, unsupportedFormatMessage } from '@portal/contract';
 import { agencies, files, mailOutbox, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { SAMPLE_EXE, SAMPLE_PDF, SAMPLE_PNG, bearer, decodeJwt, multipart, uniqueEmail, type Part } from '../../../test/factories.ts';
+import {
+  SAMPLE_EXE,
+  SAMPLE_PDF,
+  SAMPLE_PNG,
+  bearer,
+  decodeJwt,
+  multipart,
+  uniqueEmail,
+  type Part,
+} from '../../../test/factories.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 let t: TestApp;
@@ -37,11 +46,16 @@ function fields(overrides: Record<string, string | null> = {}): Part[] {
     phone: '+971 50 765 4321',
     acceptTerms: 'true',
   };
-  return Object.entries({ ...base, ...overrides }).flatMap(([name, value]) => (value === null ? [] : [{ name, value }]));
+  return Object.entries({ ...base, ...overrides }).flatMap(([name, value]) =>
+    value === null ? [] : [{ name, value }],
+  );
 }
 
 const licence = (data: Buffer = SAMPLE_PDF, filename = 'licence.pdf', contentType = 'application/pdf'): Part => ({
-  name: 'tradeLicense', filename, contentType, data,
+  name: 'tradeLicense',
+  filename,
+  contentType,
+  data,
 });
 
 async function post(parts: Part[]) {
@@ -55,7 +69,10 @@ async function agencyCountNamed(name: string) {
 }
 
 async function userCount(email: string) {
-  const [row] = await t.database.db.select({ n: count() }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row?.n ?? 0;
 }
 
@@ -68,14 +85,32 @@ describe('POST /api/b2b/account/signup', () => {
   it('creates the agency and its admin, stores the files and e-mails a temporary password that logs in', async () => {
     const parts = fields({ companyName: named('Signup Success Travel') });
     const email = emailOf(parts);
-    const res = await post([...parts, licence(), { name: 'vatCertificate', filename: 'vat.png', contentType: 'image/png', data: SAMPLE_PNG }]);
+    const res = await post([
+      ...parts,
+      licence(),
+      { name: 'vatCertificate', filename: 'vat.png', contentType: 'image/png', data: SAMPLE_PNG },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, email });
 
-    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.name, named('Signup Success Travel')));
-    expect(agency).toMatchObject({ status: 'pending', currency: 'aed', siteId: 'general', tradeLicenseNumber: 'DED-55501' });
-    const stored = await t.database.db.select().from(files).where(eq(files.agencyId, agency?.id ?? ''));
-    expect(stored.map((f) => [f.kind, f.contentType]).sort()).toEqual([['tradeLicense', 'application/pdf'], ['vatCertificate', 'image/png']]);
+    const [agency] = await t.database.db
+      .select()
+      .from(agencies)
+      .where(eq(agencies.name, named('Signup Success Travel')));
+    expect(agency).toMatchObject({
+      status: 'pending',
+      currency: 'aed',
+      siteId: 'general',
+      tradeLicenseNumber: 'DED-55501',
+    });
+    const stored = await t.database.db
+      .select()
+      .from(files)
+      .where(eq(files.agencyId, agency?.id ?? ''));
+    expect(stored.map((f) => [f.kind, f.contentType]).sort()).toEqual([
+      ['tradeLicense', 'application/pdf'],
+      ['vatCertificate', 'image/png'],
+    ]);
 
     const mail = await smtp.waitFor((m) => m.to.includes(email));
     const password = /temporary password: (\S+)/.exec(mail.body)?.[1];
@@ -86,9 +121,15 @@ describe('POST /api/b2b/account/signup', () => {
     const token = (login.json() as { accessToken: string }).accessToken;
     expect(decodeJwt(token)).toMatchObject({ email, role: 'admin', name: 'Maryam Al Zarooni', agencyId: agency?.id });
 
-    const download = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${agency?.tradeLicenseFileId}`, headers: bearer(token) });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/files/${agency?.tradeLicenseFileId}`,
+      headers: bearer(token),
+    });
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="trade-licence-${agency?.tradeLicenseFileId?.slice(0, 8)}.pdf"`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="trade-licence-${agency?.tradeLicenseFileId?.slice(0, 8)}.pdf"`,
+    );
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.rawPayload.equals(SAMPLE_PDF)).toBe(true);
   });
@@ -97,9 +138,17 @@ describe('POST /api/b2b/account/signup', () => {
     const parts = fields({ companyName: named('Sputnik Travel'), language: 'ru' });
     const email = emailOf(parts);
     const body = multipart([...parts, licence()]);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/b2b/account/signup', headers: { ...body.headers, host: 'ru.localhost:3000' }, payload: body.payload });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/signup',
+      headers: { ...body.headers, host: 'ru.localhost:3000' },
+      payload: body.payload,
+    });
     expect(ok.statusCode).toBe(200);
-    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.name, named('Sputnik Travel')));
+    const [agency] = await t.database.db
+      .select()
+      .from(agencies)
+      .where(eq(agencies.name, named('Sputnik Travel')));
     expect(agency).toMatchObject({ siteId: 'ru', currency: 'usd', language: 'ru' });
     const mail = await smtp.waitFor((m) => m.to.includes(email));
     expect(mail.body).toContain('Временный пароль');
@@ -107,14 +156,48 @@ describe('POST /api/b2b/account/signup', () => {
 
   const badInputs: Array<[string, () => Part[], string, string]> = [
     ['the trade licence is missing', () => fields(), 'tradeLicense', MESSAGES.tradeLicenceRequired],
-    ['the licence is 6 MB', () => [...fields(), licence(Buffer.concat([SAMPLE_PDF, Buffer.alloc(6 * 1024 * 1024, 0x20)]))], 'tradeLicense', MESSAGES.fileTooLarge],
-    ['the licence is an .exe renamed .pdf', () => [...fields(), licence(SAMPLE_EXE, 'licence.pdf', 'application/pdf')], 'tradeLicense', unsupportedFormatMessage],
-    ['the VAT certificate is not a PDF/JPG/PNG', () => [...fields(), licence(), { name: 'vatCertificate', filename: 'vat.pdf', contentType: 'application/pdf', data: Buffer.from('hello') }], 'vatCertificate', unsupportedFormatMessage],
-    ['the e-mail is malformed', () => [...fields({ email: 'not-an-email@' }), licence()], 'email', MESSAGES.invalidEmail],
+    [
+      'the licence is 6 MB',
+      () => [...fields(), licence(Buffer.concat([SAMPLE_PDF, Buffer.alloc(6 * 1024 * 1024, 0x20)]))],
+      'tradeLicense',
+      MESSAGES.fileTooLarge,
+    ],
+    [
+      'the licence is an .exe renamed .pdf',
+      () => [...fields(), licence(SAMPLE_EXE, 'licence.pdf', 'application/pdf')],
+      'tradeLicense',
+      unsupportedFormatMessage,
+    ],
+    [
+      'the VAT certificate is not a PDF/JPG/PNG',
+      () => [
+        ...fields(),
+        licence(),
+        { name: 'vatCertificate', filename: 'vat.pdf', contentType: 'application/pdf', data: Buffer.from('hello') },
+      ],
+      'vatCertificate',
+      unsupportedFormatMessage,
+    ],
+    [
+      'the e-mail is malformed',
+      () => [...fields({ email: 'not-an-email@' }), licence()],
+      'email',
+      MESSAGES.invalidEmail,
+    ],
     ['the name has digits', () => [...fields({ name: 'Agent 007' }), licence()], 'name', MESSAGES.nameLettersOnly],
     ['the name is blank', () => [...fields({ name: '   ' }), licence()], 'name', MESSAGES.required],
-    ['the terms are not accepted', () => [...fields({ acceptTerms: null }), licence()], 'acceptTerms', MESSAGES.termsRequired],
-    ['the company name is missing', () => [...fields({ companyName: null }), licence()], 'companyName', MESSAGES.required],
+    [
+      'the terms are not accepted',
+      () => [...fields({ acceptTerms: null }), licence()],
+      'acceptTerms',
+      MESSAGES.termsRequired,
+    ],
+    [
+      'the company name is missing',
+      () => [...fields({ companyName: null }), licence()],
+      'companyName',
+      MESSAGES.required,
+    ],
   ];
 
   it.each(badInputs)('answers 422 and creates nothing when %s', async (_case, build, fieldName, errorMessage) => {
@@ -131,7 +214,12 @@ describe('POST /api/b2b/account/signup', () => {
   it('reports every problem at once', async () => {
     const res = await post(fields({ name: 'R2D2', email: 'x', acceptTerms: null }));
     expect(res.statusCode).toBe(422);
-    expect((res.json() as Array<{ fieldName: string }>).map((e) => e.fieldName).sort()).toEqual(['acceptTerms', 'email', 'name', 'tradeLicense']);
+    expect((res.json() as Array<{ fieldName: string }>).map((e) => e.fieldName).sort()).toEqual([
+      'acceptTerms',
+      'email',
+      'name',
+      'tradeLicense',
+    ]);
   });
 
   it('refuses an e-mail that is already registered, whatever its case, and leaves the first agency alone', async () => {

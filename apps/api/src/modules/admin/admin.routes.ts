@@ -35,9 +35,13 @@ export async function adminAgencyRoutes(app: FastifyInstance) {
       .where(and(eq(agencies.id, params.id), eq(agencies.status, 'pending')))
       .returning({ id: agencies.id });
     if (!row) {
-      const [existing] = await ctx.db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, params.id));
+      const [existing] = await ctx.db
+        .select({ status: agencies.status })
+        .from(agencies)
+        .where(eq(agencies.id, params.id));
       if (!existing) throw AppError.notFound();
-      if (existing.status !== 'approved') throw AppError.field('id', `Agency is ${existing.status} and cannot be approved`);
+      if (existing.status !== 'approved')
+        throw AppError.field('id', `Agency is ${existing.status} and cannot be approved`);
     }
     return { ok: true as const };
   });

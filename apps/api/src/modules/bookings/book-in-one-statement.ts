@@ -42,10 +42,7 @@ export type OneStatementInput = {
 // and commits it, never while the application works, which keeps a sold-out rush on one slot fast.
 // An insufficient balance aborts the whole statement, so nothing is taken; so does a call that lost its
 // Idempotency-Key (the booking is recorded on the key in the same statement).
-export async function bookFromBalanceInOneStatement(
-  db: Db,
-  input: OneStatementInput,
-): Promise<OneStatementResult> {
+export async function bookFromBalanceInOneStatement(db: Db, input: OneStatementInput): Promise<OneStatementResult> {
   const { values, need } = input;
   const amount = values.netTotalMinor;
   const statement = sql`
@@ -83,7 +80,9 @@ export async function bookFromBalanceInOneStatement(
     SELECT (SELECT count(*) FROM s)::int AS took, (SELECT balance_after_minor FROM e) AS balance_after, (SELECT count(*) FROM m)::int AS mails,
       CASE WHEN EXISTS (SELECT 1 FROM s) AND NOT EXISTS (SELECT 1 FROM bal) THEN portal_abort('insufficient_balance')
         WHEN EXISTS (SELECT 1 FROM b) AND NOT EXISTS (SELECT 1 FROM k) THEN portal_abort('idempotency_lost') END AS aborted`;
-  const result = (await db.execute(statement)) as unknown as { rows: { took: number; balance_after: string | number | null }[] };
+  const result = (await db.execute(statement)) as unknown as {
+    rows: { took: number; balance_after: string | number | null }[];
+  };
   const row = result.rows[0];
   if (!row || Number(row.took) === 0) return { outcome: 'no_stock' };
   if (row.balance_after === null) throw new Error('booking statement wrote no ledger entry');

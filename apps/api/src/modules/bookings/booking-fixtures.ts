@@ -18,20 +18,50 @@ export type BookingWorld = {
 };
 
 export async function fund(db: Db, agencyId: string, aedMinor: number, currency: 'aed' | 'usd' = 'aed') {
-  await db.transaction((tx) => postLedgerEntry(tx, { agencyId, currency, amountMinor: aedMinor, kind: 'deposit', description: 'Test deposit', reference: 'TEST' }));
+  await db.transaction((tx) =>
+    postLedgerEntry(tx, {
+      agencyId,
+      currency,
+      amountMinor: aedMinor,
+      kind: 'deposit',
+      description: 'Test deposit',
+      reference: 'TEST',
+    }),
+  );
 }
 
-export async function createBookingWorld(app: FastifyInstance, db: Db, options: { balanceMinor?: number } = {}): Promise<BookingWorld> {
+export async function createBookingWorld(
+  app: FastifyInstance,
+  db: Db,
+  options: { balanceMinor?: number } = {},
+): Promise<BookingWorld> {
   const tour = await createTestTour(db);
   const agency = await createAgency(db);
   if (options.balanceMinor !== 0) await fund(db, agency.id, options.balanceMinor ?? 1_000_000);
-  const [admin, senior, junior] = await Promise.all([loginAs(app, agency.users.admin.email), loginAs(app, agency.users.senior.email), loginAs(app, agency.users.junior.email)]);
-  const [dubai] = await db.select({ id: hotels.id }).from(hotels).innerJoin(cities, eq(cities.id, hotels.cityId)).where(eq(cities.url, 'dubai')).limit(1);
-  const [other] = await db.select({ id: hotels.id }).from(hotels).innerJoin(cities, eq(cities.id, hotels.cityId)).where(eq(cities.url, 'abu-dhabi')).limit(1);
+  const [admin, senior, junior] = await Promise.all([
+    loginAs(app, agency.users.admin.email),
+    loginAs(app, agency.users.senior.email),
+    loginAs(app, agency.users.junior.email),
+  ]);
+  const [dubai] = await db
+    .select({ id: hotels.id })
+    .from(hotels)
+    .innerJoin(cities, eq(cities.id, hotels.cityId))
+    .where(eq(cities.url, 'dubai'))
+    .limit(1);
+  const [other] = await db
+    .select({ id: hotels.id })
+    .from(hotels)
+    .innerJoin(cities, eq(cities.id, hotels.cityId))
+    .where(eq(cities.url, 'abu-dhabi'))
+    .limit(1);
   if (!dubai || !other) throw new Error('demo hotels missing');
   const date = addDays(tour.today, 2);
   // room for every test of a suite on the main slot
-  await db.update(slots).set({ capacity: 500, left: 500 }).where(and(eq(slots.offerId, tour.timeslotOfferId), eq(slots.date, date), eq(slots.startTime, '18:00')));
+  await db
+    .update(slots)
+    .set({ capacity: 500, left: 500 })
+    .where(and(eq(slots.offerId, tour.timeslotOfferId), eq(slots.date, date), eq(slots.startTime, '18:00')));
   return { tour, agency, tokens: { admin, senior, junior }, dubaiHotelId: dubai.id, otherCityHotelId: other.id, date };
 }
 
@@ -54,10 +84,24 @@ export function guest(world: BookingWorld, overrides: Record<string, unknown> = 
 }
 
 export function bookingBody(world: BookingWorld, overrides: Record<string, unknown> = {}) {
-  return { offerId: world.tour.timeslotOfferId, date: world.date, time: '18:00', adults: 2, children: 1, infants: 0, guest: guest(world), ...overrides };
+  return {
+    offerId: world.tour.timeslotOfferId,
+    date: world.date,
+    time: '18:00',
+    adults: 2,
+    children: 1,
+    infants: 0,
+    guest: guest(world),
+    ...overrides,
+  };
 }
 
-export async function postBooking(app: FastifyInstance, token: string, body: unknown, options: { key?: string; url?: string } = {}) {
+export async function postBooking(
+  app: FastifyInstance,
+  token: string,
+  body: unknown,
+  options: { key?: string; url?: string } = {},
+) {
   return app.inject({
     method: 'POST',
     url: options.url ?? '/api/b2b/bookings',
@@ -70,12 +114,21 @@ export async function slotLeft(db: Db, offerId: number, date: string, time: stri
   const [row] = await db
     .select({ left: slots.left, adults: slots.leftAdultsTickets, children: slots.leftChildrenTickets })
     .from(slots)
-    .where(and(eq(slots.offerId, offerId), eq(slots.date, date), time === null ? sql`${slots.startTime} IS NULL` : eq(slots.startTime, time)));
+    .where(
+      and(
+        eq(slots.offerId, offerId),
+        eq(slots.date, date),
+        time === null ? sql`${slots.startTime} IS NULL` : eq(slots.startTime, time),
+      ),
+    );
   return row ?? null;
 }
 
 export async function countBookings(db: Db, agencyId: string) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.agencyId, agencyId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(eq(bookings.agencyId, agencyId));
   return Number(row?.n ?? 0);
 }
 

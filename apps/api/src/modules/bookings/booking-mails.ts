@@ -2,7 +2,18 @@ import type { AgencyActor } from '../../lib/context.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import type { BookingRow } from './bookings.repo.ts';
 
-type MailBooking = Pick<BookingRow, 'reference' | 'language' | 'tourTitle' | 'offerName' | 'date' | 'startTime' | 'guestName' | 'netTotalMinor' | 'currency'>;
+type MailBooking = Pick<
+  BookingRow,
+  | 'reference'
+  | 'language'
+  | 'tourTitle'
+  | 'offerName'
+  | 'date'
+  | 'startTime'
+  | 'guestName'
+  | 'netTotalMinor'
+  | 'currency'
+>;
 
 const when = (b: Pick<BookingRow, 'date' | 'startTime'>) => `${b.date}${b.startTime ? ` ${b.startTime}` : ''}`;
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
@@ -51,14 +62,30 @@ export function requestQuotedMail(b: BookingRow, to: { email: string; name: stri
   const amount = money(b.quotedNetMinor ?? b.netTotalMinor, b.currency);
   const until = b.quoteExpiresAt ? b.quoteExpiresAt.toISOString().slice(0, 16).replace('T', ' ') + ' UTC' : '';
   if (b.language === 'ru') {
-    return { to: to.email, subject: `Запрос ${b.reference}: цена ${amount}`, text: `Здравствуйте, ${to.name}!\n\nПо запросу ${b.reference} предложена цена ${amount}, действует до ${until}.\nОплатите в разделе «Запросы».\n` };
+    return {
+      to: to.email,
+      subject: `Запрос ${b.reference}: цена ${amount}`,
+      text: `Здравствуйте, ${to.name}!\n\nПо запросу ${b.reference} предложена цена ${amount}, действует до ${until}.\nОплатите в разделе «Запросы».\n`,
+    };
   }
-  return { to: to.email, subject: `Request ${b.reference}: quoted ${amount}`, text: `Hello ${to.name},\n\nRequest ${b.reference} is quoted at ${amount}, valid until ${until}.\nPay for it under Requests.\n` };
+  return {
+    to: to.email,
+    subject: `Request ${b.reference}: quoted ${amount}`,
+    text: `Hello ${to.name},\n\nRequest ${b.reference} is quoted at ${amount}, valid until ${until}.\nPay for it under Requests.\n`,
+  };
 }
 
 export function requestDeclinedMail(b: BookingRow, to: { email: string; name: string }): OutgoingMail {
   if (b.language === 'ru') {
-    return { to: to.email, subject: `Запрос ${b.reference} отклонён`, text: `Здравствуйте, ${to.name}!\n\nЗапрос ${b.reference} отклонён: ${b.declineReason ?? ''}\n` };
+    return {
+      to: to.email,
+      subject: `Запрос ${b.reference} отклонён`,
+      text: `Здравствуйте, ${to.name}!\n\nЗапрос ${b.reference} отклонён: ${b.declineReason ?? ''}\n`,
+    };
   }
-  return { to: to.email, subject: `Request ${b.reference} declined`, text: `Hello ${to.name},\n\nRequest ${b.reference} was declined: ${b.declineReason ?? ''}\n` };
+  return {
+    to: to.email,
+    subject: `Request ${b.reference} declined`,
+    text: `Hello ${to.name},\n\nRequest ${b.reference} was declined: ${b.declineReason ?? ''}\n`,
+  };
 }

@@ -26,9 +26,13 @@ export function paymentSession(payment: PaymentRow): PaymentSession {
 }
 
 // The message that comes with a booking answer: a request went to the operators, or the card was declined.
-export function bookingMessage(row: Pick<BookingRow, 'status'>, payment: Pick<PaymentRow, 'status'> | null): string | null {
+export function bookingMessage(
+  row: Pick<BookingRow, 'status'>,
+  payment: Pick<PaymentRow, 'status'> | null,
+): string | null {
   if (row.status === 'request') return BOOKING_MESSAGES.noAutomaticBooking;
-  if (payment?.status === 'failed' && row.status !== 'completed' && row.status !== 'cancelled') return BOOKING_MESSAGES.paymentFailed;
+  if (payment?.status === 'failed' && row.status !== 'completed' && row.status !== 'cancelled')
+    return BOOKING_MESSAGES.paymentFailed;
   return null;
 }
 
@@ -38,7 +42,12 @@ function documentPath(id: string, kind: 'voucher' | 'tickets' | 'invoice') {
 
 export function bookingView(
   row: BookingRow,
-  extras: { agent: { id: string; name: string; email: string }; payment: PaymentRow | null; sites: SiteRegistry; language?: Language },
+  extras: {
+    agent: { id: string; name: string; email: string };
+    payment: PaymentRow | null;
+    sites: SiteRegistry;
+    language?: Language;
+  },
 ): BookingView {
   const language = extras.language ?? row.language;
   const sorted = [...row.cancellationPolicy].sort((a, b) => b.hours - a.hours);
@@ -80,7 +89,11 @@ export function bookingView(
     payment: extras.payment ? paymentSession(extras.payment) : null,
     documents:
       row.status === 'completed'
-        ? { voucher: documentPath(row.id, 'voucher'), tickets: documentPath(row.id, 'tickets'), invoice: documentPath(row.id, 'invoice') }
+        ? {
+            voucher: documentPath(row.id, 'voucher'),
+            tickets: documentPath(row.id, 'tickets'),
+            invoice: documentPath(row.id, 'invoice'),
+          }
         : null,
     balanceAfter: major(row.balanceAfterMinor),
   };

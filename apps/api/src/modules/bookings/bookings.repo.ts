@@ -35,7 +35,10 @@ function prepareBookingContext(db: Db) {
 }
 const contextQueries = new WeakMap<Db, ReturnType<typeof prepareBookingContext>>();
 
-export async function loadBookingContext(db: Db, input: { agencyId: string; offerId: number; date: string; time: string | null }) {
+export async function loadBookingContext(
+  db: Db,
+  input: { agencyId: string; offerId: number; date: string; time: string | null },
+) {
   let query = contextQueries.get(db);
   if (!query) {
     query = prepareBookingContext(db);
@@ -63,7 +66,12 @@ export async function insertBooking(tx: DbOrTx, values: typeof bookings.$inferIn
   return row;
 }
 
-export async function updateBooking(tx: DbOrTx, id: string, values: Partial<typeof bookings.$inferInsert>, guard?: SQL): Promise<BookingRow | null> {
+export async function updateBooking(
+  tx: DbOrTx,
+  id: string,
+  values: Partial<typeof bookings.$inferInsert>,
+  guard?: SQL,
+): Promise<BookingRow | null> {
   const [row] = await tx
     .update(bookings)
     .set({ ...values, updatedAt: sql`now()` })
@@ -80,8 +88,17 @@ function visible(scope: Visibility): SQL {
 }
 
 // Tenant isolation: another agency's (or, for a junior, another agent's) booking is simply not found.
-export async function findVisibleBooking(db: DbOrTx, scope: Visibility, id: string, forUpdate = false): Promise<BookingRow | null> {
-  const query = db.select().from(bookings).where(and(eq(bookings.id, id), visible(scope))).limit(1);
+export async function findVisibleBooking(
+  db: DbOrTx,
+  scope: Visibility,
+  id: string,
+  forUpdate = false,
+): Promise<BookingRow | null> {
+  const query = db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), visible(scope)))
+    .limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -93,12 +110,21 @@ export async function findBooking(db: DbOrTx, id: string, forUpdate = false): Pr
 }
 
 export async function loadAgent(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ?? { id: userId, name: '', email: '' };
 }
 
 export async function latestPayment(db: DbOrTx, bookingId: string): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.createdAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
   return row ?? null;
 }
 
@@ -142,7 +168,10 @@ export async function listBookings(db: DbOrTx, conditions: SQL[], page: { limit:
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(bookings).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(where),
   ]);
   return { rows, total: Number(count?.total ?? 0) };
 }

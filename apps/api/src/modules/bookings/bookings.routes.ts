@@ -14,13 +14,27 @@ import { dubaiDate } from '../../lib/dubai-time.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service.ts';
 import { createPaymentProviders } from '../payments/providers/index.ts';
-import { MalformedWebhookError, UnhandledWebhookEventError, WebhookSignatureError, type ProviderName } from '../payments/providers/provider.ts';
+import {
+  MalformedWebhookError,
+  UnhandledWebhookEventError,
+  WebhookSignatureError,
+  type ProviderName,
+} from '../payments/providers/provider.ts';
 import { sandboxPayPage } from '../payments/sandbox-page.ts';
 import { bookingListRow } from './booking-views.ts';
 import { filterConditions, findVisibleBooking, iterateBookings, loadAgency } from './bookings.repo.ts';
 import { createBooking, pickUpTimeFor, type BookingDeps } from './create-booking.ts';
 import { IDEMPOTENCY_HEADER, withIdempotency, type IdempotencyClaim } from './idempotency.ts';
-import { bookingResponse, cancelBooking, getBooking, listOptions, listVisibleBookings, previewCancellation, viewOf, visibilityOf } from './manage-bookings.ts';
+import {
+  bookingResponse,
+  cancelBooking,
+  getBooking,
+  listOptions,
+  listVisibleBookings,
+  previewCancellation,
+  viewOf,
+  visibilityOf,
+} from './manage-bookings.ts';
 import { payBooking } from './pay-booking.ts';
 import { declineRequest, listAllRequests, quoteRequest } from './requests.service.ts';
 
@@ -54,9 +68,21 @@ export const bookingsPlugin = fp(
     });
 
     // DESIGN "Idempotency": each call that moves money or stock takes the agent's Idempotency-Key
-    const idempotent = <T>(ctx: ServiceContext, request: FastifyRequest, scope: string, run: (claim: IdempotencyClaim) => Promise<T>, replay: (id: string) => Promise<T>) => {
+    const idempotent = <T>(
+      ctx: ServiceContext,
+      request: FastifyRequest,
+      scope: string,
+      run: (claim: IdempotencyClaim) => Promise<T>,
+      replay: (id: string) => Promise<T>,
+    ) => {
       const actor = requireAgencyActor(ctx);
-      const input = { agencyId: actor.agencyId, userId: actor.userId, key: idempotencyKey(request), scope, body: request.body };
+      const input = {
+        agencyId: actor.agencyId,
+        userId: actor.userId,
+        key: idempotencyKey(request),
+        scope,
+        body: request.body,
+      };
       return withIdempotency(db, input, run, replay).then((result) => result.body);
     };
 
@@ -65,7 +91,13 @@ export const bookingsPlugin = fp(
     const create = (route: typeof routes.create, paymentMethod: 'balance' | 'card', provider?: ProviderName) =>
       registerRoute(app, route, async ({ body, ctx, request }) => {
         try {
-          const result = await idempotent(ctx, request, route.path, (claim) => createBooking(ctx, deps(provider), body, paymentMethod, claim), (id) => bookingResponse(ctx, id));
+          const result = await idempotent(
+            ctx,
+            request,
+            route.path,
+            (claim) => createBooking(ctx, deps(provider), body, paymentMethod, claim),
+            (id) => bookingResponse(ctx, id),
+          );
           decided(route.path, result.booking.status);
           return result;
         } catch (error) {
@@ -80,21 +112,49 @@ export const bookingsPlugin = fp(
     create(routes.createWithTapCharge, 'card', providers.byName('tap') ? 'tap' : undefined);
 
     registerRoute(app, routes.pay, ({ params, body, ctx, request }) =>
-      idempotent(ctx, request, `pay:${params.id}`, (claim) => payBooking(ctx, deps(), params.id, body.paymentMethod, claim), (id) => bookingResponse(ctx, id)),
+      idempotent(
+        ctx,
+        request,
+        `pay:${params.id}`,
+        (claim) => payBooking(ctx, deps(), params.id, body.paymentMethod, claim),
+        (id) => bookingResponse(ctx, id),
+      ),
     );
 
-    registerRoute(app, routes.list, ({ query, ctx }) => listVisibleBookings(ctx, { page: query.page, onPage: query.onPage }, false, languageOf(ctx, query)));
-    registerRoute(app, routes.filtered, ({ query, body, ctx }) => listVisibleBookings(ctx, body, false, languageOf(ctx, query)));
-    registerRoute(app, routes.requests, ({ query, body, ctx }) => listVisibleBookings(ctx, body, true, languageOf(ctx, query)));
-    registerRoute(app, routes.options, ({ query, ctx }) => listOptions(ctx, languageOf(ctx, query)));
-    registerRoute(app, routes.detail, ({ params, query, ctx }) => getBooking(ctx, params.id, { language: query.language }));
-    registerRoute(app, routes.requestDetail, ({ params, query, ctx }) => getBooking(ctx, params.id, { onlyRequests: true, language: query.language }));
-    registerRoute(app, routes.cancellationPreview, ({ params, ctx }) => previewCancellation(ctx, params.id));
-    const cardRefunds = { mark: payments.markCardRefund, settle: payments.settleRefunds, cancelOpen: payments.cancelOpenCharges };
-    registerRoute(app, routes.cancel, ({ params, ctx, request }) =>
-      idempotent(ctx, request, `cancel:${params.id}`, (claim) => cancelBooking(ctx, params.id, cardRefunds, claim), (id) => getBooking(ctx, id)),
+    registerRoute(app, routes.list, ({ query, ctx }) =>
+      listVisibleBookings(ctx, { page: query.page, onPage: query.onPage }, false, languageOf(ctx, query)),
     );
-    registerRoute(app, routes.paymentStatus, async ({ params, ctx }) => ({ booking: await payments.refreshPayment(ctx, params.id) }));
+    registerRoute(app, routes.filtered, ({ query, body, ctx }) =>
+      listVisibleBookings(ctx, body, false, languageOf(ctx, query)),
+    );
+    registerRoute(app, routes.requests, ({ query, body, ctx }) =>
+      listVisibleBookings(ctx, body, true, languageOf(ctx, query)),
+    );
+    registerRoute(app, routes.options, ({ query, ctx }) => listOptions(ctx, languageOf(ctx, query)));
+    registerRoute(app, routes.detail, ({ params, query, ctx }) =>
+      getBooking(ctx, params.id, { language: query.language }),
+    );
+    registerRoute(app, routes.requestDetail, ({ params, query, ctx }) =>
+      getBooking(ctx, params.id, { onlyRequests: true, language: query.language }),
+    );
+    registerRoute(app, routes.cancellationPreview, ({ params, ctx }) => previewCancellation(ctx, params.id));
+    const cardRefunds = {
+      mark: payments.markCardRefund,
+      settle: payments.settleRefunds,
+      cancelOpen: payments.cancelOpenCharges,
+    };
+    registerRoute(app, routes.cancel, ({ params, ctx, request }) =>
+      idempotent(
+        ctx,
+        request,
+        `cancel:${params.id}`,
+        (claim) => cancelBooking(ctx, params.id, cardRefunds, claim),
+        (id) => getBooking(ctx, id),
+      ),
+    );
+    registerRoute(app, routes.paymentStatus, async ({ params, ctx }) => ({
+      booking: await payments.refreshPayment(ctx, params.id),
+    }));
 
     registerRoute(app, routes.download, async ({ query, body, ctx, reply }) => {
       const actor = requireAgencyActor(ctx);
@@ -105,7 +165,8 @@ export const bookingsPlugin = fp(
       const batches = iterateBookings(db, conditions)[Symbol.asyncIterator]();
       const first = await batches.next();
       const rows = (async function* () {
-        for (let next = first; !next.done; next = await batches.next()) yield bookingListRow(next.value.booking, next.value.agentName, language);
+        for (let next = first; !next.done; next = await batches.next())
+          yield bookingListRow(next.value.booking, next.value.agentName, language);
       })();
       // loaded on first use: the xlsx and PDF libraries would add about half a second to every start
       const { writeBookingsXlsx } = await import('../documents/bookings-xlsx.ts');
@@ -157,7 +218,12 @@ export const bookingsPlugin = fp(
       const agency = await loadAgency(db, actor.agencyId);
       const currency = query.currencyCode ?? agency?.currency ?? 'aed';
       const { balanceMinor, creditLimitMinor } = await readBalance(db, actor.agencyId, currency);
-      return { currencyCode: currency, balance: balanceMinor / 100, creditLimit: creditLimitMinor / 100, available: (balanceMinor + creditLimitMinor) / 100 };
+      return {
+        currencyCode: currency,
+        balance: balanceMinor / 100,
+        creditLimit: creditLimitMinor / 100,
+        available: (balanceMinor + creditLimitMinor) / 100,
+      };
     });
 
     registerRoute(app, routes.hotels, async ({ query }) => {
@@ -177,8 +243,16 @@ export const bookingsPlugin = fp(
     });
 
     registerRoute(app, routes.pickUpTime, async ({ query }) => {
-      const [hotel] = await db.select({ lead: hotels.pickUpLeadMinutes }).from(hotels).where(eq(hotels.id, query.hotelId)).limit(1);
-      const [offer] = await db.select({ hasPickUp: offers.hasPickUp, openingTime: offers.openingTime }).from(offers).where(eq(offers.id, query.pickUpTimeId)).limit(1);
+      const [hotel] = await db
+        .select({ lead: hotels.pickUpLeadMinutes })
+        .from(hotels)
+        .where(eq(hotels.id, query.hotelId))
+        .limit(1);
+      const [offer] = await db
+        .select({ hasPickUp: offers.hasPickUp, openingTime: offers.openingTime })
+        .from(offers)
+        .where(eq(offers.id, query.pickUpTimeId))
+        .limit(1);
       if (!hotel || !offer) throw AppError.notFound('Unknown hotel or offer');
       if (!offer.hasPickUp) return { value: null };
       const start = query.startTime ?? offer.openingTime;
@@ -191,27 +265,41 @@ export const bookingsPlugin = fp(
     registerRoute(app, routes.adminDecline, ({ params, body, ctx }) => declineRequest(ctx, params.id, body.reason));
 
     // Webhooks read the raw body (signatures are over the exact bytes), in their own scope
-    const deliver = (provider: ProviderName) => (rawBody: Buffer, headers: Record<string, string | string[] | undefined>) => payments.handleWebhook(provider, rawBody, headers);
+    const deliver =
+      (provider: ProviderName) => (rawBody: Buffer, headers: Record<string, string | string[] | undefined>) =>
+        payments.handleWebhook(provider, rawBody, headers);
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
+        done(null, body),
+      );
       scope.post<{ Params: { provider: string } }>('/api/payments/:provider/webhook', async (request, reply) => {
         const provider = request.params.provider;
-        if (provider !== 'sandbox' && provider !== 'stripe' && provider !== 'tap') return reply.code(404).type('text/plain').send('Not found');
+        if (provider !== 'sandbox' && provider !== 'stripe' && provider !== 'tap')
+          return reply.code(404).type('text/plain').send('Not found');
         if (!providers.byName(provider)) return reply.code(404).type('text/plain').send('Not found');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         try {
           await deliver(provider)(raw, request.headers);
         } catch (error) {
-          if (error instanceof WebhookSignatureError) return reply.code(400).type('text/plain').send('Invalid webhook signature');
-          if (error instanceof UnhandledWebhookEventError) return reply.code(200).send({ received: true, handled: false });
-          if (error instanceof MalformedWebhookError) return reply.code(400).type('text/plain').send('Malformed webhook body');
+          if (error instanceof WebhookSignatureError)
+            return reply.code(400).type('text/plain').send('Invalid webhook signature');
+          if (error instanceof UnhandledWebhookEventError)
+            return reply.code(200).send({ received: true, handled: false });
+          if (error instanceof MalformedWebhookError)
+            return reply.code(400).type('text/plain').send('Malformed webhook body');
           throw error;
         }
         return reply.code(200).send({ received: true });
       });
     });
-    await app.register(sandboxPayPage({ db, secret: sandboxSecret, deliver: (raw, headers) => payments.handleWebhook('sandbox', raw, headers) }));
+    await app.register(
+      sandboxPayPage({
+        db,
+        secret: sandboxSecret,
+        deliver: (raw, headers) => payments.handleWebhook('sandbox', raw, headers),
+      }),
+    );
   },
   { name: 'bookings' },
 );

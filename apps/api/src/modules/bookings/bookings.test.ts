@@ -1,11 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, MESSAGES, addDays, peopleMessages, refundPercent } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  CATALOGUE_MESSAGES,
+  MESSAGES,
+  addDays,
+  peopleMessages,
+  refundPercent,
+} from '@portal/contract';
 import { bookings, hotels, ledgerEntries, mailOutbox, slots } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
-import { bookingBody, countBookings, createBookingWorld, guest, postBooking, retireTour, slotLeft, type BookingWorld } from './booking-fixtures.ts';
+import {
+  bookingBody,
+  countBookings,
+  createBookingWorld,
+  guest,
+  postBooking,
+  retireTour,
+  slotLeft,
+  type BookingWorld,
+} from './booking-fixtures.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -42,39 +58,101 @@ describe('POST /api/b2b/bookings', () => {
       adults: 2,
       children: 1,
       paymentMethod: 'balance',
-      amounts: { currencyCode: 'aed', netTotal: 398, publishedTotal: 467, discount: 0, cardSurcharge: 0, tax: null, fee: null },
+      amounts: {
+        currencyCode: 'aed',
+        netTotal: 398,
+        publishedTotal: 467,
+        discount: 0,
+        cardSurcharge: 0,
+        tax: null,
+        fee: null,
+      },
     });
     expect(booking.ticketNumbers).toHaveLength(3);
     expect(booking.documents.voucher).toBe(`/api/b2b/bookings/${booking.id}/documents/voucher`);
     const [hotel] = await t.database.db.select().from(hotels).where(eq(hotels.id, w.dubaiHotelId));
     const lead = hotel?.pickUpLeadMinutes ?? 0;
     const pickUp = 18 * 60 - lead;
-    expect(booking.pickUpTime).toBe(`${String(Math.floor(pickUp / 60)).padStart(2, '0')}:${String(pickUp % 60).padStart(2, '0')}`);
+    expect(booking.pickUpTime).toBe(
+      `${String(Math.floor(pickUp / 60)).padStart(2, '0')}:${String(pickUp % 60).padStart(2, '0')}`,
+    );
     const after = await snapshot();
-    expect(after).toEqual({ bookings: before.bookings + 1, balance: before.balance - 39_800, left18: (before.left18 ?? 0) - 3 });
+    expect(after).toEqual({
+      bookings: before.bookings + 1,
+      balance: before.balance - 39_800,
+      left18: (before.left18 ?? 0) - 3,
+    });
     expect(booking.balanceAfter).toBe(after.balance / 100);
     expect(await sumLedger(t.database.db, w.agency.id, 'aed')).toBe(after.balance);
-    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, w.agency.users.junior.email));
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, w.agency.users.junior.email));
     expect(mails.map((m) => m.subject)).toContain(`Booking ${booking.reference} confirmed`);
   });
 
   it('applies a promo code to the net price', async () => {
     const res = await postBooking(t.app, w.tokens.admin, bookingBody(w, { promoCode: 'welcome10', children: 0 }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().booking.amounts).toMatchObject({ netBeforeDiscount: 288, discount: 28.8, netTotal: 259.2, publishedTotal: 338 });
+    expect(res.json().booking.amounts).toMatchObject({
+      netBeforeDiscount: 288,
+      discount: 28.8,
+      netTotal: 259.2,
+      publishedTotal: 338,
+    });
     expect(res.json().booking.promoPercent).toBe(10);
   });
 
   const bad: [string, Record<string, unknown>, number, { fieldName: string; errorMessage: string }[] | string][] = [
-    ['a name with digits', { guest: guest({} as BookingWorld, { name: 'Maria 2' }) }, 422, [{ fieldName: 'guest.name', errorMessage: MESSAGES.nameLettersOnly }]],
-    ['a missing guest name', { guest: guest({} as BookingWorld, { name: undefined }) }, 422, [{ fieldName: 'guest.name', errorMessage: MESSAGES.required }]],
-    ['e-mails that differ', { guest: guest({} as BookingWorld, { confirmEmail: 'other@example.test' }) }, 422, [{ fieldName: 'guest.confirmEmail', errorMessage: BOOKING_MESSAGES.emailsDoNotMatch }]],
-    ['no room', { guest: guest({} as BookingWorld, { room: ' ' }) }, 422, [{ fieldName: 'guest.room', errorMessage: MESSAGES.required }]],
-    ['a malformed date', { date: '2026-13-01' }, 422, [{ fieldName: 'date', errorMessage: CATALOGUE_MESSAGES.dateFormat }]],
-    ['a time the offer does not run', { time: '11:30' }, 422, [{ fieldName: 'time', errorMessage: BOOKING_MESSAGES.timeslotsNotAvailable }]],
-    ['too many people', { adults: 9, children: 0 }, 422, [{ fieldName: 'adults', errorMessage: peopleMessages.max(8) }]],
+    [
+      'a name with digits',
+      { guest: guest({} as BookingWorld, { name: 'Maria 2' }) },
+      422,
+      [{ fieldName: 'guest.name', errorMessage: MESSAGES.nameLettersOnly }],
+    ],
+    [
+      'a missing guest name',
+      { guest: guest({} as BookingWorld, { name: undefined }) },
+      422,
+      [{ fieldName: 'guest.name', errorMessage: MESSAGES.required }],
+    ],
+    [
+      'e-mails that differ',
+      { guest: guest({} as BookingWorld, { confirmEmail: 'other@example.test' }) },
+      422,
+      [{ fieldName: 'guest.confirmEmail', errorMessage: BOOKING_MESSAGES.emailsDoNotMatch }],
+    ],
+    [
+      'no room',
+      { guest: guest({} as BookingWorld, { room: ' ' }) },
+      422,
+      [{ fieldName: 'guest.room', errorMessage: MESSAGES.required }],
+    ],
+    [
+      'a malformed date',
+      { date: '2026-13-01' },
+      422,
+      [{ fieldName: 'date', errorMessage: CATALOGUE_MESSAGES.dateFormat }],
+    ],
+    [
+      'a time the offer does not run',
+      { time: '11:30' },
+      422,
+      [{ fieldName: 'time', errorMessage: BOOKING_MESSAGES.timeslotsNotAvailable }],
+    ],
+    [
+      'too many people',
+      { adults: 9, children: 0 },
+      422,
+      [{ fieldName: 'adults', errorMessage: peopleMessages.max(8) }],
+    ],
     ['too few people', { adults: 1, children: 0 }, 422, [{ fieldName: 'adults', errorMessage: peopleMessages.min(2) }]],
-    ['a wrong promo code', { promoCode: 'NOPE' }, 422, [{ fieldName: 'promoCode', errorMessage: CATALOGUE_MESSAGES.wrongPromoCode }]],
+    [
+      'a wrong promo code',
+      { promoCode: 'NOPE' },
+      422,
+      [{ fieldName: 'promoCode', errorMessage: CATALOGUE_MESSAGES.wrongPromoCode }],
+    ],
     ['an unknown offer', { offerId: 2_000_000_000 }, 404, CATALOGUE_MESSAGES.unknownOffer],
   ];
   it.each(bad)('refuses %s and changes nothing', async (_name, overrides, status, expected) => {
@@ -92,7 +170,11 @@ describe('POST /api/b2b/bookings', () => {
     const before = await snapshot();
     const past = await postBooking(t.app, w.tokens.admin, bookingBody(w, { date: addDays(w.tour.today, -1) }));
     expect(past.json()).toEqual([{ fieldName: 'date', errorMessage: BOOKING_MESSAGES.timeslotsNotAvailable }]);
-    const elsewhere = await postBooking(t.app, w.tokens.admin, bookingBody(w, { guest: guest(w, { hotelId: w.otherCityHotelId }) }));
+    const elsewhere = await postBooking(
+      t.app,
+      w.tokens.admin,
+      bookingBody(w, { guest: guest(w, { hotelId: w.otherCityHotelId }) }),
+    );
     expect(elsewhere.json()).toEqual([{ fieldName: 'guest.hotelId', errorMessage: BOOKING_MESSAGES.invalidCity }]);
     const noHotel = await postBooking(t.app, w.tokens.admin, bookingBody(w, { guest: guest(w, { hotelId: null }) }));
     expect(noHotel.json()).toEqual([{ fieldName: 'guest.hotelId', errorMessage: BOOKING_MESSAGES.hotelRequired }]);
@@ -100,10 +182,17 @@ describe('POST /api/b2b/bookings', () => {
   });
 
   it("answers a sold-out slot with 'Tickets out of stock' and a short one with how many are left", async () => {
-    const soldOut = await postBooking(t.app, w.tokens.admin, bookingBody(w, { date: addDays(w.tour.today, 1), time: '10:00' }));
+    const soldOut = await postBooking(
+      t.app,
+      w.tokens.admin,
+      bookingBody(w, { date: addDays(w.tour.today, 1), time: '10:00' }),
+    );
     expect(soldOut.json()).toEqual([{ fieldName: 'tickets', errorMessage: BOOKING_MESSAGES.outOfStock }]);
     const date = addDays(w.tour.today, 3);
-    await t.database.db.update(slots).set({ left: 2 }).where(and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, date), eq(slots.startTime, '18:00')));
+    await t.database.db
+      .update(slots)
+      .set({ left: 2 })
+      .where(and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, date), eq(slots.startTime, '18:00')));
     const before = await snapshot();
     const short = await postBooking(t.app, w.tokens.admin, bookingBody(w, { date, adults: 3, children: 0 }));
     expect(short.json()).toEqual([{ fieldName: 'tickets', errorMessage: peopleMessages.stock(2) }]);
@@ -125,17 +214,37 @@ describe('POST /api/b2b/bookings', () => {
   it('turns a not instantly confirmable offer into a quotation request without taking stock or money', async () => {
     const before = await snapshot();
     const stock = await slotLeft(t.database.db, w.tour.sameTicketOfferId, w.date, null);
-    const res = await postBooking(t.app, w.tokens.admin, bookingBody(w, { offerId: w.tour.sameTicketOfferId, time: null, adults: 2, children: 1, guest: guest(w, { hotelId: null }) }));
+    const res = await postBooking(
+      t.app,
+      w.tokens.admin,
+      bookingBody(w, {
+        offerId: w.tour.sameTicketOfferId,
+        time: null,
+        adults: 2,
+        children: 1,
+        guest: guest(w, { hotelId: null }),
+      }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(BOOKING_MESSAGES.noAutomaticBooking);
-    expect(res.json().booking).toMatchObject({ status: 'request', statusLabel: 'Quotation Request', isRequest: true, paymentMethod: null, documents: null });
+    expect(res.json().booking).toMatchObject({
+      status: 'request',
+      statusLabel: 'Quotation Request',
+      isRequest: true,
+      paymentMethod: null,
+      documents: null,
+    });
     expect(await slotLeft(t.database.db, w.tour.sameTicketOfferId, w.date, null)).toEqual(stock);
     expect(await snapshot()).toEqual({ ...before, bookings: before.bookings + 1 });
   });
 
   it('turns a booking past the cut-off (Asia/Dubai) into a quotation request', async () => {
     // the private car has a 24-hour cut-off, so today's 15:00 is always past it
-    const res = await postBooking(t.app, w.tokens.admin, bookingBody(w, { offerId: w.tour.tripOfferId, date: w.tour.today, time: '15:00', adults: 2, children: 0 }));
+    const res = await postBooking(
+      t.app,
+      w.tokens.admin,
+      bookingBody(w, { offerId: w.tour.tripOfferId, date: w.tour.today, time: '15:00', adults: 2, children: 0 }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().booking.status).toBe('request');
     expect(res.json().booking.amounts).toMatchObject({ netTotal: 1275, publishedTotal: 1500 });
@@ -161,9 +270,14 @@ describe('Idempotency-Key', () => {
     await postBooking(t.app, w.tokens.admin, bookingBody(w), { key });
     const before = await snapshot();
     const other = await postBooking(t.app, w.tokens.admin, bookingBody(w, { adults: 3 }), { key });
-    expect([other.statusCode, other.json()]).toEqual([422, [{ fieldName: 'Idempotency-Key', errorMessage: BOOKING_MESSAGES.idempotencyMismatch }]]);
+    expect([other.statusCode, other.json()]).toEqual([
+      422,
+      [{ fieldName: 'Idempotency-Key', errorMessage: BOOKING_MESSAGES.idempotencyMismatch }],
+    ]);
     const malformed = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key: 'x' });
-    expect(malformed.json()).toEqual([{ fieldName: 'Idempotency-Key', errorMessage: BOOKING_MESSAGES.idempotencyKeyFormat }]);
+    expect(malformed.json()).toEqual([
+      { fieldName: 'Idempotency-Key', errorMessage: BOOKING_MESSAGES.idempotencyKeyFormat },
+    ]);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -193,7 +307,10 @@ describe('GET /api/b2b/bookings and tenant isolation', () => {
     }
     const list = await t.app.inject({ method: 'GET', url: '/api/b2b/bookings', headers: bearer(token) });
     expect(list.json()).toMatchObject({ items: [], total: 0 });
-    const [row] = await t.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, mine.id));
+    const [row] = await t.database.db
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, mine.id));
     expect(row?.status).toBe('completed');
   });
 
@@ -201,16 +318,41 @@ describe('GET /api/b2b/bookings and tenant isolation', () => {
     const agency = await createAgency(t.database.db);
     const { fund } = await import('./booking-fixtures.ts');
     await fund(t.database.db, agency.id, 500_000);
-    const [junior, senior] = await Promise.all([loginAs(t.app, agency.users.junior.email), loginAs(t.app, agency.users.senior.email)]);
+    const [junior, senior] = await Promise.all([
+      loginAs(t.app, agency.users.junior.email),
+      loginAs(t.app, agency.users.senior.email),
+    ]);
     const byJunior = (await postBooking(t.app, junior, bookingBody(w))).json().booking;
     const bySenior = (await postBooking(t.app, senior, bookingBody(w))).json().booking;
-    const juniorList = await t.app.inject({ method: 'POST', url: '/api/b2b/bookings/filtered', headers: bearer(junior), payload: {} });
+    const juniorList = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/filtered',
+      headers: bearer(junior),
+      payload: {},
+    });
     expect(juniorList.json().items.map((r: { id: string }) => r.id)).toEqual([byJunior.id]);
-    const filteredByAgent = await t.app.inject({ method: 'POST', url: '/api/b2b/bookings/filtered', headers: bearer(junior), payload: { agentId: agency.users.senior.id } });
+    const filteredByAgent = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/filtered',
+      headers: bearer(junior),
+      payload: { agentId: agency.users.senior.id },
+    });
     expect(filteredByAgent.json().total).toBe(0);
-    expect((await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${bySenior.id}`, headers: bearer(junior) })).statusCode).toBe(404);
-    const seniorList = await t.app.inject({ method: 'GET', url: '/api/b2b/bookings?page=1&onPage=10', headers: bearer(senior) });
-    expect(seniorList.json().items.map((r: { id: string }) => r.id).sort()).toEqual([byJunior.id, bySenior.id].sort());
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${bySenior.id}`, headers: bearer(junior) }))
+        .statusCode,
+    ).toBe(404);
+    const seniorList = await t.app.inject({
+      method: 'GET',
+      url: '/api/b2b/bookings?page=1&onPage=10',
+      headers: bearer(senior),
+    });
+    expect(
+      seniorList
+        .json()
+        .items.map((r: { id: string }) => r.id)
+        .sort(),
+    ).toEqual([byJunior.id, bySenior.id].sort());
     const options = await t.app.inject({ method: 'GET', url: '/api/b2b/bookings/options', headers: bearer(junior) });
     expect(options.json().agents).toEqual([]);
     expect(options.json().statuses).toContainEqual({ value: 'request', label: 'Quotation Request' });
@@ -226,30 +368,76 @@ describe('GET /api/b2b/bookings and tenant isolation', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().items.length).toBeGreaterThan(0);
     expect(res.json().items.every((r: { status: string }) => r.status === 'request')).toBe(true);
-    const requests = await t.app.inject({ method: 'POST', url: '/api/b2b/bookings/requests', headers: bearer(w.tokens.admin), payload: {} });
+    const requests = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/requests',
+      headers: bearer(w.tokens.admin),
+      payload: {},
+    });
     expect(requests.json().items.every((r: { isRequest: boolean }) => r.isRequest)).toBe(true);
-    const reversed = await t.app.inject({ method: 'POST', url: '/api/b2b/bookings/filtered', headers: bearer(w.tokens.admin), payload: { dateFrom: '2026-05-02', dateTo: '2026-05-01' } });
-    expect([reversed.statusCode, reversed.json()]).toEqual([422, [{ fieldName: 'dateFrom', errorMessage: 'The start date must not be after the end date' }]]);
+    const reversed = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/filtered',
+      headers: bearer(w.tokens.admin),
+      payload: { dateFrom: '2026-05-02', dateTo: '2026-05-01' },
+    });
+    expect([reversed.statusCode, reversed.json()]).toEqual([
+      422,
+      [{ fieldName: 'dateFrom', errorMessage: 'The start date must not be after the end date' }],
+    ]);
   });
 });
 
 describe('POST /api/b2b/bookings/{id}/cancel', () => {
   it('previews the fee, then refunds by the tier and returns the stock', async () => {
     const booking = (await postBooking(t.app, w.tokens.admin, bookingBody(w))).json().booking;
-    const preview = (await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booking.id}/cancellation`, headers: bearer(w.tokens.admin) })).json();
-    const percent = refundPercent([{ hours: 24, percents: 50 }, { hours: 48, percents: 100 }], preview.hoursBeforeStart);
-    expect(preview).toMatchObject({ cancellable: true, refundPercent: percent, refundTo: 'balance', currencyCode: 'aed' });
+    const preview = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/b2b/bookings/${booking.id}/cancellation`,
+        headers: bearer(w.tokens.admin),
+      })
+    ).json();
+    const percent = refundPercent(
+      [
+        { hours: 24, percents: 50 },
+        { hours: 48, percents: 100 },
+      ],
+      preview.hoursBeforeStart,
+    );
+    expect(preview).toMatchObject({
+      cancellable: true,
+      refundPercent: percent,
+      refundTo: 'balance',
+      currencyCode: 'aed',
+    });
     expect(preview.refundAmount + preview.cancellationFee).toBeCloseTo(398, 2);
     const before = await snapshot();
-    const res = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${booking.id}/cancel`, headers: bearer(w.tokens.admin) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/cancel`,
+      headers: bearer(w.tokens.admin),
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelled', statusLabel: 'Cancelled', refundAmount: preview.refundAmount, cancellationFee: preview.cancellationFee });
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      statusLabel: 'Cancelled',
+      refundAmount: preview.refundAmount,
+      cancellationFee: preview.cancellationFee,
+    });
     const after = await snapshot();
     expect(after.balance).toBe(before.balance + Math.round(preview.refundAmount * 100));
     expect(after.left18).toBe((before.left18 ?? 0) + 3);
     expect(await sumLedger(t.database.db, w.agency.id, 'aed')).toBe(after.balance);
-    const again = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${booking.id}/cancel`, headers: bearer(w.tokens.admin) });
-    expect([again.statusCode, again.json()]).toEqual([422, [{ fieldName: 'id', errorMessage: BOOKING_MESSAGES.notCancellable }]]);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/cancel`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect([again.statusCode, again.json()]).toEqual([
+      422,
+      [{ fieldName: 'id', errorMessage: BOOKING_MESSAGES.notCancellable }],
+    ]);
     expect(await snapshot()).toEqual(after);
   });
 });
@@ -259,32 +447,117 @@ describe('operator quotes', () => {
     const { createOperator } = await import('../../../test/factories.ts');
     const operator = await createOperator(t.database.db);
     const ops = await loginAs(t.app, operator.email);
-    const request = (await postBooking(t.app, w.tokens.admin, bookingBody(w, { offerId: w.tour.sameTicketOfferId, time: null, adults: 2, children: 0, guest: guest(w, { hotelId: null }) }))).json().booking;
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/requests/${request.id}/quote`, headers: bearer(w.tokens.admin), payload: { netTotal: 80 } })).statusCode).toBe(403);
+    const request = (
+      await postBooking(
+        t.app,
+        w.tokens.admin,
+        bookingBody(w, {
+          offerId: w.tour.sameTicketOfferId,
+          time: null,
+          adults: 2,
+          children: 0,
+          guest: guest(w, { hotelId: null }),
+        }),
+      )
+    ).json().booking;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/requests/${request.id}/quote`,
+          headers: bearer(w.tokens.admin),
+          payload: { netTotal: 80 },
+        })
+      ).statusCode,
+    ).toBe(403);
     for (const netTotal of [0.001, 10.005, 0]) {
-      const bad = await t.app.inject({ method: 'POST', url: `/api/admin/requests/${request.id}/quote`, headers: bearer(ops), payload: { netTotal } });
-      expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'netTotal', errorMessage: BOOKING_MESSAGES.amountCents }]]);
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/requests/${request.id}/quote`,
+        headers: bearer(ops),
+        payload: { netTotal },
+      });
+      expect([bad.statusCode, bad.json()]).toEqual([
+        422,
+        [{ fieldName: 'netTotal', errorMessage: BOOKING_MESSAGES.amountCents }],
+      ]);
     }
-    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/requests?status=request', headers: bearer(ops) });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/requests?status=request',
+      headers: bearer(ops),
+    });
     expect(listed.json().map((r: { id: string }) => r.id)).toContain(request.id);
-    const quoted = await t.app.inject({ method: 'POST', url: `/api/admin/requests/${request.id}/quote`, headers: bearer(ops), payload: { netTotal: 80, validHours: 24, note: 'Confirmed with the camp' } });
-    expect(quoted.json()).toMatchObject({ status: 'payment_required', statusLabel: 'Payment Required', quote: { netTotal: 80, note: 'Confirmed with the camp' } });
+    const quoted = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/requests/${request.id}/quote`,
+      headers: bearer(ops),
+      payload: { netTotal: 80, validHours: 24, note: 'Confirmed with the camp' },
+    });
+    expect(quoted.json()).toMatchObject({
+      status: 'payment_required',
+      statusLabel: 'Payment Required',
+      quote: { netTotal: 80, note: 'Confirmed with the camp' },
+    });
     const before = await snapshot();
     const stock = await slotLeft(t.database.db, w.tour.sameTicketOfferId, w.date, null);
-    const paid = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${request.id}/pay`, headers: bearer(w.tokens.admin), payload: { paymentMethod: 'balance' } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${request.id}/pay`,
+      headers: bearer(w.tokens.admin),
+      payload: { paymentMethod: 'balance' },
+    });
     expect(paid.statusCode).toBe(200);
-    expect(paid.json().booking).toMatchObject({ status: 'completed', paymentMethod: 'balance', amounts: { netTotal: 80 } });
+    expect(paid.json().booking).toMatchObject({
+      status: 'completed',
+      paymentMethod: 'balance',
+      amounts: { netTotal: 80 },
+    });
     expect((await snapshot()).balance).toBe(before.balance - 8_000);
-    expect(await slotLeft(t.database.db, w.tour.sameTicketOfferId, w.date, null)).toEqual({ left: (stock?.left ?? 0) - 2, adults: (stock?.adults ?? 0) - 2, children: stock?.children });
-    const payAgain = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${request.id}/pay`, headers: bearer(w.tokens.admin), payload: { paymentMethod: 'balance' } });
+    expect(await slotLeft(t.database.db, w.tour.sameTicketOfferId, w.date, null)).toEqual({
+      left: (stock?.left ?? 0) - 2,
+      adults: (stock?.adults ?? 0) - 2,
+      children: stock?.children,
+    });
+    const payAgain = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${request.id}/pay`,
+      headers: bearer(w.tokens.admin),
+      payload: { paymentMethod: 'balance' },
+    });
     expect(payAgain.json()).toEqual([{ fieldName: 'id', errorMessage: BOOKING_MESSAGES.notPayable }]);
 
-    const other = (await postBooking(t.app, w.tokens.admin, bookingBody(w, { offerId: w.tour.sameTicketOfferId, time: null, adults: 2, children: 0, guest: guest(w, { hotelId: null }) }))).json().booking;
-    const declined = await t.app.inject({ method: 'POST', url: `/api/admin/requests/${other.id}/decline`, headers: bearer(ops), payload: { reason: 'The camp is closed that day' } });
+    const other = (
+      await postBooking(
+        t.app,
+        w.tokens.admin,
+        bookingBody(w, {
+          offerId: w.tour.sameTicketOfferId,
+          time: null,
+          adults: 2,
+          children: 0,
+          guest: guest(w, { hotelId: null }),
+        }),
+      )
+    ).json().booking;
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/requests/${other.id}/decline`,
+      headers: bearer(ops),
+      payload: { reason: 'The camp is closed that day' },
+    });
     expect(declined.json()).toMatchObject({ status: 'cancelled', declineReason: 'The camp is closed that day' });
-    const empty = await t.app.inject({ method: 'POST', url: `/api/admin/requests/${other.id}/decline`, headers: bearer(ops), payload: { reason: '' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/requests/${other.id}/decline`,
+      headers: bearer(ops),
+      payload: { reason: '' },
+    });
     expect(empty.json()).toEqual([{ fieldName: 'reason', errorMessage: MESSAGES.required }]);
-    const [count] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.id, other.id));
+    const [count] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(eq(bookings.id, other.id));
     expect(count?.n).toBe(1);
   });
 });
@@ -292,10 +565,21 @@ describe('operator quotes', () => {
 describe('POST /api/b2b/bookings/download and the documents', () => {
   it('exports the filtered bookings as xlsx with formula-looking cells kept as text', async () => {
     const { default: ExcelJS } = await import('exceljs');
-    const booked = (await postBooking(t.app, w.tokens.admin, bookingBody(w, { guest: guest(w, { hotel: '+cmd|calc', room: '@SUM(A1)' }), notes: '-2+3' }))).json().booking;
+    const booked = (
+      await postBooking(
+        t.app,
+        w.tokens.admin,
+        bookingBody(w, { guest: guest(w, { hotel: '+cmd|calc', room: '@SUM(A1)' }), notes: '-2+3' }),
+      )
+    ).json().booking;
     // a guest name imported from elsewhere (the API itself only accepts letters and spaces)
     await t.database.db.update(bookings).set({ guestName: '=HYPERLINK("x")' }).where(eq(bookings.id, booked.id));
-    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/bookings/download', headers: bearer(w.tokens.admin), payload: { search: booked.reference } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/download',
+      headers: bearer(w.tokens.admin),
+      payload: { search: booked.reference },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.xlsx"$/);
@@ -317,16 +601,37 @@ describe('POST /api/b2b/bookings/download and the documents', () => {
   it('serves the voucher, tickets and invoice of a completed booking as PDF, and none for a request', async () => {
     const booked = (await postBooking(t.app, w.tokens.junior, bookingBody(w))).json().booking;
     for (const kind of ['voucher', 'tickets', 'invoice']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booked.id}/documents/${kind}`, headers: bearer(w.tokens.junior) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/b2b/bookings/${booked.id}/documents/${kind}`,
+        headers: bearer(w.tokens.junior),
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="${kind}-${booked.reference}.pdf"`);
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
-    const unknown = await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booked.id}/documents/receipt`, headers: bearer(w.tokens.junior) });
-    expect([unknown.statusCode, unknown.json()]).toEqual([422, [{ fieldName: 'kind', errorMessage: 'Unknown document' }]]);
-    const request = (await postBooking(t.app, w.tokens.admin, bookingBody(w, { offerId: w.tour.sameTicketOfferId, time: null, guest: guest(w, { hotelId: null }) }))).json().booking;
-    const none = await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${request.id}/documents/voucher`, headers: bearer(w.tokens.admin) });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/bookings/${booked.id}/documents/receipt`,
+      headers: bearer(w.tokens.junior),
+    });
+    expect([unknown.statusCode, unknown.json()]).toEqual([
+      422,
+      [{ fieldName: 'kind', errorMessage: 'Unknown document' }],
+    ]);
+    const request = (
+      await postBooking(
+        t.app,
+        w.tokens.admin,
+        bookingBody(w, { offerId: w.tour.sameTicketOfferId, time: null, guest: guest(w, { hotelId: null }) }),
+      )
+    ).json().booking;
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/bookings/${request.id}/documents/voucher`,
+      headers: bearer(w.tokens.admin),
+    });
     expect(none.statusCode).toBe(404);
   });
 });

@@ -7,7 +7,14 @@ import { bearer } from '../../../test/factories.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { buildSandboxEvent } from '../payments/providers/sandbox.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
-import { bookingBody, createBookingWorld, postBooking, retireTour, slotLeft, type BookingWorld } from './booking-fixtures.ts';
+import {
+  bookingBody,
+  createBookingWorld,
+  postBooking,
+  retireTour,
+  slotLeft,
+  type BookingWorld,
+} from './booking-fixtures.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -27,12 +34,20 @@ async function payOnSandboxPage(chargeId: string, cardNumber: string) {
     method: 'POST',
     url: `/api/payments/sandbox/pay/${chargeId}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ step: 'card', cardNumber, expiry: '12/30', cvc: '123', name: 'Maria Lopez' }).toString(),
+    payload: new URLSearchParams({
+      step: 'card',
+      cardNumber,
+      expiry: '12/30',
+      cvc: '123',
+      name: 'Maria Lopez',
+    }).toString(),
   });
 }
 
 async function cardBooking(overrides: Record<string, unknown> = {}) {
-  const res = await postBooking(t.app, w.tokens.admin, bookingBody(w, overrides), { url: '/api/b2b/bookings/withpaymentintent' });
+  const res = await postBooking(t.app, w.tokens.admin, bookingBody(w, overrides), {
+    url: '/api/b2b/bookings/withpaymentintent',
+  });
   expect(res.statusCode).toBe(200);
   const booking = res.json().booking;
   const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
@@ -50,10 +65,17 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     const before = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
     const balance = await readBalance(t.database.db, w.agency.id, 'aed');
     const { booking, chargeId } = await cardBooking();
-    expect(booking).toMatchObject({ status: 'pending_payment', statusLabel: 'pending payment', paymentMethod: 'card', documents: null });
+    expect(booking).toMatchObject({
+      status: 'pending_payment',
+      statusLabel: 'pending payment',
+      paymentMethod: 'card',
+      documents: null,
+    });
     expect(booking.payment).toMatchObject({ provider: 'sandbox', status: 'pending', amount: 398, currencyCode: 'aed' });
     expect(booking.payment.redirectUrl).toMatch(new RegExp(`/api/payments/sandbox/pay/${chargeId}$`));
-    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe((before?.left ?? 0) - 3);
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
+      (before?.left ?? 0) - 3,
+    );
 
     const page = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/pay/${chargeId}` });
     expect(page.statusCode).toBe(200);
@@ -62,12 +84,18 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toContain(`/checkout?booking=${booking.id}&payment=`);
 
-    const status = await t.app.inject({ method: 'GET', url: `/api/b2b/payments/${booking.payment.id}`, headers: bearer(w.tokens.admin) });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/payments/${booking.payment.id}`,
+      headers: bearer(w.tokens.admin),
+    });
     expect(status.json().booking).toMatchObject({ status: 'completed', payment: { status: 'succeeded' } });
     expect(status.json().booking.ticketNumbers).toHaveLength(3);
     // a card booking does not touch the prepaid balance
     expect(await readBalance(t.database.db, w.agency.id, 'aed')).toEqual(balance);
-    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe((before?.left ?? 0) - 3);
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
+      (before?.left ?? 0) - 3,
+    );
   });
 
   it('keeps the hold after a declined card so the agent can try another card', async () => {
@@ -75,42 +103,76 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     const { booking, chargeId } = await cardBooking();
     const declined = await payOnSandboxPage(chargeId, CARD.declined);
     expect(declined.statusCode).toBe(303);
-    const failed = (await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booking.id}`, headers: bearer(w.tokens.admin) })).json();
-    expect(failed).toMatchObject({ status: 'payment_failed', statusLabel: 'Payment Failed', payment: { status: 'failed', failureMessage: 'Your card was declined.' } });
-    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe((before?.left ?? 0) - 3);
+    const failed = (
+      await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booking.id}`, headers: bearer(w.tokens.admin) })
+    ).json();
+    expect(failed).toMatchObject({
+      status: 'payment_failed',
+      statusLabel: 'Payment Failed',
+      payment: { status: 'failed', failureMessage: 'Your card was declined.' },
+    });
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
+      (before?.left ?? 0) - 3,
+    );
 
-    const retry = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${booking.id}/pay`, headers: bearer(w.tokens.admin), payload: { paymentMethod: 'card' } });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/pay`,
+      headers: bearer(w.tokens.admin),
+      payload: { paymentMethod: 'card' },
+    });
     expect(retry.statusCode).toBe(200);
     const second = retry.json().booking.payment;
     expect(second.id).not.toBe(booking.payment.id);
     const [charge] = await t.database.db.select().from(payments).where(eq(payments.id, second.id));
     await payOnSandboxPage(charge?.providerRef ?? '', CARD.ok);
     expect((await bookingRow(booking.id))?.status).toBe('completed');
-    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe((before?.left ?? 0) - 3);
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
+      (before?.left ?? 0) - 3,
+    );
   });
 
   it('releases an expired hold through the sweeper after asking the provider', async () => {
     const before = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
     const { booking, chargeId } = await cardBooking();
-    await t.database.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, booking.id));
+    await t.database.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, booking.id));
     expect(await t.app.payments.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'payment_failed', heldUnits: 0 });
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(before?.left);
     const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
     expect(charge?.status).toBe('cancelled');
-    const retry = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${booking.id}/pay`, headers: bearer(w.tokens.admin), payload: { paymentMethod: 'card' } });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/pay`,
+      headers: bearer(w.tokens.admin),
+      payload: { paymentMethod: 'card' },
+    });
     expect(retry.json()).toEqual([{ fieldName: 'id', errorMessage: BOOKING_MESSAGES.notPayable }]);
   });
 
   it('refunds a payment that succeeds after its hold expired when no stock is left', async () => {
     const date = addDays(w.tour.today, 3);
     const { booking, chargeId } = await cardBooking({ date, time: '10:00' });
-    await t.database.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, booking.id));
+    await t.database.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, booking.id));
     // the provider has not heard of the payment yet when the sweeper asks, so the hold is released
-    await t.database.db.update(sandboxCharges).set({ status: 'requires_action' }).where(eq(sandboxCharges.id, chargeId));
+    await t.database.db
+      .update(sandboxCharges)
+      .set({ status: 'requires_action' })
+      .where(eq(sandboxCharges.id, chargeId));
     await t.app.payments.sweepExpiredHolds();
     // the stock goes to someone else, then the late payment arrives
-    await t.database.db.update(slots).set({ left: 0 }).where(sql`${slots.offerId} = ${w.tour.timeslotOfferId} AND ${slots.date} = ${date} AND ${slots.startTime} = '10:00'`);
+    await t.database.db
+      .update(slots)
+      .set({ left: 0 })
+      .where(
+        sql`${slots.offerId} = ${w.tour.timeslotOfferId} AND ${slots.date} = ${date} AND ${slots.startTime} = '10:00'`,
+      );
     await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
     const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
     const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
@@ -126,10 +188,21 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
 
   it('completes a late payment when the stock is still there', async () => {
     const date = addDays(w.tour.today, 3);
-    await t.database.db.update(slots).set({ left: 10 }).where(sql`${slots.offerId} = ${w.tour.timeslotOfferId} AND ${slots.date} = ${date} AND ${slots.startTime} = '10:00'`);
+    await t.database.db
+      .update(slots)
+      .set({ left: 10 })
+      .where(
+        sql`${slots.offerId} = ${w.tour.timeslotOfferId} AND ${slots.date} = ${date} AND ${slots.startTime} = '10:00'`,
+      );
     const { booking, chargeId } = await cardBooking({ date, time: '10:00' });
-    await t.database.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, booking.id));
-    await t.database.db.update(sandboxCharges).set({ status: 'requires_action' }).where(eq(sandboxCharges.id, chargeId));
+    await t.database.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, booking.id));
+    await t.database.db
+      .update(sandboxCharges)
+      .set({ status: 'requires_action' })
+      .where(eq(sandboxCharges.id, chargeId));
     await t.app.payments.sweepExpiredHolds();
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, date, '10:00'))?.left).toBe(10);
     const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
@@ -142,26 +215,51 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
   it('ignores a duplicate webhook and refuses a bad signature', async () => {
     const { booking, chargeId } = await cardBooking();
     const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
-    const { rawBody, headers, event } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
-    const first = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
+    const { rawBody, headers, event } = buildSandboxEvent(
+      chargeId,
+      { status: 'succeeded', failureMessage: null },
+      secret,
+    );
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/webhook',
+      headers,
+      payload: rawBody,
+    });
     expect(first.statusCode).toBe(200);
     const afterFirst = await bookingRow(booking.id);
     const left = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
-    const second = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/webhook',
+      headers,
+      payload: rawBody,
+    });
     expect(second.statusCode).toBe(200);
     expect(await bookingRow(booking.id)).toEqual(afterFirst);
     expect(await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00')).toEqual(left);
     const rows = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, event.id));
     expect(rows).toHaveLength(1);
-    const forged = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers: { ...headers, 'x-sandbox-signature': 't=1,v1=' + '0'.repeat(64) }, payload: rawBody });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/webhook',
+      headers: { ...headers, 'x-sandbox-signature': 't=1,v1=' + '0'.repeat(64) },
+      payload: rawBody,
+    });
     expect([forged.statusCode, forged.body]).toEqual([400, 'Invalid webhook signature']);
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/nope/webhook', payload: rawBody, headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payments/nope/webhook', payload: rawBody, headers })).statusCode,
+    ).toBe(404);
   });
 
   it('cancels an unpaid card hold free of charge and gives the stock back', async () => {
     const before = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
     const { booking, chargeId } = await cardBooking();
-    const res = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${booking.id}/cancel`, headers: bearer(w.tokens.admin) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/cancel`,
+      headers: bearer(w.tokens.admin),
+    });
     expect(res.json()).toMatchObject({ status: 'cancelled', refundAmount: null });
     expect(await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00')).toEqual(before);
     const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
@@ -172,15 +270,25 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
 describe('card payments that arrive when they can no longer be honoured', () => {
   it('refunds in full a payment that succeeds after the agent cancelled the booking', async () => {
     const { booking, chargeId } = await cardBooking();
-    await t.database.db.update(sandboxCharges).set({ status: 'requires_action' }).where(eq(sandboxCharges.id, chargeId));
+    await t.database.db
+      .update(sandboxCharges)
+      .set({ status: 'requires_action' })
+      .where(eq(sandboxCharges.id, chargeId));
     // the charge cannot be cancelled any more at the provider (the customer is on the 3-D Secure step)…
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${booking.id}/cancel`, headers: bearer(w.tokens.admin) });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/cancel`,
+      headers: bearer(w.tokens.admin),
+    });
     expect(cancelled.json().status).toBe('cancelled');
     // …and then it goes through
     await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
     const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
     const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody }))
+        .statusCode,
+    ).toBe(200);
     expect((await bookingRow(booking.id))?.status).toBe('cancelled');
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(payment).toMatchObject({ status: 'refunded', refundedMinor: 39_800, refundDueMinor: 0 });
@@ -190,7 +298,11 @@ describe('card payments that arrive when they can no longer be honoured', () => 
 
   it('answers a webhook for a charge it does not know with an error, so the provider retries it', async () => {
     const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
-    const { rawBody, headers } = buildSandboxEvent('sbx_ch_unknown', { status: 'succeeded', failureMessage: null }, secret);
+    const { rawBody, headers } = buildSandboxEvent(
+      'sbx_ch_unknown',
+      { status: 'succeeded', failureMessage: null },
+      secret,
+    );
     const res = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
     expect(res.statusCode).toBe(500);
     const rows = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.provider, 'sandbox'));
@@ -205,15 +317,31 @@ describe('Russian site card surcharge', () => {
     const volga = await createAgency(t.database.db, { siteId: 'ru', currency: 'usd' });
     await fund(t.database.db, volga.id, 100_000, 'usd');
     const token = await loginAs(t.app, volga.users.admin.email);
-    const res = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }), { url: '/api/b2b/bookings/withpaymentintent' });
+    const res = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }), {
+      url: '/api/b2b/bookings/withpaymentintent',
+    });
     const booking = res.json().booking;
     // 2 × 144 AED = 288 AED → 2 × 39.45 USD = 78.90; +2 % = 1.58
-    expect(booking.amounts).toMatchObject({ currencyCode: 'usd', netBeforeDiscount: 78.9, cardSurcharge: 1.58, netTotal: 80.48 });
+    expect(booking.amounts).toMatchObject({
+      currencyCode: 'usd',
+      netBeforeDiscount: 78.9,
+      cardSurcharge: 1.58,
+      netTotal: 80.48,
+    });
     expect(booking.amounts.tax).toBeCloseTo(4.83, 2);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     await payOnSandboxPage(payment?.providerRef ?? '', CARD.declined);
-    const paid = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${booking.id}/pay`, headers: bearer(token), payload: { paymentMethod: 'balance' } });
-    expect(paid.json().booking).toMatchObject({ status: 'completed', paymentMethod: 'balance', amounts: { cardSurcharge: 0, netTotal: 78.9 } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/pay`,
+      headers: bearer(token),
+      payload: { paymentMethod: 'balance' },
+    });
+    expect(paid.json().booking).toMatchObject({
+      status: 'completed',
+      paymentMethod: 'balance',
+      amounts: { cardSurcharge: 0, netTotal: 78.9 },
+    });
     expect((await readBalance(t.database.db, volga.id, 'usd')).balanceMinor).toBe(100_000 - 7_890);
   });
 });

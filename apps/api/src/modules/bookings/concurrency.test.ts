@@ -4,7 +4,15 @@ import { BOOKING_MESSAGES, addDays } from '@portal/contract';
 import { bookings, slots } from '../../db/schema/index.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
-import { bookingBody, createBookingWorld, fund, postBooking, retireTour, setOfferMinPeople, type BookingWorld } from './booking-fixtures.ts';
+import {
+  bookingBody,
+  createBookingWorld,
+  fund,
+  postBooking,
+  retireTour,
+  setOfferMinPeople,
+  type BookingWorld,
+} from './booking-fixtures.ts';
 
 // DESIGN "Testing": concurrency needs real PostgreSQL (PGlite runs one transaction at a time, so it cannot oversell).
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -23,7 +31,8 @@ async function hammer(t: TestApp, w: BookingWorld, date: string): Promise<Outcom
       next++;
       const res = await postBooking(t.app, w.tokens.admin, body);
       if (res.statusCode === 200 && res.json().booking.status === 'completed') outcome.confirmed++;
-      else if (res.statusCode === 422 && res.json()[0]?.errorMessage === BOOKING_MESSAGES.outOfStock) outcome.outOfStock++;
+      else if (res.statusCode === 422 && res.json()[0]?.errorMessage === BOOKING_MESSAGES.outOfStock)
+        outcome.outOfStock++;
       else outcome.other.push({ status: res.statusCode, body: res.body.slice(0, 200) });
     }
   };
@@ -51,43 +60,49 @@ async function confirmedSeats(t: TestApp, w: BookingWorld, date: string) {
   return Number(row?.n ?? 0);
 }
 
-describe.skipIf(!onPostgres)(`${ATTEMPTS} booking attempts from ${CLIENTS} parallel clients on a slot with ${SEATS} seats (PostgreSQL)`, () => {
-  const apps: TestApp[] = [];
-  // its own database: the load (and a thousand confirmation mails in the outbox) stays away from the other suites
-  let database: Awaited<ReturnType<typeof ownPostgresDatabase>> | null = null;
-  const app = async (stockLocking: boolean) => {
-    database ??= await ownPostgresDatabase('concurrency');
-    const t = await buildTestApp({ stockLocking }, { poolSize: CLIENTS, databaseUrl: database.url });
-    apps.push(t);
-    return t;
-  };
-  afterAll(async () => {
-    for (const t of apps) await t.close();
-    await database?.drop();
-  });
+describe.skipIf(!onPostgres)(
+  `${ATTEMPTS} booking attempts from ${CLIENTS} parallel clients on a slot with ${SEATS} seats (PostgreSQL)`,
+  () => {
+    const apps: TestApp[] = [];
+    // its own database: the load (and a thousand confirmation mails in the outbox) stays away from the other suites
+    let database: Awaited<ReturnType<typeof ownPostgresDatabase>> | null = null;
+    const app = async (stockLocking: boolean) => {
+      database ??= await ownPostgresDatabase('concurrency');
+      const t = await buildTestApp({ stockLocking }, { poolSize: CLIENTS, databaseUrl: database.url });
+      apps.push(t);
+      return t;
+    };
+    afterAll(async () => {
+      for (const t of apps) await t.close();
+      await database?.drop();
+    });
 
-  it(`confirms exactly ${SEATS}, answers the rest 'Tickets out of stock', no 5xx, balance equal to its ledger`, async () => {
-    const t = await app(true);
-    const { w, date } = await hotSlot(t);
-    const before = await readBalance(t.database.db, w.agency.id, 'aed');
-    const outcome = await hammer(t, w, date);
-    expect(outcome.other).toEqual([]);
-    expect(outcome).toMatchObject({ confirmed: SEATS, outOfStock: ATTEMPTS - SEATS });
-    expect(await confirmedSeats(t, w, date)).toBe(SEATS);
-    const [slot] = await t.database.db.select().from(slots).where(and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, date), eq(slots.startTime, '18:00')));
-    expect(slot?.left).toBe(0);
-    const after = await readBalance(t.database.db, w.agency.id, 'aed');
-    expect(after.balanceMinor).toBe(before.balanceMinor - SEATS * 14_400);
-    expect(await sumLedger(t.database.db, w.agency.id, 'aed')).toBe(after.balanceMinor);
-    await retireTour(t.database.db, w.tour.id);
-  });
+    it(`confirms exactly ${SEATS}, answers the rest 'Tickets out of stock', no 5xx, balance equal to its ledger`, async () => {
+      const t = await app(true);
+      const { w, date } = await hotSlot(t);
+      const before = await readBalance(t.database.db, w.agency.id, 'aed');
+      const outcome = await hammer(t, w, date);
+      expect(outcome.other).toEqual([]);
+      expect(outcome).toMatchObject({ confirmed: SEATS, outOfStock: ATTEMPTS - SEATS });
+      expect(await confirmedSeats(t, w, date)).toBe(SEATS);
+      const [slot] = await t.database.db
+        .select()
+        .from(slots)
+        .where(and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, date), eq(slots.startTime, '18:00')));
+      expect(slot?.left).toBe(0);
+      const after = await readBalance(t.database.db, w.agency.id, 'aed');
+      expect(after.balanceMinor).toBe(before.balanceMinor - SEATS * 14_400);
+      expect(await sumLedger(t.database.db, w.agency.id, 'aed')).toBe(after.balanceMinor);
+      await retireTour(t.database.db, w.tour.id);
+    });
 
-  it('oversells in a control run with the slot lock switched off (proof that the test above can fail)', async () => {
-    const t = await app(false);
-    const { w, date } = await hotSlot(t);
-    const outcome = await hammer(t, w, date);
-    expect(outcome.confirmed).toBeGreaterThan(SEATS);
-    expect(await confirmedSeats(t, w, date)).toBe(outcome.confirmed);
-    await retireTour(t.database.db, w.tour.id);
-  });
-});
+    it('oversells in a control run with the slot lock switched off (proof that the test above can fail)', async () => {
+      const t = await app(false);
+      const { w, date } = await hotSlot(t);
+      const outcome = await hammer(t, w, date);
+      expect(outcome.confirmed).toBeGreaterThan(SEATS);
+      expect(await confirmedSeats(t, w, date)).toBe(outcome.confirmed);
+      await retireTour(t.database.db, w.tour.id);
+    });
+  },
+);

@@ -1,6 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CreateBookingResponse, People } from '@portal/contract';
-import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, HOLD_MINUTES, MESSAGES, checkPeopleAgainstAvailability } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  CATALOGUE_MESSAGES,
+  HOLD_MINUTES,
+  MESSAGES,
+  checkPeopleAgainstAvailability,
+} from '@portal/contract';
 import type { z } from 'zod';
 import type { CreateBookingBody as CreateBookingSchema } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -26,7 +32,12 @@ import {
 import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
 import { noStockError, stockNeed, takeStock } from './stock.ts';
-import { bookFromBalanceInOneStatement, statementAbort, type OneStatementInput, type OneStatementResult } from './book-in-one-statement.ts';
+import {
+  bookFromBalanceInOneStatement,
+  statementAbort,
+  type OneStatementInput,
+  type OneStatementResult,
+} from './book-in-one-statement.ts';
 import { IdempotencyLostError, type IdempotencyClaim } from './idempotency.ts';
 import { bookingMessage } from './booking-views.ts';
 
@@ -77,7 +88,8 @@ export async function inBookingTransaction<T>(ctx: ServiceContext, fn: (tx: DbOr
 }
 
 function assertAgencyCanBook(agency: AgencyRow): void {
-  if (agency.status !== 'approved') throw new AppError('forbidden', 'Your agency has not been approved yet. Please contact an operator.');
+  if (agency.status !== 'approved')
+    throw new AppError('forbidden', 'Your agency has not been approved yet. Please contact an operator.');
 }
 
 export async function requireBookingAgency(ctx: ServiceContext, actor: AgencyActor): Promise<AgencyRow> {
@@ -116,22 +128,48 @@ const UNSET_BOOKING_COLUMNS = {
 type Prepared = Awaited<ReturnType<typeof prepareBooking>>;
 
 // Everything that can be checked before taking stock; each problem is a 422 on its field and changes nothing.
-async function prepareBooking(ctx: ServiceContext, actor: AgencyActor, body: CreateBookingInput, paymentMethod: 'balance' | 'card', now: Date) {
-  const context = await loadBookingContext(ctx.db, { agencyId: actor.agencyId, offerId: body.offerId, date: body.date, time: body.time });
+async function prepareBooking(
+  ctx: ServiceContext,
+  actor: AgencyActor,
+  body: CreateBookingInput,
+  paymentMethod: 'balance' | 'card',
+  now: Date,
+) {
+  const context = await loadBookingContext(ctx.db, {
+    agencyId: actor.agencyId,
+    offerId: body.offerId,
+    date: body.date,
+    time: body.time,
+  });
   if (!context) throw new AppError('forbidden', MESSAGES.forbidden);
   const { agency, found, slotId, period } = context;
   assertAgencyCanBook(agency);
-  if (paymentMethod === 'card' && agency.isCreditCardTopupAllowed === 0) throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
+  if (paymentMethod === 'card' && agency.isCreditCardTopupAllowed === 0)
+    throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
   if (!found) throw AppError.notFound(CATALOGUE_MESSAGES.unknownOffer);
   const { offer, tour } = found;
   const people: People = { adults: body.adults, children: body.children, infants: body.infants };
   if (people.adults + people.children === 0) throw AppError.field('adults', BOOKING_MESSAGES.noPeople);
-  const limits = checkPeopleAgainstAvailability(people, { left: Number.MAX_SAFE_INTEGER, isSameTicketForAdultsAndChildren: false, leftAdultsTickets: null, leftChildrenTickets: null }, offer);
+  const limits = checkPeopleAgainstAvailability(
+    people,
+    {
+      left: Number.MAX_SAFE_INTEGER,
+      isSameTicketForAdultsAndChildren: false,
+      leftAdultsTickets: null,
+      leftChildrenTickets: null,
+    },
+    offer,
+  );
   if (!limits.ok) throw AppError.field('adults', limits.message);
   if (body.date < dubaiDate(now)) throw AppError.field('date', BOOKING_MESSAGES.timeslotsNotAvailable);
   const time = offer.availabilityType === 'timeslots' ? body.time : null;
-  if (offer.availabilityType === 'timeslots' && (!time || !offer.startTimes.includes(time))) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
-  if (slotId === null) throw AppError.field(time ? 'time' : 'date', time ? BOOKING_MESSAGES.timeslotsNotAvailable : BOOKING_MESSAGES.noTickets);
+  if (offer.availabilityType === 'timeslots' && (!time || !offer.startTimes.includes(time)))
+    throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
+  if (slotId === null)
+    throw AppError.field(
+      time ? 'time' : 'date',
+      time ? BOOKING_MESSAGES.timeslotsNotAvailable : BOOKING_MESSAGES.noTickets,
+    );
   if (!period) throw AppError.field('date', BOOKING_MESSAGES.noTickets);
 
   let pickUpTime: string | null = null;
@@ -141,7 +179,8 @@ async function prepareBooking(ctx: ServiceContext, actor: AgencyActor, body: Cre
     const hotel = await loadHotel(ctx.db, body.guest.hotelId);
     if (!hotel) throw AppError.field('guest.hotelId', BOOKING_MESSAGES.hotelRequired);
     // SPEC §5: the hotel's city must be one of the tour's valid pick-up cities (invalidCityError)
-    if (!offer.pickUpCityIds.includes(hotel.cityId)) throw AppError.field('guest.hotelId', BOOKING_MESSAGES.invalidCity);
+    if (!offer.pickUpCityIds.includes(hotel.cityId))
+      throw AppError.field('guest.hotelId', BOOKING_MESSAGES.invalidCity);
     hotelId = hotel.id;
     pickUpTime = pickUpTimeFor(time ?? offer.openingTime ?? '09:00', hotel.pickUpLeadMinutes);
   }
@@ -164,7 +203,8 @@ async function prepareBooking(ctx: ServiceContext, actor: AgencyActor, body: Cre
   });
   if (!price) throw AppError.field('date', BOOKING_MESSAGES.noTickets);
   // a card charge needs a positive amount (a 100 % promo code is paid "from the balance" at zero)
-  if (!isRequest && paymentMethod === 'card' && price.netTotalMinor <= 0) throw AppError.field('paymentMethod', BOOKING_MESSAGES.nothingToCharge);
+  if (!isRequest && paymentMethod === 'card' && price.netTotalMinor <= 0)
+    throw AppError.field('paymentMethod', BOOKING_MESSAGES.nothingToCharge);
   return { agency, offer, tour, people, time, slotId, price, promo, pickUpTime, hotelId, isRequest };
 }
 
@@ -207,18 +247,27 @@ function bookingValues(actor: AgencyActor, body: CreateBookingInput, p: Prepared
   };
 }
 
-export function ticketCount(offer: { pricingUnit: 'person' | 'trip'; isSameTicketForAdultsAndChildren: boolean }, people: People): number {
+export function ticketCount(
+  offer: { pricingUnit: 'person' | 'trip'; isSameTicketForAdultsAndChildren: boolean },
+  people: People,
+): number {
   if (offer.pricingUnit === 'trip') return 1;
   return people.adults + people.children + (offer.isSameTicketForAdultsAndChildren ? 0 : people.infants);
 }
 
-export function bookingDescription(row: Pick<BookingRow, 'reference' | 'tourTitle' | 'offerName' | 'date' | 'startTime' | 'language'>): string {
+export function bookingDescription(
+  row: Pick<BookingRow, 'reference' | 'tourTitle' | 'offerName' | 'date' | 'startTime' | 'language'>,
+): string {
   return `Booking ${row.reference}: ${row.tourTitle.en} — ${row.offerName.en}, ${row.date}${row.startTime ? ` ${row.startTime}` : ''}`;
 }
 
 // The same booking as bookFromBalanceInOneStatement, as separate steps with the unsafe read-modify-write of the slot:
 // only for the concurrency test's control run (BOOKING_STOCK_LOCKING=off), which must be able to oversell.
-async function bookFromBalanceWithoutLock(ctx: ServiceContext, p: Prepared, input: OneStatementInput): Promise<OneStatementResult> {
+async function bookFromBalanceWithoutLock(
+  ctx: ServiceContext,
+  p: Prepared,
+  input: OneStatementInput,
+): Promise<OneStatementResult> {
   return inBookingTransaction(ctx, async (tx) => {
     await takeStock(tx, input.slotId, { offer: p.offer, people: p.people, locking: false });
     const row = await insertBooking(tx, input.values);
@@ -262,7 +311,10 @@ export async function createBooking(
       return row;
     });
     ctx.kickMail();
-    return { booking: bookingView(booking, { agent, payment: null, sites: ctx.sites }), message: bookingMessage(booking, null) };
+    return {
+      booking: bookingView(booking, { agent, payment: null, sites: ctx.sites }),
+      message: bookingMessage(booking, null),
+    };
   }
 
   if (paymentMethod === 'balance') {
@@ -278,20 +330,36 @@ export async function createBooking(
       ticketNumbers: ticketNumbers(values.reference, ticketCount(p.offer, p.people)),
       confirmedAt: now,
     };
-    const input = { values: row, slotId: p.slotId, need, ledgerDescription: bookingDescription(row), mail: bookingConfirmedMail(row, actor), claim };
+    const input = {
+      values: row,
+      slotId: p.slotId,
+      need,
+      ledgerDescription: bookingDescription(row),
+      mail: bookingConfirmedMail(row, actor),
+      claim,
+    };
     let result: OneStatementResult;
     try {
-      result = deps.stockLocking ? await bookFromBalanceInOneStatement(ctx.db, input) : await bookFromBalanceWithoutLock(ctx, p, input);
+      result = deps.stockLocking
+        ? await bookFromBalanceInOneStatement(ctx.db, input)
+        : await bookFromBalanceWithoutLock(ctx, p, input);
     } catch (error) {
       const aborted = statementAbort(error);
-      if (aborted === 'insufficient_balance') throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
+      if (aborted === 'insufficient_balance')
+        throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
       if (aborted === 'idempotency_lost') throw new IdempotencyLostError();
       if (isLockTimeout(error)) throw new AppError('conflict', BOOKING_MESSAGES.busy);
       throw error;
     }
     if (result.outcome === 'no_stock') throw await noStockError(ctx.db, p.slotId, p.offer, p.people);
     ctx.kickMail();
-    const booking: BookingRow = { ...UNSET_BOOKING_COLUMNS, ...row, balanceAfterMinor: result.balanceAfterMinor, createdAt: now, updatedAt: now };
+    const booking: BookingRow = {
+      ...UNSET_BOOKING_COLUMNS,
+      ...row,
+      balanceAfterMinor: result.balanceAfterMinor,
+      createdAt: now,
+      updatedAt: now,
+    };
     return { booking: bookingView(booking, { agent, payment: null, sites: ctx.sites }), message: null };
   }
 

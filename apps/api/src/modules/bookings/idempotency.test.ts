@@ -6,7 +6,16 @@ import { bookings, idempotencyKeys, ledgerEntries, slots } from '../../db/schema
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer } from '../../../test/factories.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
-import { bookingBody, countBookings, guest, createBookingWorld, postBooking, retireTour, slotLeft, type BookingWorld } from './booking-fixtures.ts';
+import {
+  bookingBody,
+  countBookings,
+  guest,
+  createBookingWorld,
+  postBooking,
+  retireTour,
+  slotLeft,
+  type BookingWorld,
+} from './booking-fixtures.ts';
 import { withIdempotency } from './idempotency.ts';
 
 let t: TestApp;
@@ -32,7 +41,10 @@ async function state() {
 }
 
 async function keyRow(key: string) {
-  const [row] = await t.database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.agencyId, w.agency.id), eq(idempotencyKeys.key, key)));
+  const [row] = await t.database.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.agencyId, w.agency.id), eq(idempotencyKeys.key, key)));
   return row ?? null;
 }
 
@@ -72,12 +84,20 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
     expect(mid.bookings).toBe(before.bookings + 1);
     const retry = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key });
     expect(retry.statusCode).toBe(200);
-    const [committed] = await t.database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, retry.json().booking.id));
+    const [committed] = await t.database.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.id, retry.json().booking.id));
     expect(committed).toBeDefined();
     const again = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key });
     expect(again.json().booking.id).toBe(retry.json().booking.id);
     const after = await state();
-    expect(after).toEqual({ bookings: before.bookings + 1, balance: before.balance - 39_800, ledger: before.ledger - 39_800, left: (before.left ?? 0) - 3 });
+    expect(after).toEqual({
+      bookings: before.bookings + 1,
+      balance: before.balance - 39_800,
+      ledger: before.ledger - 39_800,
+      left: (before.left ?? 0) - 3,
+    });
   });
 
   it('a crash between the commit and the stored answer: the retry answers with the booking at once, no second debit', async () => {
@@ -88,7 +108,10 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
     const before = await state();
     const retry = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key });
     expect(retry.statusCode).toBe(200);
-    expect(retry.json()).toMatchObject({ booking: { id: first.json().booking.id, status: 'completed', reference: first.json().booking.reference }, message: null });
+    expect(retry.json()).toMatchObject({
+      booking: { id: first.json().booking.id, status: 'completed', reference: first.json().booking.reference },
+      message: null,
+    });
     expect(await state()).toEqual(before);
     expect(await keyRow(key)).toMatchObject({ state: 'done', resourceId: first.json().booking.id });
   });
@@ -101,12 +124,18 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
       throw new Error('provider unreachable');
     };
     try {
-      const failed = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key, url: '/api/b2b/bookings/withpaymentintent' });
+      const failed = await postBooking(t.app, w.tokens.admin, bookingBody(w), {
+        key,
+        url: '/api/b2b/bookings/withpaymentintent',
+      });
       expect(failed.statusCode).toBe(500);
     } finally {
       t.app.payments.startCardPayment = original;
     }
-    const retry = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key, url: '/api/b2b/bookings/withpaymentintent' });
+    const retry = await postBooking(t.app, w.tokens.admin, bookingBody(w), {
+      key,
+      url: '/api/b2b/bookings/withpaymentintent',
+    });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().booking.status).toBe('pending_payment');
     const after = await state();
@@ -128,7 +157,12 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
   it('a cancellation with a key: after a crash the retry answers with the cancelled booking, one refund', async () => {
     const booked = (await postBooking(t.app, w.tokens.admin, bookingBody(w))).json().booking;
     const key = newKey();
-    const cancel = () => t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${booked.id}/cancel`, headers: { ...bearer(w.tokens.admin), 'idempotency-key': key } });
+    const cancel = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/b2b/bookings/${booked.id}/cancel`,
+        headers: { ...bearer(w.tokens.admin), 'idempotency-key': key },
+      });
     const first = await cancel();
     expect(first.statusCode).toBe(200);
     expect(first.json().status).toBe('cancelled');
@@ -137,7 +171,10 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
     const retry = await cancel();
     expect([retry.statusCode, retry.json().status, retry.json().id]).toEqual([200, 'cancelled', booked.id]);
     expect(await state()).toEqual(before);
-    const refunds = await t.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.reference, booked.reference), eq(ledgerEntries.kind, 'refund')));
+    const refunds = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.reference, booked.reference), eq(ledgerEntries.kind, 'refund')));
     expect(refunds).toHaveLength(1);
   });
 
@@ -147,15 +184,31 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
     expect(senior.statusCode).toBe(200);
     const before = await state();
     const junior = await postBooking(t.app, w.tokens.junior, bookingBody(w), { key });
-    expect([junior.statusCode, junior.json()]).toEqual([422, [{ fieldName: 'Idempotency-Key', errorMessage: BOOKING_MESSAGES.idempotencyMismatch }]]);
+    expect([junior.statusCode, junior.json()]).toEqual([
+      422,
+      [{ fieldName: 'Idempotency-Key', errorMessage: BOOKING_MESSAGES.idempotencyMismatch }],
+    ]);
     expect(junior.body).not.toContain(senior.json().booking.reference);
     expect(await state()).toEqual(before);
   });
 
   it('a failure before anything is committed frees the key; a call that lost its key cannot commit', async () => {
     const db = t.database.db;
-    const input = { agencyId: w.agency.id, userId: w.agency.users.admin.id, key: newKey(), scope: 'test', body: { a: 1 } };
-    await expect(withIdempotency(db, input, async () => Promise.reject(new Error('boom')), async () => 'replayed')).rejects.toThrow('boom');
+    const input = {
+      agencyId: w.agency.id,
+      userId: w.agency.users.admin.id,
+      key: newKey(),
+      scope: 'test',
+      body: { a: 1 },
+    };
+    await expect(
+      withIdempotency(
+        db,
+        input,
+        async () => Promise.reject(new Error('boom')),
+        async () => 'replayed',
+      ),
+    ).rejects.toThrow('boom');
     expect(await keyRow(input.key)).toBeNull();
 
     // the lease ran out and a retry took the key over while this call was still working: its commit is refused
@@ -168,7 +221,9 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
           await tx
             .update(slots)
             .set({ left: sql`${slots.left} - 1` })
-            .where(and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, w.date), eq(slots.startTime, '18:00')));
+            .where(
+              and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, w.date), eq(slots.startTime, '18:00')),
+            );
           await claim.record(tx, randomUUID());
           return 'committed';
         });
@@ -193,13 +248,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Idempotency-Key: a taken-over lea
     const key = newKey();
     try {
       await blocker.query('BEGIN');
-      await blocker.query(`SELECT 1 FROM slots WHERE offer_id = $1 AND date = $2 AND start_time = '18:00' FOR UPDATE`, [w.tour.timeslotOfferId, w.date]);
+      await blocker.query(`SELECT 1 FROM slots WHERE offer_id = $1 AND date = $2 AND start_time = '18:00' FOR UPDATE`, [
+        w.tour.timeslotOfferId,
+        w.date,
+      ]);
       const first = postBooking(t.app, w.tokens.admin, bookingBody(w), { key });
       for (let i = 0; i < 50 && !(await keyRow(key)); i++) await new Promise((resolve) => setTimeout(resolve, 20));
       await new Promise((resolve) => setTimeout(resolve, 100));
       const busy = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key });
       expect([busy.statusCode, busy.body]).toEqual([409, BOOKING_MESSAGES.idempotencyRunning]);
-      await t.database.db.update(idempotencyKeys).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(idempotencyKeys.key, key));
+      await t.database.db
+        .update(idempotencyKeys)
+        .set({ lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(idempotencyKeys.key, key));
       const second = postBooking(t.app, w.tokens.admin, bookingBody(w), { key });
       await new Promise((resolve) => setTimeout(resolve, 200));
       await blocker.query('ROLLBACK');
@@ -212,6 +273,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('Idempotency-Key: a taken-over lea
       await blocker.end();
     }
     const after = await state();
-    expect(after).toEqual({ bookings: before.bookings + 1, balance: before.balance - 39_800, ledger: before.ledger - 39_800, left: (before.left ?? 0) - 3 });
+    expect(after).toEqual({
+      bookings: before.bookings + 1,
+      balance: before.balance - 39_800,
+      ledger: before.ledger - 39_800,
+      left: (before.left ?? 0) - 3,
+    });
   });
 });

@@ -17,7 +17,9 @@ function canonical(value: unknown, depth = 0): string {
   if (depth > MAX_CANONICAL_DEPTH) throw AppError.field('body', MESSAGES.bodyTooDeep);
   if (Array.isArray(value)) return `[${value.map((v) => canonical(v, depth + 1)).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -72,7 +74,13 @@ function claimFor(agencyId: string, key: string, attempt: string): IdempotencyCl
 
 export type StoredResponse<T> = { status: number; body: T; replayed: boolean };
 
-export type IdempotencyInput = { agencyId: string; userId: string; key: string | undefined; scope: string; body: unknown };
+export type IdempotencyInput = {
+  agencyId: string;
+  userId: string;
+  key: string | undefined;
+  scope: string;
+  body: unknown;
+};
 
 // DESIGN "Idempotency": same key + same body → the stored response; same key + other body (or another agent) → 422;
 // while the first call runs → 409. The key's outcome is decided in the transaction that commits the call's effect
@@ -93,7 +101,15 @@ export async function withIdempotency<T>(
   const mine = and(where, eq(idempotencyKeys.attempt, attempt), isNull(idempotencyKeys.resourceId));
   const [claimed] = await db
     .insert(idempotencyKeys)
-    .values({ agencyId: input.agencyId, key: input.key, userId: input.userId, scope: input.scope, requestHash: hash, attempt, lockedUntil: lease })
+    .values({
+      agencyId: input.agencyId,
+      key: input.key,
+      userId: input.userId,
+      scope: input.scope,
+      requestHash: hash,
+      attempt,
+      lockedUntil: lease,
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (!claimed) {
@@ -118,20 +134,33 @@ export async function withIdempotency<T>(
     const [takenOver] = await db
       .update(idempotencyKeys)
       .set({ attempt, lockedUntil: lease })
-      .where(and(where, eq(idempotencyKeys.state, 'running'), isNull(idempotencyKeys.resourceId), sql`${idempotencyKeys.lockedUntil} < now()`))
+      .where(
+        and(
+          where,
+          eq(idempotencyKeys.state, 'running'),
+          isNull(idempotencyKeys.resourceId),
+          sql`${idempotencyKeys.lockedUntil} < now()`,
+        ),
+      )
       .returning({ key: idempotencyKeys.key });
     if (!takenOver) throw new AppError('conflict', BOOKING_MESSAGES.idempotencyRunning);
   }
   try {
     const body = await run(claimFor(input.agencyId, input.key, attempt));
-    await db.update(idempotencyKeys).set({ state: 'done', responseStatus: 200, responseBody: body }).where(and(where, eq(idempotencyKeys.attempt, attempt)));
+    await db
+      .update(idempotencyKeys)
+      .set({ state: 'done', responseStatus: 200, responseBody: body })
+      .where(and(where, eq(idempotencyKeys.attempt, attempt)));
     return { status: 200, body, replayed: false };
   } catch (error) {
     // an effect committed before the error keeps the key: the retry answers with it
     if (error instanceof IdempotencyLostError) throw error;
     if (error instanceof AppError && error.status < 500 && error.status !== 409 && error.status !== 429) {
       const body = error.items.length > 0 ? error.items : error.message;
-      await db.update(idempotencyKeys).set({ state: 'done', responseStatus: error.status, responseBody: body }).where(mine);
+      await db
+        .update(idempotencyKeys)
+        .set({ state: 'done', responseStatus: error.status, responseBody: body })
+        .where(mine);
     } else {
       await db.delete(idempotencyKeys).where(mine);
     }

@@ -1,5 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { BookingFilters, BookingListResponse, BookingOptionsResponse, BookingView, CancellationPreview, CreateBookingResponse, Language } from '@portal/contract';
+import type {
+  BookingFilters,
+  BookingListResponse,
+  BookingOptionsResponse,
+  BookingView,
+  CancellationPreview,
+  CreateBookingResponse,
+  Language,
+} from '@portal/contract';
 import { BOOKING_MESSAGES, BOOKING_STATUS_LABELS, BookingStatus, refundPercent } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { offers } from '../../db/schema/index.ts';
@@ -45,18 +53,35 @@ export async function bookingResponse(ctx: ServiceContext, id: string): Promise<
   return { booking: bookingView(row, { agent, payment, sites: ctx.sites }), message: bookingMessage(row, payment) };
 }
 
-export async function getBooking(ctx: ServiceContext, id: string, options: { onlyRequests?: boolean; language?: Language } = {}): Promise<BookingView> {
+export async function getBooking(
+  ctx: ServiceContext,
+  id: string,
+  options: { onlyRequests?: boolean; language?: Language } = {},
+): Promise<BookingView> {
   const actor = requireAgencyActor(ctx);
   const row = await findVisibleBooking(ctx.db, visibilityOf(actor), id);
   if (!row || (options.onlyRequests && row.isRequest !== 1)) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
   return viewOf(ctx, row, options.language);
 }
 
-export async function listVisibleBookings(ctx: ServiceContext, filters: BookingFilters & { page: number; onPage: number }, onlyRequests: boolean, language: Language): Promise<BookingListResponse> {
+export async function listVisibleBookings(
+  ctx: ServiceContext,
+  filters: BookingFilters & { page: number; onPage: number },
+  onlyRequests: boolean,
+  language: Language,
+): Promise<BookingListResponse> {
   const actor = requireAgencyActor(ctx);
   const conditions = filterConditions(visibilityOf(actor), filters, onlyRequests);
-  const { rows, total } = await listBookings(ctx.db, conditions, { limit: filters.onPage, offset: (filters.page - 1) * filters.onPage });
-  return { items: rows.map((r) => bookingListRow(r.booking, r.agentName, language)), total, page: filters.page, onPage: filters.onPage };
+  const { rows, total } = await listBookings(ctx.db, conditions, {
+    limit: filters.onPage,
+    offset: (filters.page - 1) * filters.onPage,
+  });
+  return {
+    items: rows.map((r) => bookingListRow(r.booking, r.agentName, language)),
+    total,
+    page: filters.page,
+    onPage: filters.onPage,
+  };
 }
 
 export async function listOptions(ctx: ServiceContext, language: Language): Promise<BookingOptionsResponse> {
@@ -82,19 +107,50 @@ type CancelPlan = CancellationPreview & { refundMinor: number; feeMinor: number 
 
 async function planCancellation(db: DbOrTx, row: BookingRow, now: Date): Promise<CancelPlan> {
   const hoursBeforeStart = Math.floor(((await startInstant(db, row)) - now.getTime()) / 360_000) / 10;
-  const base = { hoursBeforeStart, currencyCode: row.currency, refundTo: row.status === 'completed' ? row.paymentMethod : null };
-  const closed = (reason: string): CancelPlan => ({ ...base, cancellable: false, reason, refundPercent: 0, refundAmount: 0, cancellationFee: 0, refundMinor: 0, feeMinor: 0 });
+  const base = {
+    hoursBeforeStart,
+    currencyCode: row.currency,
+    refundTo: row.status === 'completed' ? row.paymentMethod : null,
+  };
+  const closed = (reason: string): CancelPlan => ({
+    ...base,
+    cancellable: false,
+    reason,
+    refundPercent: 0,
+    refundAmount: 0,
+    cancellationFee: 0,
+    refundMinor: 0,
+    feeMinor: 0,
+  });
   if (row.status === 'cancelled') return closed(BOOKING_MESSAGES.notCancellable);
   if (hoursBeforeStart <= 0) return closed(BOOKING_MESSAGES.notCancellable);
   if (row.status !== 'completed') {
     // nothing was paid: a request, a quote or an unpaid card hold is withdrawn free of charge
-    return { ...base, cancellable: true, reason: null, refundPercent: 0, refundAmount: 0, cancellationFee: 0, refundMinor: 0, feeMinor: 0 };
+    return {
+      ...base,
+      cancellable: true,
+      reason: null,
+      refundPercent: 0,
+      refundAmount: 0,
+      cancellationFee: 0,
+      refundMinor: 0,
+      feeMinor: 0,
+    };
   }
   // SPEC §9: tiers by hours descending, non-refundable below the last
   const percent = refundPercent(row.cancellationPolicy, hoursBeforeStart);
   const refundMinor = percentOf(row.netTotalMinor, percent);
   const feeMinor = row.netTotalMinor - refundMinor;
-  return { ...base, cancellable: true, reason: null, refundPercent: percent, refundAmount: refundMinor / 100, cancellationFee: feeMinor / 100, refundMinor, feeMinor };
+  return {
+    ...base,
+    cancellable: true,
+    reason: null,
+    refundPercent: percent,
+    refundAmount: refundMinor / 100,
+    cancellationFee: feeMinor / 100,
+    refundMinor,
+    feeMinor,
+  };
 }
 
 export async function previewCancellation(ctx: ServiceContext, id: string): Promise<CancellationPreview> {
@@ -112,7 +168,12 @@ export type CardRefunds = {
   cancelOpen: (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
 };
 
-export async function cancelBooking(ctx: ServiceContext, id: string, card: CardRefunds, claim: IdempotencyClaim): Promise<BookingView> {
+export async function cancelBooking(
+  ctx: ServiceContext,
+  id: string,
+  card: CardRefunds,
+  claim: IdempotencyClaim,
+): Promise<BookingView> {
   const actor = requireAgencyActor(ctx);
   const now = new Date();
   const { before, after, settle } = await inBookingTransaction(ctx, async (tx) => {
@@ -121,7 +182,12 @@ export async function cancelBooking(ctx: ServiceContext, id: string, card: CardR
     const plan = await planCancellation(tx, current, now);
     if (!plan.cancellable) throw AppError.field('id', plan.reason ?? BOOKING_MESSAGES.notCancellable);
     // exactly what the booking took (or still holds) goes back to its slot
-    if (current.slotId !== null) await releaseStock(tx, current.slotId, { units: current.stockUnits, adults: current.stockAdults, children: current.stockChildren });
+    if (current.slotId !== null)
+      await releaseStock(tx, current.slotId, {
+        units: current.stockUnits,
+        adults: current.stockAdults,
+        children: current.stockChildren,
+      });
     const isPaid = current.status === 'completed';
     let balanceAfterMinor = current.balanceAfterMinor;
     let settle: string | null = null;

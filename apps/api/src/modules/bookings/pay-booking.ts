@@ -9,7 +9,14 @@ import { postLedgerEntry } from '../ledger/ledger.repo.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { bookingConfirmedMail } from './booking-mails.ts';
 import { findBooking, findVisibleBooking, latestPayment, updateBooking } from './bookings.repo.ts';
-import { bookingDescription, inBookingTransaction, requireBookingAgency, ticketCount, ticketNumbers, type BookingDeps } from './create-booking.ts';
+import {
+  bookingDescription,
+  inBookingTransaction,
+  requireBookingAgency,
+  ticketCount,
+  ticketNumbers,
+  type BookingDeps,
+} from './create-booking.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import { viewOf, visibilityOf } from './manage-bookings.ts';
 import { takeStock } from './stock.ts';
@@ -18,10 +25,17 @@ import { percentOf } from './pricing.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 
 // Pays a quoted request (Payment Required), or retries a card payment while the stock is still held.
-export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: string, method: PaymentMethod, claim: IdempotencyClaim): Promise<CreateBookingResponse> {
+export async function payBooking(
+  ctx: ServiceContext,
+  deps: BookingDeps,
+  id: string,
+  method: PaymentMethod,
+  claim: IdempotencyClaim,
+): Promise<CreateBookingResponse> {
   const actor = requireAgencyActor(ctx);
   const agency = await requireBookingAgency(ctx, actor);
-  if (method === 'card' && agency.isCreditCardTopupAllowed === 0) throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
+  if (method === 'card' && agency.isCreditCardTopupAllowed === 0)
+    throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
   const now = new Date();
   const needsCard = await inBookingTransaction(ctx, async (tx) => {
     const booking = await findVisibleBooking(tx, visibilityOf(actor), id, true);
@@ -33,16 +47,29 @@ export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: str
     if (booking.date < dubaiDate(now)) throw AppError.field('id', BOOKING_MESSAGES.timeslotsNotAvailable);
     // the price for the method chosen now: the quote (or the net after promo), plus the Russian site's card surcharge
     const baseMinor = booking.quotedNetMinor ?? booking.netBeforeDiscountMinor - booking.discountMinor;
-    const cardSurchargeMinor = method === 'card' && isRussianSite(ctx.sites, booking.siteId) ? percentOf(baseMinor, RU_CARD_SURCHARGE_PERCENT) : 0;
+    const cardSurchargeMinor =
+      method === 'card' && isRussianSite(ctx.sites, booking.siteId)
+        ? percentOf(baseMinor, RU_CARD_SURCHARGE_PERCENT)
+        : 0;
     const amountMinor = baseMinor + cardSurchargeMinor;
-    let stock = { stockUnits: booking.stockUnits, stockAdults: booking.stockAdults, stockChildren: booking.stockChildren };
+    let stock = {
+      stockUnits: booking.stockUnits,
+      stockAdults: booking.stockAdults,
+      stockChildren: booking.stockChildren,
+    };
 
     if (booking.status === 'payment_required' && !holds) {
-      if (booking.quotedNetMinor === null || !booking.quoteExpiresAt) throw AppError.field('id', BOOKING_MESSAGES.notPayable);
+      if (booking.quotedNetMinor === null || !booking.quoteExpiresAt)
+        throw AppError.field('id', BOOKING_MESSAGES.notPayable);
       if (booking.quoteExpiresAt <= now) throw AppError.field('id', BOOKING_MESSAGES.quoteExpired);
       const need = await takeStock(tx, booking.slotId, { offer, people: booking, locking: deps.stockLocking });
       stock = { stockUnits: need.units, stockAdults: need.adults, stockChildren: need.children };
-    } else if ((booking.status === 'payment_failed' || booking.status === 'payment_required' || booking.status === 'pending_payment') && holdValid) {
+    } else if (
+      (booking.status === 'payment_failed' ||
+        booking.status === 'payment_required' ||
+        booking.status === 'pending_payment') &&
+      holdValid
+    ) {
       // the stock is already held for this booking
     } else {
       throw AppError.field('id', BOOKING_MESSAGES.notPayable);
@@ -97,5 +124,8 @@ export async function payBooking(ctx: ServiceContext, deps: BookingDeps, id: str
   const row = await findBooking(ctx.db, id);
   if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
   const payment = await latestPayment(ctx.db, id);
-  return { booking: await viewOf(ctx, row), message: needsCard && payment?.status === 'failed' ? BOOKING_MESSAGES.paymentFailed : null };
+  return {
+    booking: await viewOf(ctx, row),
+    message: needsCard && payment?.status === 'failed' ? BOOKING_MESSAGES.paymentFailed : null,
+  };
 }

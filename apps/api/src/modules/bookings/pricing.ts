@@ -45,11 +45,21 @@ export function priceBooking(input: PriceInput): PriceResult | null {
     const recChild = unit(period.recChildMinor) ?? recAdult;
     if (people.adults > 0) {
       if (netAdult === null || recAdult === null) return null;
-      lines.push({ unit: 'adult', quantity: people.adults, netMinor: netAdult * people.adults, publishedMinor: recAdult * people.adults });
+      lines.push({
+        unit: 'adult',
+        quantity: people.adults,
+        netMinor: netAdult * people.adults,
+        publishedMinor: recAdult * people.adults,
+      });
     }
     if (people.children > 0) {
       if (netChild === null || recChild === null) return null;
-      lines.push({ unit: 'child', quantity: people.children, netMinor: netChild * people.children, publishedMinor: recChild * people.children });
+      lines.push({
+        unit: 'child',
+        quantity: people.children,
+        netMinor: netChild * people.children,
+        publishedMinor: recChild * people.children,
+      });
     }
     // infants travel free
     if (people.infants > 0) lines.push({ unit: 'infant', quantity: people.infants, netMinor: 0, publishedMinor: 0 });
@@ -58,22 +68,33 @@ export function priceBooking(input: PriceInput): PriceResult | null {
   const publishedTotalMinor = lines.reduce((sum, l) => sum + l.publishedMinor, 0);
   const discountMinor = input.promoPercent ? percentOf(netBeforeDiscountMinor, input.promoPercent) : 0;
   const afterDiscount = netBeforeDiscountMinor - discountMinor;
-  const cardSurchargeMinor = input.isRussianSite && input.paymentMethod === 'card' ? percentOf(afterDiscount, RU_CARD_SURCHARGE_PERCENT) : 0;
-  return { lines, netBeforeDiscountMinor, discountMinor, cardSurchargeMinor, netTotalMinor: afterDiscount + cardSurchargeMinor, publishedTotalMinor };
+  const cardSurchargeMinor =
+    input.isRussianSite && input.paymentMethod === 'card' ? percentOf(afterDiscount, RU_CARD_SURCHARGE_PERCENT) : 0;
+  return {
+    lines,
+    netBeforeDiscountMinor,
+    discountMinor,
+    cardSurchargeMinor,
+    netTotalMinor: afterDiscount + cardSurchargeMinor,
+    publishedTotalMinor,
+  };
 }
 
 const major = (minor: number) => minor / 100;
 
-export function amountsView(row: {
-  currency: CurrencyCode;
-  siteId: string;
-  amountLines: AmountLineJson[];
-  netBeforeDiscountMinor: number;
-  discountMinor: number;
-  cardSurchargeMinor: number;
-  netTotalMinor: number;
-  publishedTotalMinor: number;
-}, isRussianSite: boolean): BookingAmounts {
+export function amountsView(
+  row: {
+    currency: CurrencyCode;
+    siteId: string;
+    amountLines: AmountLineJson[];
+    netBeforeDiscountMinor: number;
+    discountMinor: number;
+    cardSurchargeMinor: number;
+    netTotalMinor: number;
+    publishedTotalMinor: number;
+  },
+  isRussianSite: boolean,
+): BookingAmounts {
   return {
     currencyCode: row.currency,
     netTotal: major(row.netTotalMinor),
@@ -83,6 +104,11 @@ export function amountsView(row: {
     cardSurcharge: major(row.cardSurchargeMinor),
     tax: isRussianSite ? major(percentOf(row.netTotalMinor, RU_TAX_PERCENT)) : null,
     fee: isRussianSite ? major(percentOf(row.netTotalMinor, RU_FEE_PERCENT)) : null,
-    lines: row.amountLines.map((l) => ({ unit: l.unit, quantity: l.quantity, net: major(l.netMinor), published: major(l.publishedMinor) })),
+    lines: row.amountLines.map((l) => ({
+      unit: l.unit,
+      quantity: l.quantity,
+      net: major(l.netMinor),
+      published: major(l.publishedMinor),
+    })),
   };
 }

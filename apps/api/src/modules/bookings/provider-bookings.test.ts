@@ -5,7 +5,14 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer } from '../../../test/factories.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stand-ins/stripe-stand-in.ts';
 import { startTapStandIn, type TapStandIn } from '../../../test/stand-ins/tap-stand-in.ts';
-import { bookingBody, createBookingWorld, postBooking, retireTour, slotLeft, type BookingWorld } from './booking-fixtures.ts';
+import {
+  bookingBody,
+  createBookingWorld,
+  postBooking,
+  retireTour,
+  slotLeft,
+  type BookingWorld,
+} from './booking-fixtures.ts';
 
 // The booking engine with the real provider adapters, pointed at local stand-ins of the providers' APIs.
 let stripe: StripeStandIn;
@@ -42,7 +49,9 @@ async function paymentOf(bookingId: string) {
 
 describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
   it('creates a PaymentIntent for the net total and completes on payment_intent.succeeded, once', async () => {
-    const res = await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' });
+    const res = await postBooking(t.app, w.tokens.admin, bookingBody(w), {
+      url: '/api/b2b/bookings/withpaymentintent',
+    });
     expect(res.statusCode).toBe(200);
     const booking = res.json().booking;
     expect(booking.payment).toMatchObject({ provider: 'stripe', status: 'pending', redirectUrl: null, amount: 398 });
@@ -53,7 +62,12 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
     const confirmed = stripe.confirm(payment.providerRef ?? '', 'pm_card_visa');
     const event = stripe.signedWebhook('payment_intent.succeeded', confirmed);
     for (let i = 0; i < 2; i++) {
-      const hook = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: event.headers, payload: event.rawBody });
+      const hook = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: event.headers,
+        payload: event.rawBody,
+      });
       expect(hook.statusCode).toBe(200);
     }
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
@@ -62,25 +76,57 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
   });
 
   it('refunds the card by the policy when the agent cancels', async () => {
-    const booking = (await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })).json().booking;
+    const booking = (
+      await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
+    ).json().booking;
     const payment = await paymentOf(booking.id);
-    const event = stripe.signedWebhook('payment_intent.succeeded', stripe.confirm(payment.providerRef ?? '', 'pm_card_visa'));
-    await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: event.headers, payload: event.rawBody });
+    const event = stripe.signedWebhook(
+      'payment_intent.succeeded',
+      stripe.confirm(payment.providerRef ?? '', 'pm_card_visa'),
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: event.headers,
+      payload: event.rawBody,
+    });
     const left = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
-    const preview = (await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booking.id}/cancellation`, headers: bearer(w.tokens.admin) })).json();
+    const preview = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/b2b/bookings/${booking.id}/cancellation`,
+        headers: bearer(w.tokens.admin),
+      })
+    ).json();
     expect(preview.refundTo).toBe('card');
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${booking.id}/cancel`, headers: bearer(w.tokens.admin) });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/cancel`,
+      headers: bearer(w.tokens.admin),
+    });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', refundAmount: preview.refundAmount });
     const refunds = stripe.refunds.filter((r) => r.payment_intent === payment.providerRef);
-    expect(refunds.map((r) => r.amount)).toEqual(preview.refundAmount > 0 ? [Math.round(preview.refundAmount * 100)] : []);
+    expect(refunds.map((r) => r.amount)).toEqual(
+      preview.refundAmount > 0 ? [Math.round(preview.refundAmount * 100)] : [],
+    );
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe((left?.left ?? 0) + 3);
   });
 
   it('marks a declined PaymentIntent as Payment Failed and keeps the hold', async () => {
-    const booking = (await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })).json().booking;
+    const booking = (
+      await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
+    ).json().booking;
     const payment = await paymentOf(booking.id);
-    const event = stripe.signedWebhook('payment_intent.payment_failed', stripe.confirm(payment.providerRef ?? '', 'pm_card_chargeDeclined'));
-    await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: event.headers, payload: event.rawBody });
+    const event = stripe.signedWebhook(
+      'payment_intent.payment_failed',
+      stripe.confirm(payment.providerRef ?? '', 'pm_card_chargeDeclined'),
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: event.headers,
+      payload: event.rawBody,
+    });
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'payment_failed', heldUnits: 3 });
   });
@@ -88,17 +134,36 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
 
 describe('card bookings through Tap (charges + webhooks)', () => {
   it('creates a Tap charge, sends the agent to its page and completes on the CAPTURED webhook', async () => {
-    const res = await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withtappaymentcharge' });
+    const res = await postBooking(t.app, w.tokens.admin, bookingBody(w), {
+      url: '/api/b2b/bookings/withtappaymentcharge',
+    });
     const booking = res.json().booking;
-    expect(booking.payment).toMatchObject({ provider: 'tap', status: expect.stringMatching(/pending|requires_action/) });
+    expect(booking.payment).toMatchObject({
+      provider: 'tap',
+      status: expect.stringMatching(/pending|requires_action/),
+    });
     expect(booking.payment.redirectUrl).toEqual(expect.any(String));
     const payment = await paymentOf(booking.id);
     expect(tap.charges.get(payment.providerRef ?? '')).toMatchObject({ currency: 'AED' });
     tap.complete(payment.providerRef ?? '', 'CAPTURED');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/payments/tap/webhook', headers: { ...tap.signedWebhook(payment.providerRef ?? '').headers, hashstring: 'f'.repeat(64) }, payload: tap.signedWebhook(payment.providerRef ?? '').rawBody });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/tap/webhook',
+      headers: { ...tap.signedWebhook(payment.providerRef ?? '').headers, hashstring: 'f'.repeat(64) },
+      payload: tap.signedWebhook(payment.providerRef ?? '').rawBody,
+    });
     expect(bad.statusCode).toBe(400);
     const event = tap.signedWebhook(payment.providerRef ?? '');
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/tap/webhook', headers: event.headers, payload: event.rawBody })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/tap/webhook',
+          headers: event.headers,
+          payload: event.rawBody,
+        })
+      ).statusCode,
+    ).toBe(200);
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row?.status).toBe('completed');
   });

@@ -14,15 +14,24 @@ import { viewOf } from './manage-bookings.ts';
 export async function listAllRequests(ctx: ServiceContext, status: BookingStatus | undefined) {
   const conditions = filterConditions(null, { page: 1, onPage: 200, status }, true);
   const { rows } = await listBookings(ctx.db, conditions, { limit: 200, offset: 0 });
-  return rows.map((r) => ({ ...bookingListRow(r.booking, r.agentName, 'en'), agencyId: r.booking.agencyId, agencyName: r.agencyName }));
+  return rows.map((r) => ({
+    ...bookingListRow(r.booking, r.agentName, 'en'),
+    agencyId: r.booking.agencyId,
+    agencyName: r.agencyName,
+  }));
 }
 
-export async function quoteRequest(ctx: ServiceContext, id: string, input: { netTotal: number; validHours: number; note: string }): Promise<BookingView> {
+export async function quoteRequest(
+  ctx: ServiceContext,
+  id: string,
+  input: { netTotal: number; validHours: number; note: string },
+): Promise<BookingView> {
   const quotedNetMinor = Math.round(input.netTotal * 100);
   const row = await ctx.db.transaction(async (tx) => {
     const current = await findBooking(tx, id, true);
     if (!current || current.isRequest !== 1) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
-    if (current.status !== 'request' && current.status !== 'payment_required') throw AppError.field('id', BOOKING_MESSAGES.notARequest);
+    if (current.status !== 'request' && current.status !== 'payment_required')
+      throw AppError.field('id', BOOKING_MESSAGES.notARequest);
     const updated = await updateBooking(tx, id, {
       status: 'payment_required',
       quotedNetMinor,
@@ -45,7 +54,12 @@ export async function declineRequest(ctx: ServiceContext, id: string, reason: st
       .where(and(eq(bookings.id, id), eq(bookings.isRequest, 1)))
       .for('update');
     if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
-    const open = await updateBooking(tx, id, { status: 'cancelled', declineReason: reason, cancelledAt: new Date() }, and(inArray(bookings.status, ['request', 'payment_required']), eq(bookings.heldUnits, 0)));
+    const open = await updateBooking(
+      tx,
+      id,
+      { status: 'cancelled', declineReason: reason, cancelledAt: new Date() },
+      and(inArray(bookings.status, ['request', 'payment_required']), eq(bookings.heldUnits, 0)),
+    );
     if (!open) throw AppError.field('id', BOOKING_MESSAGES.notARequest);
     await insertMail(tx, requestDeclinedMail(open, await loadAgent(tx, open.createdBy)));
     return open;

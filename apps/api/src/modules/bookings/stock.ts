@@ -10,26 +10,46 @@ export type StockNeed = { units: number; adults: number; children: number };
 
 // What a booking takes from its slot: `left` always; same-ticket slots also split it into adult and child stock
 // (SPEC §5: infants need no ticket there). A per-trip offer takes one unit whatever the group size.
-export function stockNeed(offer: Pick<OfferRow, 'pricingUnit' | 'isSameTicketForAdultsAndChildren'>, people: People): StockNeed {
-  if (offer.pricingUnit === 'trip') return { units: 1, adults: offer.isSameTicketForAdultsAndChildren ? 1 : 0, children: 0 };
-  if (offer.isSameTicketForAdultsAndChildren) return { units: people.adults + people.children, adults: people.adults, children: people.children };
+export function stockNeed(
+  offer: Pick<OfferRow, 'pricingUnit' | 'isSameTicketForAdultsAndChildren'>,
+  people: People,
+): StockNeed {
+  if (offer.pricingUnit === 'trip')
+    return { units: 1, adults: offer.isSameTicketForAdultsAndChildren ? 1 : 0, children: 0 };
+  if (offer.isSameTicketForAdultsAndChildren)
+    return { units: people.adults + people.children, adults: people.adults, children: people.children };
   return { units: people.adults + people.children + people.infants, adults: 0, children: 0 };
 }
 
 async function readSlotStock(db: DbOrTx, slotId: number) {
   const [row] = await db
-    .select({ left: slots.left, leftAdultsTickets: slots.leftAdultsTickets, leftChildrenTickets: slots.leftChildrenTickets })
+    .select({
+      left: slots.left,
+      leftAdultsTickets: slots.leftAdultsTickets,
+      leftChildrenTickets: slots.leftChildrenTickets,
+    })
     .from(slots)
     .where(eq(slots.id, slotId));
   return row ?? null;
 }
 
 // Why a booking found no stock on its slot, as the answer to send: sold out, or how many are left (SPEC §5)
-export async function noStockError(db: DbOrTx, slotId: number, offer: TakeStockOptions['offer'], people: People): Promise<AppError> {
+export async function noStockError(
+  db: DbOrTx,
+  slotId: number,
+  offer: TakeStockOptions['offer'],
+  people: People,
+): Promise<AppError> {
   const row = await readSlotStock(db, slotId);
   if (!row) return AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
-  const check = checkPeopleAgainstAvailability(people, { ...row, isSameTicketForAdultsAndChildren: offer.isSameTicketForAdultsAndChildren }, offer);
-  return stockError(check.ok ? { ok: false, code: 'stock', n: row.left, message: peopleMessages.stock(row.left) } : check);
+  const check = checkPeopleAgainstAvailability(
+    people,
+    { ...row, isSameTicketForAdultsAndChildren: offer.isSameTicketForAdultsAndChildren },
+    offer,
+  );
+  return stockError(
+    check.ok ? { ok: false, code: 'stock', n: row.left, message: peopleMessages.stock(row.left) } : check,
+  );
 }
 
 function stockError(check: Exclude<PeopleCheck, { ok: true }>): AppError {
@@ -56,7 +76,12 @@ export async function takeStock(tx: DbOrTx, slotId: number, options: TakeStockOp
       .update(slots)
       .set({
         left: sql`${slots.left} - ${need.units}`,
-        ...(isSame ? { leftAdultsTickets: sql`${slots.leftAdultsTickets} - ${need.adults}`, leftChildrenTickets: sql`${slots.leftChildrenTickets} - ${need.children}` } : {}),
+        ...(isSame
+          ? {
+              leftAdultsTickets: sql`${slots.leftAdultsTickets} - ${need.adults}`,
+              leftChildrenTickets: sql`${slots.leftChildrenTickets} - ${need.children}`,
+            }
+          : {}),
         updatedAt: sql`now()`,
       })
       .where(
@@ -71,15 +96,25 @@ export async function takeStock(tx: DbOrTx, slotId: number, options: TakeStockOp
   }
   const row = await readSlotStock(tx, slotId);
   if (!row) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
-  const check = checkPeopleAgainstAvailability(options.people, { ...row, isSameTicketForAdultsAndChildren: isSame }, options.offer);
+  const check = checkPeopleAgainstAvailability(
+    options.people,
+    { ...row, isSameTicketForAdultsAndChildren: isSame },
+    options.offer,
+  );
   if (!check.ok) throw stockError(check);
-  if (options.locking) throw stockError({ ok: false, code: 'stock', n: row.left, message: peopleMessages.stock(row.left) });
+  if (options.locking)
+    throw stockError({ ok: false, code: 'stock', n: row.left, message: peopleMessages.stock(row.left) });
   // the unsafe read-modify-write the lock exists to prevent (lost updates under concurrency)
   await tx
     .update(slots)
     .set({
       left: row.left - need.units,
-      ...(isSame ? { leftAdultsTickets: (row.leftAdultsTickets ?? 0) - need.adults, leftChildrenTickets: (row.leftChildrenTickets ?? 0) - need.children } : {}),
+      ...(isSame
+        ? {
+            leftAdultsTickets: (row.leftAdultsTickets ?? 0) - need.adults,
+            leftChildrenTickets: (row.leftChildrenTickets ?? 0) - need.children,
+          }
+        : {}),
     })
     .where(eq(slots.id, slotId));
   return need;
@@ -100,4 +135,11 @@ export async function releaseStock(tx: DbOrTx, slotId: number, held: StockNeed):
 }
 
 // The booking columns of a booking that holds and has taken nothing (after its stock went back to the slot)
-export const NO_STOCK = { heldUnits: 0, heldAdults: 0, heldChildren: 0, stockUnits: 0, stockAdults: 0, stockChildren: 0 } as const;
+export const NO_STOCK = {
+  heldUnits: 0,
+  heldAdults: 0,
+  heldChildren: 0,
+  stockUnits: 0,
+  stockAdults: 0,
+  stockChildren: 0,
+} as const;

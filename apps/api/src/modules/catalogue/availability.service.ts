@@ -15,7 +15,12 @@ export function dubaiInstant(date: string, time: string): number {
 
 // SPEC §5: past the cut-off, automatic booking stops. The reference is the slot's start time; for opening-hours
 // offers (any time that day) it is the closing time.
-export function isPastCutOff(offer: Pick<OfferRow, 'cutOffHours' | 'closingTime'>, date: string, time: string | null, now: Date): boolean {
+export function isPastCutOff(
+  offer: Pick<OfferRow, 'cutOffHours' | 'closingTime'>,
+  date: string,
+  time: string | null,
+  now: Date,
+): boolean {
   const reference = time ?? offer.closingTime ?? '23:59';
   return now.getTime() >= dubaiInstant(date, reference) - offer.cutOffHours * 3_600_000;
 }
@@ -38,7 +43,14 @@ export function availabilityRow(offer: OfferRow, slot: SlotRow, now: Date): Avai
   };
 }
 
-async function rowsFor(db: DbOrTx, snapshot: CatalogueSnapshot, offers: OfferRow[], from: string, to: string, now: Date): Promise<AvailabilityRow[]> {
+async function rowsFor(
+  db: DbOrTx,
+  snapshot: CatalogueSnapshot,
+  offers: OfferRow[],
+  from: string,
+  to: string,
+  now: Date,
+): Promise<AvailabilityRow[]> {
   const byId = new Map(offers.map((o) => [o.id, o]));
   const slots = await findSlots(db, [...byId.keys()], from, to);
   return slots.flatMap((slot) => {
@@ -47,13 +59,23 @@ async function rowsFor(db: DbOrTx, snapshot: CatalogueSnapshot, offers: OfferRow
   });
 }
 
-export async function availabilityByOffer(db: DbOrTx, snapshot: CatalogueSnapshot, input: { id: number; from: string; to: string }, now: Date): Promise<AvailabilityRow[]> {
+export async function availabilityByOffer(
+  db: DbOrTx,
+  snapshot: CatalogueSnapshot,
+  input: { id: number; from: string; to: string },
+  now: Date,
+): Promise<AvailabilityRow[]> {
   const offer = snapshot.offerById.get(input.id);
   if (!offer) throw AppError.notFound(CATALOGUE_MESSAGES.unknownOffer);
   return rowsFor(db, snapshot, [offer], input.from, input.to, now);
 }
 
-export async function availabilityByTour(db: DbOrTx, snapshot: CatalogueSnapshot, input: { id: number; from: string; to: string }, now: Date): Promise<AvailabilityRow[]> {
+export async function availabilityByTour(
+  db: DbOrTx,
+  snapshot: CatalogueSnapshot,
+  input: { id: number; from: string; to: string },
+  now: Date,
+): Promise<AvailabilityRow[]> {
   const tour = findTour(snapshot, String(input.id));
   return rowsFor(db, snapshot, snapshot.offersByTour.get(tour.id) ?? [], input.from, input.to, now);
 }

@@ -23,7 +23,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
 const day = (n: number) => addDays(fixture.today, n);
 
 describe('GET /api/b2b/availability/ByOffer', () => {
@@ -40,17 +41,37 @@ describe('GET /api/b2b/availability/ByOffer', () => {
       [day(2), '18:00', 12, false],
     ]);
     expect(rows[2]).toEqual({
-      offerId: fixture.timeslotOfferId, date: day(1), time: '10:00', left: 0, isSameTicketForAdultsAndChildren: false,
-      leftAdultsTickets: null, leftChildrenTickets: null, isSoldOut: true, isPastCutOff: false, isInstant: true,
+      offerId: fixture.timeslotOfferId,
+      date: day(1),
+      time: '10:00',
+      left: 0,
+      isSameTicketForAdultsAndChildren: false,
+      leftAdultsTickets: null,
+      leftChildrenTickets: null,
+      isSoldOut: true,
+      isPastCutOff: false,
+      isInstant: true,
     });
   });
 
   it('gives adults and children their own stock when the ticket is the same, and tells a request-only offer', async () => {
-    const rows = (await get(`/api/b2b/availability/ByOffer?id=${fixture.sameTicketOfferId}&from=${day(1)}&to=${day(1)}`)).json<AvailabilityRow[]>();
-    expect(rows).toEqual([{
-      offerId: fixture.sameTicketOfferId, date: day(1), time: null, left: 6, isSameTicketForAdultsAndChildren: true,
-      leftAdultsTickets: 4, leftChildrenTickets: 2, isSoldOut: false, isPastCutOff: false, isInstant: false,
-    }]);
+    const rows = (
+      await get(`/api/b2b/availability/ByOffer?id=${fixture.sameTicketOfferId}&from=${day(1)}&to=${day(1)}`)
+    ).json<AvailabilityRow[]>();
+    expect(rows).toEqual([
+      {
+        offerId: fixture.sameTicketOfferId,
+        date: day(1),
+        time: null,
+        left: 6,
+        isSameTicketForAdultsAndChildren: true,
+        leftAdultsTickets: 4,
+        leftChildrenTickets: 2,
+        isSoldOut: false,
+        isPastCutOff: false,
+        isInstant: false,
+      },
+    ]);
   });
 
   it('covers 62 days of a demo offer, every slot in stock, with some sold out', async () => {
@@ -68,12 +89,39 @@ describe('GET /api/b2b/availability/ByOffer', () => {
   });
 
   it.each([
-    ['from after to', `from=${'2027-03-02'}&to=2027-03-01`, [{ fieldName: 'from', errorMessage: 'The start date must not be after the end date' }]],
-    ['a range over 366 days', 'from=2027-01-01&to=2028-01-02', [{ fieldName: 'to', errorMessage: 'The date range cannot be longer than 366 days' }]],
-    ['a malformed date', 'from=2027-02-30&to=2027-03-01', [{ fieldName: 'from', errorMessage: 'Use the format yyyy-MM-dd' }]],
-    ['a dd.MM.yyyy date', 'from=2027-01-01&to=01.03.2027', [{ fieldName: 'to', errorMessage: 'Use the format yyyy-MM-dd' }]],
-    ['a date before 2020-02-01', 'from=2020-01-31&to=2020-02-02', [{ fieldName: 'from', errorMessage: 'Dates before 2020-02-01 are not available' }]],
-    ['no dates', '', [{ fieldName: 'from', errorMessage: 'This field is required' }, { fieldName: 'to', errorMessage: 'This field is required' }]],
+    [
+      'from after to',
+      `from=${'2027-03-02'}&to=2027-03-01`,
+      [{ fieldName: 'from', errorMessage: 'The start date must not be after the end date' }],
+    ],
+    [
+      'a range over 366 days',
+      'from=2027-01-01&to=2028-01-02',
+      [{ fieldName: 'to', errorMessage: 'The date range cannot be longer than 366 days' }],
+    ],
+    [
+      'a malformed date',
+      'from=2027-02-30&to=2027-03-01',
+      [{ fieldName: 'from', errorMessage: 'Use the format yyyy-MM-dd' }],
+    ],
+    [
+      'a dd.MM.yyyy date',
+      'from=2027-01-01&to=01.03.2027',
+      [{ fieldName: 'to', errorMessage: 'Use the format yyyy-MM-dd' }],
+    ],
+    [
+      'a date before 2020-02-01',
+      'from=2020-01-31&to=2020-02-02',
+      [{ fieldName: 'from', errorMessage: 'Dates before 2020-02-01 are not available' }],
+    ],
+    [
+      'no dates',
+      '',
+      [
+        { fieldName: 'from', errorMessage: 'This field is required' },
+        { fieldName: 'to', errorMessage: 'This field is required' },
+      ],
+    ],
   ])('rejects %s with 422 naming the field', async (_, dates, expected) => {
     const res = await get(`/api/b2b/availability/ByOffer?id=${fixture.timeslotOfferId}&${dates}`);
     expect([res.statusCode, res.json()]).toEqual([422, expected]);
@@ -81,9 +129,15 @@ describe('GET /api/b2b/availability/ByOffer', () => {
 
   it('is 422 for a bad id, 404 for an unknown one and 401 without a login', async () => {
     const bad = await get(`/api/b2b/availability/ByOffer?id=abc&from=${day(0)}&to=${day(1)}`);
-    expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'id', errorMessage: 'Must be a positive whole number' }]]);
+    expect([bad.statusCode, bad.json()]).toEqual([
+      422,
+      [{ fieldName: 'id', errorMessage: 'Must be a positive whole number' }],
+    ]);
     expect((await get(`/api/b2b/availability/ByOffer?id=999999&from=${day(0)}&to=${day(1)}`)).statusCode).toBe(404);
-    const anonymous = await t.app.inject({ method: 'GET', url: `/api/b2b/availability/ByOffer?id=${fixture.timeslotOfferId}&from=${day(0)}&to=${day(1)}` });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/availability/ByOffer?id=${fixture.timeslotOfferId}&from=${day(0)}&to=${day(1)}`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -105,7 +159,9 @@ describe('GET /api/b2b/availability/ByOffer', () => {
 
 describe('GET /api/b2b/availability/ByTour', () => {
   it('returns the rows of every offer of the tour by date and time', async () => {
-    const rows = (await get(`/api/b2b/availability/ByTour?id=${fixture.id}&from=${day(2)}&to=${day(2)}`)).json<AvailabilityRow[]>();
+    const rows = (await get(`/api/b2b/availability/ByTour?id=${fixture.id}&from=${day(2)}&to=${day(2)}`)).json<
+      AvailabilityRow[]
+    >();
     expect(rows.map((r) => [r.offerId, r.time, r.left])).toEqual([
       [fixture.sameTicketOfferId, null, 6],
       [fixture.timeslotOfferId, '10:00', 18],
@@ -117,28 +173,48 @@ describe('GET /api/b2b/availability/ByTour', () => {
   it('is 404 for an unknown tour and 422 for a range over 366 days', async () => {
     expect((await get(`/api/b2b/availability/ByTour?id=999999&from=${day(0)}&to=${day(1)}`)).statusCode).toBe(404);
     const long = await get(`/api/b2b/availability/ByTour?id=${fixture.id}&from=2027-01-01&to=2028-06-01`);
-    expect([long.statusCode, long.json()]).toEqual([422, [{ fieldName: 'to', errorMessage: 'The date range cannot be longer than 366 days' }]]);
+    expect([long.statusCode, long.json()]).toEqual([
+      422,
+      [{ fieldName: 'to', errorMessage: 'The date range cannot be longer than 366 days' }],
+    ]);
   });
 });
 
 describe('cut-off in Asia/Dubai', () => {
   // 10:00 in Dubai is 06:00 UTC; a 2-hour cut-off closes automatic booking at 08:00 Dubai (04:00 UTC)
-  it.each(['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati'])('closes a slot exactly at its cut-off whatever the server time zone (%s)', async (zone) => {
-    const saved = process.env.TZ;
-    process.env.TZ = zone;
-    try {
-      const snapshot = await t.app.catalogue.snapshot();
-      const at = async (iso: string) => {
-        const rows = await availabilityByOffer(t.database.db, snapshot, { id: fixture.timeslotOfferId, from: day(2), to: day(2) }, new Date(iso));
-        return rows.map((r) => [r.time, r.isPastCutOff]);
-      };
-      expect(await at(`${day(2)}T07:59:59+04:00`)).toEqual([['10:00', false], ['18:00', false]]);
-      expect(await at(`${day(2)}T04:00:00Z`)).toEqual([['10:00', true], ['18:00', false]]);
-      expect(await at(`${day(2)}T16:00:00+04:00`)).toEqual([['10:00', true], ['18:00', true]]);
-    } finally {
-      process.env.TZ = saved;
-    }
-  });
+  it.each(['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati'])(
+    'closes a slot exactly at its cut-off whatever the server time zone (%s)',
+    async (zone) => {
+      const saved = process.env.TZ;
+      process.env.TZ = zone;
+      try {
+        const snapshot = await t.app.catalogue.snapshot();
+        const at = async (iso: string) => {
+          const rows = await availabilityByOffer(
+            t.database.db,
+            snapshot,
+            { id: fixture.timeslotOfferId, from: day(2), to: day(2) },
+            new Date(iso),
+          );
+          return rows.map((r) => [r.time, r.isPastCutOff]);
+        };
+        expect(await at(`${day(2)}T07:59:59+04:00`)).toEqual([
+          ['10:00', false],
+          ['18:00', false],
+        ]);
+        expect(await at(`${day(2)}T04:00:00Z`)).toEqual([
+          ['10:00', true],
+          ['18:00', false],
+        ]);
+        expect(await at(`${day(2)}T16:00:00+04:00`)).toEqual([
+          ['10:00', true],
+          ['18:00', true],
+        ]);
+      } finally {
+        process.env.TZ = saved;
+      }
+    },
+  );
 
   it('measures an opening-hours offer against its closing time', () => {
     const offer = { cutOffHours: 3, closingTime: '21:00' };
@@ -153,7 +229,9 @@ describe('cut-off in Asia/Dubai', () => {
       .from(offers)
       .innerJoin(tours, eq(tours.id, offers.tourId))
       .where(and(eq(tours.url, 'premium-red-dunes-desert-safari'), eq(offers.sortOrder, 0)));
-    const rows = (await get(`/api/b2b/availability/ByOffer?id=${safari?.id}&from=${day(0)}&to=${day(2)}`)).json<AvailabilityRow[]>();
+    const rows = (await get(`/api/b2b/availability/ByOffer?id=${safari?.id}&from=${day(0)}&to=${day(2)}`)).json<
+      AvailabilityRow[]
+    >();
     expect(rows.find((r) => r.date === day(0))?.isPastCutOff).toBe(true);
     expect(rows.find((r) => r.date === day(2))?.isPastCutOff).toBe(false);
   });
@@ -161,26 +239,87 @@ describe('cut-off in Asia/Dubai', () => {
 
 describe('GET /api/b2b/offersPrices', () => {
   it('gives net and published prices per offer per date in AED', async () => {
-    const rows = (await get(`/api/b2b/offersPrices?ids=${fixture.timeslotOfferId},${fixture.tripOfferId}&from=${day(9)}&to=${day(10)}`)).json<OfferPriceRow[]>();
+    const rows = (
+      await get(
+        `/api/b2b/offersPrices?ids=${fixture.timeslotOfferId},${fixture.tripOfferId}&from=${day(9)}&to=${day(10)}`,
+      )
+    ).json<OfferPriceRow[]>();
     expect(rows).toEqual([
-      { offerId: fixture.timeslotOfferId, date: day(9), currencyCode: 'aed', pricePerAdult: 144, pricePerChild: 110, pricePerTrip: null, recPricePerAdult: 169, recPricePerChild: 129, recPricePerTrip: null },
-      { offerId: fixture.timeslotOfferId, date: day(10), currencyCode: 'aed', pricePerAdult: 170, pricePerChild: 127, pricePerTrip: null, recPricePerAdult: 199, recPricePerChild: 149, recPricePerTrip: null },
-      { offerId: fixture.tripOfferId, date: day(9), currencyCode: 'aed', pricePerAdult: null, pricePerChild: null, pricePerTrip: 1275, recPricePerAdult: null, recPricePerChild: null, recPricePerTrip: 1500 },
-      { offerId: fixture.tripOfferId, date: day(10), currencyCode: 'aed', pricePerAdult: null, pricePerChild: null, pricePerTrip: 1275, recPricePerAdult: null, recPricePerChild: null, recPricePerTrip: 1500 },
+      {
+        offerId: fixture.timeslotOfferId,
+        date: day(9),
+        currencyCode: 'aed',
+        pricePerAdult: 144,
+        pricePerChild: 110,
+        pricePerTrip: null,
+        recPricePerAdult: 169,
+        recPricePerChild: 129,
+        recPricePerTrip: null,
+      },
+      {
+        offerId: fixture.timeslotOfferId,
+        date: day(10),
+        currencyCode: 'aed',
+        pricePerAdult: 170,
+        pricePerChild: 127,
+        pricePerTrip: null,
+        recPricePerAdult: 199,
+        recPricePerChild: 149,
+        recPricePerTrip: null,
+      },
+      {
+        offerId: fixture.tripOfferId,
+        date: day(9),
+        currencyCode: 'aed',
+        pricePerAdult: null,
+        pricePerChild: null,
+        pricePerTrip: 1275,
+        recPricePerAdult: null,
+        recPricePerChild: null,
+        recPricePerTrip: 1500,
+      },
+      {
+        offerId: fixture.tripOfferId,
+        date: day(10),
+        currencyCode: 'aed',
+        pricePerAdult: null,
+        pricePerChild: null,
+        pricePerTrip: 1275,
+        recPricePerAdult: null,
+        recPricePerChild: null,
+        recPricePerTrip: 1500,
+      },
     ]);
   });
 
   it('converts to USD with currencycode=usd and leaves out dates without a price', async () => {
-    const rows = (await get(`/api/b2b/offersPrices?ids=${fixture.timeslotOfferId}&from=${day(30)}&to=${day(32)}&currencycode=usd`)).json<OfferPriceRow[]>();
+    const rows = (
+      await get(`/api/b2b/offersPrices?ids=${fixture.timeslotOfferId}&from=${day(30)}&to=${day(32)}&currencycode=usd`)
+    ).json<OfferPriceRow[]>();
     expect(rows).toEqual([
-      { offerId: fixture.timeslotOfferId, date: day(30), currencyCode: 'usd', pricePerAdult: 46.58, pricePerChild: 34.79, pricePerTrip: null, recPricePerAdult: 54.52, recPricePerChild: 40.82, recPricePerTrip: null },
+      {
+        offerId: fixture.timeslotOfferId,
+        date: day(30),
+        currencyCode: 'usd',
+        pricePerAdult: 46.58,
+        pricePerChild: 34.79,
+        pricePerTrip: null,
+        recPricePerAdult: 54.52,
+        recPricePerChild: 40.82,
+        recPricePerTrip: null,
+      },
     ]);
   });
 
   it('is 404 when any offer is unknown and 422 for a bad list of ids', async () => {
-    expect((await get(`/api/b2b/offersPrices?ids=${fixture.tripOfferId},999999&from=${day(0)}&to=${day(1)}`)).statusCode).toBe(404);
+    expect(
+      (await get(`/api/b2b/offersPrices?ids=${fixture.tripOfferId},999999&from=${day(0)}&to=${day(1)}`)).statusCode,
+    ).toBe(404);
     const bad = await get(`/api/b2b/offersPrices?ids=1;2&from=${day(0)}&to=${day(1)}`);
-    expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'ids', errorMessage: 'Use a comma-separated list of up to 50 offer ids' }]]);
+    expect([bad.statusCode, bad.json()]).toEqual([
+      422,
+      [{ fieldName: 'ids', errorMessage: 'Use a comma-separated list of up to 50 offer ids' }],
+    ]);
   });
 });
 
@@ -190,24 +329,50 @@ describe('GET /api/b2b/promo/{code}', () => {
     expect([res.statusCode, res.json()]).toEqual([200, { code: 'WELCOME10', percent: 10 }]);
   });
 
-  it.each(['NOPE', 'SUMMER25'])("answers 'You entered the wrong promo code' for %s (unknown or expired)", async (code) => {
-    const res = await get(`/api/b2b/promo/${code}`);
-    expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'code', errorMessage: 'You entered the wrong promo code' }]]);
-  });
+  it.each(['NOPE', 'SUMMER25'])(
+    "answers 'You entered the wrong promo code' for %s (unknown or expired)",
+    async (code) => {
+      const res = await get(`/api/b2b/promo/${code}`);
+      expect([res.statusCode, res.json()]).toEqual([
+        422,
+        [{ fieldName: 'code', errorMessage: 'You entered the wrong promo code' }],
+      ]);
+    },
+  );
 });
 
 describe('per-offer stock stamps', () => {
   const stampOf = async (offerId: number) =>
-    Number((await t.database.db.select().from(offerStockVersions).where(eq(offerStockVersions.offerId, offerId)))[0]?.version ?? 0);
+    Number(
+      (await t.database.db.select().from(offerStockVersions).where(eq(offerStockVersions.offerId, offerId)))[0]
+        ?.version ?? 0,
+    );
 
   it('stamp each changed offer once per transaction, however many rows and statements change it', async () => {
-    const before = { timeslot: await stampOf(fixture.timeslotOfferId), trip: await stampOf(fixture.tripOfferId), same: await stampOf(fixture.sameTicketOfferId) };
+    const before = {
+      timeslot: await stampOf(fixture.timeslotOfferId),
+      trip: await stampOf(fixture.tripOfferId),
+      same: await stampOf(fixture.sameTicketOfferId),
+    };
     await t.database.db.transaction(async (tx) => {
-      await tx.update(slots).set({ left: sql`${slots.left}` }).where(eq(slots.offerId, fixture.timeslotOfferId));
-      await tx.update(slots).set({ left: sql`${slots.left}` }).where(eq(slots.offerId, fixture.timeslotOfferId));
-      await tx.update(slots).set({ left: sql`${slots.left}` }).where(eq(slots.offerId, fixture.tripOfferId));
+      await tx
+        .update(slots)
+        .set({ left: sql`${slots.left}` })
+        .where(eq(slots.offerId, fixture.timeslotOfferId));
+      await tx
+        .update(slots)
+        .set({ left: sql`${slots.left}` })
+        .where(eq(slots.offerId, fixture.timeslotOfferId));
+      await tx
+        .update(slots)
+        .set({ left: sql`${slots.left}` })
+        .where(eq(slots.offerId, fixture.tripOfferId));
     });
-    const after = { timeslot: await stampOf(fixture.timeslotOfferId), trip: await stampOf(fixture.tripOfferId), same: await stampOf(fixture.sameTicketOfferId) };
+    const after = {
+      timeslot: await stampOf(fixture.timeslotOfferId),
+      trip: await stampOf(fixture.tripOfferId),
+      same: await stampOf(fixture.sameTicketOfferId),
+    };
     expect(after.timeslot).toBeGreaterThan(before.timeslot);
     expect(after.trip).toBeGreaterThan(before.trip);
     // one stamp each: the two are consecutive values of the sequence
@@ -232,7 +397,10 @@ describe('per-offer stock stamps', () => {
     // the tour's availability covers both offers, so it changes with either
     const tourUrl = `/api/b2b/availability/ByTour?id=${fixture.id}&from=${day(2)}&to=${day(2)}`;
     const tour = await get(tourUrl);
-    await t.database.db.update(slots).set({ left: sql`${slots.left} - 1` }).where(and(eq(slots.offerId, fixture.timeslotOfferId), eq(slots.date, day(2)), eq(slots.startTime, '18:00')));
+    await t.database.db
+      .update(slots)
+      .set({ left: sql`${slots.left} - 1` })
+      .where(and(eq(slots.offerId, fixture.timeslotOfferId), eq(slots.date, day(2)), eq(slots.startTime, '18:00')));
     expect((await get(tourUrl, { 'if-none-match': String(tour.headers.etag) })).statusCode).toBe(200);
   });
 });

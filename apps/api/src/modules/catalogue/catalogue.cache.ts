@@ -17,7 +17,9 @@ async function encode(json: string): Promise<Omit<CachedBody, 'etag'>> {
   if (body.length < MIN_COMPRESS_BYTES) return { body, gzip: null, br: null };
   const [gz, br] = await Promise.all([
     gzip(body, { level: 6 }),
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    brotli(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
   ]);
   return { body, gzip: gz, br };
 }
@@ -83,7 +85,8 @@ export function createCatalogueStore(db: Db, options: { pollMs: number }): Catal
   const counters = { hits: 0, computed: 0 };
 
   const versions = async (): Promise<Versions> => {
-    if (versionsCache && options.pollMs > 0 && Date.now() - versionsCache.readAt < options.pollMs) return versionsCache.value;
+    if (versionsCache && options.pollMs > 0 && Date.now() - versionsCache.readAt < options.pollMs)
+      return versionsCache.value;
     versionsLoading ??= readVersions()
       .then((value) => {
         versionsCache = { value, readAt: Date.now() };

@@ -18,7 +18,10 @@ import {
 } from '../../db/schema/index.ts';
 
 export async function readCatalogueVersion(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ version: catalogueVersions.version }).from(catalogueVersions).where(eq(catalogueVersions.scope, 'catalogue'));
+  const [row] = await db
+    .select({ version: catalogueVersions.version })
+    .from(catalogueVersions)
+    .where(eq(catalogueVersions.scope, 'catalogue'));
   return Number(row?.version ?? 0);
 }
 
@@ -30,9 +33,26 @@ export async function readStockChanges(db: DbOrTx, since: number): Promise<{ off
 
 // Everything but stock and image sources: small enough to hold in memory per catalogue version.
 export async function loadCatalogueRows(db: DbOrTx) {
-  const [imageRows, countryRows, cityRows, categoryRows, ticketRows, tourRows, tourCategoryRows, offerRows, photoRows, priceRows] = await Promise.all([
+  const [
+    imageRows,
+    countryRows,
+    cityRows,
+    categoryRows,
+    ticketRows,
+    tourRows,
+    tourCategoryRows,
+    offerRows,
+    photoRows,
+    priceRows,
+  ] = await Promise.all([
     db
-      .select({ key: catalogueImages.key, width: catalogueImages.width, height: catalogueImages.height, alt: catalogueImages.alt, updatedAt: catalogueImages.updatedAt })
+      .select({
+        key: catalogueImages.key,
+        width: catalogueImages.width,
+        height: catalogueImages.height,
+        alt: catalogueImages.alt,
+        updatedAt: catalogueImages.updatedAt,
+      })
       .from(catalogueImages),
     db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.id)),
     db.select().from(cities).orderBy(asc(cities.sortOrder), asc(cities.id)),
@@ -40,11 +60,29 @@ export async function loadCatalogueRows(db: DbOrTx) {
     db.select().from(ticketTypes).orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id)),
     db.select().from(tours).where(eq(tours.isActive, true)).orderBy(asc(tours.id)),
     db.select().from(tourCategories).orderBy(asc(tourCategories.tourId), asc(tourCategories.sortOrder)),
-    db.select().from(offers).where(eq(offers.isActive, true)).orderBy(asc(offers.tourId), asc(offers.sortOrder), asc(offers.id)),
+    db
+      .select()
+      .from(offers)
+      .where(eq(offers.isActive, true))
+      .orderBy(asc(offers.tourId), asc(offers.sortOrder), asc(offers.id)),
     db.select().from(tourPhotos).orderBy(asc(tourPhotos.tourId), asc(tourPhotos.sortOrder), asc(tourPhotos.id)),
-    db.select().from(pricePeriods).orderBy(asc(pricePeriods.offerId), asc(pricePeriods.validFrom), asc(pricePeriods.id)),
+    db
+      .select()
+      .from(pricePeriods)
+      .orderBy(asc(pricePeriods.offerId), asc(pricePeriods.validFrom), asc(pricePeriods.id)),
   ]);
-  return { imageRows, countryRows, cityRows, categoryRows, ticketRows, tourRows, tourCategoryRows, offerRows, photoRows, priceRows };
+  return {
+    imageRows,
+    countryRows,
+    cityRows,
+    categoryRows,
+    ticketRows,
+    tourRows,
+    tourCategoryRows,
+    offerRows,
+    photoRows,
+    priceRows,
+  };
 }
 export type CatalogueRows = Awaited<ReturnType<typeof loadCatalogueRows>>;
 
@@ -60,7 +98,12 @@ export async function findSlots(db: DbOrTx, offerIds: number[], from: string, to
       leftChildrenTickets: slots.leftChildrenTickets,
     })
     .from(slots)
-    .where(and(offerIds.length === 1 ? eq(slots.offerId, offerIds[0] ?? 0) : inArray(slots.offerId, offerIds), between(slots.date, from, to)))
+    .where(
+      and(
+        offerIds.length === 1 ? eq(slots.offerId, offerIds[0] ?? 0) : inArray(slots.offerId, offerIds),
+        between(slots.date, from, to),
+      ),
+    )
     .orderBy(asc(slots.date), sql`${slots.startTime} ASC NULLS FIRST`, asc(slots.offerId));
 }
 export type SlotRow = Awaited<ReturnType<typeof findSlots>>[number];
@@ -69,12 +112,23 @@ export async function findValidPromoCode(db: DbOrTx, code: string, today: string
   const [row] = await db
     .select({ code: promoCodes.code, percent: promoCodes.percent })
     .from(promoCodes)
-    .where(and(eq(promoCodes.code, code.toUpperCase()), eq(promoCodes.isActive, true), lte(promoCodes.validFrom, today), gte(promoCodes.validTo, today)))
+    .where(
+      and(
+        eq(promoCodes.code, code.toUpperCase()),
+        eq(promoCodes.isActive, true),
+        lte(promoCodes.validFrom, today),
+        gte(promoCodes.validTo, today),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
 
 export async function findImageSource(db: DbOrTx, key: string) {
-  const [row] = await db.select({ svg: catalogueImages.svg, updatedAt: catalogueImages.updatedAt }).from(catalogueImages).where(eq(catalogueImages.key, key)).limit(1);
+  const [row] = await db
+    .select({ svg: catalogueImages.svg, updatedAt: catalogueImages.updatedAt })
+    .from(catalogueImages)
+    .where(eq(catalogueImages.key, key))
+    .limit(1);
   return row ?? null;
 }

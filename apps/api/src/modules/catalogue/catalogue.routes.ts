@@ -19,7 +19,9 @@ declare module 'fastify' {
   }
 }
 
-type LocaleInput = Partial<Pick<CatalogueLocaleQuery, 'language' | 'Language' | 'currencyCode' | 'currencycode'>> | undefined;
+type LocaleInput =
+  | Partial<Pick<CatalogueLocaleQuery, 'language' | 'Language' | 'currencyCode' | 'currencycode'>>
+  | undefined;
 
 // Intl formatting costs more than the rest of a cached read, so the Dubai date is worked out once a minute
 let todayMemo = { minute: -1, date: '' };
@@ -34,7 +36,10 @@ function dubaiToday(now: Date): string {
 export function viewFor(site: Site, query: LocaleInput, showNet: boolean, now: Date): View {
   const askedLanguage = query?.language ?? query?.Language;
   const language = askedLanguage ?? site.defaultLanguage;
-  const currency = query?.currencyCode ?? query?.currencycode ?? (askedLanguage ? currencyForLanguage(askedLanguage) : site.defaultCurrency);
+  const currency =
+    query?.currencyCode ??
+    query?.currencycode ??
+    (askedLanguage ? currencyForLanguage(askedLanguage) : site.defaultCurrency);
   return { language, currency, showNet, today: dubaiToday(now) };
 }
 
@@ -46,7 +51,10 @@ function acceptedEncoding(cached: CachedBody, header: string | undefined): 'br' 
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody): FastifyReply {
-  reply.header('ETag', cached.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Authorization');
+  reply
+    .header('ETag', cached.etag)
+    .header('Cache-Control', 'private, no-cache')
+    .header('Vary', 'Accept-Encoding, Authorization');
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding = acceptedEncoding(cached, request.headers['accept-encoding']);
@@ -56,7 +64,12 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cached: Cached
 }
 
 type HandlerResult<R extends RouteDescriptor> = Awaited<ReturnType<Parameters<typeof registerRoute<R>>[2]>>;
-type Compute<R extends RouteDescriptor> = (input: HandlerInput<R>, view: View, snapshot: CatalogueSnapshot, now: Date) => unknown;
+type Compute<R extends RouteDescriptor> = (
+  input: HandlerInput<R>,
+  view: View,
+  snapshot: CatalogueSnapshot,
+  now: Date,
+) => unknown;
 
 // A read served from the version-tagged cache with an ETag (304 on If-None-Match). `stockOf`: the offers whose slots
 // the response shows; it is also tagged with their stock stamps and with the minute (cut-offs).
@@ -64,7 +77,11 @@ function registerCached<R extends RouteDescriptor>(
   app: FastifyInstance,
   store: CatalogueStore,
   route: R,
-  options: { showNet: boolean; stockOf?: (input: HandlerInput<R>, snapshot: CatalogueSnapshot) => number[]; compute: Compute<R> },
+  options: {
+    showNet: boolean;
+    stockOf?: (input: HandlerInput<R>, snapshot: CatalogueSnapshot) => number[];
+    compute: Compute<R>;
+  },
 ) {
   registerRoute(app, route, async (input) => {
     const now = new Date();
@@ -92,7 +109,9 @@ function msFromEnv(name: string, fallback: number): number {
 export const catalogueRoutesPlugin = fp(
   async (parent) => {
     const isTest = parent.deps.config.nodeEnv === 'test';
-    const store = createCatalogueStore(parent.deps.db, { pollMs: msFromEnv('CATALOGUE_VERSION_POLL_MS', isTest ? 0 : 250) });
+    const store = createCatalogueStore(parent.deps.db, {
+      pollMs: msFromEnv('CATALOGUE_VERSION_POLL_MS', isTest ? 0 : 250),
+    });
     parent.decorate('catalogue', store);
     // the routes live in their own context so the session hook touches no other route
     await parent.register(async (app) => {
@@ -109,17 +128,47 @@ function registerCatalogueRoutes(app: FastifyInstance, store: CatalogueStore) {
   const pub = { showNet: false };
   const net = { showNet: true };
 
-  registerCached(app, store, routes.homepage, { ...pub, compute: (_, view, snapshot) => service.homepage(snapshot, view) });
-  registerCached(app, store, routes.countryPage, { ...pub, compute: ({ params }, view, snapshot) => service.countryPage(snapshot, params.url, view) });
-  registerCached(app, store, routes.cityPage, { ...pub, compute: ({ params }, view, snapshot) => service.cityPage(snapshot, params.a, params.b, view) });
-  registerCached(app, store, routes.categoryPage, { ...pub, compute: ({ params }, view, snapshot) => service.categoryPage(snapshot, params.category, view) });
+  registerCached(app, store, routes.homepage, {
+    ...pub,
+    compute: (_, view, snapshot) => service.homepage(snapshot, view),
+  });
+  registerCached(app, store, routes.countryPage, {
+    ...pub,
+    compute: ({ params }, view, snapshot) => service.countryPage(snapshot, params.url, view),
+  });
+  registerCached(app, store, routes.cityPage, {
+    ...pub,
+    compute: ({ params }, view, snapshot) => service.cityPage(snapshot, params.a, params.b, view),
+  });
+  registerCached(app, store, routes.categoryPage, {
+    ...pub,
+    compute: ({ params }, view, snapshot) => service.categoryPage(snapshot, params.category, view),
+  });
 
-  registerCached(app, store, routes.tours, { ...net, compute: (_, view, snapshot) => service.tourList(snapshot, view) });
-  registerCached(app, store, routes.promoTours, { ...net, compute: (_, view, snapshot) => service.promoTours(snapshot, view) });
-  registerCached(app, store, routes.tour, { ...net, compute: ({ params }, view, snapshot) => service.tour(snapshot, params.id, view, videos.describe) });
-  registerCached(app, store, routes.ticketsForOffer, { ...net, compute: ({ params }, view, snapshot) => service.ticketsForOffer(snapshot, params.id, view) });
-  registerCached(app, store, routes.ticketsForTour, { ...net, compute: ({ params }, view, snapshot) => service.ticketsForTour(snapshot, params.id, view) });
-  registerCached(app, store, routes.offersPrices, { ...net, compute: ({ query }, view, snapshot) => service.offersPrices(snapshot, query, view) });
+  registerCached(app, store, routes.tours, {
+    ...net,
+    compute: (_, view, snapshot) => service.tourList(snapshot, view),
+  });
+  registerCached(app, store, routes.promoTours, {
+    ...net,
+    compute: (_, view, snapshot) => service.promoTours(snapshot, view),
+  });
+  registerCached(app, store, routes.tour, {
+    ...net,
+    compute: ({ params }, view, snapshot) => service.tour(snapshot, params.id, view, videos.describe),
+  });
+  registerCached(app, store, routes.ticketsForOffer, {
+    ...net,
+    compute: ({ params }, view, snapshot) => service.ticketsForOffer(snapshot, params.id, view),
+  });
+  registerCached(app, store, routes.ticketsForTour, {
+    ...net,
+    compute: ({ params }, view, snapshot) => service.ticketsForTour(snapshot, params.id, view),
+  });
+  registerCached(app, store, routes.offersPrices, {
+    ...net,
+    compute: ({ query }, view, snapshot) => service.offersPrices(snapshot, query, view),
+  });
   registerCached(app, store, routes.availabilityByOffer, {
     ...net,
     stockOf: ({ query }) => [query.id],
@@ -132,6 +181,8 @@ function registerCatalogueRoutes(app: FastifyInstance, store: CatalogueStore) {
   });
 
   registerRoute(app, routes.promoCode, ({ params, ctx }) => service.checkPromoCode(ctx.db, params.code, dubaiDate()));
-  registerRoute(app, routes.image, async ({ params, query, request, reply }) => sendImage(request, reply, params.key, query.w));
+  registerRoute(app, routes.image, async ({ params, query, request, reply }) =>
+    sendImage(request, reply, params.key, query.w),
+  );
   registerRoute(app, routes.video, async ({ params, request, reply }) => videos.send(request, reply, params.key));
 }

@@ -16,7 +16,18 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findValidPromoCode } from './catalogue.repo.ts';
 import { pricePeriodOn, type CatalogueSnapshot, type TourRow } from './catalogue.snapshot.ts';
-import { categoryCard, cityCard, placeDetails, placeRef, priceInfo, ticketTypesOf, tourCard, tourDetails, type VideoFile, type View } from './catalogue.views.ts';
+import {
+  categoryCard,
+  cityCard,
+  placeDetails,
+  placeRef,
+  priceInfo,
+  ticketTypesOf,
+  tourCard,
+  tourDetails,
+  type VideoFile,
+  type View,
+} from './catalogue.views.ts';
 
 const TOP_TOURS = 12;
 
@@ -53,7 +64,11 @@ export function homepage(snapshot: CatalogueSnapshot, view: View): HomepageRespo
     language: view.language,
     currencyCode: view.currency,
     promoTours: promoTourRows(snapshot).map((t) => tourCard(snapshot, t, view)),
-    topTours: [...snapshot.tours].filter((t) => t.topOrder !== null).sort(byTopOrder).slice(0, TOP_TOURS).map((t) => tourCard(snapshot, t, view)),
+    topTours: [...snapshot.tours]
+      .filter((t) => t.topOrder !== null)
+      .sort(byTopOrder)
+      .slice(0, TOP_TOURS)
+      .map((t) => tourCard(snapshot, t, view)),
     countries: snapshot.countries.map((c) => placeDetails(snapshot, c, view)),
     cities: cityCards(snapshot, snapshot.tours, view),
     categories: categoryCards(snapshot, snapshot.tours, view),
@@ -70,14 +85,25 @@ export function countryPage(snapshot: CatalogueSnapshot, url: string, view: View
     country: placeDetails(snapshot, country, view),
     cities: cityCards(snapshot, tours, view),
     categories: categoryCards(snapshot, tours, view),
-    topTours: tours.filter((t) => t.topOrder !== null).sort(byTopOrder).slice(0, TOP_TOURS).map((t) => tourCard(snapshot, t, view)),
+    topTours: tours
+      .filter((t) => t.topOrder !== null)
+      .sort(byTopOrder)
+      .slice(0, TOP_TOURS)
+      .map((t) => tourCard(snapshot, t, view)),
     tours: [...tours].sort(byTopOrder).map((t) => tourCard(snapshot, t, view)),
   };
 }
 
-export function cityPage(snapshot: CatalogueSnapshot, countryUrl: string, cityUrl: string, view: View): CityPageResponse {
+export function cityPage(
+  snapshot: CatalogueSnapshot,
+  countryUrl: string,
+  cityUrl: string,
+  view: View,
+): CityPageResponse {
   const country = snapshot.countryByUrl.get(countryUrl.toLowerCase());
-  const city = country ? snapshot.cities.find((c) => c.countryId === country.id && c.url === cityUrl.toLowerCase()) : undefined;
+  const city = country
+    ? snapshot.cities.find((c) => c.countryId === country.id && c.url === cityUrl.toLowerCase())
+    : undefined;
   if (!country || !city) throw AppError.notFound('Unknown city');
   const tours = snapshot.tours.filter((t) => t.cityId === city.id).sort(byTopOrder);
   return {
@@ -94,7 +120,9 @@ export function categoryPage(snapshot: CatalogueSnapshot, categoryUrl: string, v
   const category = snapshot.categoryByUrl.get(categoryUrl.toLowerCase());
   const country = snapshot.countryByUrl.get('uae');
   if (!category || !country) throw AppError.notFound('Unknown category');
-  const tours = toursInCountry(snapshot, country.id).filter((t) => snapshot.categoryIdsByTour.get(t.id)?.includes(category.id)).sort(byTopOrder);
+  const tours = toursInCountry(snapshot, country.id)
+    .filter((t) => snapshot.categoryIdsByTour.get(t.id)?.includes(category.id))
+    .sort(byTopOrder);
   return {
     language: view.language,
     currencyCode: view.currency,
@@ -115,12 +143,19 @@ export function promoTours(snapshot: CatalogueSnapshot, view: View): TourCard[] 
 
 // A tour by numeric id or by its url
 export function findTour(snapshot: CatalogueSnapshot, idOrUrl: string): TourRow {
-  const tour = /^\d{1,10}$/.test(idOrUrl) ? snapshot.tourById.get(Number(idOrUrl)) : snapshot.tourByUrl.get(idOrUrl.toLowerCase());
+  const tour = /^\d{1,10}$/.test(idOrUrl)
+    ? snapshot.tourById.get(Number(idOrUrl))
+    : snapshot.tourByUrl.get(idOrUrl.toLowerCase());
   if (!tour) throw AppError.notFound(CATALOGUE_MESSAGES.unknownTour);
   return tour;
 }
 
-export function tour(snapshot: CatalogueSnapshot, idOrUrl: string, view: View, video: (key: string) => VideoFile | null): TourDetails {
+export function tour(
+  snapshot: CatalogueSnapshot,
+  idOrUrl: string,
+  view: View,
+  video: (key: string) => VideoFile | null,
+): TourDetails {
   const row = findTour(snapshot, idOrUrl);
   return tourDetails(snapshot, row, view, row.videoKey ? video(row.videoKey) : null);
 }
@@ -137,7 +172,11 @@ export function ticketsForTour(snapshot: CatalogueSnapshot, tourId: number, view
 }
 
 // SPEC §3 Price info per offer per date (dates without a price period are left out)
-export function offersPrices(snapshot: CatalogueSnapshot, input: { ids: number[]; from: string; to: string }, view: View): OfferPriceRow[] {
+export function offersPrices(
+  snapshot: CatalogueSnapshot,
+  input: { ids: number[]; from: string; to: string },
+  view: View,
+): OfferPriceRow[] {
   for (const id of input.ids) if (!snapshot.offerById.has(id)) throw AppError.notFound(CATALOGUE_MESSAGES.unknownOffer);
   const days = daysBetween(input.from, input.to);
   const rows: OfferPriceRow[] = [];

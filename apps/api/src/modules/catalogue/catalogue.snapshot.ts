@@ -67,7 +67,12 @@ export function buildSnapshot(version: number, rows: CatalogueRows): CatalogueSn
     tours,
     tourById: new Map(tours.map((t) => [t.id, t])),
     tourByUrl: new Map(tours.map((t) => [t.url, t])),
-    categoryIdsByTour: new Map([...groupBy(rows.tourCategoryRows, (tc) => tc.tourId)].map(([tourId, list]) => [tourId, list.map((tc) => tc.categoryId)])),
+    categoryIdsByTour: new Map(
+      [...groupBy(rows.tourCategoryRows, (tc) => tc.tourId)].map(([tourId, list]) => [
+        tourId,
+        list.map((tc) => tc.categoryId),
+      ]),
+    ),
     offersByTour,
     offerById: new Map(rows.offerRows.filter((o) => tourIds.has(o.tourId)).map((o) => [o.id, o])),
     photosByTour: groupBy(rows.photoRows, (p) => p.tourId),
@@ -80,9 +85,15 @@ export function pricePeriodOn(snapshot: CatalogueSnapshot, offerId: number, date
 }
 
 // The price on `date`, or else on the first later date that has one
-export function firstPriceFrom(snapshot: CatalogueSnapshot, offerId: number, date: string): { date: string; period: PricePeriodRow } | null {
+export function firstPriceFrom(
+  snapshot: CatalogueSnapshot,
+  offerId: number,
+  date: string,
+): { date: string; period: PricePeriodRow } | null {
   const current = pricePeriodOn(snapshot, offerId, date);
   if (current) return { date, period: current };
-  const upcoming = (snapshot.pricesByOffer.get(offerId) ?? []).filter((p) => p.validFrom > date).sort((a, b) => a.validFrom.localeCompare(b.validFrom))[0];
+  const upcoming = (snapshot.pricesByOffer.get(offerId) ?? [])
+    .filter((p) => p.validFrom > date)
+    .sort((a, b) => a.validFrom.localeCompare(b.validFrom))[0];
   return upcoming ? { date: upcoming.validFrom, period: upcoming } : null;
 }

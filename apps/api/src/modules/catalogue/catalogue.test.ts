@@ -1,7 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CategoryPageResponse, CityPageResponse, CountryPageResponse, HomepageResponse, TicketType, TourCard, TourDetails } from '@portal/contract';
+import type {
+  CategoryPageResponse,
+  CityPageResponse,
+  CountryPageResponse,
+  HomepageResponse,
+  TicketType,
+  TourCard,
+  TourDetails,
+} from '@portal/contract';
 import { MESSAGES } from '@portal/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { users } from '../../db/schema/index.ts';
@@ -35,10 +43,14 @@ describe('GET /api/homepage', () => {
     const body = res.json<HomepageResponse>();
     expect(DEMO_CATALOGUE.tours).toBeGreaterThanOrEqual(40);
     expect(body).toMatchObject({ language: 'en', currencyCode: 'aed' });
-    expect(body.cities.map((c) => c.url)).toEqual(expect.arrayContaining(['dubai', 'abu-dhabi', 'sharjah', 'ras-al-khaimah', 'fujairah']));
+    expect(body.cities.map((c) => c.url)).toEqual(
+      expect.arrayContaining(['dubai', 'abu-dhabi', 'sharjah', 'ras-al-khaimah', 'fujairah']),
+    );
     expect(body.cities.reduce((n, c) => n + c.toursCount, 0)).toBeGreaterThanOrEqual(40);
     expect(body.categories.length).toBeGreaterThanOrEqual(8);
-    expect(body.categories.every((c) => c.heroImage.url === `/api/images/${c.heroImage.key}` && c.toursCount > 0)).toBe(true);
+    expect(body.categories.every((c) => c.heroImage.url === `/api/images/${c.heroImage.key}` && c.toursCount > 0)).toBe(
+      true,
+    );
     expect(body.promoTours.length).toBeGreaterThan(0);
     expect(body.promoTours.every((tour) => tour.isPromo)).toBe(true);
     expect(body.topTours[0]?.url).toBe('burj-khalifa-at-the-top');
@@ -49,7 +61,9 @@ describe('GET /api/homepage', () => {
     const body = (await get('/api/homepage')).json<HomepageResponse>();
     const burj = body.topTours.find((tour) => tour.url === 'burj-khalifa-at-the-top');
     expect(burj?.fromPrice).toEqual({ unit: 'person', recommended: 169, net: null });
-    expect([...body.promoTours, ...body.topTours].every((tour) => tour.fromPrice === null || tour.fromPrice.net === null)).toBe(true);
+    expect(
+      [...body.promoTours, ...body.topTours].every((tour) => tour.fromPrice === null || tour.fromPrice.net === null),
+    ).toBe(true);
   });
 
   it('answers in Russian and in USD when asked for Russian', async () => {
@@ -73,8 +87,12 @@ describe('GET /api/homepage', () => {
   });
 
   it('rejects an unknown language or currency with 422 naming the field', async () => {
-    expect((await get('/api/homepage?language=de')).json()).toEqual([{ fieldName: 'language', errorMessage: 'Language must be en or ru' }]);
-    expect((await get('/api/homepage?currencyCode=eur')).json()).toEqual([{ fieldName: 'currencyCode', errorMessage: 'Currency must be aed or usd' }]);
+    expect((await get('/api/homepage?language=de')).json()).toEqual([
+      { fieldName: 'language', errorMessage: 'Language must be en or ru' },
+    ]);
+    expect((await get('/api/homepage?currencyCode=eur')).json()).toEqual([
+      { fieldName: 'currencyCode', errorMessage: 'Currency must be aed or usd' },
+    ]);
   });
 });
 
@@ -107,7 +125,11 @@ describe('GET /api/cities/homepage/{a}/{b}', () => {
   it('speaks Russian with language=ru', async () => {
     const body = (await get('/api/cities/homepage/uae/abu-dhabi?language=ru')).json<CityPageResponse>();
     expect(body.city.name).toBe('Абу-Даби');
-    expect(body.tours.find((tour) => tour.url === 'louvre-abu-dhabi')?.fromPrice).toEqual({ unit: 'person', recommended: 17.26, net: null });
+    expect(body.tours.find((tour) => tour.url === 'louvre-abu-dhabi')?.fromPrice).toEqual({
+      unit: 'person',
+      recommended: 17.26,
+      net: null,
+    });
   });
 
   it('is 404 for a city of another country or an unknown one', async () => {
@@ -119,7 +141,11 @@ describe('GET /api/cities/homepage/{a}/{b}', () => {
 describe('GET /api/tourscategories/homepage/uae/{category}', () => {
   it('lists the tours of a category and the cities that have them', async () => {
     const body = (await get('/api/tourscategories/homepage/uae/desert-safaris')).json<CategoryPageResponse>();
-    expect(body.category).toMatchObject({ url: 'desert-safaris', name: 'Desert safaris', heroImage: { key: 'category-desert-safaris' } });
+    expect(body.category).toMatchObject({
+      url: 'desert-safaris',
+      name: 'Desert safaris',
+      heroImage: { key: 'category-desert-safaris' },
+    });
     expect(body.tours.length).toBeGreaterThanOrEqual(5);
     expect(body.tours.every((tour) => tour.categories.some((c) => c.url === 'desert-safaris'))).toBe(true);
     expect(body.cities.map((c) => c.url)).toEqual(expect.arrayContaining(['dubai', 'abu-dhabi', 'sharjah']));
@@ -140,10 +166,22 @@ describe('GET /api/b2b/tours', () => {
     const aed = (await agentGet('/api/b2b/tours')).json<TourCard[]>();
     expect(aed.length).toBeGreaterThanOrEqual(DEMO_CATALOGUE.tours);
     expect(aed.find((tour) => tour.id === fixture.id)?.fromPrice).toEqual({ unit: 'person', recommended: 50, net: 42 });
-    expect(aed.find((tour) => tour.url === 'burj-khalifa-at-the-top')?.fromPrice).toEqual({ unit: 'person', recommended: 169, net: 144 });
+    expect(aed.find((tour) => tour.url === 'burj-khalifa-at-the-top')?.fromPrice).toEqual({
+      unit: 'person',
+      recommended: 169,
+      net: 144,
+    });
     const usd = (await agentGet('/api/b2b/tours?currencyCode=usd')).json<TourCard[]>();
-    expect(usd.find((tour) => tour.id === fixture.id)?.fromPrice).toEqual({ unit: 'person', recommended: 13.7, net: 11.51 });
-    expect(usd.find((tour) => tour.url === 'private-yacht-dubai-marina')?.fromPrice).toEqual({ unit: 'trip', recommended: 328.77, net: 279.45 });
+    expect(usd.find((tour) => tour.id === fixture.id)?.fromPrice).toEqual({
+      unit: 'person',
+      recommended: 13.7,
+      net: 11.51,
+    });
+    expect(usd.find((tour) => tour.url === 'private-yacht-dubai-marina')?.fromPrice).toEqual({
+      unit: 'trip',
+      recommended: 328.77,
+      net: 279.45,
+    });
   });
 
   it('answers 304 to a matching If-None-Match and 200 with the same ETag otherwise', async () => {
@@ -164,7 +202,9 @@ describe('GET /api/b2b/tours', () => {
     const plain = await agentGet('/api/b2b/tours');
     const br = await agentGet('/api/b2b/tours', { 'accept-encoding': 'gzip, deflate, br' });
     const gz = await agentGet('/api/b2b/tours', { 'accept-encoding': 'gzip' });
-    expect([br.headers['content-encoding'], gz.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    expect([br.headers['content-encoding'], gz.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(
+      ['br', 'gzip', undefined],
+    );
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
@@ -200,8 +240,14 @@ describe('GET /api/b2b/tours/{id}', () => {
       video: null,
       heroImage: { key: 'tour-dubai-frame-1' },
     });
-    expect(tour.photos.map((p) => [p.key, p.offerId])).toEqual([['tour-dubai-frame-1', null], ['tour-dubai-frame-2', fixture.timeslotOfferId]]);
-    expect(tour.categories.map((c) => [c.url, c.heroImage.key])).toEqual([['desert-safaris', 'category-desert-safaris'], ['adventure', 'category-adventure']]);
+    expect(tour.photos.map((p) => [p.key, p.offerId])).toEqual([
+      ['tour-dubai-frame-1', null],
+      ['tour-dubai-frame-2', fixture.timeslotOfferId],
+    ]);
+    expect(tour.categories.map((c) => [c.url, c.heroImage.key])).toEqual([
+      ['desert-safaris', 'category-desert-safaris'],
+      ['adventure', 'category-adventure'],
+    ]);
     expect(tour.similarTours.map((s) => s.url)).toEqual(['dubai-frame']);
     const [timeslot, sameTicket, trip] = tour.offers;
     expect(timeslot).toMatchObject({
@@ -216,17 +262,44 @@ describe('GET /api/b2b/tours/{id}', () => {
       isInstant: true,
       hasPickUp: true,
       validPickUpCities: [{ url: 'dubai', name: 'Dubai' }],
-      cancellationPolicy: [{ hours: 48, percents: 100 }, { hours: 24, percents: 50 }],
+      cancellationPolicy: [
+        { hours: 48, percents: 100 },
+        { hours: 24, percents: 50 },
+      ],
       priceDate: fixture.today,
-      price: { pricePerAdult: 144, pricePerChild: 110, pricePerTrip: null, recPricePerAdult: 169, recPricePerChild: 129, recPricePerTrip: null },
+      price: {
+        pricePerAdult: 144,
+        pricePerChild: 110,
+        pricePerTrip: null,
+        recPricePerAdult: 169,
+        recPricePerChild: 129,
+        recPricePerTrip: null,
+      },
     });
-    expect(sameTicket).toMatchObject({ isSameTicketForAdultsAndChildren: true, isInstant: false, availabilityType: 'openingHours', openingHours: { from: '09:00', to: '21:00' }, startTimes: [] });
-    expect(trip?.price).toEqual({ pricePerAdult: null, pricePerChild: null, pricePerTrip: 1275, recPricePerAdult: null, recPricePerChild: null, recPricePerTrip: 1500 });
+    expect(sameTicket).toMatchObject({
+      isSameTicketForAdultsAndChildren: true,
+      isInstant: false,
+      availabilityType: 'openingHours',
+      openingHours: { from: '09:00', to: '21:00' },
+      startTimes: [],
+    });
+    expect(trip?.price).toEqual({
+      pricePerAdult: null,
+      pricePerChild: null,
+      pricePerTrip: 1275,
+      recPricePerAdult: null,
+      recPricePerChild: null,
+      recPricePerTrip: 1500,
+    });
     // SPEC §3: the matching photo, else the first category's hero image
     expect(timeslot?.heroImage.key).toBe('tour-dubai-frame-2');
     expect(sameTicket?.heroImage.key).toBe('category-desert-safaris');
     expect(tour.ticketTypes).toEqual([
-      { id: expect.any(Number), name: 'General admission', offerIds: [fixture.timeslotOfferId, fixture.sameTicketOfferId] },
+      {
+        id: expect.any(Number),
+        name: 'General admission',
+        offerIds: [fixture.timeslotOfferId, fixture.sameTicketOfferId],
+      },
       { id: expect.any(Number), name: 'Private tour', offerIds: [fixture.tripOfferId] },
     ]);
   });
@@ -234,13 +307,26 @@ describe('GET /api/b2b/tours/{id}', () => {
   it('converts every price to USD at 3.65, rounded half-up to cents', async () => {
     const tour = (await agentGet(`/api/b2b/tours/${fixture.id}?currencyCode=usd`)).json<TourDetails>();
     expect(tour.currencyCode).toBe('usd');
-    expect(tour.offers[0]?.price).toEqual({ pricePerAdult: 39.45, pricePerChild: 30.14, pricePerTrip: null, recPricePerAdult: 46.3, recPricePerChild: 35.34, recPricePerTrip: null });
+    expect(tour.offers[0]?.price).toEqual({
+      pricePerAdult: 39.45,
+      pricePerChild: 30.14,
+      pricePerTrip: null,
+      recPricePerAdult: 46.3,
+      recPricePerChild: 35.34,
+      recPricePerTrip: null,
+    });
     expect(tour.offers[2]?.price).toMatchObject({ pricePerTrip: 349.32, recPricePerTrip: 410.96 });
   });
 
   it('finds a tour by its url and speaks Russian', async () => {
     const tour = (await agentGet(`/api/b2b/tours/${fixture.url}?language=ru`)).json<TourDetails>();
-    expect(tour).toMatchObject({ id: fixture.id, language: 'ru', currencyCode: 'usd', description: 'Описание на русском.', meetingPoint: 'Лобби отеля' });
+    expect(tour).toMatchObject({
+      id: fixture.id,
+      language: 'ru',
+      currencyCode: 'usd',
+      description: 'Описание на русском.',
+      meetingPoint: 'Лобби отеля',
+    });
     expect(tour.offers[0]?.name).toBe('Групповой внедорожник');
     expect(tour.categories[0]?.name).toBe('Сафари в пустыне');
     expect(tour.ticketTypes[0]?.name).toBe('Входной билет');
@@ -252,7 +338,11 @@ describe('GET /api/b2b/tours/{id}', () => {
     expect(CYRILLIC.test(tour.itinerary[0]?.description ?? '')).toBe(true);
     expect(tour.faq.length).toBeGreaterThanOrEqual(3);
     expect(tour.photos.length).toBeGreaterThanOrEqual(3);
-    expect(tour.video).toEqual({ url: '/api/videos/downtown-evening', contentType: 'video/webm', poster: tour.heroImage });
+    expect(tour.video).toEqual({
+      url: '/api/videos/downtown-evening',
+      contentType: 'video/webm',
+      poster: tour.heroImage,
+    });
   });
 
   it('is 404 for an unknown id or url and 401 without a login', async () => {
@@ -267,22 +357,32 @@ describe('GET /api/b2b/tours/promo', () => {
     const tours = (await agentGet('/api/b2b/tours/promo?Language=ru')).json<TourCard[]>();
     expect(tours.length).toBeGreaterThanOrEqual(5);
     expect(tours.every((tour) => tour.isPromo && CYRILLIC.test(tour.title + tour.summary))).toBe(true);
-    expect(tours[0]).toMatchObject({ url: 'burj-khalifa-at-the-top', fromPrice: { unit: 'person', recommended: 46.3, net: 39.45 } });
+    expect(tours[0]).toMatchObject({
+      url: 'burj-khalifa-at-the-top',
+      fromPrice: { unit: 'person', recommended: 46.3, net: 39.45 },
+    });
   });
 });
 
 describe('GET /api/b2b/tickets/foroffer/{id} and /fortour/{id}', () => {
   it("gives an offer's ticket type and a tour's ticket types with their offers", async () => {
-    const forOffer = (await agentGet(`/api/b2b/tickets/foroffer/${fixture.tripOfferId}?language=ru`)).json<TicketType[]>();
+    const forOffer = (await agentGet(`/api/b2b/tickets/foroffer/${fixture.tripOfferId}?language=ru`)).json<
+      TicketType[]
+    >();
     expect(forOffer).toEqual([{ id: expect.any(Number), name: 'Индивидуальный тур', offerIds: [fixture.tripOfferId] }]);
     const forTour = (await agentGet(`/api/b2b/tickets/fortour/${fixture.id}`)).json<TicketType[]>();
-    expect(forTour.flatMap((tt) => tt.offerIds).sort((a, b) => a - b)).toEqual([fixture.timeslotOfferId, fixture.sameTicketOfferId, fixture.tripOfferId].sort((a, b) => a - b));
+    expect(forTour.flatMap((tt) => tt.offerIds).sort((a, b) => a - b)).toEqual(
+      [fixture.timeslotOfferId, fixture.sameTicketOfferId, fixture.tripOfferId].sort((a, b) => a - b),
+    );
   });
 
   it('is 404 for unknown ids and 422 for ids that are not numbers', async () => {
     expect((await agentGet('/api/b2b/tickets/foroffer/999999')).statusCode).toBe(404);
     expect((await agentGet('/api/b2b/tickets/fortour/999999')).statusCode).toBe(404);
     const bad = await agentGet('/api/b2b/tickets/foroffer/abc');
-    expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'id', errorMessage: 'Must be a positive whole number' }]]);
+    expect([bad.statusCode, bad.json()]).toEqual([
+      422,
+      [{ fieldName: 'id', errorMessage: 'Must be a positive whole number' }],
+    ]);
   });
 });

@@ -1,17 +1,44 @@
-import type { CategoryCard, CityCard, CurrencyCode, FromPrice, ImageRef, Language, Offer, PlaceDetails, PlaceRef, PriceInfo, TicketType, TourCard, TourDetails } from '@portal/contract';
+import type {
+  CategoryCard,
+  CityCard,
+  CurrencyCode,
+  FromPrice,
+  ImageRef,
+  Language,
+  Offer,
+  PlaceDetails,
+  PlaceRef,
+  PriceInfo,
+  TicketType,
+  TourCard,
+  TourDetails,
+} from '@portal/contract';
 import { aedMinorToCurrency } from '@portal/contract';
 import type { Localized } from '../../db/schema/index.ts';
-import { firstPriceFrom, type CatalogueSnapshot, type OfferRow, type PricePeriodRow, type TourRow } from './catalogue.snapshot.ts';
+import {
+  firstPriceFrom,
+  type CatalogueSnapshot,
+  type OfferRow,
+  type PricePeriodRow,
+  type TourRow,
+} from './catalogue.snapshot.ts';
 
 // How a response is rendered: texts, currency, whether net prices may be shown, and the Dubai business date.
 export type View = { language: Language; currency: CurrencyCode; showNet: boolean; today: string };
 
 const text = (value: Localized<string>, view: View) => value[view.language] || value.en;
-const list = <T>(value: Localized<T[]>, view: View): T[] => (value[view.language].length ? value[view.language] : value.en);
+const list = <T>(value: Localized<T[]>, view: View): T[] =>
+  value[view.language].length ? value[view.language] : value.en;
 
 export function imageRef(snapshot: CatalogueSnapshot, key: string, view: View): ImageRef {
   const meta = snapshot.images.get(key);
-  return { key, url: `/api/images/${key}`, width: meta?.width ?? 1600, height: meta?.height ?? 1000, alt: meta ? text(meta.alt, view) : '' };
+  return {
+    key,
+    url: `/api/images/${key}`,
+    width: meta?.width ?? 1600,
+    height: meta?.height ?? 1000,
+    alt: meta ? text(meta.alt, view) : '',
+  };
 }
 
 const money = (minor: number | null, view: View) => (minor === null ? null : aedMinorToCurrency(minor, view.currency));
@@ -28,14 +55,29 @@ export function priceInfo(period: PricePeriodRow, view: View): PriceInfo {
   };
 }
 
-const EMPTY_PRICE: PriceInfo = { pricePerAdult: null, pricePerChild: null, pricePerTrip: null, recPricePerAdult: null, recPricePerChild: null, recPricePerTrip: null };
+const EMPTY_PRICE: PriceInfo = {
+  pricePerAdult: null,
+  pricePerChild: null,
+  pricePerTrip: null,
+  recPricePerAdult: null,
+  recPricePerChild: null,
+  recPricePerTrip: null,
+};
 
 export function placeRef(row: { id: number; url: string; name: Localized }, view: View): PlaceRef {
   return { id: row.id, url: row.url, name: text(row.name, view) };
 }
 
-export function placeDetails(snapshot: CatalogueSnapshot, row: { id: number; url: string; name: Localized; description: Localized; heroImageKey: string }, view: View): PlaceDetails {
-  return { ...placeRef(row, view), description: text(row.description, view), heroImage: imageRef(snapshot, row.heroImageKey, view) };
+export function placeDetails(
+  snapshot: CatalogueSnapshot,
+  row: { id: number; url: string; name: Localized; description: Localized; heroImageKey: string },
+  view: View,
+): PlaceDetails {
+  return {
+    ...placeRef(row, view),
+    description: text(row.description, view),
+    heroImage: imageRef(snapshot, row.heroImageKey, view),
+  };
 }
 
 function categoriesOf(snapshot: CatalogueSnapshot, tour: TourRow) {
@@ -65,7 +107,11 @@ function fromPrice(snapshot: CatalogueSnapshot, offers: OfferRow[], view: View):
     const rank: [number, number] = [isTrip ? 1 : 0, rec];
     if (rank[0] < bestRank[0] || (rank[0] === bestRank[0] && rank[1] < bestRank[1])) {
       bestRank = rank;
-      best = { unit: isTrip ? 'trip' : 'person', recommended: aedMinorToCurrency(rec, view.currency), net: view.showNet && net !== null ? aedMinorToCurrency(net, view.currency) : null };
+      best = {
+        unit: isTrip ? 'trip' : 'person',
+        recommended: aedMinorToCurrency(rec, view.currency),
+        net: view.showNet && net !== null ? aedMinorToCurrency(net, view.currency) : null,
+      };
     }
   }
   return best;
@@ -98,10 +144,20 @@ export function cityCard(snapshot: CatalogueSnapshot, cityId: number, toursCount
   const city = snapshot.cityById.get(cityId);
   const country = city ? snapshot.countryById.get(city.countryId) : undefined;
   if (!city || !country) return null;
-  return { ...placeRef(city, view), countryUrl: country.url, heroImage: imageRef(snapshot, city.heroImageKey, view), toursCount };
+  return {
+    ...placeRef(city, view),
+    countryUrl: country.url,
+    heroImage: imageRef(snapshot, city.heroImageKey, view),
+    toursCount,
+  };
 }
 
-export function categoryCard(snapshot: CatalogueSnapshot, categoryId: number, toursCount: number, view: View): CategoryCard | null {
+export function categoryCard(
+  snapshot: CatalogueSnapshot,
+  categoryId: number,
+  toursCount: number,
+  view: View,
+): CategoryCard | null {
   const category = snapshot.categoryById.get(categoryId);
   if (!category) return null;
   return { ...placeRef(category, view), heroImage: imageRef(snapshot, category.heroImageKey, view), toursCount };
@@ -152,7 +208,12 @@ export function ticketTypesOf(snapshot: CatalogueSnapshot, offers: OfferRow[], v
 
 export type VideoFile = { url: string; contentType: string };
 
-export function tourDetails(snapshot: CatalogueSnapshot, tour: TourRow, view: View, video: VideoFile | null): TourDetails {
+export function tourDetails(
+  snapshot: CatalogueSnapshot,
+  tour: TourRow,
+  view: View,
+  video: VideoFile | null,
+): TourDetails {
   const offers = snapshot.offersByTour.get(tour.id) ?? [];
   const similar = tour.similarTourIds.flatMap((id) => {
     const other = snapshot.tourById.get(id);
@@ -171,9 +232,15 @@ export function tourDetails(snapshot: CatalogueSnapshot, tour: TourRow, view: Vi
     notesToAgents: list(tour.notesToAgents, view),
     faq: list(tour.faq, view),
     meetingPoint: text(tour.meetingPoint, view),
-    photos: (snapshot.photosByTour.get(tour.id) ?? []).map((p) => ({ ...imageRef(snapshot, p.imageKey, view), offerId: p.offerId })),
+    photos: (snapshot.photosByTour.get(tour.id) ?? []).map((p) => ({
+      ...imageRef(snapshot, p.imageKey, view),
+      offerId: p.offerId,
+    })),
     video: video ? { ...video, poster: card.heroImage } : null,
-    categories: categoriesOf(snapshot, tour).map((c) => ({ ...placeRef(c, view), heroImage: imageRef(snapshot, c.heroImageKey, view) })),
+    categories: categoriesOf(snapshot, tour).map((c) => ({
+      ...placeRef(c, view),
+      heroImage: imageRef(snapshot, c.heroImageKey, view),
+    })),
     offers: offers.map((o) => offerView(snapshot, tour, o, view)),
     ticketTypes: ticketTypesOf(snapshot, offers, view),
     similarTours: similar,

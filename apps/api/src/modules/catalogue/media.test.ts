@@ -45,7 +45,10 @@ describe('GET /api/images/{key}', () => {
 
   it.each(['641', '100', '4000', 'abc'])('rejects w=%s with 422 naming w', async (w) => {
     const res = await get(`/api/images/city-dubai?w=${w}`);
-    expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'w', errorMessage: 'Width must be one of 640, 750, 828, 1080, 1200, 1920, 2048, 3840' }]]);
+    expect([res.statusCode, res.json()]).toEqual([
+      422,
+      [{ fieldName: 'w', errorMessage: 'Width must be one of 640, 750, 828, 1080, 1200, 1920, 2048, 3840' }],
+    ]);
   });
 
   it('is 404 for an unknown key, including one that tries to leave the cache folder', async () => {
@@ -57,11 +60,21 @@ describe('GET /api/images/{key}', () => {
 describe('GET /api/videos/{key}', () => {
   it('streams a shipped tour video, with byte ranges for seeking', async () => {
     const full = await get('/api/videos/desert-dunes');
-    expect([full.statusCode, full.headers['content-type'], full.headers['accept-ranges']]).toEqual([200, 'video/webm', 'bytes']);
+    expect([full.statusCode, full.headers['content-type'], full.headers['accept-ranges']]).toEqual([
+      200,
+      'video/webm',
+      'bytes',
+    ]);
     expect(full.rawPayload.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
     const part = await get('/api/videos/desert-dunes', { range: 'bytes=0-99' });
-    expect([part.statusCode, part.headers['content-range'], part.rawPayload.length]).toEqual([206, `bytes 0-99/${full.rawPayload.length}`, 100]);
-    expect((await get('/api/videos/desert-dunes', { range: `bytes=${full.rawPayload.length + 5}-` })).statusCode).toBe(416);
+    expect([part.statusCode, part.headers['content-range'], part.rawPayload.length]).toEqual([
+      206,
+      `bytes 0-99/${full.rawPayload.length}`,
+      100,
+    ]);
+    expect((await get('/api/videos/desert-dunes', { range: `bytes=${full.rawPayload.length + 5}-` })).statusCode).toBe(
+      416,
+    );
     expect((await get('/api/videos/no-such-video')).statusCode).toBe(404);
   });
 });

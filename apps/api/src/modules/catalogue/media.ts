@@ -22,7 +22,13 @@ export function createImageService(db: Db, store: CatalogueStore, dataDir: strin
   const cacheDir = path.join(dataDir, 'image-cache');
   const rendering = new Map<string, Promise<Buffer>>();
 
-  async function render(key: string, width: ImageWidth, format: ImageFormat, sourceWidth: number, file: string): Promise<Buffer> {
+  async function render(
+    key: string,
+    width: ImageWidth,
+    format: ImageFormat,
+    sourceWidth: number,
+    file: string,
+  ): Promise<Buffer> {
     const source = await findImageSource(db, key);
     if (!source) throw AppError.notFound(CATALOGUE_MESSAGES.unknownImage);
     // rasterise the vector artwork at the target size rather than scaling a small bitmap up
@@ -30,7 +36,10 @@ export function createImageService(db: Db, store: CatalogueStore, dataDir: strin
     // sharp (a native library) loads with the first image rendered, not at every start
     const { default: sharp } = await import('sharp');
     const pipeline = sharp(Buffer.from(source.svg), { density }).resize({ width });
-    const data = format === 'webp' ? await pipeline.webp({ quality: 80 }).toBuffer() : await pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    const data =
+      format === 'webp'
+        ? await pipeline.webp({ quality: 80 }).toBuffer()
+        : await pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
     await fs.promises.mkdir(cacheDir, { recursive: true });
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
     await fs.promises.writeFile(tmp, data);
@@ -97,7 +106,8 @@ export function createVideoLibrary() {
     if (!range) return reply.header('Content-Length', video.size).send(fs.createReadStream(video.file));
     const start = range[1] ? Number(range[1]) : Math.max(video.size - Number(range[2] || 0), 0);
     const end = range[1] && range[2] ? Math.min(Number(range[2]), video.size - 1) : video.size - 1;
-    if (start > end || start >= video.size) return reply.code(416).header('Content-Range', `bytes */${video.size}`).send();
+    if (start > end || start >= video.size)
+      return reply.code(416).header('Content-Range', `bytes */${video.size}`).send();
     return reply
       .code(206)
       .header('Content-Range', `bytes ${start}-${end}/${video.size}`)

@@ -6,7 +6,9 @@ type Session = { actor: Actor; checkedAt: number; expiresAt: number };
 
 function expiryOf(header: string): number {
   try {
-    const payload = JSON.parse(Buffer.from(header.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    const payload = JSON.parse(Buffer.from(header.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp?: unknown;
+    };
     return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
   } catch {
     return 0;

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { addDays } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { categories, cities, offers, pricePeriods, slots, ticketTypes, tourCategories, tourPhotos, tours } from '../../db/schema/index.ts';
+import {
+  categories,
+  cities,
+  offers,
+  pricePeriods,
+  slots,
+  ticketTypes,
+  tourCategories,
+  tourPhotos,
+  tours,
+} from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { seedDemoCatalogue } from '../demo/catalogue-seed.ts';
 
@@ -26,13 +36,20 @@ export async function createTestTour(db: Db): Promise<TestTour> {
   const today = dubaiDate();
   const suffix = randomUUID().slice(0, 8);
   const [dubai] = await db.select({ id: cities.id }).from(cities).where(eq(cities.url, 'dubai'));
-  const cats = await db.select({ id: categories.id, url: categories.url }).from(categories).where(inArray(categories.url, ['desert-safaris', 'adventure']));
+  const cats = await db
+    .select({ id: categories.id, url: categories.url })
+    .from(categories)
+    .where(inArray(categories.url, ['desert-safaris', 'adventure']));
   const [general] = await db.select({ id: ticketTypes.id }).from(ticketTypes).where(eq(ticketTypes.code, 'general'));
-  const [privateType] = await db.select({ id: ticketTypes.id }).from(ticketTypes).where(eq(ticketTypes.code, 'private'));
+  const [privateType] = await db
+    .select({ id: ticketTypes.id })
+    .from(ticketTypes)
+    .where(eq(ticketTypes.code, 'private'));
   const safari = cats.find((c) => c.url === 'desert-safaris');
   const adventure = cats.find((c) => c.url === 'adventure');
   const [similar] = await db.select({ id: tours.id }).from(tours).where(eq(tours.url, 'dubai-frame'));
-  if (!dubai || !safari || !adventure || !general || !privateType || !similar) throw new Error('demo catalogue missing');
+  if (!dubai || !safari || !adventure || !general || !privateType || !similar)
+    throw new Error('demo catalogue missing');
 
   return db.transaction(async (tx) => {
     const both = (en: string, ru: string) => ({ en, ru });
@@ -45,7 +62,10 @@ export async function createTestTour(db: Db): Promise<TestTour> {
         summary: both('A test tour.', 'Тестовый тур.'),
         description: both('Described in English.', 'Описание на русском.'),
         highlights: { en: ['Dunes'], ru: ['Дюны'] },
-        itinerary: { en: [{ title: 'Pick-up', description: 'From the hotel.' }], ru: [{ title: 'Трансфер', description: 'Из отеля.' }] },
+        itinerary: {
+          en: [{ title: 'Pick-up', description: 'From the hotel.' }],
+          ru: [{ title: 'Трансфер', description: 'Из отеля.' }],
+        },
         terms: { en: ['Term'], ru: ['Условие'] },
         notesToAgents: { en: ['Note'], ru: ['Заметка'] },
         faq: { en: [{ question: 'Q?', answer: 'A.' }], ru: [{ question: 'Вопрос?', answer: 'Ответ.' }] },
@@ -60,7 +80,14 @@ export async function createTestTour(db: Db): Promise<TestTour> {
       { tourId: tour.id, categoryId: safari.id, sortOrder: 0 },
       { tourId: tour.id, categoryId: adventure.id, sortOrder: 1 },
     ]);
-    const common = { tourId: tour.id, description: both('Option', 'Опция'), cancellationPolicy: [{ hours: 24, percents: 50 }, { hours: 48, percents: 100 }] };
+    const common = {
+      tourId: tour.id,
+      description: both('Option', 'Опция'),
+      cancellationPolicy: [
+        { hours: 24, percents: 50 },
+        { hours: 48, percents: 100 },
+      ],
+    };
     const [timeslot, sameTicket, trip] = await tx
       .insert(offers)
       .values([
@@ -114,19 +141,48 @@ export async function createTestTour(db: Db): Promise<TestTour> {
       { tourId: tour.id, offerId: null, imageKey: 'tour-dubai-frame-1', sortOrder: 1 },
       { tourId: tour.id, offerId: timeslot.id, imageKey: 'tour-dubai-frame-2', sortOrder: 2 },
     ]);
-    const person = (recA: number, recC: number, netA: number, netC: number) => ({ recAdultMinor: recA * 100, recChildMinor: recC * 100, netAdultMinor: netA * 100, netChildMinor: netC * 100 });
+    const person = (recA: number, recC: number, netA: number, netC: number) => ({
+      recAdultMinor: recA * 100,
+      recChildMinor: recC * 100,
+      netAdultMinor: netA * 100,
+      netChildMinor: netC * 100,
+    });
     await tx.insert(pricePeriods).values([
-      { offerId: timeslot.id, validFrom: addDays(today, -5), validTo: addDays(today, 9), ...person(169, 129, 144, 110) },
-      { offerId: timeslot.id, validFrom: addDays(today, 10), validTo: addDays(today, 30), ...person(199, 149, 170, 127) },
+      {
+        offerId: timeslot.id,
+        validFrom: addDays(today, -5),
+        validTo: addDays(today, 9),
+        ...person(169, 129, 144, 110),
+      },
+      {
+        offerId: timeslot.id,
+        validFrom: addDays(today, 10),
+        validTo: addDays(today, 30),
+        ...person(199, 149, 170, 127),
+      },
       { offerId: sameTicket.id, validFrom: addDays(today, -5), validTo: addDays(today, 30), ...person(50, 20, 42, 17) },
-      { offerId: trip.id, validFrom: addDays(today, -5), validTo: addDays(today, 30), recTripMinor: 150_000, netTripMinor: 127_500 },
+      {
+        offerId: trip.id,
+        validFrom: addDays(today, -5),
+        validTo: addDays(today, 30),
+        recTripMinor: 150_000,
+        netTripMinor: 127_500,
+      },
     ]);
     const rows: (typeof slots.$inferInsert)[] = [];
     for (let d = 0; d < 4; d++) {
       const date = addDays(today, d);
       rows.push({ offerId: timeslot.id, date, startTime: '10:00', capacity: 20, left: d === 1 ? 0 : 20 - d });
       rows.push({ offerId: timeslot.id, date, startTime: '18:00', capacity: 20, left: 12 });
-      rows.push({ offerId: sameTicket.id, date, startTime: null, capacity: 8, left: 6, leftAdultsTickets: 4, leftChildrenTickets: 2 });
+      rows.push({
+        offerId: sameTicket.id,
+        date,
+        startTime: null,
+        capacity: 8,
+        left: 6,
+        leftAdultsTickets: 4,
+        leftChildrenTickets: 2,
+      });
       rows.push({ offerId: trip.id, date, startTime: '15:00', capacity: 2, left: d === 2 ? 0 : 2 });
     }
     await tx.insert(slots).values(rows);

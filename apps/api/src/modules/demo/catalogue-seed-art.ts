@@ -3,53 +3,253 @@ import type { Motif } from './catalogue-seed-places.ts';
 // Generated artwork for the demo catalogue (nothing hot-linked): a scene per motif from a palette, shapes and the
 // title, deterministic for a seed. The image endpoint rasterises it to the requested width.
 // title '' → no caption band (the pages print localized titles over the pictures themselves)
-export type Artwork = { motif: Motif; seed: string; title: string; subtitle: string; width: number; height: number; variant: number };
+export type Artwork = {
+  motif: Motif;
+  seed: string;
+  title: string;
+  subtitle: string;
+  width: number;
+  height: number;
+  variant: number;
+};
 
-type Palette = { skyTop: string; skyBottom: string; sun: string; ground: string; ground2: string; accent: string; night: boolean };
+type Palette = {
+  skyTop: string;
+  skyBottom: string;
+  sun: string;
+  ground: string;
+  ground2: string;
+  accent: string;
+  night: boolean;
+};
 
 const PALETTES: Record<Motif, Palette[]> = {
   skyline: [
-    { skyTop: '#1d3b8f', skyBottom: '#8fb8ff', sun: '#fff3c4', ground: '#1b2440', ground2: '#2b3760', accent: '#ffd166', night: false },
-    { skyTop: '#2b1055', skyBottom: '#f28f3b', sun: '#ffd166', ground: '#1a1230', ground2: '#2e2150', accent: '#ffb703', night: false },
-    { skyTop: '#050a24', skyBottom: '#23306b', sun: '#e9ecff', ground: '#0b1030', ground2: '#161d48', accent: '#ffe08a', night: true },
+    {
+      skyTop: '#1d3b8f',
+      skyBottom: '#8fb8ff',
+      sun: '#fff3c4',
+      ground: '#1b2440',
+      ground2: '#2b3760',
+      accent: '#ffd166',
+      night: false,
+    },
+    {
+      skyTop: '#2b1055',
+      skyBottom: '#f28f3b',
+      sun: '#ffd166',
+      ground: '#1a1230',
+      ground2: '#2e2150',
+      accent: '#ffb703',
+      night: false,
+    },
+    {
+      skyTop: '#050a24',
+      skyBottom: '#23306b',
+      sun: '#e9ecff',
+      ground: '#0b1030',
+      ground2: '#161d48',
+      accent: '#ffe08a',
+      night: true,
+    },
   ],
   dunes: [
-    { skyTop: '#f6a04d', skyBottom: '#ffe3b3', sun: '#fff1c1', ground: '#d9772b', ground2: '#b85a1c', accent: '#7a3410', night: false },
-    { skyTop: '#5b2a86', skyBottom: '#f9844a', sun: '#ffd166', ground: '#c8662a', ground2: '#8f3e16', accent: '#3d1606', night: false },
-    { skyTop: '#0b1437', skyBottom: '#3a3f7a', sun: '#f4f1de', ground: '#6b4a3a', ground2: '#4a3228', accent: '#f2cc8f', night: true },
+    {
+      skyTop: '#f6a04d',
+      skyBottom: '#ffe3b3',
+      sun: '#fff1c1',
+      ground: '#d9772b',
+      ground2: '#b85a1c',
+      accent: '#7a3410',
+      night: false,
+    },
+    {
+      skyTop: '#5b2a86',
+      skyBottom: '#f9844a',
+      sun: '#ffd166',
+      ground: '#c8662a',
+      ground2: '#8f3e16',
+      accent: '#3d1606',
+      night: false,
+    },
+    {
+      skyTop: '#0b1437',
+      skyBottom: '#3a3f7a',
+      sun: '#f4f1de',
+      ground: '#6b4a3a',
+      ground2: '#4a3228',
+      accent: '#f2cc8f',
+      night: true,
+    },
   ],
   sea: [
-    { skyTop: '#3a86ff', skyBottom: '#bde0fe', sun: '#fffbe0', ground: '#0077b6', ground2: '#00b4d8', accent: '#f1faee', night: false },
-    { skyTop: '#ff7b54', skyBottom: '#ffd56b', sun: '#fff4d6', ground: '#1f6f8b', ground2: '#3fa7c8', accent: '#2b2d42', night: false },
-    { skyTop: '#03071e', skyBottom: '#1d3557', sun: '#f1faee', ground: '#0d1b2a', ground2: '#1b4965', accent: '#ffd166', night: true },
+    {
+      skyTop: '#3a86ff',
+      skyBottom: '#bde0fe',
+      sun: '#fffbe0',
+      ground: '#0077b6',
+      ground2: '#00b4d8',
+      accent: '#f1faee',
+      night: false,
+    },
+    {
+      skyTop: '#ff7b54',
+      skyBottom: '#ffd56b',
+      sun: '#fff4d6',
+      ground: '#1f6f8b',
+      ground2: '#3fa7c8',
+      accent: '#2b2d42',
+      night: false,
+    },
+    {
+      skyTop: '#03071e',
+      skyBottom: '#1d3557',
+      sun: '#f1faee',
+      ground: '#0d1b2a',
+      ground2: '#1b4965',
+      accent: '#ffd166',
+      night: true,
+    },
   ],
   coaster: [
-    { skyTop: '#4361ee', skyBottom: '#a9def9', sun: '#fff3b0', ground: '#2a9d8f', ground2: '#264653', accent: '#e63946', night: false },
-    { skyTop: '#7209b7', skyBottom: '#f72585', sun: '#ffd166', ground: '#3a0ca3', ground2: '#240046', accent: '#ffbe0b', night: false },
+    {
+      skyTop: '#4361ee',
+      skyBottom: '#a9def9',
+      sun: '#fff3b0',
+      ground: '#2a9d8f',
+      ground2: '#264653',
+      accent: '#e63946',
+      night: false,
+    },
+    {
+      skyTop: '#7209b7',
+      skyBottom: '#f72585',
+      sun: '#ffd166',
+      ground: '#3a0ca3',
+      ground2: '#240046',
+      accent: '#ffbe0b',
+      night: false,
+    },
   ],
   slides: [
-    { skyTop: '#00b4d8', skyBottom: '#caf0f8', sun: '#fffbe0', ground: '#48cae4', ground2: '#0096c7', accent: '#ff006e', night: false },
-    { skyTop: '#06d6a0', skyBottom: '#d8f3dc', sun: '#fff3b0', ground: '#118ab2', ground2: '#073b4c', accent: '#ffd166', night: false },
+    {
+      skyTop: '#00b4d8',
+      skyBottom: '#caf0f8',
+      sun: '#fffbe0',
+      ground: '#48cae4',
+      ground2: '#0096c7',
+      accent: '#ff006e',
+      night: false,
+    },
+    {
+      skyTop: '#06d6a0',
+      skyBottom: '#d8f3dc',
+      sun: '#fff3b0',
+      ground: '#118ab2',
+      ground2: '#073b4c',
+      accent: '#ffd166',
+      night: false,
+    },
   ],
   museum: [
-    { skyTop: '#7ea8be', skyBottom: '#e9f1f7', sun: '#fffdf0', ground: '#5e7f8f', ground2: '#9ab3c1', accent: '#f4f1de', night: false },
-    { skyTop: '#22223b', skyBottom: '#9a8c98', sun: '#f2e9e4', ground: '#4a4e69', ground2: '#22223b', accent: '#f2e9e4', night: false },
+    {
+      skyTop: '#7ea8be',
+      skyBottom: '#e9f1f7',
+      sun: '#fffdf0',
+      ground: '#5e7f8f',
+      ground2: '#9ab3c1',
+      accent: '#f4f1de',
+      night: false,
+    },
+    {
+      skyTop: '#22223b',
+      skyBottom: '#9a8c98',
+      sun: '#f2e9e4',
+      ground: '#4a4e69',
+      ground2: '#22223b',
+      accent: '#f2e9e4',
+      night: false,
+    },
   ],
   mountains: [
-    { skyTop: '#457b9d', skyBottom: '#e0fbfc', sun: '#fffbe0', ground: '#6d4c41', ground2: '#a1887f', accent: '#ff7f11', night: false },
-    { skyTop: '#ff9e00', skyBottom: '#ffe8a3', sun: '#fff1c1', ground: '#7f5539', ground2: '#b08968', accent: '#3d2b1f', night: false },
+    {
+      skyTop: '#457b9d',
+      skyBottom: '#e0fbfc',
+      sun: '#fffbe0',
+      ground: '#6d4c41',
+      ground2: '#a1887f',
+      accent: '#ff7f11',
+      night: false,
+    },
+    {
+      skyTop: '#ff9e00',
+      skyBottom: '#ffe8a3',
+      sun: '#fff1c1',
+      ground: '#7f5539',
+      ground2: '#b08968',
+      accent: '#3d2b1f',
+      night: false,
+    },
   ],
   wildlife: [
-    { skyTop: '#023e8a', skyBottom: '#48cae4', sun: '#caf0f8', ground: '#03045e', ground2: '#0077b6', accent: '#ffb703', night: false },
-    { skyTop: '#2d6a4f', skyBottom: '#b7e4c7', sun: '#fefae0', ground: '#1b4332', ground2: '#40916c', accent: '#f4a261', night: false },
+    {
+      skyTop: '#023e8a',
+      skyBottom: '#48cae4',
+      sun: '#caf0f8',
+      ground: '#03045e',
+      ground2: '#0077b6',
+      accent: '#ffb703',
+      night: false,
+    },
+    {
+      skyTop: '#2d6a4f',
+      skyBottom: '#b7e4c7',
+      sun: '#fefae0',
+      ground: '#1b4332',
+      ground2: '#40916c',
+      accent: '#f4a261',
+      night: false,
+    },
   ],
   show: [
-    { skyTop: '#10002b', skyBottom: '#3c096c', sun: '#e0aaff', ground: '#240046', ground2: '#5a189a', accent: '#ffd60a', night: true },
-    { skyTop: '#001219', skyBottom: '#005f73', sun: '#94d2bd', ground: '#0a9396', ground2: '#001219', accent: '#ee9b00', night: true },
+    {
+      skyTop: '#10002b',
+      skyBottom: '#3c096c',
+      sun: '#e0aaff',
+      ground: '#240046',
+      ground2: '#5a189a',
+      accent: '#ffd60a',
+      night: true,
+    },
+    {
+      skyTop: '#001219',
+      skyBottom: '#005f73',
+      sun: '#94d2bd',
+      ground: '#0a9396',
+      ground2: '#001219',
+      accent: '#ee9b00',
+      night: true,
+    },
   ],
   oasis: [
-    { skyTop: '#48bfe3', skyBottom: '#fdf0d5', sun: '#fff3b0', ground: '#e9c46a', ground2: '#d4a373', accent: '#2a9d8f', night: false },
-    { skyTop: '#e76f51', skyBottom: '#f4a261', sun: '#fefae0', ground: '#bc6c25', ground2: '#dda15e', accent: '#283618', night: false },
+    {
+      skyTop: '#48bfe3',
+      skyBottom: '#fdf0d5',
+      sun: '#fff3b0',
+      ground: '#e9c46a',
+      ground2: '#d4a373',
+      accent: '#2a9d8f',
+      night: false,
+    },
+    {
+      skyTop: '#e76f51',
+      skyBottom: '#f4a261',
+      sun: '#fefae0',
+      ground: '#bc6c25',
+      ground2: '#dda15e',
+      accent: '#283618',
+      night: false,
+    },
   ],
 };
 
@@ -90,7 +290,8 @@ function skyline({ W, H, p, rnd }: Scene): string {
       out += `<rect x="${r1(x)}" y="${r1(base - h)}" width="${r1(w)}" height="${r1(h + H)}" fill="${color}"/>`;
       if (p.night && layer === 1) {
         for (let wy = base - h + 12; wy < base - 8; wy += 18) {
-          if (rnd() > 0.45) out += `<rect x="${r1(x + w * 0.25)}" y="${r1(wy)}" width="${r1(w * 0.18)}" height="6" fill="${p.accent}" opacity="0.8"/>`;
+          if (rnd() > 0.45)
+            out += `<rect x="${r1(x + w * 0.25)}" y="${r1(wy)}" width="${r1(w * 0.18)}" height="6" fill="${p.accent}" opacity="0.8"/>`;
         }
       }
       x += w + W * 0.004;
@@ -124,7 +325,7 @@ function sea({ W, H, p, rnd }: Scene): string {
   const horizon = H * 0.6;
   let out = `<rect x="0" y="${r1(horizon)}" width="${W}" height="${r1(H - horizon)}" fill="${p.ground}"/>`;
   for (let i = 0; i < 7; i++) {
-    const y = horizon + (i + 1) * (H - horizon) / 8;
+    const y = horizon + ((i + 1) * (H - horizon)) / 8;
     out += `<path d="M0 ${r1(y)} Q ${r1(W * 0.25)} ${r1(y - 12)} ${r1(W * 0.5)} ${r1(y)} T ${W} ${r1(y)}" stroke="${p.ground2}" stroke-width="${3 + i}" fill="none" opacity="0.7"/>`;
   }
   const bx = W * (0.2 + rnd() * 0.45);
@@ -246,7 +447,18 @@ function oasis({ W, H, p, rnd }: Scene): string {
   return out;
 }
 
-const DRAW: Record<Motif, (scene: Scene) => string> = { skyline, dunes, sea, coaster, slides, museum, mountains, wildlife, show, oasis };
+const DRAW: Record<Motif, (scene: Scene) => string> = {
+  skyline,
+  dunes,
+  sea,
+  coaster,
+  slides,
+  museum,
+  mountains,
+  wildlife,
+  show,
+  oasis,
+};
 
 function wrap(text: string, maxChars: number): string[] {
   const words = text.split(' ');
@@ -274,13 +486,20 @@ export function artworkSvg(art: Artwork): string {
   const sunX = W * (0.15 + rnd() * 0.7);
   const sunY = H * (0.15 + rnd() * 0.2);
   const stars = p.night
-    ? Array.from({ length: 60 }, () => `<circle cx="${r1(W * rnd())}" cy="${r1(H * 0.5 * rnd())}" r="${r1(0.8 + rnd() * 1.6)}" fill="#ffffff" opacity="${r1(0.4 + rnd() * 0.6)}"/>`).join('')
+    ? Array.from(
+        { length: 60 },
+        () =>
+          `<circle cx="${r1(W * rnd())}" cy="${r1(H * 0.5 * rnd())}" r="${r1(0.8 + rnd() * 1.6)}" fill="#ffffff" opacity="${r1(0.4 + rnd() * 0.6)}"/>`,
+      ).join('')
     : '';
   const fontSize = Math.round(W / 30);
   const lines = art.title ? wrap(art.title, Math.round((W * 0.9) / (fontSize * 0.64))) : [];
   const bandTop = H - fontSize * (lines.length + 1.6);
   const titleSvg = lines
-    .map((line, i) => `<text x="${Math.round(W * 0.05)}" y="${Math.round(bandTop + fontSize * (1.2 + i * 1.15))}" font-size="${fontSize}" font-weight="700">${esc(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${Math.round(W * 0.05)}" y="${Math.round(bandTop + fontSize * (1.2 + i * 1.15))}" font-size="${fontSize}" font-weight="700">${esc(line)}</text>`,
+    )
     .join('');
   const caption = lines.length
     ? [

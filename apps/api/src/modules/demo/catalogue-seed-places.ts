@@ -4,7 +4,17 @@ import type { Localized } from '../../db/schema/index.ts';
 export const L = (en: string, ru: string): Localized => ({ en, ru });
 export const LL = (en: string[], ru: string[]): Localized<string[]> => ({ en, ru });
 
-export type Motif = 'skyline' | 'dunes' | 'sea' | 'coaster' | 'slides' | 'museum' | 'mountains' | 'wildlife' | 'show' | 'oasis';
+export type Motif =
+  | 'skyline'
+  | 'dunes'
+  | 'sea'
+  | 'coaster'
+  | 'slides'
+  | 'museum'
+  | 'mountains'
+  | 'wildlife'
+  | 'show'
+  | 'oasis';
 
 export const COUNTRY = {
   url: 'uae',
@@ -65,16 +75,93 @@ export const CITIES = [
 export type CityUrl = (typeof CITIES)[number]['url'];
 
 export const CATEGORIES = [
-  { url: 'observation-decks', motif: 'skyline' as Motif, name: L('Observation decks', 'Смотровые площадки'), description: L('The UAE from above: the highest decks of Burj Khalifa, the Dubai Frame and the Palm.', 'ОАЭ с высоты: самые высокие смотровые площадки Бурдж-Халифы, Рамка Дубая и вид на Пальму.') },
-  { url: 'theme-parks', motif: 'coaster' as Motif, name: L('Theme parks', 'Тематические парки'), description: L('Record-breaking roller coasters, movie worlds and indoor parks for every age.', 'Американские горки-рекордсмены, киномиры и крытые парки для любого возраста.') },
-  { url: 'water-parks', motif: 'slides' as Motif, name: L('Water parks', 'Аквапарки'), description: L('Slides, wave pools and lazy rivers, open all year round.', 'Горки, волновые бассейны и ленивые реки — круглый год.') },
-  { url: 'desert-safaris', motif: 'dunes' as Motif, name: L('Desert safaris', 'Сафари в пустыне'), description: L('Dune bashing, camel rides, sandboarding and dinner under the stars.', 'Покатушки по дюнам, верблюды, сэндбординг и ужин под звёздами.') },
-  { url: 'cruises', motif: 'sea' as Motif, name: L('Cruises & yachts', 'Круизы и яхты'), description: L('Dhow dinner cruises, shared boat trips and private yachts.', 'Ужин на доу, групповые морские прогулки и частные яхты.') },
-  { url: 'city-tours', motif: 'skyline' as Motif, name: L('City tours', 'Обзорные экскурсии'), description: L('Guided tours with hotel pick-up: old and new Dubai, Abu Dhabi, Sharjah and the east coast.', 'Экскурсии с гидом и трансфером из отеля: старый и новый Дубай, Абу-Даби, Шарджа и восточное побережье.') },
-  { url: 'museums', motif: 'museum' as Motif, name: L('Museums & culture', 'Музеи и культура'), description: L('The Louvre Abu Dhabi, the Museum of the Future, palaces and heritage sites.', 'Лувр Абу-Даби, Музей будущего, дворцы и объекты наследия.') },
-  { url: 'adventure', motif: 'mountains' as Motif, name: L('Adventure & sports', 'Приключения и спорт'), description: L('Skydiving, ziplines, hot-air balloons, kayaks and quad bikes.', 'Прыжки с парашютом, зиплайны, воздушные шары, каяки и квадроциклы.') },
-  { url: 'wildlife', motif: 'wildlife' as Motif, name: L('Aquariums & wildlife', 'Океанариумы и зоопарки'), description: L('Aquariums, rainforests and safari parks with the animals of Arabia and Africa.', 'Океанариумы, тропические леса и сафари-парки с животными Аравии и Африки.') },
-  { url: 'shows', motif: 'show' as Motif, name: L('Shows & evenings', 'Шоу и вечерние программы'), description: L('Acrobatic water shows and evening programmes.', 'Акробатические шоу на воде и вечерние программы.') },
+  {
+    url: 'observation-decks',
+    motif: 'skyline' as Motif,
+    name: L('Observation decks', 'Смотровые площадки'),
+    description: L(
+      'The UAE from above: the highest decks of Burj Khalifa, the Dubai Frame and the Palm.',
+      'ОАЭ с высоты: самые высокие смотровые площадки Бурдж-Халифы, Рамка Дубая и вид на Пальму.',
+    ),
+  },
+  {
+    url: 'theme-parks',
+    motif: 'coaster' as Motif,
+    name: L('Theme parks', 'Тематические парки'),
+    description: L(
+      'Record-breaking roller coasters, movie worlds and indoor parks for every age.',
+      'Американские горки-рекордсмены, киномиры и крытые парки для любого возраста.',
+    ),
+  },
+  {
+    url: 'water-parks',
+    motif: 'slides' as Motif,
+    name: L('Water parks', 'Аквапарки'),
+    description: L(
+      'Slides, wave pools and lazy rivers, open all year round.',
+      'Горки, волновые бассейны и ленивые реки — круглый год.',
+    ),
+  },
+  {
+    url: 'desert-safaris',
+    motif: 'dunes' as Motif,
+    name: L('Desert safaris', 'Сафари в пустыне'),
+    description: L(
+      'Dune bashing, camel rides, sandboarding and dinner under the stars.',
+      'Покатушки по дюнам, верблюды, сэндбординг и ужин под звёздами.',
+    ),
+  },
+  {
+    url: 'cruises',
+    motif: 'sea' as Motif,
+    name: L('Cruises & yachts', 'Круизы и яхты'),
+    description: L(
+      'Dhow dinner cruises, shared boat trips and private yachts.',
+      'Ужин на доу, групповые морские прогулки и частные яхты.',
+    ),
+  },
+  {
+    url: 'city-tours',
+    motif: 'skyline' as Motif,
+    name: L('City tours', 'Обзорные экскурсии'),
+    description: L(
+      'Guided tours with hotel pick-up: old and new Dubai, Abu Dhabi, Sharjah and the east coast.',
+      'Экскурсии с гидом и трансфером из отеля: старый и новый Дубай, Абу-Даби, Шарджа и восточное побережье.',
+    ),
+  },
+  {
+    url: 'museums',
+    motif: 'museum' as Motif,
+    name: L('Museums & culture', 'Музеи и культура'),
+    description: L(
+      'The Louvre Abu Dhabi, the Museum of the Future, palaces and heritage sites.',
+      'Лувр Абу-Даби, Музей будущего, дворцы и объекты наследия.',
+    ),
+  },
+  {
+    url: 'adventure',
+    motif: 'mountains' as Motif,
+    name: L('Adventure & sports', 'Приключения и спорт'),
+    description: L(
+      'Skydiving, ziplines, hot-air balloons, kayaks and quad bikes.',
+      'Прыжки с парашютом, зиплайны, воздушные шары, каяки и квадроциклы.',
+    ),
+  },
+  {
+    url: 'wildlife',
+    motif: 'wildlife' as Motif,
+    name: L('Aquariums & wildlife', 'Океанариумы и зоопарки'),
+    description: L(
+      'Aquariums, rainforests and safari parks with the animals of Arabia and Africa.',
+      'Океанариумы, тропические леса и сафари-парки с животными Аравии и Африки.',
+    ),
+  },
+  {
+    url: 'shows',
+    motif: 'show' as Motif,
+    name: L('Shows & evenings', 'Шоу и вечерние программы'),
+    description: L('Acrobatic water shows and evening programmes.', 'Акробатические шоу на воде и вечерние программы.'),
+  },
 ] as const;
 export type CategoryUrl = (typeof CATEGORIES)[number]['url'];
 
@@ -115,16 +202,40 @@ export const KIND_TEXTS: Record<CategoryUrl, KindTexts> = {
       ],
     },
     terms: LL(
-      ['Entry only within the booked time slot; late arrivals may be refused.', 'Large bags and tripods are not allowed on the deck.'],
-      ['Вход только в забронированный слот; опоздавших могут не пропустить.', 'Крупные сумки и штативы на площадку проносить нельзя.'],
+      [
+        'Entry only within the booked time slot; late arrivals may be refused.',
+        'Large bags and tripods are not allowed on the deck.',
+      ],
+      [
+        'Вход только в забронированный слот; опоздавших могут не пропустить.',
+        'Крупные сумки и штативы на площадку проносить нельзя.',
+      ],
     ),
     notes: LL(
-      ['Sunset slots sell out first: book them at least a week ahead.', 'Guests must carry the original passport or Emirates ID.'],
-      ['Слоты на закате раскупают первыми — бронируйте минимум за неделю.', 'Гостям нужен при себе оригинал паспорта или Emirates ID.'],
+      [
+        'Sunset slots sell out first: book them at least a week ahead.',
+        'Guests must carry the original passport or Emirates ID.',
+      ],
+      [
+        'Слоты на закате раскупают первыми — бронируйте минимум за неделю.',
+        'Гостям нужен при себе оригинал паспорта или Emirates ID.',
+      ],
     ),
     faq: {
-      en: [qa('How long can we stay at the top?', 'There is no time limit once you are up; most guests stay 45–60 minutes.'), qa('Is the deck accessible for wheelchairs?', 'Yes, the entrance, lifts and decks are step-free.')],
-      ru: [qa('Сколько можно находиться наверху?', 'Ограничения по времени нет; обычно гости проводят наверху 45–60 минут.'), qa('Доступна ли площадка для колясок?', 'Да, вход, лифты и площадки без ступенек.')],
+      en: [
+        qa(
+          'How long can we stay at the top?',
+          'There is no time limit once you are up; most guests stay 45–60 minutes.',
+        ),
+        qa('Is the deck accessible for wheelchairs?', 'Yes, the entrance, lifts and decks are step-free.'),
+      ],
+      ru: [
+        qa(
+          'Сколько можно находиться наверху?',
+          'Ограничения по времени нет; обычно гости проводят наверху 45–60 минут.',
+        ),
+        qa('Доступна ли площадка для колясок?', 'Да, вход, лифты и площадки без ступенек.'),
+      ],
     },
   },
   'theme-parks': {
@@ -147,12 +258,27 @@ export const KIND_TEXTS: Record<CategoryUrl, KindTexts> = {
       ['На некоторых аттракционах есть ограничения по росту и здоровью.', 'Проносить свою еду и напитки нельзя.'],
     ),
     notes: LL(
-      ['Weekends and UAE school holidays are the busiest days; suggest weekdays to families.', 'Child tickets are for guests under 1.2 m or aged 3–11 years.'],
-      ['Больше всего людей в выходные и на школьных каникулах в ОАЭ — семьям советуйте будни.', 'Детский билет — для гостей ростом ниже 1,2 м или в возрасте 3–11 лет.'],
+      [
+        'Weekends and UAE school holidays are the busiest days; suggest weekdays to families.',
+        'Child tickets are for guests under 1.2 m or aged 3–11 years.',
+      ],
+      [
+        'Больше всего людей в выходные и на школьных каникулах в ОАЭ — семьям советуйте будни.',
+        'Детский билет — для гостей ростом ниже 1,2 м или в возрасте 3–11 лет.',
+      ],
     ),
     faq: {
-      en: [qa('Is the park indoors?', 'Most rides and queues are air-conditioned or shaded, so the park works all year.'), qa('Can we leave and come back?', 'Yes, on the same day with the wristband issued at entry.')],
-      ru: [qa('Парк крытый?', 'Большинство аттракционов и очередей в тени или с кондиционером, так что парк работает круглый год.'), qa('Можно выйти и вернуться?', 'Да, в тот же день по браслету, который выдают на входе.')],
+      en: [
+        qa('Is the park indoors?', 'Most rides and queues are air-conditioned or shaded, so the park works all year.'),
+        qa('Can we leave and come back?', 'Yes, on the same day with the wristband issued at entry.'),
+      ],
+      ru: [
+        qa(
+          'Парк крытый?',
+          'Большинство аттракционов и очередей в тени или с кондиционером, так что парк работает круглый год.',
+        ),
+        qa('Можно выйти и вернуться?', 'Да, в тот же день по браслету, который выдают на входе.'),
+      ],
     },
   },
   'water-parks': {
@@ -171,44 +297,89 @@ export const KIND_TEXTS: Record<CategoryUrl, KindTexts> = {
       ],
     },
     terms: LL(
-      ['Swimwear only on the slides: no zips, buckles or long shirts.', 'Children under 12 must be accompanied by an adult.'],
+      [
+        'Swimwear only on the slides: no zips, buckles or long shirts.',
+        'Children under 12 must be accompanied by an adult.',
+      ],
       ['На горках — только купальная одежда без молний и пряжек.', 'Дети до 12 лет — только в сопровождении взрослых.'],
     ),
     notes: LL(
-      ['Closed or partly closed on some winter days for maintenance; we tell you in advance.', 'Remind guests about sun cream and hats.'],
-      ['В отдельные зимние дни парк закрыт или работает частично из-за обслуживания — предупредим заранее.', 'Напомните гостям о солнцезащитном креме и головных уборах.'],
+      [
+        'Closed or partly closed on some winter days for maintenance; we tell you in advance.',
+        'Remind guests about sun cream and hats.',
+      ],
+      [
+        'В отдельные зимние дни парк закрыт или работает частично из-за обслуживания — предупредим заранее.',
+        'Напомните гостям о солнцезащитном креме и головных уборах.',
+      ],
     ),
     faq: {
-      en: [qa('Are the pools heated in winter?', 'Yes, the water is kept comfortable from November to March.'), qa('Can we bring our own towels?', 'Yes, or rent them at the entrance.')],
-      ru: [qa('Подогревается ли вода зимой?', 'Да, с ноября по март вода подогревается до комфортной температуры.'), qa('Можно прийти со своими полотенцами?', 'Да, или взять в аренду у входа.')],
+      en: [
+        qa('Are the pools heated in winter?', 'Yes, the water is kept comfortable from November to March.'),
+        qa('Can we bring our own towels?', 'Yes, or rent them at the entrance.'),
+      ],
+      ru: [
+        qa('Подогревается ли вода зимой?', 'Да, с ноября по март вода подогревается до комфортной температуры.'),
+        qa('Можно прийти со своими полотенцами?', 'Да, или взять в аренду у входа.'),
+      ],
     },
   },
   'desert-safaris': {
     itinerary: {
       en: [
-        step('Hotel pick-up', 'A 4x4 collects guests from the hotel lobby; the driver calls the evening before with the exact time.'),
+        step(
+          'Hotel pick-up',
+          'A 4x4 collects guests from the hotel lobby; the driver calls the evening before with the exact time.',
+        ),
         step('Dune bashing', 'About 30 minutes over the red dunes with a stop for photos at sunset.'),
         step('Camp activities', 'Camel ride, sandboarding, henna and Arabic coffee at a Bedouin-style camp.'),
         step('Dinner and show', 'Barbecue buffet with a tanoura and fire show, then the drive back to the hotel.'),
       ],
       ru: [
-        step('Трансфер из отеля', 'Внедорожник заберёт гостей из лобби отеля; водитель накануне вечером сообщит точное время.'),
+        step(
+          'Трансфер из отеля',
+          'Внедорожник заберёт гостей из лобби отеля; водитель накануне вечером сообщит точное время.',
+        ),
         step('Покатушки по дюнам', 'Около 30 минут по красным дюнам с остановкой для фото на закате.'),
-        step('Программа в лагере', 'Катание на верблюде, сэндбординг, хна и арабский кофе в лагере в бедуинском стиле.'),
+        step(
+          'Программа в лагере',
+          'Катание на верблюде, сэндбординг, хна и арабский кофе в лагере в бедуинском стиле.',
+        ),
         step('Ужин и шоу', 'Ужин-барбекю, шоу танура и огненное шоу, затем возвращение в отель.'),
       ],
     },
     terms: LL(
-      ['Dune bashing is not suitable for pregnant guests, children under 3 or guests with back problems.', 'Alcohol is not served during Ramadan; dances are replaced by quiet music.'],
-      ['Покатушки по дюнам не подходят беременным, детям до 3 лет и гостям с проблемами спины.', 'Во время Рамадана алкоголь не подают, а танцы заменяет спокойная музыка.'],
+      [
+        'Dune bashing is not suitable for pregnant guests, children under 3 or guests with back problems.',
+        'Alcohol is not served during Ramadan; dances are replaced by quiet music.',
+      ],
+      [
+        'Покатушки по дюнам не подходят беременным, детям до 3 лет и гостям с проблемами спины.',
+        'Во время Рамадана алкоголь не подают, а танцы заменяет спокойная музыка.',
+      ],
     ),
     notes: LL(
       ['Give the driver the guest’s mobile number with the country code.', 'Vegetarian meals on request when booking.'],
-      ['Укажите мобильный номер гостя с кодом страны — водитель свяжется напрямую.', 'Вегетарианское меню — по запросу при бронировании.'],
+      [
+        'Укажите мобильный номер гостя с кодом страны — водитель свяжется напрямую.',
+        'Вегетарианское меню — по запросу при бронировании.',
+      ],
     ),
     faq: {
-      en: [qa('Can guests skip dune bashing?', 'Yes, tell us when booking and the driver takes the smooth route to the camp.'), qa('What should guests wear?', 'Light clothes, closed shoes and a jacket for winter evenings.')],
-      ru: [qa('Можно ли отказаться от покатушек по дюнам?', 'Да, сообщите при бронировании — водитель поедет в лагерь спокойным маршрутом.'), qa('Как одеться?', 'Лёгкая одежда, закрытая обувь, зимним вечером — куртка.')],
+      en: [
+        qa(
+          'Can guests skip dune bashing?',
+          'Yes, tell us when booking and the driver takes the smooth route to the camp.',
+        ),
+        qa('What should guests wear?', 'Light clothes, closed shoes and a jacket for winter evenings.'),
+      ],
+      ru: [
+        qa(
+          'Можно ли отказаться от покатушек по дюнам?',
+          'Да, сообщите при бронировании — водитель поедет в лагерь спокойным маршрутом.',
+        ),
+        qa('Как одеться?', 'Лёгкая одежда, закрытая обувь, зимним вечером — куртка.'),
+      ],
     },
   },
   cruises: {
@@ -227,16 +398,34 @@ export const KIND_TEXTS: Record<CategoryUrl, KindTexts> = {
       ],
     },
     terms: LL(
-      ['Cruises may be cancelled by the coast guard in strong wind; guests then get a full refund or a new date.', 'Life jackets are on board for every guest.'],
-      ['В сильный ветер береговая охрана может отменить выход в море — гостям вернём деньги полностью или перенесём дату.', 'Спасательные жилеты на борту есть для каждого гостя.'],
+      [
+        'Cruises may be cancelled by the coast guard in strong wind; guests then get a full refund or a new date.',
+        'Life jackets are on board for every guest.',
+      ],
+      [
+        'В сильный ветер береговая охрана может отменить выход в море — гостям вернём деньги полностью или перенесём дату.',
+        'Спасательные жилеты на борту есть для каждого гостя.',
+      ],
     ),
     notes: LL(
-      ['Send the guest names at least 24 hours ahead: the coast guard needs the passenger list.', 'Boarding closes 10 minutes before departure.'],
-      ['Пришлите имена гостей минимум за 24 часа — береговой охране нужен список пассажиров.', 'Посадка заканчивается за 10 минут до отправления.'],
+      [
+        'Send the guest names at least 24 hours ahead: the coast guard needs the passenger list.',
+        'Boarding closes 10 minutes before departure.',
+      ],
+      [
+        'Пришлите имена гостей минимум за 24 часа — береговой охране нужен список пассажиров.',
+        'Посадка заканчивается за 10 минут до отправления.',
+      ],
     ),
     faq: {
-      en: [qa('Is the boat suitable for children?', 'Yes, children are welcome; infants travel free on an adult’s lap.'), qa('Do guests get seasick?', 'The routes stay in calm waters close to the shore.')],
-      ru: [qa('Подходит ли прогулка детям?', 'Да, детям рады; младенцы бесплатно, на руках у взрослых.'), qa('Укачивает ли на лодке?', 'Маршруты проходят в спокойных водах у берега.')],
+      en: [
+        qa('Is the boat suitable for children?', 'Yes, children are welcome; infants travel free on an adult’s lap.'),
+        qa('Do guests get seasick?', 'The routes stay in calm waters close to the shore.'),
+      ],
+      ru: [
+        qa('Подходит ли прогулка детям?', 'Да, детям рады; младенцы бесплатно, на руках у взрослых.'),
+        qa('Укачивает ли на лодке?', 'Маршруты проходят в спокойных водах у берега.'),
+      ],
     },
   },
   'city-tours': {
@@ -255,16 +444,34 @@ export const KIND_TEXTS: Record<CategoryUrl, KindTexts> = {
       ],
     },
     terms: LL(
-      ['Mosque visits need covered shoulders and knees; women also cover their hair (abayas are provided).', 'The order of stops may change because of traffic.'],
-      ['Для посещения мечети плечи и колени должны быть закрыты, женщинам нужен платок (абаи выдают на месте).', 'Порядок остановок может меняться из-за пробок.'],
+      [
+        'Mosque visits need covered shoulders and knees; women also cover their hair (abayas are provided).',
+        'The order of stops may change because of traffic.',
+      ],
+      [
+        'Для посещения мечети плечи и колени должны быть закрыты, женщинам нужен платок (абаи выдают на месте).',
+        'Порядок остановок может меняться из-за пробок.',
+      ],
     ),
     notes: LL(
-      ['English- and Russian-speaking guides; other languages on request for private tours.', 'Tell us the hotel and room number at checkout for the pick-up.'],
-      ['Гиды говорят по-английски и по-русски; другие языки — по запросу на индивидуальных турах.', 'Укажите при оформлении отель и номер комнаты для трансфера.'],
+      [
+        'English- and Russian-speaking guides; other languages on request for private tours.',
+        'Tell us the hotel and room number at checkout for the pick-up.',
+      ],
+      [
+        'Гиды говорят по-английски и по-русски; другие языки — по запросу на индивидуальных турах.',
+        'Укажите при оформлении отель и номер комнаты для трансфера.',
+      ],
     ),
     faq: {
-      en: [qa('How many guests are in a group?', 'Shared tours take up to 14 guests in a minibus.'), qa('Are entrance fees included?', 'Yes, all entrance fees on the route are included.')],
-      ru: [qa('Сколько человек в группе?', 'В групповом туре — до 14 гостей в микроавтобусе.'), qa('Включены ли входные билеты?', 'Да, все входные билеты по маршруту включены.')],
+      en: [
+        qa('How many guests are in a group?', 'Shared tours take up to 14 guests in a minibus.'),
+        qa('Are entrance fees included?', 'Yes, all entrance fees on the route are included.'),
+      ],
+      ru: [
+        qa('Сколько человек в группе?', 'В групповом туре — до 14 гостей в микроавтобусе.'),
+        qa('Включены ли входные билеты?', 'Да, все входные билеты по маршруту включены.'),
+      ],
     },
   },
   museums: {
@@ -287,12 +494,24 @@ export const KIND_TEXTS: Record<CategoryUrl, KindTexts> = {
       ['Ожидается скромная одежда: плечи и колени закрыты.', 'Фотографировать со вспышкой в залах нельзя.'],
     ),
     notes: LL(
-      ['Guided tours in Russian run on weekends; ask us for dates.', 'Students get the child price with a valid student card.'],
-      ['Экскурсии на русском проходят по выходным — уточняйте даты.', 'Студенты с действующим студенческим билетом — по детскому тарифу.'],
+      [
+        'Guided tours in Russian run on weekends; ask us for dates.',
+        'Students get the child price with a valid student card.',
+      ],
+      [
+        'Экскурсии на русском проходят по выходным — уточняйте даты.',
+        'Студенты с действующим студенческим билетом — по детскому тарифу.',
+      ],
     ),
     faq: {
-      en: [qa('How long does a visit take?', 'Plan two to three hours for the main collection.'), qa('Are pushchairs allowed?', 'Yes, and they can be borrowed at the cloakroom.')],
-      ru: [qa('Сколько времени занимает посещение?', 'На основную экспозицию закладывайте два-три часа.'), qa('Можно с коляской?', 'Да, коляску также можно взять в гардеробе.')],
+      en: [
+        qa('How long does a visit take?', 'Plan two to three hours for the main collection.'),
+        qa('Are pushchairs allowed?', 'Yes, and they can be borrowed at the cloakroom.'),
+      ],
+      ru: [
+        qa('Сколько времени занимает посещение?', 'На основную экспозицию закладывайте два-три часа.'),
+        qa('Можно с коляской?', 'Да, коляску также можно взять в гардеробе.'),
+      ],
     },
   },
   adventure: {
@@ -311,16 +530,34 @@ export const KIND_TEXTS: Record<CategoryUrl, KindTexts> = {
       ],
     },
     terms: LL(
-      ['Weight, age and health limits apply; guests sign a waiver on site.', 'In bad weather the operator moves the booking to another date or refunds it.'],
-      ['Действуют ограничения по весу, возрасту и здоровью; гости подписывают отказ от претензий.', 'В плохую погоду оператор переносит бронь на другую дату или возвращает деньги.'],
+      [
+        'Weight, age and health limits apply; guests sign a waiver on site.',
+        'In bad weather the operator moves the booking to another date or refunds it.',
+      ],
+      [
+        'Действуют ограничения по весу, возрасту и здоровью; гости подписывают отказ от претензий.',
+        'В плохую погоду оператор переносит бронь на другую дату или возвращает деньги.',
+      ],
     ),
     notes: LL(
-      ['Send the guest’s weight and age with the booking.', 'Confirmation depends on the operator’s schedule: the booking starts as a request.'],
-      ['Укажите в брони вес и возраст гостя.', 'Подтверждение зависит от расписания оператора — бронь сначала идёт как запрос.'],
+      [
+        'Send the guest’s weight and age with the booking.',
+        'Confirmation depends on the operator’s schedule: the booking starts as a request.',
+      ],
+      [
+        'Укажите в брони вес и возраст гостя.',
+        'Подтверждение зависит от расписания оператора — бронь сначала идёт как запрос.',
+      ],
     ),
     faq: {
-      en: [qa('Do guests need experience?', 'No, instructors brief and accompany every guest.'), qa('What if the weather is bad?', 'The operator offers a new date or a full refund.')],
-      ru: [qa('Нужен ли опыт?', 'Нет, инструкторы проводят инструктаж и сопровождают каждого гостя.'), qa('Что если погода испортится?', 'Оператор предложит другую дату или вернёт деньги полностью.')],
+      en: [
+        qa('Do guests need experience?', 'No, instructors brief and accompany every guest.'),
+        qa('What if the weather is bad?', 'The operator offers a new date or a full refund.'),
+      ],
+      ru: [
+        qa('Нужен ли опыт?', 'Нет, инструкторы проводят инструктаж и сопровождают каждого гостя.'),
+        qa('Что если погода испортится?', 'Оператор предложит другую дату или вернёт деньги полностью.'),
+      ],
     },
   },
   wildlife: {
@@ -338,11 +575,29 @@ export const KIND_TEXTS: Record<CategoryUrl, KindTexts> = {
         step('Выход', 'Выход через сувенирный магазин — в любое время.'),
       ],
     },
-    terms: LL(['Do not feed the animals unless a keeper invites you to.', 'Drones and flash photography are not allowed.'], ['Не кормите животных без приглашения смотрителя.', 'Дроны и съёмка со вспышкой запрещены.']),
-    notes: LL(['Feeding times change seasonally; we send the schedule with the voucher.', 'Most of the route is shaded but hats are recommended.'], ['Время кормлений зависит от сезона — расписание пришлём вместе с ваучером.', 'Большая часть маршрута в тени, но головной убор всё равно пригодится.']),
+    terms: LL(
+      ['Do not feed the animals unless a keeper invites you to.', 'Drones and flash photography are not allowed.'],
+      ['Не кормите животных без приглашения смотрителя.', 'Дроны и съёмка со вспышкой запрещены.'],
+    ),
+    notes: LL(
+      [
+        'Feeding times change seasonally; we send the schedule with the voucher.',
+        'Most of the route is shaded but hats are recommended.',
+      ],
+      [
+        'Время кормлений зависит от сезона — расписание пришлём вместе с ваучером.',
+        'Большая часть маршрута в тени, но головной убор всё равно пригодится.',
+      ],
+    ),
     faq: {
-      en: [qa('How long is the visit?', 'Two to three hours on average.'), qa('Are there places to eat?', 'Yes, cafés and water stations along the route.')],
-      ru: [qa('Сколько длится посещение?', 'В среднем два-три часа.'), qa('Где поесть?', 'По маршруту есть кафе и фонтанчики с водой.')],
+      en: [
+        qa('How long is the visit?', 'Two to three hours on average.'),
+        qa('Are there places to eat?', 'Yes, cafés and water stations along the route.'),
+      ],
+      ru: [
+        qa('Сколько длится посещение?', 'В среднем два-три часа.'),
+        qa('Где поесть?', 'По маршруту есть кафе и фонтанчики с водой.'),
+      ],
     },
   },
   shows: {
@@ -358,8 +613,14 @@ export const KIND_TEXTS: Record<CategoryUrl, KindTexts> = {
         step('После шоу', 'В отдельные вечера — встреча с артистами в фойе.'),
       ],
     },
-    terms: LL(['Latecomers are seated at a suitable break.', 'Guests in the first rows may get splashed.'], ['Опоздавших рассаживают в подходящий момент.', 'В первых рядах могут долететь брызги.']),
-    notes: LL(['Seats are allocated by category, not by seat number.', 'Children under 4 are not admitted.'], ['Места распределяются по категориям, а не по номерам.', 'Дети до 4 лет не допускаются.']),
+    terms: LL(
+      ['Latecomers are seated at a suitable break.', 'Guests in the first rows may get splashed.'],
+      ['Опоздавших рассаживают в подходящий момент.', 'В первых рядах могут долететь брызги.'],
+    ),
+    notes: LL(
+      ['Seats are allocated by category, not by seat number.', 'Children under 4 are not admitted.'],
+      ['Места распределяются по категориям, а не по номерам.', 'Дети до 4 лет не допускаются.'],
+    ),
     faq: {
       en: [qa('Is there a dress code?', 'Smart casual.'), qa('Is parking available?', 'Yes, in the venue’s car park.')],
       ru: [qa('Есть ли дресс-код?', 'Smart casual.'), qa('Есть ли парковка?', 'Да, на парковке комплекса.')],
@@ -368,18 +629,36 @@ export const KIND_TEXTS: Record<CategoryUrl, KindTexts> = {
 };
 
 export const COMMON_TERMS = LL(
-  ['Prices are per person unless the option is priced per vehicle or per boat.', 'Guests must show the voucher on a phone or printed, with a photo ID.'],
-  ['Цены указаны за человека, если опция не продаётся за автомобиль или за лодку.', 'Гости предъявляют ваучер на телефоне или распечатанный, вместе с документом с фото.'],
+  [
+    'Prices are per person unless the option is priced per vehicle or per boat.',
+    'Guests must show the voucher on a phone or printed, with a photo ID.',
+  ],
+  [
+    'Цены указаны за человека, если опция не продаётся за автомобиль или за лодку.',
+    'Гости предъявляют ваучер на телефоне или распечатанный, вместе с документом с фото.',
+  ],
 );
 
 export const COMMON_FAQ: Localized<{ question: string; answer: string }[]> = {
   en: [
-    qa('Can the booking be cancelled?', 'Each option shows its cancellation policy. A typical one refunds 100% up to 48 hours before the start and 50% up to 24 hours; later the booking is non-refundable.'),
-    qa('What if an option is not instantly confirmed?', 'The booking is sent as a request and our operators confirm it or suggest an alternative within a few working hours.'),
+    qa(
+      'Can the booking be cancelled?',
+      'Each option shows its cancellation policy. A typical one refunds 100% up to 48 hours before the start and 50% up to 24 hours; later the booking is non-refundable.',
+    ),
+    qa(
+      'What if an option is not instantly confirmed?',
+      'The booking is sent as a request and our operators confirm it or suggest an alternative within a few working hours.',
+    ),
   ],
   ru: [
-    qa('Можно ли отменить бронирование?', 'У каждой опции свои условия отмены. Обычно при отмене не позднее чем за 48 часов возвращается 100%, не позднее чем за 24 часа — 50%; позже бронь не возвращается.'),
-    qa('Что если опция не подтверждается мгновенно?', 'Бронь уходит как запрос: операторы подтвердят её или предложат альтернативу в течение нескольких рабочих часов.'),
+    qa(
+      'Можно ли отменить бронирование?',
+      'У каждой опции свои условия отмены. Обычно при отмене не позднее чем за 48 часов возвращается 100%, не позднее чем за 24 часа — 50%; позже бронь не возвращается.',
+    ),
+    qa(
+      'Что если опция не подтверждается мгновенно?',
+      'Бронь уходит как запрос: операторы подтвердят её или предложат альтернативу в течение нескольких рабочих часов.',
+    ),
   ],
 };
 

@@ -76,18 +76,32 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['observation-decks'],
     title: L('Burj Khalifa: At the Top', 'Бурдж-Халифа: At the Top'),
-    summary: L('The observation decks on levels 124 and 125 of the world’s tallest building.', 'Смотровые площадки на 124-м и 125-м этажах самого высокого здания в мире.'),
+    summary: L(
+      'The observation decks on levels 124 and 125 of the world’s tallest building.',
+      'Смотровые площадки на 124-м и 125-м этажах самого высокого здания в мире.',
+    ),
     description: L(
       'Ride one of the fastest lifts in the world to the decks of Burj Khalifa, 456 metres above Downtown Dubai. On a clear day the view reaches the Palm, the desert and the Gulf coast; at dusk the city lights come on below you.',
       'Один из самых быстрых лифтов в мире поднимет гостей на смотровые площадки Бурдж-Халифы — на 456 метров над Даунтауном. В ясный день видно Пальму, пустыню и побережье залива, а в сумерках под ногами зажигаются огни города.',
     ),
     highlights: LL(
-      ['Levels 124 and 125, 456 m high', 'Outdoor terrace and digital telescopes', 'Sunset slots with the Dubai Fountain below'],
-      ['124-й и 125-й этажи, высота 456 м', 'Открытая терраса и цифровые телескопы', 'Слоты на закате с видом на Поющий фонтан'],
+      [
+        'Levels 124 and 125, 456 m high',
+        'Outdoor terrace and digital telescopes',
+        'Sunset slots with the Dubai Fountain below',
+      ],
+      [
+        '124-й и 125-й этажи, высота 456 м',
+        'Открытая терраса и цифровые телескопы',
+        'Слоты на закате с видом на Поющий фонтан',
+      ],
     ),
     minutes: 90,
     duration: L('1–1.5 hours', '1–1,5 часа'),
-    meeting: L('At the Top entrance, lower ground floor, The Dubai Mall', 'Вход At the Top, цокольный этаж, The Dubai Mall'),
+    meeting: L(
+      'At the Top entrance, lower ground floor, The Dubai Mall',
+      'Вход At the Top, цокольный этаж, The Dubai Mall',
+    ),
     promo: 1,
     top: 1,
     video: 'downtown-evening',
@@ -106,7 +120,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Levels 124 + 125, prime hours (sunset)', 'Этажи 124 и 125, прайм-тайм (закат)'),
-        description: L('Slots from 16:00 to 18:30, the best light of the day.', 'Слоты с 16:00 до 18:30 — лучший свет дня.'),
+        description: L(
+          'Slots from 16:00 to 18:30, the best light of the day.',
+          'Слоты с 16:00 до 18:30 — лучший свет дня.',
+        ),
         ticket: 'prime',
         times: every('16:00', '18:30', 30),
         capacity: 40,
@@ -117,7 +134,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Levels 124 + 125 with fast-track entry', 'Этажи 124 и 125 без очереди'),
-        description: L('Skip the queue at the entrance and the lifts, any time of the day.', 'Без очереди на входе и к лифтам, в любое время дня.'),
+        description: L(
+          'Skip the queue at the entrance and the lifts, any time of the day.',
+          'Без очереди на входе и к лифтам, в любое время дня.',
+        ),
         ticket: 'fast-track',
         times: every('09:00', '22:00', 60),
         capacity: 12,
@@ -133,12 +153,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['observation-decks'],
     title: L('Burj Khalifa: At the Top SKY, level 148', 'Бурдж-Халифа: At the Top SKY, 148-й этаж'),
-    summary: L('The highest lounge deck of Burj Khalifa with a host, refreshments and levels 124–125.', 'Самая высокая лаунж-площадка Бурдж-Халифы с сопровождением, угощением и доступом на 124–125 этажи.'),
+    summary: L(
+      'The highest lounge deck of Burj Khalifa with a host, refreshments and levels 124–125.',
+      'Самая высокая лаунж-площадка Бурдж-Халифы с сопровождением, угощением и доступом на 124–125 этажи.',
+    ),
     description: L(
       'A guest-relations host takes the group to level 148, 555 metres up, for refreshments in the SKY lounge and an interactive guided experience, then on to levels 125 and 124.',
       'Персональный хост проводит гостей на 148-й этаж, на высоту 555 метров: угощение в лаунже SKY и интерактивная экскурсия, затем — площадки на 125-м и 124-м этажах.',
     ),
-    highlights: LL(['555 m, level 148', 'Lounge with refreshments', 'Hosted visit, no queues'], ['555 м, 148-й этаж', 'Лаунж с угощением', 'Сопровождение хоста, без очередей']),
+    highlights: LL(
+      ['555 m, level 148', 'Lounge with refreshments', 'Hosted visit, no queues'],
+      ['555 м, 148-й этаж', 'Лаунж с угощением', 'Сопровождение хоста, без очередей'],
+    ),
     minutes: 120,
     duration: L('About 2 hours', 'Около 2 часов'),
     meeting: L('At the Top SKY lounge reception, The Dubai Mall', 'Стойка At the Top SKY, The Dubai Mall'),
@@ -159,7 +185,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('SKY sunrise experience', 'SKY: встреча рассвета'),
-        description: L('Watch the sun rise over the desert from level 148; breakfast included.', 'Рассвет над пустыней со 148-го этажа, завтрак включён.'),
+        description: L(
+          'Watch the sun rise over the desert from level 148; breakfast included.',
+          'Рассвет над пустыней со 148-го этажа, завтрак включён.',
+        ),
         ticket: 'vip',
         times: ['05:45'],
         capacity: 10,
@@ -176,12 +205,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['observation-decks', 'museums'],
     title: L('Dubai Frame', 'Рамка Дубая'),
-    summary: L('A 150-metre picture frame between old and new Dubai, with a glass-floor bridge on top.', 'Рамка высотой 150 метров между старым и новым Дубаем со стеклянным мостом наверху.'),
+    summary: L(
+      'A 150-metre picture frame between old and new Dubai, with a glass-floor bridge on top.',
+      'Рамка высотой 150 метров между старым и новым Дубаем со стеклянным мостом наверху.',
+    ),
     description: L(
       'The Dubai Frame in Zabeel Park frames Deira on one side and Sheikh Zayed Road on the other. The visit starts with a gallery about the old city, continues across the glass-floored sky bridge and ends in a vision of Dubai fifty years from now.',
       'Рамка Дубая в парке Забиль обрамляет Дейру с одной стороны и Шейх-Зайед-роуд — с другой. Визит начинается с галереи о старом городе, продолжается на мосту со стеклянным полом и заканчивается видением Дубая через пятьдесят лет.',
     ),
-    highlights: LL(['Glass-floor sky bridge', 'Views of old and new Dubai', 'Gallery of the future'], ['Мост со стеклянным полом', 'Вид на старый и новый Дубай', 'Галерея будущего']),
+    highlights: LL(
+      ['Glass-floor sky bridge', 'Views of old and new Dubai', 'Gallery of the future'],
+      ['Мост со стеклянным полом', 'Вид на старый и новый Дубай', 'Галерея будущего'],
+    ),
     minutes: 75,
     duration: L('About 1 hour', 'Около часа'),
     meeting: L('Dubai Frame entrance, Zabeel Park gate 3', 'Вход в Рамку Дубая, ворота 3 парка Забиль'),
@@ -218,15 +253,24 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['observation-decks', 'adventure'],
     title: L('Sky Views Dubai: Glass Slide and Edge Walk', 'Sky Views Dubai: стеклянная горка и прогулка по краю'),
-    summary: L('A glass slide between two towers 220 metres up, and a walk around the outside edge.', 'Стеклянная горка между двумя башнями на высоте 220 метров и прогулка по внешнему краю здания.'),
+    summary: L(
+      'A glass slide between two towers 220 metres up, and a walk around the outside edge.',
+      'Стеклянная горка между двумя башнями на высоте 220 метров и прогулка по внешнему краю здания.',
+    ),
     description: L(
       'Sky Views sits on top of the Address Sky View towers. Slide down the glass tube from the 53rd to the 52nd floor, walk the glass-floored bridge, or clip in for the Edge Walk around the outside of the building.',
       'Sky Views находится на вершине башен Address Sky View. Скатитесь по стеклянной трубе с 53-го на 52-й этаж, пройдите по мосту со стеклянным полом или, пристегнувшись, обойдите здание по внешнему краю.',
     ),
-    highlights: LL(['Glass slide at 220 m', 'Edge Walk with harness', 'Views of Burj Khalifa'], ['Стеклянная горка на высоте 220 м', 'Прогулка по краю со страховкой', 'Вид на Бурдж-Халифу']),
+    highlights: LL(
+      ['Glass slide at 220 m', 'Edge Walk with harness', 'Views of Burj Khalifa'],
+      ['Стеклянная горка на высоте 220 м', 'Прогулка по краю со страховкой', 'Вид на Бурдж-Халифу'],
+    ),
     minutes: 60,
     duration: L('About 1 hour', 'Около часа'),
-    meeting: L('Sky Views ticket desk, The Dubai Mall Fashion Avenue', 'Касса Sky Views, Fashion Avenue, The Dubai Mall'),
+    meeting: L(
+      'Sky Views ticket desk, The Dubai Mall Fashion Avenue',
+      'Касса Sky Views, Fashion Avenue, The Dubai Mall',
+    ),
     similar: ['burj-khalifa-at-the-top', 'xline-dubai-marina'],
     offers: [
       {
@@ -260,12 +304,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['observation-decks'],
     title: L('The View at The Palm', 'The View at The Palm'),
-    summary: L('The Palm Jumeirah from level 52 of The Palm Tower.', 'Пальма Джумейра с 52-го этажа башни The Palm Tower.'),
+    summary: L(
+      'The Palm Jumeirah from level 52 of The Palm Tower.',
+      'Пальма Джумейра с 52-го этажа башни The Palm Tower.',
+    ),
     description: L(
       'From 240 metres up, the whole shape of Palm Jumeirah opens out below, from the trunk to Atlantis on the crescent. An exhibition on the ground floor tells how the island was built.',
       'С высоты 240 метров Пальма Джумейра видна целиком — от ствола до отеля Atlantis на полумесяце. Выставка на первом этаже рассказывает, как строили остров.',
     ),
-    highlights: LL(['The whole Palm from 240 m', 'Outdoor terrace', 'Island-building exhibition'], ['Вся Пальма с высоты 240 м', 'Открытая терраса', 'Выставка о строительстве острова']),
+    highlights: LL(
+      ['The whole Palm from 240 m', 'Outdoor terrace', 'Island-building exhibition'],
+      ['Вся Пальма с высоты 240 м', 'Открытая терраса', 'Выставка о строительстве острова'],
+    ),
     minutes: 60,
     duration: L('About 1 hour', 'Около часа'),
     meeting: L('The Palm Tower, Nakheel Mall level 3', 'Башня The Palm Tower, 3-й уровень Nakheel Mall'),
@@ -300,12 +350,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['theme-parks'],
     title: L('IMG Worlds of Adventure', 'IMG Worlds of Adventure'),
-    summary: L('One of the largest indoor theme parks in the world: Marvel, Cartoon Network and dinosaurs.', 'Один из крупнейших крытых тематических парков в мире: Marvel, Cartoon Network и динозавры.'),
+    summary: L(
+      'One of the largest indoor theme parks in the world: Marvel, Cartoon Network and dinosaurs.',
+      'Один из крупнейших крытых тематических парков в мире: Marvel, Cartoon Network и динозавры.',
+    ),
     description: L(
       'Four themed zones under one air-conditioned roof: Marvel heroes, Cartoon Network characters, the Lost Valley of dinosaurs and the spooky IMG Boulevard. Ideal for the hot months.',
       'Четыре тематические зоны под одной крышей с кондиционером: герои Marvel, персонажи Cartoon Network, Затерянная долина динозавров и жутковатый бульвар IMG. Идеально для жарких месяцев.',
     ),
-    highlights: LL(['Fully indoor and air-conditioned', 'Marvel and Cartoon Network zones', 'Velociraptor coaster'], ['Полностью крытый, с кондиционером', 'Зоны Marvel и Cartoon Network', 'Горки «Велоцираптор»']),
+    highlights: LL(
+      ['Fully indoor and air-conditioned', 'Marvel and Cartoon Network zones', 'Velociraptor coaster'],
+      ['Полностью крытый, с кондиционером', 'Зоны Marvel и Cartoon Network', 'Горки «Велоцираптор»'],
+    ),
     minutes: 480,
     duration: L('Full day', 'Весь день'),
     meeting: L('IMG Worlds main entrance, City of Arabia', 'Главный вход IMG Worlds, City of Arabia'),
@@ -341,12 +397,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['theme-parks'],
     title: L('MOTIONGATE Dubai', 'MOTIONGATE Дубай'),
-    summary: L('Hollywood’s film worlds: DreamWorks, Columbia Pictures and Lionsgate.', 'Миры голливудского кино: DreamWorks, Columbia Pictures и Lionsgate.'),
+    summary: L(
+      'Hollywood’s film worlds: DreamWorks, Columbia Pictures and Lionsgate.',
+      'Миры голливудского кино: DreamWorks, Columbia Pictures и Lionsgate.',
+    ),
     description: L(
       'Step into Shrek’s swamp, the Hunger Games arena and the Ghostbusters’ firehouse at Dubai Parks and Resorts. Most rides are in shaded, air-conditioned halls.',
       'Болото Шрека, арена «Голодных игр» и пожарная часть Охотников за привидениями — в комплексе Dubai Parks and Resorts. Большинство аттракционов в тени или в залах с кондиционером.',
     ),
-    highlights: LL(['DreamWorks zone for families', 'Hunger Games coaster', 'Hollywood street shows'], ['Зона DreamWorks для семей', 'Горки «Голодные игры»', 'Уличные шоу в голливудском стиле']),
+    highlights: LL(
+      ['DreamWorks zone for families', 'Hunger Games coaster', 'Hollywood street shows'],
+      ['Зона DreamWorks для семей', 'Горки «Голодные игры»', 'Уличные шоу в голливудском стиле'],
+    ),
     minutes: 420,
     duration: L('Full day', 'Весь день'),
     meeting: L('MOTIONGATE gates, Dubai Parks and Resorts', 'Вход в MOTIONGATE, Dubai Parks and Resorts'),
@@ -366,7 +428,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Day pass with shared transfer', 'Билет на день с групповым трансфером'),
-        description: L('Coach from Dubai hotels at 10:00, back at 19:30.', 'Автобус от отелей Дубая в 10:00, обратно в 19:30.'),
+        description: L(
+          'Coach from Dubai hotels at 10:00, back at 19:30.',
+          'Автобус от отелей Дубая в 10:00, обратно в 19:30.',
+        ),
         ticket: 'shared-transfer',
         times: ['10:00'],
         closed: [1],
@@ -384,12 +449,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['theme-parks'],
     title: L('LEGOLAND Dubai', 'LEGOLAND Дубай'),
-    summary: L('Forty rides and shows built for children aged 2 to 12.', 'Сорок аттракционов и шоу для детей от 2 до 12 лет.'),
+    summary: L(
+      'Forty rides and shows built for children aged 2 to 12.',
+      'Сорок аттракционов и шоу для детей от 2 до 12 лет.',
+    ),
     description: L(
       'Drive a LEGO car, build a robot and see the region’s landmarks in MINILAND, made from more than 20 million bricks. A calm park where young children are the stars.',
       'Водить LEGO-машину, собрать робота и увидеть достопримечательности региона в MINILAND из более чем 20 миллионов кубиков. Спокойный парк, где главные — маленькие дети.',
     ),
-    highlights: LL(['MINILAND from 20 million bricks', 'Driving school for kids', 'Building workshops'], ['MINILAND из 20 миллионов кубиков', 'Детская автошкола', 'Мастер-классы по сборке']),
+    highlights: LL(
+      ['MINILAND from 20 million bricks', 'Driving school for kids', 'Building workshops'],
+      ['MINILAND из 20 миллионов кубиков', 'Детская автошкола', 'Мастер-классы по сборке'],
+    ),
     minutes: 360,
     duration: L('5–6 hours', '5–6 часов'),
     meeting: L('LEGOLAND gates, Dubai Parks and Resorts', 'Вход в LEGOLAND, Dubai Parks and Resorts'),
@@ -427,12 +498,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['water-parks'],
     title: L('Aquaventure Waterpark, Atlantis The Palm', 'Аквапарк Aquaventure, Atlantis The Palm'),
-    summary: L('The world’s largest water park, with record slides and a private beach.', 'Крупнейший аквапарк в мире с горками-рекордсменами и собственным пляжем.'),
+    summary: L(
+      'The world’s largest water park, with record slides and a private beach.',
+      'Крупнейший аквапарк в мире с горками-рекордсменами и собственным пляжем.',
+    ),
     description: L(
       'More than a hundred slides and attractions on Palm Jumeirah, from the near-vertical Leap of Faith through a shark lagoon to the longest lazy river in the region. Entry includes the private beach.',
       'Более ста горок и аттракционов на Пальме Джумейра: от почти вертикального «Прыжка веры» через лагуну с акулами до самой длинной ленивой реки в регионе. Вход на частный пляж включён.',
     ),
-    highlights: LL(['Leap of Faith through a shark lagoon', 'Private beach included', 'Rapids and wave pools'], ['«Прыжок веры» через лагуну с акулами', 'Частный пляж включён', 'Пороги и волновые бассейны']),
+    highlights: LL(
+      ['Leap of Faith through a shark lagoon', 'Private beach included', 'Rapids and wave pools'],
+      ['«Прыжок веры» через лагуну с акулами', 'Частный пляж включён', 'Пороги и волновые бассейны'],
+    ),
     minutes: 420,
     duration: L('Full day', 'Весь день'),
     meeting: L('Aquaventure entrance, Atlantis The Palm', 'Вход в Aquaventure, Atlantis The Palm'),
@@ -470,12 +547,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['water-parks'],
     title: L('Wild Wadi Waterpark', 'Аквапарк Wild Wadi'),
-    summary: L('A classic Jumeirah water park with a view of Burj Al Arab.', 'Классический аквапарк в Джумейре с видом на Бурдж-аль-Араб.'),
+    summary: L(
+      'A classic Jumeirah water park with a view of Burj Al Arab.',
+      'Классический аквапарк в Джумейре с видом на Бурдж-аль-Араб.',
+    ),
     description: L(
       'Thirty rides themed on the tale of Juha the sailor, next to Burj Al Arab. Shorter queues than the bigger parks and plenty of shade for families.',
       'Тридцать аттракционов по мотивам истории морехода Джухи рядом с Бурдж-аль-Араб. Очереди короче, чем в крупных парках, и много тени для семей.',
     ),
-    highlights: LL(['View of Burj Al Arab', 'Flowrider surf machines', 'Family-friendly, shorter queues'], ['Вид на Бурдж-аль-Араб', 'Серф-симуляторы Flowrider', 'Для семей, очереди короче']),
+    highlights: LL(
+      ['View of Burj Al Arab', 'Flowrider surf machines', 'Family-friendly, shorter queues'],
+      ['Вид на Бурдж-аль-Араб', 'Серф-симуляторы Flowrider', 'Для семей, очереди короче'],
+    ),
     minutes: 360,
     duration: L('5–6 hours', '5–6 часов'),
     meeting: L('Wild Wadi entrance, Jumeirah Beach Road', 'Вход в Wild Wadi, Джумейра-Бич-роуд'),
@@ -510,15 +593,24 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['water-parks'],
     title: L('LEGOLAND Water Park', 'Аквапарк LEGOLAND'),
-    summary: L('Gentle slides and a build-a-raft river for children aged 2 to 12.', 'Пологие горки и река с плотами-конструкторами для детей от 2 до 12 лет.'),
+    summary: L(
+      'Gentle slides and a build-a-raft river for children aged 2 to 12.',
+      'Пологие горки и река с плотами-конструкторами для детей от 2 до 12 лет.',
+    ),
     description: L(
       'A water park designed for young children: build your own LEGO raft, splash in the Joker Soaker and race down family slides while parents relax by the wave pool.',
       'Аквапарк для маленьких детей: соберите свой плот из LEGO, резвитесь в Joker Soaker и съезжайте с семейных горок, пока родители отдыхают у волнового бассейна.',
     ),
-    highlights: LL(['Designed for under-12s', 'Build-a-raft river', 'Shaded family areas'], ['Для детей до 12 лет', 'Река с плотами-конструкторами', 'Семейные зоны в тени']),
+    highlights: LL(
+      ['Designed for under-12s', 'Build-a-raft river', 'Shaded family areas'],
+      ['Для детей до 12 лет', 'Река с плотами-конструкторами', 'Семейные зоны в тени'],
+    ),
     minutes: 300,
     duration: L('4–5 hours', '4–5 часов'),
-    meeting: L('LEGOLAND Water Park gates, Dubai Parks and Resorts', 'Вход в аквапарк LEGOLAND, Dubai Parks and Resorts'),
+    meeting: L(
+      'LEGOLAND Water Park gates, Dubai Parks and Resorts',
+      'Вход в аквапарк LEGOLAND, Dubai Parks and Resorts',
+    ),
     similar: ['legoland-dubai', 'wild-wadi-waterpark'],
     offers: [
       {
@@ -536,7 +628,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Day pass with shared transfer from Dubai', 'Билет на день с групповым трансфером из Дубая'),
-        description: L('Coach from Dubai hotels at 09:30, back at 17:30.', 'Автобус от отелей Дубая в 09:30, обратно в 17:30.'),
+        description: L(
+          'Coach from Dubai hotels at 09:30, back at 17:30.',
+          'Автобус от отелей Дубая в 09:30, обратно в 17:30.',
+        ),
         ticket: 'shared-transfer',
         times: ['09:30'],
         closed: [2, 3],
@@ -554,12 +649,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['desert-safaris'],
     title: L('Premium Red Dunes Desert Safari with BBQ Dinner', 'Сафари по красным дюнам с ужином-барбекю'),
-    summary: L('Evening dune bashing, camel ride, sandboarding and a barbecue dinner with shows.', 'Вечерние покатушки по дюнам, верблюды, сэндбординг и ужин-барбекю с шоу.'),
+    summary: L(
+      'Evening dune bashing, camel ride, sandboarding and a barbecue dinner with shows.',
+      'Вечерние покатушки по дюнам, верблюды, сэндбординг и ужин-барбекю с шоу.',
+    ),
     description: L(
       'The classic Dubai evening: a 4x4 drive over the red dunes of Lahbab, sunset photos, then a Bedouin-style camp with a camel ride, henna, shisha and a barbecue dinner with tanoura and fire shows.',
       'Классический дубайский вечер: поездка на внедорожнике по красным дюнам Лахбаба, фото на закате, а затем лагерь в бедуинском стиле — верблюды, хна, кальян и ужин-барбекю с шоу танура и огненным шоу.',
     ),
-    highlights: LL(['Red dunes of Lahbab', 'Sunset photo stop', 'BBQ dinner with live shows'], ['Красные дюны Лахбаба', 'Фотостоп на закате', 'Ужин-барбекю с шоу']),
+    highlights: LL(
+      ['Red dunes of Lahbab', 'Sunset photo stop', 'BBQ dinner with live shows'],
+      ['Красные дюны Лахбаба', 'Фотостоп на закате', 'Ужин-барбекю с шоу'],
+    ),
     minutes: 390,
     duration: L('6–7 hours with transfers', '6–7 часов с трансфером'),
     meeting: hotelPickUp,
@@ -570,7 +671,10 @@ export const TOURS: TourSeed[] = [
     offers: [
       {
         name: L('Shared 4x4 with hotel pick-up', 'Групповой внедорожник с трансфером из отеля'),
-        description: L('Up to 6 guests per vehicle; pick-up 14:30–15:30.', 'До 6 гостей в машине; выезд из отеля в 14:30–15:30.'),
+        description: L(
+          'Up to 6 guests per vehicle; pick-up 14:30–15:30.',
+          'До 6 гостей в машине; выезд из отеля в 14:30–15:30.',
+        ),
         ticket: 'shared-transfer',
         times: ['15:00'],
         capacity: 120,
@@ -583,7 +687,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('VIP camp upgrade, shared 4x4', 'VIP-зона в лагере, групповой внедорожник'),
-        description: L('Front-row majlis seating and table service.', 'Места в первом ряду в маджлисе и обслуживание за столом.'),
+        description: L(
+          'Front-row majlis seating and table service.',
+          'Места в первом ряду в маджлисе и обслуживание за столом.',
+        ),
         ticket: 'vip',
         times: ['15:00'],
         capacity: 30,
@@ -595,7 +702,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Private Land Cruiser (up to 6 guests)', 'Индивидуальный Land Cruiser (до 6 гостей)'),
-        description: L('The vehicle and driver for your group only; price per vehicle.', 'Машина с водителем только для вашей группы; цена за автомобиль.'),
+        description: L(
+          'The vehicle and driver for your group only; price per vehicle.',
+          'Машина с водителем только для вашей группы; цена за автомобиль.',
+        ),
         ticket: 'private-transfer',
         times: ['14:30', '15:30'],
         capacity: 4,
@@ -612,12 +722,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['desert-safaris', 'adventure'],
     title: L('Morning Desert Safari with Quad Biking', 'Утреннее сафари с квадроциклами'),
-    summary: L('Dune bashing, a quad-bike ride and sandboarding before the midday heat.', 'Покатушки по дюнам, квадроциклы и сэндбординг до дневной жары.'),
+    summary: L(
+      'Dune bashing, a quad-bike ride and sandboarding before the midday heat.',
+      'Покатушки по дюнам, квадроциклы и сэндбординг до дневной жары.',
+    ),
     description: L(
       'Beat the heat with an early start: a 4x4 over the dunes, 30 minutes on a quad bike with a guide, sandboarding and a short camel ride, back at the hotel by lunchtime.',
       'Ранний старт, чтобы не попасть в жару: внедорожник по дюнам, 30 минут на квадроцикле с инструктором, сэндбординг и короткая прогулка на верблюде — к обеду гости уже в отеле.',
     ),
-    highlights: LL(['30-minute guided quad ride', 'Sandboarding', 'Back by lunchtime'], ['30 минут на квадроцикле с инструктором', 'Сэндбординг', 'Возвращение к обеду']),
+    highlights: LL(
+      ['30-minute guided quad ride', 'Sandboarding', 'Back by lunchtime'],
+      ['30 минут на квадроцикле с инструктором', 'Сэндбординг', 'Возвращение к обеду'],
+    ),
     minutes: 240,
     duration: L('About 4 hours', 'Около 4 часов'),
     meeting: hotelPickUp,
@@ -625,7 +741,10 @@ export const TOURS: TourSeed[] = [
     offers: [
       {
         name: L('Shared 4x4 + single quad bike', 'Групповой внедорожник и одноместный квадроцикл'),
-        description: L('Drivers aged 16+; children ride with an adult on a double quad.', 'Водители от 16 лет; дети едут со взрослым на двухместном квадроцикле.'),
+        description: L(
+          'Drivers aged 16+; children ride with an adult on a double quad.',
+          'Водители от 16 лет; дети едут со взрослым на двухместном квадроцикле.',
+        ),
         ticket: 'shared-transfer',
         times: ['07:30', '08:30'],
         capacity: 40,
@@ -637,7 +756,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Dune buggy for two (private)', 'Багги на двоих (индивидуально)'),
-        description: L('A 2-seat dune buggy for 60 minutes; price per buggy.', 'Двухместный багги на 60 минут; цена за багги.'),
+        description: L(
+          'A 2-seat dune buggy for 60 minutes; price per buggy.',
+          'Двухместный багги на 60 минут; цена за багги.',
+        ),
         ticket: 'private',
         times: ['07:30', '09:30'],
         capacity: 6,
@@ -655,12 +777,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['desert-safaris'],
     title: L('Overnight Desert Safari with Camp Stay', 'Сафари с ночёвкой в пустыне'),
-    summary: L('Evening safari, dinner and a night in a Bedouin tent, with breakfast at sunrise.', 'Вечернее сафари, ужин и ночь в бедуинском шатре, завтрак на рассвете.'),
+    summary: L(
+      'Evening safari, dinner and a night in a Bedouin tent, with breakfast at sunrise.',
+      'Вечернее сафари, ужин и ночь в бедуинском шатре, завтрак на рассвете.',
+    ),
     description: L(
       'After the evening safari and dinner the other guests leave and the desert goes quiet. Sleep in a furnished tent, wake up for the sunrise over the dunes and have breakfast at the camp.',
       'После вечернего сафари и ужина остальные гости уезжают, и пустыня затихает. Ночь в обустроенном шатре, рассвет над дюнами и завтрак в лагере.',
     ),
-    highlights: LL(['Night under the stars', 'Sunrise over the dunes', 'Dinner and breakfast'], ['Ночь под звёздами', 'Рассвет над дюнами', 'Ужин и завтрак']),
+    highlights: LL(
+      ['Night under the stars', 'Sunrise over the dunes', 'Dinner and breakfast'],
+      ['Ночь под звёздами', 'Рассвет над дюнами', 'Ужин и завтрак'],
+    ),
     minutes: 1080,
     duration: L('18 hours', '18 часов'),
     meeting: hotelPickUp,
@@ -699,12 +827,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['adventure', 'desert-safaris'],
     title: L('Hot-Air Balloon Flight over the Dubai Desert', 'Полёт на воздушном шаре над пустыней Дубая'),
-    summary: L('A sunrise flight over the dunes with falcons, camels and breakfast.', 'Полёт на рассвете над дюнами с соколами, верблюдами и завтраком.'),
+    summary: L(
+      'A sunrise flight over the dunes with falcons, camels and breakfast.',
+      'Полёт на рассвете над дюнами с соколами, верблюдами и завтраком.',
+    ),
     description: L(
       'Lift off before dawn and watch the sun rise over the desert from 1,200 metres. After landing, a falconry display and a gourmet breakfast in a desert camp.',
       'Взлёт до рассвета и восход солнца над пустыней с высоты 1 200 метров. После посадки — шоу с соколами и завтрак в пустынном лагере.',
     ),
-    highlights: LL(['Sunrise at 1,200 m', 'Falconry display', 'Breakfast in the desert'], ['Рассвет на высоте 1 200 м', 'Шоу соколов', 'Завтрак в пустыне']),
+    highlights: LL(
+      ['Sunrise at 1,200 m', 'Falconry display', 'Breakfast in the desert'],
+      ['Рассвет на высоте 1 200 м', 'Шоу соколов', 'Завтрак в пустыне'],
+    ),
     minutes: 300,
     duration: L('About 5 hours with transfers (1 hour flight)', 'Около 5 часов с трансфером (час в полёте)'),
     meeting: hotelPickUp,
@@ -713,7 +847,10 @@ export const TOURS: TourSeed[] = [
     offers: [
       {
         name: L('Shared basket flight', 'Полёт в общей корзине'),
-        description: L('Up to 20 guests per basket; pick-up around 04:30.', 'До 20 гостей в корзине; выезд около 04:30.'),
+        description: L(
+          'Up to 20 guests per basket; pick-up around 04:30.',
+          'До 20 гостей в корзине; выезд около 04:30.',
+        ),
         ticket: 'shared-transfer',
         times: ['05:30'],
         capacity: 40,
@@ -726,7 +863,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Private basket for two', 'Отдельная корзина на двоих'),
-        description: L('A private compartment for a couple; price per basket.', 'Отдельный отсек для пары; цена за корзину.'),
+        description: L(
+          'A private compartment for a couple; price per basket.',
+          'Отдельный отсек для пары; цена за корзину.',
+        ),
         ticket: 'private',
         times: ['05:30'],
         capacity: 2,
@@ -745,12 +885,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['cruises'],
     title: L('Dhow Dinner Cruise, Dubai Marina', 'Ужин на доу в Дубай Марине'),
-    summary: L('Two hours on a traditional dhow past the Marina towers and Ain Dubai, with an international buffet.', 'Два часа на традиционной доу мимо башен Марины и Ain Dubai с международным буфетом.'),
+    summary: L(
+      'Two hours on a traditional dhow past the Marina towers and Ain Dubai, with an international buffet.',
+      'Два часа на традиционной доу мимо башен Марины и Ain Dubai с международным буфетом.',
+    ),
     description: L(
       'Board a wooden dhow in Dubai Marina for a slow cruise past the lit-up towers of JBR and Bluewaters. An international buffet with vegetarian dishes, soft drinks and a tanoura show on deck.',
       'Посадка на деревянную доу в Дубай Марине и неспешная прогулка мимо сияющих башен JBR и Bluewaters. Международный буфет с вегетарианскими блюдами, безалкогольные напитки и шоу танура на палубе.',
     ),
-    highlights: LL(['Marina skyline at night', 'International buffet', 'Tanoura show'], ['Ночная Марина', 'Международный буфет', 'Шоу танура']),
+    highlights: LL(
+      ['Marina skyline at night', 'International buffet', 'Tanoura show'],
+      ['Ночная Марина', 'Международный буфет', 'Шоу танура'],
+    ),
     minutes: 120,
     duration: L('2 hours', '2 часа'),
     meeting: L('Dubai Marina Mall jetty', 'Причал у Dubai Marina Mall'),
@@ -801,12 +947,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['cruises', 'city-tours'],
     title: L('Dhow Dinner Cruise on Dubai Creek', 'Ужин на доу по Дубайскому заливу'),
-    summary: L('Old Dubai by night: the creek, the souks and the wind towers from the deck.', 'Старый Дубай ночью: залив Крик, рынки и ветряные башни с палубы.'),
+    summary: L(
+      'Old Dubai by night: the creek, the souks and the wind towers from the deck.',
+      'Старый Дубай ночью: залив Крик, рынки и ветряные башни с палубы.',
+    ),
     description: L(
       'Cruise along the historic creek between Deira and Bur Dubai, where abras and cargo dhows still work. Buffet dinner, soft drinks and live entertainment.',
       'Прогулка по историческому заливу между Дейрой и Бур-Дубаем, где до сих пор ходят абры и грузовые доу. Ужин-буфет, безалкогольные напитки и живая программа.',
     ),
-    highlights: LL(['Historic creek', 'Buffet dinner', 'Live entertainment'], ['Исторический залив Крик', 'Ужин-буфет', 'Живая программа']),
+    highlights: LL(
+      ['Historic creek', 'Buffet dinner', 'Live entertainment'],
+      ['Исторический залив Крик', 'Ужин-буфет', 'Живая программа'],
+    ),
     minutes: 120,
     duration: L('2 hours', '2 часа'),
     meeting: L('Al Seef jetty, Bur Dubai', 'Причал Аль-Сиф, Бур-Дубай'),
@@ -825,7 +977,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Dinner cruise with hotel transfer', 'Ужин на доу с трансфером'),
-        description: L('Shared transfer from Dubai and Sharjah hotels.', 'Групповой трансфер от отелей Дубая и Шарджи.'),
+        description: L(
+          'Shared transfer from Dubai and Sharjah hotels.',
+          'Групповой трансфер от отелей Дубая и Шарджи.',
+        ),
         ticket: 'shared-transfer',
         times: ['20:30'],
         capacity: 30,
@@ -842,12 +997,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['cruises'],
     title: L('Private Yacht Charter, Dubai Marina', 'Аренда яхты в Дубай Марине'),
-    summary: L('A private yacht with captain for your group: Marina, JBR, Atlantis and Burj Al Arab.', 'Яхта с капитаном только для вашей группы: Марина, JBR, Atlantis и Бурдж-аль-Араб.'),
+    summary: L(
+      'A private yacht with captain for your group: Marina, JBR, Atlantis and Burj Al Arab.',
+      'Яхта с капитаном только для вашей группы: Марина, JBR, Atlantis и Бурдж-аль-Араб.',
+    ),
     description: L(
       'Charter a 42- or 55-foot yacht with a captain and crew. Cruise past Ain Dubai and the Palm to Atlantis, stop for a swim, and return to the Marina. Soft drinks, ice and towels on board.',
       'Яхта 42 или 55 футов с капитаном и командой. Маршрут мимо Ain Dubai и Пальмы к Atlantis, остановка для купания и возвращение в Марину. Безалкогольные напитки, лёд и полотенца на борту.',
     ),
-    highlights: LL(['The whole yacht for your group', 'Swim stop', 'Atlantis and Burj Al Arab views'], ['Вся яхта для вашей группы', 'Остановка для купания', 'Виды на Atlantis и Бурдж-аль-Араб']),
+    highlights: LL(
+      ['The whole yacht for your group', 'Swim stop', 'Atlantis and Burj Al Arab views'],
+      ['Вся яхта для вашей группы', 'Остановка для купания', 'Виды на Atlantis и Бурдж-аль-Араб'],
+    ),
     minutes: 120,
     duration: L('2 or 3 hours', '2 или 3 часа'),
     meeting: L('Dubai Marina Yacht Club, pontoon D', 'Яхт-клуб Дубай Марины, понтон D'),
@@ -887,12 +1048,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['city-tours'],
     title: L('Dubai City Tour: Old and New Dubai', 'Обзорная экскурсия по Дубаю: старый и новый город'),
-    summary: L('Al Fahidi, the souks and an abra ride, then Jumeirah Mosque, Burj Al Arab and the Palm.', 'Аль-Фахиди, рынки и абра, затем мечеть Джумейра, Бурдж-аль-Араб и Пальма.'),
+    summary: L(
+      'Al Fahidi, the souks and an abra ride, then Jumeirah Mosque, Burj Al Arab and the Palm.',
+      'Аль-Фахиди, рынки и абра, затем мечеть Джумейра, Бурдж-аль-Араб и Пальма.',
+    ),
     description: L(
       'Half a day with a licensed guide: the wind-tower houses of Al Fahidi, an abra across the creek to the spice and gold souks, then photo stops at Jumeirah Mosque, Burj Al Arab, Atlantis and Dubai Marina.',
       'Полдня с лицензированным гидом: дома с ветряными башнями в Аль-Фахиди, переправа на абре к рынкам специй и золота, затем фотостопы у мечети Джумейра, Бурдж-аль-Араба, Atlantis и в Дубай Марине.',
     ),
-    highlights: LL(['Abra ride across the creek', 'Spice and gold souks', 'Burj Al Arab photo stop'], ['Переправа на абре', 'Рынки специй и золота', 'Фотостоп у Бурдж-аль-Араба']),
+    highlights: LL(
+      ['Abra ride across the creek', 'Spice and gold souks', 'Burj Al Arab photo stop'],
+      ['Переправа на абре', 'Рынки специй и золота', 'Фотостоп у Бурдж-аль-Араба'],
+    ),
     minutes: 270,
     duration: L('4.5 hours', '4,5 часа'),
     meeting: hotelPickUp,
@@ -925,7 +1092,10 @@ export const TOURS: TourSeed[] = [
         price: { adult: 175, child: 130 },
       },
       {
-        name: L('Private tour with car and guide (up to 6 guests)', 'Индивидуальный тур с машиной и гидом (до 6 гостей)'),
+        name: L(
+          'Private tour with car and guide (up to 6 guests)',
+          'Индивидуальный тур с машиной и гидом (до 6 гостей)',
+        ),
         description: L('Flexible route; price per car.', 'Гибкий маршрут; цена за автомобиль.'),
         ticket: 'private',
         times: ['09:00', '14:00'],
@@ -943,12 +1113,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['museums'],
     title: L('Museum of the Future', 'Музей будущего'),
-    summary: L('An immersive journey to the year 2071 inside Dubai’s torus-shaped landmark.', 'Погружение в 2071 год внутри самого необычного здания Дубая.'),
+    summary: L(
+      'An immersive journey to the year 2071 inside Dubai’s torus-shaped landmark.',
+      'Погружение в 2071 год внутри самого необычного здания Дубая.',
+    ),
     description: L(
       'Five floors of immersive experiences: a space station orbiting Earth, a vault of species, a wellness sanctuary and a children’s zone for future heroes. Timed entry keeps the floors uncrowded.',
       'Пять этажей иммерсивных пространств: орбитальная станция над Землёй, хранилище видов, зона восстановления и детская площадка для будущих героев. Вход по времени — без толп.',
     ),
-    highlights: LL(['Orbital space station', 'The Vault of species', 'Kids’ Future Heroes zone'], ['Орбитальная станция', 'Хранилище видов', 'Детская зона «Герои будущего»']),
+    highlights: LL(
+      ['Orbital space station', 'The Vault of species', 'Kids’ Future Heroes zone'],
+      ['Орбитальная станция', 'Хранилище видов', 'Детская зона «Герои будущего»'],
+    ),
     minutes: 150,
     duration: L('2–3 hours', '2–3 часа'),
     meeting: L('Museum of the Future entrance, Sheikh Zayed Road', 'Вход в Музей будущего, Шейх-Зайед-роуд'),
@@ -986,12 +1162,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['wildlife'],
     title: L('Dubai Aquarium & Underwater Zoo', 'Дубайский аквариум и подводный зоопарк'),
-    summary: L('A 48-metre tunnel under sharks and rays in The Dubai Mall.', '48-метровый тоннель под акулами и скатами в The Dubai Mall.'),
+    summary: L(
+      'A 48-metre tunnel under sharks and rays in The Dubai Mall.',
+      '48-метровый тоннель под акулами и скатами в The Dubai Mall.',
+    ),
     description: L(
       'Walk through the tunnel of one of the largest suspended aquariums in the world, then meet crocodiles, penguins and otters in the Underwater Zoo upstairs.',
       'Прогулка по тоннелю одного из крупнейших подвесных аквариумов в мире, а этажом выше — крокодилы, пингвины и выдры подводного зоопарка.',
     ),
-    highlights: LL(['Shark tunnel', 'King Croc', 'Gentoo penguins'], ['Тоннель с акулами', 'Король-крокодил', 'Папуанские пингвины']),
+    highlights: LL(
+      ['Shark tunnel', 'King Croc', 'Gentoo penguins'],
+      ['Тоннель с акулами', 'Король-крокодил', 'Папуанские пингвины'],
+    ),
     minutes: 120,
     duration: L('About 2 hours', 'Около 2 часов'),
     meeting: L('Aquarium ticket desk, ground floor, The Dubai Mall', 'Касса аквариума, первый этаж The Dubai Mall'),
@@ -1026,12 +1208,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['wildlife'],
     title: L('The Green Planet', 'The Green Planet'),
-    summary: L('A tropical rainforest under glass, with sloths, birds and a 25-metre tree.', 'Тропический лес под стеклом: ленивцы, птицы и 25-метровое дерево.'),
+    summary: L(
+      'A tropical rainforest under glass, with sloths, birds and a 25-metre tree.',
+      'Тропический лес под стеклом: ленивцы, птицы и 25-метровое дерево.',
+    ),
     description: L(
       'Follow the path from the canopy down to the flooded forest floor of this indoor rainforest at City Walk, home to more than 3,000 plants and animals.',
       'Маршрут ведёт от крон деревьев до затопленного нижнего яруса крытого тропического леса в City Walk, где живут более 3 000 растений и животных.',
     ),
-    highlights: LL(['Sloths and toucans', 'Walk from canopy to forest floor', 'Indoor and air-conditioned'], ['Ленивцы и туканы', 'От крон до нижнего яруса', 'Крытый, с кондиционером']),
+    highlights: LL(
+      ['Sloths and toucans', 'Walk from canopy to forest floor', 'Indoor and air-conditioned'],
+      ['Ленивцы и туканы', 'От крон до нижнего яруса', 'Крытый, с кондиционером'],
+    ),
     minutes: 90,
     duration: L('1.5 hours', '1,5 часа'),
     meeting: L('The Green Planet, City Walk', 'The Green Planet, City Walk'),
@@ -1050,7 +1238,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Sloth encounter', 'Встреча с ленивцем'),
-        description: L('Meet a sloth with its keeper; guests aged 6+.', 'Знакомство с ленивцем вместе со смотрителем; для гостей от 6 лет.'),
+        description: L(
+          'Meet a sloth with its keeper; guests aged 6+.',
+          'Знакомство с ленивцем вместе со смотрителем; для гостей от 6 лет.',
+        ),
         ticket: 'vip',
         times: ['11:00', '15:00'],
         capacity: 8,
@@ -1067,12 +1258,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['wildlife'],
     title: L('Dubai Safari Park', 'Сафари-парк Дубая'),
-    summary: L('Lions, giraffes and Arabian oryx in six habitats, with a safari bus tour.', 'Львы, жирафы и аравийские ориксы в шести зонах и экскурсия на сафари-автобусе.'),
+    summary: L(
+      'Lions, giraffes and Arabian oryx in six habitats, with a safari bus tour.',
+      'Львы, жирафы и аравийские ориксы в шести зонах и экскурсия на сафари-автобусе.',
+    ),
     description: L(
       'More than 3,000 animals in African, Asian and Arabian villages. The safari journey drives you through the open plains where the big animals roam.',
       'Более 3 000 животных в африканской, азиатской и арабской деревнях. Сафари-автобус провезёт по открытым равнинам, где гуляют крупные животные.',
     ),
-    highlights: LL(['Safari bus through the plains', 'African and Asian villages', 'Bird shows'], ['Сафари-автобус по равнинам', 'Африканская и азиатская деревни', 'Шоу птиц']),
+    highlights: LL(
+      ['Safari bus through the plains', 'African and Asian villages', 'Bird shows'],
+      ['Сафари-автобус по равнинам', 'Африканская и азиатская деревни', 'Шоу птиц'],
+    ),
     minutes: 240,
     duration: L('3–4 hours', '3–4 часа'),
     meeting: L('Dubai Safari Park main gate, Al Warqa', 'Главный вход сафари-парка, Аль-Варка'),
@@ -1091,7 +1288,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Safari journey with hotel transfer', 'Сафари-маршрут с трансфером из отеля'),
-        description: L('Shared transfer from Dubai and Sharjah hotels at 09:00.', 'Групповой трансфер из отелей Дубая и Шарджи в 09:00.'),
+        description: L(
+          'Shared transfer from Dubai and Sharjah hotels at 09:00.',
+          'Групповой трансфер из отелей Дубая и Шарджи в 09:00.',
+        ),
         ticket: 'shared-transfer',
         times: ['09:00'],
         capacity: 30,
@@ -1108,12 +1308,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['adventure'],
     title: L('Skydive Dubai: Tandem Jump over the Palm', 'Skydive Dubai: тандем-прыжок над Пальмой'),
-    summary: L('A tandem skydive from 13,000 feet over Palm Jumeirah.', 'Прыжок в тандеме с высоты 4 000 метров над Пальмой Джумейра.'),
+    summary: L(
+      'A tandem skydive from 13,000 feet over Palm Jumeirah.',
+      'Прыжок в тандеме с высоты 4 000 метров над Пальмой Джумейра.',
+    ),
     description: L(
       'One of the most photographed drop zones in the world. After a briefing, jump with an experienced instructor: a minute of freefall and five minutes under the canopy above the Palm.',
       'Одна из самых фотографируемых площадок в мире. После инструктажа — прыжок с опытным инструктором: минута свободного падения и пять минут под куполом над Пальмой.',
     ),
-    highlights: LL(['13,000 ft over the Palm', 'Experienced tandem instructor', 'Video package available'], ['4 000 м над Пальмой', 'Опытный инструктор-тандемщик', 'Видеосъёмка по желанию']),
+    highlights: LL(
+      ['13,000 ft over the Palm', 'Experienced tandem instructor', 'Video package available'],
+      ['4 000 м над Пальмой', 'Опытный инструктор-тандемщик', 'Видеосъёмка по желанию'],
+    ),
     minutes: 240,
     duration: L('3–4 hours on site', '3–4 часа на месте'),
     meeting: L('Skydive Dubai Palm Drop Zone, Al Seyahi Street', 'Skydive Dubai, площадка Palm, улица Аль-Сеяхи'),
@@ -1135,7 +1341,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Tandem skydive with photos and video', 'Тандем-прыжок с фото и видео'),
-        description: L('A camera flyer films the jump; files the same day.', 'Оператор снимает прыжок; файлы — в тот же день.'),
+        description: L(
+          'A camera flyer films the jump; files the same day.',
+          'Оператор снимает прыжок; файлы — в тот же день.',
+        ),
         ticket: 'vip',
         times: ['08:00', '10:00', '12:00', '14:00'],
         closed: [5],
@@ -1154,12 +1363,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['adventure'],
     title: L('XLine Dubai Marina Zipline', 'Зиплайн XLine в Дубай Марине'),
-    summary: L('One of the steepest urban ziplines, a kilometre over the Marina at 80 km/h.', 'Один из самых крутых городских зиплайнов — километр над Мариной на скорости 80 км/ч.'),
+    summary: L(
+      'One of the steepest urban ziplines, a kilometre over the Marina at 80 km/h.',
+      'Один из самых крутых городских зиплайнов — километр над Мариной на скорости 80 км/ч.',
+    ),
     description: L(
       'Launch from a platform 170 metres up and fly a kilometre over Dubai Marina, superman-style, at up to 80 km/h.',
       'Старт с платформы на высоте 170 метров и полёт в позе супермена на километр над Дубай Мариной со скоростью до 80 км/ч.',
     ),
-    highlights: LL(['170 m start platform', 'Up to 80 km/h', 'Superman-style flight'], ['Старт с высоты 170 м', 'До 80 км/ч', 'Полёт в позе супермена']),
+    highlights: LL(
+      ['170 m start platform', 'Up to 80 km/h', 'Superman-style flight'],
+      ['Старт с высоты 170 м', 'До 80 км/ч', 'Полёт в позе супермена'],
+    ),
     minutes: 90,
     duration: L('About 1.5 hours with the briefing', 'Около 1,5 часа с инструктажем'),
     meeting: L('XLine desk, Dubai Marina Mall', 'Стойка XLine, Dubai Marina Mall'),
@@ -1196,12 +1411,18 @@ export const TOURS: TourSeed[] = [
     city: 'dubai',
     cats: ['shows'],
     title: L('La Perle by Dragone', 'Шоу La Perle от Dragone'),
-    summary: L('Aqua-acrobatic show with divers falling from 25 metres into a stage that floods.', 'Акробатическое шоу на воде: ныряльщики прыгают с 25 метров на сцену, которая превращается в бассейн.'),
+    summary: L(
+      'Aqua-acrobatic show with divers falling from 25 metres into a stage that floods.',
+      'Акробатическое шоу на воде: ныряльщики прыгают с 25 метров на сцену, которая превращается в бассейн.',
+    ),
     description: L(
       'A permanent show at Al Habtoor City: 65 artists, motorbikes, high dives and a stage that turns into a pool in seconds. Created by Franco Dragone, the director of Cirque du Soleil hits.',
       'Постоянное шоу в Al Habtoor City: 65 артистов, мотоциклы, прыжки с высоты и сцена, которая за секунды превращается в бассейн. Создатель — Франко Драгоне, режиссёр хитов Cirque du Soleil.',
     ),
-    highlights: LL(['65 artists', 'High dives from 25 m', 'Stage that floods in seconds'], ['65 артистов', 'Прыжки с высоты 25 м', 'Сцена, затопляемая за секунды']),
+    highlights: LL(
+      ['65 artists', 'High dives from 25 m', 'Stage that floods in seconds'],
+      ['65 артистов', 'Прыжки с высоты 25 м', 'Сцена, затопляемая за секунды'],
+    ),
     minutes: 90,
     duration: L('90 minutes', '90 минут'),
     meeting: L('La Perle theatre, Al Habtoor City', 'Театр La Perle, Al Habtoor City'),
@@ -1239,12 +1460,18 @@ export const TOURS: TourSeed[] = [
     city: 'abu-dhabi',
     cats: ['museums'],
     title: L('Louvre Abu Dhabi', 'Лувр Абу-Даби'),
-    summary: L('Art from every civilisation under Jean Nouvel’s “rain of light” dome.', 'Искусство всех цивилизаций под куполом «дождь света» Жана Нувеля.'),
+    summary: L(
+      'Art from every civilisation under Jean Nouvel’s “rain of light” dome.',
+      'Искусство всех цивилизаций под куполом «дождь света» Жана Нувеля.',
+    ),
     description: L(
       'Twelve chapters of human history, from the first villages to contemporary art, in a museum-city on the water of Saadiyat Island. Masterpieces on loan from the Louvre in Paris join the museum’s own collection.',
       'Двенадцать глав истории человечества — от первых поселений до современного искусства — в музее-городе на воде острова Саадият. Шедевры из парижского Лувра соседствуют с собственной коллекцией музея.',
     ),
-    highlights: LL(['The “rain of light” dome', 'Twelve galleries of world art', 'Waterfront promenade'], ['Купол «дождь света»', 'Двенадцать галерей мирового искусства', 'Набережная у воды']),
+    highlights: LL(
+      ['The “rain of light” dome', 'Twelve galleries of world art', 'Waterfront promenade'],
+      ['Купол «дождь света»', 'Двенадцать галерей мирового искусства', 'Набережная у воды'],
+    ),
     minutes: 180,
     duration: L('About 3 hours', 'Около 3 часов'),
     meeting: L('Louvre Abu Dhabi entrance, Saadiyat Island', 'Вход в Лувр Абу-Даби, остров Саадият'),
@@ -1255,7 +1482,10 @@ export const TOURS: TourSeed[] = [
     offers: [
       {
         name: L('General admission', 'Входной билет'),
-        description: L('Closed on Mondays. Children under 13 go free.', 'Понедельник — выходной. Дети до 13 лет — бесплатно.'),
+        description: L(
+          'Closed on Mondays. Children under 13 go free.',
+          'Понедельник — выходной. Дети до 13 лет — бесплатно.',
+        ),
         ticket: 'general',
         hours: ['10:00', '18:30'],
         closed: [1],
@@ -1268,7 +1498,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Guided highlights tour', 'Экскурсия по главным шедеврам'),
-        description: L('60 minutes with a museum guide, in English or Russian.', '60 минут с гидом музея на английском или русском.'),
+        description: L(
+          '60 minutes with a museum guide, in English or Russian.',
+          '60 минут с гидом музея на английском или русском.',
+        ),
         ticket: 'combo',
         times: ['11:00', '15:00'],
         closed: [1],
@@ -1287,12 +1520,18 @@ export const TOURS: TourSeed[] = [
     city: 'abu-dhabi',
     cats: ['theme-parks'],
     title: L('Ferrari World Abu Dhabi', 'Ferrari World Абу-Даби'),
-    summary: L('Formula Rossa, the world’s fastest roller coaster, under the red roof on Yas Island.', 'Formula Rossa — самые быстрые американские горки в мире — под красной крышей на острове Яс.'),
+    summary: L(
+      'Formula Rossa, the world’s fastest roller coaster, under the red roof on Yas Island.',
+      'Formula Rossa — самые быстрые американские горки в мире — под красной крышей на острове Яс.',
+    ),
     description: L(
       'Accelerate from 0 to 240 km/h in 4.9 seconds on Formula Rossa, climb onto the roof on the Roof Walk and race through Italy on family rides, all indoors.',
       'Разгон с 0 до 240 км/ч за 4,9 секунды на Formula Rossa, прогулка по крыше и семейные аттракционы по мотивам Италии — всё под крышей.',
     ),
-    highlights: LL(['Formula Rossa, 240 km/h', 'Indoor and air-conditioned', 'Ferrari gallery'], ['Formula Rossa, 240 км/ч', 'Крытый, с кондиционером', 'Галерея Ferrari']),
+    highlights: LL(
+      ['Formula Rossa, 240 km/h', 'Indoor and air-conditioned', 'Ferrari gallery'],
+      ['Formula Rossa, 240 км/ч', 'Крытый, с кондиционером', 'Галерея Ferrari'],
+    ),
     minutes: 420,
     duration: L('Full day', 'Весь день'),
     meeting: L('Ferrari World main entrance, Yas Island', 'Главный вход Ferrari World, остров Яс'),
@@ -1342,12 +1581,18 @@ export const TOURS: TourSeed[] = [
     city: 'abu-dhabi',
     cats: ['theme-parks'],
     title: L('Warner Bros. World Abu Dhabi', 'Warner Bros. World Абу-Даби'),
-    summary: L('Gotham City, Metropolis and the Looney Tunes under one roof.', 'Готэм, Метрополис и Looney Tunes под одной крышей.'),
+    summary: L(
+      'Gotham City, Metropolis and the Looney Tunes under one roof.',
+      'Готэм, Метрополис и Looney Tunes под одной крышей.',
+    ),
     description: L(
       'Six immersive lands with Batman, Superman, Scooby-Doo and the Looney Tunes: rides, live shows and character meet-and-greets in an air-conditioned park.',
       'Шесть тематических миров с Бэтменом, Суперменом, Скуби-Ду и Looney Tunes: аттракционы, живые шоу и встречи с персонажами в парке с кондиционером.',
     ),
-    highlights: LL(['Gotham and Metropolis', 'Character meet-and-greets', 'Fully indoor'], ['Готэм и Метрополис', 'Встречи с персонажами', 'Полностью крытый']),
+    highlights: LL(
+      ['Gotham and Metropolis', 'Character meet-and-greets', 'Fully indoor'],
+      ['Готэм и Метрополис', 'Встречи с персонажами', 'Полностью крытый'],
+    ),
     minutes: 420,
     duration: L('Full day', 'Весь день'),
     meeting: L('Warner Bros. World entrance, Yas Island', 'Вход в Warner Bros. World, остров Яс'),
@@ -1366,7 +1611,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Two-park pass: Warner Bros. World + Ferrari World', 'Два парка: Warner Bros. World и Ferrari World'),
-        description: L('Both parks on the same day or on two days within a week.', 'Оба парка в один день или в два дня в течение недели.'),
+        description: L(
+          'Both parks on the same day or on two days within a week.',
+          'Оба парка в один день или в два дня в течение недели.',
+        ),
         ticket: 'combo',
         hours: ['11:00', '20:00'],
         capacity: 200,
@@ -1382,12 +1630,18 @@ export const TOURS: TourSeed[] = [
     city: 'abu-dhabi',
     cats: ['water-parks'],
     title: L('Yas Waterworld', 'Аквапарк Yas Waterworld'),
-    summary: L('Forty slides and the legend of the lost pearl on Yas Island.', 'Сорок горок и легенда о потерянной жемчужине на острове Яс.'),
+    summary: L(
+      'Forty slides and the legend of the lost pearl on Yas Island.',
+      'Сорок горок и легенда о потерянной жемчужине на острове Яс.',
+    ),
     description: L(
       'A water park themed on the Emirati pearl-diving past, with the first hybrid roller coaster-slide in the region and the Bubble’s Barrel surf wave.',
       'Аквапарк в стиле эмиратского прошлого, когда здесь добывали жемчуг: первая в регионе горка-гибрид с американскими горками и серф-волна Bubble’s Barrel.',
     ),
-    highlights: LL(['Forty slides and rides', 'Surf wave', 'Pearl-diving theme'], ['Сорок горок и аттракционов', 'Серф-волна', 'Тема ловцов жемчуга']),
+    highlights: LL(
+      ['Forty slides and rides', 'Surf wave', 'Pearl-diving theme'],
+      ['Сорок горок и аттракционов', 'Серф-волна', 'Тема ловцов жемчуга'],
+    ),
     minutes: 360,
     duration: L('5–6 hours', '5–6 часов'),
     meeting: L('Yas Waterworld entrance, Yas Island', 'Вход в Yas Waterworld, остров Яс'),
@@ -1422,12 +1676,18 @@ export const TOURS: TourSeed[] = [
     city: 'abu-dhabi',
     cats: ['wildlife', 'theme-parks'],
     title: L('SeaWorld Abu Dhabi', 'SeaWorld Абу-Даби'),
-    summary: L('The largest indoor marine-life park in the world, with rides and an ocean of 58 million litres.', 'Крупнейший крытый морской парк в мире: аттракционы и океан на 58 миллионов литров.'),
+    summary: L(
+      'The largest indoor marine-life park in the world, with rides and an ocean of 58 million litres.',
+      'Крупнейший крытый морской парк в мире: аттракционы и океан на 58 миллионов литров.',
+    ),
     description: L(
       'Eight realms from the Arctic to the tropics, the One Ocean aquarium, dolphin and sea-lion presentations and rides for the whole family.',
       'Восемь зон от Арктики до тропиков, аквариум One Ocean, выступления дельфинов и морских львов и аттракционы для всей семьи.',
     ),
-    highlights: LL(['One Ocean aquarium', 'Arctic and Antarctic realms', 'Manta coaster'], ['Аквариум One Ocean', 'Зоны Арктики и Антарктики', 'Горки «Манта»']),
+    highlights: LL(
+      ['One Ocean aquarium', 'Arctic and Antarctic realms', 'Manta coaster'],
+      ['Аквариум One Ocean', 'Зоны Арктики и Антарктики', 'Горки «Манта»'],
+    ),
     minutes: 420,
     duration: L('Full day', 'Весь день'),
     meeting: L('SeaWorld entrance, Yas Island', 'Вход в SeaWorld, остров Яс'),
@@ -1446,7 +1706,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Day pass with a dolphin encounter', 'Билет на день и встреча с дельфинами'),
-        description: L('A 30-minute encounter in shallow water; guests aged 8+.', '30 минут с дельфинами на мелководье; для гостей от 8 лет.'),
+        description: L(
+          'A 30-minute encounter in shallow water; guests aged 8+.',
+          '30 минут с дельфинами на мелководье; для гостей от 8 лет.',
+        ),
         ticket: 'vip',
         times: ['11:30', '14:30'],
         capacity: 10,
@@ -1462,13 +1725,22 @@ export const TOURS: TourSeed[] = [
     url: 'abu-dhabi-city-tour-from-dubai',
     city: 'abu-dhabi',
     cats: ['city-tours'],
-    title: L('Abu Dhabi City Tour from Dubai with the Grand Mosque', 'Абу-Даби из Дубая: обзорная экскурсия с Большой мечетью'),
-    summary: L('Sheikh Zayed Grand Mosque, the Corniche, Emirates Palace and Qasr Al Watan in one day.', 'Большая мечеть шейха Зайда, Корниш, Emirates Palace и Каср-аль-Ватан за один день.'),
+    title: L(
+      'Abu Dhabi City Tour from Dubai with the Grand Mosque',
+      'Абу-Даби из Дубая: обзорная экскурсия с Большой мечетью',
+    ),
+    summary: L(
+      'Sheikh Zayed Grand Mosque, the Corniche, Emirates Palace and Qasr Al Watan in one day.',
+      'Большая мечеть шейха Зайда, Корниш, Emirates Palace и Каср-аль-Ватан за один день.',
+    ),
     description: L(
       'A full day in the capital with a licensed guide: the white marble of Sheikh Zayed Grand Mosque, the Heritage Village, the Corniche, a photo stop at Emirates Palace and a visit to the presidential palace, Qasr Al Watan.',
       'Целый день в столице с лицензированным гидом: белый мрамор Большой мечети шейха Зайда, деревня наследия, Корниш, фотостоп у Emirates Palace и президентский дворец Каср-аль-Ватан.',
     ),
-    highlights: LL(['Sheikh Zayed Grand Mosque', 'Qasr Al Watan palace', 'Lunch included'], ['Большая мечеть шейха Зайда', 'Дворец Каср-аль-Ватан', 'Обед включён']),
+    highlights: LL(
+      ['Sheikh Zayed Grand Mosque', 'Qasr Al Watan palace', 'Lunch included'],
+      ['Большая мечеть шейха Зайда', 'Дворец Каср-аль-Ватан', 'Обед включён'],
+    ),
     minutes: 600,
     duration: L('10 hours with transfers', '10 часов с трансфером'),
     meeting: hotelPickUp,
@@ -1521,12 +1793,18 @@ export const TOURS: TourSeed[] = [
     city: 'abu-dhabi',
     cats: ['museums'],
     title: L('Qasr Al Watan Presidential Palace', 'Президентский дворец Каср-аль-Ватан'),
-    summary: L('The working presidential palace, with its Great Hall and House of Knowledge.', 'Действующий президентский дворец с Большим залом и Домом знаний.'),
+    summary: L(
+      'The working presidential palace, with its Great Hall and House of Knowledge.',
+      'Действующий президентский дворец с Большим залом и Домом знаний.',
+    ),
     description: L(
       'See the Great Hall under a 37-metre dome, the Spirit of Collaboration chamber and the palace library. In the evening, the Palace in Motion light show plays across the façade.',
       'Большой зал под 37-метровым куполом, зал «Дух сотрудничества» и библиотека дворца. Вечером на фасаде — световое шоу «Дворец в движении».',
     ),
-    highlights: LL(['Great Hall with 37 m dome', 'House of Knowledge library', 'Evening light show'], ['Большой зал с 37-метровым куполом', 'Библиотека «Дом знаний»', 'Вечернее световое шоу']),
+    highlights: LL(
+      ['Great Hall with 37 m dome', 'House of Knowledge library', 'Evening light show'],
+      ['Большой зал с 37-метровым куполом', 'Библиотека «Дом знаний»', 'Вечернее световое шоу'],
+    ),
     minutes: 150,
     duration: L('2–3 hours', '2–3 часа'),
     meeting: L('Qasr Al Watan visitor centre, Ras Al Akhdar', 'Визит-центр Каср-аль-Ватан, Рас-эль-Ахдар'),
@@ -1561,12 +1839,18 @@ export const TOURS: TourSeed[] = [
     city: 'abu-dhabi',
     cats: ['desert-safaris'],
     title: L('Abu Dhabi Evening Desert Safari', 'Вечернее сафари в пустыне Абу-Даби'),
-    summary: L('Dunes of Al Khatim, camel ride, sandboarding and barbecue dinner, with pick-up in Abu Dhabi.', 'Дюны Аль-Хатима, верблюды, сэндбординг и ужин-барбекю с трансфером из отелей Абу-Даби.'),
+    summary: L(
+      'Dunes of Al Khatim, camel ride, sandboarding and barbecue dinner, with pick-up in Abu Dhabi.',
+      'Дюны Аль-Хатима, верблюды, сэндбординг и ужин-барбекю с трансфером из отелей Абу-Даби.',
+    ),
     description: L(
       'An evening safari into the high dunes south of Abu Dhabi city, with the same camp programme as in Dubai: camel rides, henna, Arabic coffee and a barbecue dinner with shows.',
       'Вечернее сафари в высокие дюны к югу от Абу-Даби с той же программой в лагере, что и в Дубае: верблюды, хна, арабский кофе и ужин-барбекю с шоу.',
     ),
-    highlights: LL(['High dunes of Al Khatim', 'Camel ride', 'BBQ dinner and shows'], ['Высокие дюны Аль-Хатима', 'Катание на верблюде', 'Ужин-барбекю и шоу']),
+    highlights: LL(
+      ['High dunes of Al Khatim', 'Camel ride', 'BBQ dinner and shows'],
+      ['Высокие дюны Аль-Хатима', 'Катание на верблюде', 'Ужин-барбекю и шоу'],
+    ),
     minutes: 360,
     duration: L('6 hours with transfers', '6 часов с трансфером'),
     meeting: hotelPickUp,
@@ -1603,12 +1887,18 @@ export const TOURS: TourSeed[] = [
     city: 'abu-dhabi',
     cats: ['wildlife'],
     title: L('The National Aquarium Abu Dhabi', 'Национальный аквариум Абу-Даби'),
-    summary: L('46,000 animals from the Gulf and beyond, with a shark tunnel.', '46 000 обитателей Персидского залива и других морей и тоннель с акулами.'),
+    summary: L(
+      '46,000 animals from the Gulf and beyond, with a shark tunnel.',
+      '46 000 обитателей Персидского залива и других морей и тоннель с акулами.',
+    ),
     description: L(
       'Ten zones from the mangroves of Abu Dhabi to the deep ocean, with sea turtles rescued and cared for by the aquarium team.',
       'Десять зон — от мангровых лесов Абу-Даби до глубин океана — и морские черепахи, которых спасает и выхаживает команда аквариума.',
     ),
-    highlights: LL(['Shark tunnel', 'Turtle rescue centre', 'Mangrove zone'], ['Тоннель с акулами', 'Центр спасения черепах', 'Мангровая зона']),
+    highlights: LL(
+      ['Shark tunnel', 'Turtle rescue centre', 'Mangrove zone'],
+      ['Тоннель с акулами', 'Центр спасения черепах', 'Мангровая зона'],
+    ),
     minutes: 150,
     duration: L('2–3 hours', '2–3 часа'),
     meeting: L('Al Qana waterfront, Abu Dhabi', 'Набережная Аль-Кана, Абу-Даби'),
@@ -1627,7 +1917,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Behind-the-scenes tour', 'Экскурсия за кулисы'),
-        description: L('See the labs and the turtle rescue centre with a biologist.', 'Лаборатории и центр спасения черепах вместе с биологом.'),
+        description: L(
+          'See the labs and the turtle rescue centre with a biologist.',
+          'Лаборатории и центр спасения черепах вместе с биологом.',
+        ),
         ticket: 'vip',
         times: ['11:00', '16:00'],
         capacity: 12,
@@ -1645,12 +1938,18 @@ export const TOURS: TourSeed[] = [
     city: 'sharjah',
     cats: ['city-tours', 'museums'],
     title: L('Sharjah Heritage and Museums Tour', 'Шарджа: наследие и музеи'),
-    summary: L('The Heart of Sharjah, the Blue Souk, King Faisal Mosque and the Museum of Islamic Civilization.', 'Сердце Шарджи, Синий рынок, мечеть короля Фейсала и Музей исламской цивилизации.'),
+    summary: L(
+      'The Heart of Sharjah, the Blue Souk, King Faisal Mosque and the Museum of Islamic Civilization.',
+      'Сердце Шарджи, Синий рынок, мечеть короля Фейсала и Музей исламской цивилизации.',
+    ),
     description: L(
       'A half-day tour of the emirate that UNESCO named a capital of Arab culture: restored coral-stone houses, the Central (Blue) Souk, the Corniche and a visit to the Museum of Islamic Civilization.',
       'Полдня в эмирате, который ЮНЕСКО назвала столицей арабской культуры: отреставрированные дома из кораллового камня, Центральный (Синий) рынок, Корниш и Музей исламской цивилизации.',
     ),
-    highlights: LL(['Heart of Sharjah heritage area', 'Blue Souk', 'Museum of Islamic Civilization'], ['Исторический квартал «Сердце Шарджи»', 'Синий рынок', 'Музей исламской цивилизации']),
+    highlights: LL(
+      ['Heart of Sharjah heritage area', 'Blue Souk', 'Museum of Islamic Civilization'],
+      ['Исторический квартал «Сердце Шарджи»', 'Синий рынок', 'Музей исламской цивилизации'],
+    ),
     minutes: 300,
     duration: L('5 hours', '5 часов'),
     meeting: hotelPickUp,
@@ -1688,12 +1987,18 @@ export const TOURS: TourSeed[] = [
     city: 'sharjah',
     cats: ['museums'],
     title: L('Sharjah Museum of Islamic Civilization', 'Музей исламской цивилизации в Шардже'),
-    summary: L('Science, faith and art of the Islamic world in a former souk on the Corniche.', 'Наука, вера и искусство исламского мира в здании бывшего рынка на Корнише.'),
+    summary: L(
+      'Science, faith and art of the Islamic world in a former souk on the Corniche.',
+      'Наука, вера и искусство исламского мира в здании бывшего рынка на Корнише.',
+    ),
     description: L(
       'Five thousand objects across seven galleries: astrolabes and early medical texts, calligraphy, ceramics and the ceiling mosaic of the zodiac under the golden dome.',
       'Пять тысяч экспонатов в семи галереях: астролябии и ранние медицинские трактаты, каллиграфия, керамика и мозаика зодиака под золотым куполом.',
     ),
-    highlights: LL(['Zodiac mosaic dome', 'Islamic science gallery', 'Calligraphy'], ['Купол с мозаикой зодиака', 'Галерея исламской науки', 'Каллиграфия']),
+    highlights: LL(
+      ['Zodiac mosaic dome', 'Islamic science gallery', 'Calligraphy'],
+      ['Купол с мозаикой зодиака', 'Галерея исламской науки', 'Каллиграфия'],
+    ),
     minutes: 120,
     duration: L('About 2 hours', 'Около 2 часов'),
     meeting: L('Museum entrance, Corniche Street, Sharjah', 'Вход в музей, улица Корниш, Шарджа'),
@@ -1712,7 +2017,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Guided tour in Russian', 'Экскурсия на русском языке'),
-        description: L('A 90-minute tour with a Russian-speaking guide.', 'Полуторачасовая экскурсия с русскоговорящим гидом.'),
+        description: L(
+          'A 90-minute tour with a Russian-speaking guide.',
+          'Полуторачасовая экскурсия с русскоговорящим гидом.',
+        ),
         ticket: 'combo',
         times: ['11:00'],
         closed: [5],
@@ -1730,12 +2038,18 @@ export const TOURS: TourSeed[] = [
     city: 'sharjah',
     cats: ['wildlife'],
     title: L('Al Noor Island and Butterfly House', 'Остров Аль-Нур и дом бабочек'),
-    summary: L('A garden island of art installations, with 500 butterflies in a leaf-shaped house.', 'Остров-сад с арт-инсталляциями и 500 бабочками в доме в форме листа.'),
+    summary: L(
+      'A garden island of art installations, with 500 butterflies in a leaf-shaped house.',
+      'Остров-сад с арт-инсталляциями и 500 бабочками в доме в форме листа.',
+    ),
     description: L(
       'Cross the bridge from Khalid Lagoon to an island of gardens, light art and the Butterfly House, where tropical butterflies fly free under a golden latticed roof.',
       'Мост из лагуны Халид ведёт на остров садов, светового искусства и дома бабочек, где тропические бабочки свободно летают под золотой ажурной крышей.',
     ),
-    highlights: LL(['Butterfly House', 'Light art after dark', 'Lagoon views'], ['Дом бабочек', 'Световое искусство вечером', 'Вид на лагуну']),
+    highlights: LL(
+      ['Butterfly House', 'Light art after dark', 'Lagoon views'],
+      ['Дом бабочек', 'Световое искусство вечером', 'Вид на лагуну'],
+    ),
     minutes: 120,
     duration: L('About 2 hours', 'Около 2 часов'),
     meeting: L('Al Noor Island bridge, Khalid Lagoon', 'Мост на остров Аль-Нур, лагуна Халид'),
@@ -1754,7 +2068,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Evening light-art walk with a guide', 'Вечерняя прогулка по световым инсталляциям с гидом'),
-        description: L('The installations after dark, with their stories.', 'Инсталляции после заката и истории их создания.'),
+        description: L(
+          'The installations after dark, with their stories.',
+          'Инсталляции после заката и истории их создания.',
+        ),
         ticket: 'combo',
         times: ['19:00', '20:30'],
         capacity: 20,
@@ -1770,12 +2087,18 @@ export const TOURS: TourSeed[] = [
     city: 'sharjah',
     cats: ['wildlife'],
     title: L('Sharjah Aquarium and Maritime Museum', 'Аквариум и Морской музей Шарджи'),
-    summary: L('Reef fish, rays and the story of pearl diving, on one combined ticket.', 'Рифовые рыбы, скаты и история ловцов жемчуга по одному билету.'),
+    summary: L(
+      'Reef fish, rays and the story of pearl diving, on one combined ticket.',
+      'Рифовые рыбы, скаты и история ловцов жемчуга по одному билету.',
+    ),
     description: L(
       'Twenty tanks with the marine life of the Gulf and the Gulf of Oman, next door to the Maritime Museum with its pearling dhows and diving tools.',
       'Двадцать аквариумов с обитателями Персидского и Оманского заливов и соседний Морской музей с жемчужными доу и снаряжением ныряльщиков.',
     ),
-    highlights: LL(['Reef tunnel', 'Pearling history', 'Combined ticket'], ['Тоннель с рифом', 'История добычи жемчуга', 'Единый билет']),
+    highlights: LL(
+      ['Reef tunnel', 'Pearling history', 'Combined ticket'],
+      ['Тоннель с рифом', 'История добычи жемчуга', 'Единый билет'],
+    ),
     minutes: 90,
     duration: L('1.5 hours', '1,5 часа'),
     meeting: L('Sharjah Aquarium, Al Khan', 'Аквариум Шарджи, район Аль-Хан'),
@@ -1795,7 +2118,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Aquarium, Maritime Museum and Heritage Museum', 'Аквариум, Морской музей и Музей наследия'),
-        description: L('Add the Sharjah Heritage Museum in the old town.', 'Плюс Музей наследия Шарджи в старом городе.'),
+        description: L(
+          'Add the Sharjah Heritage Museum in the old town.',
+          'Плюс Музей наследия Шарджи в старом городе.',
+        ),
         ticket: 'combo',
         hours: ['08:00', '20:00'],
         closed: [1],
@@ -1812,12 +2138,18 @@ export const TOURS: TourSeed[] = [
     city: 'sharjah',
     cats: ['wildlife', 'adventure'],
     title: L('Sharjah Safari', 'Сафари-парк Шарджи'),
-    summary: L('The largest safari park outside Africa, with a guided drive through twelve African habitats.', 'Крупнейший сафари-парк за пределами Африки: поездка с гидом по двенадцати африканским зонам.'),
+    summary: L(
+      'The largest safari park outside Africa, with a guided drive through twelve African habitats.',
+      'Крупнейший сафари-парк за пределами Африки: поездка с гидом по двенадцати африканским зонам.',
+    ),
     description: L(
       'In the desert of Al Dhaid, Sharjah Safari recreates Africa from the Sahel to the Serengeti. Rhinos, lions, giraffes and elephants, seen from an open safari vehicle with a ranger.',
       'В пустыне Аль-Дхайд воссоздана Африка — от Сахеля до Серенгети. Носороги, львы, жирафы и слоны из открытого сафари-автомобиля с рейнджером.',
     ),
-    highlights: LL(['Twelve African habitats', 'Open safari vehicle', 'Ranger guide'], ['Двенадцать африканских зон', 'Открытый сафари-автомобиль', 'Рейнджер-гид']),
+    highlights: LL(
+      ['Twelve African habitats', 'Open safari vehicle', 'Ranger guide'],
+      ['Двенадцать африканских зон', 'Открытый сафари-автомобиль', 'Рейнджер-гид'],
+    ),
     minutes: 240,
     duration: L('3–4 hours', '3–4 часа'),
     meeting: L('Sharjah Safari visitor centre, Al Dhaid', 'Визит-центр сафари-парка, Аль-Дхайд'),
@@ -1853,13 +2185,22 @@ export const TOURS: TourSeed[] = [
     url: 'sharjah-mleiha-desert-tour',
     city: 'sharjah',
     cats: ['desert-safaris', 'museums'],
-    title: L('Mleiha Archaeological Centre and Fossil Rock Sunset', 'Археологический центр Млейха и закат у Фоссил-Рок'),
-    summary: L('Stone-age tombs, a sunset 4x4 drive to Fossil Rock and stargazing in the desert.', 'Гробницы каменного века, поездка на закате к Фоссил-Рок и звёздное небо пустыни.'),
+    title: L(
+      'Mleiha Archaeological Centre and Fossil Rock Sunset',
+      'Археологический центр Млейха и закат у Фоссил-Рок',
+    ),
+    summary: L(
+      'Stone-age tombs, a sunset 4x4 drive to Fossil Rock and stargazing in the desert.',
+      'Гробницы каменного века, поездка на закате к Фоссил-Рок и звёздное небо пустыни.',
+    ),
     description: L(
       'Discover 130,000 years of history at the Mleiha Archaeological Centre, then drive by 4x4 to Fossil Rock for sunset and a telescope session under the desert sky.',
       'История за 130 000 лет в археологическом центре Млейха, затем поездка на внедорожнике к скале Фоссил-Рок на закат и наблюдение за звёздами в телескоп.',
     ),
-    highlights: LL(['Stone-age tombs', 'Sunset at Fossil Rock', 'Stargazing with telescope'], ['Гробницы каменного века', 'Закат у Фоссил-Рок', 'Звёзды в телескоп']),
+    highlights: LL(
+      ['Stone-age tombs', 'Sunset at Fossil Rock', 'Stargazing with telescope'],
+      ['Гробницы каменного века', 'Закат у Фоссил-Рок', 'Звёзды в телескоп'],
+    ),
     minutes: 420,
     duration: L('7 hours with transfers', '7 часов с трансфером'),
     meeting: L('Mleiha Archaeological Centre, or hotel pick-up', 'Археологический центр Млейха или трансфер из отеля'),
@@ -1880,7 +2221,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Private 4x4 tour (up to 6 guests)', 'Индивидуальный тур на внедорожнике (до 6 гостей)'),
-        description: L('The vehicle and guide for your group; price per vehicle.', 'Машина и гид только для вашей группы; цена за автомобиль.'),
+        description: L(
+          'The vehicle and guide for your group; price per vehicle.',
+          'Машина и гид только для вашей группы; цена за автомобиль.',
+        ),
         ticket: 'private',
         times: ['14:00'],
         closed: [1],
@@ -1900,12 +2244,18 @@ export const TOURS: TourSeed[] = [
     city: 'ras-al-khaimah',
     cats: ['adventure'],
     title: L('Jais Flight: the World’s Longest Zipline', 'Jais Flight: самый длинный зиплайн в мире'),
-    summary: L('2.83 km over the Hajar mountains at up to 150 km/h.', '2,83 км над горами Хаджар на скорости до 150 км/ч.'),
+    summary: L(
+      '2.83 km over the Hajar mountains at up to 150 km/h.',
+      '2,83 км над горами Хаджар на скорости до 150 км/ч.',
+    ),
     description: L(
       'Fly head-first over the canyons of Jebel Jais, 1,680 metres above sea level, on the Guinness record holder for the longest zipline. The ride ends on a suspended platform with a second line back.',
       'Полёт головой вперёд над каньонами Джебель-Джайса на высоте 1 680 метров над уровнем моря — по рекордному зиплайну из Книги Гиннесса. Финиш на подвесной платформе и второй трос обратно.',
     ),
-    highlights: LL(['Guinness record, 2.83 km', 'Up to 150 km/h', 'Hajar mountain views'], ['Рекорд Гиннесса, 2,83 км', 'До 150 км/ч', 'Виды на горы Хаджар']),
+    highlights: LL(
+      ['Guinness record, 2.83 km', 'Up to 150 km/h', 'Hajar mountain views'],
+      ['Рекорд Гиннесса, 2,83 км', 'До 150 км/ч', 'Виды на горы Хаджар'],
+    ),
     minutes: 180,
     duration: L('About 3 hours on site', 'Около 3 часов на месте'),
     meeting: L('Jais Adventure Park, Jebel Jais', 'Парк Jais Adventure, Джебель-Джайс'),
@@ -1947,12 +2297,18 @@ export const TOURS: TourSeed[] = [
     city: 'ras-al-khaimah',
     cats: ['adventure'],
     title: L('Jais Sledder Mountain Coaster', 'Горные сани Jais Sledder'),
-    summary: L('The region’s longest toboggan ride, 1.84 km down the mountain.', 'Самые длинные горные сани в регионе — 1,84 км вниз по склону.'),
+    summary: L(
+      'The region’s longest toboggan ride, 1.84 km down the mountain.',
+      'Самые длинные горные сани в регионе — 1,84 км вниз по склону.',
+    ),
     description: L(
       'Control your own speed on a 1.84 km track that twists down the side of Jebel Jais at up to 40 km/h. Suitable for families with children from 3 years old.',
       'Скорость выбираете сами: трасса длиной 1,84 км петляет по склону Джебель-Джайса, до 40 км/ч. Подходит для семей с детьми от 3 лет.',
     ),
-    highlights: LL(['1.84 km track', 'You control the speed', 'Family friendly'], ['Трасса 1,84 км', 'Скорость регулируете сами', 'Подходит семьям']),
+    highlights: LL(
+      ['1.84 km track', 'You control the speed', 'Family friendly'],
+      ['Трасса 1,84 км', 'Скорость регулируете сами', 'Подходит семьям'],
+    ),
     minutes: 60,
     duration: L('About 1 hour', 'Около часа'),
     meeting: L('Jais Adventure Park, Jebel Jais', 'Парк Jais Adventure, Джебель-Джайс'),
@@ -1972,7 +2328,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Sledder and Jais Sky Tour', 'Горные сани и Jais Sky Tour'),
-        description: L('Add six ziplines across the mountain, 3 hours in all.', 'Плюс шесть зиплайнов через горы, всего около 3 часов.'),
+        description: L(
+          'Add six ziplines across the mountain, 3 hours in all.',
+          'Плюс шесть зиплайнов через горы, всего около 3 часов.',
+        ),
         ticket: 'combo',
         times: ['10:00', '13:00'],
         capacity: 20,
@@ -1988,12 +2347,18 @@ export const TOURS: TourSeed[] = [
     city: 'ras-al-khaimah',
     cats: ['adventure'],
     title: L('Mangrove Kayaking in Ras Al Khaimah', 'Каяки в мангровых зарослях Рас-эль-Хаймы'),
-    summary: L('Paddle through quiet mangrove channels with herons and crabs.', 'Сплав на каяках по тихим протокам мангровых зарослей с цаплями и крабами.'),
+    summary: L(
+      'Paddle through quiet mangrove channels with herons and crabs.',
+      'Сплав на каяках по тихим протокам мангровых зарослей с цаплями и крабами.',
+    ),
     description: L(
       'A two-hour guided paddle in the protected mangroves of Al Qurm, calm water that suits first-timers and families.',
       'Двухчасовой сплав с гидом в охраняемых мангровых зарослях Аль-Курм — спокойная вода, подходит новичкам и семьям.',
     ),
-    highlights: LL(['Guided paddle', 'Calm water for beginners', 'Birdlife'], ['Сплав с гидом', 'Спокойная вода для новичков', 'Птицы']),
+    highlights: LL(
+      ['Guided paddle', 'Calm water for beginners', 'Birdlife'],
+      ['Сплав с гидом', 'Спокойная вода для новичков', 'Птицы'],
+    ),
     minutes: 120,
     duration: L('2 hours', '2 часа'),
     meeting: L('Al Qurm kayak station, Ras Al Khaimah', 'Станция каяков Аль-Курм, Рас-эль-Хайма'),
@@ -2029,12 +2394,18 @@ export const TOURS: TourSeed[] = [
     city: 'ras-al-khaimah',
     cats: ['city-tours'],
     title: L('Ras Al Khaimah Day Trip from Dubai', 'Рас-эль-Хайма из Дубая за один день'),
-    summary: L('Dhayah Fort, the Jebel Jais viewpoint and the old town of Al Jazirat Al Hamra.', 'Форт Дайя, смотровая площадка Джебель-Джайса и старый город Аль-Джазират-аль-Хамра.'),
+    summary: L(
+      'Dhayah Fort, the Jebel Jais viewpoint and the old town of Al Jazirat Al Hamra.',
+      'Форт Дайя, смотровая площадка Джебель-Джайса и старый город Аль-Джазират-аль-Хамра.',
+    ),
     description: L(
       'Drive north to the emirate of mountains: climb to the only hilltop fort in the UAE, walk the abandoned pearling village of Al Jazirat Al Hamra and take in the view from the Jebel Jais road.',
       'Поездка на север, в эмират гор: подъём к единственному в ОАЭ форту на холме, прогулка по заброшенной жемчужной деревне Аль-Джазират-аль-Хамра и вид с горной дороги Джебель-Джайса.',
     ),
-    highlights: LL(['Dhayah Fort', 'Abandoned pearling village', 'Jebel Jais viewpoint'], ['Форт Дайя', 'Заброшенная жемчужная деревня', 'Смотровая площадка Джебель-Джайса']),
+    highlights: LL(
+      ['Dhayah Fort', 'Abandoned pearling village', 'Jebel Jais viewpoint'],
+      ['Форт Дайя', 'Заброшенная жемчужная деревня', 'Смотровая площадка Джебель-Джайса'],
+    ),
     minutes: 600,
     duration: L('10 hours', '10 часов'),
     meeting: hotelPickUp,
@@ -2074,12 +2445,18 @@ export const TOURS: TourSeed[] = [
     city: 'fujairah',
     cats: ['cruises', 'adventure'],
     title: L('Snoopy Island Snorkelling Trip', 'Снорклинг у острова Снупи'),
-    summary: L('Boat trip and snorkelling over the coral reef of Snoopy Island, with turtles and reef sharks.', 'Морская прогулка и снорклинг над коралловым рифом острова Снупи — черепахи и рифовые акулы.'),
+    summary: L(
+      'Boat trip and snorkelling over the coral reef of Snoopy Island, with turtles and reef sharks.',
+      'Морская прогулка и снорклинг над коралловым рифом острова Снупи — черепахи и рифовые акулы.',
+    ),
     description: L(
       'Sail from Dibba Al Fujairah to the reef around Snoopy Island, one of the best snorkelling spots in the UAE. Masks, fins and a guide are provided; lunch at the beach club.',
       'Отплытие из Дибба-Фуджейры к рифу вокруг острова Снупи — одного из лучших мест для снорклинга в ОАЭ. Маски, ласты и гид предоставляются, обед в пляжном клубе.',
     ),
-    highlights: LL(['Coral reef with turtles', 'Equipment and guide included', 'Beach club lunch'], ['Коралловый риф с черепахами', 'Снаряжение и гид включены', 'Обед в пляжном клубе']),
+    highlights: LL(
+      ['Coral reef with turtles', 'Equipment and guide included', 'Beach club lunch'],
+      ['Коралловый риф с черепахами', 'Снаряжение и гид включены', 'Обед в пляжном клубе'],
+    ),
     minutes: 540,
     duration: L('9 hours with transfers', '9 часов с трансфером'),
     meeting: hotelPickUp,
@@ -2118,12 +2495,18 @@ export const TOURS: TourSeed[] = [
     city: 'fujairah',
     cats: ['city-tours'],
     title: L('East Coast Tour: Fujairah and Khor Fakkan', 'Восточное побережье: Фуджейра и Хор-Факкан'),
-    summary: L('Al Bidyah Mosque, Fujairah Fort, the Friday Market and the beaches of the Gulf of Oman.', 'Мечеть Аль-Бидия, форт Фуджейры, Пятничный рынок и пляжи Оманского залива.'),
+    summary: L(
+      'Al Bidyah Mosque, Fujairah Fort, the Friday Market and the beaches of the Gulf of Oman.',
+      'Мечеть Аль-Бидия, форт Фуджейры, Пятничный рынок и пляжи Оманского залива.',
+    ),
     description: L(
       'Cross the Hajar mountains to the east coast: the oldest mosque in the UAE at Al Bidyah, Fujairah Fort, the roadside Friday Market and a swim stop at Khor Fakkan beach.',
       'Через горы Хаджар — на восточное побережье: старейшая мечеть ОАЭ в Аль-Бидии, форт Фуджейры, придорожный Пятничный рынок и купание на пляже Хор-Факкана.',
     ),
-    highlights: LL(['Oldest mosque in the UAE', 'Fujairah Fort', 'Khor Fakkan beach'], ['Старейшая мечеть ОАЭ', 'Форт Фуджейры', 'Пляж Хор-Факкана']),
+    highlights: LL(
+      ['Oldest mosque in the UAE', 'Fujairah Fort', 'Khor Fakkan beach'],
+      ['Старейшая мечеть ОАЭ', 'Форт Фуджейры', 'Пляж Хор-Факкана'],
+    ),
     minutes: 600,
     duration: L('10 hours', '10 часов'),
     meeting: hotelPickUp,
@@ -2162,12 +2545,18 @@ export const TOURS: TourSeed[] = [
     city: 'fujairah',
     cats: ['cruises', 'adventure'],
     title: L('Deep-Sea Fishing Charter, Fujairah', 'Морская рыбалка в Фуджейре'),
-    summary: L('Private boat, captain and tackle for kingfish, tuna and barracuda.', 'Частная лодка, капитан и снасти для ловли макрели, тунца и барракуды.'),
+    summary: L(
+      'Private boat, captain and tackle for kingfish, tuna and barracuda.',
+      'Частная лодка, капитан и снасти для ловли макрели, тунца и барракуды.',
+    ),
     description: L(
       'Head out into the Gulf of Oman with an experienced captain who knows where the fish are. Rods, bait and soft drinks on board; the crew cleans your catch.',
       'Выход в Оманский залив с опытным капитаном, который знает рыбные места. Удочки, наживка и напитки на борту; команда почистит улов.',
     ),
-    highlights: LL(['Private boat', 'Tackle and bait included', 'Catch cleaned by the crew'], ['Частная лодка', 'Снасти и наживка включены', 'Команда почистит улов']),
+    highlights: LL(
+      ['Private boat', 'Tackle and bait included', 'Catch cleaned by the crew'],
+      ['Частная лодка', 'Снасти и наживка включены', 'Команда почистит улов'],
+    ),
     minutes: 240,
     duration: L('4 hours', '4 часа'),
     meeting: L('Fujairah International Marine Club', 'Морской клуб Фуджейры'),
@@ -2187,7 +2576,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('8-hour charter (up to 6 guests)', 'Аренда на 8 часов (до 6 гостей)'),
-        description: L('Further offshore for tuna; lunch on board. Price per boat.', 'Дальше в море за тунцом, обед на борту. Цена за лодку.'),
+        description: L(
+          'Further offshore for tuna; lunch on board. Price per boat.',
+          'Дальше в море за тунцом, обед на борту. Цена за лодку.',
+        ),
         ticket: 'private',
         times: ['06:00'],
         capacity: 1,
@@ -2204,12 +2596,18 @@ export const TOURS: TourSeed[] = [
     city: 'fujairah',
     cats: ['museums'],
     title: L('Fujairah Fort and Museum', 'Форт и музей Фуджейры'),
-    summary: L('The oldest fort in the UAE and the museum of the east coast’s past.', 'Старейший форт ОАЭ и музей истории восточного побережья.'),
+    summary: L(
+      'The oldest fort in the UAE and the museum of the east coast’s past.',
+      'Старейший форт ОАЭ и музей истории восточного побережья.',
+    ),
     description: L(
       'A 16th-century mud-brick fort restored to its original look, with the Fujairah Museum next door showing finds from the Iron Age settlements of the coast.',
       'Глинобитный форт XVI века, восстановленный в первоначальном виде, и соседний музей Фуджейры с находками из поселений железного века.',
     ),
-    highlights: LL(['16th-century fort', 'Iron Age finds', 'Heritage village'], ['Форт XVI века', 'Находки железного века', 'Деревня наследия']),
+    highlights: LL(
+      ['16th-century fort', 'Iron Age finds', 'Heritage village'],
+      ['Форт XVI века', 'Находки железного века', 'Деревня наследия'],
+    ),
     minutes: 90,
     duration: L('1.5 hours', '1,5 часа'),
     meeting: L('Fujairah Fort, Al Faseel', 'Форт Фуджейры, Аль-Фасиль'),
@@ -2229,7 +2627,10 @@ export const TOURS: TourSeed[] = [
       },
       {
         name: L('Fort, museum and Al Bidyah Mosque with a guide', 'Форт, музей и мечеть Аль-Бидия с гидом'),
-        description: L('A half-day tour with pick-up from Fujairah hotels.', 'Полдня с гидом и трансфером из отелей Фуджейры.'),
+        description: L(
+          'A half-day tour with pick-up from Fujairah hotels.',
+          'Полдня с гидом и трансфером из отелей Фуджейры.',
+        ),
         ticket: 'combo',
         times: ['09:00'],
         closed: [5],

@@ -18,7 +18,17 @@ import {
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { artworkSvg } from './catalogue-seed-art.ts';
 import { seedDemoHotels } from './hotels-seed.ts';
-import { CATEGORIES, CITIES, COMMON_FAQ, COMMON_TERMS, COUNTRY, KIND_TEXTS, TICKET_TYPES, pickUpNote, type Motif } from './catalogue-seed-places.ts';
+import {
+  CATEGORIES,
+  CITIES,
+  COMMON_FAQ,
+  COMMON_TERMS,
+  COUNTRY,
+  KIND_TEXTS,
+  TICKET_TYPES,
+  pickUpNote,
+  type Motif,
+} from './catalogue-seed-places.ts';
 import { CANCELLATION, TOURS, type OfferSeed, type SeedPrice, type TourSeed } from './catalogue-seed-tours.ts';
 
 export const DEMO_STOCK_DAYS = 120;
@@ -30,8 +40,22 @@ const HERO = { width: 2400, height: 1000 };
 
 type ImageRow = typeof catalogueImages.$inferInsert;
 
-function image(key: string, motif: Motif, alt: Localized, size: { width: number; height: number }, variant: number): ImageRow {
-  const svg = artworkSvg({ motif, seed: key, title: '', subtitle: '', width: size.width, height: size.height, variant });
+function image(
+  key: string,
+  motif: Motif,
+  alt: Localized,
+  size: { width: number; height: number },
+  variant: number,
+): ImageRow {
+  const svg = artworkSvg({
+    motif,
+    seed: key,
+    title: '',
+    subtitle: '',
+    width: size.width,
+    height: size.height,
+    variant,
+  });
   return { key, svg, width: size.width, height: size.height, alt };
 }
 
@@ -41,7 +65,14 @@ const netFils = (aed: number) => Math.round(aed * NET_RATIO) * 100;
 function priceColumns(price: SeedPrice, uplift = 1) {
   const up = (aed: number) => Math.round(aed * uplift);
   if ('trip' in price) {
-    return { netAdultMinor: null, netChildMinor: null, netTripMinor: netFils(up(price.trip)), recAdultMinor: null, recChildMinor: null, recTripMinor: fils(up(price.trip)) };
+    return {
+      netAdultMinor: null,
+      netChildMinor: null,
+      netTripMinor: netFils(up(price.trip)),
+      recAdultMinor: null,
+      recChildMinor: null,
+      recTripMinor: fils(up(price.trip)),
+    };
   }
   return {
     netAdultMinor: netFils(up(price.adult)),
@@ -55,7 +86,12 @@ function priceColumns(price: SeedPrice, uplift = 1) {
 
 const motifOf = (url: string): Motif => CATEGORIES.find((c) => c.url === url)?.motif ?? 'skyline';
 
-function offerRow(tourId: number, offer: OfferSeed, index: number, ids: { cities: Map<string, number>; tickets: Map<string, number> }) {
+function offerRow(
+  tourId: number,
+  offer: OfferSeed,
+  index: number,
+  ids: { cities: Map<string, number>; tickets: Map<string, number> },
+) {
   const isTimeslots = Boolean(offer.times?.length);
   const ticketTypeId = ids.tickets.get(offer.ticket);
   if (!ticketTypeId) throw new Error(`unknown ticket type ${offer.ticket}`);
@@ -97,7 +133,10 @@ function tourTexts(tour: TourSeed) {
   return {
     itinerary: kind.itinerary,
     terms: { en: [...COMMON_TERMS.en, ...kind.terms.en], ru: [...COMMON_TERMS.ru, ...kind.terms.ru] },
-    notesToAgents: { en: [...kind.notes.en, ...(note ? [note.en] : [])], ru: [...kind.notes.ru, ...(note ? [note.ru] : [])] },
+    notesToAgents: {
+      en: [...kind.notes.en, ...(note ? [note.en] : [])],
+      ru: [...kind.notes.ru, ...(note ? [note.ru] : [])],
+    },
     faq: { en: [...kind.faq.en, ...COMMON_FAQ.en], ru: [...kind.faq.ru, ...COMMON_FAQ.ru] },
   };
 }
@@ -111,7 +150,8 @@ async function insertCatalogue(tx: DbOrTx, today: string): Promise<void> {
     const motifs: Motif[] = [motifOf(tour.cats[0] ?? ''), motifOf(tour.cats[1] ?? tour.cats[0] ?? ''), cityMotif];
     motifs.forEach((motif, i) => images.push(image(`tour-${tour.url}-${i + 1}`, motif, tour.title, PHOTO, i)));
     tour.offers.forEach((offer, i) => {
-      if (offer.photo) images.push(image(`offer-${tour.url}-${i + 1}`, motifs[0] ?? 'skyline', offer.name, PHOTO, 3 + i));
+      if (offer.photo)
+        images.push(image(`offer-${tour.url}-${i + 1}`, motifs[0] ?? 'skyline', offer.name, PHOTO, 3 + i));
     });
   }
   for (let i = 0; i < images.length; i += 50) await tx.insert(catalogueImages).values(images.slice(i, i + 50));
@@ -123,11 +163,28 @@ async function insertCatalogue(tx: DbOrTx, today: string): Promise<void> {
   if (!country) throw new Error('country insert returned nothing');
   const cityRows = await tx
     .insert(cities)
-    .values(CITIES.map((c, i) => ({ countryId: country.id, url: c.url, name: c.name, description: c.description, heroImageKey: `city-${c.url}`, sortOrder: i })))
+    .values(
+      CITIES.map((c, i) => ({
+        countryId: country.id,
+        url: c.url,
+        name: c.name,
+        description: c.description,
+        heroImageKey: `city-${c.url}`,
+        sortOrder: i,
+      })),
+    )
     .returning({ id: cities.id, url: cities.url });
   const categoryRows = await tx
     .insert(categories)
-    .values(CATEGORIES.map((c, i) => ({ url: c.url, name: c.name, description: c.description, heroImageKey: `category-${c.url}`, sortOrder: i })))
+    .values(
+      CATEGORIES.map((c, i) => ({
+        url: c.url,
+        name: c.name,
+        description: c.description,
+        heroImageKey: `category-${c.url}`,
+        sortOrder: i,
+      })),
+    )
     .returning({ id: categories.id, url: categories.url });
   const ticketRows = await tx
     .insert(ticketTypes)
@@ -165,22 +222,35 @@ async function insertCatalogue(tx: DbOrTx, today: string): Promise<void> {
 
   for (const t of TOURS) {
     const similar = (t.similar ?? []).map(tourId).filter((id) => id > 0);
-    if (similar.length) await tx.update(tours).set({ similarTourIds: similar }).where(eq(tours.id, tourId(t.url)));
+    if (similar.length)
+      await tx
+        .update(tours)
+        .set({ similarTourIds: similar })
+        .where(eq(tours.id, tourId(t.url)));
   }
-  await tx.insert(tourCategories).values(
-    TOURS.flatMap((t) => t.cats.map((url, i) => ({ tourId: tourId(t.url), categoryId: ids.categories.get(url) ?? 0, sortOrder: i }))),
-  );
+  await tx
+    .insert(tourCategories)
+    .values(
+      TOURS.flatMap((t) =>
+        t.cats.map((url, i) => ({ tourId: tourId(t.url), categoryId: ids.categories.get(url) ?? 0, sortOrder: i })),
+      ),
+    );
 
   const offerSeeds = TOURS.flatMap((t) => t.offers.map((offer, i) => ({ tour: t, offer, index: i })));
   const offerRows = await tx
     .insert(offers)
     .values(offerSeeds.map(({ tour, offer, index }) => offerRow(tourId(tour.url), offer, index, ids)))
     .returning({ id: offers.id, tourId: offers.tourId, sortOrder: offers.sortOrder });
-  const offerId = (tour: TourSeed, index: number) => offerRows.find((r) => r.tourId === tourId(tour.url) && r.sortOrder === index)?.id ?? 0;
+  const offerId = (tour: TourSeed, index: number) =>
+    offerRows.find((r) => r.tourId === tourId(tour.url) && r.sortOrder === index)?.id ?? 0;
 
   const photos = TOURS.flatMap((t) => [
     ...[1, 2, 3].map((n) => ({ tourId: tourId(t.url), offerId: null, imageKey: `tour-${t.url}-${n}`, sortOrder: n })),
-    ...t.offers.flatMap((o, i) => (o.photo ? [{ tourId: tourId(t.url), offerId: offerId(t, i), imageKey: `offer-${t.url}-${i + 1}`, sortOrder: 10 + i }] : [])),
+    ...t.offers.flatMap((o, i) =>
+      o.photo
+        ? [{ tourId: tourId(t.url), offerId: offerId(t, i), imageKey: `offer-${t.url}-${i + 1}`, sortOrder: 10 + i }]
+        : [],
+    ),
   ]);
   await tx.insert(tourPhotos).values(photos);
 
@@ -188,8 +258,18 @@ async function insertCatalogue(tx: DbOrTx, today: string): Promise<void> {
   const seasonEnd = addDays(today, 60);
   await tx.insert(pricePeriods).values(
     offerSeeds.flatMap(({ tour, offer, index }) => [
-      { offerId: offerId(tour, index), validFrom: addDays(today, -30), validTo: seasonEnd, ...priceColumns(offer.price) },
-      { offerId: offerId(tour, index), validFrom: addDays(seasonEnd, 1), validTo: addDays(today, 3 * 365), ...priceColumns(offer.price, 1.08) },
+      {
+        offerId: offerId(tour, index),
+        validFrom: addDays(today, -30),
+        validTo: seasonEnd,
+        ...priceColumns(offer.price),
+      },
+      {
+        offerId: offerId(tour, index),
+        validFrom: addDays(seasonEnd, 1),
+        validTo: addDays(today, 3 * 365),
+        ...priceColumns(offer.price, 1.08),
+      },
     ]),
   );
 
@@ -242,11 +322,18 @@ export async function extendDemoStock(db: DbOrTx, today: string, days = DEMO_STO
 
 // The demo catalogue: created once (idempotent, safe when several processes start together), then on every start
 // the stock window is rolled forward to today + 120 days. Returns whether the catalogue was created now.
-export async function seedDemoCatalogue(db: Db, now: Date = new Date()): Promise<{ created: boolean; slotsAdded: number }> {
+export async function seedDemoCatalogue(
+  db: Db,
+  now: Date = new Date(),
+): Promise<{ created: boolean; slotsAdded: number }> {
   const today = dubaiDate(now);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const [existing] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.url, COUNTRY.url)).limit(1);
+    const [existing] = await tx
+      .select({ id: countries.id })
+      .from(countries)
+      .where(eq(countries.url, COUNTRY.url))
+      .limit(1);
     if (!existing) await insertCatalogue(tx, today);
     const slotsAdded = await extendDemoStock(tx, today);
     await seedDemoHotels(tx);

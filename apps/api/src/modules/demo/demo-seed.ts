@@ -53,11 +53,41 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       isCreditCardTopupAllowed: 1,
     });
     const people = [
-      { agencyId: desertRose.id, name: 'Layla Haddad', role: 'admin' as const, jobTitle: 'Managing Director', phone: '+971 50 123 4501' },
-      { agencyId: desertRose.id, name: 'Omar Farouk', role: 'senior' as const, jobTitle: 'Senior Travel Consultant', phone: '+971 50 123 4502' },
-      { agencyId: desertRose.id, name: 'Priya Nair', role: 'junior' as const, jobTitle: 'Reservations Agent', phone: '+971 50 123 4503' },
-      { agencyId: volga.id, name: 'Anna Sokolova', role: 'admin' as const, jobTitle: 'Director', phone: '+7 495 123 4567' },
-      { agencyId: null, name: 'Operations Desk', role: 'operator' as const, jobTitle: 'Operations', phone: '+971 4 555 0100' },
+      {
+        agencyId: desertRose.id,
+        name: 'Layla Haddad',
+        role: 'admin' as const,
+        jobTitle: 'Managing Director',
+        phone: '+971 50 123 4501',
+      },
+      {
+        agencyId: desertRose.id,
+        name: 'Omar Farouk',
+        role: 'senior' as const,
+        jobTitle: 'Senior Travel Consultant',
+        phone: '+971 50 123 4502',
+      },
+      {
+        agencyId: desertRose.id,
+        name: 'Priya Nair',
+        role: 'junior' as const,
+        jobTitle: 'Reservations Agent',
+        phone: '+971 50 123 4503',
+      },
+      {
+        agencyId: volga.id,
+        name: 'Anna Sokolova',
+        role: 'admin' as const,
+        jobTitle: 'Director',
+        phone: '+7 495 123 4567',
+      },
+      {
+        agencyId: null,
+        name: 'Operations Desk',
+        role: 'operator' as const,
+        jobTitle: 'Operations',
+        phone: '+971 4 555 0100',
+      },
     ];
     for (const [i, person] of people.entries()) {
       const account = DEMO_ACCOUNTS[i];
@@ -65,7 +95,14 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await insertUser(tx, { ...person, email: account.email, passwordHash: hash(i) });
     }
     // Opening deposit of 25,000 AED, as a ledger entry with the balance row updated in the same transaction.
-    await postLedgerEntry(tx, { agencyId: desertRose.id, currency: 'aed', amountMinor: 2_500_000, kind: 'deposit', description: 'Opening bank deposit', reference: 'DEMO-OPENING' });
+    await postLedgerEntry(tx, {
+      agencyId: desertRose.id,
+      currency: 'aed',
+      amountMinor: 2_500_000,
+      kind: 'deposit',
+      description: 'Opening bank deposit',
+      reference: 'DEMO-OPENING',
+    });
   });
   return true;
 }

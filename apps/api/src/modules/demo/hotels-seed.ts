@@ -49,7 +49,9 @@ export async function seedDemoHotels(tx: DbOrTx): Promise<number> {
   const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(hotels);
   if (count > 0) return 0;
   const cityRows = await tx.select({ id: cities.id, url: cities.url }).from(cities);
-  const rows = cityRows.flatMap((city) => (HOTELS[city.url] ?? []).map(([name, area, lead]) => ({ cityId: city.id, name, area, pickUpLeadMinutes: lead })));
+  const rows = cityRows.flatMap((city) =>
+    (HOTELS[city.url] ?? []).map(([name, area, lead]) => ({ cityId: city.id, name, area, pickUpLeadMinutes: lead })),
+  );
   if (rows.length > 0) await tx.insert(hotels).values(rows);
   return rows.length;
 }

@@ -5,7 +5,14 @@ import { createPdf, drawFooters } from './pdf-layout.ts';
 import { renderTickets } from './tickets-pdf.ts';
 import { renderVoucher } from './voucher-pdf.ts';
 
-export type DocumentIssuer = { legalName: string; address: string; vatRegistrationNumber: string; tradeLicenceNumber: string; phone: string; email: string };
+export type DocumentIssuer = {
+  legalName: string;
+  address: string;
+  vatRegistrationNumber: string;
+  tradeLicenceNumber: string;
+  phone: string;
+  email: string;
+};
 export type BookingDocumentInput = {
   booking: BookingView;
   agency: { name: string; address: string; trnNumber: string };

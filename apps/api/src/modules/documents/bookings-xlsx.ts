@@ -39,16 +39,48 @@ type ColumnKey = (typeof COLUMNS)[number]['key'];
 
 const HEADERS: Record<Language, Record<ColumnKey, string>> = {
   en: {
-    reference: 'Reference', bookingDate: 'Booking date', createdAt: 'Creation date', tour: 'Tour', ticketNumber: 'Ticket number',
-    guestName: 'Guest name', phone: 'Phone', hotel: 'Hotel', room: 'Room', adults: 'Adults', children: 'Children', infants: 'Infants',
-    pickUpTime: 'Pick-up time', tourTime: 'Tour time', publishedRate: 'Published rate', netRate: 'NET rate', payment: 'Collection / payment',
-    finalBalance: 'Final balance', notes: 'Notes', agent: 'Agent',
+    reference: 'Reference',
+    bookingDate: 'Booking date',
+    createdAt: 'Creation date',
+    tour: 'Tour',
+    ticketNumber: 'Ticket number',
+    guestName: 'Guest name',
+    phone: 'Phone',
+    hotel: 'Hotel',
+    room: 'Room',
+    adults: 'Adults',
+    children: 'Children',
+    infants: 'Infants',
+    pickUpTime: 'Pick-up time',
+    tourTime: 'Tour time',
+    publishedRate: 'Published rate',
+    netRate: 'NET rate',
+    payment: 'Collection / payment',
+    finalBalance: 'Final balance',
+    notes: 'Notes',
+    agent: 'Agent',
   },
   ru: {
-    reference: 'Номер брони', bookingDate: 'Дата тура', createdAt: 'Дата создания', tour: 'Тур', ticketNumber: 'Номер билета',
-    guestName: 'Имя гостя', phone: 'Телефон', hotel: 'Отель', room: 'Номер комнаты', adults: 'Взрослые', children: 'Дети', infants: 'Младенцы',
-    pickUpTime: 'Время трансфера', tourTime: 'Время тура', publishedRate: 'Опубликованная цена', netRate: 'NET-цена', payment: 'Оплата',
-    finalBalance: 'Итоговый баланс', notes: 'Примечания', agent: 'Агент',
+    reference: 'Номер брони',
+    bookingDate: 'Дата тура',
+    createdAt: 'Дата создания',
+    tour: 'Тур',
+    ticketNumber: 'Номер билета',
+    guestName: 'Имя гостя',
+    phone: 'Телефон',
+    hotel: 'Отель',
+    room: 'Номер комнаты',
+    adults: 'Взрослые',
+    children: 'Дети',
+    infants: 'Младенцы',
+    pickUpTime: 'Время трансфера',
+    tourTime: 'Время тура',
+    publishedRate: 'Опубликованная цена',
+    netRate: 'NET-цена',
+    payment: 'Оплата',
+    finalBalance: 'Итоговый баланс',
+    notes: 'Примечания',
+    agent: 'Агент',
   },
 };
 
@@ -106,7 +138,11 @@ function rowValues(row: BookingListRow, language: Language): Record<ColumnKey, C
 const DATE_FORMAT = 'dd mmm, yy';
 const DATE_TIME_FORMAT = 'dd mmm, yy hh:mm';
 
-export async function writeBookingsXlsx(rows: AsyncIterable<BookingListRow> | Iterable<BookingListRow>, language: Language, out: NodeJS.WritableStream): Promise<void> {
+export async function writeBookingsXlsx(
+  rows: AsyncIterable<BookingListRow> | Iterable<BookingListRow>,
+  language: Language,
+  out: NodeJS.WritableStream,
+): Promise<void> {
   // exceljs wants a full stream.Stream; the pipeline also ends `out` and reports its errors
   const zip = new PassThrough();
   const delivered = pipeline(zip, out);
@@ -120,7 +156,11 @@ export async function writeBookingsXlsx(rows: AsyncIterable<BookingListRow> | It
   await delivered;
 }
 
-async function writeWorkbook(rows: AsyncIterable<BookingListRow> | Iterable<BookingListRow>, language: Language, stream: PassThrough): Promise<void> {
+async function writeWorkbook(
+  rows: AsyncIterable<BookingListRow> | Iterable<BookingListRow>,
+  language: Language,
+  stream: PassThrough,
+): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const title = language === 'ru' ? 'Бронирования' : 'Bookings';
   const sheet = workbook.addWorksheet(title, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -125,7 +125,8 @@ const en: DocumentLabels = {
   amount: 'Amount',
   units: { adult: 'Adult', child: 'Child', infant: 'Infant', trip: 'Trip' },
   subtotal: 'Subtotal',
-  discount: (code, percent) => ['Discount', code ? `promo code ${code}` : '', percent ? `${percent} %` : ''].filter(Boolean).join(', '),
+  discount: (code, percent) =>
+    ['Discount', code ? `promo code ${code}` : '', percent ? `${percent} %` : ''].filter(Boolean).join(', '),
   cardSurcharge: 'Card surcharge',
   quoteAdjustment: 'Price adjustment (quotation)',
   service: 'Service',
@@ -200,7 +201,8 @@ const ru: DocumentLabels = {
   amount: 'Сумма',
   units: { adult: 'Взрослый', child: 'Ребёнок', infant: 'Младенец', trip: 'Поездка' },
   subtotal: 'Промежуточный итог',
-  discount: (code, percent) => ['Скидка', code ? `промокод ${code}` : '', percent ? `${percent} %` : ''].filter(Boolean).join(', '),
+  discount: (code, percent) =>
+    ['Скидка', code ? `промокод ${code}` : '', percent ? `${percent} %` : ''].filter(Boolean).join(', '),
   cardSurcharge: 'Комиссия за оплату картой',
   quoteAdjustment: 'Корректировка цены (по предложению)',
   service: 'Услуга',

@@ -25,7 +25,13 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
     adults: 2,
     children: 1,
     infants: 1,
-    guest: { name: 'Anna Smith', email: 'anna@example.com', phone: '+971 50 123 4567', hotel: 'Atlantis The Palm', room: '1204' },
+    guest: {
+      name: 'Anna Smith',
+      email: 'anna@example.com',
+      phone: '+971 50 123 4567',
+      hotel: 'Atlantis The Palm',
+      room: '1204',
+    },
     pickUpTime: '14:45',
     promoCode: null,
     promoPercent: null,
@@ -71,7 +77,11 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
 function documentInput(overrides: Partial<BookingDocumentInput> = {}): BookingDocumentInput {
   return {
     booking: booking(),
-    agency: { name: 'Sunrise Travel LLC', address: 'Office 804, Bay Square 3, Business Bay, Dubai', trnNumber: '100234567800003' },
+    agency: {
+      name: 'Sunrise Travel LLC',
+      address: 'Office 804, Bay Square 3, Business Bay, Dubai',
+      trnNumber: '100234567800003',
+    },
     issuer: {
       legalName: 'UAE Tours Portal LLC',
       address: 'Office 1201, Prime Tower, Business Bay, Dubai, UAE',
@@ -88,7 +98,13 @@ function documentInput(overrides: Partial<BookingDocumentInput> = {}): BookingDo
 
 const russianBooking = booking({
   language: 'ru',
-  guest: { name: 'Иван Петров', email: 'ivan@example.com', phone: '+7 916 000 11 22', hotel: 'Rixos Premium', room: '305' },
+  guest: {
+    name: 'Иван Петров',
+    email: 'ivan@example.com',
+    phone: '+7 916 000 11 22',
+    hotel: 'Rixos Premium',
+    room: '305',
+  },
   notes: 'Встреча у стойки консьержа.',
   promoCode: 'SPRING10',
   promoPercent: 10,
@@ -159,10 +175,28 @@ describe('booking voucher PDF', () => {
     const pdf = await render('voucher', documentInput());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = (await pdfPages(pdf)).join(' ');
-    for (const expected of ['GF260220-7Q4K2M', 'Evening Desert Safari with BBQ Dinner', 'Shared 4x4, hotel pick-up', '05 Mar, 26', '15:30', '14:45', 'Anna Smith', '+971 50 123 4567', 'Atlantis The Palm', '1204', 'Meet the driver in the main lobby', 'Sunrise Travel LLC', 'UAE Tours Portal LLC']) {
+    for (const expected of [
+      'GF260220-7Q4K2M',
+      'Evening Desert Safari with BBQ Dinner',
+      'Shared 4x4, hotel pick-up',
+      '05 Mar, 26',
+      '15:30',
+      '14:45',
+      'Anna Smith',
+      '+971 50 123 4567',
+      'Atlantis The Palm',
+      '1204',
+      'Meet the driver in the main lobby',
+      'Sunrise Travel LLC',
+      'UAE Tours Portal LLC',
+    ]) {
       expect(text).toContain(expected);
     }
-    const tiers = ['48 h or more before the start: 100 % refund', '24–48 h before the start: 50 % refund', 'Less than 24 h before the start: non-refundable'];
+    const tiers = [
+      '48 h or more before the start: 100 % refund',
+      '24–48 h before the start: 50 % refund',
+      'Less than 24 h before the start: non-refundable',
+    ];
     const positions = tiers.map((tier) => text.indexOf(tier));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -173,13 +207,24 @@ describe('booking voucher PDF', () => {
     const pdf = await render('voucher', documentInput({ language: 'ru', booking: russianBooking }));
     expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans/);
     const text = (await pdfPages(pdf)).join(' ');
-    for (const expected of ['ВАУЧЕР', 'Номер бронирования', 'Иван Петров', 'Взрослые', 'Встреча у стойки консьержа', 'За 48 ч и более до начала: возврат 100 %', 'Менее чем за 24 ч до начала: без возврата', '05 мар, 26']) {
+    for (const expected of [
+      'ВАУЧЕР',
+      'Номер бронирования',
+      'Иван Петров',
+      'Взрослые',
+      'Встреча у стойки консьержа',
+      'За 48 ч и более до начала: возврат 100 %',
+      'Менее чем за 24 ч до начала: без возврата',
+      '05 мар, 26',
+    ]) {
       expect(text).toContain(expected);
     }
   });
 
   it('says non-refundable when the offer has no cancellation tiers', async () => {
-    const text = (await pdfPages(await renderBookingPdf('voucher', documentInput({ booking: booking({ cancellationPolicy: [] }) })))).join(' ');
+    const text = (
+      await pdfPages(await renderBookingPdf('voucher', documentInput({ booking: booking({ cancellationPolicy: [] }) })))
+    ).join(' ');
     expect(text).toContain('Non-refundable');
   });
 });
@@ -191,14 +236,18 @@ describe('booking tickets PDF', () => {
     const pages = await pdfPages(pdf);
     expect(pages).toHaveLength(1);
     const text = pages.join(' ');
-    for (const ticket of ['GF260220-7Q4K2M-01', 'GF260220-7Q4K2M-02', 'GF260220-7Q4K2M-03']) expect(text).toContain(ticket);
+    for (const ticket of ['GF260220-7Q4K2M-01', 'GF260220-7Q4K2M-02', 'GF260220-7Q4K2M-03'])
+      expect(text).toContain(ticket);
     expect(text).toContain('TICKET 3 OF 3');
     expect(await imagesPerPage(pdf)).toEqual([3]);
   });
 
   it('puts three tickets on a page and continues on the next one', async () => {
     const ticketNumbers = ['A-1', 'A-2', 'A-3', 'A-4', 'A-5'];
-    const pdf = await render('tickets', documentInput({ language: 'ru', booking: { ...russianBooking, ticketNumbers } }));
+    const pdf = await render(
+      'tickets',
+      documentInput({ language: 'ru', booking: { ...russianBooking, ticketNumbers } }),
+    );
     const pages = await pdfPages(pdf);
     expect(pages).toHaveLength(2);
     expect(pages[1]).toContain('БИЛЕТ 5 ИЗ 5');
@@ -211,7 +260,15 @@ describe('booking tax invoice PDF', () => {
     const pdf = await render('invoice', documentInput());
     const text = (await pdfPages(pdf)).join(' ');
     expect(text).toContain('TAX INVOICE');
-    for (const expected of ['UAE Tours Portal LLC', '100987654300003', 'DED-889912', 'Sunrise Travel LLC', '100234567800003', 'GF260220-7Q4K2M', '20 Feb, 26']) {
+    for (const expected of [
+      'UAE Tours Portal LLC',
+      '100987654300003',
+      'DED-889912',
+      'Sunrise Travel LLC',
+      '100234567800003',
+      'GF260220-7Q4K2M',
+      '20 Feb, 26',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).toContain('Adult 2 400.00 AED 800.00 AED');
@@ -240,7 +297,10 @@ describe('booking tax invoice PDF', () => {
 describe('invoice figures', () => {
   it('derives unit prices from the line totals and balances to the booking total', () => {
     const figures = invoiceFigures(russianBooking.amounts);
-    expect(figures.lines.map((l) => [l.unit, l.quantity, l.unitMinor, l.amountMinor])).toEqual([['adult', 2, 10959, 21918], ['child', 1, 6652, 6652]]);
+    expect(figures.lines.map((l) => [l.unit, l.quantity, l.unitMinor, l.amountMinor])).toEqual([
+      ['adult', 2, 10959, 21918],
+      ['child', 1, 6652, 6652],
+    ]);
     expect(figures.subtotalMinor - figures.discountMinor + figures.cardSurchargeMinor).toBe(figures.totalMinor);
     expect(figures.adjustmentMinor).toBe(0);
     expect(figures.vatAedMinor).toBe(4559);
@@ -299,7 +359,10 @@ function listRow(overrides: Partial<BookingListRow> = {}): BookingListRow {
   };
 }
 
-async function xlsxBuffer(rows: AsyncIterable<BookingListRow> | Iterable<BookingListRow>, language: 'en' | 'ru'): Promise<Buffer> {
+async function xlsxBuffer(
+  rows: AsyncIterable<BookingListRow> | Iterable<BookingListRow>,
+  language: 'en' | 'ru',
+): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -321,12 +384,37 @@ describe('bookings xlsx export', () => {
   it('writes the SPEC §3 columns with numbers as numbers and strings that never become formulas', async () => {
     async function* rows(): AsyncIterable<BookingListRow> {
       yield listRow({ guestName: '=HYPERLINK("x")' });
-      yield listRow({ reference: 'GF260220-AAAAAA', finalBalance: null, paymentMethod: null, pickUpTime: null, notes: '' });
+      yield listRow({
+        reference: 'GF260220-AAAAAA',
+        finalBalance: null,
+        paymentMethod: null,
+        pickUpTime: null,
+        notes: '',
+      });
     }
     const sheet = await firstSheet(await xlsxBuffer(rows(), 'en'));
     expect(sheet.getRow(1).values).toEqual([
-      undefined, 'Reference', 'Booking date', 'Creation date', 'Tour', 'Ticket number', 'Guest name', 'Phone', 'Hotel', 'Room', 'Adults', 'Children', 'Infants',
-      'Pick-up time', 'Tour time', 'Published rate', 'NET rate', 'Collection / payment', 'Final balance', 'Notes', 'Agent',
+      undefined,
+      'Reference',
+      'Booking date',
+      'Creation date',
+      'Tour',
+      'Ticket number',
+      'Guest name',
+      'Phone',
+      'Hotel',
+      'Room',
+      'Adults',
+      'Children',
+      'Infants',
+      'Pick-up time',
+      'Tour time',
+      'Published rate',
+      'NET rate',
+      'Collection / payment',
+      'Final balance',
+      'Notes',
+      'Agent',
     ]);
     const row = sheet.getRow(2);
     const guest = row.getCell(6);
@@ -336,7 +424,14 @@ describe('bookings xlsx export', () => {
     expect(row.getCell(7).value).toBe("'+971 50 123 4567");
     expect(row.getCell(19).value).toBe("'@SUM(A1:A2)");
     expect(row.getCell(4).value).toBe('Evening Desert Safari — Shared 4x4');
-    for (const [column, value] of [[10, 2], [11, 1], [12, 0], [15, 1300], [16, 1050.5], [18, 8949.5]] as const) {
+    for (const [column, value] of [
+      [10, 2],
+      [11, 1],
+      [12, 0],
+      [15, 1300],
+      [16, 1050.5],
+      [18, 8949.5],
+    ] as const) {
       expect(row.getCell(column).type).toBe(ExcelJS.ValueType.Number);
       expect(row.getCell(column).value).toBe(value);
     }

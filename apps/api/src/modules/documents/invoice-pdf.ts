@@ -1,11 +1,28 @@
 import { AED_PER_USD } from '@portal/contract';
 import type { BookingAmounts, CurrencyCode, Language } from '@portal/contract';
 import type { BookingDocumentInput } from './booking-pdf.ts';
-import { divideHalfUp, dubaiDateTime, formatDisplayDate, formatMoney, includedVatMinor, toMinor } from './document-format.ts';
+import {
+  divideHalfUp,
+  dubaiDateTime,
+  formatDisplayDate,
+  formatMoney,
+  includedVatMinor,
+  toMinor,
+} from './document-format.ts';
 import type { DocumentLabels } from './document-labels.ts';
 import { documentLabels } from './document-labels.ts';
 import type { Pdf } from './pdf-layout.ts';
-import { COLORS, MARGIN, contentWidth, drawBand, ensureSpace, fieldGrid, paragraph, sectionTitle, style } from './pdf-layout.ts';
+import {
+  COLORS,
+  MARGIN,
+  contentWidth,
+  drawBand,
+  ensureSpace,
+  fieldGrid,
+  paragraph,
+  sectionTitle,
+  style,
+} from './pdf-layout.ts';
 
 type LineUnit = BookingAmounts['lines'][number]['unit'];
 
@@ -30,7 +47,12 @@ export function invoiceFigures(amounts: BookingAmounts): InvoiceFigures {
     .filter((line) => line.quantity > 0)
     .map((line) => {
       const amountMinor = toMinor(line.net);
-      return { unit: line.unit, quantity: line.quantity, unitMinor: divideHalfUp(amountMinor, line.quantity), amountMinor };
+      return {
+        unit: line.unit,
+        quantity: line.quantity,
+        unitMinor: divideHalfUp(amountMinor, line.quantity),
+        amountMinor,
+      };
     });
   const subtotalMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
   const discountMinor = toMinor(amounts.discount);
@@ -65,7 +87,9 @@ function tableRow(doc: Pdf, cells: string[], columns: Column[], options: { heade
   const padding = 8;
   const fontSize = options.header ? 7.5 : 9.5;
   style(doc, options.header ? 'bold' : 'regular', fontSize, options.header ? COLORS.muted : COLORS.ink);
-  const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: (columns[i]?.width ?? 0) - 2 * padding }))) + 2 * 7;
+  const height =
+    Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: (columns[i]?.width ?? 0) - 2 * padding }))) +
+    2 * 7;
   ensureSpace(doc, height);
   const y = doc.y;
   const width = contentWidth(doc);
@@ -75,10 +99,20 @@ function tableRow(doc: Pdf, cells: string[], columns: Column[], options: { heade
     const column = columns[i];
     if (!column) return;
     style(doc, options.header ? 'bold' : 'regular', fontSize, options.header ? COLORS.muted : COLORS.ink);
-    doc.text(options.header ? cell.toUpperCase() : cell, x + padding, y + 7, { width: column.width - 2 * padding, align: column.align });
+    doc.text(options.header ? cell.toUpperCase() : cell, x + padding, y + 7, {
+      width: column.width - 2 * padding,
+      align: column.align,
+    });
     x += column.width;
   });
-  doc.save().moveTo(MARGIN, y + height).lineTo(MARGIN + width, y + height).lineWidth(0.6).strokeColor(COLORS.rule).stroke().restore();
+  doc
+    .save()
+    .moveTo(MARGIN, y + height)
+    .lineTo(MARGIN + width, y + height)
+    .lineWidth(0.6)
+    .strokeColor(COLORS.rule)
+    .stroke()
+    .restore();
   doc.x = MARGIN;
   doc.y = y + height;
 }
@@ -102,23 +136,38 @@ function totalsBlock(doc: Pdf, rows: TotalRow[]): void {
     const size = isTotal ? 11.5 : isNote ? 8.5 : 9.5;
     style(doc, isTotal ? 'bold' : 'regular', size, color).text(row.label, x + 10, y, { width: width - 130 });
     const labelBottom = doc.y;
-    style(doc, isTotal ? 'bold' : 'regular', size, color).text(row.value, x + width - 130, y, { width: 120, align: 'right' });
+    style(doc, isTotal ? 'bold' : 'regular', size, color).text(row.value, x + width - 130, y, {
+      width: 120,
+      align: 'right',
+    });
     doc.y = Math.max(labelBottom, doc.y) + (isTotal ? 12 : 3);
   }
   doc.x = MARGIN;
 }
 
-function totalRows(figures: InvoiceFigures, booking: BookingDocumentInput['booking'], t: DocumentLabels, currency: CurrencyCode, language: Language): TotalRow[] {
+function totalRows(
+  figures: InvoiceFigures,
+  booking: BookingDocumentInput['booking'],
+  t: DocumentLabels,
+  currency: CurrencyCode,
+  language: Language,
+): TotalRow[] {
   const money = (minor: number) => formatMoney(minor, currency, language);
   const rows: TotalRow[] = [{ label: t.subtotal, value: money(figures.subtotalMinor) }];
-  if (figures.discountMinor !== 0) rows.push({ label: t.discount(booking.promoCode, booking.promoPercent), value: money(-figures.discountMinor) });
+  if (figures.discountMinor !== 0)
+    rows.push({ label: t.discount(booking.promoCode, booking.promoPercent), value: money(-figures.discountMinor) });
   if (figures.cardSurchargeMinor !== 0) rows.push({ label: t.cardSurcharge, value: money(figures.cardSurchargeMinor) });
   if (figures.adjustmentMinor !== 0) rows.push({ label: t.quoteAdjustment, value: money(figures.adjustmentMinor) });
   rows.push({ label: `${t.total} (${currency.toUpperCase()})`, value: money(figures.totalMinor), kind: 'total' });
   rows.push({ label: t.vatIncluded, value: money(figures.vatMinor), kind: 'note' });
   if (figures.taxMinor !== null) rows.push({ label: t.ofWhichTax, value: money(figures.taxMinor), kind: 'note' });
   if (figures.feeMinor !== null) rows.push({ label: t.ofWhichFee, value: money(figures.feeMinor), kind: 'note' });
-  if (figures.vatAedMinor !== null) rows.push({ label: t.vatInAed(language === 'ru' ? String(AED_PER_USD).replace('.', ',') : String(AED_PER_USD)), value: formatMoney(figures.vatAedMinor, 'aed', language), kind: 'note' });
+  if (figures.vatAedMinor !== null)
+    rows.push({
+      label: t.vatInAed(language === 'ru' ? String(AED_PER_USD).replace('.', ',') : String(AED_PER_USD)),
+      value: formatMoney(figures.vatAedMinor, 'aed', language),
+      kind: 'note',
+    });
   return rows;
 }
 
@@ -152,18 +201,26 @@ export function renderInvoice(doc: Pdf, input: BookingDocumentInput): void {
   doc.x = MARGIN;
   doc.y = Math.max(supplierBottom, agencyBottom) + 18;
 
-  fieldGrid(doc, [
-    { label: t.invoiceNumber, value: booking.reference },
-    { label: t.issueDate, value: formatDisplayDate(dubaiDateTime(input.issuedAt).date, language) },
-    { label: t.serviceDate, value: formatDisplayDate(booking.date, language) },
-    { label: t.currency, value: currency.toUpperCase() },
-    { label: t.payment, value: booking.paymentMethod ? t.paymentMethods[booking.paymentMethod] : '' },
-  ], 5, { weights: [1.4, 1, 1.1, 0.7, 1.3] });
+  fieldGrid(
+    doc,
+    [
+      { label: t.invoiceNumber, value: booking.reference },
+      { label: t.issueDate, value: formatDisplayDate(dubaiDateTime(input.issuedAt).date, language) },
+      { label: t.serviceDate, value: formatDisplayDate(booking.date, language) },
+      { label: t.currency, value: currency.toUpperCase() },
+      { label: t.payment, value: booking.paymentMethod ? t.paymentMethods[booking.paymentMethod] : '' },
+    ],
+    5,
+    { weights: [1.4, 1, 1.1, 0.7, 1.3] },
+  );
 
   sectionTitle(doc, t.service);
   paragraph(doc, booking.tour.title, { bold: true, size: 11 });
   const when = [formatDisplayDate(booking.date, language), booking.time ?? t.anyTime].join(', ');
-  paragraph(doc, [booking.offer.name, when, booking.guest.name].filter(Boolean).join('  ·  '), { size: 9, color: COLORS.muted });
+  paragraph(doc, [booking.offer.name, when, booking.guest.name].filter(Boolean).join('  ·  '), {
+    size: 9,
+    color: COLORS.muted,
+  });
   doc.y += 10;
 
   const columns: Column[] = [
@@ -174,7 +231,12 @@ export function renderInvoice(doc: Pdf, input: BookingDocumentInput): void {
   ];
   tableRow(doc, [t.description, t.quantity, t.unitPrice, t.amount], columns, { header: true });
   for (const line of figures.lines) {
-    tableRow(doc, [t.units[line.unit], String(line.quantity), money(line.unitMinor), money(line.amountMinor)], columns, {});
+    tableRow(
+      doc,
+      [t.units[line.unit], String(line.quantity), money(line.unitMinor), money(line.amountMinor)],
+      columns,
+      {},
+    );
   }
 
   totalsBlock(doc, totalRows(figures, booking, t, currency, language));

@@ -28,7 +28,10 @@ function loadFonts(): Promise<FontFiles> {
   if (!fontFiles) {
     const require = createRequire(import.meta.url);
     const load = (file: string) => readFile(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
-    fontFiles = Promise.all([load('DejaVuSans.ttf'), load('DejaVuSans-Bold.ttf')]).then(([regular, bold]) => ({ regular, bold }));
+    fontFiles = Promise.all([load('DejaVuSans.ttf'), load('DejaVuSans-Bold.ttf')]).then(([regular, bold]) => ({
+      regular,
+      bold,
+    }));
     fontFiles.catch(() => {
       fontFiles = null;
     });
@@ -38,14 +41,26 @@ function loadFonts(): Promise<FontFiles> {
 
 export type PdfHandle = { doc: Pdf; done: Promise<Buffer> };
 
-export async function createPdf(meta: { title: string; author: string; subject: string; language: Language; createdAt: Date }): Promise<PdfHandle> {
+export async function createPdf(meta: {
+  title: string;
+  author: string;
+  subject: string;
+  language: Language;
+  createdAt: Date;
+}): Promise<PdfHandle> {
   const fonts = await loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT / 2, left: MARGIN, right: MARGIN },
     bufferPages: true,
     lang: meta.language,
-    info: { Title: meta.title, Author: meta.author, Subject: meta.subject, Creator: meta.author, CreationDate: meta.createdAt },
+    info: {
+      Title: meta.title,
+      Author: meta.author,
+      Subject: meta.subject,
+      Creator: meta.author,
+      CreationDate: meta.createdAt,
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -80,19 +95,37 @@ export function style(doc: Pdf, font: keyof typeof FONT, size: number, color: st
 
 // The brand band at the top of the first page: issuer on the left, document title and number on the right.
 // Largest size from `max` down to `min` at which `text` fits on one line of `width`.
-export function fitFontSize(doc: Pdf, text: string, font: keyof typeof FONT, max: number, min: number, width: number, characterSpacing = 0): number {
+export function fitFontSize(
+  doc: Pdf,
+  text: string,
+  font: keyof typeof FONT,
+  max: number,
+  min: number,
+  width: number,
+  characterSpacing = 0,
+): number {
   let size = max;
-  while (size > min && doc.font(FONT[font]).fontSize(size).widthOfString(text, { characterSpacing }) > width) size -= 0.5;
+  while (size > min && doc.font(FONT[font]).fontSize(size).widthOfString(text, { characterSpacing }) > width)
+    size -= 0.5;
   return size;
 }
 
 // One line at most: longer text ends with an ellipsis instead of wrapping.
-export function singleLine(doc: Pdf, text: string, x: number, y: number, options: { width: number; align?: 'left' | 'right' | 'center'; characterSpacing?: number }): void {
+export function singleLine(
+  doc: Pdf,
+  text: string,
+  x: number,
+  y: number,
+  options: { width: number; align?: 'left' | 'right' | 'center'; characterSpacing?: number },
+): void {
   doc.text(text, x, y, { ...options, height: doc.currentLineHeight(true), ellipsis: true });
 }
 
 // The brand band at the top of each page: issuer on the left, document title and number on the right.
-export function drawBand(doc: Pdf, band: { issuerName: string; issuerLines: string[]; title: string; subtitle: string }): void {
+export function drawBand(
+  doc: Pdf,
+  band: { issuerName: string; issuerLines: string[]; title: string; subtitle: string },
+): void {
   const width = doc.page.width;
   const title = band.title.toUpperCase();
   const titleWidth = doc.font(FONT.bold).fontSize(18).widthOfString(title, { characterSpacing: 0.5 });
@@ -125,9 +158,19 @@ export function sectionTitle(doc: Pdf, title: string): void {
   ensureSpace(doc, 48);
   doc.y += 10;
   const y = doc.y;
-  style(doc, 'bold', 8, COLORS.brand).text(title.toUpperCase(), MARGIN, y, { characterSpacing: 0.8, width: contentWidth(doc) });
+  style(doc, 'bold', 8, COLORS.brand).text(title.toUpperCase(), MARGIN, y, {
+    characterSpacing: 0.8,
+    width: contentWidth(doc),
+  });
   const ruleY = doc.y + 3;
-  doc.save().moveTo(MARGIN, ruleY).lineTo(MARGIN + contentWidth(doc), ruleY).lineWidth(0.6).strokeColor(COLORS.rule).stroke().restore();
+  doc
+    .save()
+    .moveTo(MARGIN, ruleY)
+    .lineTo(MARGIN + contentWidth(doc), ruleY)
+    .lineWidth(0.6)
+    .strokeColor(COLORS.rule)
+    .stroke()
+    .restore();
   doc.x = MARGIN;
   doc.y = ruleY + 8;
 }
@@ -182,10 +225,20 @@ function columnWidths(total: number, gap: number, columns: number, weights: read
 }
 
 // Label-over-value cells laid out in rows of `columns` (relative `weights` per column; `clip` keeps values to one line).
-export function fieldGrid(doc: Pdf, fields: Field[], columns: number, options: { x?: number; width?: number; weights?: readonly number[]; clip?: boolean } = {}): void {
+export function fieldGrid(
+  doc: Pdf,
+  fields: Field[],
+  columns: number,
+  options: { x?: number; width?: number; weights?: readonly number[]; clip?: boolean } = {},
+): void {
   const x = options.x ?? MARGIN;
   const gap = 16;
-  const layout: RowLayout = { x, widths: columnWidths(options.width ?? contentWidth(doc), gap, columns, options.weights), gap, clip: options.clip ?? false };
+  const layout: RowLayout = {
+    x,
+    widths: columnWidths(options.width ?? contentWidth(doc), gap, columns, options.weights),
+    gap,
+    clip: options.clip ?? false,
+  };
   for (let start = 0; start < fields.length; start += columns) {
     const row = fields.slice(start, start + columns);
     ensureSpace(doc, rowHeight(doc, row, layout));
@@ -201,7 +254,12 @@ export function summaryBox(doc: Pdf, fields: Field[]): void {
   const padding = 14;
   const gap = 16;
   const width = contentWidth(doc);
-  const layout: RowLayout = { x: MARGIN + padding, widths: columnWidths(width - 2 * padding, gap, fields.length, undefined), gap, clip: false };
+  const layout: RowLayout = {
+    x: MARGIN + padding,
+    widths: columnWidths(width - 2 * padding, gap, fields.length, undefined),
+    gap,
+    clip: false,
+  };
   const height = rowHeight(doc, fields, layout) + 2 * padding;
   ensureSpace(doc, height);
   const y = doc.y;
@@ -211,7 +269,11 @@ export function summaryBox(doc: Pdf, fields: Field[]): void {
   doc.y = y + height + 6;
 }
 
-export function paragraph(doc: Pdf, text: string, options: { size?: number; color?: string; bold?: boolean } = {}): void {
+export function paragraph(
+  doc: Pdf,
+  text: string,
+  options: { size?: number; color?: string; bold?: boolean } = {},
+): void {
   style(doc, options.bold ? 'bold' : 'regular', options.size ?? VALUE_SIZE, options.color ?? COLORS.ink);
   const width = contentWidth(doc);
   ensureSpace(doc, Math.min(doc.heightOfString(text, { width }), 120));
@@ -226,7 +288,11 @@ export function bulletList(doc: Pdf, items: string[]): void {
     const height = doc.heightOfString(item, { width });
     ensureSpace(doc, height);
     const y = doc.y;
-    doc.save().circle(MARGIN + 3, y + 5.5, 1.8).fill(COLORS.brand).restore();
+    doc
+      .save()
+      .circle(MARGIN + 3, y + 5.5, 1.8)
+      .fill(COLORS.brand)
+      .restore();
     style(doc, 'regular', VALUE_SIZE, COLORS.ink).text(item, MARGIN + 14, y, { width });
     doc.y += 3;
   }
@@ -243,10 +309,20 @@ export function drawFooters(doc: Pdf, text: string, pageLabel: (index: number, c
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN - 14;
     const width = contentWidth(doc);
-    doc.save().moveTo(MARGIN, y - 8).lineTo(MARGIN + width, y - 8).lineWidth(0.6).strokeColor(COLORS.rule).stroke().restore();
+    doc
+      .save()
+      .moveTo(MARGIN, y - 8)
+      .lineTo(MARGIN + width, y - 8)
+      .lineWidth(0.6)
+      .strokeColor(COLORS.rule)
+      .stroke()
+      .restore();
     style(doc, 'regular', 7.5, COLORS.muted);
     singleLine(doc, text, MARGIN, y, { width: width - 110 });
-    singleLine(doc, pageLabel(i - range.start + 1, range.count), MARGIN + width - 100, y, { width: 100, align: 'right' });
+    singleLine(doc, pageLabel(i - range.start + 1, range.count), MARGIN + width - 100, y, {
+      width: 100,
+      align: 'right',
+    });
     doc.page.margins.bottom = bottom;
   }
 }

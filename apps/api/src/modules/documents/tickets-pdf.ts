@@ -3,7 +3,17 @@ import type { BookingDocumentInput } from './booking-pdf.ts';
 import { formatDisplayDate } from './document-format.ts';
 import { documentLabels } from './document-labels.ts';
 import type { Pdf } from './pdf-layout.ts';
-import { COLORS, MARGIN, contentWidth, drawBand, fieldGrid, fitFontSize, paragraph, singleLine, style } from './pdf-layout.ts';
+import {
+  COLORS,
+  MARGIN,
+  contentWidth,
+  drawBand,
+  fieldGrid,
+  fitFontSize,
+  paragraph,
+  singleLine,
+  style,
+} from './pdf-layout.ts';
 
 const TICKETS_PER_PAGE = 3;
 const TICKET_HEIGHT = 190;
@@ -16,7 +26,13 @@ export function ticketQrPayload(ticketNumber: string, reference: string): string
 }
 
 function qrPng(payload: string): Promise<Buffer> {
-  return QRCode.toBuffer(payload, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 408, color: { dark: '#000000', light: '#FFFFFF' } });
+  return QRCode.toBuffer(payload, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    width: 408,
+    color: { dark: '#000000', light: '#FFFFFF' },
+  });
 }
 
 export async function renderTickets(doc: Pdf, input: BookingDocumentInput): Promise<void> {
@@ -62,17 +78,33 @@ export async function renderTickets(doc: Pdf, input: BookingDocumentInput): Prom
 
     const x = qrX + QR_SIZE + 24;
     const textWidth = MARGIN + width - x - 18;
-    style(doc, 'regular', 8, COLORS.muted).text(t.ticketOf(index + 1, count).toUpperCase(), x, y + 18, { width: textWidth, characterSpacing: 0.6 });
+    style(doc, 'regular', 8, COLORS.muted).text(t.ticketOf(index + 1, count).toUpperCase(), x, y + 18, {
+      width: textWidth,
+      characterSpacing: 0.6,
+    });
     style(doc, 'bold', fitFontSize(doc, ticketNumber, 'bold', 15, 9, textWidth), COLORS.brand);
     singleLine(doc, ticketNumber, x, doc.y + 2, { width: textWidth });
-    style(doc, 'bold', 11, COLORS.ink).text(booking.tour.title, x, doc.y + 6, { width: textWidth, height: 28, ellipsis: true });
-    style(doc, 'regular', 9, COLORS.muted).text(booking.offer.name, x, doc.y + 1, { width: textWidth, height: 24, ellipsis: true });
+    style(doc, 'bold', 11, COLORS.ink).text(booking.tour.title, x, doc.y + 6, {
+      width: textWidth,
+      height: 28,
+      ellipsis: true,
+    });
+    style(doc, 'regular', 9, COLORS.muted).text(booking.offer.name, x, doc.y + 1, {
+      width: textWidth,
+      height: 24,
+      ellipsis: true,
+    });
     doc.y += 8;
-    fieldGrid(doc, [
-      { label: t.date, value: formatDisplayDate(booking.date, language) },
-      { label: t.time, value: booking.time ?? t.anyTime },
-      { label: t.bookingReference, value: booking.reference },
-    ], 3, { x, width: textWidth, weights: [0.9, 1.1, 1.4], clip: true });
+    fieldGrid(
+      doc,
+      [
+        { label: t.date, value: formatDisplayDate(booking.date, language) },
+        { label: t.time, value: booking.time ?? t.anyTime },
+        { label: t.bookingReference, value: booking.reference },
+      ],
+      3,
+      { x, width: textWidth, weights: [0.9, 1.1, 1.4], clip: true },
+    );
     fieldGrid(doc, [{ label: t.guestName, value: booking.guest.name }], 1, { x, width: textWidth, clip: true });
   });
   doc.x = MARGIN;

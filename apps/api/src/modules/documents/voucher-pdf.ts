@@ -41,26 +41,38 @@ export function renderVoucher(doc: Pdf, input: BookingDocumentInput): void {
   paragraph(doc, booking.tour.title, { bold: true, size: 13 });
   paragraph(doc, booking.offer.name, { color: COLORS.muted });
   doc.y += 8;
-  fieldGrid(doc, [
-    { label: t.date, value: date },
-    { label: t.time, value: booking.time ?? t.anyTime },
-    { label: t.pickUpTime, value: booking.pickUpTime ?? '' },
-  ], 3);
+  fieldGrid(
+    doc,
+    [
+      { label: t.date, value: date },
+      { label: t.time, value: booking.time ?? t.anyTime },
+      { label: t.pickUpTime, value: booking.pickUpTime ?? '' },
+    ],
+    3,
+  );
 
   sectionTitle(doc, t.guest);
-  fieldGrid(doc, [
-    { label: t.guestName, value: booking.guest.name },
-    { label: t.phone, value: booking.guest.phone },
-    { label: t.hotel, value: booking.guest.hotel },
-    { label: t.room, value: booking.guest.room },
-  ], 2);
+  fieldGrid(
+    doc,
+    [
+      { label: t.guestName, value: booking.guest.name },
+      { label: t.phone, value: booking.guest.phone },
+      { label: t.hotel, value: booking.guest.hotel },
+      { label: t.room, value: booking.guest.room },
+    ],
+    2,
+  );
 
   sectionTitle(doc, t.participants);
-  fieldGrid(doc, [
-    { label: t.adults, value: String(booking.adults) },
-    { label: t.children, value: String(booking.children) },
-    { label: t.infants, value: String(booking.infants) },
-  ], 3);
+  fieldGrid(
+    doc,
+    [
+      { label: t.adults, value: String(booking.adults) },
+      { label: t.children, value: String(booking.children) },
+      { label: t.infants, value: String(booking.infants) },
+    ],
+    3,
+  );
 
   sectionTitle(doc, t.notes);
   paragraph(doc, booking.notes.trim() || '—');
@@ -69,9 +81,13 @@ export function renderVoucher(doc: Pdf, input: BookingDocumentInput): void {
   bulletList(doc, cancellationPolicyLines(booking.cancellationPolicy, t));
 
   doc.y += 12;
-  fieldGrid(doc, [
-    { label: t.bookedBy, value: agency.name },
-    { label: t.issuedOn, value: formatDisplayDate(dubaiDateTime(input.issuedAt).date, language) },
-  ], 2);
+  fieldGrid(
+    doc,
+    [
+      { label: t.bookedBy, value: agency.name },
+      { label: t.issuedOn, value: formatDisplayDate(dubaiDateTime(input.issuedAt).date, language) },
+    ],
+    2,
+  );
   paragraph(doc, t.voucherInstruction, { size: 8.5, color: COLORS.muted });
 }

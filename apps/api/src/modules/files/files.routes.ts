@@ -22,7 +22,11 @@ export async function fileRoutes(app: FastifyInstance) {
       if (!actor.agencyId) throw AppError.notFound();
       scope.push(eq(files.agencyId, actor.agencyId));
     }
-    const [file] = await ctx.db.select().from(files).where(and(...scope)).limit(1);
+    const [file] = await ctx.db
+      .select()
+      .from(files)
+      .where(and(...scope))
+      .limit(1);
     const data = file ? await ctx.storage.get(file.storageKey) : null;
     const type = data ? detectFileType(data) : null;
     if (!file || !data) throw AppError.notFound();

@@ -60,7 +60,12 @@ describe('job runner', () => {
     const node = startJobRunner({ db: database.db, log, jobs: [job], autoStart: false });
     expect(await node.runDue()).toEqual(['flaky']);
     const [failed] = await database.db.select().from(jobs).where(eq(jobs.name, 'flaky'));
-    expect(failed).toMatchObject({ failures: 1, consecutiveFailures: 1, lastError: 'provider unreachable', lockedBy: null });
+    expect(failed).toMatchObject({
+      failures: 1,
+      consecutiveFailures: 1,
+      lastError: 'provider unreachable',
+      lockedBy: null,
+    });
     // the next run waits twice the interval
     const wait = (failed?.nextRunAt.getTime() ?? 0) - Date.now();
     expect(wait).toBeGreaterThan(1000);
@@ -70,7 +75,10 @@ describe('job runner', () => {
     expect(kept).toEqual([expect.objectContaining({ error: 'provider unreachable', node: node.node })]);
 
     fail = false;
-    await database.db.update(jobs).set({ nextRunAt: sql`now() - interval '1 second'` }).where(eq(jobs.name, 'flaky'));
+    await database.db
+      .update(jobs)
+      .set({ nextRunAt: sql`now() - interval '1 second'` })
+      .where(eq(jobs.name, 'flaky'));
     expect(await node.runDue()).toEqual(['flaky']);
     const [recovered] = await database.db.select().from(jobs).where(eq(jobs.name, 'flaky'));
     expect(recovered).toMatchObject({ runs: 2, failures: 1, consecutiveFailures: 0, lastError: null });
@@ -79,13 +87,24 @@ describe('job runner', () => {
 
   it('takes over a run whose node died (its lease ran out)', async () => {
     let runs = 0;
-    const job: JobDefinition = { name: 'orphaned', everyMs: 60_000, leaseMs: 60_000, run: async () => void (runs += 1) };
+    const job: JobDefinition = {
+      name: 'orphaned',
+      everyMs: 60_000,
+      leaseMs: 60_000,
+      run: async () => void (runs += 1),
+    };
     const node = startJobRunner({ db: database.db, log, jobs: [job], autoStart: false });
     await node.runDue();
     // a node claimed the next run and died: its lease is live, so nobody runs it
-    await database.db.update(jobs).set({ nextRunAt: sql`now()`, lockedBy: 'dead-node', lockedUntil: sql`now() + interval '1 minute'` }).where(eq(jobs.name, 'orphaned'));
+    await database.db
+      .update(jobs)
+      .set({ nextRunAt: sql`now()`, lockedBy: 'dead-node', lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(jobs.name, 'orphaned'));
     expect(await node.runDue()).toEqual([]);
-    await database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.name, 'orphaned'));
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.name, 'orphaned'));
     expect(await node.runDue()).toEqual(['orphaned']);
     expect(runs).toBe(2);
     await node.stop();

@@ -35,7 +35,10 @@ export function startJobRunner(options: {
 }): JobRunner {
   const { db, log, jobs } = options;
   const node = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const registered = registerJobs(db, jobs.map((job) => job.name)).catch((error: unknown) => log.error({ err: error }, 'could not register the jobs'));
+  const registered = registerJobs(
+    db,
+    jobs.map((job) => job.name),
+  ).catch((error: unknown) => log.error({ err: error }, 'could not register the jobs'));
   const busy = new Set<string>();
   let stopped = false;
   const inFlight = new Set<Promise<unknown>>();

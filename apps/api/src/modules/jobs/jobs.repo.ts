@@ -14,8 +14,18 @@ export async function registerJobs(db: Db, names: string[]): Promise<void> {
 export async function claimJob(db: Db, name: string, node: string, leaseMs: number): Promise<boolean> {
   const claimed = await db
     .update(jobs)
-    .set({ lockedBy: node, lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`, lastStartedAt: sql`now()` })
-    .where(and(eq(jobs.name, name), lte(jobs.nextRunAt, sql`now()`), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`))))
+    .set({
+      lockedBy: node,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      lastStartedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(jobs.name, name),
+        lte(jobs.nextRunAt, sql`now()`),
+        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
     .returning({ name: jobs.name });
   return claimed.length > 0;
 }
@@ -36,7 +46,14 @@ export async function finishJob(db: Db, name: string, node: string, nextInMs: nu
 }
 
 // A failed run: kept in job_failures, and the next one backs off (doubling per consecutive failure, capped)
-export async function failJob(db: Db, name: string, node: string, error: string, everyMs: number, maxBackoffMs: number): Promise<void> {
+export async function failJob(
+  db: Db,
+  name: string,
+  node: string,
+  error: string,
+  everyMs: number,
+  maxBackoffMs: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(jobFailures).values({ name, node, error: error.slice(0, 2000) });
     await tx

@@ -18,13 +18,17 @@ export type LedgerEntryInput = {
 // (one round trip, so the agency's balance row stays locked only until the commit that follows). A debit that would
 // pass the credit limit changes nothing and returns null (the CHECK is the backstop). With `bookingId`, the booking's
 // balance-after is set in the same statement.
-export async function postLedgerEntry(tx: DbOrTx, entry: LedgerEntryInput): Promise<{ balanceAfterMinor: number } | null> {
+export async function postLedgerEntry(
+  tx: DbOrTx,
+  entry: LedgerEntryInput,
+): Promise<{ balanceAfterMinor: number } | null> {
   const amount = entry.amountMinor;
-  const balance = amount < 0
-    ? sql`UPDATE agency_balances SET balance_minor = balance_minor + ${amount}, updated_at = now()
+  const balance =
+    amount < 0
+      ? sql`UPDATE agency_balances SET balance_minor = balance_minor + ${amount}, updated_at = now()
           WHERE agency_id = ${entry.agencyId} AND currency = ${entry.currency} AND balance_minor + ${amount} >= -credit_limit_minor
           RETURNING balance_minor`
-    : sql`INSERT INTO agency_balances (agency_id, currency, balance_minor) VALUES (${entry.agencyId}, ${entry.currency}, ${amount})
+      : sql`INSERT INTO agency_balances (agency_id, currency, balance_minor) VALUES (${entry.agencyId}, ${entry.currency}, ${amount})
           ON CONFLICT (agency_id, currency) DO UPDATE SET balance_minor = agency_balances.balance_minor + ${amount}, updated_at = now()
           RETURNING balance_minor`;
   const bookingId = entry.bookingId ?? null;

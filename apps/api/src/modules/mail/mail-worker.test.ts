@@ -43,9 +43,19 @@ async function closedPort(): Promise<number> {
 
 describe('mail outbox worker', () => {
   it('keeps a mail it could not send with the error and a later retry, and sends it once the server answers', async () => {
-    await insertMail(database.db, { to: 'guest@example.test', subject: 'Booking GF-TEST confirmed', text: 'Your booking is confirmed.' });
+    await insertMail(database.db, {
+      to: 'guest@example.test',
+      subject: 'Booking GF-TEST confirmed',
+      text: 'Your booking is confirmed.',
+    });
 
-    const unreachable = startMailWorker({ db: database.db, smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'Portal <no-reply@portal.test>', pollMs: 60_000, log });
+    const unreachable = startMailWorker({
+      db: database.db,
+      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+      from: 'Portal <no-reply@portal.test>',
+      pollMs: 60_000,
+      log,
+    });
     expect(await unreachable.runOnce()).toBe(1);
     await unreachable.stop();
     const [failed] = await database.db.select().from(mailOutbox);
@@ -57,8 +67,17 @@ describe('mail outbox worker', () => {
 
     const smtp = await startSmtpSink();
     try {
-      await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, failed.id));
-      const worker = startMailWorker({ db: database.db, smtpUrl: smtp.url, from: 'Portal <no-reply@portal.test>', pollMs: 60_000, log });
+      await database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.id, failed.id));
+      const worker = startMailWorker({
+        db: database.db,
+        smtpUrl: smtp.url,
+        from: 'Portal <no-reply@portal.test>',
+        pollMs: 60_000,
+        log,
+      });
       expect(await worker.runOnce()).toBe(1);
       await worker.stop();
       const mail = await smtp.waitFor((m) => m.to.includes('guest@example.test'));
@@ -72,9 +91,19 @@ describe('mail outbox worker', () => {
 
   it('releases the claimed mails with the error when the SMTP transport cannot be created, and tries again later', async () => {
     await database.db.delete(mailOutbox);
-    await insertMail(database.db, { to: 'agent@example.test', subject: 'Your temporary password', text: 'Temporary password: x' });
+    await insertMail(database.db, {
+      to: 'agent@example.test',
+      subject: 'Your temporary password',
+      text: 'Temporary password: x',
+    });
     // a malformed address: nodemailer refuses it when the transport is created, not at start
-    const broken = startMailWorker({ db: database.db, smtpUrl: 'smtp://user:%E0%A4%A@127.0.0.1:1', from: 'Portal <no-reply@portal.test>', pollMs: 60_000, log });
+    const broken = startMailWorker({
+      db: database.db,
+      smtpUrl: 'smtp://user:%E0%A4%A@127.0.0.1:1',
+      from: 'Portal <no-reply@portal.test>',
+      pollMs: 60_000,
+      log,
+    });
     expect(await broken.runOnce()).toBe(1);
     await broken.stop();
     const [row] = await database.db.select().from(mailOutbox);
@@ -94,7 +123,13 @@ describe('mail outbox worker', () => {
 
     const smtp = await startSmtpSink();
     try {
-      const worker = startMailWorker({ db: database.db, smtpUrl: smtp.url, from: 'Portal <no-reply@portal.test>', pollMs: 60_000, log });
+      const worker = startMailWorker({
+        db: database.db,
+        smtpUrl: smtp.url,
+        from: 'Portal <no-reply@portal.test>',
+        pollMs: 60_000,
+        log,
+      });
       expect(await worker.runOnce()).toBe(2);
       await worker.stop();
       expect((await smtp.waitFor((m) => m.to.includes('new-admin@example.test'))).body).toContain(password);

@@ -11,7 +11,13 @@ export type MailWorker = { kick: () => void; runOnce: () => Promise<number>; sto
 
 // Sends the outbox through SMTP with exponential backoff. Without SMTP_URL mails stay in the outbox
 // (readable on the dev mailbox page outside production).
-export function startMailWorker(options: { db: Db; smtpUrl: string | undefined; from: string; pollMs: number; log: FastifyBaseLogger }): MailWorker {
+export function startMailWorker(options: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  pollMs: number;
+  log: FastifyBaseLogger;
+}): MailWorker {
   const { db, smtpUrl, from, pollMs, log } = options;
   if (!smtpUrl) {
     return { kick: () => undefined, runOnce: async () => 0, stop: async () => undefined };
@@ -50,7 +56,13 @@ export function startMailWorker(options: { db: Db; smtpUrl: string | undefined; 
     }
     for (const mail of mails) {
       try {
-        await smtp.sendMail({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody ?? undefined });
+        await smtp.sendMail({
+          from,
+          to: mail.toAddress,
+          subject: mail.subject,
+          text: mail.textBody,
+          html: mail.htmlBody ?? undefined,
+        });
         await markSent(db, mail.id);
       } catch (error) {
         await fail(mail, error);

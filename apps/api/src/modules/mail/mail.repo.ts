@@ -49,14 +49,26 @@ export async function claimDueMails(db: Db, limit: number) {
     if (due.length === 0) return [];
     return tx
       .update(mailOutbox)
-      .set({ status: 'sending', lockedUntil: sql`now() + interval '2 minutes'`, attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(inArray(mailOutbox.id, due.map((row) => row.id)))
+      .set({
+        status: 'sending',
+        lockedUntil: sql`now() + interval '2 minutes'`,
+        attempts: sql`${mailOutbox.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning();
   });
 }
 
 export async function markSent(db: Db, id: string): Promise<void> {
-  await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, ...dropSecrets }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, ...dropSecrets })
+    .where(eq(mailOutbox.id, id));
 }
 
 export async function markFailed(db: Db, id: string, error: string, retryInSeconds: number | null): Promise<void> {
@@ -65,7 +77,12 @@ export async function markFailed(db: Db, id: string, error: string, retryInSecon
     .set(
       retryInSeconds === null
         ? { status: 'failed', lockedUntil: null, lastError: error, ...dropSecrets }
-        : { status: 'pending', lockedUntil: null, lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` },
+        : {
+            status: 'pending',
+            lockedUntil: null,
+            lastError: error,
+            nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
+          },
     )
     .where(eq(mailOutbox.id, id));
 }

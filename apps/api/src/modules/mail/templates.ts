@@ -3,7 +3,13 @@ import type { OutgoingMail } from './mail.repo.ts';
 
 type Brand = { siteName: string; loginUrl: string; supportEmail: string };
 
-export function temporaryPasswordMail(lang: Language, to: string, name: string, password: string, brand: Brand): OutgoingMail {
+export function temporaryPasswordMail(
+  lang: Language,
+  to: string,
+  name: string,
+  password: string,
+  brand: Brand,
+): OutgoingMail {
   if (lang === 'ru') {
     return {
       to,

@@ -67,12 +67,19 @@ async function metricsPlugin(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     if (route === '/metrics') return;
-    metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.httpDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
   app.get('/metrics', async (request, reply) => {
     if (!token) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const header = request.headers.authorization ?? '';
-    if (!header.startsWith('Bearer ') || !sameToken(header.slice(7), token)) return reply.code(401).type('text/plain; charset=utf-8').send('Unauthorized');
-    return reply.header('Cache-Control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    if (!header.startsWith('Bearer ') || !sameToken(header.slice(7), token))
+      return reply.code(401).type('text/plain; charset=utf-8').send('Unauthorized');
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics());
   });
 }

@@ -13,7 +13,13 @@ import { ticketCount, ticketNumbers } from '../bookings/create-booking.ts';
 import { viewOf } from '../bookings/manage-bookings.ts';
 import { NO_STOCK, releaseStock, takeStock } from '../bookings/stock.ts';
 import type { PaymentProviders } from './providers/index.ts';
-import type { PaymentProvider, ProviderCharge, ProviderName, ProviderStatus, WebhookHeaders } from './providers/provider.ts';
+import type {
+  PaymentProvider,
+  ProviderCharge,
+  ProviderName,
+  ProviderStatus,
+  WebhookHeaders,
+} from './providers/provider.ts';
 import { MalformedWebhookError, UnhandledWebhookEventError, WebhookSignatureError } from './providers/provider.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -28,7 +34,12 @@ async function lockPayment(tx: DbOrTx, where: SQL | undefined) {
 // how long one node has to hear back from the provider about a refund before another may ask again (same id)
 const REFUND_LEASE_SECONDS = 120;
 
-export function createPaymentsService(deps: { db: Db; providers: PaymentProviders; stockLocking: boolean; log: ServiceContext['log'] }) {
+export function createPaymentsService(deps: {
+  db: Db;
+  providers: PaymentProviders;
+  stockLocking: boolean;
+  log: ServiceContext['log'];
+}) {
   const providerOf = (name: ProviderName): PaymentProvider => {
     const provider = deps.providers.byName(name);
     if (!provider) throw new Error(`payment provider ${name} is not configured`);
@@ -36,12 +47,23 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
   };
 
   // Card attempt for a booking that already holds its stock: a payments row, then the provider (outside any transaction).
-  async function startCardPayment(ctx: ServiceContext, booking: BookingRow, providerName?: ProviderName): Promise<void> {
+  async function startCardPayment(
+    ctx: ServiceContext,
+    booking: BookingRow,
+    providerName?: ProviderName,
+  ): Promise<void> {
     const expiresAt = booking.holdExpiresAt ?? new Date(Date.now() + HOLD_MINUTES * 60_000);
     const provider = (providerName ? deps.providers.byName(providerName) : null) ?? deps.providers.default;
     const [payment] = await deps.db
       .insert(payments)
-      .values({ bookingId: booking.id, agencyId: booking.agencyId, provider: provider.name, amountMinor: booking.netTotalMinor, currency: booking.currency, expiresAt })
+      .values({
+        bookingId: booking.id,
+        agencyId: booking.agencyId,
+        provider: provider.name,
+        amountMinor: booking.netTotalMinor,
+        currency: booking.currency,
+        expiresAt,
+      })
       .returning();
     if (!payment) throw new Error('payment insert returned nothing');
     let charge: ProviderCharge;
@@ -60,30 +82,52 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       // the hold stays until it expires, so the agent can try again
       deps.log.error({ err: error, paymentId: payment.id }, 'payment provider refused the charge');
       await deps.db.transaction(async (tx) => {
-        await tx.update(payments).set({ status: 'failed', failureMessage: BOOKING_MESSAGES.paymentFailed, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+        await tx
+          .update(payments)
+          .set({ status: 'failed', failureMessage: BOOKING_MESSAGES.paymentFailed, updatedAt: sql`now()` })
+          .where(eq(payments.id, payment.id));
         await updateBooking(tx, booking.id, { status: 'payment_failed' }, eq(bookings.status, 'pending_payment'));
       });
       return;
     }
     await deps.db
       .update(payments)
-      .set({ providerRef: charge.providerRef, status: charge.status, redirectUrl: charge.redirectUrl, clientSecret: charge.clientSecret, failureMessage: charge.failureMessage, updatedAt: sql`now()` })
+      .set({
+        providerRef: charge.providerRef,
+        status: charge.status,
+        redirectUrl: charge.redirectUrl,
+        clientSecret: charge.clientSecret,
+        failureMessage: charge.failureMessage,
+        updatedAt: sql`now()`,
+      })
       .where(eq(payments.id, payment.id));
     if (!OPEN.includes(charge.status)) {
-      await applyStatus(ctx, { provider: provider.name, providerRef: charge.providerRef, status: charge.status, failureMessage: charge.failureMessage, eventId: null });
+      await applyStatus(ctx, {
+        provider: provider.name,
+        providerRef: charge.providerRef,
+        status: charge.status,
+        failureMessage: charge.failureMessage,
+        eventId: null,
+      });
     }
   }
 
   // Completes a booking whose payment succeeded; its stock is held, or taken again when the hold already lapsed.
   async function completePaid(tx: DbOrTx, booking: BookingRow, payment: PaymentRow): Promise<'completed' | 'refund'> {
     const hasHold = booking.heldUnits > 0 || booking.heldAdults > 0 || booking.heldChildren > 0;
-    let stock = { stockUnits: booking.stockUnits, stockAdults: booking.stockAdults, stockChildren: booking.stockChildren };
+    let stock = {
+      stockUnits: booking.stockUnits,
+      stockAdults: booking.stockAdults,
+      stockChildren: booking.stockChildren,
+    };
     const [offer] = await tx.select().from(offers).where(eq(offers.id, booking.offerId));
     if (!hasHold) {
       if (!offer || booking.slotId === null) return 'refund';
       const slotId = booking.slotId;
       try {
-        const need = await tx.transaction(async (sp) => takeStock(sp, slotId, { offer, people: booking, locking: deps.stockLocking }));
+        const need = await tx.transaction(async (sp) =>
+          takeStock(sp, slotId, { offer, people: booking, locking: deps.stockLocking }),
+        );
         stock = { stockUnits: need.units, stockAdults: need.adults, stockChildren: need.children };
       } catch (error) {
         if (error instanceof AppError) return 'refund';
@@ -112,7 +156,11 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     if (amountMinor <= 0) return;
     await tx
       .update(payments)
-      .set({ refundDueMinor: sql`${payments.refundDueMinor} + ${amountMinor}`, refundReason: reason, updatedAt: sql`now()` })
+      .set({
+        refundDueMinor: sql`${payments.refundDueMinor} + ${amountMinor}`,
+        refundReason: reason,
+        updatedAt: sql`now()`,
+      })
       .where(eq(payments.id, paymentId));
   }
 
@@ -130,7 +178,13 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       WHERE id = ${paymentId} AND provider_ref IS NOT NULL
         AND ((refund_attempt_id IS NULL AND refund_due_minor > 0) OR (refund_attempt_id IS NOT NULL AND refund_attempt_until < now()))
       RETURNING refund_attempt_id AS "attemptId", refund_attempt_minor AS "amountMinor", provider, provider_ref AS "providerRef", refund_reason AS "reason"`)) as unknown as {
-      rows: { attemptId: string; amountMinor: string | number; provider: ProviderName; providerRef: string; reason: string | null }[];
+      rows: {
+        attemptId: string;
+        amountMinor: string | number;
+        provider: ProviderName;
+        providerRef: string;
+        reason: string | null;
+      }[];
     };
     const row = result.rows[0];
     return row ? { ...row, amountMinor: Number(row.amountMinor) } : null;
@@ -140,7 +194,12 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     const attempt = await claimRefund(paymentId);
     if (!attempt) return;
     try {
-      const refund = await providerOf(attempt.provider).refund(attempt.providerRef, attempt.amountMinor, attempt.reason ?? 'refund', attempt.attemptId);
+      const refund = await providerOf(attempt.provider).refund(
+        attempt.providerRef,
+        attempt.amountMinor,
+        attempt.reason ?? 'refund',
+        attempt.attemptId,
+      );
       if (refund.status === 'failed') throw new Error('the provider refused the refund');
       await deps.db
         .update(payments)
@@ -158,7 +217,10 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       await settleRefunds(paymentId);
     } catch (error) {
       deps.log.error({ err: error, paymentId }, 'refund failed; retried under the same attempt id after its lease');
-      await deps.db.update(payments).set({ failureMessage: 'Refund pending: the provider has not confirmed it yet', updatedAt: sql`now()` }).where(eq(payments.id, paymentId));
+      await deps.db
+        .update(payments)
+        .set({ failureMessage: 'Refund pending: the provider has not confirmed it yet', updatedAt: sql`now()` })
+        .where(eq(payments.id, paymentId));
     }
   }
 
@@ -173,7 +235,12 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     const due = await deps.db
       .select({ id: payments.id })
       .from(payments)
-      .where(or(gt(payments.refundDueMinor, 0), and(isNotNull(payments.refundAttemptId), lt(payments.refundAttemptUntil, sql`now()`))))
+      .where(
+        or(
+          gt(payments.refundDueMinor, 0),
+          and(isNotNull(payments.refundAttemptId), lt(payments.refundAttemptUntil, sql`now()`)),
+        ),
+      )
       .orderBy(asc(payments.updatedAt))
       .limit(limit);
     for (const { id } of due) await settleRefunds(id);
@@ -183,23 +250,42 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
   // so a duplicate delivery changes nothing.
   async function applyStatus(
     ctx: Pick<ServiceContext, 'kickMail'> | null,
-    event: { provider: ProviderName; providerRef: string; status: ProviderStatus; failureMessage: string | null; eventId: string | null },
+    event: {
+      provider: ProviderName;
+      providerRef: string;
+      status: ProviderStatus;
+      failureMessage: string | null;
+      eventId: string | null;
+    },
   ): Promise<void> {
     const refundFrom = await deps.db.transaction(async (tx) => {
       if (event.eventId) {
-        const [fresh] = await tx.insert(webhookEvents).values({ provider: event.provider, eventId: event.eventId }).onConflictDoNothing().returning({ id: webhookEvents.eventId });
+        const [fresh] = await tx
+          .insert(webhookEvents)
+          .values({ provider: event.provider, eventId: event.eventId })
+          .onConflictDoNothing()
+          .returning({ id: webhookEvents.eventId });
         if (!fresh) return null;
       }
-      const payment = await lockPayment(tx, and(eq(payments.provider, event.provider), eq(payments.providerRef, event.providerRef)));
+      const payment = await lockPayment(
+        tx,
+        and(eq(payments.provider, event.provider), eq(payments.providerRef, event.providerRef)),
+      );
       // not ours yet (the charge reference is stored a moment after the provider answers): roll back, the provider retries
       if (!payment) throw new Error(`no payment for ${event.provider} ${event.providerRef}`);
       const booking = await findBooking(tx, payment.bookingId, true);
       if (!booking) throw new Error(`payment ${payment.id} has no booking`);
       if (event.status === 'succeeded') {
         if (payment.status === 'succeeded' || payment.status === 'refunded') return null;
-        await tx.update(payments).set({ status: 'succeeded', failureMessage: null, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+        await tx
+          .update(payments)
+          .set({ status: 'succeeded', failureMessage: null, updatedAt: sql`now()` })
+          .where(eq(payments.id, payment.id));
         // only a booking still waiting for this money takes it; a cancelled, declined or already paid one gives it back
-        const isWaiting = booking.status === 'pending_payment' || booking.status === 'payment_failed' || booking.status === 'payment_required';
+        const isWaiting =
+          booking.status === 'pending_payment' ||
+          booking.status === 'payment_failed' ||
+          booking.status === 'payment_required';
         if (isWaiting && (await completePaid(tx, booking, payment)) === 'completed') return null;
         if (isWaiting) {
           await updateBooking(tx, booking.id, {
@@ -207,16 +293,34 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
             cancelledAt: new Date(),
             refundMinor: payment.amountMinor,
             cancellationFeeMinor: 0,
-            declineReason: 'The payment arrived after the 15-minute hold had expired and the tickets were sold out; it was refunded in full.',
+            declineReason:
+              'The payment arrived after the 15-minute hold had expired and the tickets were sold out; it was refunded in full.',
           });
         }
-        await markRefundDue(tx, payment.id, payment.amountMinor, isWaiting ? 'late payment, no stock left' : `booking ${booking.reference} was already ${booking.status}`);
+        await markRefundDue(
+          tx,
+          payment.id,
+          payment.amountMinor,
+          isWaiting ? 'late payment, no stock left' : `booking ${booking.reference} was already ${booking.status}`,
+        );
         return payment.id;
       }
       if (payment.status === 'succeeded' || payment.status === 'refunded') return null;
-      await tx.update(payments).set({ status: event.status, failureMessage: event.failureMessage, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
-      const [latest] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.bookingId, booking.id)).orderBy(desc(payments.createdAt)).limit(1);
-      if ((event.status === 'failed' || event.status === 'cancelled') && booking.status === 'pending_payment' && latest?.id === payment.id) {
+      await tx
+        .update(payments)
+        .set({ status: event.status, failureMessage: event.failureMessage, updatedAt: sql`now()` })
+        .where(eq(payments.id, payment.id));
+      const [latest] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.bookingId, booking.id))
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      if (
+        (event.status === 'failed' || event.status === 'cancelled') &&
+        booking.status === 'pending_payment' &&
+        latest?.id === payment.id
+      ) {
         // the hold stays until it expires, so the agent can try another card
         await updateBooking(tx, booking.id, { status: 'payment_failed' });
       }
@@ -227,11 +331,26 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
   }
 
   async function cancelOpenCharges(ctx: ServiceContext | null, booking: BookingRow): Promise<void> {
-    const open = await deps.db.select().from(payments).where(and(eq(payments.bookingId, booking.id), or(eq(payments.status, 'pending'), eq(payments.status, 'requires_action')), isNotNull(payments.providerRef)));
+    const open = await deps.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.bookingId, booking.id),
+          or(eq(payments.status, 'pending'), eq(payments.status, 'requires_action')),
+          isNotNull(payments.providerRef),
+        ),
+      );
     for (const payment of open) {
       try {
         const charge = await providerOf(payment.provider).cancelCharge(payment.providerRef ?? '');
-        await applyStatus(ctx, { provider: payment.provider, providerRef: charge.providerRef, status: charge.status, failureMessage: charge.failureMessage, eventId: null });
+        await applyStatus(ctx, {
+          provider: payment.provider,
+          providerRef: charge.providerRef,
+          status: charge.status,
+          failureMessage: charge.failureMessage,
+          eventId: null,
+        });
       } catch (error) {
         deps.log.warn({ err: error, paymentId: payment.id }, 'could not cancel an open charge');
       }
@@ -246,21 +365,38 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       if (error instanceof WebhookSignatureError || error instanceof UnhandledWebhookEventError) throw error;
       throw new MalformedWebhookError(error instanceof Error ? error.message : 'Malformed webhook body');
     }
-    await applyStatus(null, { provider: providerName, providerRef: event.providerRef, status: event.status, failureMessage: event.failureMessage, eventId: event.eventId });
+    await applyStatus(null, {
+      provider: providerName,
+      providerRef: event.providerRef,
+      status: event.status,
+      failureMessage: event.failureMessage,
+      eventId: event.eventId,
+    });
   }
 
   // Asks the provider about an open payment (the return from a pay page may arrive before the webhook).
   async function refreshPayment(ctx: ServiceContext, paymentId: string): Promise<BookingView> {
     const actor = requireAgencyActor(ctx);
-    const [payment] = await deps.db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.agencyId, actor.agencyId))).limit(1);
+    const [payment] = await deps.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.agencyId, actor.agencyId)))
+      .limit(1);
     if (!payment) throw AppError.notFound('Unknown payment');
     const booking = await findBooking(deps.db, payment.bookingId);
-    if (!booking || (actor.role === 'junior' && booking.createdBy !== actor.userId)) throw AppError.notFound('Unknown payment');
+    if (!booking || (actor.role === 'junior' && booking.createdBy !== actor.userId))
+      throw AppError.notFound('Unknown payment');
     if (OPEN.includes(payment.status) && payment.providerRef) {
       try {
         const charge = await providerOf(payment.provider).retrieveCharge(payment.providerRef);
         if (charge.status !== payment.status) {
-          await applyStatus(ctx, { provider: payment.provider, providerRef: payment.providerRef, status: charge.status, failureMessage: charge.failureMessage, eventId: null });
+          await applyStatus(ctx, {
+            provider: payment.provider,
+            providerRef: payment.providerRef,
+            status: charge.status,
+            failureMessage: charge.failureMessage,
+            eventId: null,
+          });
         }
       } catch (error) {
         deps.log.warn({ err: error, paymentId }, 'payment status check failed');
@@ -276,7 +412,13 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     const due = await deps.db
       .select({ id: bookings.id })
       .from(bookings)
-      .where(and(isNotNull(bookings.holdExpiresAt), lt(bookings.holdExpiresAt, now), or(gt(bookings.heldUnits, 0), gt(bookings.heldAdults, 0), gt(bookings.heldChildren, 0))))
+      .where(
+        and(
+          isNotNull(bookings.holdExpiresAt),
+          lt(bookings.holdExpiresAt, now),
+          or(gt(bookings.heldUnits, 0), gt(bookings.heldAdults, 0), gt(bookings.heldChildren, 0)),
+        ),
+      )
       .orderBy(asc(bookings.holdExpiresAt))
       .limit(limit);
     let released = 0;
@@ -299,7 +441,12 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       const current = await findBooking(tx, id, true);
       if (!current || !current.holdExpiresAt || current.holdExpiresAt >= now) return false;
       if (current.heldUnits === 0 && current.heldAdults === 0 && current.heldChildren === 0) return false;
-      if (current.slotId !== null) await releaseStock(tx, current.slotId, { units: current.heldUnits, adults: current.heldAdults, children: current.heldChildren });
+      if (current.slotId !== null)
+        await releaseStock(tx, current.slotId, {
+          units: current.heldUnits,
+          adults: current.heldAdults,
+          children: current.heldChildren,
+        });
       await updateBooking(tx, id, {
         ...NO_STOCK,
         status: current.isRequest === 1 ? 'payment_required' : 'payment_failed',
@@ -308,5 +455,14 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     });
   }
 
-  return { startCardPayment, applyStatus, handleWebhook, refreshPayment, markCardRefund, settleRefunds, cancelOpenCharges, sweepExpiredHolds };
+  return {
+    startCardPayment,
+    applyStatus,
+    handleWebhook,
+    refreshPayment,
+    markCardRefund,
+    settleRefunds,
+    cancelOpenCharges,
+    sweepExpiredHolds,
+  };
 }

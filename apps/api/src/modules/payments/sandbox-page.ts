@@ -25,7 +25,8 @@ export const SANDBOX_MESSAGES = {
   expired: "Your card's expiration date is in the past.",
   invalidCvc: "Your card's security code is incomplete.",
   missingName: 'Enter the name on the card.',
-  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;
 
 const paramsSchema = z.object({ id: z.string().min(1).max(100) });
@@ -46,9 +47,13 @@ const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 export function sandboxPayPage(deps: SandboxPayPageDeps): FastifyPluginAsync {
   return async (app) => {
     if (!app.hasContentTypeParser(FORM_CONTENT_TYPE)) {
-      app.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-      });
+      app.addContentTypeParser(
+        FORM_CONTENT_TYPE,
+        { parseAs: 'string', bodyLimit: 16 * 1024 },
+        (_request, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+        },
+      );
     }
 
     app.get('/api/payments/sandbox/pay/:id', async (request, reply) => {
@@ -63,7 +68,8 @@ export function sandboxPayPage(deps: SandboxPayPageDeps): FastifyPluginAsync {
       const charge = await loadCharge(deps.db, request);
       if (!charge) return sendPage(reply, 404, null, notFoundPage());
       const form = formSchema.safeParse(request.body ?? {});
-      if (!form.success) return sendPage(reply, 400, charge, errorPage('The payment form was incomplete. Go back and try again.'));
+      if (!form.success)
+        return sendPage(reply, 400, charge, errorPage('The payment form was incomplete. Go back and try again.'));
       const toPage = () => reply.header('cache-control', 'no-store').redirect(sandboxPayPath(charge.id), 303);
 
       if (form.data.step === 'challenge') {
@@ -98,7 +104,11 @@ export function sandboxPayPage(deps: SandboxPayPageDeps): FastifyPluginAsync {
   // Only the request that moved the charge to its final state delivers the event: no double notification.
   async function finish(charge: SandboxChargeRow, request: FastifyRequest, reply: FastifyReply) {
     const status = charge.status === 'succeeded' ? 'succeeded' : 'failed';
-    const { rawBody, headers } = buildSandboxEvent(charge.id, { status, failureMessage: charge.failureMessage }, deps.secret);
+    const { rawBody, headers } = buildSandboxEvent(
+      charge.id,
+      { status, failureMessage: charge.failureMessage },
+      deps.secret,
+    );
     try {
       await deps.deliver(rawBody, headers);
     } catch (error) {
@@ -131,7 +141,9 @@ export function validateCard(card: CardForm, now: Date): string | null {
 // Route-specific CSP: no scripts at all; the form may post here and the browser may follow our redirect to the return URL.
 function pageCsp(charge: SandboxChargeRow | null): string {
   const returnOrigin = charge && URL.canParse(charge.returnUrl) ? new URL(charge.returnUrl).origin : null;
-  const formAction = ["'self'", returnOrigin && returnOrigin !== 'null' ? returnOrigin : null].filter(Boolean).join(' ');
+  const formAction = ["'self'", returnOrigin && returnOrigin !== 'null' ? returnOrigin : null]
+    .filter(Boolean)
+    .join(' ');
   return `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action ${formAction}; frame-ancestors 'self'; base-uri 'none'`;
 }
 
@@ -146,7 +158,10 @@ function sendPage(reply: FastifyReply, status: number, charge: SandboxChargeRow 
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 export function formatMoney(amountMinor: number, currency: string): string {

@@ -1,7 +1,10 @@
 import type { DevMail } from '@portal/contract';
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 function linkify(escaped: string): string {
@@ -12,7 +15,8 @@ function linkify(escaped: string): string {
 export function renderMailboxPage(mails: DevMail[]): string {
   const items = mails
     .map(
-      (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt)} · ${escapeHtml(m.status)}</span></header><pre>${linkify(escapeHtml(m.text))}</pre></article>`,
+      (m) =>
+        `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt)} · ${escapeHtml(m.status)}</span></header><pre>${linkify(escapeHtml(m.text))}</pre></article>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev mailbox</title>

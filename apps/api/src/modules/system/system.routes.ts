@@ -21,7 +21,9 @@ export async function systemRoutesPlugin(app: FastifyInstance) {
     const age = Date.now() - lastProbeOk;
     if (age > 2000) await probeDatabase();
     else if (age > 1000) probeDatabase().catch(() => undefined);
-    return reply.header('Cache-Control', 'no-store').send({ status: app.deps.config.maintenanceMode ? 'maintenance' : 'ok' });
+    return reply
+      .header('Cache-Control', 'no-store')
+      .send({ status: app.deps.config.maintenanceMode ? 'maintenance' : 'ok' });
   });
 
   registerRoute(app, systemRoutes.telemetry, async ({ body, ctx }) => {
@@ -36,10 +38,22 @@ export async function systemRoutesPlugin(app: FastifyInstance) {
   const mails = async (request: FastifyRequest) => {
     if (isProduction || !isLoopback(request.socket.remoteAddress)) throw AppError.notFound();
     const rows = await listRecentMails(app.deps.db, 100);
-    return rows.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, status: m.status, createdAt: m.createdAt.toISOString() }));
+    return rows.map((m) => ({
+      id: m.id,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.textBody,
+      status: m.status,
+      createdAt: m.createdAt.toISOString(),
+    }));
   };
   registerRoute(app, systemRoutes.devMailbox, ({ request }) => mails(request));
-  app.get('/dev/mailbox', async (request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderMailboxPage(await mails(request))));
+  app.get('/dev/mailbox', async (request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(renderMailboxPage(await mails(request))),
+  );
 }
 
 export function isLoopback(address: string | undefined): boolean {

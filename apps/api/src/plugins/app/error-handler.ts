@@ -23,7 +23,10 @@ export const errorHandlerPlugin = fp(
       // a value the database refuses (class 22: out of range, bad encoding…) came from the request
       const dataException = databaseDataException(error);
       if (dataException) {
-        request.log.warn({ code: dataException.code, reason: dataException.message }, 'request refused by the database');
+        request.log.warn(
+          { code: dataException.code, reason: dataException.message },
+          'request refused by the database',
+        );
         return reply.code(422).send([{ fieldName: 'body', errorMessage: MESSAGES.malformedBody }]);
       }
       request.log.error({ err: error }, 'request failed');
@@ -38,7 +41,8 @@ type DatabaseError = { code: string; message: string };
 function databaseDataException(error: unknown): DatabaseError | null {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return { code, message: String((e as { message?: unknown }).message) };
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code))
+      return { code, message: String((e as { message?: unknown }).message) };
   }
   return null;
 }

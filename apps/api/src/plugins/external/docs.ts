@@ -6,7 +6,10 @@ import { buildOpenApiDocument } from '../../lib/openapi.ts';
 
 export const docsPlugin = fp(
   async (app) => {
-    await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument(contractRoutes) as never } });
+    await app.register(swagger, {
+      mode: 'static',
+      specification: { document: buildOpenApiDocument(contractRoutes) as never },
+    });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },
   { name: 'docs' },

@@ -24,12 +24,19 @@ export const securityPlugin = fp(
     // Anything answered to a logged-in caller may carry agency data: no shared cache (proxy, CDN) may keep it,
     // whatever the route forgot to say. Routes that chose their own rule keep it.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.headers.authorization && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-store');
+      if (request.headers.authorization && !reply.hasHeader('cache-control'))
+        reply.header('Cache-Control', 'private, no-store');
       return payload;
     });
     const { redisUrl, rateLimitMax } = app.deps.config;
     // ioredis loads only when a shared store is configured (it costs start-up time otherwise)
-    const redis = redisUrl ? new (await import('ioredis')).Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+    const redis = redisUrl
+      ? new (await import('ioredis')).Redis(redisUrl, {
+          connectTimeout: 1000,
+          maxRetriesPerRequest: 1,
+          lazyConnect: false,
+        })
+      : undefined;
     if (redis) app.addHook('onClose', async () => void redis.quit());
     await app.register(rateLimit, {
       global: true,

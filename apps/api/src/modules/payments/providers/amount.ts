@@ -10,7 +10,8 @@ export function currencyDecimals(currency: string): number {
 }
 
 export function formatMajor(amountMinor: number, decimals: number): string {
-  if (!Number.isSafeInteger(amountMinor)) throw new Error(`Amount must be an integer of minor units, got ${amountMinor}`);
+  if (!Number.isSafeInteger(amountMinor))
+    throw new Error(`Amount must be an integer of minor units, got ${amountMinor}`);
   const sign = amountMinor < 0 ? '-' : '';
   const digits = String(Math.abs(amountMinor)).padStart(decimals + 1, '0');
   if (decimals === 0) return sign + digits;
@@ -22,7 +23,8 @@ export function parseMajor(value: number | string, decimals: number): number {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) throw new Error(`Not an amount: ${String(value)}`);
   const [, sign = '', whole = '0', fraction = ''] = match;
-  if (fraction.length > decimals && /[1-9]/.test(fraction.slice(decimals))) throw new Error(`Amount has more than ${decimals} decimals: ${text}`);
+  if (fraction.length > decimals && /[1-9]/.test(fraction.slice(decimals)))
+    throw new Error(`Amount has more than ${decimals} decimals: ${text}`);
   const minor = Number(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
   return sign === '-' ? -minor : minor;
 }

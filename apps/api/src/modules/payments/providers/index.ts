@@ -29,13 +29,15 @@ function optionalUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = optional(env, name);
   if (value === undefined) return undefined;
   const url = URL.canParse(value) ? new URL(value) : null;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error(`${name} must be an http(s) URL, got "${value}"`);
   return value;
 }
 
 export function loadPaymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
   const provider = (optional(env, 'PAYMENT_PROVIDER') ?? 'sandbox').toLowerCase();
-  if (!isProviderName(provider)) throw new Error(`PAYMENT_PROVIDER must be one of ${PROVIDER_NAMES.join(', ')}, got "${provider}"`);
+  if (!isProviderName(provider))
+    throw new Error(`PAYMENT_PROVIDER must be one of ${PROVIDER_NAMES.join(', ')}, got "${provider}"`);
   const config: PaymentConfig = {
     provider,
     stripeSecretKey: optional(env, 'STRIPE_SECRET_KEY'),
@@ -45,7 +47,10 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
     tapApiBase: optionalUrl(env, 'TAP_API_BASE'),
   };
   if (provider === 'stripe') {
-    const missing = [config.stripeSecretKey ? null : 'STRIPE_SECRET_KEY', config.stripeWebhookSecret ? null : 'STRIPE_WEBHOOK_SECRET'].filter(Boolean);
+    const missing = [
+      config.stripeSecretKey ? null : 'STRIPE_SECRET_KEY',
+      config.stripeWebhookSecret ? null : 'STRIPE_WEBHOOK_SECRET',
+    ].filter(Boolean);
     if (missing.length > 0) throw new Error(`PAYMENT_PROVIDER=stripe needs ${missing.join(' and ')}`);
   }
   if (provider === 'tap' && !config.tapSecretKey) throw new Error('PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY');
@@ -64,13 +69,20 @@ export async function createPaymentProviders(
   };
   if (config.stripeSecretKey && config.stripeWebhookSecret) {
     const { createStripeProvider } = await import('./stripe.ts');
-    providers.stripe = createStripeProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret, apiBase: config.stripeApiBase });
+    providers.stripe = createStripeProvider({
+      secretKey: config.stripeSecretKey,
+      webhookSecret: config.stripeWebhookSecret,
+      apiBase: config.stripeApiBase,
+    });
   }
   if (config.tapSecretKey) {
-    providers.tap = createTapProvider({ secretKey: config.tapSecretKey, apiBase: config.tapApiBase, webhookUrl: `${base}/api/payments/tap/webhook` });
+    providers.tap = createTapProvider({
+      secretKey: config.tapSecretKey,
+      apiBase: config.tapApiBase,
+      webhookUrl: `${base}/api/payments/tap/webhook`,
+    });
   }
   const chosen = providers[config.provider];
   if (!chosen) throw new Error(`Payment provider "${config.provider}" is not configured (missing keys)`);
   return { default: chosen, byName: (name) => providers[name] ?? null };
 }
-

@@ -20,7 +20,12 @@ export type ProviderCharge = {
   amountMinor: number;
 };
 
-export type ProviderEvent = { eventId: string; providerRef: string; status: ProviderStatus; failureMessage: string | null };
+export type ProviderEvent = {
+  eventId: string;
+  providerRef: string;
+  status: ProviderStatus;
+  failureMessage: string | null;
+};
 
 export type ProviderRefund = { refundRef: string; status: 'succeeded' | 'pending' | 'failed' };
 
@@ -85,7 +90,9 @@ export function headerValue(headers: WebhookHeaders, name: string): string | nul
 }
 
 export function assertChargeInput(input: CreateChargeInput): void {
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Error('Charge amount must be a positive integer of minor units');
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+    throw new Error('Charge amount must be a positive integer of minor units');
   const url = URL.canParse(input.returnUrl) ? new URL(input.returnUrl) : null;
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new Error('returnUrl must be an absolute http(s) URL');
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new Error('returnUrl must be an absolute http(s) URL');
 }

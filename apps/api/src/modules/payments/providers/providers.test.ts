@@ -7,7 +7,13 @@ import { startTapStandIn, type TapStandIn } from '../../../../test/stand-ins/tap
 import { SANDBOX_MESSAGES, sandboxPayPage } from '../sandbox-page.ts';
 import { formatMajor, parseMajor } from './amount.ts';
 import { createPaymentProviders, loadPaymentConfig } from './index.ts';
-import { ProviderRequestError, UnhandledWebhookEventError, WebhookSignatureError, type CreateChargeInput, type PaymentProvider } from './provider.ts';
+import {
+  ProviderRequestError,
+  UnhandledWebhookEventError,
+  WebhookSignatureError,
+  type CreateChargeInput,
+  type PaymentProvider,
+} from './provider.ts';
 import { transitionSandboxCharge } from './sandbox-charges.repo.ts';
 import { buildSandboxEvent, createSandboxProvider, parseSandboxWebhook, signSandboxPayload } from './sandbox.ts';
 import { createStripeProvider } from './stripe.ts';
@@ -59,7 +65,12 @@ describe('sandbox provider', () => {
 
   const payPath = (id: string) => `/api/payments/sandbox/pay/${id}`;
   const post = (id: string, fields: Record<string, string>) =>
-    page.inject({ method: 'POST', url: payPath(id), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    page.inject({
+      method: 'POST',
+      url: payPath(id),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
   const payWith = (id: string, cardNumber: string, extra: Record<string, string> = {}) =>
     post(id, { step: 'card', cardNumber, expiry: '12 / 40', cvc: '123', name: 'Amira Test', ...extra });
   const lastDelivered = () => {
@@ -91,7 +102,8 @@ describe('sandbox provider', () => {
     expect(response.body).toContain('Desert safari &lt;b&gt;&amp; BBQ&lt;/b&gt; &quot;VIP&quot;');
     expect(response.body).not.toContain('<b>& BBQ');
     for (const field of ['cardNumber', 'expiry', 'cvc', 'name']) expect(response.body).toContain(`name="${field}"`);
-    for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 3220']) expect(response.body).toContain(card);
+    for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 3220'])
+      expect(response.body).toContain(card);
     expect(response.body).not.toContain('<script');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
@@ -112,7 +124,11 @@ describe('sandbox provider', () => {
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(RETURN_URL);
     expect(deliver).toHaveBeenCalledTimes(1);
-    expect(lastDelivered()).toMatchObject({ providerRef: charge.providerRef, status: 'succeeded', failureMessage: null });
+    expect(lastDelivered()).toMatchObject({
+      providerRef: charge.providerRef,
+      status: 'succeeded',
+      failureMessage: null,
+    });
     expect(await sandbox.retrieveCharge(charge.providerRef)).toMatchObject({ status: 'succeeded', redirectUrl: null });
 
     const again = await payWith(charge.providerRef, '4242424242424242');
@@ -128,7 +144,9 @@ describe('sandbox provider', () => {
   it('only one of several concurrent settlements of a charge wins (the guard against a double charge)', async () => {
     const charge = await sandbox.createCharge(chargeInput());
     const results = await Promise.all(
-      (['succeeded', 'failed', 'succeeded'] as const).map((status) => transitionSandboxCharge(database.db, charge.providerRef, ['pending'], { status })),
+      (['succeeded', 'failed', 'succeeded'] as const).map((status) =>
+        transitionSandboxCharge(database.db, charge.providerRef, ['pending'], { status }),
+      ),
     );
     const winners = results.filter((row) => row !== null);
     expect(winners).toHaveLength(1);
@@ -141,8 +159,15 @@ describe('sandbox provider', () => {
     const response = await payWith(charge.providerRef, '4000 0000 0000 0002');
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(RETURN_URL);
-    expect(lastDelivered()).toMatchObject({ providerRef: charge.providerRef, status: 'failed', failureMessage: 'Your card was declined.' });
-    expect(await sandbox.retrieveCharge(charge.providerRef)).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+    expect(lastDelivered()).toMatchObject({
+      providerRef: charge.providerRef,
+      status: 'failed',
+      failureMessage: 'Your card was declined.',
+    });
+    expect(await sandbox.retrieveCharge(charge.providerRef)).toMatchObject({
+      status: 'failed',
+      failureMessage: 'Your card was declined.',
+    });
     const shown = await page.inject({ method: 'GET', url: payPath(charge.providerRef) });
     expect(shown.body).toContain('Payment failed');
     expect(shown.body).toContain('Your card was declined.');
@@ -209,7 +234,9 @@ describe('sandbox provider', () => {
     const response = await payWith(charge.providerRef, '4242424242424242');
     expect(response.headers.location).toBe(payPath(charge.providerRef));
     expect(deliver).not.toHaveBeenCalled();
-    expect((await page.inject({ method: 'GET', url: payPath(charge.providerRef) })).body).toContain('Payment cancelled');
+    expect((await page.inject({ method: 'GET', url: payPath(charge.providerRef) })).body).toContain(
+      'Payment cancelled',
+    );
   });
 
   it('cancelCharge on a paid charge leaves it succeeded (the caller refunds)', async () => {
@@ -236,8 +263,17 @@ describe('sandbox provider', () => {
   });
 
   it('webhooks: a good signature parses, a bad, tampered, missing or stale one throws WebhookSignatureError', () => {
-    const { rawBody, headers, event } = buildSandboxEvent('sbx_ch_1', { status: 'failed', failureMessage: 'Your card was declined.' }, SANDBOX_SECRET);
-    expect(sandbox.parseWebhook(rawBody, headers)).toEqual({ eventId: event.id, providerRef: 'sbx_ch_1', status: 'failed', failureMessage: 'Your card was declined.' });
+    const { rawBody, headers, event } = buildSandboxEvent(
+      'sbx_ch_1',
+      { status: 'failed', failureMessage: 'Your card was declined.' },
+      SANDBOX_SECRET,
+    );
+    expect(sandbox.parseWebhook(rawBody, headers)).toEqual({
+      eventId: event.id,
+      providerRef: 'sbx_ch_1',
+      status: 'failed',
+      failureMessage: 'Your card was declined.',
+    });
     const other = buildSandboxEvent('sbx_ch_1', { status: 'succeeded', failureMessage: null }, 'another-secret');
     expect(() => sandbox.parseWebhook(other.rawBody, other.headers)).toThrow(WebhookSignatureError);
     const tampered = Buffer.from(rawBody.toString().replace('failed', 'succeeded'));
@@ -245,9 +281,19 @@ describe('sandbox provider', () => {
     expect(() => sandbox.parseWebhook(rawBody, {})).toThrow(WebhookSignatureError);
     expect(() => sandbox.parseWebhook(rawBody, { 'x-sandbox-signature': 'garbage' })).toThrow(WebhookSignatureError);
     const sixMinutesAgo = Math.floor(Date.now() / 1000) - 360;
-    expect(() => sandbox.parseWebhook(rawBody, { 'x-sandbox-signature': signSandboxPayload(rawBody, SANDBOX_SECRET, sixMinutesAgo) })).toThrow(WebhookSignatureError);
+    expect(() =>
+      sandbox.parseWebhook(rawBody, {
+        'x-sandbox-signature': signSandboxPayload(rawBody, SANDBOX_SECRET, sixMinutesAgo),
+      }),
+    ).toThrow(WebhookSignatureError);
     const fourMinutesAgo = Math.floor(Date.now() / 1000) - 240;
-    expect(parseSandboxWebhook(rawBody, { 'x-sandbox-signature': signSandboxPayload(rawBody, SANDBOX_SECRET, fourMinutesAgo) }, SANDBOX_SECRET).status).toBe('failed');
+    expect(
+      parseSandboxWebhook(
+        rawBody,
+        { 'x-sandbox-signature': signSandboxPayload(rawBody, SANDBOX_SECRET, fourMinutesAgo) },
+        SANDBOX_SECRET,
+      ).status,
+    ).toBe('failed');
     const [t, v1] = signSandboxPayload(rawBody, SANDBOX_SECRET, sixMinutesAgo).split(',');
     const replayed = `t=${Math.floor(Date.now() / 1000)},${v1}`;
     expect(t).toMatch(/^t=/);
@@ -261,7 +307,11 @@ describe('stripe provider (SDK against a loopback stand-in)', () => {
 
   beforeAll(async () => {
     standIn = await startStripeStandIn();
-    stripe = createStripeProvider({ secretKey: standIn.secretKey, webhookSecret: standIn.webhookSecret, apiBase: standIn.apiBase });
+    stripe = createStripeProvider({
+      secretKey: standIn.secretKey,
+      webhookSecret: standIn.webhookSecret,
+      apiBase: standIn.apiBase,
+    });
   });
   afterAll(async () => {
     await standIn.close();
@@ -285,13 +335,22 @@ describe('stripe provider (SDK against a loopback stand-in)', () => {
 
     expect(await stripe.retrieveCharge(charge.providerRef)).toMatchObject({ status: 'pending' });
     standIn.confirm(charge.providerRef, 'pm_card_visa');
-    expect(await stripe.retrieveCharge(charge.providerRef)).toMatchObject({ status: 'succeeded', failureMessage: null });
+    expect(await stripe.retrieveCharge(charge.providerRef)).toMatchObject({
+      status: 'succeeded',
+      failureMessage: null,
+    });
 
     const refund = await stripe.refund(charge.providerRef, 20_000, 'Booking cancelled by agent', crypto.randomUUID());
     expect(refund).toMatchObject({ status: 'succeeded' });
     expect(refund.refundRef).toMatch(/^re_/);
-    expect(standIn.refunds.at(-1)).toMatchObject({ payment_intent: charge.providerRef, amount: 20_000, metadata: { reason: 'Booking cancelled by agent' } });
-    await expect(stripe.refund(charge.providerRef, 200_000, 'too much', crypto.randomUUID())).rejects.toBeInstanceOf(ProviderRequestError);
+    expect(standIn.refunds.at(-1)).toMatchObject({
+      payment_intent: charge.providerRef,
+      amount: 20_000,
+      metadata: { reason: 'Booking cancelled by agent' },
+    });
+    await expect(stripe.refund(charge.providerRef, 200_000, 'too much', crypto.randomUUID())).rejects.toBeInstanceOf(
+      ProviderRequestError,
+    );
   });
 
   it('the same payment id creates one PaymentIntent (idempotency key)', async () => {
@@ -303,7 +362,10 @@ describe('stripe provider (SDK against a loopback stand-in)', () => {
   it('a declined card reads as failed with the card message; 3-D Secure reads as requires_action', async () => {
     const declined = await stripe.createCharge(chargeInput());
     standIn.confirm(declined.providerRef, 'pm_card_chargeDeclined');
-    expect(await stripe.retrieveCharge(declined.providerRef)).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+    expect(await stripe.retrieveCharge(declined.providerRef)).toMatchObject({
+      status: 'failed',
+      failureMessage: 'Your card was declined.',
+    });
     const secure = await stripe.createCharge(chargeInput());
     standIn.confirm(secure.providerRef, 'pm_card_threeDSecure2Required');
     expect((await stripe.retrieveCharge(secure.providerRef)).status).toBe('requires_action');
@@ -321,7 +383,11 @@ describe('stripe provider (SDK against a loopback stand-in)', () => {
   });
 
   it('a wrong secret key surfaces as ProviderRequestError', async () => {
-    const wrong = createStripeProvider({ secretKey: 'sk_test_wrong', webhookSecret: standIn.webhookSecret, apiBase: standIn.apiBase });
+    const wrong = createStripeProvider({
+      secretKey: 'sk_test_wrong',
+      webhookSecret: standIn.webhookSecret,
+      apiBase: standIn.apiBase,
+    });
     await expect(wrong.retrieveCharge('pi_x')).rejects.toBeInstanceOf(ProviderRequestError);
   });
 
@@ -330,11 +396,22 @@ describe('stripe provider (SDK against a loopback stand-in)', () => {
     const intent = standIn.confirm(charge.providerRef, 'pm_card_visa');
     const succeeded = standIn.signedWebhook('payment_intent.succeeded', intent);
     const eventId = (JSON.parse(succeeded.rawBody.toString()) as { id: string }).id;
-    expect(stripe.parseWebhook(succeeded.rawBody, succeeded.headers)).toEqual({ eventId, providerRef: charge.providerRef, status: 'succeeded', failureMessage: null });
+    expect(stripe.parseWebhook(succeeded.rawBody, succeeded.headers)).toEqual({
+      eventId,
+      providerRef: charge.providerRef,
+      status: 'succeeded',
+      failureMessage: null,
+    });
 
-    const declinedIntent = standIn.confirm((await stripe.createCharge(chargeInput())).providerRef, 'pm_card_chargeDeclined');
+    const declinedIntent = standIn.confirm(
+      (await stripe.createCharge(chargeInput())).providerRef,
+      'pm_card_chargeDeclined',
+    );
     const failed = standIn.signedWebhook('payment_intent.payment_failed', declinedIntent);
-    expect(stripe.parseWebhook(failed.rawBody, failed.headers)).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+    expect(stripe.parseWebhook(failed.rawBody, failed.headers)).toMatchObject({
+      status: 'failed',
+      failureMessage: 'Your card was declined.',
+    });
     for (const [type, status] of [
       ['payment_intent.canceled', 'cancelled'],
       ['payment_intent.requires_action', 'requires_action'],
@@ -348,7 +425,9 @@ describe('stripe provider (SDK against a loopback stand-in)', () => {
     const tampered = Buffer.from(succeeded.rawBody.toString().replace('"succeeded"', '"canceled"'));
     expect(() => stripe.parseWebhook(tampered, succeeded.headers)).toThrow(WebhookSignatureError);
     expect(() => stripe.parseWebhook(succeeded.rawBody, {})).toThrow(WebhookSignatureError);
-    const stale = standIn.signedWebhook('payment_intent.succeeded', intent, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = standIn.signedWebhook('payment_intent.succeeded', intent, {
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     expect(() => stripe.parseWebhook(stale.rawBody, stale.headers)).toThrow(WebhookSignatureError);
     const other = standIn.signedWebhook('customer.created', intent);
     expect(() => stripe.parseWebhook(other.rawBody, other.headers)).toThrow(UnhandledWebhookEventError);
@@ -361,7 +440,11 @@ describe('tap provider (fetch against a loopback stand-in)', () => {
 
   beforeAll(async () => {
     standIn = await startTapStandIn();
-    tap = createTapProvider({ secretKey: standIn.secretKey, apiBase: standIn.apiBase, webhookUrl: `${PUBLIC_BASE}/api/payments/tap/webhook` });
+    tap = createTapProvider({
+      secretKey: standIn.secretKey,
+      apiBase: standIn.apiBase,
+      webhookUrl: `${PUBLIC_BASE}/api/payments/tap/webhook`,
+    });
   });
   afterAll(async () => {
     await standIn.close();
@@ -370,7 +453,12 @@ describe('tap provider (fetch against a loopback stand-in)', () => {
   it('create → retrieve → capture → refund', async () => {
     const input = chargeInput({ amountMinor: 123_450 });
     const charge = await tap.createCharge(input);
-    expect(charge).toMatchObject({ status: 'requires_action', clientSecret: null, failureMessage: null, amountMinor: 123_450 });
+    expect(charge).toMatchObject({
+      status: 'requires_action',
+      clientSecret: null,
+      failureMessage: null,
+      amountMinor: 123_450,
+    });
     expect(charge.redirectUrl).toBe(`${standIn.apiBase}/gosell/pay/${charge.providerRef}`);
     const created = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v2/charges');
     if (!created) throw new Error('no create request');
@@ -388,20 +476,35 @@ describe('tap provider (fetch against a loopback stand-in)', () => {
 
     expect(await tap.retrieveCharge(charge.providerRef)).toMatchObject({ status: 'requires_action' });
     standIn.complete(charge.providerRef, 'CAPTURED');
-    expect(await tap.retrieveCharge(charge.providerRef)).toMatchObject({ status: 'succeeded', redirectUrl: null, amountMinor: 123_450 });
+    expect(await tap.retrieveCharge(charge.providerRef)).toMatchObject({
+      status: 'succeeded',
+      redirectUrl: null,
+      amountMinor: 123_450,
+    });
 
     const refund = await tap.refund(charge.providerRef, 100_005, 'Booking cancelled by agent', crypto.randomUUID());
     expect(refund.status).toBe('succeeded');
-    expect(standIn.refunds.at(-1)).toMatchObject({ charge_id: charge.providerRef, amount: 1000.05, currency: 'AED', reason: 'Booking cancelled by agent' });
-    await expect(tap.refund(charge.providerRef, 23_446, 'more than left', crypto.randomUUID())).rejects.toBeInstanceOf(ProviderRequestError);
+    expect(standIn.refunds.at(-1)).toMatchObject({
+      charge_id: charge.providerRef,
+      amount: 1000.05,
+      currency: 'AED',
+      reason: 'Booking cancelled by agent',
+    });
+    await expect(tap.refund(charge.providerRef, 23_446, 'more than left', crypto.randomUUID())).rejects.toBeInstanceOf(
+      ProviderRequestError,
+    );
   });
 
-  it('a declined charge reads as failed with Tap\'s message; cancelCharge reports the charge as it is', async () => {
+  it("a declined charge reads as failed with Tap's message; cancelCharge reports the charge as it is", async () => {
     const charge = await tap.createCharge(chargeInput({ currency: 'usd', amountMinor: 9_999 }));
     expect(JSON.parse(standIn.requests.at(-1)?.rawBody ?? '{}')).toMatchObject({ amount: 99.99, currency: 'USD' });
     expect((await tap.cancelCharge(charge.providerRef)).status).toBe('requires_action');
     standIn.complete(charge.providerRef, 'DECLINED');
-    expect(await tap.retrieveCharge(charge.providerRef)).toMatchObject({ status: 'failed', failureMessage: 'Declined, Card Issuer', amountMinor: 9_999 });
+    expect(await tap.retrieveCharge(charge.providerRef)).toMatchObject({
+      status: 'failed',
+      failureMessage: 'Declined, Card Issuer',
+      amountMinor: 9_999,
+    });
     await expect(tap.retrieveCharge('chg_missing')).rejects.toBeInstanceOf(ProviderRequestError);
   });
 
@@ -427,18 +530,32 @@ describe('tap provider (fetch against a loopback stand-in)', () => {
     const declined = await tap.createCharge(chargeInput());
     standIn.complete(declined.providerRef, 'DECLINED');
     const failed = standIn.signedWebhook(declined.providerRef);
-    expect(tap.parseWebhook(failed.rawBody, failed.headers)).toMatchObject({ status: 'failed', failureMessage: 'Declined, Card Issuer' });
+    expect(tap.parseWebhook(failed.rawBody, failed.headers)).toMatchObject({
+      status: 'failed',
+      failureMessage: 'Declined, Card Issuer',
+    });
   });
 });
 
 describe('payment configuration', () => {
-  it('defaults to the sandbox and needs the chosen provider\'s keys', () => {
+  it("defaults to the sandbox and needs the chosen provider's keys", () => {
     expect(loadPaymentConfig({})).toMatchObject({ provider: 'sandbox' });
     expect(() => loadPaymentConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
-    expect(() => loadPaymentConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadPaymentConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
     expect(() => loadPaymentConfig({ PAYMENT_PROVIDER: 'tap' })).toThrow(/TAP_SECRET_KEY/);
-    expect(() => loadPaymentConfig({ PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk', TAP_API_BASE: 'not a url' })).toThrow(/TAP_API_BASE/);
-    expect(loadPaymentConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'http://127.0.0.1:9' })).toEqual({
+    expect(() =>
+      loadPaymentConfig({ PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk', TAP_API_BASE: 'not a url' }),
+    ).toThrow(/TAP_API_BASE/);
+    expect(
+      loadPaymentConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
+      }),
+    ).toEqual({
       provider: 'stripe',
       stripeSecretKey: 'sk_test_1',
       stripeWebhookSecret: 'whsec_1',
@@ -455,11 +572,18 @@ describe('payment configuration', () => {
     expect(plain.byName('sandbox')?.name).toBe('sandbox');
     expect(plain.byName('stripe')).toBeNull();
     expect(plain.byName('tap')).toBeNull();
-    const withTap = await createPaymentProviders(loadPaymentConfig({ PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk_test_1' }), deps);
+    const withTap = await createPaymentProviders(
+      loadPaymentConfig({ PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk_test_1' }),
+      deps,
+    );
     expect(withTap.default.name).toBe('tap');
     expect(withTap.byName('sandbox')?.name).toBe('sandbox');
     const withStripe = await createPaymentProviders(
-      loadPaymentConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+      loadPaymentConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      }),
       deps,
     );
     expect(withStripe.default.name).toBe('stripe');

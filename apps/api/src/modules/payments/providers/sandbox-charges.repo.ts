@@ -36,8 +36,16 @@ export async function transitionSandboxCharge(
 
 // One statement, so concurrent refunds can never exceed the charged amount; a key already used answers the refund
 // it made (as a real provider's idempotency keys do).
-export async function addSandboxRefund(db: Db, id: string, amountMinor: number, key: string): Promise<SandboxChargeRow | null> {
-  const [done] = await db.select().from(sandboxCharges).where(and(eq(sandboxCharges.id, id), sql`${key} = ANY(${sandboxCharges.refundKeys})`));
+export async function addSandboxRefund(
+  db: Db,
+  id: string,
+  amountMinor: number,
+  key: string,
+): Promise<SandboxChargeRow | null> {
+  const [done] = await db
+    .select()
+    .from(sandboxCharges)
+    .where(and(eq(sandboxCharges.id, id), sql`${key} = ANY(${sandboxCharges.refundKeys})`));
   if (done) return done;
   const [row] = await db
     .update(sandboxCharges)

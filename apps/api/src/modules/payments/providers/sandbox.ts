@@ -1,7 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { addSandboxRefund, findSandboxCharge, insertSandboxCharge, transitionSandboxCharge, type SandboxChargeRow } from './sandbox-charges.repo.ts';
+import {
+  addSandboxRefund,
+  findSandboxCharge,
+  insertSandboxCharge,
+  transitionSandboxCharge,
+  type SandboxChargeRow,
+} from './sandbox-charges.repo.ts';
 import {
   assertChargeInput,
   headerValue,
@@ -28,7 +34,11 @@ export type SandboxEvent = {
 const sandboxEventSchema = z.object({
   id: z.string().min(1),
   type: z.enum(['charge.succeeded', 'charge.failed']),
-  data: z.object({ chargeId: z.string().min(1), status: z.enum(['succeeded', 'failed']), failureMessage: z.string().nullable() }),
+  data: z.object({
+    chargeId: z.string().min(1),
+    status: z.enum(['succeeded', 'failed']),
+    failureMessage: z.string().nullable(),
+  }),
 });
 
 export type SandboxProviderOptions = { db: Db; publicBaseUrl: string; secret: string };
@@ -42,7 +52,8 @@ export function createSandboxProvider({ db, publicBaseUrl, secret }: SandboxProv
   const toCharge = (row: SandboxChargeRow): ProviderCharge => ({
     providerRef: row.id,
     status: row.status,
-    redirectUrl: row.status === 'pending' || row.status === 'requires_action' ? `${base}${sandboxPayPath(row.id)}` : null,
+    redirectUrl:
+      row.status === 'pending' || row.status === 'requires_action' ? `${base}${sandboxPayPath(row.id)}` : null,
     clientSecret: null,
     failureMessage: row.failureMessage,
     amountMinor: row.amountMinor,
@@ -70,14 +81,20 @@ export function createSandboxProvider({ db, publicBaseUrl, secret }: SandboxProv
       return toCharge(await load(providerRef));
     },
     async cancelCharge(providerRef) {
-      const cancelled = await transitionSandboxCharge(db, providerRef, ['pending', 'requires_action'], { status: 'cancelled' });
+      const cancelled = await transitionSandboxCharge(db, providerRef, ['pending', 'requires_action'], {
+        status: 'cancelled',
+      });
       return toCharge(cancelled ?? (await load(providerRef)));
     },
     async refund(providerRef, amountMinor, _reason, attemptId) {
-      if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new Error('Refund amount must be a positive integer of minor units');
+      if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+        throw new Error('Refund amount must be a positive integer of minor units');
       await load(providerRef);
       const refunded = await addSandboxRefund(db, providerRef, amountMinor, attemptId);
-      return { refundRef: `sbx_re_${randomBytes(12).toString('base64url')}`, status: refunded ? 'succeeded' : 'failed' };
+      return {
+        refundRef: `sbx_re_${randomBytes(12).toString('base64url')}`,
+        status: refunded ? 'succeeded' : 'failed',
+      };
     },
     parseWebhook(rawBody, headers) {
       return parseSandboxWebhook(rawBody, headers, secret);
@@ -86,7 +103,11 @@ export function createSandboxProvider({ db, publicBaseUrl, secret }: SandboxProv
 }
 
 // `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`: the timestamp is signed too, so it cannot be replaced.
-export function signSandboxPayload(rawBody: Buffer, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): string {
+export function signSandboxPayload(
+  rawBody: Buffer,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): string {
   return `t=${nowSeconds},v1=${sandboxDigest(rawBody, secret, nowSeconds)}`;
 }
 
@@ -101,19 +122,35 @@ export function buildSandboxEvent(
     data: { chargeId, status: outcome.status, failureMessage: outcome.failureMessage },
   };
   const rawBody = Buffer.from(JSON.stringify(event));
-  return { event, rawBody, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(rawBody, secret) } };
+  return {
+    event,
+    rawBody,
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(rawBody, secret) },
+  };
 }
 
-export function parseSandboxWebhook(rawBody: Buffer, headers: WebhookHeaders, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): ProviderEvent {
+export function parseSandboxWebhook(
+  rawBody: Buffer,
+  headers: WebhookHeaders,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): ProviderEvent {
   const header = headerValue(headers, SANDBOX_SIGNATURE_HEADER);
   if (!header) throw new WebhookSignatureError(`Missing ${SANDBOX_SIGNATURE_HEADER} header`);
-  const parts = new Map(header.split(',').map((part) => [part.slice(0, part.indexOf('=')).trim(), part.slice(part.indexOf('=') + 1).trim()]));
+  const parts = new Map(
+    header
+      .split(',')
+      .map((part) => [part.slice(0, part.indexOf('=')).trim(), part.slice(part.indexOf('=') + 1).trim()]),
+  );
   const timestamp = Number(parts.get('t'));
   const signature = parts.get('v1') ?? '';
-  if (!Number.isSafeInteger(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) throw new WebhookSignatureError('Malformed sandbox signature header');
+  if (!Number.isSafeInteger(timestamp) || !/^[0-9a-f]{64}$/.test(signature))
+    throw new WebhookSignatureError('Malformed sandbox signature header');
   const expected = Buffer.from(sandboxDigest(rawBody, secret, timestamp), 'hex');
-  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new WebhookSignatureError('Sandbox signature mismatch');
-  if (Math.abs(nowSeconds - timestamp) > SANDBOX_SIGNATURE_TOLERANCE_SECONDS) throw new WebhookSignatureError('Sandbox signature timestamp outside the tolerance');
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex')))
+    throw new WebhookSignatureError('Sandbox signature mismatch');
+  if (Math.abs(nowSeconds - timestamp) > SANDBOX_SIGNATURE_TOLERANCE_SECONDS)
+    throw new WebhookSignatureError('Sandbox signature timestamp outside the tolerance');
   let json: unknown;
   try {
     json = JSON.parse(rawBody.toString('utf8'));

@@ -26,7 +26,12 @@ export function stripeConnection(apiBase: string | undefined): Pick<Stripe.Strip
 }
 
 export function createStripeProvider({ secretKey, webhookSecret, apiBase }: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(secretKey, { ...stripeConnection(apiBase), maxNetworkRetries: 2, timeout: 20_000, telemetry: false });
+  const stripe = new Stripe(secretKey, {
+    ...stripeConnection(apiBase),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  });
 
   return {
     name: 'stripe',
@@ -56,12 +61,14 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase }: Stri
         return toCharge(await stripe.paymentIntents.cancel(providerRef, { cancellation_reason: 'abandoned' }));
       } catch (error) {
         // It moved on (e.g. succeeded) between the two calls: report where it is now.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return toCharge(await call(() => stripe.paymentIntents.retrieve(providerRef)));
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return toCharge(await call(() => stripe.paymentIntents.retrieve(providerRef)));
         throw wrap(error);
       }
     },
     async refund(providerRef, amountMinor, reason, attemptId): Promise<ProviderRefund> {
-      if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new Error('Refund amount must be a positive integer of minor units');
+      if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+        throw new Error('Refund amount must be a positive integer of minor units');
       const refund = await call(() =>
         stripe.refunds.create(
           { payment_intent: providerRef, amount: amountMinor, metadata: { reason: reason.slice(0, 500), attemptId } },
@@ -77,7 +84,8 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase }: Stri
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw new WebhookSignatureError(error.message);
         throw error;
       }
       switch (event.type) {
@@ -98,9 +106,17 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase }: Stri
   };
 }
 
-const CANCELLABLE = new Set<string>(['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing']);
+const CANCELLABLE = new Set<string>([
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+]);
 
-export function mapPaymentIntentStatus(intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): ProviderStatus {
+export function mapPaymentIntentStatus(
+  intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>,
+): ProviderStatus {
   switch (intent.status) {
     case 'succeeded':
       return 'succeeded';
@@ -129,7 +145,12 @@ function toCharge(intent: Stripe.PaymentIntent): ProviderCharge {
 }
 
 function toEvent(eventId: string, intent: Stripe.PaymentIntent, status: ProviderStatus) {
-  return { eventId, providerRef: intent.id, status, failureMessage: status === 'failed' ? failureMessageOf(intent) : null };
+  return {
+    eventId,
+    providerRef: intent.id,
+    status,
+    failureMessage: status === 'failed' ? failureMessageOf(intent) : null,
+  };
 }
 
 function failureMessageOf(intent: Stripe.PaymentIntent): string {

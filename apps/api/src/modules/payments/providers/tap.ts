@@ -30,16 +30,24 @@ const tapChargeSchema = z.looseObject({
   status: z.string(),
   amount: z.union([z.number(), z.string()]),
   currency: z.string(),
-  transaction: z.looseObject({ url: z.string().nullish(), created: z.union([z.string(), z.number()]).nullish() }).nullish(),
+  transaction: z
+    .looseObject({ url: z.string().nullish(), created: z.union([z.string(), z.number()]).nullish() })
+    .nullish(),
   reference: z.looseObject({ gateway: z.string().nullish(), payment: z.string().nullish() }).nullish(),
   response: z.looseObject({ code: z.string().nullish(), message: z.string().nullish() }).nullish(),
 });
 export type TapCharge = z.infer<typeof tapChargeSchema>;
 
 const tapRefundSchema = z.looseObject({ id: z.string().min(1), status: z.string() });
-const tapErrorSchema = z.looseObject({ errors: z.array(z.looseObject({ code: z.unknown().optional(), description: z.string().optional() })) });
+const tapErrorSchema = z.looseObject({
+  errors: z.array(z.looseObject({ code: z.unknown().optional(), description: z.string().optional() })),
+});
 
-export function createTapProvider({ secretKey, apiBase = TAP_DEFAULT_API_BASE, webhookUrl }: TapProviderOptions): PaymentProvider {
+export function createTapProvider({
+  secretKey,
+  apiBase = TAP_DEFAULT_API_BASE,
+  webhookUrl,
+}: TapProviderOptions): PaymentProvider {
   const base = apiBase.replace(/\/+$/, '');
 
   async function request<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
@@ -47,12 +55,19 @@ export function createTapProvider({ secretKey, apiBase = TAP_DEFAULT_API_BASE, w
     try {
       response = await fetch(`${base}${path}`, {
         method,
-        headers: { authorization: `Bearer ${secretKey}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${secretKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(20_000),
       });
     } catch (error) {
-      throw new ProviderRequestError('tap', `Tap: request failed (${error instanceof Error ? error.message : String(error)})`);
+      throw new ProviderRequestError(
+        'tap',
+        `Tap: request failed (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
     const text = await response.text();
     let json: unknown = null;
@@ -63,15 +78,19 @@ export function createTapProvider({ secretKey, apiBase = TAP_DEFAULT_API_BASE, w
     }
     if (!response.ok) {
       const errors = tapErrorSchema.safeParse(json);
-      const detail = errors.success ? errors.data.errors.map((e) => e.description ?? String(e.code)).join('; ') : `HTTP ${response.status}`;
+      const detail = errors.success
+        ? errors.data.errors.map((e) => e.description ?? String(e.code)).join('; ')
+        : `HTTP ${response.status}`;
       throw new ProviderRequestError('tap', `Tap: ${detail}`, response.status);
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ProviderRequestError('tap', `Tap: unexpected response to ${method} ${path}`, response.status);
+    if (!parsed.success)
+      throw new ProviderRequestError('tap', `Tap: unexpected response to ${method} ${path}`, response.status);
     return parsed.data;
   }
 
-  const retrieve = (providerRef: string) => request('GET', `/v2/charges/${encodeURIComponent(providerRef)}`, tapChargeSchema);
+  const retrieve = (providerRef: string) =>
+    request('GET', `/v2/charges/${encodeURIComponent(providerRef)}`, tapChargeSchema);
 
   return {
     name: 'tap',
@@ -105,7 +124,8 @@ export function createTapProvider({ secretKey, apiBase = TAP_DEFAULT_API_BASE, w
     // Tap documents no idempotency key for refunds: the attempt id goes in the refund's metadata, and the caller
     // makes sure one node asks once per attempt (payments.service claims it)
     async refund(providerRef, amountMinor, reason, attemptId): Promise<ProviderRefund> {
-      if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new Error('Refund amount must be a positive integer of minor units');
+      if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+        throw new Error('Refund amount must be a positive integer of minor units');
       const charge = await retrieve(providerRef);
       const currency = charge.currency.toUpperCase();
       const refund = await request('POST', '/v2/refunds', tapRefundSchema, {
@@ -119,7 +139,8 @@ export function createTapProvider({ secretKey, apiBase = TAP_DEFAULT_API_BASE, w
     },
     parseWebhook(rawBody, headers): ProviderEvent {
       const received = headerValue(headers, 'hashstring');
-      if (!received || !/^[0-9a-fA-F]{64}$/.test(received)) throw new WebhookSignatureError('Missing or malformed hashstring header');
+      if (!received || !/^[0-9a-fA-F]{64}$/.test(received))
+        throw new WebhookSignatureError('Missing or malformed hashstring header');
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));
@@ -130,11 +151,17 @@ export function createTapProvider({ secretKey, apiBase = TAP_DEFAULT_API_BASE, w
       if (!parsed.success) throw new WebhookSignatureError('Tap webhook body is not a charge');
       const charge = parsed.data;
       const expected = Buffer.from(tapHashString(charge, secretKey), 'hex');
-      if (!timingSafeEqual(expected, Buffer.from(received.toLowerCase(), 'hex'))) throw new WebhookSignatureError('Tap hashstring mismatch');
+      if (!timingSafeEqual(expected, Buffer.from(received.toLowerCase(), 'hex')))
+        throw new WebhookSignatureError('Tap hashstring mismatch');
       if (charge.object && charge.object !== 'charge') throw new UnhandledWebhookEventError(`tap.${charge.object}`);
       const mapped = toCharge(charge);
       // Tap posts the charge itself, with no event id: one event per (charge, status).
-      return { eventId: `${charge.id}:${charge.status}`, providerRef: charge.id, status: mapped.status, failureMessage: mapped.failureMessage };
+      return {
+        eventId: `${charge.id}:${charge.status}`,
+        providerRef: charge.id,
+        status: mapped.status,
+        failureMessage: mapped.failureMessage,
+      };
     },
   };
 }
@@ -182,7 +209,8 @@ function toCharge(charge: TapCharge): ProviderCharge {
     status,
     redirectUrl: status === 'requires_action' || status === 'pending' ? (charge.transaction?.url ?? null) : null,
     clientSecret: null,
-    failureMessage: status === 'failed' ? (charge.response?.message ?? `The card payment was ${charge.status.toLowerCase()}.`) : null,
+    failureMessage:
+      status === 'failed' ? (charge.response?.message ?? `The card payment was ${charge.status.toLowerCase()}.`) : null,
     amountMinor: parseMajor(charge.amount, currencyDecimals(charge.currency)),
   };
 }

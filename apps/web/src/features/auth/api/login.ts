@@ -6,7 +6,8 @@ import { saveToken } from '@/lib/session';
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginBody) => requestUnchecked<LoginResponse>(FIRST_PAGE_PATHS.login, { method: 'POST', body, auth: false }),
+    mutationFn: (body: LoginBody) =>
+      requestUnchecked<LoginResponse>(FIRST_PAGE_PATHS.login, { method: 'POST', body, auth: false }),
     onSuccess: ({ accessToken }) => {
       saveToken(accessToken);
     },

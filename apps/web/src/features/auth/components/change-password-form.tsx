@@ -45,7 +45,10 @@ export function ChangePasswordForm() {
             {...requiredField}
             {...form.getInputProps('currentPassword')}
           />
-          <NewPasswordFields password={form.getInputProps('password')} confirmPassword={form.getInputProps('confirmPassword')} />
+          <NewPasswordFields
+            password={form.getInputProps('password')}
+            confirmPassword={form.getInputProps('confirmPassword')}
+          />
           <Button type="submit" size="md" loading={changePassword.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('account.changePassword')}
           </Button>

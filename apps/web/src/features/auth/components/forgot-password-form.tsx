@@ -39,7 +39,13 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <TextInput label={t('fields.email')} type="email" autoComplete="email" {...requiredField} {...form.getInputProps('email')} />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          {...requiredField}
+          {...form.getInputProps('email')}
+        />
         <Button type="submit" size="md" fullWidth loading={forgotPassword.isPending}>
           {t('auth.forgot.submit')}
         </Button>

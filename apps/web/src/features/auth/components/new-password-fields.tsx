@@ -7,12 +7,29 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 type InputProps = GetInputPropsReturnType;
 
 // The "new password" + "confirm" pair shared by the reset and change-password forms.
-export function NewPasswordFields({ password, confirmPassword }: { password: InputProps; confirmPassword: InputProps }) {
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+}: {
+  password: InputProps;
+  confirmPassword: InputProps;
+}) {
   const { t } = useTranslation();
   return (
     <>
-      <PasswordField label={t('fields.newPassword')} description={t('auth.passwordRule')} autoComplete="new-password" {...requiredField} {...password} />
-      <PasswordField label={t('fields.confirmNewPassword')} autoComplete="new-password" {...requiredField} {...confirmPassword} />
+      <PasswordField
+        label={t('fields.newPassword')}
+        description={t('auth.passwordRule')}
+        autoComplete="new-password"
+        {...requiredField}
+        {...password}
+      />
+      <PasswordField
+        label={t('fields.confirmNewPassword')}
+        autoComplete="new-password"
+        {...requiredField}
+        {...confirmPassword}
+      />
     </>
   );
 }

@@ -43,7 +43,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
             </Anchor>
           </Alert>
         )}
-        <NewPasswordFields password={form.getInputProps('password')} confirmPassword={form.getInputProps('confirmPassword')} />
+        <NewPasswordFields
+          password={form.getInputProps('password')}
+          confirmPassword={form.getInputProps('confirmPassword')}
+        />
         <Button type="submit" size="md" fullWidth loading={resetPassword.isPending}>
           {t('auth.reset.submit')}
         </Button>

@@ -69,8 +69,17 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
       <Stack gap="lg">
         <FormSection title={t('auth.signUp.company')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t('fields.companyName')} {...requiredField} autoComplete="organization" {...form.getInputProps('companyName')} />
-            <TextInput label={t('fields.tradeLicenseNumber')} {...requiredField} {...form.getInputProps('tradeLicenseNumber')} />
+            <TextInput
+              label={t('fields.companyName')}
+              {...requiredField}
+              autoComplete="organization"
+              {...form.getInputProps('companyName')}
+            />
+            <TextInput
+              label={t('fields.tradeLicenseNumber')}
+              {...requiredField}
+              {...form.getInputProps('tradeLicenseNumber')}
+            />
             <TextInput
               label={t('fields.tradeLicenseExpiry')}
               type="date"
@@ -85,18 +94,55 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
               inputMode="numeric"
               {...form.getInputProps('trnNumber')}
             />
-            <TextInput label={t('fields.country')} {...requiredField} autoComplete="country-name" {...form.getInputProps('country')} />
-            <TextInput label={t('fields.city')} {...requiredField} autoComplete="address-level2" {...form.getInputProps('city')} />
+            <TextInput
+              label={t('fields.country')}
+              {...requiredField}
+              autoComplete="country-name"
+              {...form.getInputProps('country')}
+            />
+            <TextInput
+              label={t('fields.city')}
+              {...requiredField}
+              autoComplete="address-level2"
+              {...form.getInputProps('city')}
+            />
           </SimpleGrid>
-          <TextInput label={t('fields.address')} {...requiredField} autoComplete="street-address" {...form.getInputProps('address')} />
+          <TextInput
+            label={t('fields.address')}
+            {...requiredField}
+            autoComplete="street-address"
+            {...form.getInputProps('address')}
+          />
         </FormSection>
 
         <FormSection title={t('auth.signUp.contact')} description={t('auth.signUp.contactHint')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t('fields.name')} {...requiredField} autoComplete="name" {...form.getInputProps('name')} />
-            <TextInput label={t('fields.jobTitle')} autoComplete="organization-title" {...form.getInputProps('jobTitle')} />
-            <TextInput label={t('fields.email')} type="email" {...requiredField} autoComplete="email" {...form.getInputProps('email')} />
-            <TextInput label={t('fields.phone')} type="tel" {...requiredField} autoComplete="tel" placeholder="+971 50 123 4567" {...form.getInputProps('phone')} />
+            <TextInput
+              label={t('fields.name')}
+              {...requiredField}
+              autoComplete="name"
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label={t('fields.jobTitle')}
+              autoComplete="organization-title"
+              {...form.getInputProps('jobTitle')}
+            />
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              {...requiredField}
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label={t('fields.phone')}
+              type="tel"
+              {...requiredField}
+              autoComplete="tel"
+              placeholder="+971 50 123 4567"
+              {...form.getInputProps('phone')}
+            />
           </SimpleGrid>
         </FormSection>
 

@@ -15,14 +15,16 @@ export function fileProblem(file: File): string | null {
 }
 
 const uploadedFile = (isRequired: boolean) =>
-  z.custom<File | null>((value) => value === null || value instanceof File).superRefine((file, ctx) => {
-    if (!file) {
-      if (isRequired) ctx.addIssue({ code: 'custom', message: MESSAGES.tradeLicenceRequired });
-      return;
-    }
-    const problem = fileProblem(file);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  z
+    .custom<File | null>((value) => value === null || value instanceof File)
+    .superRefine((file, ctx) => {
+      if (!file) {
+        if (isRequired) ctx.addIssue({ code: 'custom', message: MESSAGES.tradeLicenceRequired });
+        return;
+      }
+      const problem = fileProblem(file);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 // The server's multipart schema, with the checkbox and the two files as the form holds them.
 export const SignupFormSchema = SignupFields.omit({ acceptTerms: true, language: true }).extend({

@@ -11,7 +11,11 @@ export function ResetPasswordRoute() {
   const token = searchParams.get('token')?.trim() ?? '';
   useDocumentPageTitle(t('auth.reset.title'));
   return (
-    <AuthPanel icon={IconLockOpen} title={t('auth.reset.title')} description={token ? t('auth.reset.description') : undefined}>
+    <AuthPanel
+      icon={IconLockOpen}
+      title={t('auth.reset.title')}
+      description={token ? t('auth.reset.description') : undefined}
+    >
       {token ? <ResetPasswordForm key={token} token={token} /> : <MissingResetToken />}
     </AuthPanel>
   );

@@ -15,6 +15,9 @@ export function useDownloadBookings() {
   const { language } = useLocale();
   return useMutation({
     mutationFn: (filters: BookingFilters) =>
-      downloadFromApi(`${bookingRoutes.download.path}?language=${language}`, `bookings-${today()}.xlsx`, { method: 'POST', body: filters }),
+      downloadFromApi(`${bookingRoutes.download.path}?language=${language}`, `bookings-${today()}.xlsx`, {
+        method: 'POST',
+        body: filters,
+      }),
   });
 }

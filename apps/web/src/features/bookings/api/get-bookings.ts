@@ -11,7 +11,12 @@ export function useBookingList(kind: BookingListKind, filters: BookingFilters) {
   const { language } = useLocale();
   return useQuery({
     queryKey: bookingKeys.list(kind, filters, language),
-    queryFn: ({ signal }) => callRoute(kind === 'requests' ? bookingRoutes.requests : bookingRoutes.filtered, { body: filters, query: { language }, signal }),
+    queryFn: ({ signal }) =>
+      callRoute(kind === 'requests' ? bookingRoutes.requests : bookingRoutes.filtered, {
+        body: filters,
+        query: { language },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });

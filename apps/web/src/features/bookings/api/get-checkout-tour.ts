@@ -9,7 +9,8 @@ export function useCheckoutTour(id: string) {
   const { language, currency } = useLocale();
   return useQuery({
     queryKey: checkoutKeys.tour(id, language, currency),
-    queryFn: ({ signal }) => callRoute(catalogueRoutes.tour, { params: { id }, query: { language, currencyCode: currency }, signal }),
+    queryFn: ({ signal }) =>
+      callRoute(catalogueRoutes.tour, { params: { id }, query: { language, currencyCode: currency }, signal }),
     placeholderData: (previous) => (previous && String(previous.id) === id ? previous : undefined),
     enabled: id !== '',
   });

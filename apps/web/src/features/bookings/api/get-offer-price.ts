@@ -9,7 +9,10 @@ export function useOfferPrice(offerId: number | null, date: string, currency: Cu
   return useQuery({
     queryKey: checkoutKeys.price(offerId ?? 0, date, currency),
     queryFn: async ({ signal }) => {
-      const rows = await callRoute(catalogueRoutes.offersPrices, { query: { ids: String(offerId), from: date, to: date, currencycode: currency }, signal });
+      const rows = await callRoute(catalogueRoutes.offersPrices, {
+        query: { ids: String(offerId), from: date, to: date, currencycode: currency },
+        signal,
+      });
       return rows.find((row) => row.offerId === offerId && row.date === date) ?? null;
     },
     placeholderData: keepPreviousData,

@@ -7,7 +7,8 @@ import { checkoutKeys } from './keys';
 export function useOfferSlots(offerId: number | null, date: string) {
   return useQuery({
     queryKey: checkoutKeys.slots(offerId ?? 0, date),
-    queryFn: ({ signal }) => callRoute(catalogueRoutes.availabilityByOffer, { query: { id: String(offerId), from: date, to: date }, signal }),
+    queryFn: ({ signal }) =>
+      callRoute(catalogueRoutes.availabilityByOffer, { query: { id: String(offerId), from: date, to: date }, signal }),
     staleTime: 30_000,
     enabled: offerId !== null && date !== '',
   });

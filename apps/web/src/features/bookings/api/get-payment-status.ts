@@ -8,7 +8,8 @@ import { bookingKeys } from './keys';
 export function usePaymentStatus(paymentId: string, poll: (booking: BookingView | undefined) => number | false) {
   return useQuery({
     queryKey: bookingKeys.payment(paymentId),
-    queryFn: async ({ signal }) => (await callRoute(bookingRoutes.paymentStatus, { params: { id: paymentId }, signal })).booking,
+    queryFn: async ({ signal }) =>
+      (await callRoute(bookingRoutes.paymentStatus, { params: { id: paymentId }, signal })).booking,
     enabled: paymentId !== '',
     staleTime: 0,
     refetchInterval: (query) => poll(query.state.data),

@@ -8,12 +8,15 @@ const root = ['bookings'] as const;
 export const bookingKeys = {
   all: root,
   lists: () => [...root, 'list'] as const,
-  list: (kind: BookingListKind, filters: BookingFilters, language: Language) => [...root, 'list', kind, filters, language] as const,
+  list: (kind: BookingListKind, filters: BookingFilters, language: Language) =>
+    [...root, 'list', kind, filters, language] as const,
   options: (language: Language) => [...root, 'options', language] as const,
   details: () => [...root, 'detail'] as const,
   // the language goes last, so invalidating detail(id) reaches every language
-  detail: (id: string, language?: Language) => (language ? ([...root, 'detail', id, language] as const) : ([...root, 'detail', id] as const)),
-  request: (id: string, language?: Language) => (language ? ([...root, 'detail', 'request', id, language] as const) : ([...root, 'detail', 'request', id] as const)),
+  detail: (id: string, language?: Language) =>
+    language ? ([...root, 'detail', id, language] as const) : ([...root, 'detail', id] as const),
+  request: (id: string, language?: Language) =>
+    language ? ([...root, 'detail', 'request', id, language] as const) : ([...root, 'detail', 'request', id] as const),
   payment: (paymentId: string) => [...root, 'payment', paymentId] as const,
   cancellation: (id: string) => [...root, 'cancellation', id] as const,
 };
@@ -26,10 +29,13 @@ export const balanceKeys = {
 const checkoutRoot = ['checkout'] as const;
 
 export const checkoutKeys = {
-  tour: (id: string, language: Language, currency: CurrencyCode) => [...checkoutRoot, 'tour', id, language, currency] as const,
-  price: (offerId: number, date: string, currency: CurrencyCode) => [...checkoutRoot, 'price', offerId, date, currency] as const,
+  tour: (id: string, language: Language, currency: CurrencyCode) =>
+    [...checkoutRoot, 'tour', id, language, currency] as const,
+  price: (offerId: number, date: string, currency: CurrencyCode) =>
+    [...checkoutRoot, 'price', offerId, date, currency] as const,
   slots: (offerId: number, date: string) => [...checkoutRoot, 'slots', offerId, date] as const,
   promo: (code: string) => [...checkoutRoot, 'promo', code] as const,
   hotels: (countryId: number) => [...checkoutRoot, 'hotels', countryId] as const,
-  pickUpTime: (offerId: number, hotelId: number, time: string | null) => [...checkoutRoot, 'pick-up-time', offerId, hotelId, time] as const,
+  pickUpTime: (offerId: number, hotelId: number, time: string | null) =>
+    [...checkoutRoot, 'pick-up-time', offerId, hotelId, time] as const,
 };

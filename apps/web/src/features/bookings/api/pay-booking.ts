@@ -11,7 +11,11 @@ export function usePayBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, paymentMethod, idempotencyKey }: PayBookingInput) =>
-      callRoute(bookingRoutes.pay, { params: { id }, body: { paymentMethod }, headers: { 'Idempotency-Key': idempotencyKey } }),
+      callRoute(bookingRoutes.pay, {
+        params: { id },
+        body: { paymentMethod },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSuccess: ({ booking }) => {
       void queryClient.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.lists() });

@@ -4,7 +4,14 @@ import type { BookingView, CurrencyCode } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
 
-type LineProps = { label: string; amount: number; currency: CurrencyCode; testId: string; strong?: boolean; negative?: boolean };
+type LineProps = {
+  label: string;
+  amount: number;
+  currency: CurrencyCode;
+  testId: string;
+  strong?: boolean;
+  negative?: boolean;
+};
 
 function Line({ label, amount, currency, testId, strong, negative }: LineProps) {
   return (
@@ -27,25 +34,83 @@ export function BookingAmounts({ booking }: { booking: BookingView }) {
   const currency = amounts.currencyCode;
   return (
     <Stack gap={6} data-testid="booking-amounts">
-      <Line label={t('bookings.amounts.published')} amount={amounts.publishedTotal} currency={currency} testId="amount-published" />
+      <Line
+        label={t('bookings.amounts.published')}
+        amount={amounts.publishedTotal}
+        currency={currency}
+        testId="amount-published"
+      />
       {amounts.discount > 0 && (
         <>
-          <Line label={t('bookings.amounts.netBeforeDiscount')} amount={amounts.netBeforeDiscount} currency={currency} testId="amount-net-before" />
-          <Line label={t('bookings.amounts.discount', { percent: booking.promoPercent ?? 0 })} amount={amounts.discount} currency={currency} testId="amount-discount" negative />
+          <Line
+            label={t('bookings.amounts.netBeforeDiscount')}
+            amount={amounts.netBeforeDiscount}
+            currency={currency}
+            testId="amount-net-before"
+          />
+          <Line
+            label={t('bookings.amounts.discount', { percent: booking.promoPercent ?? 0 })}
+            amount={amounts.discount}
+            currency={currency}
+            testId="amount-discount"
+            negative
+          />
         </>
       )}
       {amounts.cardSurcharge > 0 && (
-        <Line label={t('checkout.summary.cardSurcharge', { percent: RU_CARD_SURCHARGE_PERCENT })} amount={amounts.cardSurcharge} currency={currency} testId="amount-surcharge" />
+        <Line
+          label={t('checkout.summary.cardSurcharge', { percent: RU_CARD_SURCHARGE_PERCENT })}
+          amount={amounts.cardSurcharge}
+          currency={currency}
+          testId="amount-surcharge"
+        />
       )}
-      <Line label={t('bookings.amounts.net')} amount={amounts.netTotal} currency={currency} testId="amount-net" strong />
-      {amounts.tax !== null && <Line label={t('checkout.summary.taxIncluded', { percent: RU_TAX_PERCENT })} amount={amounts.tax} currency={currency} testId="amount-tax" />}
-      {amounts.fee !== null && <Line label={t('checkout.summary.feeIncluded', { percent: RU_FEE_PERCENT })} amount={amounts.fee} currency={currency} testId="amount-fee" />}
-      {booking.refundAmount !== null && <Line label={t('bookings.amounts.refund')} amount={booking.refundAmount} currency={currency} testId="amount-refund" />}
+      <Line
+        label={t('bookings.amounts.net')}
+        amount={amounts.netTotal}
+        currency={currency}
+        testId="amount-net"
+        strong
+      />
+      {amounts.tax !== null && (
+        <Line
+          label={t('checkout.summary.taxIncluded', { percent: RU_TAX_PERCENT })}
+          amount={amounts.tax}
+          currency={currency}
+          testId="amount-tax"
+        />
+      )}
+      {amounts.fee !== null && (
+        <Line
+          label={t('checkout.summary.feeIncluded', { percent: RU_FEE_PERCENT })}
+          amount={amounts.fee}
+          currency={currency}
+          testId="amount-fee"
+        />
+      )}
+      {booking.refundAmount !== null && (
+        <Line
+          label={t('bookings.amounts.refund')}
+          amount={booking.refundAmount}
+          currency={currency}
+          testId="amount-refund"
+        />
+      )}
       {booking.cancellationFee !== null && (
-        <Line label={t('bookings.amounts.cancellationFee')} amount={booking.cancellationFee} currency={currency} testId="amount-cancellation-fee" />
+        <Line
+          label={t('bookings.amounts.cancellationFee')}
+          amount={booking.cancellationFee}
+          currency={currency}
+          testId="amount-cancellation-fee"
+        />
       )}
       {booking.balanceAfter !== null && (
-        <Line label={t('bookings.amounts.balanceAfter')} amount={booking.balanceAfter} currency={currency} testId="amount-balance-after" />
+        <Line
+          label={t('bookings.amounts.balanceAfter')}
+          amount={booking.balanceAfter}
+          currency={currency}
+          testId="amount-balance-after"
+        />
       )}
     </Stack>
   );

@@ -27,13 +27,25 @@ function Outcome({ booking }: { booking: BookingView }) {
   switch (booking.status) {
     case 'completed':
       return (
-        <Alert color="teal" variant="light" icon={<IconCircleCheck size={22} />} title={t('confirmation.completed')} data-testid="confirmation-completed">
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconCircleCheck size={22} />}
+          title={t('confirmation.completed')}
+          data-testid="confirmation-completed"
+        >
           {t('confirmation.completedText')}
         </Alert>
       );
     case 'request':
       return (
-        <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={22} />} title={t('bookings.status.request')} data-testid="confirmation-request">
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconHourglassHigh size={22} />}
+          title={t('bookings.status.request')}
+          data-testid="confirmation-request"
+        >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{translateMessage(BOOKING_MESSAGES.noAutomaticBooking)}</Text>
             <Anchor component={Link} to={paths.requests.getHref()} size="sm">
@@ -46,13 +58,24 @@ function Outcome({ booking }: { booking: BookingView }) {
       return <TryAnotherCard booking={booking} />;
     case 'pending_payment':
       return (
-        <Alert color="blue" variant="light" icon={<IconClockHour4 size={22} />} title={t('bookings.status.pending_payment')} data-testid="confirmation-pending">
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconClockHour4 size={22} />}
+          title={t('bookings.status.pending_payment')}
+          data-testid="confirmation-pending"
+        >
           {t('confirmation.pendingText', { reference: booking.reference })}
         </Alert>
       );
     case 'payment_required':
       return (
-        <Alert color="orange" variant="light" icon={<IconInfoCircle size={22} />} title={t('bookings.status.payment_required')}>
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconInfoCircle size={22} />}
+          title={t('bookings.status.payment_required')}
+        >
           <Anchor component={Link} to={paths.bookingDetail.getHref('/requests', booking.id)} size="sm">
             {t('confirmation.openQuote')}
           </Anchor>
@@ -103,7 +126,11 @@ export function BookingConfirmation({ bookingId, paymentId }: { bookingId: strin
             <Button component={Link} to={paths.home.getHref()} variant="light">
               {t('nav.newBooking')}
             </Button>
-            <Button component={Link} to={booking?.isRequest ? paths.requests.getHref() : paths.bookings.getHref()} variant="subtle">
+            <Button
+              component={Link}
+              to={booking?.isRequest ? paths.requests.getHref() : paths.bookings.getHref()}
+              variant="subtle"
+            >
               {booking?.isRequest ? t('nav.requests') : t('nav.allBookings')}
             </Button>
           </Group>
@@ -113,7 +140,12 @@ export function BookingConfirmation({ bookingId, paymentId }: { bookingId: strin
         {isWaiting && <ProcessingSteps isCardPayment={paymentId !== ''} />}
         {booking && !isWaiting && <Outcome booking={booking} />}
         {booking && !isWaiting && booking.status === 'pending_payment' && (
-          <Button variant="light" onClick={() => void query.refetch()} loading={query.isFetching} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="light"
+            onClick={() => void query.refetch()}
+            loading={query.isFetching}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {t('confirmation.checkAgain')}
           </Button>
         )}

@@ -36,7 +36,12 @@ export function BookingDetail({ booking }: { booking: BookingView }) {
       </Group>
 
       {booking.status === 'request' && (
-        <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={20} />} title={t('bookings.status.request')}>
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconHourglassHigh size={20} />}
+          title={t('bookings.status.request')}
+        >
           {translateMessage(BOOKING_MESSAGES.noAutomaticBooking)}
         </Alert>
       )}

@@ -55,9 +55,15 @@ export function BookingFacts({ booking }: { booking: BookingView }) {
       </Fact>
       <Fact label={t('bookings.fields.agent')}>{booking.agent.name}</Fact>
       <Fact label={t('bookings.fields.createdAt')}>{formatDateTime(booking.createdAt, language)}</Fact>
-      {booking.confirmedAt && <Fact label={t('bookings.fields.confirmedAt')}>{formatDateTime(booking.confirmedAt, language)}</Fact>}
-      {booking.cancelledAt && <Fact label={t('bookings.fields.cancelledAt')}>{formatDateTime(booking.cancelledAt, language)}</Fact>}
-      <Fact label={t('bookings.fields.paymentMethod')}>{booking.paymentMethod ? t(`bookings.paymentMethod.${booking.paymentMethod}`) : dash}</Fact>
+      {booking.confirmedAt && (
+        <Fact label={t('bookings.fields.confirmedAt')}>{formatDateTime(booking.confirmedAt, language)}</Fact>
+      )}
+      {booking.cancelledAt && (
+        <Fact label={t('bookings.fields.cancelledAt')}>{formatDateTime(booking.cancelledAt, language)}</Fact>
+      )}
+      <Fact label={t('bookings.fields.paymentMethod')}>
+        {booking.paymentMethod ? t(`bookings.paymentMethod.${booking.paymentMethod}`) : dash}
+      </Fact>
       {booking.promoCode && (
         <Fact label={t('bookings.fields.promo')}>
           {booking.promoCode}

@@ -7,7 +7,14 @@ import { STATUS_COLORS } from '../utils/booking-state';
 export function BookingStatusBadge({ status, size = 'md' }: { status: BookingStatus; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" tt="none" size={size} data-testid="booking-status" data-status={status}>
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      tt="none"
+      size={size}
+      data-testid="booking-status"
+      data-status={status}
+    >
       {t(`bookings.status.${status}`)}
     </Badge>
   );

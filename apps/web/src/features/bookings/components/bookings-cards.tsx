@@ -18,7 +18,13 @@ export function BookingsCards({ rows, hrefFor }: BookingsCardsProps) {
   return (
     <Stack gap="sm" data-testid="bookings-cards">
       {rows.map((row) => (
-        <UnstyledButton key={row.id} component={Link} to={hrefFor(row.id)} data-testid="booking-row" data-reference={row.reference}>
+        <UnstyledButton
+          key={row.id}
+          component={Link}
+          to={hrefFor(row.id)}
+          data-testid="booking-row"
+          data-reference={row.reference}
+        >
           <Card withBorder padding="md" radius="md">
             <Stack gap="xs">
               <Group justify="space-between" wrap="nowrap" gap="xs">

@@ -59,7 +59,13 @@ export function BookingsFilters({ filters, options, onChange, canFilterAgent, ha
   const agents = (options?.agents ?? []).map((agent) => ({ value: agent.id, label: agent.name }));
 
   return (
-    <Paper withBorder p="md" component="section" aria-label={t('bookings.filters.title')} data-testid="bookings-filters">
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-label={t('bookings.filters.title')}
+      data-testid="bookings-filters"
+    >
       <DatesProvider settings={{ locale: language, firstDayOfWeek: 1, consistentWeeks: true }}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
           <TextInput
@@ -116,7 +122,18 @@ export function BookingsFilters({ filters, options, onChange, canFilterAgent, ha
               variant="subtle"
               leftSection={<IconFilterOff size={16} />}
               style={{ alignSelf: 'end' }}
-              onClick={() => onChange({ status: null, dateFrom: null, dateTo: null, createdFrom: null, createdTo: null, tourId: null, agentId: null, search: null })}
+              onClick={() =>
+                onChange({
+                  status: null,
+                  dateFrom: null,
+                  dateTo: null,
+                  createdFrom: null,
+                  createdTo: null,
+                  tourId: null,
+                  agentId: null,
+                  search: null,
+                })
+              }
             >
               {t('bookings.filters.reset')}
             </Button>

@@ -1,5 +1,16 @@
 import { Suspense } from 'react';
-import { Button, Center, Container, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Container,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +29,12 @@ import { BookingsCards } from './bookings-cards';
 import { BookingsFilters } from './bookings-filters';
 import { BookingsTable } from './bookings-table';
 
-export type BookingsListPageProps = { kind: BookingListKind; listPath: BookingListPath; title: string; isOwnOnly?: boolean };
+export type BookingsListPageProps = {
+  kind: BookingListKind;
+  listPath: BookingListPath;
+  title: string;
+  isOwnOnly?: boolean;
+};
 
 // SPEC §2 bookings list (xlsx download) and requests list: filters in the URL, pages, the detail over the list
 export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: BookingsListPageProps) {
@@ -54,7 +70,9 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
             {kind === 'bookings' && hasAgents && (
               <SegmentedControl
                 value={isOwnOnly ? 'mine' : 'all'}
-                onChange={(value) => void navigate(value === 'mine' ? paths.myBookings.getHref() : paths.bookings.getHref())}
+                onChange={(value) =>
+                  void navigate(value === 'mine' ? paths.myBookings.getHref() : paths.bookings.getHref())
+                }
                 data={[
                   { value: 'all', label: t('bookings.scope.all') },
                   { value: 'mine', label: t('bookings.scope.mine') },
@@ -75,7 +93,14 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
           </Group>
         </Group>
 
-        <BookingsFilters key={listPath} filters={filters} options={options.data} onChange={update} canFilterAgent={!isOwnOnly} hasActive={isFiltered} />
+        <BookingsFilters
+          key={listPath}
+          filters={filters}
+          options={options.data}
+          onChange={update}
+          canFilterAgent={!isOwnOnly}
+          hasActive={isFiltered}
+        />
 
         {!list.data ? (
           <SectionSpinner />
@@ -83,13 +108,26 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
           <Paper withBorder p="xl">
             <Center>
               <Text c="dimmed" data-testid="bookings-empty">
-                {isFiltered ? t('bookings.emptyFiltered') : kind === 'requests' ? t('bookings.emptyRequests') : t('bookings.empty')}
+                {isFiltered
+                  ? t('bookings.emptyFiltered')
+                  : kind === 'requests'
+                    ? t('bookings.emptyRequests')
+                    : t('bookings.empty')}
               </Text>
             </Center>
           </Paper>
         ) : (
-          <Paper withBorder p={isPhone ? 0 : 'xs'} bd={isPhone ? 'none' : undefined} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            {isPhone ? <BookingsCards rows={list.data.items} hrefFor={hrefFor} /> : <BookingsTable rows={list.data.items} hrefFor={hrefFor} />}
+          <Paper
+            withBorder
+            p={isPhone ? 0 : 'xs'}
+            bd={isPhone ? 'none' : undefined}
+            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+          >
+            {isPhone ? (
+              <BookingsCards rows={list.data.items} hrefFor={hrefFor} />
+            ) : (
+              <BookingsTable rows={list.data.items} hrefFor={hrefFor} />
+            )}
           </Paper>
         )}
 

@@ -46,7 +46,11 @@ export function BookingsTable({ rows, hrefFor }: BookingsTableProps) {
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((column) => (
-              <Table.Th key={column} ta={MONEY_COLUMNS.has(column) ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+              <Table.Th
+                key={column}
+                ta={MONEY_COLUMNS.has(column) ? 'right' : undefined}
+                style={{ whiteSpace: 'nowrap' }}
+              >
                 {t(`bookings.columns.${column}`)}
               </Table.Th>
             ))}
@@ -54,9 +58,21 @@ export function BookingsTable({ rows, hrefFor }: BookingsTableProps) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="booking-row" data-reference={row.reference} style={{ cursor: 'pointer' }} onClick={() => void navigate(hrefFor(row.id))}>
+            <Table.Tr
+              key={row.id}
+              data-testid="booking-row"
+              data-reference={row.reference}
+              style={{ cursor: 'pointer' }}
+              onClick={() => void navigate(hrefFor(row.id))}
+            >
               <Table.Td>
-                <Anchor component={Link} to={hrefFor(row.id)} fw={700} onClick={(event) => event.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
+                <Anchor
+                  component={Link}
+                  to={hrefFor(row.id)}
+                  fw={700}
+                  onClick={(event) => event.stopPropagation()}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {row.reference}
                 </Anchor>
               </Table.Td>
@@ -89,8 +105,12 @@ export function BookingsTable({ rows, hrefFor }: BookingsTableProps) {
               <Table.Td ta="right" fw={600}>
                 <Money amount={row.netRate} currency={row.currencyCode} />
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.paymentMethod ? t(`bookings.paymentMethod.${row.paymentMethod}`) : dash}</Table.Td>
-              <Table.Td ta="right">{row.finalBalance === null ? dash : <Money amount={row.finalBalance} currency={row.currencyCode} />}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {row.paymentMethod ? t(`bookings.paymentMethod.${row.paymentMethod}`) : dash}
+              </Table.Td>
+              <Table.Td ta="right">
+                {row.finalBalance === null ? dash : <Money amount={row.finalBalance} currency={row.currencyCode} />}
+              </Table.Td>
               <Table.Td maw={220}>
                 <Text size="sm" lineClamp={2}>
                   {row.notes || dash}

@@ -29,10 +29,22 @@ export function CancelBookingDialog({ booking }: { booking: BookingView }) {
 
   return (
     <>
-      <Button color="red" variant="light" leftSection={<IconReceiptRefund size={18} />} onClick={() => setOpen(true)} data-testid="cancel-booking">
+      <Button
+        color="red"
+        variant="light"
+        leftSection={<IconReceiptRefund size={18} />}
+        onClick={() => setOpen(true)}
+        data-testid="cancel-booking"
+      >
         {t('bookings.cancel.button')}
       </Button>
-      <Modal opened={isOpen} onClose={() => setOpen(false)} title={t('bookings.cancel.title', { reference: booking.reference })} centered zIndex={400}>
+      <Modal
+        opened={isOpen}
+        onClose={() => setOpen(false)}
+        title={t('bookings.cancel.title', { reference: booking.reference })}
+        centered
+        zIndex={400}
+      >
         {!data ? (
           <Text c="dimmed">{t('common.loading')}</Text>
         ) : (
@@ -43,7 +55,9 @@ export function CancelBookingDialog({ booking }: { booking: BookingView }) {
               </Alert>
             ) : (
               <>
-                <Text size="sm">{t('bookings.cancel.intro', { hours: Math.max(0, Math.floor(data.hoursBeforeStart)) })}</Text>
+                <Text size="sm">
+                  {t('bookings.cancel.intro', { hours: Math.max(0, Math.floor(data.hoursBeforeStart)) })}
+                </Text>
                 <Group grow align="flex-start">
                   <Fact label={t('bookings.cancel.refundPercent')} testId="cancel-refund-percent">
                     {data.refundPercent}%
@@ -57,7 +71,9 @@ export function CancelBookingDialog({ booking }: { booking: BookingView }) {
                     <Money amount={data.cancellationFee} currency={data.currencyCode} testId="cancel-fee" />
                   </Fact>
                   <Fact label={t('bookings.cancel.refundTo')} testId="cancel-refund-to">
-                    {data.refundTo ? t(`bookings.cancel.destination.${data.refundTo}`) : t('bookings.cancel.destination.none')}
+                    {data.refundTo
+                      ? t(`bookings.cancel.destination.${data.refundTo}`)
+                      : t('bookings.cancel.destination.none')}
                   </Fact>
                 </Group>
                 {data.refundTo === 'card' && (

@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { Alert, Button, Grid, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { BOOKING_MESSAGES, checkPeopleAgainstAvailability } from '@portal/contract';
-import type { AvailabilityRow, CreateBookingBody, CurrencyCode, Hotel, Offer, OfferPriceRow, PromoCodeResponse, TourDetails } from '@portal/contract';
+import type {
+  AvailabilityRow,
+  CreateBookingBody,
+  CurrencyCode,
+  Hotel,
+  Offer,
+  OfferPriceRow,
+  PromoCodeResponse,
+  TourDetails,
+} from '@portal/contract';
 import { IconAlertTriangle, IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -75,7 +84,14 @@ export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, c
           const redirectUrl = paymentMethod === 'card' && !booking.isRequest ? booking.payment?.redirectUrl : null;
           // the hosted pay page returns the browser to /checkout?booking=<id>&payment=<paymentId>
           if (redirectUrl) window.location.assign(redirectUrl);
-          else navigate(paths.checkout.getHref({ booking: booking.id, payment: paymentMethod === 'card' ? booking.payment?.id : undefined }), { replace: true });
+          else
+            navigate(
+              paths.checkout.getHref({
+                booking: booking.id,
+                payment: paymentMethod === 'card' ? booking.payment?.id : undefined,
+              }),
+              { replace: true },
+            );
         },
         onError: (error) => applyServerErrors(form, error),
       },
@@ -93,14 +109,26 @@ export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, c
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="lg">
             {isRequest && (
-              <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={20} />} title={t('checkout.request.title')} data-testid="request-notice">
+              <Alert
+                color="yellow"
+                variant="light"
+                icon={<IconHourglassHigh size={20} />}
+                title={t('checkout.request.title')}
+                data-testid="request-notice"
+              >
                 <Stack gap={4}>
                   {slot?.isPastCutOff && <Text size="sm">{translateMessage(BOOKING_MESSAGES.cutOffPassed)}</Text>}
                   <Text size="sm">{t('checkout.request.text')}</Text>
                 </Stack>
               </Alert>
             )}
-            <GuestDetailsFields form={form} tour={tour} offer={offer} time={selection.time} onHotelChange={setPickUpHotel} />
+            <GuestDetailsFields
+              form={form}
+              tour={tour}
+              offer={offer}
+              time={selection.time}
+              onHotelChange={setPickUpHotel}
+            />
             {!isRequest && (
               <PaymentMethodField
                 value={form.values.paymentMethod}
@@ -139,7 +167,13 @@ export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, c
                 </Alert>
               )}
               {isIncomplete && (
-                <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="incomplete-guest">
+                <Alert
+                  color="red"
+                  variant="light"
+                  icon={<IconAlertTriangle size={18} />}
+                  role="alert"
+                  data-testid="incomplete-guest"
+                >
                   {translateMessage(BOOKING_MESSAGES.completeGuestDetails)}
                 </Alert>
               )}
@@ -152,7 +186,11 @@ export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, c
                 disabled={isSoldOut}
                 data-testid="checkout-submit"
               >
-                {isRequest ? t('checkout.sendRequest') : method === 'card' ? t('checkout.payByCard') : t('checkout.bookAndPay')}
+                {isRequest
+                  ? t('checkout.sendRequest')
+                  : method === 'card'
+                    ? t('checkout.payByCard')
+                    : t('checkout.bookAndPay')}
               </Button>
             </CheckoutSummary>
           </div>

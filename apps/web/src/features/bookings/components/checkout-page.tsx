@@ -17,7 +17,12 @@ import { CheckoutForm } from './checkout-form';
 function InvalidSelection() {
   const { t } = useTranslation();
   return (
-    <Alert color="yellow" icon={<IconInfoCircle size={20} />} title={t('checkout.invalid.title')} data-testid="checkout-invalid">
+    <Alert
+      color="yellow"
+      icon={<IconInfoCircle size={20} />}
+      title={t('checkout.invalid.title')}
+      data-testid="checkout-invalid"
+    >
       <Stack gap="sm" align="flex-start">
         {t('checkout.invalid.text')}
         <Button component={Link} to={paths.home.getHref()} variant="light">
@@ -42,7 +47,8 @@ export function CheckoutPage({ selection }: { selection: CheckoutSelection }) {
 
   let body;
   if (!isSelectionValid || (tour.data && !offer) || tour.isError) body = <InvalidSelection />;
-  else if (!tour.data || !offer || agency.isLoading || slots.isLoading || price.isLoading || promo.isLoading) body = <SectionSpinner />;
+  else if (!tour.data || !offer || agency.isLoading || slots.isLoading || price.isLoading || promo.isLoading)
+    body = <SectionSpinner />;
   else {
     const isTimeslots = offer.availabilityType === 'timeslots';
     const row = slots.data?.find((r) => (isTimeslots ? r.time === selection.time : r.time === null)) ?? null;

@@ -20,7 +20,19 @@ type CheckoutSummaryProps = {
   children?: ReactNode;
 };
 
-function Row({ label, amount, currency, testId, strong }: { label: string; amount: number; currency: CurrencyCode; testId: string; strong?: boolean }) {
+function Row({
+  label,
+  amount,
+  currency,
+  testId,
+  strong,
+}: {
+  label: string;
+  amount: number;
+  currency: CurrencyCode;
+  testId: string;
+  strong?: boolean;
+}) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <Text size={strong ? 'md' : 'sm'} fw={strong ? 800 : 500} c={strong ? undefined : 'gray.7'}>
@@ -34,10 +46,27 @@ function Row({ label, amount, currency, testId, strong }: { label: string; amoun
 }
 
 // SPEC §2 booking summary: the selection, published and net prices, promo, and (Russian site) surcharge, tax and fee
-export function CheckoutSummary({ tour, offer, date, time, people, currency, totals, promoPercent, children }: CheckoutSummaryProps) {
+export function CheckoutSummary({
+  tour,
+  offer,
+  date,
+  time,
+  people,
+  currency,
+  totals,
+  promoPercent,
+  children,
+}: CheckoutSummaryProps) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="sm" component="section" aria-labelledby="summary-title" data-testid="checkout-summary">
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      shadow="sm"
+      component="section"
+      aria-labelledby="summary-title"
+      data-testid="checkout-summary"
+    >
       <Stack gap="md">
         <SelectionHeading
           id="summary-title"
@@ -46,7 +75,11 @@ export function CheckoutSummary({ tour, offer, date, time, people, currency, tot
           subtitle={offer.name}
           date={date}
           time={time}
-          note={t('checkout.summary.people', { adults: people.adults, children: people.children, infants: people.infants })}
+          note={t('checkout.summary.people', {
+            adults: people.adults,
+            children: people.children,
+            infants: people.infants,
+          })}
           testId="summary"
         />
         <Divider />
@@ -54,14 +87,37 @@ export function CheckoutSummary({ tour, offer, date, time, people, currency, tot
           <>
             <PriceSummary totals={totals.totals} currency={currency} promoPercent={promoPercent} />
             {totals.cardSurcharge > 0 && (
-              <Row label={t('checkout.summary.cardSurcharge', { percent: RU_CARD_SURCHARGE_PERCENT })} amount={totals.cardSurcharge} currency={currency} testId="summary-surcharge" />
+              <Row
+                label={t('checkout.summary.cardSurcharge', { percent: RU_CARD_SURCHARGE_PERCENT })}
+                amount={totals.cardSurcharge}
+                currency={currency}
+                testId="summary-surcharge"
+              />
             )}
-            {totals.toPay !== null && <Row label={t('checkout.summary.toPay')} amount={totals.toPay} currency={currency} testId="summary-to-pay" strong />}
+            {totals.toPay !== null && (
+              <Row
+                label={t('checkout.summary.toPay')}
+                amount={totals.toPay}
+                currency={currency}
+                testId="summary-to-pay"
+                strong
+              />
+            )}
             {totals.tax !== null && (
-              <Row label={t('checkout.summary.taxIncluded', { percent: RU_TAX_PERCENT })} amount={totals.tax} currency={currency} testId="summary-tax" />
+              <Row
+                label={t('checkout.summary.taxIncluded', { percent: RU_TAX_PERCENT })}
+                amount={totals.tax}
+                currency={currency}
+                testId="summary-tax"
+              />
             )}
             {totals.fee !== null && (
-              <Row label={t('checkout.summary.feeIncluded', { percent: RU_FEE_PERCENT })} amount={totals.fee} currency={currency} testId="summary-fee" />
+              <Row
+                label={t('checkout.summary.feeIncluded', { percent: RU_FEE_PERCENT })}
+                amount={totals.fee}
+                currency={currency}
+                testId="summary-fee"
+              />
             )}
           </>
         ) : (

@@ -23,13 +23,30 @@ export function GuestDetailsFields({ form, tour, offer, time, onHotelChange }: G
     <CheckoutSection id="guest-title" icon={IconUser} title={t('checkout.guest.title')}>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label={t('checkout.guest.name')} autoComplete="name" {...requiredField} {...form.getInputProps('guest.name')} />
+          <TextInput
+            label={t('checkout.guest.name')}
+            autoComplete="name"
+            {...requiredField}
+            {...form.getInputProps('guest.name')}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label={t('checkout.guest.phone')} type="tel" autoComplete="tel" {...requiredField} {...form.getInputProps('guest.phone')} />
+          <TextInput
+            label={t('checkout.guest.phone')}
+            type="tel"
+            autoComplete="tel"
+            {...requiredField}
+            {...form.getInputProps('guest.phone')}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label={t('checkout.guest.email')} type="email" autoComplete="email" {...requiredField} {...form.getInputProps('guest.email')} />
+          <TextInput
+            label={t('checkout.guest.email')}
+            type="email"
+            autoComplete="email"
+            {...requiredField}
+            {...form.getInputProps('guest.email')}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
@@ -45,14 +62,31 @@ export function GuestDetailsFields({ form, tour, offer, time, onHotelChange }: G
           {offer.hasPickUp ? (
             <PickUpHotelField form={form} tour={tour} offer={offer} time={time} onHotelChange={onHotelChange} />
           ) : (
-            <TextInput label={t('checkout.guest.hotel')} autoComplete="off" {...requiredField} {...form.getInputProps('guest.hotel')} />
+            <TextInput
+              label={t('checkout.guest.hotel')}
+              autoComplete="off"
+              {...requiredField}
+              {...form.getInputProps('guest.hotel')}
+            />
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput label={t('checkout.guest.room')} autoComplete="off" {...requiredField} {...form.getInputProps('guest.room')} />
+          <TextInput
+            label={t('checkout.guest.room')}
+            autoComplete="off"
+            {...requiredField}
+            {...form.getInputProps('guest.room')}
+          />
         </Grid.Col>
         <Grid.Col span={12}>
-          <Textarea label={t('checkout.guest.notes')} autosize minRows={2} maxRows={6} maxLength={1000} {...form.getInputProps('notes')} />
+          <Textarea
+            label={t('checkout.guest.notes')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={1000}
+            {...form.getInputProps('notes')}
+          />
         </Grid.Col>
       </Grid>
     </CheckoutSection>

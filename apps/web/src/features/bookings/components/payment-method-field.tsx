@@ -20,14 +20,25 @@ type PaymentMethodFieldProps = {
 };
 
 // SPEC §2 payment method choice: the company balance (with what is available) or a card (SPEC §6: may be disabled)
-export function PaymentMethodField({ value, onChange, isCardAllowed, currency, isRuPricing, toPay }: PaymentMethodFieldProps) {
+export function PaymentMethodField({
+  value,
+  onChange,
+  isCardAllowed,
+  currency,
+  isRuPricing,
+  toPay,
+}: PaymentMethodFieldProps) {
   const { t } = useTranslation();
   const balance = useBalance(currency);
   const isShort = value === 'balance' && balance.data !== undefined && toPay !== null && balance.data.available < toPay;
 
   return (
     <CheckoutSection id="payment-title" icon={IconWallet} title={t('checkout.payment.title')}>
-      <Radio.Group value={value} onChange={(next) => onChange(next === 'card' ? 'card' : 'balance')} aria-label={t('checkout.payment.title')}>
+      <Radio.Group
+        value={value}
+        onChange={(next) => onChange(next === 'card' ? 'card' : 'balance')}
+        aria-label={t('checkout.payment.title')}
+      >
         <Stack gap="sm">
           <Radio.Card value="balance" p="md" radius="md" data-testid="pay-balance">
             <Group wrap="nowrap" align="flex-start">
@@ -38,7 +49,12 @@ export function PaymentMethodField({ value, onChange, isCardAllowed, currency, i
                 <Text size="sm" c="dimmed" data-testid="available-balance">
                   {balance.data ? (
                     <>
-                      {t('checkout.payment.available')} <Money amount={balance.data.available} currency={balance.data.currencyCode} testId="balance-available" />
+                      {t('checkout.payment.available')}{' '}
+                      <Money
+                        amount={balance.data.available}
+                        currency={balance.data.currencyCode}
+                        testId="balance-available"
+                      />
                     </>
                   ) : (
                     t('common.loading')
@@ -47,7 +63,14 @@ export function PaymentMethodField({ value, onChange, isCardAllowed, currency, i
               </div>
             </Group>
           </Radio.Card>
-          <Radio.Card value="card" p="md" radius="md" disabled={!isCardAllowed} data-testid="pay-card" style={isCardAllowed ? undefined : { opacity: 0.6 }}>
+          <Radio.Card
+            value="card"
+            p="md"
+            radius="md"
+            disabled={!isCardAllowed}
+            data-testid="pay-card"
+            style={isCardAllowed ? undefined : { opacity: 0.6 }}
+          >
             <Group wrap="nowrap" align="flex-start">
               <Radio.Indicator disabled={!isCardAllowed} />
               <IconCreditCard size={22} />
@@ -61,7 +84,9 @@ export function PaymentMethodField({ value, onChange, isCardAllowed, currency, i
                   )}
                 </Group>
                 <Text size="sm" c="dimmed">
-                  {isCardAllowed ? t('checkout.payment.cardHint') : translateMessage(BOOKING_MESSAGES.creditCardDisabled)}
+                  {isCardAllowed
+                    ? t('checkout.payment.cardHint')
+                    : translateMessage(BOOKING_MESSAGES.creditCardDisabled)}
                 </Text>
               </div>
             </Group>

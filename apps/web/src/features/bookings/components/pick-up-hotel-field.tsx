@@ -29,7 +29,11 @@ export function PickUpHotelField({ form, tour, offer, time, onHotelChange }: Pic
   const isValid = hotel !== null && isValidPickUpHotel(offer, hotel);
   const pickUp = usePickUpTime(offer.id, isValid ? hotelId : null, time);
   const data = useMemo(
-    () => (hotels.data ?? []).map((h) => ({ value: String(h.id), label: `${h.name} — ${h.area ? `${h.area}, ` : ''}${h.cityName}` })),
+    () =>
+      (hotels.data ?? []).map((h) => ({
+        value: String(h.id),
+        label: `${h.name} — ${h.area ? `${h.area}, ` : ''}${h.cityName}`,
+      })),
     [hotels.data],
   );
   const cities = offer.validPickUpCities.map((city) => city.name).join(', ');
@@ -39,7 +43,8 @@ export function PickUpHotelField({ form, tour, offer, time, onHotelChange }: Pic
     form.setFieldValue('guest.hotelId', chosen?.id ?? null);
     form.setFieldValue('guest.hotel', chosen?.name ?? '');
     onHotelChange(chosen);
-    if (chosen && !isValidPickUpHotel(offer, chosen)) form.setFieldError('guest.hotel', translateMessage(BOOKING_MESSAGES.invalidCity));
+    if (chosen && !isValidPickUpHotel(offer, chosen))
+      form.setFieldError('guest.hotel', translateMessage(BOOKING_MESSAGES.invalidCity));
     else form.clearFieldError('guest.hotel');
   };
 

@@ -41,7 +41,13 @@ export function QuotePanel({ booking }: { booking: BookingView }) {
   };
 
   return (
-    <Alert color="orange" variant="light" icon={<IconFileDollar size={22} />} title={t('bookings.quote.title')} data-testid="quote">
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconFileDollar size={22} />}
+      title={t('bookings.quote.title')}
+      data-testid="quote"
+    >
       <Stack gap="sm">
         <Group gap="xl">
           <div>
@@ -61,7 +67,13 @@ export function QuotePanel({ booking }: { booking: BookingView }) {
         </Group>
         {quote.note && <Text size="sm">{quote.note}</Text>}
         <Group gap="sm">
-          <Button leftSection={<IconBuildingBank size={18} />} loading={pay.isPending && method === 'balance'} disabled={pay.isPending} onClick={() => handlePay('balance')} data-testid="pay-quote-balance">
+          <Button
+            leftSection={<IconBuildingBank size={18} />}
+            loading={pay.isPending && method === 'balance'}
+            disabled={pay.isPending}
+            onClick={() => handlePay('balance')}
+            data-testid="pay-quote-balance"
+          >
             {t('bookings.quote.payBalance')}
           </Button>
           <Button

@@ -34,7 +34,13 @@ export function TryAnotherCard({ booking }: { booking: BookingView }) {
   };
 
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={22} />} title={translateMessage(BOOKING_MESSAGES.paymentFailed)} data-testid="payment-failed">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={22} />}
+      title={translateMessage(BOOKING_MESSAGES.paymentFailed)}
+      data-testid="payment-failed"
+    >
       <Stack gap="sm" align="flex-start">
         {booking.payment?.failureMessage && <Text size="sm">{translateMessage(booking.payment.failureMessage)}</Text>}
         <Text size="sm">{translateMessage(BOOKING_MESSAGES.tryAgain)}</Text>
@@ -43,7 +49,13 @@ export function TryAnotherCard({ booking }: { booking: BookingView }) {
             {t('confirmation.retryFailed', { reference: booking.reference })}
           </Text>
         ) : canRetry ? (
-          <Button color="red" leftSection={<IconCreditCard size={18} />} loading={pay.isPending || isLeaving} onClick={handleRetry} data-testid="try-another-card">
+          <Button
+            color="red"
+            leftSection={<IconCreditCard size={18} />}
+            loading={pay.isPending || isLeaving}
+            onClick={handleRetry}
+            data-testid="try-another-card"
+          >
             {t('confirmation.tryAnotherCard')}
           </Button>
         ) : (

@@ -5,7 +5,16 @@ import type { BookingFilters } from '@portal/contract';
 
 export const PAGE_SIZE = 20;
 
-export type FilterKey = 'status' | 'dateFrom' | 'dateTo' | 'createdFrom' | 'createdTo' | 'tourId' | 'agentId' | 'search' | 'page';
+export type FilterKey =
+  | 'status'
+  | 'dateFrom'
+  | 'dateTo'
+  | 'createdFrom'
+  | 'createdTo'
+  | 'tourId'
+  | 'agentId'
+  | 'search'
+  | 'page';
 export type FilterPatch = Partial<Record<FilterKey, string | null>>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,5 +69,14 @@ export function useBookingFilters(fixedAgentId?: string): [BookingFilters, (patc
 }
 
 export function hasActiveFilters(filters: BookingFilters): boolean {
-  return Boolean(filters.status || filters.dateFrom || filters.dateTo || filters.createdFrom || filters.createdTo || filters.tourId || filters.agentId || filters.search);
+  return Boolean(
+    filters.status ||
+      filters.dateFrom ||
+      filters.dateTo ||
+      filters.createdFrom ||
+      filters.createdTo ||
+      filters.tourId ||
+      filters.agentId ||
+      filters.search,
+  );
 }

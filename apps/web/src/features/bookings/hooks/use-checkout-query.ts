@@ -17,7 +17,8 @@ export type CheckoutQueryState =
   | { view: 'confirmation'; bookingId: string; paymentId: string }
   | { view: 'checkout'; selection: CheckoutSelection };
 
-const count = (value: string | null, fallback: number) => (value !== null && /^\d{1,3}$/.test(value) ? Number(value) : fallback);
+const count = (value: string | null, fallback: number) =>
+  value !== null && /^\d{1,3}$/.test(value) ? Number(value) : fallback;
 
 // /checkout carries the tour page's selection; /checkout?booking=<id>[&payment=<id>] is the confirmation
 export function useCheckoutQuery(): CheckoutQueryState {
@@ -35,7 +36,11 @@ export function useCheckoutQuery(): CheckoutQueryState {
         offerId: Number.isInteger(offer) && offer > 0 ? offer : null,
         date: isCalendarDate(date) ? date : '',
         time: time && /^\d{2}:\d{2}$/.test(time) ? time : null,
-        people: { adults: count(params.get('adults'), 1), children: count(params.get('children'), 0), infants: count(params.get('infants'), 0) },
+        people: {
+          adults: count(params.get('adults'), 1),
+          children: count(params.get('children'), 0),
+          infants: count(params.get('infants'), 0),
+        },
         promoCode: params.get('promo')?.trim().toUpperCase() ?? '',
         isRequestMode: params.get('mode') === 'request',
       },

@@ -5,6 +5,13 @@ import { useCheckoutQuery } from '../hooks/use-checkout-query';
 // SPEC §2 /checkout: the selection's checkout, or (with ?booking=) its confirmation
 export function CheckoutRoute() {
   const state = useCheckoutQuery();
-  if (state.view === 'confirmation') return <BookingConfirmation key={state.bookingId + state.paymentId} bookingId={state.bookingId} paymentId={state.paymentId} />;
+  if (state.view === 'confirmation')
+    return (
+      <BookingConfirmation
+        key={state.bookingId + state.paymentId}
+        bookingId={state.bookingId}
+        paymentId={state.paymentId}
+      />
+    );
   return <CheckoutPage selection={state.selection} />;
 }

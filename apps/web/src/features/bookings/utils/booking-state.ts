@@ -17,6 +17,10 @@ export const STATUS_COLORS: Record<BookingStatus, string> = {
 };
 
 export function canTryAnotherCard(booking: BookingView): boolean {
-  if (booking.status !== 'payment_failed' && !(booking.status === 'pending_payment' && booking.payment?.status === 'failed')) return false;
+  if (
+    booking.status !== 'payment_failed' &&
+    !(booking.status === 'pending_payment' && booking.payment?.status === 'failed')
+  )
+    return false;
   return booking.holdExpiresAt === null || Date.parse(booking.holdExpiresAt) > Date.now();
 }

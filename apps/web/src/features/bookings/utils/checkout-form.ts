@@ -23,8 +23,10 @@ export function validateCheckout(offer: Offer, hotel: Hotel | null) {
   return (values: CheckoutFormValues): Record<string, string> => {
     const errors = validateFields(values);
     if (offer.hasPickUp && !errors['guest.hotel']) {
-      if (!hotel || hotel.id !== values.guest.hotelId) errors['guest.hotel'] = translateMessage(BOOKING_MESSAGES.hotelRequired);
-      else if (!isValidPickUpHotel(offer, hotel)) errors['guest.hotel'] = translateMessage(BOOKING_MESSAGES.invalidCity);
+      if (!hotel || hotel.id !== values.guest.hotelId)
+        errors['guest.hotel'] = translateMessage(BOOKING_MESSAGES.hotelRequired);
+      else if (!isValidPickUpHotel(offer, hotel))
+        errors['guest.hotel'] = translateMessage(BOOKING_MESSAGES.invalidCity);
     }
     return errors;
   };

@@ -18,11 +18,18 @@ export function isRuPricing(currency: CurrencyCode): boolean {
 }
 
 // A preview of what the server will charge; the booking's own amounts are shown once it exists
-export function checkoutTotals(offer: Offer, price: OfferPriceRow, people: People, promoPercent: number | null, method: PaymentMethod): CheckoutTotals {
+export function checkoutTotals(
+  offer: Offer,
+  price: OfferPriceRow,
+  people: People,
+  promoPercent: number | null,
+  method: PaymentMethod,
+): CheckoutTotals {
   const totals = selectionTotals(offer, price, people);
   const netAfterPromo = totals.net !== null && promoPercent ? applyDiscount(totals.net, promoPercent) : totals.net;
   const isRu = isRuPricing(price.currencyCode);
-  const cardSurcharge = isRu && method === 'card' && netAfterPromo !== null ? percentOf(netAfterPromo, RU_CARD_SURCHARGE_PERCENT) : 0;
+  const cardSurcharge =
+    isRu && method === 'card' && netAfterPromo !== null ? percentOf(netAfterPromo, RU_CARD_SURCHARGE_PERCENT) : 0;
   const toPay = netAfterPromo === null ? null : addAmounts(netAfterPromo, cardSurcharge);
   return {
     totals,

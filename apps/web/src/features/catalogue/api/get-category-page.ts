@@ -7,7 +7,8 @@ import { localeQuery, placeKeys, type CatalogueLocale } from './keys';
 export const categoryPageQuery = (category: string, locale: CatalogueLocale) =>
   queryOptions({
     queryKey: placeKeys.category(category, locale),
-    queryFn: ({ signal }) => callRoute(catalogueRoutes.categoryPage, { params: { category }, query: localeQuery(locale), signal }),
+    queryFn: ({ signal }) =>
+      callRoute(catalogueRoutes.categoryPage, { params: { category }, query: localeQuery(locale), signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -7,7 +7,8 @@ import { localeQuery, placeKeys, type CatalogueLocale } from './keys';
 export const cityPageQuery = (country: string, city: string, locale: CatalogueLocale) =>
   queryOptions({
     queryKey: placeKeys.city(country, city, locale),
-    queryFn: ({ signal }) => callRoute(catalogueRoutes.cityPage, { params: { a: country, b: city }, query: localeQuery(locale), signal }),
+    queryFn: ({ signal }) =>
+      callRoute(catalogueRoutes.cityPage, { params: { a: country, b: city }, query: localeQuery(locale), signal }),
     placeholderData: keepPreviousData,
   });
 

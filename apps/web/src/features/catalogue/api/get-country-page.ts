@@ -7,7 +7,8 @@ import { localeQuery, placeKeys, type CatalogueLocale } from './keys';
 export const countryPageQuery = (url: string, locale: CatalogueLocale) =>
   queryOptions({
     queryKey: placeKeys.country(url, locale),
-    queryFn: ({ signal }) => callRoute(catalogueRoutes.countryPage, { params: { url }, query: localeQuery(locale), signal }),
+    queryFn: ({ signal }) =>
+      callRoute(catalogueRoutes.countryPage, { params: { url }, query: localeQuery(locale), signal }),
     placeholderData: keepPreviousData,
   });
 

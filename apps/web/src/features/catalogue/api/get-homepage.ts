@@ -8,7 +8,12 @@ import { localeQuery, placeKeys, type CatalogueLocale } from './keys';
 export const homepageQuery = (locale: CatalogueLocale) =>
   queryOptions({
     queryKey: placeKeys.homepage(locale),
-    queryFn: ({ signal }) => requestUnchecked<HomepageResponse>(FIRST_PAGE_PATHS.homepage, { query: localeQuery(locale), signal, auth: false }),
+    queryFn: ({ signal }) =>
+      requestUnchecked<HomepageResponse>(FIRST_PAGE_PATHS.homepage, {
+        query: localeQuery(locale),
+        signal,
+        auth: false,
+      }),
     placeholderData: keepPreviousData,
   });
 

@@ -9,7 +9,8 @@ const AVAILABILITY_STALE_MS = 30_000;
 export const offerAvailabilityQuery = (offerId: number, from: string, to: string) =>
   queryOptions({
     queryKey: availabilityKeys.byOffer(offerId, from, to),
-    queryFn: ({ signal }) => callRoute(catalogueRoutes.availabilityByOffer, { query: { id: String(offerId), from, to }, signal }),
+    queryFn: ({ signal }) =>
+      callRoute(catalogueRoutes.availabilityByOffer, { query: { id: String(offerId), from, to }, signal }),
     staleTime: AVAILABILITY_STALE_MS,
     placeholderData: keepPreviousData,
   });

@@ -10,11 +10,17 @@ export const offersPricesQuery = (offerIds: readonly number[], from: string, to:
   queryOptions({
     queryKey: priceKeys.offers(offerIds, from, to, currency),
     queryFn: ({ signal }) =>
-      callRoute(catalogueRoutes.offersPrices, { query: { ids: offerIds.join(','), from, to, currencycode: currency }, signal }),
+      callRoute(catalogueRoutes.offersPrices, {
+        query: { ids: offerIds.join(','), from, to, currencycode: currency },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
 export function useOffersPrices(offerIds: readonly number[], date: string | null) {
   const { currency } = useLocale();
-  return useQuery({ ...offersPricesQuery(offerIds, date ?? '', date ?? '', currency), enabled: offerIds.length > 0 && date !== null });
+  return useQuery({
+    ...offersPricesQuery(offerIds, date ?? '', date ?? '', currency),
+    enabled: offerIds.length > 0 && date !== null,
+  });
 }

@@ -11,7 +11,11 @@ export const promoToursQuery = (locale: CatalogueLocale) =>
     queryKey: tourKeys.promo(locale),
     queryFn: async ({ signal }) => ({
       currencyCode: locale.currency,
-      tours: await requestUnchecked<TourCard[]>(FIRST_PAGE_PATHS.promoTours, { query: { Language: locale.language, currencyCode: locale.currency }, signal, auth: true }),
+      tours: await requestUnchecked<TourCard[]>(FIRST_PAGE_PATHS.promoTours, {
+        query: { Language: locale.language, currencyCode: locale.currency },
+        signal,
+        auth: true,
+      }),
     }),
     placeholderData: keepPreviousData,
   });

@@ -10,10 +10,14 @@ const AVAILABILITY_STALE_MS = 30_000;
 export const tourAvailabilityQuery = (tourId: number, from: string, to: string) =>
   queryOptions({
     queryKey: availabilityKeys.byTour(tourId, from, to),
-    queryFn: ({ signal }) => callRoute(catalogueRoutes.availabilityByTour, { query: { id: String(tourId), from, to }, signal }),
+    queryFn: ({ signal }) =>
+      callRoute(catalogueRoutes.availabilityByTour, { query: { id: String(tourId), from, to }, signal }),
     staleTime: AVAILABILITY_STALE_MS,
   });
 
 export function useTourAvailability(tourId: number | undefined, date: string | null) {
-  return useQuery({ ...tourAvailabilityQuery(tourId ?? 0, date ?? '', date ?? ''), enabled: tourId !== undefined && date !== null });
+  return useQuery({
+    ...tourAvailabilityQuery(tourId ?? 0, date ?? '', date ?? ''),
+    enabled: tourId !== undefined && date !== null,
+  });
 }

@@ -9,7 +9,8 @@ import { tourKeys } from './keys';
 export const tourTicketTypesQuery = (tourId: number, language: Language) =>
   queryOptions({
     queryKey: tourKeys.ticketTypes(tourId, language),
-    queryFn: ({ signal }) => callRoute(catalogueRoutes.ticketsForTour, { params: { id: String(tourId) }, query: { language }, signal }),
+    queryFn: ({ signal }) =>
+      callRoute(catalogueRoutes.ticketsForTour, { params: { id: String(tourId) }, query: { language }, signal }),
     placeholderData: keepPreviousData,
   });
 

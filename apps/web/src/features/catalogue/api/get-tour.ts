@@ -9,7 +9,8 @@ export const tourQuery = (id: string, locale: CatalogueLocale) =>
     queryKey: tourKeys.detail(id, locale),
     queryFn: ({ signal }) => callRoute(catalogueRoutes.tour, { params: { id }, query: localeQuery(locale), signal }),
     // a language switch keeps the page on screen while the translated tour loads
-    placeholderData: (previous) => (previous && (String(previous.id) === id || previous.url === id) ? previous : undefined),
+    placeholderData: (previous) =>
+      previous && (String(previous.id) === id || previous.url === id) ? previous : undefined,
     enabled: id !== '',
   });
 

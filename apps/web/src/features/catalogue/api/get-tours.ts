@@ -13,7 +13,11 @@ export const toursQuery = (locale: CatalogueLocale) =>
     // the cards carry no currency of their own: keep the one they were asked in with them
     queryFn: async ({ signal }) => ({
       currencyCode: locale.currency,
-      tours: await requestUnchecked<TourCard[]>(FIRST_PAGE_PATHS.tours, { query: localeQuery(locale), signal, auth: true }),
+      tours: await requestUnchecked<TourCard[]>(FIRST_PAGE_PATHS.tours, {
+        query: localeQuery(locale),
+        signal,
+        auth: true,
+      }),
     }),
     placeholderData: keepPreviousData,
   });
@@ -31,7 +35,9 @@ export function useAgentFromPrices(): AgentFromPrices | null {
   const { data } = useTours();
   return useMemo(() => {
     if (!data) return null;
-    const byTourId = new Map(data.tours.flatMap((tour) => (tour.fromPrice ? [[tour.id, tour.fromPrice] as const] : [])));
+    const byTourId = new Map(
+      data.tours.flatMap((tour) => (tour.fromPrice ? [[tour.id, tour.fromPrice] as const] : [])),
+    );
     return { currencyCode: data.currencyCode, byTourId };
   }, [data]);
 }

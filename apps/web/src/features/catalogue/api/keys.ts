@@ -13,24 +13,28 @@ const root = ['catalogue'] as const;
 export const placeKeys = {
   all: [...root, 'places'] as const,
   homepage: (locale: CatalogueLocale) => [...placeKeys.all, 'homepage', locale.language, locale.currency] as const,
-  country: (url: string, locale: CatalogueLocale) => [...placeKeys.all, 'country', url, locale.language, locale.currency] as const,
+  country: (url: string, locale: CatalogueLocale) =>
+    [...placeKeys.all, 'country', url, locale.language, locale.currency] as const,
   city: (country: string, city: string, locale: CatalogueLocale) =>
     [...placeKeys.all, 'city', country, city, locale.language, locale.currency] as const,
-  category: (category: string, locale: CatalogueLocale) => [...placeKeys.all, 'category', category, locale.language, locale.currency] as const,
+  category: (category: string, locale: CatalogueLocale) =>
+    [...placeKeys.all, 'category', category, locale.language, locale.currency] as const,
 };
 
 export const tourKeys = {
   all: [...root, 'tours'] as const,
   list: (locale: CatalogueLocale) => [...tourKeys.all, 'list', locale.language, locale.currency] as const,
   promo: (locale: CatalogueLocale) => [...tourKeys.all, 'promo', locale.language, locale.currency] as const,
-  detail: (id: string, locale: CatalogueLocale) => [...tourKeys.all, 'detail', id, locale.language, locale.currency] as const,
+  detail: (id: string, locale: CatalogueLocale) =>
+    [...tourKeys.all, 'detail', id, locale.language, locale.currency] as const,
   ticketTypes: (tourId: number, language: Language) => [...tourKeys.all, 'ticket-types', tourId, language] as const,
 };
 
 export const availabilityKeys = {
   all: [...root, 'availability'] as const,
   byTour: (tourId: number, from: string, to: string) => [...availabilityKeys.all, 'by-tour', tourId, from, to] as const,
-  byOffer: (offerId: number, from: string, to: string) => [...availabilityKeys.all, 'by-offer', offerId, from, to] as const,
+  byOffer: (offerId: number, from: string, to: string) =>
+    [...availabilityKeys.all, 'by-offer', offerId, from, to] as const,
 };
 
 export const priceKeys = {

@@ -43,7 +43,9 @@ export function AgentHome({ user }: { user: SessionUser }) {
             </div>
             {features?.search && <DestinationSearch />}
             {features?.search && homepage.data && <CategoryChips categories={homepage.data.categories} />}
-            {features?.topDestinations && layout && <TopDestinations destinations={layout.site.topDestinations} tone="onBrand" />}
+            {features?.topDestinations && layout && (
+              <TopDestinations destinations={layout.site.topDestinations} tone="onBrand" />
+            )}
           </Stack>
         </Container>
       </Box>

@@ -45,7 +45,16 @@ export function BookingPanel({ tourId, selection, onChange, slots, price }: Book
   const isDayClosed = slots !== undefined && slots.length === 0;
   const isDaySoldOut = slots !== undefined && slots.length > 0 && slots.every((r) => r.isSoldOut);
   // SPEC §5: min/max people always; stock once a time (or the day of an opening-hours offer) is chosen
-  const check = checkPeopleAgainstAvailability(people, row ?? { left: Number.MAX_SAFE_INTEGER, isSameTicketForAdultsAndChildren: false, leftAdultsTickets: null, leftChildrenTickets: null }, offer);
+  const check = checkPeopleAgainstAvailability(
+    people,
+    row ?? {
+      left: Number.MAX_SAFE_INTEGER,
+      isSameTicketForAdultsAndChildren: false,
+      leftAdultsTickets: null,
+      leftChildrenTickets: null,
+    },
+    offer,
+  );
   const mode = row ? confirmationMode(offer, row) : offer.isInstant ? 'instant' : 'request';
   const totals = price ? selectionTotals(offer, price, people) : null;
   // SPEC §5/§8: say before the agent books that it becomes a quotation request (past cut-off, or not instant)
@@ -64,7 +73,14 @@ export function BookingPanel({ tourId, selection, onChange, slots, price }: Book
   });
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="sm" component="section" aria-labelledby="booking-title" data-testid="booking-panel">
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      shadow="sm"
+      component="section"
+      aria-labelledby="booking-title"
+      data-testid="booking-panel"
+    >
       <Stack gap="md">
         <SelectionHeading
           id="booking-title"
@@ -104,18 +120,38 @@ export function BookingPanel({ tourId, selection, onChange, slots, price }: Book
         <Divider />
         <PeopleSteppers people={people} ages={offer.ages} onChange={(next) => onChange({ people: next })} />
         {!check.ok && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="people-rule">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            role="alert"
+            data-testid="people-rule"
+          >
             {t(`catalogue.rules.${check.code}`, { n: check.n })}
           </Alert>
         )}
         {showRequestNotice && (
-          <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={18} />} title={t('catalogue.booking.requestTitle')} data-testid="request-notice">
-            {row?.isPastCutOff ? t('catalogue.booking.requestCutOff', { hours: offer.cutOffHours }) : t('catalogue.booking.requestNotInstant')}
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconHourglassHigh size={18} />}
+            title={t('catalogue.booking.requestTitle')}
+            data-testid="request-notice"
+          >
+            {row?.isPastCutOff
+              ? t('catalogue.booking.requestCutOff', { hours: offer.cutOffHours })
+              : t('catalogue.booking.requestNotInstant')}
           </Alert>
         )}
 
         <Divider />
-        {totals && price ? <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} /> : <Text size="sm" c="dimmed">{t('catalogue.offer.noPrice')}</Text>}
+        {totals && price ? (
+          <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('catalogue.offer.noPrice')}
+          </Text>
+        )}
         <PromoCodeField applied={promo} onApply={setPromo} />
         <CancellationPolicy policy={offer.cancellationPolicy} />
 
@@ -125,7 +161,14 @@ export function BookingPanel({ tourId, selection, onChange, slots, price }: Book
           </Text>
         )}
         {canBook ? (
-          <Button component={Link} to={checkoutHref} size="lg" fullWidth color={mode === 'request' ? 'orange.7' : 'brand'} data-testid="book-button">
+          <Button
+            component={Link}
+            to={checkoutHref}
+            size="lg"
+            fullWidth
+            color={mode === 'request' ? 'orange.7' : 'brand'}
+            data-testid="book-button"
+          >
             {mode === 'request' ? t('catalogue.booking.request') : t('catalogue.booking.book')}
           </Button>
         ) : (

@@ -37,18 +37,39 @@ export function CategoryPage({ category, city }: { category: string; city: strin
       <Container size="xl" py={{ base: 'xl', md: 48 }} component="section" aria-labelledby="tours-title">
         <SectionHeader
           id="tours-title"
-          title={activeCity ? t('catalogue.city.categoryIn', { category: data.category.name, city: activeCity.name }) : t('catalogue.category.tours', { country: data.country.name })}
+          title={
+            activeCity
+              ? t('catalogue.city.categoryIn', { category: data.category.name, city: activeCity.name })
+              : t('catalogue.category.tours', { country: data.country.name })
+          }
           subtitle={t('catalogue.toursCount', { count: tours.length })}
         />
         <Stack gap="lg">
           <FilterLinks
             label={t('catalogue.filters.city')}
             links={[
-              { key: 'all', label: t('catalogue.filters.allCities'), to: categoryHref(), count: data.tours.length, isActive: city === '' },
-              ...data.cities.map((c) => ({ key: c.url, label: c.name, to: categoryHref(c.url), count: c.toursCount, isActive: c.url === city })),
+              {
+                key: 'all',
+                label: t('catalogue.filters.allCities'),
+                to: categoryHref(),
+                count: data.tours.length,
+                isActive: city === '',
+              },
+              ...data.cities.map((c) => ({
+                key: c.url,
+                label: c.name,
+                to: categoryHref(c.url),
+                count: c.toursCount,
+                isActive: c.url === city,
+              })),
             ]}
           />
-          <TourGrid tours={tours} currency={data.currencyCode} agentPrices={agentPrices} emptyText={t('catalogue.empty')} />
+          <TourGrid
+            tours={tours}
+            currency={data.currencyCode}
+            agentPrices={agentPrices}
+            emptyText={t('catalogue.empty')}
+          />
         </Stack>
       </Container>
     </>

@@ -20,7 +20,8 @@ export function CityPage({ country, city, category }: { country: string; city: s
 
   if (!data) return <SectionSpinner />;
   const tours = category ? data.tours.filter((tour) => tour.categories.some((c) => c.url === category)) : data.tours;
-  const cityHref = (categoryUrl?: string) => paths.city.getHref({ country: data.country.url, city: data.city.url, category: categoryUrl });
+  const cityHref = (categoryUrl?: string) =>
+    paths.city.getHref({ country: data.country.url, city: data.city.url, category: categoryUrl });
 
   return (
     <>
@@ -37,18 +38,39 @@ export function CityPage({ country, city, category }: { country: string; city: s
       <Container size="xl" py={{ base: 'xl', md: 48 }} component="section" aria-labelledby="tours-title">
         <SectionHeader
           id="tours-title"
-          title={activeCategory ? t('catalogue.city.categoryIn', { category: activeCategory.name, city: data.city.name }) : t('catalogue.city.tours', { city: data.city.name })}
+          title={
+            activeCategory
+              ? t('catalogue.city.categoryIn', { category: activeCategory.name, city: data.city.name })
+              : t('catalogue.city.tours', { city: data.city.name })
+          }
           subtitle={t('catalogue.toursCount', { count: tours.length })}
         />
         <Stack gap="lg">
           <FilterLinks
             label={t('catalogue.filters.category')}
             links={[
-              { key: 'all', label: t('catalogue.filters.all'), to: cityHref(), count: data.tours.length, isActive: category === '' },
-              ...data.categories.map((c) => ({ key: c.url, label: c.name, to: cityHref(c.url), count: c.toursCount, isActive: c.url === category })),
+              {
+                key: 'all',
+                label: t('catalogue.filters.all'),
+                to: cityHref(),
+                count: data.tours.length,
+                isActive: category === '',
+              },
+              ...data.categories.map((c) => ({
+                key: c.url,
+                label: c.name,
+                to: cityHref(c.url),
+                count: c.toursCount,
+                isActive: c.url === category,
+              })),
             ]}
           />
-          <TourGrid tours={tours} currency={data.currencyCode} agentPrices={agentPrices} emptyText={t('catalogue.empty')} />
+          <TourGrid
+            tours={tours}
+            currency={data.currencyCode}
+            agentPrices={agentPrices}
+            emptyText={t('catalogue.empty')}
+          />
         </Stack>
       </Container>
     </>

@@ -9,7 +9,13 @@ const DatePickerField = lazy(() => import('./date-picker-field').then((m) => ({ 
 // The calendar (Mantine dates + dayjs) arrives a moment after the page; until then the date shows read-only.
 export function DateFilter(props: DatePickerFieldProps) {
   const fallback = (
-    <TextInput label={props.label} value={formatDate(props.value, props.language)} readOnly size="md" leftSection={<IconCalendar size={18} />} />
+    <TextInput
+      label={props.label}
+      value={formatDate(props.value, props.language)}
+      readOnly
+      size="md"
+      leftSection={<IconCalendar size={18} />}
+    />
   );
   return (
     <Suspense fallback={fallback}>

@@ -7,7 +7,13 @@ import classes from './catalogue.module.css';
 
 export type Crumb = { label: string; to?: string };
 
-type ListingHeroProps = { title: string; description?: string; image?: ImageRef; crumbs: readonly Crumb[]; children?: ReactNode };
+type ListingHeroProps = {
+  title: string;
+  description?: string;
+  image?: ImageRef;
+  crumbs: readonly Crumb[];
+  children?: ReactNode;
+};
 
 export function ListingHero({ title, description, image, crumbs, children }: ListingHeroProps) {
   return (

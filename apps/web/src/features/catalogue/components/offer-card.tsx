@@ -21,14 +21,24 @@ function DayStatus({ offer, slots }: { offer: Offer; slots: readonly Availabilit
   const { t } = useTranslation();
   const status = offerDayStatus(offer, slots);
   if (status.kind === 'loading') return <Skeleton height={16} width={180} />;
-  if (status.kind === 'closed') return <StatusLine icon={<IconCircleX size={16} />} color="gray.6" text={t('catalogue.offer.closed')} />;
-  if (status.kind === 'soldOut') return <StatusLine icon={<IconCircleX size={16} />} color="red.7" text={t('catalogue.offer.soldOut')} />;
+  if (status.kind === 'closed')
+    return <StatusLine icon={<IconCircleX size={16} />} color="gray.6" text={t('catalogue.offer.closed')} />;
+  if (status.kind === 'soldOut')
+    return <StatusLine icon={<IconCircleX size={16} />} color="red.7" text={t('catalogue.offer.soldOut')} />;
   const text =
     offer.availabilityType === 'timeslots'
       ? t('catalogue.offer.timesOpen', { open: status.open, total: status.total })
-      : t('catalogue.offer.openingHours', { from: offer.openingHours?.from ?? '', to: offer.openingHours?.to ?? '', left: status.left });
+      : t('catalogue.offer.openingHours', {
+          from: offer.openingHours?.from ?? '',
+          to: offer.openingHours?.to ?? '',
+          left: status.left,
+        });
   return status.isRequestOnly ? (
-    <StatusLine icon={<IconHourglassHigh size={16} />} color="yellow.8" text={`${text} · ${t('catalogue.offer.requestOnly')}`} />
+    <StatusLine
+      icon={<IconHourglassHigh size={16} />}
+      color="yellow.8"
+      text={`${text} · ${t('catalogue.offer.requestOnly')}`}
+    />
   ) : (
     <StatusLine icon={<IconCircleCheck size={16} />} color="teal.7" text={text} />
   );
@@ -45,32 +55,70 @@ function StatusLine({ icon, color, text }: { icon: ReactNode; color: string; tex
   );
 }
 
-function PriceTable({ offer, price, isLoading }: { offer: Offer; price: OfferPriceRow | undefined; isLoading: boolean }) {
+function PriceTable({
+  offer,
+  price,
+  isLoading,
+}: {
+  offer: Offer;
+  price: OfferPriceRow | undefined;
+  isLoading: boolean;
+}) {
   const { t } = useTranslation();
   if (!price && isLoading) return <Skeleton height={48} width={240} />;
-  if (!price) return <Text size="sm" c="dimmed">{t('catalogue.offer.noPrice')}</Text>;
+  if (!price)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('catalogue.offer.noPrice')}
+      </Text>
+    );
   const rows =
     offer.pricingUnit === 'trip'
       ? [{ key: 'trip', label: t('catalogue.people.trip'), published: price.recPricePerTrip, net: price.pricePerTrip }]
       : [
-          { key: 'adult', label: t('catalogue.people.adult'), published: price.recPricePerAdult, net: price.pricePerAdult },
-          { key: 'child', label: t('catalogue.people.child'), published: price.recPricePerChild, net: price.pricePerChild },
+          {
+            key: 'adult',
+            label: t('catalogue.people.adult'),
+            published: price.recPricePerAdult,
+            net: price.pricePerAdult,
+          },
+          {
+            key: 'child',
+            label: t('catalogue.people.child'),
+            published: price.recPricePerChild,
+            net: price.pricePerChild,
+          },
         ];
   return (
-    <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={8} fz="sm" w="auto" data-testid={`offer-${offer.id}-prices`}>
+    <Table
+      withRowBorders={false}
+      verticalSpacing={2}
+      horizontalSpacing={8}
+      fz="sm"
+      w="auto"
+      data-testid={`offer-${offer.id}-prices`}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th />
-          <Table.Th fz="xs" c="dimmed" tt="uppercase" fw={600} ta="right">{t('catalogue.price.published')}</Table.Th>
-          <Table.Th fz="xs" c="brand.6" tt="uppercase" fw={700} ta="right">{t('catalogue.price.net')}</Table.Th>
+          <Table.Th fz="xs" c="dimmed" tt="uppercase" fw={600} ta="right">
+            {t('catalogue.price.published')}
+          </Table.Th>
+          <Table.Th fz="xs" c="brand.6" tt="uppercase" fw={700} ta="right">
+            {t('catalogue.price.net')}
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={row.key}>
             <Table.Td c="dimmed">{row.label}</Table.Td>
-            <Table.Td ta="right">{row.published === null ? '—' : <Money amount={row.published} currency={price.currencyCode} />}</Table.Td>
-            <Table.Td ta="right" fw={700} c="brand.7">{row.net === null ? '—' : <Money amount={row.net} currency={price.currencyCode} />}</Table.Td>
+            <Table.Td ta="right">
+              {row.published === null ? '—' : <Money amount={row.published} currency={price.currencyCode} />}
+            </Table.Td>
+            <Table.Td ta="right" fw={700} c="brand.7">
+              {row.net === null ? '—' : <Money amount={row.net} currency={price.currencyCode} />}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -84,7 +132,14 @@ export function OfferCard({ offer, isSelected, onSelect, price, isPriceLoading, 
   const tier = firstTier(offer.cancellationPolicy);
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} className={classes.offer} data-selected={isSelected || undefined} data-testid="offer" data-offer-id={offer.id}>
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      className={classes.offer}
+      data-selected={isSelected || undefined}
+      data-testid="offer"
+      data-offer-id={offer.id}
+    >
       <Group align="flex-start" wrap="nowrap" gap="md">
         <div className={classes.offerThumb}>
           <TourImage image={offer.heroImage} sizes="112px" alt="" />
@@ -97,16 +152,26 @@ export function OfferCard({ offer, isSelected, onSelect, price, isPriceLoading, 
             {offer.description}
           </Text>
           <Group gap={6} mt={2}>
-            <Badge variant="light" color="brand" size="sm">{offer.ticketType.name}</Badge>
+            <Badge variant="light" color="brand" size="sm">
+              {offer.ticketType.name}
+            </Badge>
             <Badge variant="light" color="gray" size="sm">
               {t(offer.pricingUnit === 'trip' ? 'catalogue.offer.perTrip' : 'catalogue.offer.perPerson')}
             </Badge>
             {offer.isInstant ? (
-              <Badge variant="light" color="teal" size="sm">{t('catalogue.card.instant')}</Badge>
+              <Badge variant="light" color="teal" size="sm">
+                {t('catalogue.card.instant')}
+              </Badge>
             ) : (
-              <Badge variant="light" color="yellow" size="sm">{t('catalogue.card.onRequest')}</Badge>
+              <Badge variant="light" color="yellow" size="sm">
+                {t('catalogue.card.onRequest')}
+              </Badge>
             )}
-            {offer.hasPickUp && <Badge variant="light" color="gray" size="sm">{t('catalogue.card.pickUp')}</Badge>}
+            {offer.hasPickUp && (
+              <Badge variant="light" color="gray" size="sm">
+                {t('catalogue.card.pickUp')}
+              </Badge>
+            )}
           </Group>
           <Group gap="lg" c="dimmed" style={{ rowGap: 2 }}>
             {offer.cutOffHours > 0 && (

@@ -10,12 +10,21 @@ const KINDS: readonly Kind[] = ['adults', 'children', 'infants'];
 
 function ageRange(kind: Kind, ages: Offer['ages']): { key: string; from: number; to: number } {
   if (kind === 'adults') return { key: 'catalogue.people.adultsAge', from: ages.childMaxAge + 1, to: 0 };
-  if (kind === 'children') return { key: 'catalogue.people.childrenAge', from: ages.infantMaxAge + 1, to: ages.childMaxAge };
+  if (kind === 'children')
+    return { key: 'catalogue.people.childrenAge', from: ages.infantMaxAge + 1, to: ages.childMaxAge };
   return { key: 'catalogue.people.infantsAge', from: 0, to: ages.infantMaxAge };
 }
 
 // Adults, children and infants; the SPEC §5 rules are checked as the numbers change (the booking panel shows them)
-export function PeopleSteppers({ people, ages, onChange }: { people: People; ages: Offer['ages']; onChange: (people: People) => void }) {
+export function PeopleSteppers({
+  people,
+  ages,
+  onChange,
+}: {
+  people: People;
+  ages: Offer['ages'];
+  onChange: (people: People) => void;
+}) {
   const { t } = useTranslation();
   // The counts live in the URL and arrive with the next render: a second click before it must count from the
   // number the first click asked for, not the one still on screen.

@@ -29,7 +29,10 @@ export function SearchResults({ query }: { query: string }) {
     <>
       <ListingHero
         title={t('catalogue.search.title', { query })}
-        crumbs={[{ label: t('catalogue.crumbs.home'), to: paths.home.getHref() }, { label: t('catalogue.search.crumb') }]}
+        crumbs={[
+          { label: t('catalogue.crumbs.home'), to: paths.home.getHref() },
+          { label: t('catalogue.search.crumb') },
+        ]}
       />
       <Container size="xl" py={{ base: 'xl', md: 48 }}>
         <Stack gap={40}>
@@ -65,11 +68,20 @@ export function SearchResults({ query }: { query: string }) {
             </section>
           )}
           <section aria-labelledby="found-title">
-            <SectionHeader id="found-title" title={t('catalogue.search.tours')} subtitle={t('catalogue.toursCount', { count: found.length })} />
+            <SectionHeader
+              id="found-title"
+              title={t('catalogue.search.tours')}
+              subtitle={t('catalogue.toursCount', { count: found.length })}
+            />
             {found.length === 0 && !hasPlaces ? (
               <Text c="dimmed">{t('catalogue.search.nothing')}</Text>
             ) : (
-              <TourGrid tours={found} currency={tours.data.currencyCode} agentPrices={null} emptyText={t('catalogue.search.noTours')} />
+              <TourGrid
+                tours={found}
+                currency={tours.data.currencyCode}
+                agentPrices={null}
+                emptyText={t('catalogue.search.noTours')}
+              />
             )}
           </section>
         </Stack>

@@ -2,7 +2,13 @@ import { Anchor, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-type SectionHeaderProps = { id: string; title: string; subtitle?: string; link?: { to: string; label: string }; children?: ReactNode };
+type SectionHeaderProps = {
+  id: string;
+  title: string;
+  subtitle?: string;
+  link?: { to: string; label: string };
+  children?: ReactNode;
+};
 
 export function SectionHeader({ id, title, subtitle, link, children }: SectionHeaderProps) {
   return (

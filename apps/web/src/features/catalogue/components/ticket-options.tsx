@@ -19,7 +19,14 @@ type TicketOptionsProps = {
 const ALL = 'all';
 
 // SPEC §2: ticket options with the date filter and the ticket-type filter
-export function TicketOptions({ selection, onChange, ticketTypes, slotsByOffer, prices, arePricesLoading }: TicketOptionsProps) {
+export function TicketOptions({
+  selection,
+  onChange,
+  ticketTypes,
+  slotsByOffer,
+  prices,
+  arePricesLoading,
+}: TicketOptionsProps) {
   const { t } = useTranslation();
   const { language } = useLocale();
 

@@ -43,8 +43,12 @@ export function TourCard({ tour, price, currency, sizes = CARD_SIZES }: TourCard
       </div>
       <Stack p="md" gap={8} flex={1}>
         <Group gap="md" c="dimmed" wrap="wrap" style={{ rowGap: 2 }}>
-          <IconText icon={IconMapPin} size={15}>{tour.city.name}</IconText>
-          <IconText icon={IconClock} size={15}>{tour.durationText}</IconText>
+          <IconText icon={IconMapPin} size={15}>
+            {tour.city.name}
+          </IconText>
+          <IconText icon={IconClock} size={15}>
+            {tour.durationText}
+          </IconText>
         </Group>
         <Title order={3} fz="lg" lh={1.3} lineClamp={2}>
           <Link to={paths.tour.getHref(tour.id)} className={classes.cardLink}>
@@ -76,7 +80,13 @@ export function TourCard({ tour, price, currency, sizes = CARD_SIZES }: TourCard
             <Text size="xs" c="dimmed">
               {t(price.unit === 'trip' ? 'catalogue.price.fromPerTrip' : 'catalogue.price.fromPerPerson')}
             </Text>
-            <PricePair published={price.recommended} net={price.net} currency={currency} size="md" testId={`tour-${tour.id}-from`} />
+            <PricePair
+              published={price.recommended}
+              net={price.net}
+              currency={currency}
+              size="md"
+              testId={`tour-${tour.id}-from`}
+            />
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">

@@ -55,7 +55,13 @@ export function TourDetails({ tour }: { tour: TourDetailsData }) {
 
       {tour.video && (
         <Section id="video" title={t('catalogue.tour.video')}>
-          <video className={classes.video} controls preload="none" poster={imageUrl(tour.video.poster.key, 1200)} aria-label={t('catalogue.tour.videoLabel', { title: tour.title })}>
+          <video
+            className={classes.video}
+            controls
+            preload="none"
+            poster={imageUrl(tour.video.poster.key, 1200)}
+            aria-label={t('catalogue.tour.videoLabel', { title: tour.title })}
+          >
             <source src={tour.video.url} type={tour.video.contentType} />
           </video>
         </Section>
@@ -65,7 +71,15 @@ export function TourDetails({ tour }: { tour: TourDetailsData }) {
         <Section id="itinerary" title={t('catalogue.tour.itinerary')}>
           <Timeline bulletSize={26} lineWidth={2} active={tour.itinerary.length}>
             {tour.itinerary.map((step, index) => (
-              <Timeline.Item key={step.title} title={<Text fw={600}>{step.title}</Text>} bullet={<Text size="xs" fw={700}>{index + 1}</Text>}>
+              <Timeline.Item
+                key={step.title}
+                title={<Text fw={600}>{step.title}</Text>}
+                bullet={
+                  <Text size="xs" fw={700}>
+                    {index + 1}
+                  </Text>
+                }
+              >
                 <Text size="sm" c="dimmed" mt={2}>
                   {step.description}
                 </Text>
@@ -89,7 +103,12 @@ export function TourDetails({ tour }: { tour: TourDetailsData }) {
             </List>
           </Paper>
           {tour.notesToAgents.length > 0 && (
-            <Paper p="lg" bg="brand.0" style={{ border: '1px solid var(--mantine-color-brand-2)' }} data-testid="notes-to-agents">
+            <Paper
+              p="lg"
+              bg="brand.0"
+              style={{ border: '1px solid var(--mantine-color-brand-2)' }}
+              data-testid="notes-to-agents"
+            >
               <Text fw={700} mb="sm" c="brand.8" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
                 <IconInfoCircle size={18} aria-hidden />
                 {t('catalogue.tour.notesToAgents')}

@@ -35,10 +35,16 @@ export function TourHeader({ tour }: { tour: TourDetails }) {
         {tour.summary}
       </Text>
       <Group gap="md" mt="sm" c="gray.7" style={{ rowGap: 6 }}>
-        <IconText icon={IconMapPin} size={17}>{tour.city.name}</IconText>
-        <IconText icon={IconClock} size={17}>{tour.durationText}</IconText>
+        <IconText icon={IconMapPin} size={17}>
+          {tour.city.name}
+        </IconText>
+        <IconText icon={IconClock} size={17}>
+          {tour.durationText}
+        </IconText>
         {tour.hasPickUp && (
-          <IconText icon={IconBus} size={17}>{t('catalogue.card.pickUp')}</IconText>
+          <IconText icon={IconBus} size={17}>
+            {t('catalogue.card.pickUp')}
+          </IconText>
         )}
         {tour.hasInstantConfirmation ? (
           <Badge variant="light" color="teal" leftSection={<IconBolt size={12} />}>

@@ -47,7 +47,14 @@ export function TourPage({ tour }: { tour: TourDetailsData }) {
           </div>
           <aside className={classes.panel} aria-label={t('catalogue.booking.title')}>
             <div className={classes.panelInner}>
-              <BookingPanel key={tour.id} tourId={tour.id} selection={selection} onChange={update} slots={selectedSlots} price={selectedPrice} />
+              <BookingPanel
+                key={tour.id}
+                tourId={tour.id}
+                selection={selection}
+                onChange={update}
+                slots={selectedSlots}
+                price={selectedPrice}
+              />
             </div>
           </aside>
           <div className={classes.details}>

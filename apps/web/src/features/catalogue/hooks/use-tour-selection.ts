@@ -18,7 +18,13 @@ export type TourSelection = {
   people: People;
 };
 
-export type SelectionPatch = Partial<{ date: string; ticketTypeId: number | null; offerId: number; time: string | null; people: People }>;
+export type SelectionPatch = Partial<{
+  date: string;
+  ticketTypeId: number | null;
+  offerId: number;
+  time: string | null;
+  people: People;
+}>;
 
 function readCount(value: string | null, fallback: number): number {
   if (value === null || !/^\d{1,2}$/.test(value)) return fallback;
@@ -32,7 +38,10 @@ function defaultAdults(offer: Offer | null): number {
 
 // The tour page's choices live in the URL (date, ticket type, option, time, people), so a reload or a shared link
 // opens the same selection; every change replaces the history entry instead of adding one.
-export function useTourSelection(tour: TourDetails, ticketTypes: readonly TicketType[]): [TourSelection, (patch: SelectionPatch) => void] {
+export function useTourSelection(
+  tour: TourDetails,
+  ticketTypes: readonly TicketType[],
+): [TourSelection, (patch: SelectionPatch) => void] {
   const [params, setParams] = useSearchParams();
 
   const selection = useMemo((): TourSelection => {
@@ -43,7 +52,9 @@ export function useTourSelection(tour: TourDetails, ticketTypes: readonly Ticket
 
     const typeParam = Number(params.get('type'));
     const ticketType = ticketTypes.find((type) => type.id === typeParam) ?? null;
-    const visibleOffers = ticketType ? tour.offers.filter((offer) => ticketType.offerIds.includes(offer.id)) : tour.offers;
+    const visibleOffers = ticketType
+      ? tour.offers.filter((offer) => ticketType.offerIds.includes(offer.id))
+      : tour.offers;
     const offerParam = Number(params.get('offer'));
     const offer = visibleOffers.find((o) => o.id === offerParam) ?? visibleOffers[0] ?? null;
 

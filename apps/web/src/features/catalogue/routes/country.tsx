@@ -56,7 +56,13 @@ export function CountryRoute() {
               <FilterLinks
                 label={t('catalogue.filters.category')}
                 links={[
-                  { key: 'all', label: t('catalogue.filters.all'), to: countryHref, count: data.tours.length, isActive: category === '' },
+                  {
+                    key: 'all',
+                    label: t('catalogue.filters.all'),
+                    to: countryHref,
+                    count: data.tours.length,
+                    isActive: category === '',
+                  },
                   ...data.categories.map((c) => ({
                     key: c.url,
                     label: c.name,
@@ -66,7 +72,12 @@ export function CountryRoute() {
                   })),
                 ]}
               />
-              <TourGrid tours={tours} currency={data.currencyCode} agentPrices={agentPrices} emptyText={t('catalogue.empty')} />
+              <TourGrid
+                tours={tours}
+                currency={data.currencyCode}
+                agentPrices={agentPrices}
+                emptyText={t('catalogue.empty')}
+              />
             </Stack>
           </section>
         </Stack>

@@ -7,17 +7,28 @@ export type OfferDayStatus =
   | { kind: 'available'; open: number; total: number; isRequestOnly: boolean; left: number };
 
 export function ticketsLeft(row: AvailabilityRow): number {
-  return row.isSameTicketForAdultsAndChildren ? (row.leftAdultsTickets ?? 0) + (row.leftChildrenTickets ?? 0) : row.left;
+  return row.isSameTicketForAdultsAndChildren
+    ? (row.leftAdultsTickets ?? 0) + (row.leftChildrenTickets ?? 0)
+    : row.left;
 }
 
 // What one offer looks like on one date: closed, sold out, or so many times open (and whether only on request)
-export function offerDayStatus(offer: Pick<Offer, 'isInstant'>, rows: readonly AvailabilityRow[] | undefined): OfferDayStatus {
+export function offerDayStatus(
+  offer: Pick<Offer, 'isInstant'>,
+  rows: readonly AvailabilityRow[] | undefined,
+): OfferDayStatus {
   if (!rows) return { kind: 'loading' };
   if (rows.length === 0) return { kind: 'closed' };
   const open = rows.filter((row) => !row.isSoldOut);
   if (open.length === 0) return { kind: 'soldOut' };
   const isRequestOnly = !offer.isInstant || open.every((row) => row.isPastCutOff);
-  return { kind: 'available', open: open.length, total: rows.length, isRequestOnly, left: Math.max(...open.map(ticketsLeft)) };
+  return {
+    kind: 'available',
+    open: open.length,
+    total: rows.length,
+    isRequestOnly,
+    left: Math.max(...open.map(ticketsLeft)),
+  };
 }
 
 export function groupByOffer(rows: readonly AvailabilityRow[] | undefined): Map<number, AvailabilityRow[]> | undefined {

@@ -51,7 +51,13 @@ export function LegalDocument({ document }: LegalDocumentProps) {
             </List>
           </nav>
           {sections.map((section, index) => (
-            <Stack key={section.heading} gap="xs" component="section" id={`section-${index + 1}`} style={{ scrollMarginTop: 120 }}>
+            <Stack
+              key={section.heading}
+              gap="xs"
+              component="section"
+              id={`section-${index + 1}`}
+              style={{ scrollMarginTop: 120 }}
+            >
               <Title order={2} size="h3">
                 {section.heading}
               </Title>
