@@ -72,4 +72,19 @@ export default tseslint.config(
       ],
     },
   },
+  // routes bind, services decide, repositories query: no SQL and no tables in a route file
+  {
+    files: ['apps/api/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'SQL belongs in a repository (*.repo.ts)' }],
+          patterns: [
+            { group: ['**/db/schema', '**/db/schema/**'], message: 'tables belong to repositories (*.repo.ts)' },
+          ],
+        },
+      ],
+    },
+  },
 );

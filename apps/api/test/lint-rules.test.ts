@@ -48,3 +48,19 @@ describe('feature boundaries (eslint.config.js)', () => {
     expect(await restricted('apps/web/src/features/bookings/components/fixture.ts', code)).toEqual([]);
   });
 });
+
+describe('layers in the API (eslint.config.js)', () => {
+  it('a route file may not query: no drizzle-orm, no tables', async () => {
+    const file = 'apps/api/src/modules/bookings/fixture.routes.ts';
+    expect(await restricted(file, "import { eq } from 'drizzle-orm';\nexport const y = eq;\n")).toHaveLength(1);
+    expect(
+      await restricted(file, "import { bookings } from '../../db/schema/index.ts';\nexport const y = bookings;\n"),
+    ).toHaveLength(1);
+    expect(
+      await restricted(
+        'apps/api/src/modules/bookings/fixture.repo.ts',
+        "import { eq } from 'drizzle-orm';\nexport const y = eq;\n",
+      ),
+    ).toEqual([]);
+  });
+});

@@ -1,10 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { Language } from '@portal/contract';
 import { BOOKING_MESSAGES, bookingRoutes as routes } from '@portal/contract';
-import { cities, hotels, offers } from '../../db/schema/index.ts';
+import { pickUpInputs, searchHotels } from '../catalogue/hotels.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
@@ -226,37 +225,14 @@ export const bookingsPlugin = fp(
       };
     });
 
-    registerRoute(app, routes.hotels, async ({ query }) => {
-      const conditions = [
-        query.countryId ? eq(cities.countryId, query.countryId) : undefined,
-        query.cityId ? eq(hotels.cityId, query.cityId) : undefined,
-        query.q ? ilike(hotels.name, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-      ].filter((c) => c !== undefined);
-      const rows = await db
-        .select({ id: hotels.id, name: hotels.name, area: hotels.area, cityId: hotels.cityId, cityName: cities.name })
-        .from(hotels)
-        .innerJoin(cities, eq(cities.id, hotels.cityId))
-        .where(conditions.length > 0 ? and(...conditions) : undefined)
-        .orderBy(asc(cities.sortOrder), asc(hotels.name))
-        .limit(500);
-      return rows.map((r) => ({ ...r, cityName: r.cityName.en }));
-    });
+    registerRoute(app, routes.hotels, ({ query }) => searchHotels(db, query));
 
     registerRoute(app, routes.pickUpTime, async ({ query }) => {
-      const [hotel] = await db
-        .select({ lead: hotels.pickUpLeadMinutes })
-        .from(hotels)
-        .where(eq(hotels.id, query.hotelId))
-        .limit(1);
-      const [offer] = await db
-        .select({ hasPickUp: offers.hasPickUp, openingTime: offers.openingTime })
-        .from(offers)
-        .where(eq(offers.id, query.pickUpTimeId))
-        .limit(1);
-      if (!hotel || !offer) throw AppError.notFound('Unknown hotel or offer');
-      if (!offer.hasPickUp) return { value: null };
-      const start = query.startTime ?? offer.openingTime;
-      return { value: start ? pickUpTimeFor(start, hotel.lead) : null };
+      const inputs = await pickUpInputs(db, query.hotelId, query.pickUpTimeId);
+      if (!inputs) throw AppError.notFound('Unknown hotel or offer');
+      if (!inputs.hasPickUp) return { value: null };
+      const start = query.startTime ?? inputs.openingTime;
+      return { value: start ? pickUpTimeFor(start, inputs.lead) : null };
     });
 
     // Operator (tours company) side of quotation requests

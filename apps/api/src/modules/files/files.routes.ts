@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { and, eq, type SQL } from 'drizzle-orm';
 import { systemRoutes } from '@portal/contract';
-import { files } from '../../db/schema/index.ts';
+import { findFile } from './files.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { detectFileType } from '../../lib/file-type.ts';
 import { registerRoute } from '../../lib/route.ts';
@@ -17,16 +16,8 @@ export async function fileRoutes(app: FastifyInstance) {
   registerRoute(app, systemRoutes.downloadFile, async ({ params, ctx, reply }) => {
     const actor = requireActor(ctx);
     if (!z.uuid().safeParse(params.id).success) throw AppError.notFound();
-    const scope: SQL[] = [eq(files.id, params.id)];
-    if (actor.role !== 'operator') {
-      if (!actor.agencyId) throw AppError.notFound();
-      scope.push(eq(files.agencyId, actor.agencyId));
-    }
-    const [file] = await ctx.db
-      .select()
-      .from(files)
-      .where(and(...scope))
-      .limit(1);
+    if (actor.role !== 'operator' && !actor.agencyId) throw AppError.notFound();
+    const file = await findFile(ctx.db, params.id, actor.role === 'operator' ? null : actor.agencyId);
     const data = file ? await ctx.storage.get(file.storageKey) : null;
     const type = data ? detectFileType(data) : null;
     if (!file || !data) throw AppError.notFound();

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { systemRoutes } from '@portal/contract';
-import { telemetryEvents } from '../../db/schema/index.ts';
+import { insertTelemetry, pingDatabase } from './system.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { listRecentMails } from '../mail/mail.repo.ts';
@@ -13,8 +12,7 @@ export async function systemRoutesPlugin(app: FastifyInstance) {
   let lastProbeOk = 0;
   let probe: Promise<void> | null = null;
   const probeDatabase = () =>
-    (probe ??= app.deps.db
-      .execute(sql`SELECT 1`)
+    (probe ??= pingDatabase(app.deps.db)
       .then(() => void (lastProbeOk = Date.now()))
       .finally(() => (probe = null)));
   app.get('/healthz', async (_request, reply) => {
@@ -27,7 +25,7 @@ export async function systemRoutesPlugin(app: FastifyInstance) {
   });
 
   registerRoute(app, systemRoutes.telemetry, async ({ body, ctx }) => {
-    await ctx.db.insert(telemetryEvents).values({ ...body, siteId: ctx.site.id });
+    await insertTelemetry(ctx.db, body, ctx.site.id);
     if (body.type === 'error') ctx.log.warn({ telemetry: body }, 'front-end error reported');
     return { ok: true as const };
   });

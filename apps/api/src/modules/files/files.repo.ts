@@ -1,0 +1,15 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+
+// A stored file's record; `agencyId` null reads any agency's (the operator's review)
+export async function findFile(db: Db, id: string, agencyId: string | null) {
+  const scope: SQL[] = [eq(files.id, id)];
+  if (agencyId !== null) scope.push(eq(files.agencyId, agencyId));
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(and(...scope))
+    .limit(1);
+  return file ?? null;
+}
