@@ -87,3 +87,26 @@ export async function ownPostgresDatabase(name: string): Promise<{ url: string; 
     });
   return { url: url.toString(), drop };
 }
+
+// A migrated database for a suite whose rows are global (the mail outbox, the jobs), so other suites' rows do not
+// meddle: a PostgreSQL database of its own under TEST_DATABASE_URL, else in-memory PGlite.
+export async function ownMigratedDatabase(
+  name: string,
+  poolSize = 4,
+): Promise<{ database: DatabaseHandle; close: () => Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    await runMigrations(database);
+    return { database, close: () => database.close() };
+  }
+  const own = await ownPostgresDatabase(name);
+  const database = await openDatabase({ kind: 'postgres', url: own.url, poolSize });
+  await runMigrations(database);
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await own.drop();
+    },
+  };
+}

@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,69 +10,29 @@ import { agencyBalances, bookings, idempotencyKeys, ledgerEntries, slots } from 
 import { bookingBody, createBookingWorld, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
 import { buildTestApp, ownPostgresDatabase } from './build-test-app.ts';
 import { TEST_PASSWORD } from './factories.ts';
+import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.ts';
 
 // The real server (its own process, from the sources) under booking load with Idempotency-Keys, killed with SIGKILL,
 // restarted, and every call that got no answer replayed with its key: at once, and again once the leases ran out.
 // Bounded: a fixed number of rounds, each with a load of about a second.
-const root = path.resolve(import.meta.dirname, '../../..');
 const JWT_SECRET = 'fault-test-secret-0123456789-abcdefghijkl';
 const LOAD_MS = 1200;
 const CLIENTS = 12;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+type Server = ServerProcess;
 
-type Server = { child: ChildProcess; base: string; output: () => string };
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      JWT_SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_MAX: '10000000',
-      HOLD_SWEEP_MS: '0',
-      MAIL_POLL_MS: '600000',
-      SMTP_URL: '',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const startServer = (env: Record<string, string>) =>
+  startServerProcess({
+    JWT_SECRET,
+    RATE_LIMIT_MAX: '10000000',
+    HOLD_SWEEP_MS: '0',
+    MAIL_POLL_MS: '600000',
+    SMTP_URL: '',
+    DATABASE_URL: '',
+    ...env,
   });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, base, output: () => output };
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
-async function kill(server: Server, signal: NodeJS.Signals): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill(signal);
-  await exited;
-}
+const kill = (server: Server, signal: NodeJS.Signals) => stopServerProcess(server, signal);
 
 type Call = {
   key: string;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/contract';
 import { loadOrCreateSecret } from '../src/lib/secrets.ts';
 import { readBalance } from '../src/modules/ledger/ledger.repo.ts';
@@ -6,25 +6,17 @@ import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../src/modules/pay
 import {
   bookingBody,
   countBookings,
-  createBookingWorld,
   guest,
   postBooking,
-  retireTour,
   type BookingWorld,
+  useBookingWorld,
 } from '../src/modules/bookings/booking-fixtures.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { type TestApp } from './build-test-app.ts';
 import { bearer, multipart } from './factories.ts';
 
 let t: TestApp;
 let w: BookingWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createBookingWorld(t.app, t.database.db);
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
-});
+useBookingWorld((made) => ({ t, w } = made));
 
 async function state() {
   return {

@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { jobs } from '../src/db/schema/index.ts';
 import {
   bookingBody,
-  createBookingWorld,
   postBooking,
-  retireTour,
   type BookingWorld,
+  useBookingWorld,
 } from '../src/modules/bookings/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 let t: TestApp;
 let w: BookingWorld;
-beforeAll(async () => {
-  // the payments sweeper is due once an hour here: the test runs it by hand
-  t = await buildTestApp({ metricsToken: TOKEN, holdSweepMs: 3_600_000 });
-  w = await createBookingWorld(t.app, t.database.db);
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
-});
+// the payments sweeper is due once an hour here: the test runs it by hand
+useBookingWorld((made) => ({ t, w } = made), { metricsToken: TOKEN, holdSweepMs: 3_600_000 });
 
 const scrape = () => t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { MESSAGES, buildPath, contractRoutes } from '@portal/contract';
@@ -7,8 +7,8 @@ import {
   bookingBody,
   createBookingWorld,
   postBooking,
-  retireTour,
   type BookingWorld,
+  useBookingWorld,
 } from '../src/modules/bookings/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { bearer, createOperator, loginAs } from './factories.ts';
@@ -16,20 +16,10 @@ import { bearer, createOperator, loginAs } from './factories.ts';
 let t: TestApp;
 let w: BookingWorld;
 let bookingId: string;
+useBookingWorld((made) => ({ t, w } = made));
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createBookingWorld(t.app, t.database.db);
-  bookingId = (
-    await postBooking(
-      t.app,
-      w.tokens.admin,
-      bookingBody(w, { guest: { ...bookingBody(w).guest, name: 'Secret Guestname' } }),
-    )
-  ).json().booking.id;
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
+  const guest = { ...bookingBody(w).guest, name: 'Secret Guestname' };
+  bookingId = (await postBooking(t.app, w.tokens.admin, bookingBody(w, { guest }))).json().booking.id;
 });
 
 describe('Cache-Control on answers to a logged-in caller', () => {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { agencies } from '../src/db/schema/index.ts';
 import { createLocalDiskStorage, createS3Storage, type FileStorage } from '../src/lib/storage.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { freePort } from './server-process.ts';
 import { SAMPLE_PDF, bearer, createOperator, loginAs, multipart, uniqueEmail } from './factories.ts';
 
 // The same behaviour from both stores: local disk (the default) and an S3-compatible bucket, the latter against a
@@ -17,14 +17,6 @@ const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-s3-'));
 const diskDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-disk-'));
 let server: S3rver;
 let endpoint: string;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

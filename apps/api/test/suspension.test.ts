@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, buildPath, contractRoutes } from '@portal/contract';
 import { agencies, bookings } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
 import {
   bookingBody,
-  createBookingWorld,
   postBooking,
-  retireTour,
   type BookingWorld,
+  useBookingWorld,
 } from '../src/modules/bookings/booking-fixtures.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { type TestApp } from './build-test-app.ts';
 import { bearer } from './factories.ts';
 
 let t: TestApp;
 let w: BookingWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createBookingWorld(t.app, t.database.db);
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
-});
+useBookingWorld((made) => ({ t, w } = made));
 
 // Every route an agency user may call, taken from the contract: a route added later is covered without a change here.
 const agencyRoutes = contractRoutes.filter(

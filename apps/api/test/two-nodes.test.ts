@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AvailabilityRow } from '@portal/contract';
@@ -10,20 +8,12 @@ import { bookingBody, createBookingWorld, type BookingWorld } from '../src/modul
 import { buildTestApp, ownPostgresDatabase } from './build-test-app.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import { TEST_PASSWORD } from './factories.ts';
+import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.ts';
 
 // Two server processes (from the sources) on one PostgreSQL database and one Redis, as behind a load balancer.
-const root = path.resolve(import.meta.dirname, '../../..');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const POLL_MS = 250;
 const RATE_LIMIT = 40;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function redisReachable(): Promise<boolean> {
   const url = new URL(REDIS_URL);
@@ -37,41 +27,8 @@ async function redisReachable(): Promise<boolean> {
   });
 }
 
-type Node = { child: ChildProcess; base: string };
-
-async function startNode(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`node exited: ${output}`);
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, base };
-    if (Date.now() > deadline) throw new Error(`node did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
+type Node = ServerProcess;
+const startNode = startServerProcess;
 
 const runs = process.env.TEST_DATABASE_URL ? await redisReachable() : false;
 
@@ -104,14 +61,7 @@ describe.runIf(runs)('two nodes on one PostgreSQL database and one Redis', () =>
     [a, b] = await Promise.all([startNode(env), startNode(env)]);
   }, 120_000);
   afterAll(async () => {
-    for (const node of [a, b]) node?.child.kill('SIGTERM');
-    await Promise.all(
-      [a, b].map(
-        (node) =>
-          node &&
-          new Promise((resolve) => (node.child.exitCode !== null ? resolve(null) : node.child.once('exit', resolve))),
-      ),
-    );
+    await Promise.all([a, b].map((node) => stopServerProcess(node)));
     await setupClose();
     await smtp?.close();
     await drop();

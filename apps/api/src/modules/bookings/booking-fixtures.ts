@@ -1,3 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { AppConfig } from '../../config/env.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays } from '@portal/contract';
@@ -134,4 +137,22 @@ export async function countBookings(db: Db, agencyId: string) {
 
 export async function setOfferMinPeople(db: Db, offerId: number, minPeople: number) {
   await db.update(offers).set({ minPeople }).where(eq(offers.id, offerId));
+}
+
+// One app and one booking world for a test file: made before its tests, the tour retired and the app closed after.
+export function useBookingWorld(
+  assign: (made: { t: TestApp; w: BookingWorld }) => void,
+  overrides: Partial<AppConfig> = {},
+) {
+  let made: { t: TestApp; w: BookingWorld } | null = null;
+  beforeAll(async () => {
+    const t = await buildTestApp(overrides);
+    made = { t, w: await createBookingWorld(t.app, t.database.db) };
+    assign(made);
+  });
+  afterAll(async () => {
+    if (!made) return;
+    await retireTour(made.t.database.db, made.w.tour.id);
+    await made.t.close();
+  });
 }

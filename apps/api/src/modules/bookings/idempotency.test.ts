@@ -1,33 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import { bookings, idempotencyKeys, ledgerEntries, slots } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp } from '../../../test/build-test-app.ts';
 import { bearer } from '../../../test/factories.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
 import {
   bookingBody,
   countBookings,
   guest,
-  createBookingWorld,
   postBooking,
-  retireTour,
   slotLeft,
   type BookingWorld,
+  useBookingWorld,
 } from './booking-fixtures.ts';
 import { withIdempotency } from './idempotency.ts';
 
 let t: TestApp;
 let w: BookingWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createBookingWorld(t.app, t.database.db);
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
-});
+useBookingWorld((made) => ({ t, w } = made));
 
 const newKey = () => `key-${randomUUID()}`;
 

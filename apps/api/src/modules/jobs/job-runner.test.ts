@@ -1,31 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import { runMigrations } from '../../db/migrate.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { jobFailures, jobs } from '../../db/schema/index.ts';
-import { ownPostgresDatabase } from '../../../test/build-test-app.ts';
+import { ownMigratedDatabase } from '../../../test/build-test-app.ts';
 import { startJobRunner, type JobDefinition } from './job-runner.ts';
 
 // A database of its own: the runner's rows are global, per job name.
 let database: DatabaseHandle;
-let dropDatabase: () => Promise<void> = async () => undefined;
+let closeDatabase: () => Promise<void> = async () => undefined;
 const log = Fastify({ logger: false }).log;
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    const own = await ownPostgresDatabase('job_runner');
-    dropDatabase = own.drop;
-    database = await openDatabase({ kind: 'postgres', url: own.url, poolSize: 6 });
-  } else {
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
-  }
-  await runMigrations(database);
+  ({ database, close: closeDatabase } = await ownMigratedDatabase('job_runner', 6));
 });
-afterAll(async () => {
-  await database?.close();
-  await dropDatabase();
-});
+afterAll(async () => closeDatabase());
 
 describe('job runner', () => {
   it('runs a due job on exactly one of several nodes, then not again before its interval', async () => {

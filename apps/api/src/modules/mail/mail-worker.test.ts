@@ -2,10 +2,9 @@ import net from 'node:net';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
-import { runMigrations } from '../../db/migrate.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { ownPostgresDatabase } from '../../../test/build-test-app.ts';
+import { ownMigratedDatabase } from '../../../test/build-test-app.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { REMOVED_SECRET, insertMail } from './mail.repo.ts';
 import { passwordResetMail, temporaryPasswordMail } from './templates.ts';
@@ -13,24 +12,13 @@ import { startMailWorker } from './mail-worker.ts';
 
 // A database of its own: the worker claims every due mail, and other test files wait for theirs in the shared one.
 let database: DatabaseHandle;
-let dropDatabase: () => Promise<void> = async () => undefined;
+let closeDatabase: () => Promise<void> = async () => undefined;
 const log = Fastify({ logger: false }).log;
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    const own = await ownPostgresDatabase('mail_worker');
-    dropDatabase = own.drop;
-    database = await openDatabase({ kind: 'postgres', url: own.url, poolSize: 2 });
-  } else {
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
-  }
-  await runMigrations(database);
+  ({ database, close: closeDatabase } = await ownMigratedDatabase('mail_worker', 2));
 });
-
-afterAll(async () => {
-  await database?.close();
-  await dropDatabase();
-});
+afterAll(async () => closeDatabase());
 
 // A loopback port nobody listens on: connecting to it is refused at once.
 async function closedPort(): Promise<number> {
