@@ -424,6 +424,43 @@ describe('[BOOKINGS] list, detail and cancellation', () => {
   });
 });
 
+describe('[BOOKINGS][LIST-FAILED] a list that cannot load says so in place, with a retry', () => {
+  it.each([
+    ['a 500', 500],
+    ['a 503', 503],
+    ['a 403', 403],
+    ['a network failure', 0],
+  ] as const)(
+    '[BOOKINGS][LIST-FAILED]: %s on /bookings and /requests, then Try again loads it',
+    async (_what, status) => {
+      const { page, context, go } = await openAs(ADMIN);
+      let failing = true;
+      await context.route(/\/api\/b2b\/bookings\/(filtered|requests)(\?|$)/, async (route) => {
+        if (!failing) return route.fallback();
+        if (status === 0) return route.abort('connectionrefused');
+        return route.fulfill({
+          status,
+          contentType: 'text/plain',
+          body: status === 503 ? 'Server is under maintenance' : 'Nope',
+        });
+      });
+      for (const path of ['/bookings', '/requests']) {
+        await go(path);
+        // transient failures are retried first (SPEC §9: three times), then the page says it failed
+        await page.getByTestId('load-failed').waitFor({ timeout: 30_000 });
+        expect(await page.getByText('Loading...').count()).toBe(0);
+        expect(await page.getByTestId('load-failed').textContent()).toContain('This could not be loaded');
+      }
+      if (status === 403) await screenshot(page, 'bookings-list-failed-1280-en');
+      failing = false;
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByTestId('load-failed').waitFor({ state: 'detached' });
+      await page.locator('[data-testid="bookings-table"], [data-testid="bookings-empty"]').first().waitFor();
+      await context.close();
+    },
+  );
+});
+
 describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px, English and Russian', () => {
   it.each([
     [1280, 'en'],

@@ -15,6 +15,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { LoadFailed } from '@/components/load-failed';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
@@ -102,7 +103,9 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
           hasActive={isFiltered}
         />
 
-        {!list.data ? (
+        {!list.data && list.isError ? (
+          <LoadFailed error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
+        ) : !list.data ? (
           <SectionSpinner />
         ) : list.data.items.length === 0 ? (
           <Paper withBorder p="xl">
