@@ -461,6 +461,39 @@ describe('[BOOKINGS][LIST-FAILED] a list that cannot load says so in place, with
   );
 });
 
+describe('[BOOKINGS][SLIPS] counts, pages past the end and the terms read right', () => {
+  it('[BOOKINGS][SLIPS]: /requests counts requests, a page past the end offers the first page, the terms name the portal once', async () => {
+    // at least one request, so that page 999 lies past the end of a list that has something
+    const slot = await findSlot(
+      ADMIN,
+      'aed',
+      (o) => !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots',
+      (r) => !r.isPastCutOff,
+    );
+    await bookViaApi(ADMIN, slot);
+    const requests = await api<BookingListResponse>(ADMIN, '/b2b/bookings/requests', { method: 'POST', body: {} });
+    expect(requests.total).toBeGreaterThan(0);
+    const { page, context, go } = await openAs(ADMIN);
+    await go('/requests');
+    const total = await page.getByTestId('bookings-total').textContent();
+    expect(total).toBe(requests.total === 1 ? '1 request' : `${requests.total} requests`);
+
+    await go('/requests?page=999');
+    await page.getByTestId('bookings-page-empty').waitFor();
+    expect(await page.getByTestId('bookings-empty').count()).toBe(0);
+    expect(await page.getByTestId('bookings-total').textContent()).toBe(total);
+    await page.getByRole('button', { name: 'Go to the first page' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    await page.locator('[data-testid="bookings-table"]').waitFor();
+
+    await go('/terms-of-use');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const terms = (await page.textContent('main')) ?? '';
+    expect(terms).not.toMatch(/B2B B2B/);
+    await context.close();
+  });
+});
+
 describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px, English and Russian', () => {
   it.each([
     [1280, 'en'],

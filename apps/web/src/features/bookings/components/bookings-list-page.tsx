@@ -63,7 +63,7 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
             <Title order={1}>{title}</Title>
             {list.data && (
               <Text c="dimmed" size="sm" data-testid="bookings-total">
-                {t('bookings.total', { count: list.data.total })}
+                {t(kind === 'requests' ? 'bookings.totalRequests' : 'bookings.total', { count: list.data.total })}
               </Text>
             )}
           </div>
@@ -107,6 +107,15 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
           <LoadFailed error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
         ) : !list.data ? (
           <SectionSpinner />
+        ) : list.data.items.length === 0 && list.data.total > 0 ? (
+          <Paper withBorder p="xl">
+            <Stack align="center" gap="sm" data-testid="bookings-page-empty">
+              <Text c="dimmed">{t('bookings.pageEmpty', { page: filters.page ?? '1' })}</Text>
+              <Button variant="light" onClick={() => update({ page: null })}>
+                {t('bookings.firstPage')}
+              </Button>
+            </Stack>
+          </Paper>
         ) : list.data.items.length === 0 ? (
           <Paper withBorder p="xl">
             <Center>
