@@ -424,6 +424,29 @@ describe('[BOOKINGS] list, detail and cancellation', () => {
   });
 });
 
+describe("[BOOKINGS][ROLES] the company balance is an admin's figure (SPEC §6)", () => {
+  it.each([
+    [1280, 'en'],
+    [390, 'ru'],
+  ] as const)(
+    '[BOOKINGS][ROLES]: a junior at checkout (%i px, %s) learns whether it covers the booking, never the amount',
+    async (width, language) => {
+      const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [6, 7, 8]);
+      const { page, context, go } = await openAs('junior@desertrose.test', { width });
+      if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
+      await go(checkoutPath(slot, 2));
+      await page.getByTestId('balance-covers').waitFor();
+      expect(await page.getByTestId('balance-covers').textContent()).toBe(
+        language === 'en' ? 'Covers this booking' : 'Достаточно для этого бронирования',
+      );
+      expect(await page.getByTestId('balance-available').count()).toBe(0);
+      expect(await page.textContent('main')).not.toMatch(/25[,  .]?000/);
+      await screenshot(page, `checkout-junior-${width}-${language}`);
+      await context.close();
+    },
+  );
+});
+
 describe('[BOOKINGS][LIST-FAILED] a list that cannot load says so in place, with a retry', () => {
   it.each([
     ['a 500', 500],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CatalogueDate, CatalogueId, CancellationTier } from './catalogue.ts';
 import { CurrencyCode, DbId, Language } from './common.ts';
-import { ANY_AGENT, OPERATOR_ONLY, PUBLIC, defineRoute } from './define-route.ts';
+import { ADMIN_ONLY, ANY_AGENT, OPERATOR_ONLY, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { Email, PersonName, Phone, RequiredText } from './validation.ts';
 import { BOOKING_MESSAGES } from './messages.ts';
@@ -273,6 +273,12 @@ export const BalanceResponse = z.object({
   available: z.number(),
 });
 export type BalanceResponse = z.infer<typeof BalanceResponse>;
+export const BalanceCoversQuery = z.object({
+  amount: z.coerce.number({ error: MESSAGES.required }).min(0).max(100_000_000),
+  currencyCode: z.string().trim().toLowerCase().pipe(CurrencyCode).optional(),
+});
+export const BalanceCoversResponse = z.object({ currencyCode: CurrencyCode, covers: z.boolean() });
+export type BalanceCoversResponse = z.infer<typeof BalanceCoversResponse>;
 
 export const Hotel = z.object({
   id: z.number().int(),
@@ -453,14 +459,24 @@ export const bookingRoutes = {
     access: ANY_AGENT,
     params: BookingIdParams.extend({ kind: z.enum(['voucher', 'tickets', 'invoice'], { error: 'Unknown document' }) }),
   }),
+  // SPEC §6: account balances are an admin's; other agents learn only whether the balance covers their booking
   balance: defineRoute({
     method: 'GET',
     path: '/b2b/balance',
-    summary: "The agency's balance, credit limit and available amount",
+    summary: "The agency's balance, credit limit and available amount (admins)",
     tags,
-    access: ANY_AGENT,
+    access: ADMIN_ONLY,
     query: BalanceQuery,
     response: BalanceResponse,
+  }),
+  balanceCovers: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/covers',
+    summary: 'Whether the available balance covers an amount (any agent; no figures)',
+    tags,
+    access: ANY_AGENT,
+    query: BalanceCoversQuery,
+    response: BalanceCoversResponse,
   }),
   hotels: defineRoute({
     method: 'GET',

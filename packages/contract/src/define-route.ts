@@ -38,6 +38,12 @@ export const PUBLIC: RouteAccess = { kind: 'public' };
 export const ANY_AGENT: RouteAccess = { kind: 'user', roles: ['admin', 'senior', 'junior'] };
 export const ANY_USER: RouteAccess = { kind: 'user', roles: ['admin', 'senior', 'junior', 'operator'] };
 export const ADMIN_ONLY: RouteAccess = { kind: 'user', roles: ['admin'] };
+
+// SPEC §6: account balances are an admin's (and the tours company's); juniors and seniors see whether the balance
+// covers their booking, never the figures. The server hides them and the web app follows the same rule.
+export function canViewBalances(role: Role | null | undefined): boolean {
+  return role === 'admin' || role === 'operator';
+}
 export const OPERATOR_ONLY: RouteAccess = { kind: 'user', roles: ['operator'] };
 
 // Fills `{name}` placeholders of a route path, e.g. '/b2b/tours/{id}'.

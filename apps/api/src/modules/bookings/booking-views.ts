@@ -47,6 +47,8 @@ export function bookingView(
     payment: PaymentRow | null;
     sites: SiteRegistry;
     language?: Language;
+    // the balance after the booking is shown only to those who may see balances (canViewBalances)
+    showBalance: boolean;
   },
 ): BookingView {
   const language = extras.language ?? row.language;
@@ -95,11 +97,16 @@ export function bookingView(
             invoice: documentPath(row.id, 'invoice'),
           }
         : null,
-    balanceAfter: major(row.balanceAfterMinor),
+    balanceAfter: extras.showBalance ? major(row.balanceAfterMinor) : null,
   };
 }
 
-export function bookingListRow(row: BookingRow, agentName: string, language: Language): BookingListRow {
+export function bookingListRow(
+  row: BookingRow,
+  agentName: string,
+  language: Language,
+  showBalance: boolean,
+): BookingListRow {
   return {
     id: row.id,
     reference: row.reference,
@@ -125,7 +132,7 @@ export function bookingListRow(row: BookingRow, agentName: string, language: Lan
     netRate: (row.quotedNetMinor ?? row.netTotalMinor) / 100,
     currencyCode: row.currency,
     paymentMethod: row.paymentMethod,
-    finalBalance: major(row.balanceAfterMinor),
+    finalBalance: showBalance ? major(row.balanceAfterMinor) : null,
     notes: row.notes,
     agent: agentName,
   };

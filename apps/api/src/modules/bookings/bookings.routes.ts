@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Language } from '@portal/contract';
-import { BOOKING_MESSAGES, bookingRoutes as routes } from '@portal/contract';
+import { BOOKING_MESSAGES, bookingRoutes as routes, canViewBalances } from '@portal/contract';
 import { pickUpInputs, searchHotels } from '../catalogue/hotels.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
@@ -165,7 +165,7 @@ export const bookingsPlugin = fp(
       const first = await batches.next();
       const rows = (async function* () {
         for (let next = first; !next.done; next = await batches.next())
-          yield bookingListRow(next.value.booking, next.value.agentName, language);
+          yield bookingListRow(next.value.booking, next.value.agentName, language, canViewBalances(actor.role));
       })();
       // loaded on first use: the xlsx and PDF libraries would add about half a second to every start
       const { writeBookingsXlsx } = await import('../documents/bookings-xlsx.ts');
@@ -223,6 +223,14 @@ export const bookingsPlugin = fp(
         creditLimit: creditLimitMinor / 100,
         available: (balanceMinor + creditLimitMinor) / 100,
       };
+    });
+
+    registerRoute(app, routes.balanceCovers, async ({ query, ctx }) => {
+      const actor = requireAgencyActor(ctx);
+      const agency = await loadAgency(db, actor.agencyId);
+      const currency = query.currencyCode ?? agency?.currency ?? 'aed';
+      const { balanceMinor, creditLimitMinor } = await readBalance(db, actor.agencyId, currency);
+      return { currencyCode: currency, covers: balanceMinor + creditLimitMinor >= Math.round(query.amount * 100) };
     });
 
     registerRoute(app, routes.hotels, ({ query }) => searchHotels(db, query));

@@ -82,7 +82,8 @@ describe('POST /api/b2b/bookings', () => {
       balance: before.balance - 39_800,
       left18: (before.left18 ?? 0) - 3,
     });
-    expect(booking.balanceAfter).toBe(after.balance / 100);
+    // booked by a junior: the balance after it is an admin's figure (SPEC §6)
+    expect(booking.balanceAfter).toBeNull();
     expect(await sumLedger(t.database.db, w.agency.id, 'aed')).toBe(after.balance);
     const mails = await t.database.db
       .select()
@@ -288,6 +289,52 @@ describe('Idempotency-Key', () => {
     const second = await postBooking(t.app, w.tokens.admin, body, { key });
     expect(second.statusCode).toBe(422);
     expect(second.json()).toEqual(first.json());
+  });
+});
+
+describe('who sees the balance (SPEC §6)', () => {
+  it('gives the figures to admins only; juniors and seniors learn whether it covers an amount', async () => {
+    for (const role of ['junior', 'senior'] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(w.tokens[role]) });
+      expect([role, res.statusCode]).toEqual([role, 403]);
+    }
+    const admin = await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(w.tokens.admin) });
+    const available = admin.json().available as number;
+    const covers = (amount: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/b2b/balance/covers?amount=${amount}`,
+        headers: bearer(w.tokens.junior),
+      });
+    expect((await covers(available)).json()).toEqual({ currencyCode: 'aed', covers: true });
+    expect((await covers(available + 0.01)).json()).toEqual({ currencyCode: 'aed', covers: false });
+    expect((await covers(-1)).statusCode).toBe(422);
+  });
+
+  it('shows the balance after a booking to an admin, never to a junior, in the answer, the detail and the list', async () => {
+    const junior = (await postBooking(t.app, w.tokens.junior, bookingBody(w))).json().booking;
+    expect(junior.balanceAfter).toBeNull();
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/bookings/${junior.id}`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect(asAdmin.json().balanceAfter).toEqual(expect.any(Number));
+    const asJunior = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/bookings/${junior.id}`,
+      headers: bearer(w.tokens.junior),
+    });
+    expect(asJunior.json().balanceAfter).toBeNull();
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/filtered',
+      headers: bearer(w.tokens.junior),
+      payload: {},
+    });
+    const rows = list.json().items as { finalBalance: number | null }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.finalBalance === null)).toBe(true);
   });
 });
 

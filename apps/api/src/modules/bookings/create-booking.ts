@@ -5,6 +5,7 @@ import {
   CATALOGUE_MESSAGES,
   HOLD_MINUTES,
   MESSAGES,
+  canViewBalances,
   checkPeopleAgainstAvailability,
 } from '@portal/contract';
 import type { z } from 'zod';
@@ -312,7 +313,12 @@ export async function createBooking(
     });
     ctx.kickMail();
     return {
-      booking: bookingView(booking, { agent, payment: null, sites: ctx.sites }),
+      booking: bookingView(booking, {
+        agent,
+        payment: null,
+        sites: ctx.sites,
+        showBalance: canViewBalances(actor.role),
+      }),
       message: bookingMessage(booking, null),
     };
   }
@@ -360,7 +366,15 @@ export async function createBooking(
       createdAt: now,
       updatedAt: now,
     };
-    return { booking: bookingView(booking, { agent, payment: null, sites: ctx.sites }), message: null };
+    return {
+      booking: bookingView(booking, {
+        agent,
+        payment: null,
+        sites: ctx.sites,
+        showBalance: canViewBalances(actor.role),
+      }),
+      message: null,
+    };
   }
 
   // Card: hold the stock for HOLD_MINUTES, then ask the provider outside the transaction (never call out inside one).
@@ -385,7 +399,7 @@ export async function createBooking(
   const fresh = (await findBooking(ctx.db, held.id)) ?? held;
   const payment = await latestPayment(ctx.db, held.id);
   return {
-    booking: bookingView(fresh, { agent, payment, sites: ctx.sites }),
+    booking: bookingView(fresh, { agent, payment, sites: ctx.sites, showBalance: canViewBalances(actor.role) }),
     message: bookingMessage(fresh, payment),
   };
 }

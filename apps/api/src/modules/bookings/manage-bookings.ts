@@ -8,7 +8,13 @@ import type {
   CreateBookingResponse,
   Language,
 } from '@portal/contract';
-import { BOOKING_MESSAGES, BOOKING_STATUS_LABELS, BookingStatus, refundPercent } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  BOOKING_STATUS_LABELS,
+  BookingStatus,
+  canViewBalances,
+  refundPercent,
+} from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { offers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -40,7 +46,13 @@ export function visibilityOf(actor: AgencyActor): Visibility {
 
 export async function viewOf(ctx: ServiceContext, row: BookingRow, language?: Language): Promise<BookingView> {
   const [agent, payment] = await Promise.all([loadAgent(ctx.db, row.createdBy), latestPayment(ctx.db, row.id)]);
-  return bookingView(row, { agent, payment, sites: ctx.sites, language });
+  return bookingView(row, {
+    agent,
+    payment,
+    sites: ctx.sites,
+    language,
+    showBalance: canViewBalances(ctx.actor?.role),
+  });
 }
 
 // The answer to a booking call, rebuilt from the booking: a retry with the Idempotency-Key of a call whose booking
@@ -50,7 +62,10 @@ export async function bookingResponse(ctx: ServiceContext, id: string): Promise<
   const row = await findVisibleBooking(ctx.db, { agencyId: actor.agencyId, onlyCreatedBy: null }, id);
   if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
   const [agent, payment] = await Promise.all([loadAgent(ctx.db, row.createdBy), latestPayment(ctx.db, row.id)]);
-  return { booking: bookingView(row, { agent, payment, sites: ctx.sites }), message: bookingMessage(row, payment) };
+  return {
+    booking: bookingView(row, { agent, payment, sites: ctx.sites, showBalance: canViewBalances(actor.role) }),
+    message: bookingMessage(row, payment),
+  };
 }
 
 export async function getBooking(
@@ -77,7 +92,7 @@ export async function listVisibleBookings(
     offset: (filters.page - 1) * filters.onPage,
   });
   return {
-    items: rows.map((r) => bookingListRow(r.booking, r.agentName, language)),
+    items: rows.map((r) => bookingListRow(r.booking, r.agentName, language, canViewBalances(actor.role))),
     total,
     page: filters.page,
     onPage: filters.onPage,

@@ -15,7 +15,7 @@ export async function listAllRequests(ctx: ServiceContext, status: BookingStatus
   const conditions = filterConditions(null, { page: 1, onPage: 200, status }, true);
   const { rows } = await listBookings(ctx.db, conditions, { limit: 200, offset: 0 });
   return rows.map((r) => ({
-    ...bookingListRow(r.booking, r.agentName, 'en'),
+    ...bookingListRow(r.booking, r.agentName, 'en', true),
     agencyId: r.booking.agencyId,
     agencyName: r.agencyName,
   }));

@@ -24,6 +24,7 @@ export const bookingKeys = {
 export const balanceKeys = {
   all: ['balance'] as const,
   current: (currency: CurrencyCode) => ['balance', 'current', currency] as const,
+  covers: (currency: CurrencyCode, amount: number) => ['balance', 'covers', currency, amount] as const,
 };
 
 const checkoutRoot = ['checkout'] as const;

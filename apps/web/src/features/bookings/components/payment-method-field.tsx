@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Group, Radio, Stack, Text } from '@mantine/core';
-import { BOOKING_MESSAGES, RU_CARD_SURCHARGE_PERCENT } from '@portal/contract';
+import { BOOKING_MESSAGES, RU_CARD_SURCHARGE_PERCENT, canViewBalances } from '@portal/contract';
 import type { CurrencyCode, PaymentMethod } from '@portal/contract';
 import { IconAlertTriangle, IconBuildingBank, IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { Money } from '@/components/money';
 import { paths } from '@/config/paths';
 import { translateMessage } from '@/lib/i18n';
-import { useBalance } from '../api/get-balance';
+import { useSessionUser } from '@/lib/session';
+import { useBalance, useBalanceCovers } from '../api/get-balance';
 import { CheckoutSection } from './checkout-section';
 
 type PaymentMethodFieldProps = {
@@ -29,8 +30,15 @@ export function PaymentMethodField({
   toPay,
 }: PaymentMethodFieldProps) {
   const { t } = useTranslation();
-  const balance = useBalance(currency);
-  const isShort = value === 'balance' && balance.data !== undefined && toPay !== null && balance.data.available < toPay;
+  const user = useSessionUser();
+  const seesBalance = canViewBalances(user?.role);
+  const balance = useBalance(currency, seesBalance);
+  const covers = useBalanceCovers(currency, toPay, !seesBalance);
+  const isShort =
+    value === 'balance' &&
+    (seesBalance
+      ? balance.data !== undefined && toPay !== null && balance.data.available < toPay
+      : covers.data?.covers === false);
 
   return (
     <CheckoutSection id="payment-title" icon={IconWallet} title={t('checkout.payment.title')}>
@@ -47,7 +55,15 @@ export function PaymentMethodField({
               <div>
                 <Text fw={600}>{t('checkout.payment.balance')}</Text>
                 <Text size="sm" c="dimmed" data-testid="available-balance">
-                  {balance.data ? (
+                  {!seesBalance ? (
+                    covers.data ? (
+                      <span data-testid="balance-covers">
+                        {covers.data.covers ? t('checkout.payment.covers') : t('checkout.payment.doesNotCover')}
+                      </span>
+                    ) : (
+                      t('common.loading')
+                    )
+                  ) : balance.data ? (
                     <>
                       {t('checkout.payment.available')}{' '}
                       <Money
