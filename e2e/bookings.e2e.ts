@@ -447,6 +447,45 @@ describe("[BOOKINGS][ROLES] the company balance is an admin's figure (SPEC §6)"
   );
 });
 
+describe('[BOOKINGS][RANGE] the date range filters can be set by clicking', () => {
+  it('[BOOKINGS][RANGE]: two clicks in the travel-date picker set both ends in the URL; the creation dates too', async () => {
+    const { page, context, go } = await openAs(ADMIN);
+    await go('/bookings');
+    await page.locator('[data-testid="bookings-table"], [data-testid="bookings-empty"]').first().waitFor();
+    const openDropdowns = () => page.locator('[data-dates-dropdown]:visible');
+    const pick = async (label: string, days: [string, string]) => {
+      await expect.poll(() => openDropdowns().count()).toBe(0);
+      await page.getByRole('button', { name: label }).click();
+      const dropdown = openDropdowns().last();
+      await dropdown.waitFor();
+      // past the opening transition, so the click lands on the day it aims at
+      await page.waitForTimeout(250);
+      const dayButton = (day: string) =>
+        dropdown
+          .locator('button:not([data-outside])')
+          .filter({ hasText: new RegExp(`^${day}$`) })
+          .first();
+      await dayButton(days[0]).click();
+      // the first end is kept (it was dropped before): the day shows as chosen while the picker waits for the second
+      await dropdown.locator('button[data-selected]').first().waitFor();
+      await dayButton(days[1]).click();
+    };
+    await pick('Travel dates', ['10', '20']);
+    await page.waitForURL((url) => url.searchParams.has('dateFrom') && url.searchParams.has('dateTo'));
+    const travel = new URL(page.url());
+    expect(travel.searchParams.get('dateFrom')?.slice(8)).toBe('10');
+    expect(travel.searchParams.get('dateTo')?.slice(8)).toBe('20');
+    await pick('Creation dates', ['3', '5']);
+    await page.waitForURL((url) => url.searchParams.has('createdFrom') && url.searchParams.has('createdTo'));
+    const created = new URL(page.url());
+    expect(created.searchParams.get('createdFrom')?.slice(8)).toBe('03');
+    expect(created.searchParams.get('createdTo')?.slice(8)).toBe('05');
+    // both filters were kept
+    expect(created.searchParams.get('dateFrom')).toBe(travel.searchParams.get('dateFrom'));
+    await context.close();
+  });
+});
+
 describe('[BOOKINGS][LIST-FAILED] a list that cannot load says so in place, with a retry', () => {
   it.each([
     ['a 500', 500],

@@ -20,18 +20,31 @@ type BookingsFiltersProps = {
 
 type Range = [string | null, string | null];
 
+// The range lives in the URL only once both ends are chosen (or both cleared); the half-chosen range in between is
+// held here, so the picker keeps the first click while it waits for the second.
 function RangeField({ label, value, onChange }: { label: string; value: Range; onChange: (range: Range) => void }) {
   const { t } = useTranslation();
+  const [draft, setDraft] = useState<Range | null>(null);
+  const [seen, setSeen] = useState<Range>(value);
+  // the URL changed elsewhere (reset, back button): drop the half-chosen range
+  if (seen[0] !== value[0] || seen[1] !== value[1]) {
+    setSeen(value);
+    setDraft(null);
+  }
   return (
     <DatePickerInput
       type="range"
       label={label}
       placeholder={t('bookings.filters.anyDate')}
-      value={value}
+      value={draft ?? value}
       onChange={(next) => {
         const [from, to] = next;
-        // a half-chosen range waits for its end; clearing clears both
-        if ((from && to) || (!from && !to)) onChange([from, to]);
+        if ((from && to) || (!from && !to)) {
+          setDraft(null);
+          onChange([from, to]);
+        } else {
+          setDraft([from, to]);
+        }
       }}
       valueFormat="DD MMM, YY"
       leftSection={<IconCalendar size={16} />}
