@@ -140,6 +140,49 @@ describe('[AUTH] access rule and session', () => {
     await screenshot(admin.page, 'home-agent-1280-en');
     await admin.context.close();
   });
+
+  it.each([
+    [1280, 'en'],
+    [390, 'ru'],
+  ] as const)(
+    '[AUTH][OPERATOR]: the operator gets a page of their own (%i px, %s); agency pages never load for them',
+    async (width, language) => {
+      const { page, context } = await portal.newPage({ width });
+      const toasts: string[] = [];
+      page.on('response', (res) => {
+        if (res.url().includes('/api/b2b/bookings') && res.status() === 403) toasts.push(res.url());
+      });
+      if (language === 'en') {
+        await page.goto(portal.url() + '/');
+        await logIn(page, 'ops@portal.test', DEMO_PASSWORD);
+      } else {
+        const login = await fetch(`${portal.url()}/api/b2b/account/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'ops@portal.test', password: DEMO_PASSWORD }),
+        });
+        const { accessToken } = (await login.json()) as { accessToken: string };
+        await context.addInitScript((token) => {
+          localStorage.setItem('accessToken', token);
+          localStorage.setItem('language', 'ru');
+        }, accessToken);
+        await page.goto(portal.url() + '/');
+      }
+      await page.getByTestId('operator-home').waitFor();
+      const title = language === 'en' ? 'Tours company desk' : 'Рабочее место туроператора';
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await page.getByText('POST /api/admin/agencies/{id}/approve').count()).toBe(1);
+      for (const path of ['/bookings', '/requests', '/checkout', '/balance']) {
+        await page.goto(portal.url() + path);
+        await page.getByTestId('operator-home').waitFor();
+        expect(new URL(page.url()).pathname).toBe('/');
+      }
+      expect(await page.getByText(/You do not have permission|У вас нет прав/).count()).toBe(0);
+      expect(toasts).toEqual([]);
+      await screenshot(page, `home-operator-${width}-${language}`);
+      await context.close();
+    },
+  );
 });
 
 describe('[SHELL] page loading and errors', () => {

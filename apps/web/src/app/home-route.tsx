@@ -10,6 +10,9 @@ export const loadPublicHome = () => import('@/features/auth/components/public-ho
 export const loadAgentHome = () => import('@/features/catalogue/components/agent-home');
 const PublicHome = lazy(() => loadPublicHome().then((m) => ({ default: m.PublicHome })));
 const AgentHome = lazy(() => loadAgentHome().then((m) => ({ default: m.AgentHome })));
+const OperatorHome = lazy(() =>
+  import('@/features/misc/components/operator-home').then((m) => ({ default: m.OperatorHome })),
+);
 
 // The access rule sends logged-out users here with the page they asked for; after login they go back to it.
 function redirectTarget(state: unknown): string | null {
@@ -29,6 +32,13 @@ export function HomeRoute() {
     return (
       <Suspense fallback={<SectionSpinner />}>
         <PublicHome />
+      </Suspense>
+    );
+  }
+  if (auth.user.role === 'operator') {
+    return (
+      <Suspense fallback={<SectionSpinner />}>
+        <OperatorHome name={auth.user.name} />
       </Suspense>
     );
   }

@@ -24,6 +24,14 @@ function RequireAuth() {
   return <Outlet />;
 }
 
+// The agency pages, for agency users only: the tours company's operator goes to a home page of their own
+function RequireAgent() {
+  const auth = useAuth();
+  if (auth.status === 'authenticated' && auth.user.role === 'operator')
+    return <Navigate to={paths.home.getHref()} replace />;
+  return <Outlet />;
+}
+
 // The API client redirects (401 → home, 404 → /404) through the router instead of reloading the page.
 function NavigatorRegistration() {
   const navigate = useNavigate();
@@ -119,69 +127,71 @@ const routeTree = (
             ['account', 'auth'],
           )}
         />
-        <Route
-          path={paths.tour.path}
-          element={page(
-            () => import('@/features/catalogue/routes/tour'),
-            (m) => m.TourRoute,
-            ['catalogue'],
-          )}
-        />
-        <Route path={paths.embedded.path} element={page(sections, (m) => m.EmbeddedRoute, SECTION_TEXTS)} />
-        <Route
-          path={paths.checkout.path}
-          element={page(
-            () => import('@/features/bookings/routes/checkout'),
-            (m) => m.CheckoutRoute,
-            BOOKING_TEXTS,
-          )}
-        />
-        <Route
-          path={paths.embeddedCheckout.path}
-          element={page(sections, (m) => m.EmbeddedCheckoutRoute, SECTION_TEXTS)}
-        />
-        <Route path={paths.bookings.path} element={page(bookingLists, (m) => m.BookingsRoute, BOOKING_TEXTS)}>
+        <Route element={<RequireAgent />}>
           <Route
-            path={paths.bookingDetail.path}
-            element={page(bookingDetail, (m) => m.BookingDetailRoute, BOOKING_TEXTS)}
+            path={paths.tour.path}
+            element={page(
+              () => import('@/features/catalogue/routes/tour'),
+              (m) => m.TourRoute,
+              ['catalogue'],
+            )}
+          />
+          <Route path={paths.embedded.path} element={page(sections, (m) => m.EmbeddedRoute, SECTION_TEXTS)} />
+          <Route
+            path={paths.checkout.path}
+            element={page(
+              () => import('@/features/bookings/routes/checkout'),
+              (m) => m.CheckoutRoute,
+              BOOKING_TEXTS,
+            )}
+          />
+          <Route
+            path={paths.embeddedCheckout.path}
+            element={page(sections, (m) => m.EmbeddedCheckoutRoute, SECTION_TEXTS)}
+          />
+          <Route path={paths.bookings.path} element={page(bookingLists, (m) => m.BookingsRoute, BOOKING_TEXTS)}>
+            <Route
+              path={paths.bookingDetail.path}
+              element={page(bookingDetail, (m) => m.BookingDetailRoute, BOOKING_TEXTS)}
+            />
+          </Route>
+          <Route path={paths.requests.path} element={page(bookingLists, (m) => m.RequestsRoute, BOOKING_TEXTS)}>
+            <Route
+              path={paths.bookingDetail.path}
+              element={page(bookingDetail, (m) => m.RequestDetailRoute, BOOKING_TEXTS)}
+            />
+          </Route>
+          <Route
+            path={paths.city.path}
+            element={page(
+              () => import('@/features/catalogue/routes/city'),
+              (m) => m.CityRoute,
+              ['catalogue'],
+            )}
+          />
+          <Route path={paths.balance.path} element={page(sections, (m) => m.BalanceRoute, SECTION_TEXTS)} />
+          <Route path={paths.topUp.path} element={page(sections, (m) => m.TopUpRoute, SECTION_TEXTS)} />
+          <Route path={paths.myBookings.path} element={page(bookingLists, (m) => m.MyBookingsRoute, BOOKING_TEXTS)}>
+            <Route
+              path={paths.bookingDetail.path}
+              element={page(bookingDetail, (m) => m.MyBookingDetailRoute, BOOKING_TEXTS)}
+            />
+          </Route>
+          <Route path={paths.myCommissions.path} element={page(sections, (m) => m.MyCommissionsRoute, SECTION_TEXTS)} />
+          <Route path={paths.myAgencies.path} element={page(sections, (m) => m.MyAgenciesRoute, SECTION_TEXTS)} />
+          <Route path={paths.widgets.path} element={page(sections, (m) => m.WidgetsRoute, SECTION_TEXTS)} />
+          <Route path={paths.widgetsCreate.path} element={page(sections, (m) => m.WidgetsCreateRoute, SECTION_TEXTS)} />
+          <Route path={paths.agents.path} element={page(sections, (m) => m.AgentsRoute, SECTION_TEXTS)} />
+          {/* SPEC §2: /[country] is dynamic; React Router ranks it below every static path */}
+          <Route
+            path={paths.country.path}
+            element={page(
+              () => import('@/features/catalogue/routes/country'),
+              (m) => m.CountryRoute,
+              ['catalogue'],
+            )}
           />
         </Route>
-        <Route path={paths.requests.path} element={page(bookingLists, (m) => m.RequestsRoute, BOOKING_TEXTS)}>
-          <Route
-            path={paths.bookingDetail.path}
-            element={page(bookingDetail, (m) => m.RequestDetailRoute, BOOKING_TEXTS)}
-          />
-        </Route>
-        <Route
-          path={paths.city.path}
-          element={page(
-            () => import('@/features/catalogue/routes/city'),
-            (m) => m.CityRoute,
-            ['catalogue'],
-          )}
-        />
-        <Route path={paths.balance.path} element={page(sections, (m) => m.BalanceRoute, SECTION_TEXTS)} />
-        <Route path={paths.topUp.path} element={page(sections, (m) => m.TopUpRoute, SECTION_TEXTS)} />
-        <Route path={paths.myBookings.path} element={page(bookingLists, (m) => m.MyBookingsRoute, BOOKING_TEXTS)}>
-          <Route
-            path={paths.bookingDetail.path}
-            element={page(bookingDetail, (m) => m.MyBookingDetailRoute, BOOKING_TEXTS)}
-          />
-        </Route>
-        <Route path={paths.myCommissions.path} element={page(sections, (m) => m.MyCommissionsRoute, SECTION_TEXTS)} />
-        <Route path={paths.myAgencies.path} element={page(sections, (m) => m.MyAgenciesRoute, SECTION_TEXTS)} />
-        <Route path={paths.widgets.path} element={page(sections, (m) => m.WidgetsRoute, SECTION_TEXTS)} />
-        <Route path={paths.widgetsCreate.path} element={page(sections, (m) => m.WidgetsCreateRoute, SECTION_TEXTS)} />
-        <Route path={paths.agents.path} element={page(sections, (m) => m.AgentsRoute, SECTION_TEXTS)} />
-        {/* SPEC §2: /[country] is dynamic; React Router ranks it below every static path */}
-        <Route
-          path={paths.country.path}
-          element={page(
-            () => import('@/features/catalogue/routes/country'),
-            (m) => m.CountryRoute,
-            ['catalogue'],
-          )}
-        />
       </Route>
       <Route path="*" element={<Navigate to={paths.notFound.getHref()} replace />} />
     </Route>
