@@ -76,7 +76,7 @@ const HEADERS: Record<Language, Record<ColumnKey, string>> = {
     pickUpTime: 'Время трансфера',
     tourTime: 'Время тура',
     publishedRate: 'Опубликованная цена',
-    netRate: 'NET-цена',
+    netRate: 'Цена нетто',
     payment: 'Оплата',
     finalBalance: 'Итоговый баланс',
     notes: 'Примечания',

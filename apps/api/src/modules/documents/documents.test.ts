@@ -449,7 +449,7 @@ describe('bookings xlsx export', () => {
   it('writes Russian headers from a plain array', async () => {
     const sheet = await firstSheet(await xlsxBuffer([listRow({ paymentMethod: 'card', currencyCode: 'usd' })], 'ru'));
     expect(sheet.getRow(1).getCell(1).value).toBe('Номер брони');
-    expect(sheet.getRow(1).getCell(16).value).toBe('NET-цена');
+    expect(sheet.getRow(1).getCell(16).value).toBe('Цена нетто');
     expect(sheet.getRow(2).getCell(17).value).toBe('Банковская карта');
   });
 
