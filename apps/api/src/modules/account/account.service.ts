@@ -24,6 +24,7 @@ import { insertMail } from '../mail/mail.repo.ts';
 import { passwordChangedMail, passwordResetMail, temporaryPasswordMail } from '../mail/templates.ts';
 import * as repo from './account.repo.ts';
 import { countAttempt, forgiveAttempt, hashIp, mayCheck, throttleKeys } from './login-throttle.ts';
+import { databaseError } from '../../lib/database-error.ts';
 
 const RESET_TTL_MINUTES = 60;
 
@@ -146,8 +147,7 @@ export async function signup(
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: string; cause?: { code?: string } } | null;
-  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
+  return databaseError(error)?.code === '23505';
 }
 
 function hashToken(token: string): string {

@@ -5,6 +5,7 @@ import { bookings } from '../../db/schema/index.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import type { StockNeed } from './stock.ts';
+import { databaseError } from '../../lib/database-error.ts';
 
 type BookingInsert = typeof bookings.$inferInsert;
 const columns = getTableColumns(bookings) as Record<string, PgColumn>;
@@ -94,11 +95,7 @@ export type StatementAbort = (typeof ABORT_CODES)[number];
 
 // The reason a statement was aborted by portal_abort(), if it was
 export function statementAbort(error: unknown): StatementAbort | null {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code !== 'P0001') continue;
-    const message = String((e as { message?: unknown }).message);
-    const code = ABORT_CODES.find((c) => message.includes(c));
-    if (code) return code;
-  }
-  return null;
+  const database = databaseError(error);
+  if (database?.code !== 'P0001') return null;
+  return ABORT_CODES.find((code) => database.message.includes(code)) ?? null;
 }

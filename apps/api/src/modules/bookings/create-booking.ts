@@ -41,6 +41,7 @@ import {
 } from './book-in-one-statement.ts';
 import { IdempotencyLostError, type IdempotencyClaim } from './idempotency.ts';
 import { bookingMessage } from './booking-views.ts';
+import { databaseError } from '../../lib/database-error.ts';
 
 export type CreateBookingInput = z.output<typeof CreateBookingSchema>;
 export type BookingDeps = {
@@ -71,10 +72,7 @@ export function pickUpTimeFor(startTime: string, leadMinutes: number): string {
 }
 
 export function isLockTimeout(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '55P03') return true;
-  }
-  return false;
+  return databaseError(error)?.code === '55P03';
 }
 
 // Runs a booking transaction; a slot locked longer than the connection's lock_timeout (BOOKING_LOCK_TIMEOUT_MS)

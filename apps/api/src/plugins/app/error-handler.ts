@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { MESSAGES } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { databaseError } from '../../lib/database-error.ts';
 
 // SPEC §8: 422 → [{fieldName, errorMessage}]; other errors → plain text the client shows as is; 5xx never leak internals.
 export const errorHandlerPlugin = fp(
@@ -20,13 +21,10 @@ export const errorHandlerPlugin = fp(
         }
         return reply.code(status).type('text/plain; charset=utf-8').send(error.message);
       }
-      // a value the database refuses (class 22: out of range, bad encoding…) came from the request
-      const dataException = databaseDataException(error);
-      if (dataException) {
-        request.log.warn(
-          { code: dataException.code, reason: dataException.message },
-          'request refused by the database',
-        );
+      // a value the database refuses (class 22: out of range, bad encoding…) came from the request; the log gets the
+      // code and the reason without the value (lib/loggable-error.ts)
+      if (databaseError(error)?.code.startsWith('22')) {
+        request.log.warn({ err: error }, 'request refused by the database');
         return reply.code(422).send([{ fieldName: 'body', errorMessage: MESSAGES.malformedBody }]);
       }
       request.log.error({ err: error }, 'request failed');
@@ -35,14 +33,3 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
-
-type DatabaseError = { code: string; message: string };
-
-function databaseDataException(error: unknown): DatabaseError | null {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code))
-      return { code, message: String((e as { message?: unknown }).message) };
-  }
-  return null;
-}
