@@ -72,8 +72,6 @@ function claimFor(agencyId: string, key: string, attempt: string): IdempotencyCl
   };
 }
 
-export type StoredResponse<T> = { status: number; body: T; replayed: boolean };
-
 export type IdempotencyInput = {
   agencyId: string;
   userId: string;
@@ -91,8 +89,8 @@ export async function withIdempotency<T>(
   input: IdempotencyInput,
   run: (claim: IdempotencyClaim) => Promise<T>,
   replay: (resourceId: string) => Promise<T>,
-): Promise<StoredResponse<T>> {
-  if (input.key === undefined) return { status: 200, body: await run(NO_IDEMPOTENCY_KEY), replayed: false };
+): Promise<T> {
+  if (input.key === undefined) return run(NO_IDEMPOTENCY_KEY);
   if (!KEY_PATTERN.test(input.key)) throw AppError.field('Idempotency-Key', BOOKING_MESSAGES.idempotencyKeyFormat);
   const hash = requestHash(input.scope, input.body);
   const where = and(eq(idempotencyKeys.agencyId, input.agencyId), eq(idempotencyKeys.key, input.key));
@@ -122,13 +120,13 @@ export async function withIdempotency<T>(
     if (existing.state === 'done') {
       const status = existing.responseStatus ?? 200;
       if (status >= 400) throw storedError(status, existing.responseBody);
-      return { status, body: existing.responseBody as T, replayed: true };
+      return existing.responseBody as T;
     }
     if (existing.resourceId) {
       // the first call committed its effect and then crashed or failed before storing its answer
       const body = await replay(existing.resourceId);
       await db.update(idempotencyKeys).set({ state: 'done', responseStatus: 200, responseBody: body }).where(where);
-      return { status: 200, body, replayed: true };
+      return body;
     }
     // still running: take it over only when the first call's lease ran out (it crashed before committing anything)
     const [takenOver] = await db
@@ -151,10 +149,12 @@ export async function withIdempotency<T>(
       .update(idempotencyKeys)
       .set({ state: 'done', responseStatus: 200, responseBody: body })
       .where(and(where, eq(idempotencyKeys.attempt, attempt)));
-    return { status: 200, body, replayed: false };
+    return body;
   } catch (error) {
-    // an effect committed before the error keeps the key: the retry answers with it
+    // the call that took the key over decides it
     if (error instanceof IdempotencyLostError) throw error;
+    // `mine` matches only while nothing was committed: a key whose effect committed before the error is kept, and
+    // the retry answers with that effect
     if (error instanceof AppError && error.status < 500 && error.status !== 409 && error.status !== 429) {
       const body = error.items.length > 0 ? error.items : error.message;
       await db

@@ -61,11 +61,8 @@ export async function bookingResponse(ctx: ServiceContext, id: string): Promise<
   const actor = requireAgencyActor(ctx);
   const row = await findVisibleBooking(ctx.db, { agencyId: actor.agencyId, onlyCreatedBy: null }, id);
   if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
-  const [agent, payment] = await Promise.all([loadAgent(ctx.db, row.createdBy), latestPayment(ctx.db, row.id)]);
-  return {
-    booking: bookingView(row, { agent, payment, sites: ctx.sites, showBalance: canViewBalances(actor.role) }),
-    message: bookingMessage(row, payment),
-  };
+  const booking = await viewOf(ctx, row);
+  return { booking, message: bookingMessage(row, booking.payment) };
 }
 
 export async function getBooking(
