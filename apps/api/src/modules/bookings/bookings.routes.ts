@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Language } from '@portal/contract';
+import type { CurrencyCode, Language } from '@portal/contract';
 import { BOOKING_MESSAGES, bookingRoutes as routes, canViewBalances } from '@portal/contract';
 import { pickUpInputs, searchHotels } from '../catalogue/hotels.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -82,7 +82,7 @@ export const bookingsPlugin = fp(
         scope,
         body: request.body,
       };
-      return withIdempotency(db, input, run, replay).then((result) => result.body);
+      return withIdempotency(db, input, run, replay);
     };
 
     // booking decisions by outcome, for /metrics
@@ -212,11 +212,15 @@ export const bookingsPlugin = fp(
         .send(pdf);
     });
 
-    registerRoute(app, routes.balance, async ({ query, ctx }) => {
+    // the agency's balance in the currency asked for (else its own): the figures for admins, 'covers' for everyone
+    const balanceOf = async (ctx: ServiceContext, currencyCode: CurrencyCode | undefined) => {
       const actor = requireAgencyActor(ctx);
       const agency = await loadAgency(db, actor.agencyId);
-      const currency = query.currencyCode ?? agency?.currency ?? 'aed';
-      const { balanceMinor, creditLimitMinor } = await readBalance(db, actor.agencyId, currency);
+      const currency = currencyCode ?? agency?.currency ?? 'aed';
+      return { currency, ...(await readBalance(db, actor.agencyId, currency)) };
+    };
+    registerRoute(app, routes.balance, async ({ query, ctx }) => {
+      const { currency, balanceMinor, creditLimitMinor } = await balanceOf(ctx, query.currencyCode);
       return {
         currencyCode: currency,
         balance: balanceMinor / 100,
@@ -224,12 +228,8 @@ export const bookingsPlugin = fp(
         available: (balanceMinor + creditLimitMinor) / 100,
       };
     });
-
     registerRoute(app, routes.balanceCovers, async ({ query, ctx }) => {
-      const actor = requireAgencyActor(ctx);
-      const agency = await loadAgency(db, actor.agencyId);
-      const currency = query.currencyCode ?? agency?.currency ?? 'aed';
-      const { balanceMinor, creditLimitMinor } = await readBalance(db, actor.agencyId, currency);
+      const { currency, balanceMinor, creditLimitMinor } = await balanceOf(ctx, query.currencyCode);
       return { currencyCode: currency, covers: balanceMinor + creditLimitMinor >= Math.round(query.amount * 100) };
     });
 
