@@ -37,11 +37,9 @@ export function assertHashCapacity(caller: string): void {
 
 // `caller` null: the server's own work (demo seed), which waits its turn without limits
 async function inHashGate<T>(caller: string | null, work: () => Promise<T>): Promise<T> {
+  if (caller !== null) assertHashCapacity(caller);
   const key = caller ?? '';
-  const held = gate.byCaller.get(key) ?? 0;
-  if (caller !== null && held >= HASH_GATE.perCaller) throw busy();
-  if (caller !== null && gate.active >= HASH_GATE.concurrent && gate.waiting.length >= HASH_GATE.waiting) throw busy();
-  gate.byCaller.set(key, held + 1);
+  gate.byCaller.set(key, (gate.byCaller.get(key) ?? 0) + 1);
   try {
     if (gate.active >= HASH_GATE.concurrent) await new Promise<void>((start) => gate.waiting.push({ start }));
     else gate.active += 1;

@@ -103,33 +103,25 @@ export async function insertPasswordReset(
     .values({ userId, tokenHash, expiresAt: sql`now() + make_interval(mins => ${ttlMinutes})` });
 }
 
-// Marks the reset used in the same statement that finds it, so a link works once even under a race.
+// A reset link that can still be used: not used, not expired
+const usableReset = (tokenHash: string) =>
+  and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), sql`${passwordResets.expiresAt} > now()`);
+
 export async function isResetUsable(db: DbOrTx, tokenHash: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: passwordResets.userId })
     .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.tokenHash, tokenHash),
-        isNull(passwordResets.usedAt),
-        sql`${passwordResets.expiresAt} > now()`,
-      ),
-    )
+    .where(usableReset(tokenHash))
     .limit(1);
   return Boolean(row);
 }
 
+// Marks the reset used in the same statement that finds it, so a link works once even under a race.
 export async function consumePasswordReset(tx: DbOrTx, tokenHash: string): Promise<string | null> {
   const [row] = await tx
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(passwordResets.tokenHash, tokenHash),
-        isNull(passwordResets.usedAt),
-        sql`${passwordResets.expiresAt} > now()`,
-      ),
-    )
+    .where(usableReset(tokenHash))
     .returning({ userId: passwordResets.userId });
   return row?.userId ?? null;
 }
