@@ -82,7 +82,11 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
     kickMail: mailWorker.kick,
   });
   app.decorate('mailWorker', mailWorker);
-  app.decorate('metrics', createMetrics(database));
+  // the catalogue's cache is read at scrape time (its plugin registers below)
+  app.decorate(
+    'metrics',
+    createMetrics(database, () => app.catalogue?.stats()),
+  );
   app.addHook('onClose', async () => mailWorker.stop());
 
   await app.register(errorHandlerPlugin);
@@ -132,19 +136,11 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
       cacheControl: false,
       setHeaders: (res, filePath) => res.setHeader('Cache-Control', webCacheControl(filePath)),
     });
-  }
-  // Every file of the build may come in another encoding: caches must keep one copy per Accept-Encoding
-  if (webDist) {
+    // Every text file of the build may come in another encoding: caches keep one copy per Accept-Encoding
     app.addHook('onSend', async (request, reply, payload) => {
-      if (
-        !request.url.startsWith('/api/') &&
-        reply
-          .getHeader('content-type')
-          ?.toString()
-          .match(/javascript|css|html|svg|json/)
-      ) {
+      const type = reply.getHeader('content-type')?.toString() ?? '';
+      if (!request.url.startsWith('/api/') && /javascript|css|html|svg|json/.test(type))
         reply.header('Vary', 'Accept-Encoding');
-      }
       return payload;
     });
   }

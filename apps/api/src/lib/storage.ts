@@ -1,3 +1,4 @@
+import type * as S3 from '@aws-sdk/client-s3';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -36,6 +37,8 @@ export function createLocalDiskStorage(root: string): FileStorage {
   };
 }
 
+type S3Sdk = typeof S3;
+
 export type S3Settings = {
   bucket: string;
   region: string;
@@ -48,20 +51,21 @@ export type S3Settings = {
 // Files shared by every node: an S3-compatible bucket, private (read back through the API with the tenant check).
 // The AWS SDK loads with the first file call, not at start.
 export function createS3Storage(settings: S3Settings): FileStorage {
-  const load = (async () => {
-    const s3 = await import('@aws-sdk/client-s3');
-    const client = new s3.S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      // S3-compatible services address buckets by path
-      forcePathStyle: settings.endpoint !== undefined,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-    });
-    return { s3, client };
-  })();
+  let loading: Promise<{ s3: S3Sdk; client: S3.S3Client }> | null = null;
+  const load = () =>
+    (loading ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        // S3-compatible services address buckets by path
+        forcePathStyle: settings.endpoint !== undefined,
+        credentials:
+          settings.accessKeyId && settings.secretAccessKey
+            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+            : undefined,
+      }),
+    })));
   // the key names the object; the same rule as on disk keeps both stores interchangeable
   const checkKey = (key: string) => {
     if (key.split('/').some((part) => part === '..' || part === '') || key.startsWith('/'))
@@ -70,11 +74,11 @@ export function createS3Storage(settings: S3Settings): FileStorage {
   };
   return {
     put: async (key, data) => {
-      const { s3, client } = await load;
+      const { s3, client } = await load();
       await client.send(new s3.PutObjectCommand({ Bucket: settings.bucket, Key: checkKey(key), Body: data }));
     },
     get: async (key) => {
-      const { s3, client } = await load;
+      const { s3, client } = await load();
       try {
         const object = await client.send(new s3.GetObjectCommand({ Bucket: settings.bucket, Key: checkKey(key) }));
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
@@ -84,7 +88,7 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       }
     },
     remove: async (key) => {
-      const { s3, client } = await load;
+      const { s3, client } = await load();
       await client.send(new s3.DeleteObjectCommand({ Bucket: settings.bucket, Key: checkKey(key) }));
     },
   };
