@@ -52,6 +52,11 @@ describe('GET /metrics', () => {
       /portal_http_request_duration_seconds_count\{method="GET",route="\/api\/b2b\/bookings\/:id",status="404"\} 1/,
     );
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+    await t.app.inject({ method: 'GET', url: '/api/homepage' });
+    await t.app.inject({ method: 'GET', url: '/api/homepage' });
+    const after = (await scrape()).body;
+    expect(after).toMatch(/portal_catalogue_cache_answers\{source="computed"\} [1-9]/);
+    expect(after).toMatch(/portal_catalogue_cache_answers\{source="hit"\} [1-9]/);
   });
 
   it('counts job runs by outcome', async () => {

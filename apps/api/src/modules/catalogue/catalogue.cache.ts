@@ -43,7 +43,7 @@ export type CatalogueStore = {
   cached: (key: string, tag: string, compute: () => Promise<string>) => Promise<CachedBody>;
   // after a change made by this node: read the counters again on the next request
   invalidate: () => void;
-  // how often an answer came from the cache and how often it was computed (tests, metrics)
+  // how often an answer came from the cache and how often it was computed (/metrics)
   stats: () => { hits: number; computed: number };
 };
 

@@ -79,7 +79,7 @@ function registerCached<R extends RouteDescriptor>(
   route: R,
   options: {
     showNet: boolean;
-    stockOf?: (input: HandlerInput<R>, snapshot: CatalogueSnapshot) => number[];
+    stockOf?: (input: HandlerInput<R>, snapshot: () => Promise<CatalogueSnapshot>) => number[] | Promise<number[]>;
     compute: Compute<R>;
   },
 ) {
@@ -87,7 +87,8 @@ function registerCached<R extends RouteDescriptor>(
     const now = new Date();
     const view = viewFor(input.ctx.site, input.query as LocaleInput, options.showNet, now);
     const versions = await store.versions();
-    const stockOffers = options.stockOf ? options.stockOf(input, await store.snapshot()) : null;
+    // ByOffer names its offer itself: only ByTour needs the snapshot to list its offers
+    const stockOffers = options.stockOf ? await options.stockOf(input, store.snapshot) : null;
     const tag = stockOffers
       ? `c${versions.catalogue}|s${stockOffers.map(versions.stockOf).join('.')}|${Math.floor(now.getTime() / 60_000)}`
       : `c${versions.catalogue}|${view.today}`;
@@ -176,7 +177,8 @@ function registerCatalogueRoutes(app: FastifyInstance, store: CatalogueStore) {
   });
   registerCached(app, store, routes.availabilityByTour, {
     ...net,
-    stockOf: ({ query }, snapshot) => (snapshot.offersByTour.get(query.id) ?? []).map((offer) => offer.id),
+    stockOf: async ({ query }, snapshot) =>
+      ((await snapshot()).offersByTour.get(query.id) ?? []).map((offer) => offer.id),
     compute: ({ query, ctx }, _view, snapshot, now) => availabilityByTour(ctx.db, snapshot, query, now),
   });
 

@@ -13,7 +13,10 @@ export type Metrics = {
 
 // Prometheus metrics of one node: request latency per route, booking decisions by outcome, job runs and failures,
 // the database pool, and Node's own (event loop lag, memory, GC).
-export function createMetrics(database: DatabaseHandle): Metrics {
+export function createMetrics(
+  database: DatabaseHandle,
+  catalogueCache: () => { hits: number; computed: number } | undefined,
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const httpDuration = new Histogram({
@@ -46,6 +49,18 @@ export function createMetrics(database: DatabaseHandle): Metrics {
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'portal_catalogue_cache_answers',
+    help: 'Catalogue and availability answers since start: from the cache (hit) or computed',
+    labelNames: ['source'] as const,
+    registers: [registry],
+    collect() {
+      const stats = catalogueCache();
+      if (!stats) return;
+      this.set({ source: 'hit' }, stats.hits);
+      this.set({ source: 'computed' }, stats.computed);
     },
   });
   return { registry, httpDuration, bookingDecisions, jobRuns };
