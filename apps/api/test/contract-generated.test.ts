@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { buildPath, contractRoutes, type Role, type RouteDescriptor } from '@portal/contract';
-import { bookings, files, payments } from '../src/db/schema/index.ts';
+import { bookings, payments } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
 import {
   bookingBody,
@@ -14,7 +14,7 @@ import {
   type BookingWorld,
 } from '../src/modules/bookings/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { SAMPLE_PDF, bearer, createAgency, createOperator, loginAs } from './factories.ts';
+import { bearer, createAgency, createOperator, loginAs, storeAgencyFile } from './factories.ts';
 
 // Tests generated from the contract: a route added later is covered without anyone remembering to.
 let t: TestApp;
@@ -38,19 +38,13 @@ beforeAll(async () => {
     .select({ id: payments.id })
     .from(payments)
     .where(eq(payments.bookingId, card.id));
-  await t.app.deps.storage.put('tests/other-licence.pdf', SAMPLE_PDF);
-  const [file] = await t.database.db
-    .insert(files)
-    .values({
-      agencyId: them.agency.id,
-      kind: 'tradeLicense',
-      originalName: 'licence.pdf',
-      contentType: 'application/pdf',
-      sizeBytes: SAMPLE_PDF.length,
-      storageKey: 'tests/other-licence.pdf',
-    })
-    .returning({ id: files.id });
-  if (!payment || !file) throw new Error('fixtures missing');
+  const file = await storeAgencyFile(t.app, t.database.db, {
+    agencyId: them.agency.id,
+    kind: 'tradeLicense',
+    originalName: 'licence.pdf',
+    contentType: 'application/pdf',
+  });
+  if (!payment) throw new Error('fixtures missing');
   other = { bookingId: card.id, paymentId: payment.id, fileId: file.id };
   await retireTour(t.database.db, them.tour.id);
 });

@@ -4,6 +4,7 @@ import type { AgentRole } from '@portal/contract';
 import type { Db } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { insertAgency, insertUser } from '../src/modules/account/account.repo.ts';
+import { files } from '../src/db/schema/index.ts';
 
 export const TEST_PASSWORD = 'Test-password-2026';
 let passwordHash: Promise<string> | undefined;
@@ -122,4 +123,34 @@ export const SAMPLE_EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 0x
 export function randomIp(): string {
   const b = () => Math.floor(Math.random() * 250) + 1;
   return `10.${b()}.${b()}.${b()}`;
+}
+
+// An agency's uploaded file as sign-up leaves it: the bytes in the app's storage and the row that names them.
+export async function storeAgencyFile(
+  app: FastifyInstance,
+  db: Db,
+  file: {
+    agencyId: string;
+    kind: 'tradeLicense' | 'vatCertificate';
+    originalName: string;
+    contentType: string;
+    data?: Buffer;
+  },
+): Promise<{ id: string }> {
+  const data = file.data ?? SAMPLE_PDF;
+  const storageKey = `tests/${randomUUID()}.bin`;
+  await app.deps.storage.put(storageKey, data);
+  const [row] = await db
+    .insert(files)
+    .values({
+      agencyId: file.agencyId,
+      kind: file.kind,
+      originalName: file.originalName,
+      contentType: file.contentType,
+      sizeBytes: data.length,
+      storageKey,
+    })
+    .returning({ id: files.id });
+  if (!row) throw new Error('file row not written');
+  return row;
 }

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@portal/contract';
-import { agencies, files } from '../src/db/schema/index.ts';
+import { agencies } from '../src/db/schema/index.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
 import { spawnSync } from 'node:child_process';
 import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { SAMPLE_PDF, bearer, createAgency, createOperator, loginAs } from './factories.ts';
+import { SAMPLE_PDF, bearer, createAgency, createOperator, loginAs, storeAgencyFile } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -152,30 +152,22 @@ describe('GET /api/b2b/files/{id}', () => {
   it("serves a file only to its own agency; another agency's id is a 404", async () => {
     const owner = await createAgency(t.database.db);
     const other = await createAgency(t.database.db);
-    await t.app.deps.storage.put('tests/licence.pdf', SAMPLE_PDF);
-    const [file] = await t.database.db
-      .insert(files)
-      .values({
-        agencyId: owner.id,
-        kind: 'tradeLicense',
-        originalName: 'лицензия.pdf',
-        contentType: 'application/pdf',
-        sizeBytes: SAMPLE_PDF.length,
-        storageKey: 'tests/licence.pdf',
-      })
-      .returning();
+    const file = await storeAgencyFile(t.app, t.database.db, {
+      agencyId: owner.id,
+      kind: 'tradeLicense',
+      originalName: 'лицензия.pdf',
+      contentType: 'application/pdf',
+    });
     const mine = await t.app.inject({
       method: 'GET',
-      url: `/api/b2b/files/${file?.id}`,
+      url: `/api/b2b/files/${file.id}`,
       headers: bearer(await loginAs(t.app, owner.users.junior.email)),
     });
     expect(mine.statusCode).toBe(200);
-    expect(mine.headers['content-disposition']).toBe(
-      `attachment; filename="trade-licence-${file?.id.slice(0, 8)}.pdf"`,
-    );
+    expect(mine.headers['content-disposition']).toBe(`attachment; filename="trade-licence-${file.id.slice(0, 8)}.pdf"`);
     const theirs = await t.app.inject({
       method: 'GET',
-      url: `/api/b2b/files/${file?.id}`,
+      url: `/api/b2b/files/${file.id}`,
       headers: bearer(await loginAs(t.app, other.users.admin.email)),
     });
     expect(theirs.statusCode).toBe(404);
@@ -189,26 +181,20 @@ describe('GET /api/b2b/files/{id}', () => {
 
   it("serves under our own name with the type found in the content, never the uploader's name or type", async () => {
     const owner = await createAgency(t.database.db);
-    await t.app.deps.storage.put('tests/page.pdf', SAMPLE_PDF);
-    const [file] = await t.database.db
-      .insert(files)
-      .values({
-        agencyId: owner.id,
-        kind: 'vatCertificate',
-        originalName: 'page.html',
-        contentType: 'text/html',
-        sizeBytes: SAMPLE_PDF.length,
-        storageKey: 'tests/page.pdf',
-      })
-      .returning();
+    const file = await storeAgencyFile(t.app, t.database.db, {
+      agencyId: owner.id,
+      kind: 'vatCertificate',
+      originalName: 'page.html',
+      contentType: 'text/html',
+    });
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/b2b/files/${file?.id}`,
+      url: `/api/b2b/files/${file.id}`,
       headers: bearer(await loginAs(t.app, owner.users.admin.email)),
     });
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="vat-certificate-${file?.id.slice(0, 8)}.pdf"`,
+      `attachment; filename="vat-certificate-${file.id.slice(0, 8)}.pdf"`,
     );
     expect(res.headers['content-disposition']).not.toContain('html');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -217,22 +203,16 @@ describe('GET /api/b2b/files/{id}', () => {
 
   it("lets the tours company's operator open any agency's trade licence, to review it", async () => {
     const owner = await createAgency(t.database.db);
-    await t.app.deps.storage.put('tests/review.pdf', SAMPLE_PDF);
-    const [file] = await t.database.db
-      .insert(files)
-      .values({
-        agencyId: owner.id,
-        kind: 'tradeLicense',
-        originalName: 'licence.pdf',
-        contentType: 'application/pdf',
-        sizeBytes: SAMPLE_PDF.length,
-        storageKey: 'tests/review.pdf',
-      })
-      .returning();
+    const file = await storeAgencyFile(t.app, t.database.db, {
+      agencyId: owner.id,
+      kind: 'tradeLicense',
+      originalName: 'licence.pdf',
+      contentType: 'application/pdf',
+    });
     const operator = await createOperator(t.database.db);
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/b2b/files/${file?.id}`,
+      url: `/api/b2b/files/${file.id}`,
       headers: bearer(await loginAs(t.app, operator.email)),
     });
     expect(res.statusCode).toBe(200);
