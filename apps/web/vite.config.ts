@@ -1,5 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstPageChunks } from './scripts/first-page-chunks.ts';
+import { pagePreloadsPlugin } from './scripts/page-preloads-plugin.ts';
+import { PAGE_PRELOADS } from './src/app/page-preloads.ts';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -11,9 +14,13 @@ const vendorGroups = [
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 10 },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 10 },
 ];
+const firstPage = firstPageChunks(
+  new URL('./node_modules/.cache/first-page-modules.json', import.meta.url).pathname,
+  PAGE_PRELOADS.find((page) => page.path === '/')?.modules ?? [],
+);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstPage.plugin, pagePreloadsPlugin()],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: {
     proxy: {
@@ -38,7 +45,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Vite 8 (Rolldown): `codeSplitting.groups` replaces the deprecated `manualChunks`.
-        codeSplitting: { groups: vendorGroups },
+        codeSplitting: { groups: [...vendorGroups, ...firstPage.groups] },
       },
     },
   },

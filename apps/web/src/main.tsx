@@ -12,18 +12,21 @@ import { loadSession } from './lib/session';
 import { loadAgentNav } from './components/header';
 
 if (loadSession().status === 'authenticated') void loadAgentNav();
-await localeReady;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element #root is missing');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      {/* without transitions a navigation to a page whose code is still loading shows the spinner at once */}
-      <BrowserRouter useTransitions={false}>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProvider>
-  </StrictMode>,
+// The first render waits for the first language's texts. Not a top-level await: that would keep the bundler from
+// putting the modules the entry shares with the pages into the entry chunk (dozens of tiny chunks on a phone).
+void localeReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider>
+        {/* without transitions a navigation to a page whose code is still loading shows the spinner at once */}
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import { PAGE_PRELOADS } from '../src/app/page-preloads.ts';
+
+const LANGUAGES = ['en', 'ru'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+// One page's files as the server puts them in index.html: scripts to modulepreload, stylesheets, and the texts in
+// each language. Files the entry chunk already brings are left out.
+export type PagePreloadFiles = {
+  path: string;
+  prefix: boolean;
+  scripts: string[];
+  styles: string[];
+  texts: Record<Language, string[]>;
+};
+export type PagePreloadManifest = { everyPage: { texts: Record<Language, string[]> }; pages: PagePreloadFiles[] };
+
+export const PAGE_PRELOADS_FILE = 'page-preloads.json';
+
+// Writes dist/page-preloads.json from src/app/page-preloads.ts and the bundle: the build fails on a module that is
+// not a page chunk, so the table cannot silently point at nothing.
+export function pagePreloadsPlugin(): Plugin {
+  let root = '';
+  return {
+    name: 'portal-page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const manifest = buildManifest(bundle as unknown as OutputBundle, root);
+      this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(manifest) });
+    },
+  };
+}
+
+function buildManifest(bundle: OutputBundle, root: string): PagePreloadManifest {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const bySource = new Map<string, OutputChunk>();
+  for (const chunk of chunks) {
+    if (chunk.isDynamicEntry && chunk.facadeModuleId)
+      bySource.set(path.relative(root, chunk.facadeModuleId).split(path.sep).join('/'), chunk);
+  }
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('page preloads: the build has no entry chunk');
+
+  // a chunk and every chunk it imports statically
+  const closure = (start: OutputChunk): OutputChunk[] => {
+    const seen = new Map<string, OutputChunk>();
+    const pending = [start];
+    for (let chunk = pending.pop(); chunk; chunk = pending.pop()) {
+      if (seen.has(chunk.fileName)) continue;
+      seen.set(chunk.fileName, chunk);
+      for (const file of chunk.imports) {
+        const next = byFile.get(file);
+        if (next) pending.push(next);
+      }
+    }
+    return [...seen.values()];
+  };
+  const cssOf = (chunk: OutputChunk): string[] => [
+    ...((chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []),
+  ];
+  const entryChunks = closure(entry);
+  const loaded = new Set([...entryChunks.map((c) => c.fileName), ...entryChunks.flatMap(cssOf)]);
+  const pageChunk = (source: string): OutputChunk => {
+    const chunk = bySource.get(source);
+    if (!chunk) throw new Error(`page preloads: ${source} is not a lazily loaded module of the build`);
+    return chunk;
+  };
+  const filesOf = (sources: readonly string[]) => {
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    for (const source of sources) {
+      for (const chunk of closure(pageChunk(source))) {
+        if (!loaded.has(chunk.fileName)) scripts.add(chunk.fileName);
+        for (const css of cssOf(chunk)) if (!loaded.has(css)) styles.add(css);
+      }
+    }
+    return { scripts: [...scripts].map(asUrl), styles: [...styles].map(asUrl) };
+  };
+  const textsOf = (parts: readonly string[]) =>
+    Object.fromEntries(
+      LANGUAGES.map((language) => [
+        language,
+        filesOf(parts.map((part) => `src/locales/${language}/${part}.json`)).scripts,
+      ]),
+    ) as Record<Language, string[]>;
+
+  return {
+    // English texts of the core ship in the entry chunk; the Russian ones load before the first render
+    everyPage: { texts: { en: [], ru: filesOf(['src/locales/ru/core.json']).scripts } },
+    pages: PAGE_PRELOADS.map((page) => ({
+      path: page.path,
+      prefix: page.prefix ?? false,
+      ...filesOf(page.modules),
+      texts: textsOf(page.parts),
+    })),
+  };
+}
+
+const asUrl = (file: string) => `/${file}`;
