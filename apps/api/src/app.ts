@@ -1,10 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { findUp } from './lib/find-up.ts';
 import { loggableError } from './lib/loggable-error.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { UPLOAD_LIMIT_BYTES } from '@portal/contract';
 import type { AppConfig } from './config/env.ts';
 import { loadSites } from './config/sites.ts';
@@ -27,20 +24,9 @@ import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startJobRunner, type JobDefinition } from './modules/jobs/job-runner.ts';
 import { createMetrics, metricsRoutes } from './modules/metrics/metrics.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
+import { webAppPlugin } from './modules/web/web-app.ts';
 
 export type BuildAppOptions = { config: AppConfig; database: DatabaseHandle; storage?: FileStorage };
-
-// Hashed build files never change under their name; everything else (index.html first) is checked every time.
-export function webCacheControl(filePath: string): string {
-  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
-  if (path.basename(filePath).startsWith('index.html')) return 'no-cache';
-  return 'public, max-age=3600';
-}
-
-function findWebDist(config: AppConfig): string | null {
-  if (config.webDistDir) return fs.existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : null;
-  return findUp(import.meta.url, 'web/dist', 'index.html');
-}
 
 export async function buildApp({ config, database, storage }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -124,33 +110,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   app.decorate('jobRunner', jobRunner);
   app.addHook('onClose', async () => jobRunner.stop());
 
-  const webDist = findWebDist(config);
-  if (webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // the build's .br and .gz copies (apps/web/scripts/precompress.mjs), chosen by Accept-Encoding
-      preCompressed: true,
-      // our rule below, not send's `public, max-age=0`, which used to overwrite it
-      cacheControl: false,
-      setHeaders: (res, filePath) => res.setHeader('Cache-Control', webCacheControl(filePath)),
-    });
-    // Every text file of the build may come in another encoding: caches keep one copy per Accept-Encoding
-    app.addHook('onSend', async (request, reply, payload) => {
-      const type = reply.getHeader('content-type')?.toString() ?? '';
-      if (!request.url.startsWith('/api/') && /javascript|css|html|svg|json/.test(type))
-        reply.header('Vary', 'Accept-Encoding');
-      return payload;
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !webDist) {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    }
-    // Every other GET is a client-side route of the SPA.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
-  });
+  await app.register(webAppPlugin);
 
   return app;
 }

@@ -16,6 +16,27 @@ fs.writeFileSync(path.join(dist, 'assets/index-abc123.js'), script);
 fs.writeFileSync(path.join(dist, 'assets/index-def456.css'), style);
 fs.writeFileSync(path.join(dist, 'index.html'), html);
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// what the build writes from apps/web/src/app/page-preloads.ts
+const preloads = {
+  everyPage: { texts: { en: [], ru: ['/assets/core-ru1.js'] } },
+  pages: [
+    {
+      path: '/tour',
+      prefix: false,
+      scripts: ['/assets/tour-t1.js', '/assets/agent-nav-n1.js'],
+      styles: ['/assets/tour-t1.css'],
+      texts: { en: ['/assets/catalogue-en1.js'], ru: ['/assets/catalogue-ru1.js'] },
+    },
+    {
+      path: '/bookings',
+      prefix: true,
+      scripts: ['/assets/bookings-b1.js'],
+      styles: [],
+      texts: { en: [], ru: [] },
+    },
+  ],
+};
+fs.writeFileSync(path.join(dist, 'page-preloads.json'), JSON.stringify(preloads));
 precompressDir(dist);
 
 let t: TestApp;
@@ -54,17 +75,80 @@ describe('the web app as the browser receives it', () => {
   });
 
   it('index.html, for / and for every client-side route: compressed, revalidated every time, with the security headers', async () => {
-    for (const url of ['/', '/bookings?page=2', '/tour']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    for (const [url, accept, encoding] of [
+      ['/', 'br, gzip', 'br'],
+      ['/bookings?page=2', 'gzip', 'gzip'],
+      ['/tour', 'identity', undefined],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
       expect([url, res.statusCode, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([
         url,
         200,
-        'br',
+        encoding,
         'no-cache',
       ]);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(decode('br', res.rawPayload).toString()).toBe(html);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      const body = decode(encoding, res.rawPayload).toString();
+      expect(body.startsWith(html.slice(0, html.indexOf('</head>')))).toBe(true);
+      expect(body.endsWith(html.slice(html.indexOf('</head>')))).toBe(true);
+    }
+  });
+
+  const page = async (url: string, host = 'localhost') => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { host } });
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    const links = (rel: string) =>
+      [...body.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="([^"]+)">`, 'g'))].map((m) => m[1]);
+    const layout = /<script type="application\/json" id="layout-info">(.*?)<\/script>/.exec(body)?.[1];
+    return { modulepreload: links('modulepreload'), stylesheet: links('stylesheet'), layout };
+  };
+
+  it("announces the page's scripts, stylesheets and texts in the site's language, so they load beside the entry", async () => {
+    expect(await page('/tour?id=3')).toMatchObject({
+      modulepreload: ['/assets/tour-t1.js', '/assets/agent-nav-n1.js', '/assets/catalogue-en1.js'],
+      stylesheet: ['/assets/tour-t1.css'],
+    });
+    expect(await page('/tour', 'ru.localhost')).toMatchObject({
+      modulepreload: [
+        '/assets/tour-t1.js',
+        '/assets/agent-nav-n1.js',
+        '/assets/core-ru1.js',
+        '/assets/catalogue-ru1.js',
+      ],
+    });
+    // a booking opened over its list brings the list's files; a path of no listed page only the texts
+    expect((await page('/bookings/B-42?status=1')).modulepreload).toEqual(['/assets/bookings-b1.js']);
+    expect((await page('/bookingsx')).modulepreload).toEqual([]);
+    expect((await page('/dubai', 'ru.localhost')).modulepreload).toEqual(['/assets/core-ru1.js']);
+  });
+
+  it("carries the site's layout info, the same as GET /api/layout/info, escaped for HTML", async () => {
+    for (const host of ['localhost', 'ru.localhost', 'partner.localhost']) {
+      const { layout } = await page('/', host);
+      const api = await t.app.inject({ method: 'GET', url: '/api/layout/info', headers: { host } });
+      expect(layout).toBeDefined();
+      expect(layout).not.toMatch(/[<>&]/);
+      expect(JSON.parse(layout ?? '')).toEqual(api.json());
+    }
+    // "Golden Falcon Tours & Travel LLC": the ampersand goes out escaped
+    expect((await page('/')).layout).toContain('Tours \\u0026 Travel');
+  });
+
+  it('a script or stylesheet of the build carries only the headers that protect the file; documents keep them all', async () => {
+    for (const url of ['/assets/index-abc123.js', '/assets/index-def456.css']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy'])
+        expect([url, name, res.headers[name]]).toEqual([url, name, undefined]);
+    }
+    for (const url of ['/', '/favicon.svg', '/api/layout/info']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
   });
 

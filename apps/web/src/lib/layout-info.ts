@@ -6,11 +6,30 @@ import { queryClient } from './query-client';
 
 export const layoutKeys = { info: ['layout', 'info'] as const };
 
+// The server writes the site's layout info into index.html (apps/api/src/modules/web/web-app.ts): the first render
+// uses it instead of waiting for a request. Anything unreadable falls back to asking the API.
+function readInlineLayoutInfo(): LayoutInfo | undefined {
+  try {
+    const text = document.getElementById('layout-info')?.textContent;
+    const value: unknown = text ? JSON.parse(text) : undefined;
+    if (value && typeof value === 'object' && 'site' in value && value.site && typeof value.site === 'object')
+      return value as LayoutInfo;
+  } catch {
+    // a shell without it (the dev server's index.html) or a broken one
+  }
+  return undefined;
+}
+
+const inline = typeof document === 'undefined' ? undefined : readInlineLayoutInfo();
+const loadedAt = Date.now();
+
 export const layoutInfoQuery = () =>
   queryOptions({
     queryKey: layoutKeys.info,
     queryFn: ({ signal }) => requestUnchecked<LayoutInfo>(FIRST_PAGE_PATHS.layoutInfo, { signal, auth: false }),
     staleTime: 30 * 60 * 1000,
+    initialData: inline,
+    initialDataUpdatedAt: inline ? loadedAt : undefined,
   });
 
 export function useLayoutInfo() {

@@ -18,8 +18,14 @@ export const securityPlugin = fp(
       },
       crossOriginEmbedderPolicy: false,
     });
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.headers(headers);
+    // A script or stylesheet of the build is no document: a policy about framing, scripts or referrers means nothing
+    // on it, so it carries only the two headers that protect the file itself (a phone's first load fetches dozens)
+    const assetHeaders = {
+      'x-content-type-options': headers['x-content-type-options'] ?? 'nosniff',
+      'cross-origin-resource-policy': headers['cross-origin-resource-policy'] ?? 'same-origin',
+    };
+    app.addHook('onRequest', async (request, reply) => {
+      reply.headers(BUILD_SCRIPT_OR_STYLE.test(request.url) ? assetHeaders : headers);
     });
     // Anything answered to a logged-in caller may carry agency data: no shared cache (proxy, CDN) may keep it,
     // whatever the route forgot to say. Routes that chose their own rule keep it.
@@ -49,6 +55,8 @@ export const securityPlugin = fp(
   },
   { name: 'security', dependencies: [] },
 );
+
+const BUILD_SCRIPT_OR_STYLE = /^\/assets\/[^?#]+\.(js|css)(\?|$)/;
 
 // Without nonces helmet's headers are the same on every response: compute them once instead of per request.
 function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {

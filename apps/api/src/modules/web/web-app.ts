@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Language } from '@portal/contract';
+import type { AppConfig } from '../../config/env.ts';
+import type { Site } from '../../config/sites.ts';
+import { findUp } from '../../lib/find-up.ts';
+import { layoutInfoFor } from '../layout/layout-info.ts';
+
+// The built web app (apps/web/dist): hashed files with their precompressed copies, and index.html for every
+// client-side route, announcing the files of the page asked for (dist/page-preloads.json, written by the build from
+// apps/web/src/app/page-preloads.ts) so that they download beside the entry chunk instead of after it has run, and
+// carrying the site's layout info (read by apps/web/src/lib/layout-info.ts), which the first render needs.
+
+type Texts = Record<Language, string[]>;
+type PageFiles = { path: string; prefix: boolean; scripts: string[]; styles: string[]; texts: Texts };
+type PreloadManifest = { everyPage: { texts: Texts }; pages: PageFiles[] };
+
+const PRELOADS_FILE = 'page-preloads.json';
+const ASSET_FILE = /^\/assets\/[\w.~-]+\.(js|css)$/;
+
+// Hashed build files never change under their name; everything else (index.html first) is checked every time.
+export function webCacheControl(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (path.basename(filePath).startsWith('index.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+export function findWebDist(config: AppConfig): string | null {
+  if (config.webDistDir) return fs.existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : null;
+  return findUp(import.meta.url, 'web/dist', 'index.html');
+}
+
+function readPreloads(webDist: string): PreloadManifest {
+  const file = path.join(webDist, PRELOADS_FILE);
+  if (!fs.existsSync(file)) return { everyPage: { texts: { en: [], ru: [] } }, pages: [] };
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as PreloadManifest;
+  // only our own build's file names go into the page
+  const files = [
+    ...Object.values(manifest.everyPage.texts).flat(),
+    ...manifest.pages.flatMap((p) => [...p.scripts, ...p.styles, ...Object.values(p.texts).flat()]),
+  ];
+  const bad = files.find((f) => !ASSET_FILE.test(f));
+  if (bad) throw new Error(`${file}: unexpected file name ${JSON.stringify(bad)}`);
+  return manifest;
+}
+
+export function matchPage(pages: readonly PageFiles[], pathname: string): PageFiles | undefined {
+  return pages.find((p) => p.path === pathname || (p.prefix && pathname.startsWith(`${p.path}/`)));
+}
+
+type Shell = { html: string; br: Buffer; gzip: Buffer };
+
+export function createWebShell(webDist: string) {
+  const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const preloads = readPreloads(webDist);
+  // one shell per site and page: a few dozen, built on first use
+  const shells = new Map<string, Shell>();
+
+  function build(site: Site, page: PageFiles | undefined, language: Language): Shell {
+    const scripts = [...(page?.scripts ?? []), ...preloads.everyPage.texts[language], ...(page?.texts[language] ?? [])];
+    const tags = [
+      `<script type="application/json" id="layout-info">${jsonForHtml(layoutInfoFor(site))}</script>`,
+      ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ...(page?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ];
+    const html = template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+    const bytes = Buffer.from(html);
+    return {
+      html,
+      br: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: zlib.gzipSync(bytes, { level: 9 }),
+    };
+  }
+
+  return {
+    shellFor(site: Site, pathname: string): Shell {
+      const page = matchPage(preloads.pages, pathname);
+      const key = `${site.id}:${page?.path ?? ''}`;
+      let shell = shells.get(key);
+      if (!shell) {
+        shell = build(site, page, site.defaultLanguage);
+        shells.set(key, shell);
+      }
+      return shell;
+    },
+  };
+}
+
+// JSON inside a <script> element: nothing in it may close the element or start a comment
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+export async function webAppPlugin(app: FastifyInstance) {
+  const webDist = findWebDist(app.deps.config);
+  if (!webDist) {
+    app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'));
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    // the build's .br and .gz copies (apps/web/scripts/precompress.mjs), chosen by Accept-Encoding
+    preCompressed: true,
+    // our rule, not send's `public, max-age=0`, which used to overwrite it
+    cacheControl: false,
+    setHeaders: (res, filePath) => res.setHeader('Cache-Control', webCacheControl(filePath)),
+  });
+  // Every text file of the build may come in another encoding: caches keep one copy per Accept-Encoding
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = reply.getHeader('content-type')?.toString() ?? '';
+    if (!request.url.startsWith('/api/') && /javascript|css|html|svg|json/.test(type))
+      reply.header('Vary', 'Accept-Encoding');
+    return payload;
+  });
+  const shells = createWebShell(webDist);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    // Every other GET is a client-side route of the SPA, in the site's language until the visitor picks one
+    const shell = shells.shellFor(request.site, request.url.split('?')[0] ?? '/');
+    const encoding = preferredEncoding(request);
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    if (encoding) return reply.header('Content-Encoding', encoding).send(shell[encoding]);
+    return reply.send(shell.html);
+  });
+}
