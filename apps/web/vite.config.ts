@@ -14,10 +14,24 @@ const vendorGroups = [
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 10 },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 10 },
 ];
-const firstPage = firstPageChunks(
-  new URL('./node_modules/.cache/first-page-modules.json', import.meta.url).pathname,
-  PAGE_PRELOADS.find((page) => page.path === '/')?.modules ?? [],
-);
+const modulesOf = (...paths: string[]) => [
+  ...new Set(PAGE_PRELOADS.filter((page) => paths.includes(page.path)).flatMap((page) => page.modules)),
+];
+// The logged-out home page (every visitor's first page), then the pages an agent opens most, share a chunk each
+// (scripts/first-page-chunks.ts); the date picker stays apart, loaded by the pages that show one.
+const firstPage = firstPageChunks(new URL('./node_modules/.cache/first-page-modules.json', import.meta.url).pathname, [
+  { name: 'home', modules: modulesOf('/') },
+  // what every page loads after its first render
+  {
+    name: 'layout',
+    modules: ['src/components/toaster.tsx', 'src/components/footer.tsx', 'src/components/whatsapp-button.tsx'],
+  },
+  {
+    name: 'agent',
+    modules: modulesOf('/tour', '/checkout', '/city', '/bookings'),
+    except: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/,
+  },
+]);
 
 export default defineConfig({
   plugins: [react(), firstPage.plugin, pagePreloadsPlugin()],
