@@ -385,7 +385,7 @@ describe('[BOOKINGS] list, detail and cancellation', () => {
     await context.close();
   });
 
-  it('[BOOKINGS][LIST]: filters live in the URL, search finds a reference, the xlsx downloads', async () => {
+  it('[BOOKINGS][LIST]: filters live in the URL, search finds a reference, the xlsx downloads with statuses and text as typed', async () => {
     const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [9, 10]);
     const booking = await bookViaApi(ADMIN, slot);
     const { page, context, go } = await openAs(ADMIN);
@@ -420,6 +420,16 @@ describe('[BOOKINGS] list, detail and cancellation', () => {
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-xlsx').click()]);
     expect(xlsx.suggestedFilename()).toMatch(/^bookings-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(await savedBytes(xlsx, 2)).toBe('PK');
+    // the phone reads as typed (a text cell, no quote character shown) and a Status column says what became of it
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await xlsx.path());
+    const sheet = workbook.worksheets[0];
+    const headers = (sheet?.getRow(1).values ?? []) as unknown[];
+    const row = sheet?.getRow(2);
+    const cell = (header: string) => row?.getCell(headers.indexOf(header));
+    expect([cell('Reference')?.value, cell('Status')?.value]).toEqual([booking.reference, 'Completed']);
+    expect([cell('Phone')?.value, cell('Phone')?.numFmt]).toEqual([GUEST.phone, '@']);
     await context.close();
   });
 });

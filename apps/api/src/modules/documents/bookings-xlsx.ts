@@ -3,17 +3,19 @@ import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import type { BookingListRow, CurrencyCode, Language, PaymentMethod } from '@portal/contract';
 import { minorToMajor, toMinor } from './document-format.ts';
+import { documentLabels } from './document-labels.ts';
 
-// DESIGN: a text cell starting with = + - @ (or tab / CR) is prefixed with a single quote so no program runs it as a formula
-export function formulaSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+// DESIGN "formula-safe": every text cell is a typed string cell in the Text number format ('@'), the way a spreadsheet
+// keeps '+971 50 123 4567' or '=SUM(A1)' as text: nothing runs as a formula when the file opens or when a cell is
+// edited, and no literal quote character shows in the value.
+const TEXT_FORMAT = '@';
 
 type Header = { key: string; width: number };
 
 // SPEC §3 booking list columns, in order; adult/child/infant are three numeric columns
 const COLUMNS = [
   { key: 'reference', width: 16 },
+  { key: 'status', width: 18 },
   { key: 'bookingDate', width: 13 },
   { key: 'createdAt', width: 17 },
   { key: 'tour', width: 40 },
@@ -40,6 +42,7 @@ type ColumnKey = (typeof COLUMNS)[number]['key'];
 const HEADERS: Record<Language, Record<ColumnKey, string>> = {
   en: {
     reference: 'Reference',
+    status: 'Status',
     bookingDate: 'Booking date',
     createdAt: 'Creation date',
     tour: 'Tour',
@@ -62,6 +65,7 @@ const HEADERS: Record<Language, Record<ColumnKey, string>> = {
   },
   ru: {
     reference: 'Номер брони',
+    status: 'Статус',
     bookingDate: 'Дата тура',
     createdAt: 'Дата создания',
     tour: 'Тур',
@@ -108,11 +112,29 @@ function moneyFormat(currency: CurrencyCode): string {
 
 type CellValue = string | number | Date | null;
 
+// the columns whose cells hold text (dates fall back to text only when unreadable)
+const TEXT_COLUMNS: readonly ColumnKey[] = [
+  'reference',
+  'status',
+  'tour',
+  'ticketNumber',
+  'guestName',
+  'phone',
+  'hotel',
+  'room',
+  'pickUpTime',
+  'tourTime',
+  'payment',
+  'notes',
+  'agent',
+];
+
 function rowValues(row: BookingListRow, language: Language): Record<ColumnKey, CellValue> {
-  const text = (value: string | null) => (value ? formulaSafe(value) : null);
+  const text = (value: string | null) => value || null;
   const tour = row.offer ? `${row.tour} — ${row.offer}` : row.tour;
   return {
     reference: text(row.reference),
+    status: documentLabels(language).statuses[row.status],
     bookingDate: calendarDate(row.bookingDate) ?? text(row.bookingDate),
     createdAt: dubaiWallClock(row.createdAt) ?? text(row.createdAt),
     tour: text(tour),
@@ -178,8 +200,11 @@ async function writeWorkbook(
     const added = sheet.addRow(COLUMNS.map((column) => values[column.key]));
     const money = moneyFormat(row.currencyCode);
     for (const key of ['publishedRate', 'netRate', 'finalBalance'] as const) added.getCell(key).numFmt = money;
-    added.getCell('bookingDate').numFmt = DATE_FORMAT;
-    added.getCell('createdAt').numFmt = DATE_TIME_FORMAT;
+    for (const key of TEXT_COLUMNS) added.getCell(key).numFmt = TEXT_FORMAT;
+    const bookingDate = added.getCell('bookingDate');
+    bookingDate.numFmt = bookingDate.value instanceof Date ? DATE_FORMAT : TEXT_FORMAT;
+    const createdAt = added.getCell('createdAt');
+    createdAt.numFmt = createdAt.value instanceof Date ? DATE_TIME_FORMAT : TEXT_FORMAT;
     added.commit();
   }
   sheet.commit();

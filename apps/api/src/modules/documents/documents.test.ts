@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookingListRow, BookingView } from '@portal/contract';
 import type { BookingDocumentInput, BookingDocumentKind } from './booking-pdf.ts';
 import { renderBookingPdf } from './booking-pdf.ts';
-import { writeBookingsXlsx, formulaSafe } from './bookings-xlsx.ts';
+import { writeBookingsXlsx } from './bookings-xlsx.ts';
 import { formatDisplayDate, includedVatMinor } from './document-format.ts';
 import { invoiceFigures } from './invoice-pdf.ts';
 
@@ -381,11 +381,13 @@ async function firstSheet(buffer: Buffer): Promise<ExcelJS.Worksheet> {
 }
 
 describe('bookings xlsx export', () => {
-  it('writes the SPEC §3 columns with numbers as numbers and strings that never become formulas', async () => {
+  it('writes the SPEC §3 columns and the status, numbers as numbers, text as text that never becomes a formula', async () => {
     async function* rows(): AsyncIterable<BookingListRow> {
       yield listRow({ guestName: '=HYPERLINK("x")' });
       yield listRow({
         reference: 'GF260220-AAAAAA',
+        status: 'cancelled',
+        statusLabel: 'Cancelled',
         finalBalance: null,
         paymentMethod: null,
         pickUpTime: null,
@@ -393,9 +395,9 @@ describe('bookings xlsx export', () => {
       });
     }
     const sheet = await firstSheet(await xlsxBuffer(rows(), 'en'));
-    expect(sheet.getRow(1).values).toEqual([
-      undefined,
+    const headers = [
       'Reference',
+      'Status',
       'Booking date',
       'Creation date',
       'Tour',
@@ -415,50 +417,57 @@ describe('bookings xlsx export', () => {
       'Final balance',
       'Notes',
       'Agent',
-    ]);
-    const row = sheet.getRow(2);
-    const guest = row.getCell(6);
-    expect(guest.type).toBe(ExcelJS.ValueType.String);
-    expect(guest.value).toBe('\'=HYPERLINK("x")');
-    expect(guest.formula).toBeUndefined();
-    expect(row.getCell(7).value).toBe("'+971 50 123 4567");
-    expect(row.getCell(19).value).toBe("'@SUM(A1:A2)");
-    expect(row.getCell(4).value).toBe('Evening Desert Safari — Shared 4x4');
-    for (const [column, value] of [
-      [10, 2],
-      [11, 1],
-      [12, 0],
-      [15, 1300],
-      [16, 1050.5],
-      [18, 8949.5],
+    ];
+    expect(sheet.getRow(1).values).toEqual([undefined, ...headers]);
+    const cell = (row: number, header: string) => sheet.getRow(row).getCell(headers.indexOf(header) + 1);
+    // text cells: typed strings in the Text format, exactly as entered (no quote character added)
+    for (const [header, value] of [
+      ['Guest name', '=HYPERLINK("x")'],
+      ['Phone', '+971 50 123 4567'],
+      ['Notes', '@SUM(A1:A2)'],
+      ['Tour', 'Evening Desert Safari — Shared 4x4'],
+      ['Status', 'Completed'],
     ] as const) {
-      expect(row.getCell(column).type).toBe(ExcelJS.ValueType.Number);
-      expect(row.getCell(column).value).toBe(value);
+      expect([header, cell(2, header).type, cell(2, header).value, cell(2, header).numFmt]).toEqual([
+        header,
+        ExcelJS.ValueType.String,
+        value,
+        '@',
+      ]);
+      expect(cell(2, header).formula).toBeUndefined();
     }
-    expect(row.getCell(2).value).toEqual(new Date('2026-03-05T00:00:00.000Z'));
+    for (const [header, value] of [
+      ['Adults', 2],
+      ['Children', 1],
+      ['Infants', 0],
+      ['Published rate', 1300],
+      ['NET rate', 1050.5],
+      ['Final balance', 8949.5],
+    ] as const) {
+      expect(cell(2, header).type).toBe(ExcelJS.ValueType.Number);
+      expect(cell(2, header).value).toBe(value);
+    }
+    expect(cell(2, 'Booking date').value).toEqual(new Date('2026-03-05T00:00:00.000Z'));
+    expect(cell(2, 'Booking date').numFmt).toBe('dd mmm, yy');
     // 08:15 UTC is 12:15 in Dubai
-    expect(row.getCell(3).value).toEqual(new Date('2026-02-20T12:15:00.000Z'));
-    expect(row.getCell(14).value).toBe('15:30');
-    expect(row.getCell(17).value).toBe('Company balance');
-    const second = sheet.getRow(3);
-    expect(second.getCell(1).value).toBe('GF260220-AAAAAA');
-    expect(second.getCell(18).value).toBeNull();
+    expect(cell(2, 'Creation date').value).toEqual(new Date('2026-02-20T12:15:00.000Z'));
+    expect(cell(2, 'Tour time').value).toBe('15:30');
+    expect(cell(2, 'Collection / payment').value).toBe('Company balance');
+    // a cancelled booking says so
+    expect(cell(3, 'Reference').value).toBe('GF260220-AAAAAA');
+    expect(cell(3, 'Status').value).toBe('Cancelled');
+    expect(cell(3, 'Final balance').value).toBeNull();
     expect(sheet.rowCount).toBe(3);
   });
 
-  it('writes Russian headers from a plain array', async () => {
-    const sheet = await firstSheet(await xlsxBuffer([listRow({ paymentMethod: 'card', currencyCode: 'usd' })], 'ru'));
+  it('writes Russian headers and statuses from a plain array', async () => {
+    const sheet = await firstSheet(
+      await xlsxBuffer([listRow({ paymentMethod: 'card', currencyCode: 'usd', status: 'cancelled' })], 'ru'),
+    );
     expect(sheet.getRow(1).getCell(1).value).toBe('Номер брони');
-    expect(sheet.getRow(1).getCell(16).value).toBe('Цена нетто');
-    expect(sheet.getRow(2).getCell(17).value).toBe('Банковская карта');
-  });
-
-  it('quotes only text that a spreadsheet would read as a formula', () => {
-    expect(formulaSafe('=1+1')).toBe("'=1+1");
-    expect(formulaSafe('-2')).toBe("'-2");
-    expect(formulaSafe('\tx')).toBe("'\tx");
-    expect(formulaSafe('\rx')).toBe("'\rx");
-    expect(formulaSafe('Anna = guest')).toBe('Anna = guest');
-    expect(formulaSafe('')).toBe('');
+    expect(sheet.getRow(1).getCell(2).value).toBe('Статус');
+    expect(sheet.getRow(2).getCell(2).value).toBe('Отменено');
+    expect(sheet.getRow(1).getCell(17).value).toBe('Цена нетто');
+    expect(sheet.getRow(2).getCell(18).value).toBe('Банковская карта');
   });
 });
