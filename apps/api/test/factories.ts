@@ -19,7 +19,12 @@ export type TestAgency = { id: string; users: Record<AgentRole, { id: string; em
 
 export async function createAgency(
   db: Db,
-  options: { siteId?: string; currency?: 'aed' | 'usd'; status?: 'pending' | 'approved' } = {},
+  options: {
+    siteId?: string;
+    currency?: 'aed' | 'usd';
+    language?: 'en' | 'ru';
+    status?: 'pending' | 'approved' | 'suspended';
+  } = {},
 ): Promise<TestAgency> {
   const hash = await testHash();
   return db.transaction(async (tx) => {
@@ -32,7 +37,7 @@ export async function createAgency(
       country: 'UAE',
       city: 'Dubai',
       currency: options.currency ?? 'aed',
-      language: 'en',
+      language: options.language ?? 'en',
       status: options.status ?? 'approved',
     });
     const users = {} as TestAgency['users'];

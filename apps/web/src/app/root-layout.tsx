@@ -1,15 +1,17 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Box } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
-import { Header } from '@/components/header';
+import { Header, loadAgentNav } from '@/components/header';
 import { PageSpinner } from '@/components/page-spinner';
 import { useLayoutInfo } from '@/lib/layout-info';
+import { useAuth } from '@/lib/session';
 import { applySiteDefaultLanguage } from '@/lib/locale';
 import { PAGE_VIEW_DELAY_MS, trackPageView } from '@/lib/telemetry';
 import { AppErrorBoundary } from './error-screen';
 
 // The footer and the WhatsApp button wait for /layout/info anyway, so their code loads with it.
 const Footer = lazy(() => import('@/components/footer').then((m) => ({ default: m.Footer })));
+const PendingApprovalBanner = lazy(() => loadAgentNav().then((m) => ({ default: m.PendingApprovalBanner })));
 const WhatsAppButton = lazy(() => import('@/components/whatsapp-button').then((m) => ({ default: m.WhatsAppButton })));
 
 // SPEC §2: page views are tracked 500 ms after a route change.
@@ -36,6 +38,7 @@ function boundaryKey(pathname: string): string {
 export function RootLayout() {
   const location = useLocation();
   const { data: layoutInfo } = useLayoutInfo();
+  const auth = useAuth();
   const siteLanguage = layoutInfo?.site.defaultLanguage;
 
   usePageViews(location.pathname);
@@ -49,6 +52,11 @@ export function RootLayout() {
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }} bg="gray.0">
       <Header />
       <Box component="main" flex={1} bg="white">
+        {auth.status === 'authenticated' && auth.user.agencyId !== null && (
+          <Suspense fallback={null}>
+            <PendingApprovalBanner user={auth.user} />
+          </Suspense>
+        )}
         {/* every page starts with a fresh boundary; a drawer route over its list (/bookings/:id) shares the list's */}
         <AppErrorBoundary key={boundaryKey(location.pathname)}>
           {/* SPEC §2: the full-screen 'Loading...' spinner while the next page's code loads */}

@@ -1,8 +1,23 @@
-import { Avatar, Box, Burger, Button, Container, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Divider,
+  Drawer,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconHourglass, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useLayoutInfo } from '@/lib/layout-info';
+import { useMe } from '@/lib/me';
 import type { SessionUser } from '@/lib/session';
 import { getNavItems } from './nav-items';
 
@@ -132,5 +147,27 @@ export function AgentMobileMenu({ user, onLogout }: AgentNavProps) {
         </Stack>
       </Drawer>
     </>
+  );
+}
+
+// An agency that signed up and waits for the tours company's approval learns it on every page, with what to expect,
+// instead of at "Book and pay" (the approval e-mails its administrator: modules/admin/admin.service.ts)
+export function PendingApprovalBanner({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const me = useMe({ enabled: user.agencyId !== null });
+  const { data: layout } = useLayoutInfo();
+  if (me.data?.agency?.status !== 'pending') return null;
+  return (
+    <Container size="xl" pt="md">
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconHourglass size={20} />}
+        title={t('pendingApproval.title')}
+        data-testid="pending-approval"
+      >
+        {t('pendingApproval.body', { email: layout?.hostData.email ?? '' })}
+      </Alert>
+    </Container>
   );
 }

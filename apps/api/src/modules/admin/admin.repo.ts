@@ -1,5 +1,5 @@
 import { and, desc, eq, min } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { agencies, users } from '../../db/schema/index.ts';
 
 export type AgencyStatus = (typeof agencies.$inferSelect)['status'];
@@ -25,13 +25,21 @@ export async function listAgencies(db: Db, status: AgencyStatus | undefined) {
 }
 
 // pending → approved in one statement; null when it was not pending (then the caller says why)
-export async function approvePendingAgency(db: Db, id: string): Promise<boolean> {
+export async function approvePendingAgency(db: DbOrTx, id: string) {
   const [row] = await db
     .update(agencies)
     .set({ status: 'approved' })
     .where(and(eq(agencies.id, id), eq(agencies.status, 'pending')))
-    .returning({ id: agencies.id });
-  return Boolean(row);
+    .returning({ id: agencies.id, name: agencies.name, siteId: agencies.siteId, language: agencies.language });
+  return row ?? null;
+}
+
+export async function agencyAdmins(db: DbOrTx, agencyId: string) {
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), eq(users.role, 'admin')))
+    .orderBy(users.email);
 }
 
 export async function agencyStatus(db: Db, id: string): Promise<AgencyStatus | null> {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from '@portal/contract';
-import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
-import { agencyStatus, approvePendingAgency, listAgencies } from './admin.repo.ts';
+import { listAgencies } from './admin.repo.ts';
+import { approveAgency } from './admin.service.ts';
 
 // The tours company's side: operators see and approve agencies.
 export async function adminAgencyRoutes(app: FastifyInstance) {
@@ -12,10 +12,7 @@ export async function adminAgencyRoutes(app: FastifyInstance) {
   });
 
   registerRoute(app, adminRoutes.approveAgency, async ({ params, ctx }) => {
-    if (await approvePendingAgency(ctx.db, params.id)) return { ok: true as const };
-    const status = await agencyStatus(ctx.db, params.id);
-    if (!status) throw AppError.notFound();
-    if (status !== 'approved') throw AppError.field('id', `Agency is ${status} and cannot be approved`);
+    await approveAgency(ctx, params.id);
     return { ok: true as const };
   });
 }

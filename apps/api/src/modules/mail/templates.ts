@@ -63,3 +63,29 @@ export function passwordChangedMail(lang: Language, to: string, name: string, br
     text: `Hello ${name},\n\nThe password of your account was changed. If this was not you, contact us at once: ${brand.supportEmail}\n`,
   };
 }
+
+// The agency's admins learn that booking is open (issue 9: an unapproved agency was told only at "Book and pay")
+export function agencyApprovedMail(
+  lang: Language,
+  to: string,
+  name: string,
+  agencyName: string,
+  brand: Brand,
+): OutgoingMail {
+  if (lang === 'ru') {
+    return {
+      to,
+      subject: `${brand.siteName}: агентство «${agencyName}» одобрено`,
+      text:
+        `Здравствуйте, ${name}!\n\nАгентство «${agencyName}» одобрено: теперь вы можете бронировать туры по ценам нетто ` +
+        `и оплачивать их с баланса компании или картой.\n\nВойдите на ${brand.loginUrl}\nВопросы: ${brand.supportEmail}\n`,
+    };
+  }
+  return {
+    to,
+    subject: `${brand.siteName}: ${agencyName} is approved`,
+    text:
+      `Hello ${name},\n\n${agencyName} is approved: you can now book tours at your net rates and pay from the ` +
+      `company balance or by card.\n\nLog in at ${brand.loginUrl}\nQuestions: ${brand.supportEmail}\n`,
+  };
+}
