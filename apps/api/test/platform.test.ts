@@ -36,6 +36,10 @@ describe('GET /api/layout/info', () => {
     expect(body.site.topDestinations.length > 0).toBe(hasSearch);
     expect(body.contactInfo).toEqual({ phone: expect.any(String), whatsApp: expect.stringMatching(/^\+971/) });
     expect(Object.keys(body.hostData).sort()).toEqual(['about', 'aboutDescriptions', 'address', 'email', 'mainLogo']);
+    // the site's own texts are in its language (issue 9: the Russian footer showed an English address)
+    const cyrillic = /[а-яё]/i;
+    for (const text of [body.hostData.about, body.hostData.address, ...body.hostData.aboutDescriptions])
+      expect([text, cyrillic.test(text)]).toEqual([text, language === 'ru']);
     expect(body.legal).toEqual({
       legalName: expect.any(String),
       vatRegistrationNumber: expect.stringMatching(/^\d{15}$/),

@@ -9,3 +9,18 @@ export const MIN_DATE = '2020-02-01';
 export function currencyForLanguage(language: 'en' | 'ru'): 'aed' | 'usd' {
   return language === 'ru' ? 'usd' : 'aed';
 }
+
+// SPEC §9: dates are displayed 'dd MMM, yy' (05 Mar, 26; 27 нояб., 26), the same on screen, in PDFs and in mails: one
+// table of month names, not each runtime's own (Intl's Russian abbreviations differ between versions)
+export const SHORT_MONTHS: Record<'en' | 'ru', readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  ru: ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.'],
+};
+
+// A calendar date (yyyy-MM-dd, or the start of an ISO timestamp) as 'dd MMM, yy'; anything else as it is
+export function formatDisplayDate(isoDate: string, language: 'en' | 'ru'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  const month = match ? SHORT_MONTHS[language][Number(match[2]) - 1] : undefined;
+  if (!match || !month) return isoDate;
+  return `${match[3]} ${month}, ${match[1]?.slice(2)}`;
+}

@@ -76,7 +76,7 @@ export const DEFAULT_SITES: SiteConfig[] = [
         'Нетто-цены для турагентств, мгновенное подтверждение и круглосуточная поддержка.',
       ],
       email: 'ru@goldenfalcon.test',
-      address: 'Office 1204, Bay Square 7, Business Bay, Dubai, UAE',
+      address: 'ОАЭ, Дубай, Бизнес-Бэй, Bay Square 7, офис 1204',
     },
     ...operator,
   },

@@ -1,9 +1,9 @@
+import { SHORT_MONTHS, formatDisplayDate } from '@portal/contract/plain';
 import type { CurrencyCode, Language } from '@portal/contract';
 
 const INTL_LOCALE: Record<Language, string> = { en: 'en-US', ru: 'ru-RU' };
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 
 // Money arrives from the API in major units of the requested currency (the server converts, SPEC §9)
 export function formatMoney(amount: number, currency: CurrencyCode, language: Language): string {
@@ -21,21 +21,9 @@ export function formatMoney(amount: number, currency: CurrencyCode, language: La
   return format.format(amount);
 }
 
-// SPEC §9: dates are displayed 'dd MMM, yy', e.g. 05 Mar, 26
+// SPEC §9: dates are displayed 'dd MMM, yy', e.g. 05 Mar, 26 (the contract's rule, shared with the PDFs)
 export function formatDate(date: string, language: Language): string {
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[language], {
-      day: '2-digit',
-      month: 'short',
-      year: '2-digit',
-      timeZone: 'UTC',
-    });
-    dateFormats.set(language, format);
-  }
-  const parts = format.formatToParts(new Date(`${date}T00:00:00Z`));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')}, ${part('year')}`;
+  return formatDisplayDate(date, language);
 }
 
 const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
@@ -44,9 +32,9 @@ const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
 export function formatDateTime(iso: string, language: Language): string {
   let format = dateTimeFormats.get(language);
   if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[language], {
+    format = new Intl.DateTimeFormat('en-GB', {
       day: '2-digit',
-      month: 'short',
+      month: '2-digit',
       year: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
@@ -59,7 +47,8 @@ export function formatDateTime(iso: string, language: Language): string {
   if (Number.isNaN(date.getTime())) return iso;
   const parts = format.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')}, ${part('year')} ${part('hour')}:${part('minute')}`;
+  const month = SHORT_MONTHS[language][Number(part('month')) - 1] ?? part('month');
+  return `${part('day')} ${month}, ${part('year')} ${part('hour')}:${part('minute')}`;
 }
 
 // A calendar date, or the date part of a timestamp, as 'dd MMM, yy'

@@ -3,11 +3,6 @@ import { BUSINESS_TIME_ZONE } from '../../lib/dubai-time.ts';
 
 export const UAE_VAT_PERCENT = 5;
 
-const MONTHS: Record<Language, readonly string[]> = {
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-  ru: ['янв', 'фев', 'мар', 'апр', 'мая', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек'],
-};
-
 export function toMinor(major: number): number {
   return Math.round(major * 100);
 }
@@ -41,14 +36,8 @@ export function formatMoney(minor: number, currency: CurrencyCode, language: Lan
   return `${sign}${grouped}${decimalSeparator}${cents}\u00A0${currency.toUpperCase()}`;
 }
 
-// SPEC §9: dates are displayed 'dd MMM, yy'
-export function formatDisplayDate(isoDate: string, language: Language): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!match) return isoDate;
-  const [, year = '', month = '', day = ''] = match;
-  const monthName = MONTHS[language][Number(month) - 1] ?? month;
-  return `${day} ${monthName}, ${year.slice(2)}`;
-}
+// SPEC §9 'dd MMM, yy', the contract's one rule (the web shows the same)
+export { formatDisplayDate } from '@portal/contract/plain';
 
 const dubaiParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: BUSINESS_TIME_ZONE,

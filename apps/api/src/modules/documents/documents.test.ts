@@ -215,7 +215,7 @@ describe('booking voucher PDF', () => {
       'Встреча у стойки консьержа',
       'За 48 ч и более до начала: возврат 100 %',
       'Менее чем за 24 ч до начала: без возврата',
-      '05 мар, 26',
+      '05 мар., 26',
     ]) {
       expect(text).toContain(expected);
     }
@@ -379,6 +379,18 @@ async function firstSheet(buffer: Buffer): Promise<ExcelJS.Worksheet> {
   if (!sheet) throw new Error('no worksheet');
   return sheet;
 }
+
+describe("one 'dd MMM, yy' for screens, PDFs and mails (issue 9: PDF '27 ноя, 26' vs screen '27 нояб., 26')", () => {
+  it('formats calendar dates and timestamps by the contract table, anything else as it is', async () => {
+    const { formatDisplayDate } = await import('./document-format.ts');
+    expect(formatDisplayDate('2026-11-27', 'ru')).toBe('27 нояб., 26');
+    expect(formatDisplayDate('2026-11-27', 'en')).toBe('27 Nov, 26');
+    expect(formatDisplayDate('2026-03-05T08:15:00.000Z', 'ru')).toBe('05 мар., 26');
+    expect(formatDisplayDate('2026-05-01', 'ru')).toBe('01 мая, 26');
+    expect(formatDisplayDate('2026-13-01', 'en')).toBe('2026-13-01');
+    expect(formatDisplayDate('soon', 'en')).toBe('soon');
+  });
+});
 
 describe('bookings xlsx export', () => {
   it('writes the SPEC §3 columns and the status, numbers as numbers, text as text that never becomes a formula', async () => {
