@@ -292,6 +292,79 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await context.close();
   });
 
+  it('[BOOKINGS][CARD-CANCEL]: cancelling on the pay page comes back unpaid at once; another card pays the same hold; past the hold it offers to book again', async () => {
+    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [14, 15, 16]);
+    const { page, context, go } = await openAs(ADMIN);
+    await go(checkoutPath(slot, 1));
+    await fillGuest(page, slot);
+    await page.getByTestId('pay-card').click();
+    await page.getByRole('button', { name: 'Book and pay by card' }).click();
+    await page.getByLabel('Card number').waitFor();
+    await page.getByText('Cancel and return', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('payment'));
+    const bookingId = new URL(page.url()).searchParams.get('booking') ?? '';
+    const firstPaymentId = new URL(page.url()).searchParams.get('payment') ?? '';
+
+    // at once, not after minutes of "Checking availability…": not paid, nothing charged, another card possible
+    const failed = page.getByTestId('payment-failed');
+    await failed.waitFor({ timeout: 5_000 });
+    expect(await failed.getAttribute('data-payment-status')).toBe('cancelled');
+    await failed.getByText('Not paid').waitFor();
+    await failed.getByText('The card payment was cancelled. Nothing was charged.').waitFor();
+    expect(await page.getByTestId('booking-status').textContent()).toBe('Payment Failed');
+    expect(await page.getByTestId('processing').count()).toBe(0);
+    const held = await api<BookingView>(ADMIN, `/b2b/bookings/${bookingId}`);
+    expect(held).toMatchObject({ status: 'payment_failed', canRetryCard: true, payment: { status: 'cancelled' } });
+    const left = async () =>
+      (
+        await api<AvailabilityRow[]>(
+          ADMIN,
+          `/b2b/availability/ByOffer?id=${slot.offer.id}&from=${slot.date}&to=${slot.date}`,
+        )
+      ).find((r) => r.time === slot.time)?.left;
+    const leftWhileHeld = await left();
+    await shoot(page, 'bookings-payment-cancelled-1280-en');
+
+    // the hold outlives the browser's clock on a page left open: it says so and offers the same selection again
+    await page.clock.setSystemTime(Date.parse(held.holdExpiresAt ?? '') + 60_000);
+    await page.reload();
+    await page.getByTestId('hold-expired').waitFor();
+    await page.getByText('The hold on this booking has expired and nothing was charged. Please book again.').waitFor();
+    expect(await page.getByTestId('try-another-card').count()).toBe(0);
+    const again = new URL((await page.getByTestId('book-again').getAttribute('href')) ?? '', portal.url());
+    expect(Object.fromEntries(again.searchParams)).toEqual({
+      tour: String(slot.tour.id),
+      offer: String(slot.offer.id),
+      date: slot.date,
+      ...(slot.time ? { time: slot.time } : {}),
+      adults: '1',
+      children: '0',
+      infants: '0',
+    });
+    await shoot(page, 'bookings-hold-expired-1280-en');
+    await context.close();
+
+    // while the hold lasts (real clock), Try another card starts a new attempt for the same held booking
+    const second = await openAs(ADMIN);
+    await second.go(`/checkout?booking=${bookingId}&payment=${firstPaymentId}`);
+    await second.page.getByTestId('try-another-card').click();
+    await payOnSandbox(second.page, '4242 4242 4242 4242');
+    await second.page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('payment'));
+    expect(new URL(second.page.url()).searchParams.get('payment')).not.toBe(firstPaymentId);
+    await second.page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
+    const paid = await api<BookingView>(ADMIN, `/b2b/bookings/${bookingId}`);
+    expect(paid).toMatchObject({ status: 'completed', paymentMethod: 'card', canRetryCard: false });
+    expect(paid.payment?.id).not.toBe(firstPaymentId);
+    // the held seats became the booking's: taken once
+    expect(await left()).toBe(leftWhileHeld);
+
+    // and the checkout link opens the selection, prefilled
+    await second.go(again.pathname + again.search);
+    await second.page.getByTestId('checkout-summary').waitFor();
+    await second.page.getByRole('heading', { name: 'Guest details' }).waitFor();
+    await second.context.close();
+  });
+
   it('[BOOKINGS][REQUEST]: an offer that is not instant becomes a quotation request and is listed in /requests', async () => {
     const slot = await findSlot(
       ADMIN,

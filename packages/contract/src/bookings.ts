@@ -196,6 +196,10 @@ export const BookingView = z.object({
   quote: z.object({ netTotal: z.number(), expiresAt: z.string(), note: z.string() }).nullable(),
   declineReason: z.string().nullable(),
   payment: PaymentSession.nullable(),
+  // a card attempt failed or was cancelled while the stock is still held: another card may be tried now
+  canRetryCard: z.boolean(),
+  // a card booking whose hold lapsed unpaid: nothing was charged, the stock is released, it can only be booked again
+  isHoldExpired: z.boolean(),
   // relative API paths of the PDFs, present once the booking is completed
   documents: z.object({ voucher: z.string(), tickets: z.string(), invoice: z.string() }).nullable(),
   // the agency's balance right after this booking was paid from it

@@ -13,6 +13,7 @@ import { useBooking } from '../api/get-booking';
 import { usePaymentStatus } from '../api/get-payment-status';
 import { isBookingSettled } from '../utils/booking-state';
 import { BookingAmounts } from './booking-amounts';
+import { ContinuePayment } from './continue-payment';
 import { BookingFacts } from './booking-facts';
 import { BookingStatusBadge } from './booking-status-badge';
 import { DocumentButtons } from './document-buttons';
@@ -65,7 +66,10 @@ function Outcome({ booking }: { booking: BookingView }) {
           title={t('bookings.status.pending_payment')}
           data-testid="confirmation-pending"
         >
-          {t('confirmation.pendingText', { reference: booking.reference })}
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('confirmation.pendingText', { reference: booking.reference })}</Text>
+            <ContinuePayment booking={booking} />
+          </Stack>
         </Alert>
       );
     case 'payment_required':

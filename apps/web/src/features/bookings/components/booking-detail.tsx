@@ -11,6 +11,7 @@ import { BookingAmounts } from './booking-amounts';
 import { BookingFacts } from './booking-facts';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { ContinuePayment } from './continue-payment';
 import { DocumentButtons } from './document-buttons';
 import { QuotePanel } from './quote-panel';
 import { TryAnotherCard } from './try-another-card';
@@ -49,7 +50,10 @@ export function BookingDetail({ booking }: { booking: BookingView }) {
       {booking.status === 'payment_failed' && <TryAnotherCard booking={booking} />}
       {booking.status === 'pending_payment' && booking.holdExpiresAt && (
         <Alert color="blue" variant="light">
-          {t('bookings.holdUntil', { time: formatDateTime(booking.holdExpiresAt, language) })}
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('bookings.holdUntil', { time: formatDateTime(booking.holdExpiresAt, language) })}</Text>
+            <ContinuePayment booking={booking} />
+          </Stack>
         </Alert>
       )}
 
