@@ -629,6 +629,62 @@ describe('[BOOKINGS][SLIPS] counts, pages past the end and the terms read right'
   });
 });
 
+describe('[BOOKINGS][STATUS] payment processing and status names read the same everywhere', () => {
+  it.each([
+    [1280, 'en'],
+    [390, 'en'],
+    [1280, 'ru'],
+    [390, 'ru'],
+  ] as const)(
+    '[BOOKINGS][STATUS]: %i px in %s — the steps fit one row, the status shows its SPEC §4 name',
+    async (width, language) => {
+      const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [17, 18, 19]);
+      const { booking } = await api<CreateBookingResponse>(ADMIN, '/b2b/bookings/withpaymentintent', {
+        method: 'POST',
+        body: {
+          offerId: slot.offer.id,
+          date: slot.date,
+          time: slot.time,
+          adults: 1,
+          guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
+        } satisfies CreateBookingBody,
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+      const { page, context, go } = await openAs(ADMIN, { width });
+      if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
+      await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
+      const processing = page.getByTestId('processing');
+      await processing.waitFor();
+      await page.getByTestId('booking-status').waitFor();
+      await screenshot(page, `bookings-processing-${width}-${language}`);
+      const name = language === 'en' ? 'Pending Payment' : 'Ожидает оплаты';
+      expect(await page.getByTestId('booking-status').textContent()).toBe(name);
+      expect(await processing.textContent()).not.toContain('·');
+      if (width >= 768) {
+        // one row: every step's label on the same line, nothing wider than the panel
+        const steps = processing.locator('.mantine-Stepper-step');
+        expect(await steps.count()).toBe(5);
+        const tops = new Set(
+          await steps.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))),
+        );
+        expect(tops.size).toBe(1);
+      }
+      expect(await noSideScroll(page)).toBe(true);
+
+      await go(`/bookings/${booking.id}`);
+      await page.getByTestId('booking-detail').getByTestId('booking-status').getByText(name).waitFor();
+      const row = page.locator(`[data-testid="booking-row"][data-reference="${booking.reference}"]`);
+      await row.getByTestId('booking-status').getByText(name).waitFor();
+      if (width >= 768) {
+        await go('/bookings');
+        await page.getByRole('combobox', { name: language === 'en' ? 'Status' : 'Статус' }).click();
+        await page.getByRole('option', { name }).waitFor();
+      }
+      await context.close();
+    },
+  );
+});
+
 describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px, English and Russian', () => {
   it.each([
     [1280, 'en'],

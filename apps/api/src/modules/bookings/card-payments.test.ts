@@ -67,7 +67,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     const { booking, chargeId } = await cardBooking();
     expect(booking).toMatchObject({
       status: 'pending_payment',
-      statusLabel: 'pending payment',
+      statusLabel: 'Pending Payment',
       paymentMethod: 'card',
       documents: null,
     });

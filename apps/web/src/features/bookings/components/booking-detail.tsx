@@ -15,12 +15,14 @@ import { ContinuePayment } from './continue-payment';
 import { DocumentButtons } from './document-buttons';
 import { QuotePanel } from './quote-panel';
 import { TryAnotherCard } from './try-another-card';
+import { useStatusLabel } from '../utils/status-label';
 
 const CANCELLABLE = new Set<BookingView['status']>(['completed', 'request', 'payment_required']);
 
 // Everything in BookingView: state, documents, actions (pay a quote, another card, cancel), facts, money, policy
 export function BookingDetail({ booking }: { booking: BookingView }) {
   const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   const { language } = useLocale();
   return (
     <Stack gap="md" data-testid="booking-detail">
@@ -37,12 +39,7 @@ export function BookingDetail({ booking }: { booking: BookingView }) {
       </Group>
 
       {booking.status === 'request' && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconHourglassHigh size={20} />}
-          title={t('bookings.status.request')}
-        >
+        <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={20} />} title={statusLabel('request')}>
           {translateMessage(BOOKING_MESSAGES.noAutomaticBooking)}
         </Alert>
       )}
