@@ -19,6 +19,7 @@ import { screenshot, startPortal, type Portal } from './support/portal.ts';
 const PASSWORD = 'Demo-2026-pass';
 const ADMIN = 'admin@desertrose.test';
 const RU_ADMIN = 'admin@volga.test';
+const OPERATOR = 'ops@portal.test';
 const GUEST = {
   name: 'Anna Smith',
   email: 'anna.smith@example.test',
@@ -627,6 +628,91 @@ describe('[BOOKINGS][SLIPS] counts, pages past the end and the terms read right'
     expect(terms).not.toMatch(/B2B B2B/);
     await context.close();
   });
+});
+
+describe('[BOOKINGS][QUOTE] a quote shows one clear total and asks before the balance pays it', () => {
+  it.each([
+    [1280, 'en'],
+    [390, 'ru'],
+  ] as const)(
+    '[BOOKINGS][QUOTE]: %i px in %s — labelled figures, a confirmation with the amount, money moves once on yes',
+    async (width, language) => {
+      const slot = await findSlot(
+        ADMIN,
+        'aed',
+        (o) => !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots',
+        (r) => !r.isPastCutOff,
+      );
+      const { page, context, go } = await openAs(ADMIN, { width });
+      if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
+
+      // the request checkout: the figure is an estimate, and it says nothing is charged now
+      await go(checkoutPath(slot, 1) + '&mode=request');
+      await page.getByTestId('summary-to-pay').waitFor();
+      const summary = page.getByTestId('checkout-summary');
+      if (language === 'en') {
+        await summary.getByText('Estimated net total', { exact: true }).waitFor();
+        expect(await summary.getByText('Total to pay').count()).toBe(0);
+      }
+      await page.getByTestId('summary-estimate-note').waitFor();
+      await shoot(page, `bookings-request-checkout-${width}-${language}`);
+
+      const request = await bookViaApi(ADMIN, slot);
+      expect(request.status).toBe('request');
+      const quoted = Math.round((request.amounts.netTotal + 25.5) * 100) / 100;
+      await api<BookingView>(OPERATOR, `/admin/requests/${request.id}/quote`, {
+        method: 'POST',
+        body: { netTotal: quoted, validHours: 24, note: 'Private guide included' },
+      });
+      const before = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
+
+      await go(`/requests/${request.id}`);
+      const quote = page.getByTestId('quote');
+      await quote.waitFor();
+      expect(await page.getByTestId('quote-net').getAttribute('data-amount')).toBe(quoted.toFixed(2));
+      // two figures, each named: the catalogue net the request was sent with, and the quote that is paid
+      const amounts = page.getByTestId('booking-amounts');
+      expect(await amounts.getByTestId('amount-net').getAttribute('data-amount')).toBe(
+        request.amounts.netTotal.toFixed(2),
+      );
+      expect(await amounts.getByTestId('amount-quoted').getAttribute('data-amount')).toBe(quoted.toFixed(2));
+      if (language === 'en') {
+        await amounts.getByText('Net total when requested', { exact: true }).waitFor();
+        await amounts.getByText('Quoted total to pay', { exact: true }).waitFor();
+        await quote.getByText('Quoted total to pay', { exact: true }).waitFor();
+      }
+      await shoot(page, `bookings-quote-${width}-${language}`);
+
+      // Pay from balance asks first: the amount and what happens; "not now" changes nothing
+      await page.getByTestId('pay-quote-balance').click();
+      const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-pay-amount') });
+      await dialog.waitFor();
+      expect(await dialog.getByTestId('confirm-pay-amount').getAttribute('data-amount')).toBe(quoted.toFixed(2));
+      await dialog.getByText(request.reference, { exact: false }).waitFor();
+      await screenshot(page, `bookings-quote-confirm-${width}-${language}`);
+      expect(await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed')).toEqual(before);
+      expect((await api<BookingView>(ADMIN, `/b2b/bookings/${request.id}`)).status).toBe('payment_required');
+      await dialog.getByTestId('confirm-pay-cancel').click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed')).toEqual(before);
+
+      await page.getByTestId('pay-quote-balance').click();
+      await page.getByTestId('confirm-pay-balance').click();
+      await page
+        .getByTestId('booking-detail')
+        .getByTestId('booking-status')
+        .getByText(language === 'en' ? 'Completed' : 'Завершено')
+        .waitFor();
+      const after = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
+      expect(Math.round((before.available - after.available) * 100)).toBe(Math.round(quoted * 100));
+      expect(await api<BookingView>(ADMIN, `/b2b/bookings/${request.id}`)).toMatchObject({
+        status: 'completed',
+        paymentMethod: 'balance',
+        amounts: { netTotal: quoted },
+      });
+      await context.close();
+    },
+  );
 });
 
 describe('[BOOKINGS][STATUS] payment processing and status names read the same everywhere', () => {
