@@ -185,6 +185,98 @@ describe('[AUTH] access rule and session', () => {
   );
 });
 
+describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
+  const toasts = (page: Page) => page.locator('.mantine-Notification-root');
+  // the toast waits one turn for the form; give it time to (wrongly) appear before asserting there is none
+  const settle = (page: Page) => page.waitForTimeout(800);
+
+  it.each(['en', 'ru'] as const)(
+    '[AUTH][ERRORS]: %s — a message the form shows under its field is not toasted; other lines name the visible label, or none',
+    async (language) => {
+      const text = {
+        en: {
+          wrongLogin: 'Username or Password is incorrect',
+          toast: 'Current password: Current password is incorrect\nBooking not found',
+        },
+        ru: {
+          wrongLogin: 'Неверное имя пользователя или пароль',
+          toast: 'Текущий пароль: Текущий пароль указан неверно\nБронирование не найдено',
+        },
+      }[language];
+      const { page, context } = await portal.newPage();
+      if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
+      await page.goto(portal.url() + '/');
+      const email = page.locator('[data-path="email"]');
+      const password = page.locator('[data-path="password"]');
+      const submit = page.locator('form').filter({ has: password }).locator('button[type="submit"]');
+
+      // the real server: the wrong password is said under the Password field, and only there
+      await email.fill('senior@desertrose.test');
+      await password.fill('not-the-password');
+      await submit.click();
+      const field = page.locator('.mantine-PasswordInput-root').filter({ has: password });
+      await field.getByText(text.wrongLogin, { exact: true }).waitFor();
+      await settle(page);
+      expect(await toasts(page).count()).toBe(0);
+      expect(await page.getByText(/password:/i).count()).toBe(0);
+      await screenshot(page, `login-wrong-password-1280-${language}`);
+
+      // a 422 naming fields this form has no input for: the visible label in the UI language, or just the message
+      await context.route('**/api/b2b/account/login', (route) =>
+        route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify([
+            { fieldName: 'password', errorMessage: 'Username or Password is incorrect' },
+            { fieldName: 'currentPassword', errorMessage: 'Current password is incorrect' },
+            { fieldName: 'id', errorMessage: 'Booking not found' },
+          ]),
+        }),
+      );
+      await submit.click();
+      await toasts(page).first().waitFor();
+      await settle(page);
+      expect(await toasts(page).count()).toBe(1);
+      expect(await toasts(page).locator('.mantine-Notification-description').innerText()).toBe(text.toast);
+      await screenshot(page, `login-toast-labels-1280-${language}`);
+      await context.close();
+    },
+  );
+
+  it('[AUTH][ERRORS]: a wrong current password and a wrong promo code are said under their fields, with no toast', async () => {
+    const { page, context } = await portal.newPage();
+    await page.goto(portal.url() + '/');
+    await logIn(page, 'junior@desertrose.test', DEMO_PASSWORD);
+    await page.waitForFunction(() => localStorage.getItem('accessToken') !== null);
+    await page.goto(portal.url() + '/my-account');
+    await page.locator('[data-path="currentPassword"]').fill('not-my-password-1');
+    await page.locator('[data-path="password"]').fill('Another-2026-pass');
+    await page.locator('[data-path="confirmPassword"]').fill('Another-2026-pass');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page
+      .locator('.mantine-PasswordInput-root')
+      .filter({ has: page.locator('[data-path="currentPassword"]') })
+      .getByText('Current password is incorrect', { exact: true })
+      .waitFor();
+    await settle(page);
+    expect(await toasts(page).count()).toBe(0);
+
+    const tours = (await (
+      await fetch(`${portal.url()}/api/b2b/tours?currencyCode=aed`, {
+        headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
+      })
+    ).json()) as { id: number }[];
+    await page.goto(`${portal.url()}/tour?id=${tours[0]?.id ?? ''}`);
+    const promo = page.getByLabel('Promo code', { exact: true });
+    await promo.fill('NOT-A-CODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('You entered the wrong promo code', { exact: true }).waitFor();
+    await settle(page);
+    expect(await toasts(page).count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('[SHELL] page loading and errors', () => {
   it('[SHELL][SPINNER]: while the code of the next page loads, the full-screen Loading... spinner shows, then the page', async () => {
     const { page, context } = await portal.newPage();

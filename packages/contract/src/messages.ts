@@ -75,6 +75,8 @@ export const BOOKING_MESSAGES = {
   unknownBooking: 'Booking not found',
   notCancellable: 'This booking can no longer be cancelled',
   notPayable: 'This booking is not awaiting payment',
+  paymentCancelled: 'The card payment was cancelled. Nothing was charged.',
+  holdExpired: 'The hold on this booking has expired and nothing was charged. Please book again.',
   quoteExpired: 'This quotation has expired. Please send a new request.',
   notARequest: 'This booking is not an open quotation request',
   busy: 'This time slot is busy right now. Please try again.',

@@ -3,7 +3,7 @@ import { MESSAGES, buildPath } from '@portal/contract/plain';
 import type { ErrorItem as ErrorItemType, RouteDescriptor } from '@portal/contract';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { translateMessage } from './i18n';
+import { i18n, translateMessage } from './i18n';
 import { notify } from './notify';
 import { clearSession, getAccessToken } from './session';
 
@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly items: ErrorItemType[];
   readonly body: string;
+  // fields whose message a form already shows under the input: the 422 toast leaves them out
+  readonly shownFields = new Set<string>();
 
   constructor(
     message: string,
@@ -30,6 +32,11 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+// A form that put this field's message under its input says so; the 422 toast then leaves that line out.
+export function markFieldShown(error: unknown, fieldName: string): void {
+  if (isApiError(error)) error.shownFields.add(fieldName);
 }
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
@@ -93,8 +100,48 @@ function errorItems(json: unknown): ErrorItemType[] | null {
   return Array.isArray(json) && json.every(isErrorItem) ? json : null;
 }
 
-function formatItems(items: ErrorItemType[]): string {
-  return items.map((item) => `${item.fieldName}: ${translateMessage(item.errorMessage)}`).join('\n');
+// The label a person sees beside the input, in the UI language; a field with none on screen (an id in the URL, the
+// body as a whole, a header) has no label and its line is just the message.
+const FIELD_LABEL_KEYS: Record<string, string> = {
+  code: 'catalogue.promo.label',
+  promoCode: 'catalogue.promo.label',
+  paymentMethod: 'bookings.fields.paymentMethod',
+  date: 'bookings.fields.date',
+  time: 'bookings.fields.date',
+  adults: 'bookings.fields.people',
+  'guest.name': 'checkout.guest.name',
+  'guest.phone': 'checkout.guest.phone',
+  'guest.email': 'checkout.guest.email',
+  'guest.confirmEmail': 'checkout.guest.confirmEmail',
+  'guest.hotel': 'checkout.guest.hotel',
+  'guest.hotelId': 'checkout.guest.hotel',
+  'guest.room': 'checkout.guest.room',
+  notes: 'checkout.guest.notes',
+};
+
+function fieldLabel(fieldName: string): string | null {
+  const key = FIELD_LABEL_KEYS[fieldName] ?? `fields.${fieldName}`;
+  return i18n.exists(key) ? i18n.t(key) : null;
+}
+
+// SPEC §8 'fieldName: errorMessage' lines, with the field's visible label for its name
+export function formatErrorItems(items: ErrorItemType[]): string {
+  return items
+    .map((item) => {
+      const label = fieldLabel(item.fieldName);
+      const message = translateMessage(item.errorMessage);
+      return label ? `${label}: ${message}` : message;
+    })
+    .join('\n');
+}
+
+// The form that made the call hears of the error first (its onError runs in the same turn); the toast waits for
+// the next one and lists only what no form put under its field.
+function toastUnshownItems(error: ApiError) {
+  setTimeout(() => {
+    const rest = error.items.filter((item) => !error.shownFields.has(item.fieldName));
+    if (rest.length > 0) notify.error(formatErrorItems(rest));
+  }, 0);
 }
 
 function messageFromBody(json: unknown, text: string): string {
@@ -136,9 +183,14 @@ async function handleFailure(response: Response): Promise<never> {
   }
   if (status === 422) {
     const items = errorItems(json) ?? [];
-    const message = items.length > 0 ? formatItems(items) : text.trim() || translateMessage(MESSAGES.validation);
-    notify.error(message);
-    throw new ApiError(message, { status, items, body: text });
+    if (items.length === 0) {
+      const message = text.trim() || translateMessage(MESSAGES.validation);
+      notify.error(message);
+      throw new ApiError(message, { status, body: text });
+    }
+    const error = new ApiError(formatErrorItems(items), { status, items, body: text });
+    toastUnshownItems(error);
+    throw error;
   }
   // An HTML error page (a proxy's 502, say) is no message for a person.
   const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');

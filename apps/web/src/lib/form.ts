@@ -1,15 +1,31 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { i18n, translateMessage } from './i18n';
-import { isApiError } from './api-client';
+import { isApiError, markFieldShown } from './api-client';
 
-type FormWithErrors = { setFieldError: (path: string, error: ReactNode) => void };
+type FormWithErrors = {
+  setFieldError: (path: string, error: ReactNode) => void;
+  getInputNode: (path: string) => HTMLElement | null;
+};
 
-// Puts the server's 422 items ({ fieldName, errorMessage }) onto the Mantine form's fields.
+// Puts the server's 422 items ({ fieldName, errorMessage }) onto the Mantine form's fields. A field with an input on
+// screen shows its message there, so the toast leaves it out; the rest still reach the agent as a toast.
 export function applyServerErrors(form: FormWithErrors, error: unknown): boolean {
   if (!isApiError(error) || error.items.length === 0) return false;
-  for (const item of error.items) form.setFieldError(item.fieldName, translateMessage(item.errorMessage));
+  for (const item of error.items) {
+    form.setFieldError(item.fieldName, translateMessage(item.errorMessage));
+    if (form.getInputNode(item.fieldName)) markFieldShown(error, item.fieldName);
+  }
   return true;
+}
+
+// For an input outside a Mantine form: the translated message of one field, now shown there (and not toasted).
+export function takeFieldError(error: unknown, fieldName: string): string | null {
+  if (!isApiError(error)) return null;
+  const item = error.items.find((candidate) => candidate.fieldName === fieldName);
+  if (!item) return null;
+  markFieldShown(error, fieldName);
+  return translateMessage(item.errorMessage);
 }
 
 function issueMessage(issue: z.core.$ZodIssue): string {

@@ -36,6 +36,27 @@ export function bookingMessage(
   return null;
 }
 
+export function isHoldValid(
+  row: Pick<BookingRow, 'heldUnits' | 'heldAdults' | 'heldChildren' | 'holdExpiresAt'>,
+  now: Date,
+): boolean {
+  const holds = row.heldUnits > 0 || row.heldAdults > 0 || row.heldChildren > 0;
+  return holds && row.holdExpiresAt !== null && row.holdExpiresAt > now;
+}
+
+// A card booking left unpaid past its hold (a quote goes back to Payment Required instead): only booking again helps
+export function isHoldExpired(row: BookingRow, now: Date): boolean {
+  return row.isRequest === 0 && row.status === 'payment_failed' && !isHoldValid(row, now);
+}
+
+// "Try another card" (SPEC §4): the last attempt failed or was cancelled and the hold still runs; payBooking agrees
+export function canRetryCard(row: BookingRow, payment: Pick<PaymentRow, 'status'> | null, now: Date): boolean {
+  const isUnpaid =
+    row.status === 'payment_failed' ||
+    (row.status === 'pending_payment' && (payment?.status === 'failed' || payment?.status === 'cancelled'));
+  return isUnpaid && isHoldValid(row, now);
+}
+
 function documentPath(id: string, kind: 'voucher' | 'tickets' | 'invoice') {
   return `/api${buildPath(bookingRoutes.document.path, { id, kind })}`;
 }
@@ -52,6 +73,7 @@ export function bookingView(
   },
 ): BookingView {
   const language = extras.language ?? row.language;
+  const now = new Date();
   const sorted = [...row.cancellationPolicy].sort((a, b) => b.hours - a.hours);
   return {
     id: row.id,
@@ -89,6 +111,8 @@ export function bookingView(
         : null,
     declineReason: row.declineReason,
     payment: extras.payment ? paymentSession(extras.payment) : null,
+    canRetryCard: canRetryCard(row, extras.payment, now),
+    isHoldExpired: isHoldExpired(row, now),
     documents:
       row.status === 'completed'
         ? {

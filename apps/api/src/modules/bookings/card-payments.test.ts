@@ -67,7 +67,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     const { booking, chargeId } = await cardBooking();
     expect(booking).toMatchObject({
       status: 'pending_payment',
-      statusLabel: 'pending payment',
+      statusLabel: 'Pending Payment',
       paymentMethod: 'card',
       documents: null,
     });
@@ -110,6 +110,8 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
       status: 'payment_failed',
       statusLabel: 'Payment Failed',
       payment: { status: 'failed', failureMessage: 'Your card was declined.' },
+      canRetryCard: true,
+      isHoldExpired: false,
     });
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
       (before?.left ?? 0) - 3,
@@ -150,7 +152,90 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
       headers: bearer(w.tokens.admin),
       payload: { paymentMethod: 'card' },
     });
-    expect(retry.json()).toEqual([{ fieldName: 'id', errorMessage: BOOKING_MESSAGES.notPayable }]);
+    // the hold lapsed unpaid: the refusal says so, and nothing changes
+    expect([retry.statusCode, retry.json()]).toEqual([
+      422,
+      [{ fieldName: 'id', errorMessage: BOOKING_MESSAGES.holdExpired }],
+    ]);
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'payment_failed', heldUnits: 0, stockUnits: 0 });
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(before?.left);
+    expect(await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(1);
+    const view = (
+      await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booking.id}`, headers: bearer(w.tokens.admin) })
+    ).json();
+    expect(view).toMatchObject({ status: 'payment_failed', canRetryCard: false, isHoldExpired: true });
+  });
+
+  it('a payment cancelled on the pay page comes back unpaid at once and another card pays the same hold', async () => {
+    const before = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
+    const { booking, payment, chargeId } = await cardBooking();
+    const held = await bookingRow(booking.id);
+    const events = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.provider, 'sandbox'));
+    const cancelOnPage = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/payments/sandbox/pay/${chargeId}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'step=cancel',
+      });
+    const cancelled = await cancelOnPage();
+    expect(cancelled.statusCode).toBe(303);
+    expect(cancelled.headers.location).toContain(`/checkout?booking=${booking.id}&payment=${payment.id}`);
+    const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
+    expect(charge?.status).toBe('cancelled');
+    const [paymentRow] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(paymentRow).toMatchObject({ status: 'cancelled', failureMessage: BOOKING_MESSAGES.paymentCancelled });
+    // not paid, and the seats stay held for the same 15 minutes
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'payment_failed',
+      heldUnits: 3,
+      holdExpiresAt: held?.holdExpiresAt,
+    });
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
+      (before?.left ?? 0) - 3,
+    );
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/payments/${payment.id}`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect(status.json().booking).toMatchObject({
+      status: 'payment_failed',
+      statusLabel: 'Payment Failed',
+      canRetryCard: true,
+      isHoldExpired: false,
+      payment: { id: payment.id, status: 'cancelled', failureMessage: BOOKING_MESSAGES.paymentCancelled },
+    });
+    // a second press of Cancel (the back button, a double click) tells the portal nothing new
+    const again = await cancelOnPage();
+    expect(again.statusCode).toBe(303);
+    expect(await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.provider, 'sandbox'))).toHaveLength(
+      events.length + 1,
+    );
+
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/pay`,
+      headers: { ...bearer(w.tokens.admin), 'idempotency-key': 'retry-after-cancel-1' },
+      payload: { paymentMethod: 'card' },
+    });
+    expect(retry.statusCode).toBe(200);
+    const next = retry.json().booking;
+    expect(next).toMatchObject({ status: 'pending_payment', canRetryCard: false, payment: { status: 'pending' } });
+    expect(next.payment.id).not.toBe(payment.id);
+    expect(await bookingRow(booking.id)).toMatchObject({ heldUnits: 3, holdExpiresAt: held?.holdExpiresAt });
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
+      (before?.left ?? 0) - 3,
+    );
+    const [second] = await t.database.db.select().from(payments).where(eq(payments.id, next.payment.id));
+    await payOnSandboxPage(second?.providerRef ?? '', CARD.ok);
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'completed', paidPaymentId: next.payment.id });
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
+      (before?.left ?? 0) - 3,
+    );
+    // paid once: the cancelled attempt charged nothing
+    const [first] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
+    expect(first).toMatchObject({ status: 'cancelled', refundedMinor: 0 });
   });
 
   it('refunds a payment that succeeds after its hold expired when no stock is left', async () => {

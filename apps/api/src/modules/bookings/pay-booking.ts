@@ -20,7 +20,7 @@ import {
 import type { IdempotencyClaim } from './idempotency.ts';
 import { viewOf, visibilityOf } from './manage-bookings.ts';
 import { takeStock } from './stock.ts';
-import { isRussianSite } from './booking-views.ts';
+import { isHoldExpired, isHoldValid, isRussianSite } from './booking-views.ts';
 import { percentOf } from './pricing.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 
@@ -43,7 +43,7 @@ export async function payBooking(
     const [offer] = await tx.select().from(offers).where(eq(offers.id, booking.offerId));
     if (!offer || booking.slotId === null) throw AppError.field('id', BOOKING_MESSAGES.noTickets);
     const holds = booking.heldUnits > 0 || booking.heldAdults > 0 || booking.heldChildren > 0;
-    const holdValid = holds && booking.holdExpiresAt !== null && booking.holdExpiresAt > now;
+    const holdValid = isHoldValid(booking, now);
     if (booking.date < dubaiDate(now)) throw AppError.field('id', BOOKING_MESSAGES.timeslotsNotAvailable);
     // the price for the method chosen now: the quote (or the net after promo), plus the Russian site's card surcharge
     const baseMinor = booking.quotedNetMinor ?? booking.netBeforeDiscountMinor - booking.discountMinor;
@@ -71,6 +71,11 @@ export async function payBooking(
       holdValid
     ) {
       // the stock is already held for this booking
+    } else if (
+      isHoldExpired(booking, now) ||
+      (booking.isRequest === 0 && booking.status === 'pending_payment' && !holdValid)
+    ) {
+      throw AppError.field('id', BOOKING_MESSAGES.holdExpired);
     } else {
       throw AppError.field('id', BOOKING_MESSAGES.notPayable);
     }

@@ -151,7 +151,7 @@ const ru: DocumentLabels = {
     request: 'Запрос предложения',
     payment_required: 'Требуется оплата',
     pending_payment: 'Ожидает оплаты',
-    completed: 'Подтверждено',
+    completed: 'Завершено',
     cancelled: 'Отменено',
     payment_failed: 'Оплата не прошла',
   },

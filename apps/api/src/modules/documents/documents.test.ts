@@ -68,6 +68,8 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
     quote: null,
     declineReason: null,
     payment: null,
+    canRetryCard: false,
+    isHoldExpired: false,
     documents: null,
     balanceAfter: 8950,
     ...overrides,

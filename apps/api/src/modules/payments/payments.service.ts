@@ -306,9 +306,11 @@ export function createPaymentsService(deps: {
         return payment.id;
       }
       if (payment.status === 'succeeded' || payment.status === 'refunded') return null;
+      // a charge closed unpaid (the agent cancelled on the pay page, or the hold expired) says so in our words
+      const failureMessage = event.status === 'cancelled' ? BOOKING_MESSAGES.paymentCancelled : event.failureMessage;
       await tx
         .update(payments)
-        .set({ status: event.status, failureMessage: event.failureMessage, updatedAt: sql`now()` })
+        .set({ status: event.status, failureMessage, updatedAt: sql`now()` })
         .where(eq(payments.id, payment.id));
       const [latest] = await tx
         .select({ id: payments.id })

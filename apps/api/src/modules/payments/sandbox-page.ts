@@ -25,6 +25,7 @@ export const SANDBOX_MESSAGES = {
   expired: "Your card's expiration date is in the past.",
   invalidCvc: "Your card's security code is incomplete.",
   missingName: 'Enter the name on the card.',
+  cancelled: 'You cancelled this payment.',
   authenticationFailed:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;
@@ -38,7 +39,8 @@ const cardFormSchema = z.object({
   name: z.string().max(120).default(''),
 });
 const challengeFormSchema = z.object({ step: z.literal('challenge'), outcome: z.enum(['complete', 'fail']) });
-const formSchema = z.discriminatedUnion('step', [cardFormSchema, challengeFormSchema]);
+const cancelFormSchema = z.object({ step: z.literal('cancel') });
+const formSchema = z.discriminatedUnion('step', [cardFormSchema, challengeFormSchema, cancelFormSchema]);
 type CardForm = z.infer<typeof cardFormSchema>;
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
@@ -72,6 +74,17 @@ export function sandboxPayPage(deps: SandboxPayPageDeps): FastifyPluginAsync {
         return sendPage(reply, 400, charge, errorPage('The payment form was incomplete. Go back and try again.'));
       const toPage = () => reply.header('cache-control', 'no-store').redirect(sandboxPayPath(charge.id), 303);
 
+      // Like a real hosted page's cancel URL: the charge is closed and the portal told before the agent is back
+      if (form.data.step === 'cancel') {
+        const cancelled = await transitionSandboxCharge(deps.db, charge.id, ['pending', 'requires_action'], {
+          status: 'cancelled',
+          failureMessage: SANDBOX_MESSAGES.cancelled,
+        });
+        return cancelled
+          ? finish(cancelled, request, reply)
+          : reply.header('cache-control', 'no-store').redirect(charge.returnUrl, 303);
+      }
+
       if (form.data.step === 'challenge') {
         const succeeded = form.data.outcome === 'complete';
         const settled = await transitionSandboxCharge(deps.db, charge.id, ['requires_action'], {
@@ -103,7 +116,7 @@ export function sandboxPayPage(deps: SandboxPayPageDeps): FastifyPluginAsync {
 
   // Only the request that moved the charge to its final state delivers the event: no double notification.
   async function finish(charge: SandboxChargeRow, request: FastifyRequest, reply: FastifyReply) {
-    const status = charge.status === 'succeeded' ? 'succeeded' : 'failed';
+    const status = charge.status === 'succeeded' || charge.status === 'cancelled' ? charge.status : 'failed';
     const { rawBody, headers } = buildSandboxEvent(
       charge.id,
       { status, failureMessage: charge.failureMessage },
@@ -179,7 +192,8 @@ input:focus{outline:2px solid #2637AA;border-color:#2637AA}.row{display:flex;gap
 button{width:100%;font:inherit;font-weight:600;margin-top:20px;padding:12px;border:0;border-radius:8px;background:#2637AA;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#b42318;border:1px solid #b42318;margin-top:10px}.error{color:#b42318;background:#fef3f2;border:1px solid #fecdca;border-radius:8px;padding:8px 12px;margin:0 0 12px}
 .ok{color:#067647}.fail{color:#b42318}.cards{font-size:13px;color:#556;margin-top:20px;border-top:1px solid #eef0f8;padding-top:12px}
-.cards code{font-size:13px;background:#f4f5fb;padding:1px 6px;border-radius:4px}a{color:#2637AA}.cancel{display:block;text-align:center;margin-top:14px;font-size:14px}`;
+.cards code{font-size:13px;background:#f4f5fb;padding:1px 6px;border-radius:4px}a{color:#2637AA}.cancel{display:block;text-align:center;margin-top:14px;font-size:14px}
+button.link{background:none;color:#2637AA;text-decoration:underline;font-weight:400;font-size:14px;margin-top:14px;padding:0}`;
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -205,11 +219,17 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" maxlength="120" required value="${value(values?.name)}">
 <button type="submit">Pay ${escapeHtml(formatMoney(charge.amountMinor, charge.currency))}</button>
 </form>
-<a class="cancel" href="${escapeHtml(charge.returnUrl)}">Cancel and return</a>
+${cancelForm(charge)}
 <div class="cards"><strong>Test cards</strong> (any future expiry date, any 3-digit CVC, any name):<br>
 <code>4242 4242 4242 4242</code> succeeds<br><code>4000 0000 0000 0002</code> is declined<br>
 <code>4000 0000 0000 3220</code> asks for a 3-D Secure confirmation<br>any other number is rejected as incorrect. No real card is charged.</div>`,
   );
+}
+
+// A form, not a link: cancelling changes the charge, and the portal hears of it before the agent is back
+function cancelForm(charge: SandboxChargeRow): string {
+  return `<form method="post" action="${escapeHtml(sandboxPayPath(charge.id))}">
+<input type="hidden" name="step" value="cancel"><button type="submit" class="link">Cancel and return</button></form>`;
 }
 
 function challengePage(charge: SandboxChargeRow): string {
@@ -221,7 +241,8 @@ function challengePage(charge: SandboxChargeRow): string {
 <input type="hidden" name="step" value="challenge">
 <button type="submit" name="outcome" value="complete">Complete</button>
 <button type="submit" name="outcome" value="fail" class="secondary">Fail</button>
-</form>`,
+</form>
+${cancelForm(charge)}`,
   );
 }
 
@@ -232,7 +253,7 @@ function outcomePage(charge: SandboxChargeRow): string {
     succeeded: ['Payment successful', 'ok', 'This payment is complete; you will not be charged again.'],
     refunded: ['Payment refunded', 'ok', 'This payment was refunded.'],
     failed: ['Payment failed', 'fail', 'Nothing was charged. Return to start a new payment.'],
-    cancelled: ['Payment cancelled', 'fail', 'This payment has expired. Nothing was charged.'],
+    cancelled: ['Payment cancelled', 'fail', 'This payment was cancelled. Nothing was charged.'],
   };
   const [title, tone, note] = texts[charge.status];
   return layout(

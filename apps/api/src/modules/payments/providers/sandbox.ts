@@ -24,19 +24,20 @@ import {
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 export const SANDBOX_SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export type SandboxEventType = 'charge.succeeded' | 'charge.failed';
+export type SandboxEventType = 'charge.succeeded' | 'charge.failed' | 'charge.cancelled';
+export type SandboxOutcome = 'succeeded' | 'failed' | 'cancelled';
 export type SandboxEvent = {
   id: string;
   type: SandboxEventType;
-  data: { chargeId: string; status: 'succeeded' | 'failed'; failureMessage: string | null };
+  data: { chargeId: string; status: SandboxOutcome; failureMessage: string | null };
 };
 
 const sandboxEventSchema = z.object({
   id: z.string().min(1),
-  type: z.enum(['charge.succeeded', 'charge.failed']),
+  type: z.enum(['charge.succeeded', 'charge.failed', 'charge.cancelled']),
   data: z.object({
     chargeId: z.string().min(1),
-    status: z.enum(['succeeded', 'failed']),
+    status: z.enum(['succeeded', 'failed', 'cancelled']),
     failureMessage: z.string().nullable(),
   }),
 });
@@ -113,12 +114,12 @@ export function signSandboxPayload(
 
 export function buildSandboxEvent(
   chargeId: string,
-  outcome: { status: 'succeeded' | 'failed'; failureMessage: string | null },
+  outcome: { status: SandboxOutcome; failureMessage: string | null },
   secret: string,
 ): { event: SandboxEvent; rawBody: Buffer; headers: Record<string, string> } {
   const event: SandboxEvent = {
     id: `sbx_evt_${randomBytes(12).toString('base64url')}`,
-    type: outcome.status === 'succeeded' ? 'charge.succeeded' : 'charge.failed',
+    type: `charge.${outcome.status}`,
     data: { chargeId, status: outcome.status, failureMessage: outcome.failureMessage },
   };
   const rawBody = Buffer.from(JSON.stringify(event));

@@ -17,6 +17,7 @@ export const bookingKeys = {
     language ? ([...root, 'detail', id, language] as const) : ([...root, 'detail', id] as const),
   request: (id: string, language?: Language) =>
     language ? ([...root, 'detail', 'request', id, language] as const) : ([...root, 'detail', 'request', id] as const),
+  payments: () => [...root, 'payment'] as const,
   payment: (paymentId: string) => [...root, 'payment', paymentId] as const,
   cancellation: (id: string) => [...root, 'cancellation', id] as const,
 };

@@ -16,8 +16,10 @@ export function usePayBooking() {
         body: { paymentMethod },
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-    onSuccess: ({ booking }) => {
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) });
+    // a refusal (the hold lapsed meanwhile) changes what the booking shows too
+    onSettled: (_data, _error, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.payments() });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: bookingKeys.details() });
       void queryClient.invalidateQueries({ queryKey: balanceKeys.all });

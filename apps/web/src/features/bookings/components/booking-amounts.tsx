@@ -32,6 +32,8 @@ export function BookingAmounts({ booking }: { booking: BookingView }) {
   const { t } = useTranslation();
   const { amounts } = booking;
   const currency = amounts.currencyCode;
+  // Payment Required: the operator's quote replaces the catalogue net the request was sent with
+  const isQuoted = booking.status === 'payment_required' && booking.quote !== null;
   return (
     <Stack gap={6} data-testid="booking-amounts">
       <Line
@@ -66,12 +68,21 @@ export function BookingAmounts({ booking }: { booking: BookingView }) {
         />
       )}
       <Line
-        label={t('bookings.amounts.net')}
+        label={isQuoted ? t('bookings.amounts.netRequested') : t('bookings.amounts.net')}
         amount={amounts.netTotal}
         currency={currency}
         testId="amount-net"
-        strong
+        strong={!isQuoted}
       />
+      {isQuoted && booking.quote && (
+        <Line
+          label={t('bookings.amounts.quoted')}
+          amount={booking.quote.netTotal}
+          currency={currency}
+          testId="amount-quoted"
+          strong
+        />
+      )}
       {amounts.tax !== null && (
         <Line
           label={t('checkout.summary.taxIncluded', { percent: RU_TAX_PERCENT })}

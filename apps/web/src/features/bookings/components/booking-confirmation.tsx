@@ -13,17 +13,20 @@ import { useBooking } from '../api/get-booking';
 import { usePaymentStatus } from '../api/get-payment-status';
 import { isBookingSettled } from '../utils/booking-state';
 import { BookingAmounts } from './booking-amounts';
+import { ContinuePayment } from './continue-payment';
 import { BookingFacts } from './booking-facts';
 import { BookingStatusBadge } from './booking-status-badge';
 import { DocumentButtons } from './document-buttons';
 import { ProcessingSteps } from './processing-steps';
 import { TryAnotherCard } from './try-another-card';
+import { useStatusLabel } from '../utils/status-label';
 
 const POLL_MS = 1500;
 const POLL_FOR_MS = 3 * 60 * 1000;
 
 function Outcome({ booking }: { booking: BookingView }) {
   const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   switch (booking.status) {
     case 'completed':
       return (
@@ -43,7 +46,7 @@ function Outcome({ booking }: { booking: BookingView }) {
           color="yellow"
           variant="light"
           icon={<IconHourglassHigh size={22} />}
-          title={t('bookings.status.request')}
+          title={statusLabel('request')}
           data-testid="confirmation-request"
         >
           <Stack gap="xs" align="flex-start">
@@ -62,10 +65,13 @@ function Outcome({ booking }: { booking: BookingView }) {
           color="blue"
           variant="light"
           icon={<IconClockHour4 size={22} />}
-          title={t('bookings.status.pending_payment')}
+          title={statusLabel('pending_payment')}
           data-testid="confirmation-pending"
         >
-          {t('confirmation.pendingText', { reference: booking.reference })}
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('confirmation.pendingText', { reference: booking.reference })}</Text>
+            <ContinuePayment booking={booking} />
+          </Stack>
         </Alert>
       );
     case 'payment_required':
@@ -74,7 +80,7 @@ function Outcome({ booking }: { booking: BookingView }) {
           color="orange"
           variant="light"
           icon={<IconInfoCircle size={22} />}
-          title={t('bookings.status.payment_required')}
+          title={statusLabel('payment_required')}
         >
           <Anchor component={Link} to={paths.bookingDetail.getHref('/requests', booking.id)} size="sm">
             {t('confirmation.openQuote')}
@@ -83,7 +89,7 @@ function Outcome({ booking }: { booking: BookingView }) {
       );
     case 'cancelled':
       return (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle size={22} />} title={t('bookings.status.cancelled')}>
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={22} />} title={statusLabel('cancelled')}>
           {booking.declineReason ?? t('confirmation.cancelledText')}
         </Alert>
       );
@@ -93,6 +99,7 @@ function Outcome({ booking }: { booking: BookingView }) {
 // SPEC §2 booking confirmation at /checkout?booking=<id>[&payment=<paymentId>]
 export function BookingConfirmation({ bookingId, paymentId }: { bookingId: string; paymentId: string }) {
   const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   useDocumentPageTitle(t('confirmation.title'));
   const [isTimedOut, setTimedOut] = useState(false);
   useEffect(() => {
@@ -111,7 +118,7 @@ export function BookingConfirmation({ bookingId, paymentId }: { bookingId: strin
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" gap="sm">
           <div>
-            <Title order={1}>{booking?.isRequest ? t('bookings.status.request') : t('confirmation.title')}</Title>
+            <Title order={1}>{booking?.isRequest ? statusLabel('request') : t('confirmation.title')}</Title>
             {booking && (
               <Group gap="xs" mt={4}>
                 <Text c="dimmed">{t('bookings.fields.reference')}</Text>

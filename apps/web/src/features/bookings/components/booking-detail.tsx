@@ -11,15 +11,18 @@ import { BookingAmounts } from './booking-amounts';
 import { BookingFacts } from './booking-facts';
 import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { ContinuePayment } from './continue-payment';
 import { DocumentButtons } from './document-buttons';
 import { QuotePanel } from './quote-panel';
 import { TryAnotherCard } from './try-another-card';
+import { useStatusLabel } from '../utils/status-label';
 
 const CANCELLABLE = new Set<BookingView['status']>(['completed', 'request', 'payment_required']);
 
 // Everything in BookingView: state, documents, actions (pay a quote, another card, cancel), facts, money, policy
 export function BookingDetail({ booking }: { booking: BookingView }) {
   const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   const { language } = useLocale();
   return (
     <Stack gap="md" data-testid="booking-detail">
@@ -36,12 +39,7 @@ export function BookingDetail({ booking }: { booking: BookingView }) {
       </Group>
 
       {booking.status === 'request' && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconHourglassHigh size={20} />}
-          title={t('bookings.status.request')}
-        >
+        <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={20} />} title={statusLabel('request')}>
           {translateMessage(BOOKING_MESSAGES.noAutomaticBooking)}
         </Alert>
       )}
@@ -49,7 +47,10 @@ export function BookingDetail({ booking }: { booking: BookingView }) {
       {booking.status === 'payment_failed' && <TryAnotherCard booking={booking} />}
       {booking.status === 'pending_payment' && booking.holdExpiresAt && (
         <Alert color="blue" variant="light">
-          {t('bookings.holdUntil', { time: formatDateTime(booking.holdExpiresAt, language) })}
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('bookings.holdUntil', { time: formatDateTime(booking.holdExpiresAt, language) })}</Text>
+            <ContinuePayment booking={booking} />
+          </Stack>
         </Alert>
       )}
 

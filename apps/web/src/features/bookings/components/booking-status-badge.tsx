@@ -1,11 +1,11 @@
 import { Badge } from '@mantine/core';
 import type { BookingStatus } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
 import { STATUS_COLORS } from '../utils/booking-state';
+import { useStatusLabel } from '../utils/status-label';
 
 // SPEC §4 display statuses (the contract's BOOKING_STATUS_LABELS, translated)
 export function BookingStatusBadge({ status, size = 'md' }: { status: BookingStatus; size?: 'sm' | 'md' | 'lg' }) {
-  const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   return (
     <Badge
       color={STATUS_COLORS[status]}
@@ -15,7 +15,7 @@ export function BookingStatusBadge({ status, size = 'md' }: { status: BookingSta
       data-testid="booking-status"
       data-status={status}
     >
-      {t(`bookings.status.${status}`)}
+      {statusLabel(status)}
     </Badge>
   );
 }

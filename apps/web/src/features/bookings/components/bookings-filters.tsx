@@ -9,6 +9,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/locale';
 import type { FilterPatch } from '../hooks/use-booking-filters';
+import { useStatusLabel } from '../utils/status-label';
 
 type BookingsFiltersProps = {
   filters: BookingFilters;
@@ -57,6 +58,7 @@ function RangeField({ label, value, onChange }: { label: string; value: Range; o
 
 // SPEC §3 list filters: status, travel dates, creation dates, tour, agent, search (all kept in the URL)
 export function BookingsFilters({ filters, options, onChange, canFilterAgent, hasActive }: BookingsFiltersProps) {
+  const statusLabel = useStatusLabel();
   const { t } = useTranslation();
   const { language } = useLocale();
   const [search, setSearch] = useState(filters.search ?? '');
@@ -67,7 +69,7 @@ export function BookingsFilters({ filters, options, onChange, canFilterAgent, ha
     setSearch(filters.search ?? '');
   }
   const applySearch = useDebouncedCallback((value: string) => onChange({ search: value.trim() || null }), 400);
-  const statuses = (options?.statuses ?? []).map((s) => ({ value: s.value, label: t(`bookings.status.${s.value}`) }));
+  const statuses = (options?.statuses ?? []).map((s) => ({ value: s.value, label: statusLabel(s.value) }));
   const tours = (options?.tours ?? []).map((tour) => ({ value: String(tour.id), label: tour.title }));
   const agents = (options?.agents ?? []).map((agent) => ({ value: agent.id, label: agent.name }));
 

@@ -155,6 +155,7 @@ export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, c
               currency={currency}
               totals={totals}
               promoPercent={promo?.percent ?? null}
+              isRequest={isRequest}
             >
               {peopleCheck && !peopleCheck.ok && (
                 <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">

@@ -17,6 +17,8 @@ type CheckoutSummaryProps = {
   currency: CurrencyCode;
   totals: CheckoutTotals | null;
   promoPercent: number | null;
+  // a quotation request charges nothing now: its figure is the catalogue estimate, the operator's quote decides
+  isRequest?: boolean;
   children?: ReactNode;
 };
 
@@ -55,6 +57,7 @@ export function CheckoutSummary({
   currency,
   totals,
   promoPercent,
+  isRequest = false,
   children,
 }: CheckoutSummaryProps) {
   const { t } = useTranslation();
@@ -96,12 +99,17 @@ export function CheckoutSummary({
             )}
             {totals.toPay !== null && (
               <Row
-                label={t('checkout.summary.toPay')}
+                label={isRequest ? t('checkout.summary.estimate') : t('checkout.summary.toPay')}
                 amount={totals.toPay}
                 currency={currency}
                 testId="summary-to-pay"
                 strong
               />
+            )}
+            {totals.toPay !== null && isRequest && (
+              <Text size="xs" c="dimmed" data-testid="summary-estimate-note">
+                {t('checkout.summary.estimateNote')}
+              </Text>
             )}
             {totals.tax !== null && (
               <Row

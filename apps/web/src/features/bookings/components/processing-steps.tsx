@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import classes from './processing-steps.module.css';
 
 const STEPS = ['availability', 'reserving', 'supplier', 'tickets', 'documents'] as const;
 const STEP_MS = 1800;
@@ -25,7 +26,23 @@ export function ProcessingSteps({ isCardPayment }: { isCardPayment: boolean }) {
         <Text c="dimmed" aria-live="polite" data-testid="processing-step" ta="center">
           {t(`confirmation.steps.${current}`)}
         </Text>
-        <Stepper active={step} size="xs" w="100%" maw={640} allowNextStepsSelect={false} visibleFrom="sm">
+        {/* one row at any width from 768 px: each label sits under its number and may take two lines */}
+        <Stepper
+          active={step}
+          size="xs"
+          w="100%"
+          maw={860}
+          wrap={false}
+          allowNextStepsSelect={false}
+          visibleFrom="sm"
+          classNames={{
+            steps: classes.steps,
+            stepLabel: classes.stepLabel,
+            step: classes.step,
+            stepBody: classes.stepBody,
+            separator: classes.separator,
+          }}
+        >
           {STEPS.map((key) => (
             <Stepper.Step key={key} label={t(`confirmation.steps.${key}`)} />
           ))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView, PaymentMethod } from '@portal/contract';
 import { IconBuildingBank, IconCreditCard, IconFileDollar } from '@tabler/icons-react';
@@ -21,6 +21,7 @@ export function QuotePanel({ booking }: { booking: BookingView }) {
   const pay = usePayBooking();
   const keyFor = useIdempotencyKey();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [isConfirming, setConfirming] = useState(false);
   const { quote } = booking;
   if (!quote) return null;
   const isCardAllowed = (user?.isCreditCardTopupAllowed ?? 1) !== 0;
@@ -71,7 +72,7 @@ export function QuotePanel({ booking }: { booking: BookingView }) {
             leftSection={<IconBuildingBank size={18} />}
             loading={pay.isPending && method === 'balance'}
             disabled={pay.isPending}
-            onClick={() => handlePay('balance')}
+            onClick={() => setConfirming(true)}
             data-testid="pay-quote-balance"
           >
             {t('bookings.quote.payBalance')}
@@ -89,6 +90,42 @@ export function QuotePanel({ booking }: { booking: BookingView }) {
         </Group>
         {!isCardAllowed && <Text size="xs">{translateMessage(BOOKING_MESSAGES.creditCardDisabled)}</Text>}
       </Stack>
+      {/* money leaves the balance only after the agent has seen the amount and said yes */}
+      <Modal
+        opened={isConfirming}
+        onClose={() => setConfirming(false)}
+        title={t('bookings.quote.confirmTitle')}
+        centered
+        // above the booking drawer (z-index 300), like the cancel dialog
+        zIndex={400}
+        data-testid="confirm-pay-dialog"
+      >
+        <Stack gap="md">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>{t('bookings.quote.net')}</Text>
+            <Text fw={800} size="lg">
+              <Money amount={quote.netTotal} currency={booking.amounts.currencyCode} testId="confirm-pay-amount" />
+            </Text>
+          </Group>
+          <Text size="sm">{t('bookings.quote.confirmText', { reference: booking.reference })}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} data-testid="confirm-pay-cancel">
+              {t('bookings.quote.confirmCancel')}
+            </Button>
+            <Button
+              leftSection={<IconBuildingBank size={18} />}
+              loading={pay.isPending && method === 'balance'}
+              onClick={() => {
+                setConfirming(false);
+                handlePay('balance');
+              }}
+              data-testid="confirm-pay-balance"
+            >
+              {t('bookings.quote.confirmPay')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Alert>
   );
 }

@@ -8,6 +8,7 @@ import { translateMessage } from '@/lib/i18n';
 import { usePayBooking } from '../api/pay-booking';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { canTryAnotherCard } from '../utils/booking-state';
+import { HoldExpired } from './hold-expired';
 
 // SPEC §4: payment failed → try another card; a failed retry → contact support with the booking ID
 export function TryAnotherCard({ booking }: { booking: BookingView }) {
@@ -16,6 +17,10 @@ export function TryAnotherCard({ booking }: { booking: BookingView }) {
   const keyFor = useIdempotencyKey();
   const [isLeaving, setLeaving] = useState(false);
   const canRetry = canTryAnotherCard(booking);
+  const isCancelled = booking.payment?.status === 'cancelled';
+  // past the hold nothing can be paid any more: say so, and offer the same selection again
+  if (!booking.isRequest && (booking.isHoldExpired || (!canRetry && !pay.isError)))
+    return <HoldExpired booking={booking} />;
 
   const handleRetry = () => {
     const input = { id: booking.id, paymentMethod: 'card' as const };
@@ -38,12 +43,13 @@ export function TryAnotherCard({ booking }: { booking: BookingView }) {
       color="red"
       variant="light"
       icon={<IconAlertTriangle size={22} />}
-      title={translateMessage(BOOKING_MESSAGES.paymentFailed)}
+      title={isCancelled ? t('confirmation.notPaid') : translateMessage(BOOKING_MESSAGES.paymentFailed)}
       data-testid="payment-failed"
+      data-payment-status={booking.payment?.status}
     >
       <Stack gap="sm" align="flex-start">
         {booking.payment?.failureMessage && <Text size="sm">{translateMessage(booking.payment.failureMessage)}</Text>}
-        <Text size="sm">{translateMessage(BOOKING_MESSAGES.tryAgain)}</Text>
+        {!isCancelled && <Text size="sm">{translateMessage(BOOKING_MESSAGES.tryAgain)}</Text>}
         {pay.isError ? (
           <Text size="sm" fw={600} data-testid="retry-failed">
             {t('confirmation.retryFailed', { reference: booking.reference })}

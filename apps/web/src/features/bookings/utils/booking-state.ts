@@ -16,11 +16,16 @@ export const STATUS_COLORS: Record<BookingStatus, string> = {
   payment_failed: 'red',
 };
 
+// The server's answer (the rule payBooking applies), checked against the clock for a page left open past the hold
 export function canTryAnotherCard(booking: BookingView): boolean {
-  if (
-    booking.status !== 'payment_failed' &&
-    !(booking.status === 'pending_payment' && booking.payment?.status === 'failed')
-  )
-    return false;
-  return booking.holdExpiresAt === null || Date.parse(booking.holdExpiresAt) > Date.now();
+  if (!booking.canRetryCard) return false;
+  return booking.holdExpiresAt !== null && Date.parse(booking.holdExpiresAt) > Date.now();
+}
+
+// A card payment still open at the provider while the seats are held: the agent can go back to the pay page
+export function canContinuePayment(booking: BookingView): boolean {
+  const payment = booking.payment;
+  if (booking.status !== 'pending_payment' || !payment?.redirectUrl) return false;
+  if (payment.status !== 'pending' && payment.status !== 'requires_action') return false;
+  return booking.holdExpiresAt !== null && Date.parse(booking.holdExpiresAt) > Date.now();
 }

@@ -6,6 +6,7 @@ import type { PromoCodeResponse } from '@portal/contract';
 import { IconDiscount, IconDiscountCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
+import { takeFieldError } from '@/lib/form';
 import { translateMessage } from '@/lib/i18n';
 import { useCheckPromoCode } from '../api/check-promo-code';
 
@@ -26,9 +27,10 @@ export function PromoCodeField({ applied, onApply }: PromoCodeFieldProps) {
     check.mutate(value, {
       onSuccess: (promo) => onApply(promo),
       onError: (failure) => {
-        if (isApiError(failure) && failure.status === 422) {
-          setError(translateMessage(failure.items[0]?.errorMessage ?? CATALOGUE_MESSAGES.wrongPromoCode));
-        }
+        const message = takeFieldError(failure, 'code');
+        if (message) setError(message);
+        else if (isApiError(failure) && failure.status === 422)
+          setError(translateMessage(CATALOGUE_MESSAGES.wrongPromoCode));
       },
     });
   };
