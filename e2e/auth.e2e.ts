@@ -361,6 +361,11 @@ describe('[SITES] variants by host name', () => {
     expect(await page.getByText('Top destinations').count()).toBe(0);
     expect(await page.getByLabel('Search by city or category').count()).toBe(0);
     expect(await page.getByText('Oasis Holidays').count()).toBeGreaterThan(0);
+    // the introduction stands beside the login card, not above an empty half where the search would be
+    const intro = await page.getByTestId('home-intro').boundingBox();
+    const login = await page.getByTestId('home-login').boundingBox();
+    const middle = (box: { y: number; height: number } | null) => (box ? box.y + box.height / 2 : 0);
+    expect(Math.abs(middle(intro) - middle(login))).toBeLessThan(24);
     await screenshot(page, 'home-partner-1280-en');
     await context.close();
   });

@@ -251,6 +251,9 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
     expect(await page.getByLabel('Search by city or category').count()).toBe(0);
     expect(await page.getByText('Top destinations').count()).toBe(0);
     expect(await page.getByText('Browse by category').count()).toBe(0);
+    // nor a search page by URL
+    await page.goto(portal.url('partner.localhost') + '/city?q=desert');
+    await page.waitForURL((url) => url.pathname === '/404');
     await context.close();
   });
 });

@@ -17,8 +17,12 @@ export function PublicHome() {
   return (
     <>
       <Box className={classes.hero} py={{ base: 40, md: 80 }}>
-        <Container size="xl" className={classes.heroGrid}>
-          <Stack gap="lg" className={classes.intro} pt={{ md: 'md' }}>
+        <Container
+          size="xl"
+          className={hasSearch || hasDestinations ? classes.heroGrid : `${classes.heroGrid} ${classes.withoutSearch}`}
+          data-testid="home-hero"
+        >
+          <Stack gap="lg" className={classes.intro} pt={{ md: 'md' }} data-testid="home-intro">
             <Text fw={700} size="sm" tt="uppercase" lts={1} c="brand.1">
               {t('home.eyebrow')}
             </Text>
@@ -29,7 +33,7 @@ export function PublicHome() {
               {t('home.description')}
             </Text>
           </Stack>
-          <div className={classes.login}>
+          <div className={classes.login} data-testid="home-login">
             <LoginCard />
           </div>
           {(hasSearch || hasDestinations) && (

@@ -1,5 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { useLayoutInfo } from '@/lib/layout-info';
 import { CategoryPage } from '../components/category-page';
 import { CityPage } from '../components/city-page';
 import { SearchResults } from '../components/search-results';
@@ -16,10 +17,12 @@ export function CityRoute() {
   const city = read('city') || read('name');
   const category = read('category');
   const q = searchParams.get('q')?.trim() ?? '';
+  // a site variant without search (a partner's) has no search page either, whatever the URL says
+  const hasSearch = useLayoutInfo().data?.site.features.search !== false;
 
   if (country && city) return <CityPage country={country} city={city} category={category} />;
   if (category) return <CategoryPage category={category} city={city} />;
   if (city) return <CityPage country={DEFAULT_COUNTRY} city={city} category="" />;
-  if (q) return <SearchResults query={q} />;
+  if (q) return hasSearch ? <SearchResults query={q} /> : <Navigate to={paths.notFound.getHref()} replace />;
   return <Navigate to={paths.country.getHref(DEFAULT_COUNTRY)} replace />;
 }
