@@ -607,8 +607,8 @@ describe('[BOOKINGS][LIST-FAILED] a list that cannot load says so in place, with
   );
 });
 
-describe('[BOOKINGS][SLIPS] counts, pages past the end and the terms read right', () => {
-  it('[BOOKINGS][SLIPS]: /requests counts requests, a page past the end offers the first page, the terms name the portal once', async () => {
+describe('[BOOKINGS][SLIPS] counts, pages past the end, the terms and links read right', () => {
+  it('[BOOKINGS][SLIPS]: /requests counts requests, a page past the end offers the first page, the terms name the portal once, a bad confirmation link is a 404', async () => {
     // at least one request, so that page 999 lies past the end of a list that has something
     const slot = await findSlot(
       ADMIN,
@@ -636,6 +636,15 @@ describe('[BOOKINGS][SLIPS] counts, pages past the end and the terms read right'
     await page.getByRole('heading', { level: 1 }).waitFor();
     const terms = (await page.textContent('main')) ?? '';
     expect(terms).not.toMatch(/B2B B2B/);
+
+    // a confirmation link that names no booking is a 404, not an empty confirmation
+    for (const query of ['booking=xyz', 'booking=', `booking=${randomUUID()}&payment=nope`]) {
+      await go(`/checkout?${query}`);
+      await page.waitForURL((url) => url.pathname === '/404');
+    }
+    // nor does one naming a booking that does not exist
+    await go(`/checkout?booking=${randomUUID()}`);
+    await page.waitForURL((url) => url.pathname === '/404');
     await context.close();
   });
 });

@@ -15,7 +15,11 @@ export type CheckoutSelection = {
 
 export type CheckoutQueryState =
   | { view: 'confirmation'; bookingId: string; paymentId: string }
-  | { view: 'checkout'; selection: CheckoutSelection };
+  | { view: 'checkout'; selection: CheckoutSelection }
+  | { view: 'not-found' };
+
+// booking and payment ids are UUIDs: anything else names no booking (issue 9: /checkout?booking=xyz was an empty page)
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const count = (value: string | null, fallback: number) =>
   value !== null && /^\d{1,3}$/.test(value) ? Number(value) : fallback;
@@ -24,8 +28,12 @@ const count = (value: string | null, fallback: number) =>
 export function useCheckoutQuery(): CheckoutQueryState {
   const [params] = useSearchParams();
   return useMemo((): CheckoutQueryState => {
-    const bookingId = params.get('booking') ?? '';
-    if (bookingId) return { view: 'confirmation', bookingId, paymentId: params.get('payment') ?? '' };
+    const bookingId = params.get('booking');
+    const paymentId = params.get('payment') ?? '';
+    if (bookingId !== null) {
+      if (!UUID.test(bookingId) || (paymentId !== '' && !UUID.test(paymentId))) return { view: 'not-found' };
+      return { view: 'confirmation', bookingId, paymentId };
+    }
     const offer = Number(params.get('offer'));
     const date = params.get('date') ?? '';
     const time = params.get('time');

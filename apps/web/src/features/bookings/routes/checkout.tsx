@@ -1,3 +1,5 @@
+import { Navigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { BookingConfirmation } from '../components/booking-confirmation';
 import { CheckoutPage } from '../components/checkout-page';
 import { useCheckoutQuery } from '../hooks/use-checkout-query';
@@ -5,6 +7,7 @@ import { useCheckoutQuery } from '../hooks/use-checkout-query';
 // SPEC §2 /checkout: the selection's checkout, or (with ?booking=) its confirmation
 export function CheckoutRoute() {
   const state = useCheckoutQuery();
+  if (state.view === 'not-found') return <Navigate to={paths.notFound.getHref()} replace />;
   if (state.view === 'confirmation')
     return (
       <BookingConfirmation
