@@ -3,7 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { seedDemoCatalogue } from '../demo/catalogue-seed.ts';
+import { galleryOf, seedDemoCatalogue } from '../demo/catalogue-seed.ts';
+import { CATEGORIES } from '../demo/catalogue-seed-places.ts';
+import { TOURS } from '../demo/catalogue-seed-tours.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,5 +78,22 @@ describe('GET /api/videos/{key}', () => {
       416,
     );
     expect((await get('/api/videos/no-such-video')).statusCode).toBe(404);
+  });
+});
+
+describe('the demo galleries', () => {
+  it("show the tour's own scenes, never a night sky (issue 9: a desert safari's third photo was a night skyline)", () => {
+    expect(TOURS.length).toBeGreaterThan(10);
+    for (const tour of TOURS) {
+      const gallery = galleryOf(tour);
+      const own = new Set(tour.cats.map((url) => CATEGORIES.find((c) => c.url === url)?.motif));
+      for (const photo of gallery) {
+        expect([tour.url, own.has(photo.motif)]).toEqual([tour.url, true]);
+        // the first two palettes of every motif are day and dusk; the third is night
+        expect([tour.url, photo.variant < 2]).toEqual([tour.url, true]);
+      }
+    }
+    const safari = TOURS.find((tour) => tour.url === 'premium-red-dunes-desert-safari');
+    expect(safari && galleryOf(safari).map((p) => p.motif)).toEqual(['dunes', 'dunes', 'dunes']);
   });
 });

@@ -141,14 +141,27 @@ function tourTexts(tour: TourSeed) {
   };
 }
 
+// Every photo of a tour shows what the tour is about (issue 9: a desert safari's third photo was the city's night
+// skyline): its categories' scenes in their first two palettes (day, dusk); the shapes differ by photo.
+export function galleryOf(tour: { cats: readonly string[] }): { motif: Motif; variant: number }[] {
+  const first = motifOf(tour.cats[0] ?? '');
+  return [
+    { motif: first, variant: 0 },
+    { motif: motifOf(tour.cats[1] ?? tour.cats[0] ?? ''), variant: 1 },
+    { motif: first, variant: 0 },
+  ];
+}
+
 async function insertCatalogue(tx: DbOrTx, today: string): Promise<void> {
   const images: ImageRow[] = [image('country-uae', 'skyline', COUNTRY.name, HERO, 1)];
   CITIES.forEach((c, i) => images.push(image(`city-${c.url}`, c.motif, c.name, HERO, i)));
   CATEGORIES.forEach((c, i) => images.push(image(`category-${c.url}`, c.motif, c.name, HERO, i)));
   for (const tour of TOURS) {
-    const cityMotif = CITIES.find((c) => c.url === tour.city)?.motif ?? 'skyline';
-    const motifs: Motif[] = [motifOf(tour.cats[0] ?? ''), motifOf(tour.cats[1] ?? tour.cats[0] ?? ''), cityMotif];
-    motifs.forEach((motif, i) => images.push(image(`tour-${tour.url}-${i + 1}`, motif, tour.title, PHOTO, i)));
+    const gallery = galleryOf(tour);
+    gallery.forEach(({ motif, variant }, i) =>
+      images.push(image(`tour-${tour.url}-${i + 1}`, motif, tour.title, PHOTO, variant)),
+    );
+    const motifs = gallery.map((photo) => photo.motif);
     tour.offers.forEach((offer, i) => {
       if (offer.photo)
         images.push(image(`offer-${tour.url}-${i + 1}`, motifs[0] ?? 'skyline', offer.name, PHOTO, 3 + i));
