@@ -607,6 +607,52 @@ describe('[BOOKINGS][LIST-FAILED] a list that cannot load says so in place, with
   );
 });
 
+describe('[BOOKINGS][COLUMNS] the bookings table fits the page and offers the other columns', () => {
+  it('[BOOKINGS][COLUMNS]: at 1280 px the default columns need no sideways scroll; the picker adds one and remembers it', async () => {
+    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [9, 10]);
+    await bookViaApi(ADMIN, slot);
+    const { page, context, go } = await openAs(ADMIN);
+    await go('/bookings');
+    await page.getByTestId('bookings-table').waitFor();
+    const headers = () => page.locator('[data-testid="bookings-table"] th').allTextContents();
+    const fits = () =>
+      page.evaluate(() => {
+        const table = document.querySelector('[data-testid="bookings-table"]');
+        const box = table?.parentElement;
+        return box ? box.scrollWidth <= box.clientWidth : false;
+      });
+    expect(await headers()).toEqual([
+      'Reference',
+      'Status',
+      'Booking date',
+      'Tour time',
+      'Tour',
+      'Guest name',
+      'Adult/Child/Infant',
+      'NET rate',
+      'Collection/Payment',
+    ]);
+    expect(await fits()).toBe(true);
+    expect(await page.getByTestId('column-picker').textContent()).toBe('Columns (9 of 19)');
+
+    await page.getByTestId('column-picker').click();
+    await page.getByRole('checkbox', { name: 'Phone' }).check();
+    await page.keyboard.press('Escape');
+    expect(await headers()).toContain('Phone');
+    await page.reload();
+    await page.getByTestId('bookings-table').waitFor();
+    expect(await headers()).toContain('Phone');
+    expect(await page.getByTestId('column-picker').textContent()).toBe('Columns (10 of 19)');
+    await screenshot(page, 'bookings-columns-1280-en');
+
+    await page.getByTestId('column-picker').click();
+    await page.getByRole('button', { name: 'Default columns' }).click();
+    await page.keyboard.press('Escape');
+    expect(await headers()).not.toContain('Phone');
+    await context.close();
+  });
+});
+
 describe('[BOOKINGS][SLIPS] counts, pages past the end, the terms and links read right', () => {
   it('[BOOKINGS][SLIPS]: /requests counts requests, a page past the end offers the first page, the terms name the portal once, a bad confirmation link is a 404', async () => {
     // at least one request, so that page 999 lies past the end of a list that has something

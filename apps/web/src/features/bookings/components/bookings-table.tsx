@@ -1,4 +1,6 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Anchor, Button, Checkbox, Group, Popover, Stack, Table, Text } from '@mantine/core';
+import { IconColumns3 } from '@tabler/icons-react';
 import type { BookingListRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +11,7 @@ import { BookingStatusBadge } from './booking-status-badge';
 
 type BookingsTableProps = { rows: readonly BookingListRow[]; hrefFor: (id: string) => string };
 
+// SPEC §3 booking list columns, in order
 const COLUMNS = [
   'reference',
   'status',
@@ -30,97 +33,206 @@ const COLUMNS = [
   'notes',
   'agent',
 ] as const;
+type Column = (typeof COLUMNS)[number];
 
-const MONEY_COLUMNS = new Set<string>(['publishedRate', 'netRate', 'finalBalance']);
+// What fits 1280 px without scrolling (issue 9: 19 columns showed 6 and scrolled sideways with no cue); the rest are
+// a click away in the column picker and all of them are in the booking's detail and the xlsx
+export const DEFAULT_COLUMNS: readonly Column[] = [
+  'reference',
+  'status',
+  'bookingDate',
+  'tourTime',
+  'tour',
+  'guestName',
+  'people',
+  'netRate',
+  'payment',
+];
+const STORAGE_KEY = 'bookings.columns';
+const MONEY_COLUMNS = new Set<Column>(['publishedRate', 'netRate', 'finalBalance']);
+// widths the table needs per column, to scroll only when the chosen columns need more than the page has
+const WIDE = new Set<Column>(['tour', 'hotel', 'notes']);
 
-// SPEC §3 booking list columns; wide, so it scrolls sideways inside its own box
+function readColumns(): Column[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
+    if (Array.isArray(stored)) {
+      const chosen = COLUMNS.filter((column) => column === 'reference' || stored.includes(column));
+      if (chosen.length > 1) return chosen;
+    }
+  } catch {
+    // unreadable or unavailable storage: the defaults
+  }
+  return [...DEFAULT_COLUMNS];
+}
+
+function ColumnPicker({ columns, onChange }: { columns: readonly Column[]; onChange: (next: Column[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Popover position="bottom-end" shadow="md" withinPortal>
+      <Popover.Target>
+        <Button
+          variant="default"
+          size="compact-sm"
+          leftSection={<IconColumns3 size={16} />}
+          data-testid="column-picker"
+        >
+          {t('bookings.columnPicker.button', { shown: columns.length, total: COLUMNS.length })}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={6} mah={360} style={{ overflowY: 'auto' }}>
+          {COLUMNS.map((column) => (
+            <Checkbox
+              key={column}
+              size="xs"
+              label={t(`bookings.columns.${column}`)}
+              checked={columns.includes(column)}
+              disabled={column === 'reference'}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                onChange(COLUMNS.filter((c) => (c === column ? checked : columns.includes(c))));
+              }}
+            />
+          ))}
+          <Button variant="subtle" size="compact-xs" onClick={() => onChange([...DEFAULT_COLUMNS])}>
+            {t('bookings.columnPicker.reset')}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
 export function BookingsTable({ rows, hrefFor }: BookingsTableProps) {
   const { t } = useTranslation();
   const { language } = useLocale();
   const navigate = useNavigate();
+  const [columns, setColumns] = useState<Column[]>(readColumns);
   const dash = '—';
 
+  const choose = (next: Column[]) => {
+    setColumns(next);
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // the choice still applies to this page
+    }
+  };
+
+  const cell = (row: BookingListRow, column: Column): ReactNode => {
+    switch (column) {
+      case 'reference':
+        return (
+          <Anchor
+            component={Link}
+            to={hrefFor(row.id)}
+            fw={700}
+            onClick={(event) => event.stopPropagation()}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {row.reference}
+          </Anchor>
+        );
+      case 'status':
+        return <BookingStatusBadge status={row.status} size="sm" />;
+      case 'bookingDate':
+        return formatDate(row.bookingDate, language);
+      case 'createdAt':
+        return formatDay(row.createdAt, language);
+      case 'tour':
+        return (
+          <>
+            <Text size="sm" fw={500} lineClamp={2}>
+              {row.tour}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {row.offer}
+            </Text>
+          </>
+        );
+      case 'ticketNumber':
+        return row.ticketNumber || dash;
+      case 'guestName':
+        return row.guestName;
+      case 'phone':
+        return row.phone;
+      case 'hotel':
+        return row.hotel;
+      case 'room':
+        return row.room;
+      case 'people':
+        return `${row.adults}/${row.children}/${row.infants}`;
+      case 'pickUpTime':
+        return row.pickUpTime ?? dash;
+      case 'tourTime':
+        return row.time ?? dash;
+      case 'publishedRate':
+        return <Money amount={row.publishedRate} currency={row.currencyCode} />;
+      case 'netRate':
+        return <Money amount={row.netRate} currency={row.currencyCode} />;
+      case 'payment':
+        return row.paymentMethod ? t(`bookings.paymentMethod.${row.paymentMethod}`) : dash;
+      case 'finalBalance':
+        return row.finalBalance === null ? dash : <Money amount={row.finalBalance} currency={row.currencyCode} />;
+      case 'notes':
+        return (
+          <Text size="sm" lineClamp={2}>
+            {row.notes || dash}
+          </Text>
+        );
+      case 'agent':
+        return row.agent;
+    }
+  };
+
+  const minWidth = columns.reduce((sum, column) => sum + (WIDE.has(column) ? 220 : 120), 0);
   return (
-    <Table.ScrollContainer minWidth={2100} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" stickyHeader data-testid="bookings-table">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th
-                key={column}
-                ta={MONEY_COLUMNS.has(column) ? 'right' : undefined}
-                style={{ whiteSpace: 'nowrap' }}
-              >
-                {t(`bookings.columns.${column}`)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr
-              key={row.id}
-              data-testid="booking-row"
-              data-reference={row.reference}
-              style={{ cursor: 'pointer' }}
-              onClick={() => void navigate(hrefFor(row.id))}
-            >
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={hrefFor(row.id)}
-                  fw={700}
-                  onClick={(event) => event.stopPropagation()}
+    <>
+      <Group justify="flex-end" px="sm" py={6}>
+        <ColumnPicker columns={columns} onChange={choose} />
+      </Group>
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table striped highlightOnHover verticalSpacing="xs" fz="sm" stickyHeader data-testid="bookings-table">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th
+                  key={column}
+                  ta={MONEY_COLUMNS.has(column) ? 'right' : undefined}
                   style={{ whiteSpace: 'nowrap' }}
+                  data-column={column}
                 >
-                  {row.reference}
-                </Anchor>
-              </Table.Td>
-              <Table.Td miw={150}>
-                <BookingStatusBadge status={row.status} size="sm" />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.bookingDate, language)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(row.createdAt, language)}</Table.Td>
-              <Table.Td miw={220}>
-                <Text size="sm" fw={500} lineClamp={2}>
-                  {row.tour}
-                </Text>
-                <Text size="xs" c="dimmed" lineClamp={1}>
-                  {row.offer}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.ticketNumber || dash}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.guestName}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.phone}</Table.Td>
-              <Table.Td miw={160}>{row.hotel}</Table.Td>
-              <Table.Td>{row.room}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {row.adults}/{row.children}/{row.infants}
-              </Table.Td>
-              <Table.Td>{row.pickUpTime ?? dash}</Table.Td>
-              <Table.Td>{row.time ?? dash}</Table.Td>
-              <Table.Td ta="right">
-                <Money amount={row.publishedRate} currency={row.currencyCode} />
-              </Table.Td>
-              <Table.Td ta="right" fw={600}>
-                <Money amount={row.netRate} currency={row.currencyCode} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {row.paymentMethod ? t(`bookings.paymentMethod.${row.paymentMethod}`) : dash}
-              </Table.Td>
-              <Table.Td ta="right">
-                {row.finalBalance === null ? dash : <Money amount={row.finalBalance} currency={row.currencyCode} />}
-              </Table.Td>
-              <Table.Td maw={220}>
-                <Text size="sm" lineClamp={2}>
-                  {row.notes || dash}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.agent}</Table.Td>
+                  {t(`bookings.columns.${column}`)}
+                </Table.Th>
+              ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr
+                key={row.id}
+                data-testid="booking-row"
+                data-reference={row.reference}
+                style={{ cursor: 'pointer' }}
+                onClick={() => void navigate(hrefFor(row.id))}
+              >
+                {columns.map((column) => (
+                  <Table.Td
+                    key={column}
+                    ta={MONEY_COLUMNS.has(column) ? 'right' : undefined}
+                    fw={column === 'netRate' ? 600 : undefined}
+                    miw={WIDE.has(column) ? 200 : undefined}
+                    style={WIDE.has(column) || column === 'status' ? undefined : { whiteSpace: 'nowrap' }}
+                  >
+                    {cell(row, column)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
