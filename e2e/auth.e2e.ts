@@ -35,8 +35,10 @@ describe('[AUTH] sign-up to password change', () => {
     await page.goto(portal.url('localhost') + '/sign-up');
     await page.getByLabel('Company name', { exact: true }).fill('Palm Horizon Tourism LLC');
     await page.getByLabel('Trade licence number', { exact: true }).fill('DED-778812');
-    await page.getByLabel('Trade licence expiry date', { exact: true }).fill('2028-03-31');
+    await page.getByLabel('Trade licence expiry date', { exact: true }).fill('31.03.2028');
     await page.getByLabel('Country', { exact: true }).fill('United Arab Emirates');
+    // the portal's own date picker and format, not the browser's mm/dd/yyyy
+    expect(await page.getByLabel('Trade licence expiry date', { exact: true }).inputValue()).toBe('31 Mar, 28');
     await page.getByLabel('City', { exact: true }).fill('Dubai');
     await page.getByLabel('Address', { exact: true }).fill('Office 4, Al Quoz 1, Dubai');
     await page.getByLabel('Full name', { exact: true }).fill('Hessa Al Marri');
@@ -387,6 +389,13 @@ describe('[LAYOUT] screenshots at 1280 and 390 px, English and Russian', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.goto(portal.url(host) + '/sign-up');
       await page.locator('form').waitFor();
+      // the licence expiry date: typed the local way, shown in the UI language, picked in a calendar in it too
+      const expiry = page.getByLabel(lang === 'ru' ? 'Срок действия торговой лицензии' : 'Trade licence expiry date', {
+        exact: true,
+      });
+      await expiry.fill(lang === 'ru' ? '31.03.2028' : '31/03/2028');
+      await page.locator('form').getByRole('heading').first().click();
+      expect(await expiry.inputValue()).toBe(lang === 'ru' ? '31 мар., 28' : '31 Mar, 28');
       await screenshot(page, `signup-${width}-${lang}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       const whatsApp = await page.locator('a[href^="https://wa.me/"]').first().getAttribute('href');

@@ -1,4 +1,10 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ru';
 import { Anchor, Button, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DateInput, DatesProvider } from '@mantine/dates';
+import { isCalendarDate } from '@portal/contract';
+import { formatDisplayDate } from '@portal/contract/plain';
+import { IconCalendar } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -30,6 +36,17 @@ function FormSection({ title, description, children }: { title: string; descript
       </Stack>
     </Paper>
   );
+}
+
+// The licence expiry typed as on a form (31.03.2028, 31/03/2028) or as 2028-03-31; shown 'dd MMM, yy' in the UI
+// language like every date of the portal (issue 9: it showed the browser's mm/dd/yyyy)
+function parseTypedDate(text: string): string | null {
+  const value = text.trim();
+  if (isCalendarDate(value)) return value;
+  const match = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value);
+  if (!match) return null;
+  const iso = `${match[3]}-${match[2]?.padStart(2, '0')}-${match[1]?.padStart(2, '0')}`;
+  return isCalendarDate(iso) ? iso : null;
 }
 
 function todayIso(): string {
@@ -80,13 +97,20 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
               {...requiredField}
               {...form.getInputProps('tradeLicenseNumber')}
             />
-            <TextInput
-              label={t('fields.tradeLicenseExpiry')}
-              type="date"
-              {...requiredField}
-              min={todayIso()}
-              {...form.getInputProps('tradeLicenseExpiry')}
-            />
+            <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
+              <DateInput
+                label={t('fields.tradeLicenseExpiry')}
+                {...requiredField}
+                minDate={todayIso()}
+                valueFormat={(value) => formatDisplayDate(value, language)}
+                dateParser={parseTypedDate}
+                placeholder={t('auth.signUp.datePlaceholder')}
+                leftSection={<IconCalendar size={18} />}
+                value={form.values.tradeLicenseExpiry || null}
+                onChange={(value) => form.setFieldValue('tradeLicenseExpiry', value ?? '')}
+                error={form.errors.tradeLicenseExpiry}
+              />
+            </DatesProvider>
             <TextInput
               label={t('fields.trnNumber')}
               description={t('auth.signUp.trnHint')}
