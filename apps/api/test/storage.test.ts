@@ -78,8 +78,10 @@ describe('the portal on S3 storage', () => {
 
   it('keeps a sign-up licence in the bucket (not on disk) and serves it back through the API with the tenant check', async () => {
     const email = uniqueEmail('s3');
+    // unique, so that a database kept from an earlier run (a developer's) finds this agency, not an older one
+    const companyName = `Bucket Travel ${email.split('@')[0]}`;
     const form = multipart([
-      { name: 'companyName', value: 'Bucket Travel LLC' },
+      { name: 'companyName', value: companyName },
       { name: 'name', value: 'Sara Bucket' },
       { name: 'email', value: email },
       { name: 'phone', value: '+971501234567' },
@@ -98,7 +100,7 @@ describe('the portal on S3 storage', () => {
       payload: form.payload,
     });
     expect([res.statusCode, res.body]).toEqual([200, expect.any(String)]);
-    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.name, 'Bucket Travel LLC'));
+    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.name, companyName));
     expect(agency?.tradeLicenseFileId).toBeTruthy();
     expect(fs.existsSync(path.join(t.dataDir, 'files'))).toBe(false);
     const objects = fs.readdirSync(path.join(s3Dir, BUCKET, 'signup'), { recursive: true });
