@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingFilters } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { agencies, bookings, hotels, offers, payments, pricePeriods, tours, users } from '../../db/schema/index.ts';
@@ -201,4 +201,47 @@ export async function bookingOptions(db: DbOrTx, scope: Visibility) {
         .where(and(eq(users.agencyId, scope.agencyId)))
         .orderBy(asc(users.name));
   return { tourRows, agentRows };
+}
+
+export async function findOffer(db: DbOrTx, offerId: number) {
+  const [offer] = await db.select().from(offers).where(eq(offers.id, offerId));
+  return offer ?? null;
+}
+
+export async function offerOpeningTime(db: DbOrTx, offerId: number): Promise<string | null> {
+  const [offer] = await db.select({ openingTime: offers.openingTime }).from(offers).where(eq(offers.id, offerId));
+  return offer?.openingTime ?? null;
+}
+
+// The operator's answer to a quotation request: the quote, valid for some hours from the database's clock
+export async function quoteRequestRow(
+  tx: DbOrTx,
+  id: string,
+  quote: { quotedNetMinor: number; validHours: number; note: string },
+): Promise<BookingRow | null> {
+  return updateBooking(tx, id, {
+    status: 'payment_required',
+    quotedNetMinor: quote.quotedNetMinor,
+    quoteExpiresAt: sql`now() + make_interval(hours => ${quote.validHours})` as unknown as Date,
+    quoteNote: quote.note,
+  });
+}
+
+export async function lockRequest(tx: DbOrTx, id: string): Promise<BookingRow | null> {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.isRequest, 1)))
+    .for('update');
+  return row ?? null;
+}
+
+// Declines a request that is still open (not paid, nothing held); null when it is not
+export async function declineOpenRequest(tx: DbOrTx, id: string, reason: string): Promise<BookingRow | null> {
+  return updateBooking(
+    tx,
+    id,
+    { status: 'cancelled', declineReason: reason, cancelledAt: new Date() },
+    and(inArray(bookings.status, ['request', 'payment_required']), eq(bookings.heldUnits, 0)),
+  );
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type {
   BookingFilters,
   BookingListResponse,
@@ -16,7 +15,6 @@ import {
   refundPercent,
 } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { offers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
@@ -31,6 +29,7 @@ import {
   latestPayment,
   listBookings,
   loadAgent,
+  offerOpeningTime,
   updateBooking,
   type BookingRow,
   type Visibility,
@@ -109,8 +108,7 @@ export async function listOptions(ctx: ServiceContext, language: Language): Prom
 async function startInstant(db: DbOrTx, row: BookingRow): Promise<number> {
   let time = row.startTime;
   if (!time) {
-    const [offer] = await db.select({ openingTime: offers.openingTime }).from(offers).where(eq(offers.id, row.offerId));
-    time = offer?.openingTime ?? '00:00';
+    time = (await offerOpeningTime(db, row.offerId)) ?? '00:00';
   }
   return dubaiInstant(row.date, time);
 }

@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { CreateBookingResponse, PaymentMethod } from '@portal/contract';
 import { BOOKING_MESSAGES, HOLD_MINUTES, RU_CARD_SURCHARGE_PERCENT } from '@portal/contract';
-import { offers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { postLedgerEntry } from '../ledger/ledger.repo.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { bookingConfirmedMail } from './booking-mails.ts';
-import { findBooking, findVisibleBooking, latestPayment, updateBooking } from './bookings.repo.ts';
+import { findBooking, findOffer, findVisibleBooking, latestPayment, updateBooking } from './bookings.repo.ts';
 import {
   bookingDescription,
   inBookingTransaction,
@@ -40,7 +38,7 @@ export async function payBooking(
   const needsCard = await inBookingTransaction(ctx, async (tx) => {
     const booking = await findVisibleBooking(tx, visibilityOf(actor), id, true);
     if (!booking) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
-    const [offer] = await tx.select().from(offers).where(eq(offers.id, booking.offerId));
+    const offer = await findOffer(tx, booking.offerId);
     if (!offer || booking.slotId === null) throw AppError.field('id', BOOKING_MESSAGES.noTickets);
     const holds = booking.heldUnits > 0 || booking.heldAdults > 0 || booking.heldChildren > 0;
     const holdValid = isHoldValid(booking, now);

@@ -1,13 +1,19 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BookingView, BookingStatus } from '@portal/contract';
 import { BOOKING_MESSAGES } from '@portal/contract';
-import { bookings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { requestDeclinedMail, requestQuotedMail } from './booking-mails.ts';
 import { bookingListRow } from './booking-views.ts';
-import { filterConditions, findBooking, listBookings, loadAgent, updateBooking } from './bookings.repo.ts';
+import {
+  declineOpenRequest,
+  filterConditions,
+  findBooking,
+  listBookings,
+  loadAgent,
+  lockRequest,
+  quoteRequestRow,
+} from './bookings.repo.ts';
 import { viewOf } from './manage-bookings.ts';
 
 // The tours company's side of quotation requests: every agency's, newest first.
@@ -32,12 +38,7 @@ export async function quoteRequest(
     if (!current || current.isRequest !== 1) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
     if (current.status !== 'request' && current.status !== 'payment_required')
       throw AppError.field('id', BOOKING_MESSAGES.notARequest);
-    const updated = await updateBooking(tx, id, {
-      status: 'payment_required',
-      quotedNetMinor,
-      quoteExpiresAt: sql`now() + make_interval(hours => ${input.validHours})` as unknown as Date,
-      quoteNote: input.note,
-    });
+    const updated = await quoteRequestRow(tx, id, { quotedNetMinor, validHours: input.validHours, note: input.note });
     if (!updated) throw new Error('booking vanished');
     await insertMail(tx, requestQuotedMail(updated, await loadAgent(tx, updated.createdBy)));
     return updated;
@@ -48,18 +49,9 @@ export async function quoteRequest(
 
 export async function declineRequest(ctx: ServiceContext, id: string, reason: string): Promise<BookingView> {
   const row = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.id, id), eq(bookings.isRequest, 1)))
-      .for('update');
+    const current = await lockRequest(tx, id);
     if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
-    const open = await updateBooking(
-      tx,
-      id,
-      { status: 'cancelled', declineReason: reason, cancelledAt: new Date() },
-      and(inArray(bookings.status, ['request', 'payment_required']), eq(bookings.heldUnits, 0)),
-    );
+    const open = await declineOpenRequest(tx, id, reason);
     if (!open) throw AppError.field('id', BOOKING_MESSAGES.notARequest);
     await insertMail(tx, requestDeclinedMail(open, await loadAgent(tx, open.createdBy)));
     return open;
