@@ -82,7 +82,7 @@ describe('[LAYOUT][CHAT] the floating chat button never covers an action', () =>
   it('[LAYOUT][CHAT]: a modal covers the button, not the other way round', async () => {
     const { page, context } = await portal.newPage({ width: 390 });
     await page.goto(portal.url() + '/');
-    await page.getByTestId('whatsapp-button').waitFor();
+    await page.getByTestId('whatsapp-button').waitFor({ state: 'attached' });
     const zIndex = await page.evaluate(() => {
       const affix = document.querySelector('[data-testid="whatsapp-button"]')?.parentElement;
       return Number(affix ? getComputedStyle(affix).zIndex : 0);
