@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AlternativesResponse, ErrorItem } from '@portal/contract';
 import { addDays } from '@portal/contract';
-import { slots } from '../../db/schema/index.ts';
+import { slots, stockWatches } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
 import { createTestTour, type TestTour } from './test-fixtures.ts';
@@ -95,7 +95,8 @@ async function stockOfTours() {
         other.timeslotOfferId,
       ]),
     );
-  return row;
+  const [watches] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(stockWatches);
+  return { ...row, watches: watches?.n };
 }
 
 describe('GET /api/b2b/availability/alternatives', () => {
