@@ -28,7 +28,14 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-type SoldOut = { tour: TourDetails; offerId: number; date: string; alternatives: AlternativesResponse };
+// `time`: the sold-out time the agent had chosen (null: an opening-hours option, the day itself)
+type SoldOut = {
+  tour: TourDetails;
+  offerId: number;
+  date: string;
+  time: string | null;
+  alternatives: AlternativesResponse;
+};
 
 // From the API: a per-person option with every time of one date sold out (the demo sells out ~3 % of slots at
 // random), two days or more ahead, for 2 adults, that has alternatives on both sides
@@ -53,15 +60,19 @@ async function findSoldOutDate(page: Page): Promise<SoldOut> {
         );
         const hasBothSides =
           alternatives.nearestDates.some((d) => d.date < date) && alternatives.nearestDates.some((d) => d.date > date);
-        if (hasBothSides) return { tour, offerId: offer.id, date, alternatives };
+        if (hasBothSides) return { tour, offerId: offer.id, date, time: dayRows[0]?.time ?? null, alternatives };
       }
     }
   }
   throw new Error('the demo catalogue has no sold-out date with alternatives');
 }
 
-const tourUrl = (plan: SoldOut) =>
-  `${portal.url()}/tour?${new URLSearchParams({ id: String(plan.tour.id), offer: String(plan.offerId), date: plan.date, adults: '2' }).toString()}`;
+const tourUrl = (plan: SoldOut) => {
+  const query = new URLSearchParams({ id: String(plan.tour.id), offer: String(plan.offerId), date: plan.date });
+  if (plan.time) query.set('time', plan.time);
+  query.set('adults', '2');
+  return `${portal.url()}/tour?${query.toString()}`;
+};
 
 describe('[CATALOGUE][SOLD-OUT] the next best thing when sold out', () => {
   it.each([
@@ -102,10 +113,10 @@ describe('[CATALOGUE][SOLD-OUT] the next best thing when sold out', () => {
     await page.goto(tourUrl(plan));
 
     const panel = page.getByTestId('booking-panel');
-    await panel.getByTestId('sold-out-message').waitFor();
-    await panel.getByTestId('sold-out-alternatives').getByTestId('alternative').first().waitFor();
+    await panel.getByText(/is sold out on/).waitFor();
     // one message: the sold-out day, not also "No more available stock, max 0"
     expect(await panel.getByRole('alert').count()).toBe(1);
+    await panel.getByTestId('sold-out-alternatives').getByTestId('alternative').first().waitFor();
     expect(await panel.getByTestId('people-rule').count()).toBe(0);
     expect(await panel.getByText('No more available stock').count()).toBe(0);
     expect(await panel.getByTestId('sold-out-message').textContent()).toMatch(/^This option is sold out on /);
@@ -175,7 +186,10 @@ describe('[CATALOGUE][SOLD-OUT] the next best thing when sold out', () => {
     }
     if (!found) throw new Error('the demo catalogue has no on-request timeslot option');
     await page.goto(`${portal.url()}/tour?id=${found.tour.id}&date=${found.date}`);
-    const status = page.locator(`[data-testid="offer"][data-offer-id="${found.offerId}"]`).getByTestId('offer-status');
+    const status = page
+      .locator(`[data-testid="offer"][data-offer-id="${found.offerId}"]`)
+      .getByText(/available|Свобод/)
+      .first();
     await status.waitFor();
     expect(await status.textContent()).toBe(
       found.open === 1 ? '1 time available, on request only' : `${found.open} times available, all on request`,
