@@ -13,10 +13,11 @@ import {
   addDays,
   checkPeopleAgainstAvailability,
 } from '@portal/contract';
-import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { availabilityRow } from './availability.service.ts';
-import { findSlots } from './catalogue.repo.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { findSlots, type SlotRow } from './catalogue.repo.ts';
+import type { CatalogueStore } from './catalogue.cache.ts';
 import { findTour } from './catalogue.service.ts';
 import type { CatalogueSnapshot, OfferRow } from './catalogue.snapshot.ts';
 
@@ -41,11 +42,27 @@ export function checkStartTime(offer: OfferRow, time: string | null | undefined)
     throw AppError.field('time', CATALOGUE_MESSAGES.noSuchTime);
 }
 
-// Issue 9, the next best thing when sold out: from the stock the tour's availability shows (read once, cached with
-// the tour's stock stamps by the route), the nearest dates with seats on both sides of the chosen one, the other times
-// that day, and the tour's other options that day. Nothing in the past, past its cut-off or outside the window.
+export type LoadSlots = (offerIds: number[], from: string, to: string) => Promise<SlotRow[]>;
+
+// The slots of a tour's offers for the bookable year, read once per stock stamp of those offers (and per day) and
+// kept in the catalogue store, so the alternatives of another date or group size cost no query
+export function tourSlotsOfYear(store: CatalogueStore, db: DbOrTx, today: string): LoadSlots {
+  return async (offerIds, from, to) => {
+    const versions = await store.versions();
+    const tag = `c${versions.catalogue}|s${offerIds.map(versions.stockOf).join('.')}|${today}`;
+    const year = await store.memo(`tour-slots:${offerIds.join(',')}`, tag, () =>
+      findSlots(db, offerIds, today, addDays(today, BOOKING_WINDOW_DAYS)),
+    );
+    return year.filter((slot) => slot.date >= from && slot.date <= to);
+  };
+}
+
+// Issue 9, the next best thing when sold out: from the stock the tour's availability shows (`loadSlots`: the route
+// reads the tour's slots once per stock stamp and keeps them), the nearest dates with seats on both sides of the
+// chosen one, the other times that day, and the tour's other options that day. Nothing in the past, past its cut-off
+// or outside the bookable window.
 export async function alternatives(
-  db: DbOrTx,
+  loadSlots: LoadSlots,
   snapshot: CatalogueSnapshot,
   input: AlternativesQuery,
   today: string,
@@ -62,7 +79,7 @@ export async function alternatives(
   const from = [addDays(input.date, -ALTERNATIVES_SEARCH_DAYS), today].sort().at(-1) ?? today;
   const to = [addDays(input.date, ALTERNATIVES_SEARCH_DAYS), addDays(today, BOOKING_WINDOW_DAYS)].sort()[0] ?? today;
   const offerById = new Map(offers.map((o) => [o.id, o]));
-  const open = (await findSlots(db, [...offerById.keys()], from, to)).flatMap((slot) => {
+  const open = (await loadSlots([...offerById.keys()], from, to)).flatMap((slot) => {
     const slotOffer = offerById.get(slot.offerId);
     const row = slotOffer ? availabilityRow(slotOffer, slot, now) : null;
     return slotOffer && row && slotFits(slotOffer, row, people) ? [row] : [];
