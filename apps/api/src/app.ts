@@ -23,6 +23,8 @@ import { layoutInfoRoutes } from './modules/layout/layout.routes.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startJobRunner, type JobDefinition } from './modules/jobs/job-runner.ts';
 import { createMetrics, metricsRoutes } from './modules/metrics/metrics.ts';
+import { stockWatchRoutesPlugin } from './modules/stock-watches/stock-watches.routes.ts';
+import { closePastStockWatches, notifyReturnedSeats } from './modules/stock-watches/stock-watches.service.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
 import { webAppPlugin } from './modules/web/web-app.ts';
 
@@ -93,14 +95,25 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(adminAgencyRoutes);
   await app.register(catalogueRoutesPlugin);
   await app.register(bookingsPlugin);
+  await app.register(stockWatchRoutesPlugin);
 
-  // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds
+  // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds,
+  // notify-me requests (mail when seats are back; close those whose date has passed)
   // (a node that cannot send mail does not take the mail job from one that can)
   const jobs: JobDefinition[] = config.smtpUrl
     ? [{ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() }]
     : [];
   if (config.holdSweepMs > 0)
     jobs.push({ name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.payments.sweepExpiredHolds() });
+  if (config.stockWatchPollMs > 0)
+    jobs.push(
+      {
+        name: 'stock-watches-notify',
+        everyMs: config.stockWatchPollMs,
+        run: async () => notifyReturnedSeats(app.deps, await app.catalogue.snapshot()),
+      },
+      { name: 'stock-watches-cleanup', everyMs: 15 * 60_000, run: () => closePastStockWatches(app.deps) },
+    );
   const jobRunner = startJobRunner({
     db: database.db,
     log: app.log,

@@ -32,6 +32,7 @@ export async function buildTestApp(
       seedDemo: false,
       jwtSecret: 'test-secret-0123456789-abcdefghijkl',
       holdSweepMs: 0,
+      stockWatchPollMs: 0,
       ...overrides,
     },
   );

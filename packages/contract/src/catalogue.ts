@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AED_PER_USD, CurrencyCode, Language, MAX_DB_ID, MIN_DATE } from './common.ts';
-import { ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
+import { ANY_AGENT, ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { CATALOGUE_MESSAGES } from './messages.ts';
 import { FIRST_PAGE_PATHS } from './paths.ts';
@@ -362,6 +362,59 @@ export const PromoCodeResponse = z.object({ code: z.string(), percent: z.number(
 export type PromoCodeResponse = z.infer<typeof PromoCodeResponse>;
 
 // ---------------------------------------------------------------------------------------------------------------
+// The next best thing when sold out (issue 9): nearby dates and times of the same option, the tour's other options
+// ---------------------------------------------------------------------------------------------------------------
+// Bookable dates: from today in Asia/Dubai for a year (the tour page's calendar and these calls)
+export const BOOKING_WINDOW_DAYS = 365;
+// how many dates with seats on each side of the chosen one, and how far to look for them
+export const ALTERNATIVE_DATES_EACH_SIDE = 3;
+export const ALTERNATIVES_SEARCH_DAYS = 30;
+export const MAX_PEOPLE_PER_QUERY = 99;
+
+export const TimeOfDay = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, CATALOGUE_MESSAGES.timeFormat);
+
+const PeopleCount = z
+  .string()
+  .regex(/^\d{1,2}$/, CATALOGUE_MESSAGES.peopleCount)
+  .transform(Number)
+  .refine((n) => n <= MAX_PEOPLE_PER_QUERY, CATALOGUE_MESSAGES.peopleCount);
+
+export const AlternativesQuery = z
+  .object({
+    tourId: CatalogueId,
+    offerId: CatalogueId,
+    date: CatalogueDate,
+    time: TimeOfDay.optional(),
+    adults: PeopleCount,
+    children: PeopleCount.default(0),
+    infants: PeopleCount.default(0),
+  })
+  .superRefine((query, ctx) => {
+    if (query.adults + query.children + query.infants === 0)
+      ctx.addIssue({ code: 'custom', path: ['adults'], message: CATALOGUE_MESSAGES.noPeople });
+  });
+export type AlternativesQuery = z.infer<typeof AlternativesQuery>;
+
+// A time of one option with enough seats for the people asked about (null: opening hours, any time that day)
+export const AlternativeTime = z.object({ time: z.string().nullable(), left: z.number().int() });
+export type AlternativeTime = z.infer<typeof AlternativeTime>;
+
+export const AlternativesResponse = z.object({
+  offerId: z.number().int(),
+  date: z.string(),
+  time: z.string().nullable(),
+  // the chosen option, date (and time) has seats for these people, before its cut-off
+  isAvailable: z.boolean(),
+  // other times of the same option on the chosen date
+  sameDate: z.array(AlternativeTime),
+  // the nearest dates before and after with seats for the same option, by date
+  nearestDates: z.array(z.object({ date: z.string(), times: z.array(AlternativeTime) })),
+  // the tour's other options with seats on the chosen date, in the tour's order
+  otherOffers: z.array(z.object({ offerId: z.number().int(), times: z.array(AlternativeTime) })),
+});
+export type AlternativesResponse = z.infer<typeof AlternativesResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
 // Rules shared by the tour page and the booking engine
 // ---------------------------------------------------------------------------------------------------------------
 export type People = { adults: number; children: number; infants: number };
@@ -527,6 +580,16 @@ export const catalogueRoutes = {
     access: ANY_USER,
     query: OffersPricesQuery,
     response: OffersPricesResponse,
+  }),
+  alternatives: defineRoute({
+    method: 'GET',
+    path: '/b2b/availability/alternatives',
+    summary:
+      'When a choice is sold out or short of seats: the nearest dates and times of the same option, and the other options on that date, with seats for the people asked about',
+    tags,
+    access: ANY_AGENT,
+    query: AlternativesQuery,
+    response: AlternativesResponse,
   }),
   promoCode: defineRoute({
     method: 'GET',

@@ -8,11 +8,13 @@ export * from './system.ts';
 export * from './admin.ts';
 export * from './catalogue.ts';
 export * from './bookings.ts';
+export * from './stock-watches.ts';
 
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { bookingRoutes } from './bookings.ts';
+import { stockWatchRoutes } from './stock-watches.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
 import type { RouteDescriptor } from './define-route.ts';
@@ -24,4 +26,5 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(adminRoutes),
   ...Object.values(catalogueRoutes),
   ...Object.values(bookingRoutes),
+  ...Object.values(stockWatchRoutes),
 ];

@@ -47,6 +47,13 @@ export const CATALOGUE_MESSAGES = {
   unknownTour: 'Unknown tour',
   unknownOffer: 'Unknown offer',
   unknownImage: 'Unknown image',
+  timeFormat: 'Use the format HH:mm',
+  peopleCount: 'Enter a whole number from 0 to 99',
+  noPeople: 'Add at least one adult or child',
+  dateInPast: 'Choose today or a later date',
+  dateTooFar: 'Choose a date within a year from today',
+  offerNotInTour: 'This option is not part of this tour',
+  noSuchTime: 'This option has no such start time',
 } as const;
 
 export const BOOKING_MESSAGES = {

@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './system.ts';
 export * from './catalogue.ts';
 export * from './bookings.ts';
+export * from './stock-watches.ts';

@@ -41,6 +41,8 @@ export type CatalogueStore = {
   versions: () => Promise<Versions>;
   snapshot: () => Promise<CatalogueSnapshot>;
   cached: (key: string, tag: string, compute: () => Promise<string>) => Promise<CachedBody>;
+  // rows kept as objects under the same version tags (e.g. a tour's slots for the alternatives of any date and group)
+  memo: <T>(key: string, tag: string, compute: () => Promise<T>) => Promise<T>;
   // after a change made by this node: read the counters again on the next request
   invalidate: () => void;
   // how often an answer came from the cache and how often it was computed (/metrics)
@@ -49,6 +51,8 @@ export type CatalogueStore = {
 
 // the cache holds at most this many bytes (bodies and their compressed copies), oldest entries leave first
 const MAX_BYTES = 64 * 1024 * 1024;
+// memoised row sets (one per tour at most), oldest leave first
+const MAX_MEMO_ENTRIES = 500;
 
 export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
@@ -147,10 +151,29 @@ export function createCatalogueStore(db: Db, options: { pollMs: number }): Catal
     return promise;
   };
 
+  const memos = new Map<string, { tag: string; value: Promise<unknown> }>();
+  const memo = <T>(key: string, tag: string, compute: () => Promise<T>): Promise<T> => {
+    const hit = memos.get(key);
+    if (hit && hit.tag === tag) return hit.value as Promise<T>;
+    const value = compute();
+    memos.delete(key);
+    memos.set(key, { tag, value });
+    // a failed read is not kept
+    value.catch(() => {
+      if (memos.get(key)?.value === value) memos.delete(key);
+    });
+    for (const oldKey of memos.keys()) {
+      if (memos.size <= MAX_MEMO_ENTRIES) break;
+      memos.delete(oldKey);
+    }
+    return value;
+  };
+
   return {
     versions,
     snapshot: loadSnapshot,
     cached,
+    memo,
     invalidate: () => {
       versionsCache = null;
     },

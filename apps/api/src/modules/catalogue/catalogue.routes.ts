@@ -5,6 +5,7 @@ import { catalogueRoutes as routes, currencyForLanguage } from '@portal/contract
 import type { Site } from '../../config/sites.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { registerRoute, type HandlerInput } from '../../lib/route.ts';
+import { alternatives, tourSlotsOfYear } from './alternatives.service.ts';
 import { availabilityByOffer, availabilityByTour } from './availability.service.ts';
 import { createCatalogueStore, matchesEtag, type CachedBody, type CatalogueStore } from './catalogue.cache.ts';
 import * as service from './catalogue.service.ts';
@@ -180,6 +181,15 @@ function registerCatalogueRoutes(app: FastifyInstance, store: CatalogueStore) {
     stockOf: async ({ query }, snapshot) =>
       ((await snapshot()).offersByTour.get(query.id) ?? []).map((offer) => offer.id),
     compute: ({ query, ctx }, _view, snapshot, now) => availabilityByTour(ctx.db, snapshot, query, now),
+  });
+
+  // cached like ByTour; a miss works from the tour's slots of the year, kept per stock stamp (tourSlotsOfYear)
+  registerCached(app, store, routes.alternatives, {
+    ...net,
+    stockOf: async ({ query }, snapshot) =>
+      ((await snapshot()).offersByTour.get(query.tourId) ?? []).map((offer) => offer.id),
+    compute: ({ query, ctx }, view, snapshot, now) =>
+      alternatives(tourSlotsOfYear(store, ctx.db, view.today), snapshot, query, view.today, now),
   });
 
   registerRoute(app, routes.promoCode, ({ params, ctx }) => service.checkPromoCode(ctx.db, params.code, dubaiDate()));

@@ -89,3 +89,31 @@ export function agencyApprovedMail(
       `company balance or by card.\n\nLog in at ${brand.loginUrl}\nQuestions: ${brand.supportEmail}\n`,
   };
 }
+
+// Notify me (issue 9): seats for a watched option and date came back; sent once per request
+export function seatsBackMail(
+  lang: Language,
+  to: string,
+  name: string,
+  what: { tour: string; option: string; when: string; link: string },
+  brand: Brand,
+): OutgoingMail {
+  if (lang === 'ru') {
+    return {
+      to,
+      subject: `${brand.siteName}: появились места — ${what.tour}, ${what.when}`,
+      text:
+        `Здравствуйте, ${name}!\n\nПо вашему запросу: появились места на «${what.option}» (${what.tour}), ${what.when}.\n` +
+        `Места не зарезервированы за вами: бронируйте, пока они есть:\n${what.link}\n\n` +
+        `Это единственное письмо по этому запросу.\nВопросы: ${brand.supportEmail}\n`,
+    };
+  }
+  return {
+    to,
+    subject: `${brand.siteName}: seats are back — ${what.tour}, ${what.when}`,
+    text:
+      `Hello ${name},\n\nAs you asked: seats are available again for ${what.option} (${what.tour}) on ${what.when}.\n` +
+      `They are not held for you, so book while they last:\n${what.link}\n\n` +
+      `This is the only e-mail for this request.\nQuestions: ${brand.supportEmail}\n`,
+  };
+}

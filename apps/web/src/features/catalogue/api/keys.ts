@@ -37,6 +37,34 @@ export const availabilityKeys = {
     [...availabilityKeys.all, 'by-offer', offerId, from, to] as const,
 };
 
+export type AlternativesInput = {
+  tourId: number;
+  offerId: number;
+  date: string;
+  time: string | null;
+  people: { adults: number; children: number; infants: number };
+};
+
+export const alternativesKeys = {
+  all: [...root, 'alternatives'] as const,
+  one: (input: AlternativesInput) =>
+    [
+      ...alternativesKeys.all,
+      input.tourId,
+      input.offerId,
+      input.date,
+      input.time ?? '',
+      input.people.adults,
+      input.people.children,
+      input.people.infants,
+    ] as const,
+};
+
+export const stockWatchKeys = {
+  all: [...root, 'stock-watches'] as const,
+  forDate: (offerId: number, date: string) => [...stockWatchKeys.all, offerId, date] as const,
+};
+
 export const priceKeys = {
   all: [...root, 'prices'] as const,
   offers: (offerIds: readonly number[], from: string, to: string, currency: CurrencyCode) =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { checkPeopleAgainstAvailability, confirmationMode } from '@portal/contract';
-import type { AvailabilityRow, OfferPriceRow, PromoCodeResponse } from '@portal/contract';
+import type { AvailabilityRow, Offer, OfferPriceRow, PromoCodeResponse } from '@portal/contract';
 import { IconAlertTriangle, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,10 +15,12 @@ import { PeopleSteppers } from './people-steppers';
 import { PriceSummary } from '@/components/price-summary';
 import { SelectionHeading } from '@/components/selection-heading';
 import { PromoCodeField } from './promo-code-field';
+import { SoldOutAlternatives } from './sold-out-alternatives';
 import { TimeSlots } from './time-slots';
 
 type BookingPanelProps = {
   tourId: number;
+  offers: readonly Offer[];
   selection: TourSelection;
   onChange: (patch: SelectionPatch) => void;
   slots: readonly AvailabilityRow[] | undefined;
@@ -26,7 +28,7 @@ type BookingPanelProps = {
 };
 
 // The selected option on the chosen date: time, people (SPEC §5 rules live), prices, promo code, then Book / Request
-export function BookingPanel({ tourId, selection, onChange, slots, price }: BookingPanelProps) {
+export function BookingPanel({ tourId, offers, selection, onChange, slots, price }: BookingPanelProps) {
   const { t } = useTranslation();
   const { language } = useLocale();
   const [promo, setPromo] = useState<PromoCodeResponse | null>(null);
@@ -55,6 +57,16 @@ export function BookingPanel({ tourId, selection, onChange, slots, price }: Book
     },
     offer,
   );
+  // Issue 9: a sold-out choice, or one short of seats for these people, gets one message and the alternatives
+  const isChoiceSoldOut = isDaySoldOut || (row?.isSoldOut ?? false);
+  const isShortOfSeats = !isChoiceSoldOut && !check.ok && check.code === 'stock';
+  const soldOutMessage = isDaySoldOut
+    ? t('catalogue.booking.daySoldOut', { date: formatDate(date, language) })
+    : row?.isSoldOut
+      ? t('catalogue.booking.timeSoldOut', { date: formatDate(date, language), time: row.time ?? '' })
+      : isShortOfSeats
+        ? t('catalogue.rules.stock', { n: check.ok ? 0 : check.n })
+        : null;
   const mode = row ? confirmationMode(offer, row) : offer.isInstant ? 'instant' : 'request';
   const totals = price ? selectionTotals(offer, price, people) : null;
   // SPEC §5/§8: say before the agent books that it becomes a quotation request (past cut-off, or not instant)
@@ -111,15 +123,24 @@ export function BookingPanel({ tourId, selection, onChange, slots, price }: Book
             {t('catalogue.booking.closed', { date: formatDate(date, language) })}
           </Alert>
         )}
-        {isDaySoldOut && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-            {t('catalogue.booking.daySoldOut', { date: formatDate(date, language) })}
+        {soldOutMessage && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="sold-out-message">
+            {soldOutMessage}
           </Alert>
+        )}
+        {soldOutMessage && (
+          <SoldOutAlternatives
+            tourId={tourId}
+            offers={offers}
+            offer={offer}
+            selection={selection}
+            onChange={onChange}
+          />
         )}
 
         <Divider />
         <PeopleSteppers people={people} ages={offer.ages} onChange={(next) => onChange({ people: next })} />
-        {!check.ok && (
+        {!check.ok && check.code !== 'stock' && (
           <Alert
             color="red"
             variant="light"

@@ -25,20 +25,32 @@ function DayStatus({ offer, slots }: { offer: Offer; slots: readonly Availabilit
     return <StatusLine icon={<IconCircleX size={16} />} color="gray.6" text={t('catalogue.offer.closed')} />;
   if (status.kind === 'soldOut')
     return <StatusLine icon={<IconCircleX size={16} />} color="red.7" text={t('catalogue.offer.soldOut')} />;
+  // Defect 15: say what is available and what is on request, in words (never "1 of 1 times available · on request")
+  const bookable = status.open - status.onRequest;
   const text =
-    offer.availabilityType === 'timeslots'
-      ? t('catalogue.offer.timesOpen', { open: status.open, total: status.total })
-      : t('catalogue.offer.openingHours', {
-          from: offer.openingHours?.from ?? '',
-          to: offer.openingHours?.to ?? '',
-          left: status.left,
-        });
-  return status.isRequestOnly ? (
-    <StatusLine
-      icon={<IconHourglassHigh size={16} />}
-      color="yellow.8"
-      text={`${text} · ${t('catalogue.offer.requestOnly')}`}
-    />
+    offer.availabilityType !== 'timeslots'
+      ? t(
+          status.requestReason === 'notInstant'
+            ? 'catalogue.offer.openingHoursOnRequest'
+            : status.requestReason === 'cutOff'
+              ? 'catalogue.offer.openingHoursPastCutOff'
+              : 'catalogue.offer.openingHours',
+          { from: offer.openingHours?.from ?? '', to: offer.openingHours?.to ?? '', left: status.left },
+        )
+      : status.onRequest === 0
+        ? status.open === status.total
+          ? t('catalogue.offer.timesAvailable', { count: status.open })
+          : t('catalogue.offer.timesAvailableOf', { open: status.open, total: status.total })
+        : bookable > 0
+          ? t('catalogue.offer.timesMixed', { count: bookable, request: status.onRequest })
+          : t(
+              status.requestReason === 'notInstant'
+                ? 'catalogue.offer.timesOnRequest'
+                : 'catalogue.offer.timesPastCutOff',
+              { count: status.open },
+            );
+  return bookable === 0 ? (
+    <StatusLine icon={<IconHourglassHigh size={16} />} color="yellow.8" text={text} />
   ) : (
     <StatusLine icon={<IconCircleCheck size={16} />} color="teal.7" text={text} />
   );
@@ -46,7 +58,7 @@ function DayStatus({ offer, slots }: { offer: Offer; slots: readonly Availabilit
 
 function StatusLine({ icon, color, text }: { icon: ReactNode; color: string; text: string }) {
   return (
-    <Group gap={6} c={color} wrap="nowrap">
+    <Group gap={6} c={color} wrap="nowrap" data-testid="offer-status">
       {icon}
       <Text size="sm" fw={600}>
         {text}

@@ -50,6 +50,7 @@ export function TourPage({ tour }: { tour: TourDetailsData }) {
               <BookingPanel
                 key={tour.id}
                 tourId={tour.id}
+                offers={tour.offers}
                 selection={selection}
                 onChange={update}
                 slots={selectedSlots}

@@ -4,7 +4,15 @@ export type OfferDayStatus =
   | { kind: 'loading' }
   | { kind: 'closed' }
   | { kind: 'soldOut' }
-  | { kind: 'available'; open: number; total: number; isRequestOnly: boolean; left: number };
+  | {
+      kind: 'available';
+      open: number;
+      total: number;
+      // of the open times, how many become quotation requests, and why (SPEC §5/§8)
+      onRequest: number;
+      requestReason: 'notInstant' | 'cutOff' | null;
+      left: number;
+    };
 
 export function ticketsLeft(row: AvailabilityRow): number {
   return row.isSameTicketForAdultsAndChildren
@@ -12,7 +20,7 @@ export function ticketsLeft(row: AvailabilityRow): number {
     : row.left;
 }
 
-// What one offer looks like on one date: closed, sold out, or so many times open (and whether only on request)
+// What one offer looks like on one date: closed, sold out, or so many times open (and how many only on request)
 export function offerDayStatus(
   offer: Pick<Offer, 'isInstant'>,
   rows: readonly AvailabilityRow[] | undefined,
@@ -21,12 +29,13 @@ export function offerDayStatus(
   if (rows.length === 0) return { kind: 'closed' };
   const open = rows.filter((row) => !row.isSoldOut);
   if (open.length === 0) return { kind: 'soldOut' };
-  const isRequestOnly = !offer.isInstant || open.every((row) => row.isPastCutOff);
+  const onRequest = offer.isInstant ? open.filter((row) => row.isPastCutOff).length : open.length;
   return {
     kind: 'available',
     open: open.length,
     total: rows.length,
-    isRequestOnly,
+    onRequest,
+    requestReason: onRequest === 0 ? null : offer.isInstant ? 'cutOff' : 'notInstant',
     left: Math.max(...open.map(ticketsLeft)),
   };
 }

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { catalogueRoutes } from '@portal/contract';
+import { callRoute } from '@/lib/api-client';
+import { alternativesKeys, type AlternativesInput } from './keys';
+
+const ALTERNATIVES_STALE_MS = 30_000;
+
+// When the choice is sold out or short of seats: other times, the nearest dates and the tour's other options
+export function useAlternatives(input: AlternativesInput, isEnabled: boolean) {
+  return useQuery({
+    queryKey: alternativesKeys.one(input),
+    queryFn: ({ signal }) =>
+      callRoute(catalogueRoutes.alternatives, {
+        query: {
+          tourId: String(input.tourId),
+          offerId: String(input.offerId),
+          date: input.date,
+          time: input.time ?? undefined,
+          adults: String(input.people.adults),
+          children: String(input.people.children),
+          infants: String(input.people.infants),
+        },
+        signal,
+      }),
+    enabled: isEnabled,
+    staleTime: ALTERNATIVES_STALE_MS,
+  });
+}
