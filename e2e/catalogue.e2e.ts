@@ -258,6 +258,46 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
   });
 });
 
+describe('[CATALOGUE][CURRENCY] never a silent switch between the currency shown and the one charged', () => {
+  it('[CATALOGUE][CURRENCY]: an AED agency on the Russian site sees $ with the AED charge on the tour page, and the same figures at checkout', async () => {
+    const { page, context } = await portal.newPage({ width: 1280 });
+    await logIn(page);
+    const plan = await planBooking(page);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    await context.addInitScript((value) => localStorage.setItem('accessToken', value ?? ''), token);
+    const query = `date=${plan.date}&offer=${plan.offerId}&time=${plan.open.time}&adults=2`;
+    await page.goto(`${portal.url('ru.localhost')}/tour?id=${plan.tour.id}&${query}`);
+    await waitForAmount(page, 'price-summary', 'usd');
+    const charged = page.getByTestId('charged-note');
+    await charged.waitFor();
+    const shownUsd = await shownAmount(page, 'total-net');
+    expect(shownUsd.currency).toBe('usd');
+    expect(await charged.getAttribute('data-currency')).toBe('aed');
+    expect(await charged.textContent()).toMatch(/AED.*1 USD = 3\.65 AED/);
+    const chargedAed = await charged.getAttribute('data-amount');
+    await screenshot(page, 'currency-tour-1280-ru');
+
+    await page.goto(`${portal.url('ru.localhost')}/checkout?tour=${plan.tour.id}&${query}`);
+    await page.getByTestId('summary-to-pay').waitFor();
+    // what the checkout charges is what the tour page said; it repeats what the tour page showed
+    const toPay = await shownAmount(page, 'summary-to-pay');
+    expect([toPay.currency, Number(toPay.amount)]).toEqual(['aed', Number(chargedAed)]);
+    const shown = page.getByTestId('shown-note');
+    expect([await shown.getAttribute('data-currency'), Number(await shown.getAttribute('data-amount'))]).toEqual([
+      'usd',
+      Number(shownUsd.amount),
+    ]);
+    await screenshot(page, 'currency-checkout-1280-ru');
+
+    // where the two currencies agree, nothing more is said
+    await page.goto(`${portal.url()}/tour?id=${plan.tour.id}&${query}`);
+    await waitForAmount(page, 'price-summary', 'aed');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('charged-note').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('[CATALOGUE][LAYOUT] home and tour page at 1280 and 390 px, English and Russian', () => {
   it.each([
     [1280, 'en'],

@@ -26,6 +26,7 @@ import type { CheckoutSelection } from '../hooks/use-checkout-query';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { emptyCheckoutValues, validateCheckout } from '../utils/checkout-form';
 import type { CheckoutFormValues } from '../utils/checkout-form';
+import { applyDiscount, selectionTotals } from '@/lib/pricing';
 import { checkoutTotals, isRuPricing } from '../utils/checkout-totals';
 import { CheckoutSummary } from './checkout-summary';
 import { GuestDetailsFields } from './guest-details-fields';
@@ -41,9 +42,21 @@ type CheckoutFormProps = {
   price: OfferPriceRow | null;
   currency: CurrencyCode;
   promo: PromoCodeResponse | null;
+  // the price in the currency the tour page showed, when it is not the account's
+  shownPrice?: OfferPriceRow | null;
 };
 
-export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, currency, promo }: CheckoutFormProps) {
+export function CheckoutForm({
+  tour,
+  offer,
+  selection,
+  slot,
+  isRequest,
+  price,
+  currency,
+  promo,
+  shownPrice = null,
+}: CheckoutFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSessionUser();
@@ -60,6 +73,11 @@ export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, c
   });
   const method = isRequest ? 'balance' : form.values.paymentMethod;
   const totals = price ? checkoutTotals(offer, price, selection.people, promo?.percent ?? null, method) : null;
+  const shownNet = shownPrice ? selectionTotals(offer, shownPrice, selection.people).net : null;
+  const shown =
+    shownPrice && shownNet !== null
+      ? { amount: promo ? applyDiscount(shownNet, promo.percent) : shownNet, currency: shownPrice.currencyCode }
+      : null;
   const peopleCheck = slot ? checkPeopleAgainstAvailability(selection.people, slot, offer) : null;
   const isSoldOut = slot?.isSoldOut ?? false;
 
@@ -156,6 +174,7 @@ export function CheckoutForm({ tour, offer, selection, slot, isRequest, price, c
               totals={totals}
               promoPercent={promo?.percent ?? null}
               isRequest={isRequest}
+              shown={shown}
             >
               {peopleCheck && !peopleCheck.ok && (
                 <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">

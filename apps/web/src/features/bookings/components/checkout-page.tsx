@@ -2,6 +2,7 @@ import { Alert, Button, Container, Stack, Title } from '@mantine/core';
 import { confirmationMode } from '@portal/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/lib/locale';
 import { Link } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
@@ -42,6 +43,10 @@ export function CheckoutPage({ selection }: { selection: CheckoutSelection }) {
   const agency = useAgencyCurrency();
   const price = useOfferPrice(offer?.id ?? null, selection.date, agency.currency, !agency.isLoading);
   const slots = useOfferSlots(offer?.id ?? null, selection.date);
+  // the tour page showed the language's currency: when the account's differs, the checkout says what that was
+  const { currency: shownCurrency } = useLocale();
+  const isOtherCurrency = !agency.isLoading && shownCurrency !== agency.currency;
+  const shownPrice = useOfferPrice(offer?.id ?? null, selection.date, shownCurrency, isOtherCurrency);
   const promo = usePromoCode(selection.promoCode);
   const isSelectionValid = selection.tourId !== '' && selection.offerId !== null && selection.date !== '';
 
@@ -64,6 +69,7 @@ export function CheckoutPage({ selection }: { selection: CheckoutSelection }) {
         price={price.data ?? null}
         currency={agency.currency}
         promo={promo.data ?? null}
+        shownPrice={isOtherCurrency ? (shownPrice.data ?? null) : null}
       />
     );
   }

@@ -4,6 +4,7 @@ import { RU_CARD_SURCHARGE_PERCENT, RU_FEE_PERCENT, RU_TAX_PERCENT } from '@port
 import type { CurrencyCode, Offer, People, TourDetails } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
+import { CurrencyNote } from '@/components/currency-note';
 import { PriceSummary } from '@/components/price-summary';
 import { SelectionHeading } from '@/components/selection-heading';
 import type { CheckoutTotals } from '../utils/checkout-totals';
@@ -19,6 +20,8 @@ type CheckoutSummaryProps = {
   promoPercent: number | null;
   // a quotation request charges nothing now: its figure is the catalogue estimate, the operator's quote decides
   isRequest?: boolean;
+  // the net total in the currency the tour page showed, when the account is charged in another one
+  shown?: { amount: number; currency: CurrencyCode } | null;
   children?: ReactNode;
 };
 
@@ -58,6 +61,7 @@ export function CheckoutSummary({
   totals,
   promoPercent,
   isRequest = false,
+  shown = null,
   children,
 }: CheckoutSummaryProps) {
   const { t } = useTranslation();
@@ -105,6 +109,9 @@ export function CheckoutSummary({
                 testId="summary-to-pay"
                 strong
               />
+            )}
+            {shown && shown.currency !== currency && (
+              <CurrencyNote kind="shown" amount={shown.amount} currency={shown.currency} testId="shown-note" />
             )}
             {totals.toPay !== null && isRequest && (
               <Text size="xs" c="dimmed" data-testid="summary-estimate-note">

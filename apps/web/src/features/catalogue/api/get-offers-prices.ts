@@ -3,6 +3,7 @@ import { catalogueRoutes } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
 import { callRoute } from '@/lib/api-client';
 import { useLocale } from '@/lib/locale';
+import { useMe } from '@/lib/me';
 import { priceKeys } from './keys';
 
 // SPEC §3 Price info per offer and date, in the requested currency (converted on the server)
@@ -23,4 +24,17 @@ export function useOffersPrices(offerIds: readonly number[], date: string | null
     ...offersPricesQuery(offerIds, date ?? '', date ?? '', currency),
     enabled: offerIds.length > 0 && date !== null,
   });
+}
+
+// The selected offer's price in the agency's account currency, asked only when the page shows another currency
+// (issue 9: a price seen in $ on the tour page was charged in AED at checkout, silently)
+export function useChargedPrice(offerId: number | null, date: string | null) {
+  const { currency } = useLocale();
+  const account = useMe().data?.agency?.currency ?? null;
+  const differs = account !== null && account !== currency;
+  const query = useQuery({
+    ...offersPricesQuery(offerId === null ? [] : [offerId], date ?? '', date ?? '', account ?? currency),
+    enabled: differs && offerId !== null && date !== null,
+  });
+  return differs ? query.data?.find((row) => row.offerId === offerId && row.date === date) : undefined;
 }

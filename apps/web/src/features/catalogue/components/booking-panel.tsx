@@ -9,7 +9,8 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import type { SelectionPatch, TourSelection } from '../hooks/use-tour-selection';
-import { selectionTotals } from '@/lib/pricing';
+import { applyDiscount, selectionTotals } from '@/lib/pricing';
+import { CurrencyNote } from '@/components/currency-note';
 import { CancellationPolicy } from '@/components/cancellation-policy';
 import { PeopleSteppers } from './people-steppers';
 import { PriceSummary } from '@/components/price-summary';
@@ -25,10 +26,12 @@ type BookingPanelProps = {
   onChange: (patch: SelectionPatch) => void;
   slots: readonly AvailabilityRow[] | undefined;
   price: OfferPriceRow | undefined;
+  // the same price in the agency's account currency, when the page shows another one
+  chargedPrice?: OfferPriceRow | undefined;
 };
 
 // The selected option on the chosen date: time, people (SPEC §5 rules live), prices, promo code, then Book / Request
-export function BookingPanel({ tourId, offers, selection, onChange, slots, price }: BookingPanelProps) {
+export function BookingPanel({ tourId, offers, selection, onChange, slots, price, chargedPrice }: BookingPanelProps) {
   const { t } = useTranslation();
   const { language } = useLocale();
   const [promo, setPromo] = useState<PromoCodeResponse | null>(null);
@@ -69,6 +72,8 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
         : null;
   const mode = row ? confirmationMode(offer, row) : offer.isInstant ? 'instant' : 'request';
   const totals = price ? selectionTotals(offer, price, people) : null;
+  const chargedNet = chargedPrice ? selectionTotals(offer, chargedPrice, people).net : null;
+  const charged = chargedNet !== null && promo ? applyDiscount(chargedNet, promo.percent) : chargedNet;
   // SPEC §5/§8: say before the agent books that it becomes a quotation request (past cut-off, or not instant)
   const showRequestNotice = mode === 'request' && (row ? !row.isSoldOut : !isDayClosed && !isDaySoldOut);
   const canBook = row !== null && !row.isSoldOut && check.ok && totals !== null && totals.net !== null;
@@ -167,7 +172,17 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
 
         <Divider />
         {totals && price ? (
-          <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} />
+          <>
+            <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} />
+            {chargedPrice && charged !== null && chargedPrice.currencyCode !== price.currencyCode && (
+              <CurrencyNote
+                kind="charged"
+                amount={charged}
+                currency={chargedPrice.currencyCode}
+                testId="charged-note"
+              />
+            )}
+          </>
         ) : (
           <Text size="sm" c="dimmed">
             {t('catalogue.offer.noPrice')}

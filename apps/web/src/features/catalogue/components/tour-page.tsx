@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Container, Stack } from '@mantine/core';
 import type { TourDetails as TourDetailsData } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { useOffersPrices } from '../api/get-offers-prices';
+import { useChargedPrice, useOffersPrices } from '../api/get-offers-prices';
 import { useTourAvailability } from '../api/get-tour-availability';
 import { useTourTicketTypes } from '../api/get-tour-ticket-types';
 import { useTourSelection } from '../hooks/use-tour-selection';
@@ -27,6 +27,7 @@ export function TourPage({ tour }: { tour: TourDetailsData }) {
   const prices = useOffersPrices(offerIds, selection.date);
   const slotsByOffer = useMemo(() => groupByOffer(availability.data), [availability.data]);
   const selectedPrice = prices.data?.find((row) => row.offerId === selection.offer?.id && row.date === selection.date);
+  const chargedPrice = useChargedPrice(selection.offer?.id ?? null, selection.date);
   const selectedSlots = selection.offer && slotsByOffer ? (slotsByOffer.get(selection.offer.id) ?? []) : undefined;
 
   return (
@@ -55,6 +56,7 @@ export function TourPage({ tour }: { tour: TourDetailsData }) {
                 onChange={update}
                 slots={selectedSlots}
                 price={selectedPrice}
+                chargedPrice={chargedPrice}
               />
             </div>
           </aside>
