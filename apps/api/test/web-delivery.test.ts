@@ -133,6 +133,9 @@ describe('the web app as the browser receives it', () => {
       expect(layout).not.toMatch(/[<>&]/);
       expect(JSON.parse(layout ?? '')).toEqual(api.json());
     }
+    // each site's logo is asked for with the page, not after the header has rendered
+    const partner = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'partner.localhost' } });
+    expect(partner.body).toContain('<link rel="preload" as="image" href="/brand/logo-partner.svg">');
     // "Golden Falcon Tours & Travel LLC": the ampersand goes out escaped
     expect((await page('/')).layout).toContain('Tours \\u0026 Travel');
   });

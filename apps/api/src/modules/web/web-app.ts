@@ -61,8 +61,11 @@ export function createWebShell(webDist: string) {
 
   function build(site: Site, page: PageFiles | undefined, language: Language): Shell {
     const scripts = [...(page?.scripts ?? []), ...preloads.everyPage.texts[language], ...(page?.texts[language] ?? [])];
+    const logo = site.hostData.mainLogo;
     const tags = [
       `<script type="application/json" id="layout-info">${jsonForHtml(layoutInfoFor(site))}</script>`,
+      // the header's logo is on every page, often its largest element until the page's data arrives
+      ...(/^\/[\w./-]+$/.test(logo) ? [`<link rel="preload" as="image" href="${logo}">`] : []),
       ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ...(page?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     ];
