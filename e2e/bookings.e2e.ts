@@ -181,13 +181,15 @@ async function bookViaApi(email: string, slot: Slot): Promise<BookingView> {
   return booking;
 }
 
+// the hosted page speaks the agency's language (Volga Tours' is Russian)
 async function payOnSandbox(page: Page, card: string) {
-  await page.getByLabel('Card number').waitFor();
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry').fill('12 / 34');
+  const number = page.getByLabel(/^(Card number|Номер карты)$/);
+  await number.waitFor();
+  await number.fill(card);
+  await page.getByLabel(/^(Expiry|Срок действия)$/).fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Anna Smith');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByLabel(/^(Name on card|Имя на карте)$/).fill('Anna Smith');
+  await page.getByRole('button', { name: /^(Pay|Оплатить) / }).click();
 }
 
 // full-page screenshots from the top, so the sticky header is not painted over the middle of the page
@@ -874,6 +876,10 @@ describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px,
       await fillGuest(page, slot, 'ru');
       await page.getByTestId('pay-card').click();
       await page.getByRole('button', { name: 'Оплатить картой' }).click();
+      // the sandbox pay page in Russian, with the tour's Russian name
+      await page.getByRole('heading', { name: 'Оплата картой' }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('ru');
+      await shoot(page, `bookings-sandbox-pay-${width}-ru`);
       await payOnSandbox(page, '4242 4242 4242 4242');
       await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('payment'));
       await page.getByTestId('documents').waitFor({ timeout: 30_000 });

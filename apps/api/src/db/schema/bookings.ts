@@ -220,6 +220,10 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
   currency: text('currency').notNull(),
   description: text('description').notNull(),
+  // the payer's language: the hosted page speaks it, as a provider's does
+  language: text('language', { enum: ['en', 'ru'] })
+    .notNull()
+    .default('en'),
   returnUrl: text('return_url').notNull(),
   status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] })
     .notNull()

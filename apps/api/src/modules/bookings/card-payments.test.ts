@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, addDays } from '@portal/contract';
-import { bookings, payments, sandboxCharges, slots, webhookEvents } from '../../db/schema/index.ts';
+import { agencies, bookings, payments, sandboxCharges, slots, webhookEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer } from '../../../test/factories.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
@@ -59,6 +59,35 @@ async function bookingRow(id: string) {
   const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));
   return row;
 }
+
+describe("the sandbox pay page speaks the agency's language (issue 9: it was English on the Russian site)", () => {
+  it('shows a Russian agency the page, the tour and the card errors in Russian', async () => {
+    await t.database.db.update(agencies).set({ language: 'ru' }).where(eq(agencies.id, w.agency.id));
+    try {
+      const { booking, chargeId } = await cardBooking();
+      const row = await bookingRow(booking.id);
+      const page = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/pay/${chargeId}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<html lang="ru">');
+      expect(page.body).toContain('<h1>Оплата картой</h1>');
+      expect(page.body).toContain('Отменить и вернуться');
+      expect(page.body).toContain(`${row?.tourTitle.ru} — ${row?.offerName.ru}`);
+      expect(page.body).not.toContain('Pay by card');
+      const wrong = await payOnSandboxPage(chargeId, '1234 5678 9012 3456');
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.body).toContain('<p class="error" role="alert">Неверный номер карты.</p>');
+    } finally {
+      await t.database.db.update(agencies).set({ language: 'en' }).where(eq(agencies.id, w.agency.id));
+    }
+  });
+
+  it('and an English agency in English', async () => {
+    const { chargeId } = await cardBooking();
+    const page = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/pay/${chargeId}` });
+    expect(page.body).toContain('<html lang="en">');
+    expect(page.body).toContain('<h1>Pay by card</h1>');
+  });
+});
 
 describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
   it('holds the stock, sends the agent to the hosted page, and completes on a good card', async () => {

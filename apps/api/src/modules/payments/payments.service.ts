@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { formatDisplayDate } from '@portal/contract/plain';
 import { BOOKING_MESSAGES, HOLD_MINUTES, type BookingView } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookings, offers, payments, webhookEvents } from '../../db/schema/index.ts';
@@ -74,7 +75,9 @@ export function createPaymentsService(deps: {
         reference: booking.reference,
         amountMinor: booking.netTotalMinor,
         currency: booking.currency,
-        description: `${booking.reference}: ${booking.tourTitle.en} — ${booking.offerName.en}, ${booking.date}`,
+        // in the booking's language, as the hosted page shows it (issue 9: the sandbox page was English on the Russian site)
+        description: `${booking.reference}: ${booking.tourTitle[booking.language]} — ${booking.offerName[booking.language]}, ${formatDisplayDate(booking.date, booking.language)}`,
+        language: booking.language,
         customerEmail: agent.email || booking.guestEmail,
         returnUrl: `${siteUrl(ctx.site, ctx.config)}/checkout?booking=${booking.id}&payment=${payment.id}`,
       });

@@ -30,6 +30,93 @@ export const SANDBOX_MESSAGES = {
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;
 
+// The hosted page speaks the payer's language, as a provider's does (issue 9: it was English on the Russian site)
+type Lang = 'en' | 'ru';
+const SANDBOX_MESSAGES_RU: Record<keyof typeof SANDBOX_MESSAGES, string> = {
+  declined: 'Ваша карта отклонена.',
+  incorrectNumber: 'Неверный номер карты.',
+  invalidExpiry: 'Срок действия карты указан не полностью.',
+  expired: 'Срок действия карты истёк.',
+  invalidCvc: 'Код безопасности карты указан не полностью.',
+  missingName: 'Укажите имя на карте.',
+  cancelled: 'Вы отменили этот платёж.',
+  authenticationFailed: 'Не удалось подтвердить способ оплаты. Выберите другой способ оплаты и попробуйте снова.',
+};
+
+// A provider's message (stored in English, as the provider sent it) in the page's language
+function message(text: string, lang: Lang): string {
+  if (lang === 'en') return text;
+  const key = (Object.keys(SANDBOX_MESSAGES) as (keyof typeof SANDBOX_MESSAGES)[]).find(
+    (k) => SANDBOX_MESSAGES[k] === text,
+  );
+  return key ? SANDBOX_MESSAGES_RU[key] : text;
+}
+
+const TEXTS = {
+  en: {
+    badge: 'Sandbox · test mode',
+    payByCard: 'Pay by card',
+    cardNumber: 'Card number',
+    expiry: 'Expiry',
+    expiryPlaceholder: 'MM / YY',
+    cvc: 'CVC',
+    nameOnCard: 'Name on card',
+    pay: 'Pay',
+    cancel: 'Cancel and return',
+    testCards:
+      '<strong>Test cards</strong> (any future expiry date, any 3-digit CVC, any name):<br><code>4242 4242 4242 4242</code> succeeds<br><code>4000 0000 0000 0002</code> is declined<br><code>4000 0000 0000 3220</code> asks for a 3-D Secure confirmation<br>any other number is rejected as incorrect. No real card is charged.',
+    challengeTitle: '3-D Secure confirmation',
+    challengeHeading: 'Confirm this payment',
+    challengeText: (last4: string) =>
+      `Your bank asks you to confirm the payment with card ending in <strong>${last4}</strong>. This is a test confirmation step.`,
+    complete: 'Complete',
+    fail: 'Fail',
+    pending: 'Payment pending',
+    succeeded: ['Payment successful', 'This payment is complete; you will not be charged again.'],
+    refunded: ['Payment refunded', 'This payment was refunded.'],
+    failed: ['Payment failed', 'Nothing was charged. Return to start a new payment.'],
+    cancelled: ['Payment cancelled', 'This payment was cancelled. Nothing was charged.'],
+    cardEnding: (last4: string) => `Card ending in ${last4}.`,
+    back: 'Return',
+    notFoundTitle: 'Payment not found',
+    notFoundText: 'This payment link is not valid.',
+    errorTitle: 'Payment error',
+    errorHeading: 'Something went wrong',
+    incompleteForm: 'The payment form was incomplete. Go back and try again.',
+  },
+  ru: {
+    badge: 'Песочница · тестовый режим',
+    payByCard: 'Оплата картой',
+    cardNumber: 'Номер карты',
+    expiry: 'Срок действия',
+    expiryPlaceholder: 'ММ / ГГ',
+    cvc: 'CVC',
+    nameOnCard: 'Имя на карте',
+    pay: 'Оплатить',
+    cancel: 'Отменить и вернуться',
+    testCards:
+      '<strong>Тестовые карты</strong> (любой будущий срок действия, любой трёхзначный CVC, любое имя):<br><code>4242 4242 4242 4242</code> — оплата проходит<br><code>4000 0000 0000 0002</code> — карта отклонена<br><code>4000 0000 0000 3220</code> — нужно подтверждение 3-D Secure<br>любой другой номер отклоняется как неверный. Настоящие карты не списываются.',
+    challengeTitle: 'Подтверждение 3-D Secure',
+    challengeHeading: 'Подтвердите платёж',
+    challengeText: (last4: string) =>
+      `Банк просит подтвердить платёж картой, оканчивающейся на <strong>${last4}</strong>. Это тестовый шаг подтверждения.`,
+    complete: 'Подтвердить',
+    fail: 'Отказать',
+    pending: 'Платёж обрабатывается',
+    succeeded: ['Платёж прошёл', 'Платёж завершён; повторно деньги не спишутся.'],
+    refunded: ['Платёж возвращён', 'Этот платёж возвращён.'],
+    failed: ['Платёж не прошёл', 'Деньги не списаны. Вернитесь, чтобы начать новый платёж.'],
+    cancelled: ['Платёж отменён', 'Этот платёж отменён. Деньги не списаны.'],
+    cardEnding: (last4: string) => `Карта, оканчивающаяся на ${last4}.`,
+    back: 'Вернуться',
+    notFoundTitle: 'Платёж не найден',
+    notFoundText: 'Эта ссылка на оплату недействительна.',
+    errorTitle: 'Ошибка оплаты',
+    errorHeading: 'Что-то пошло не так',
+    incompleteForm: 'Форма оплаты заполнена не полностью. Вернитесь и попробуйте снова.',
+  },
+} as const;
+
 const paramsSchema = z.object({ id: z.string().min(1).max(100) });
 const cardFormSchema = z.object({
   step: z.literal('card'),
@@ -71,7 +158,7 @@ export function sandboxPayPage(deps: SandboxPayPageDeps): FastifyPluginAsync {
       if (!charge) return sendPage(reply, 404, null, notFoundPage());
       const form = formSchema.safeParse(request.body ?? {});
       if (!form.success)
-        return sendPage(reply, 400, charge, errorPage('The payment form was incomplete. Go back and try again.'));
+        return sendPage(reply, 400, charge, errorPage(TEXTS[charge.language].incompleteForm, charge.language));
       const toPage = () => reply.header('cache-control', 'no-store').redirect(sandboxPayPath(charge.id), 303);
 
       // Like a real hosted page's cancel URL: the charge is closed and the portal told before the agent is back
@@ -195,10 +282,10 @@ button.secondary{background:#fff;color:#b42318;border:1px solid #b42318;margin-t
 .cards code{font-size:13px;background:#f4f5fb;padding:1px 6px;border-radius:4px}a{color:#2637AA}.cancel{display:block;text-align:center;margin-top:14px;font-size:14px}
 button.link{background:none;color:#2637AA;text-decoration:underline;font-weight:400;font-size:14px;margin-top:14px;padding:0}`;
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+function layout(title: string, body: string, lang: Lang): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><main><div class="card"><span class="badge">Sandbox · test mode</span>${body}</div></main></body></html>`;
+<body><main><div class="card"><span class="badge">${escapeHtml(TEXTS[lang].badge)}</span>${body}</div></main></body></html>`;
 }
 
 function summary(charge: SandboxChargeRow): string {
@@ -206,70 +293,78 @@ function summary(charge: SandboxChargeRow): string {
 }
 
 function cardPage(charge: SandboxChargeRow, values: CardForm | null, error: string | null): string {
+  const lang = charge.language;
+  const t = TEXTS[lang];
   const value = (text: string | undefined) => escapeHtml(text ?? '');
   return layout(
-    'Pay by card',
-    `<h1>Pay by card</h1>${summary(charge)}
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+    t.payByCard,
+    `<h1>${escapeHtml(t.payByCard)}</h1>${summary(charge)}
+${error ? `<p class="error" role="alert">${escapeHtml(message(error, lang))}</p>` : ''}
 <form method="post" action="${escapeHtml(sandboxPayPath(charge.id))}" autocomplete="on">
 <input type="hidden" name="step" value="card">
-<label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required value="${value(values?.cardNumber)}">
-<div class="row"><div><label for="expiry">Expiry</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" maxlength="7" required value="${value(values?.expiry)}"></div>
-<div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" required value="${value(values?.cvc)}"></div></div>
-<label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" maxlength="120" required value="${value(values?.name)}">
-<button type="submit">Pay ${escapeHtml(formatMoney(charge.amountMinor, charge.currency))}</button>
+<label for="cardNumber">${escapeHtml(t.cardNumber)}</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required value="${value(values?.cardNumber)}">
+<div class="row"><div><label for="expiry">${escapeHtml(t.expiry)}</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="${escapeHtml(t.expiryPlaceholder)}" maxlength="7" required value="${value(values?.expiry)}"></div>
+<div><label for="cvc">${escapeHtml(t.cvc)}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" required value="${value(values?.cvc)}"></div></div>
+<label for="name">${escapeHtml(t.nameOnCard)}</label><input id="name" name="name" autocomplete="cc-name" maxlength="120" required value="${value(values?.name)}">
+<button type="submit">${escapeHtml(t.pay)} ${escapeHtml(formatMoney(charge.amountMinor, charge.currency))}</button>
 </form>
 ${cancelForm(charge)}
-<div class="cards"><strong>Test cards</strong> (any future expiry date, any 3-digit CVC, any name):<br>
-<code>4242 4242 4242 4242</code> succeeds<br><code>4000 0000 0000 0002</code> is declined<br>
-<code>4000 0000 0000 3220</code> asks for a 3-D Secure confirmation<br>any other number is rejected as incorrect. No real card is charged.</div>`,
+<div class="cards">${t.testCards}</div>`,
+    lang,
   );
 }
 
 // A form, not a link: cancelling changes the charge, and the portal hears of it before the agent is back
 function cancelForm(charge: SandboxChargeRow): string {
   return `<form method="post" action="${escapeHtml(sandboxPayPath(charge.id))}">
-<input type="hidden" name="step" value="cancel"><button type="submit" class="link">Cancel and return</button></form>`;
+<input type="hidden" name="step" value="cancel"><button type="submit" class="link">${escapeHtml(TEXTS[charge.language].cancel)}</button></form>`;
 }
 
 function challengePage(charge: SandboxChargeRow): string {
+  const t = TEXTS[charge.language];
   return layout(
-    '3-D Secure confirmation',
-    `<h1>Confirm this payment</h1>${summary(charge)}
-<p>Your bank asks you to confirm the payment with card ending in <strong>${escapeHtml(charge.cardLast4 ?? '····')}</strong>. This is a test confirmation step.</p>
+    t.challengeTitle,
+    `<h1>${escapeHtml(t.challengeHeading)}</h1>${summary(charge)}
+<p>${t.challengeText(escapeHtml(charge.cardLast4 ?? '····'))}</p>
 <form method="post" action="${escapeHtml(sandboxPayPath(charge.id))}">
 <input type="hidden" name="step" value="challenge">
-<button type="submit" name="outcome" value="complete">Complete</button>
-<button type="submit" name="outcome" value="fail" class="secondary">Fail</button>
+<button type="submit" name="outcome" value="complete">${escapeHtml(t.complete)}</button>
+<button type="submit" name="outcome" value="fail" class="secondary">${escapeHtml(t.fail)}</button>
 </form>
 ${cancelForm(charge)}`,
+    charge.language,
   );
 }
 
 function outcomePage(charge: SandboxChargeRow): string {
-  const texts: Record<SandboxChargeRow['status'], [string, string, string]> = {
-    pending: ['Payment pending', '', ''],
-    requires_action: ['Payment pending', '', ''],
-    succeeded: ['Payment successful', 'ok', 'This payment is complete; you will not be charged again.'],
-    refunded: ['Payment refunded', 'ok', 'This payment was refunded.'],
-    failed: ['Payment failed', 'fail', 'Nothing was charged. Return to start a new payment.'],
-    cancelled: ['Payment cancelled', 'fail', 'This payment was cancelled. Nothing was charged.'],
+  const lang = charge.language;
+  const t = TEXTS[lang];
+  const texts: Record<SandboxChargeRow['status'], readonly [string, string, string]> = {
+    pending: [t.pending, '', ''],
+    requires_action: [t.pending, '', ''],
+    succeeded: [t.succeeded[0], 'ok', t.succeeded[1]],
+    refunded: [t.refunded[0], 'ok', t.refunded[1]],
+    failed: [t.failed[0], 'fail', t.failed[1]],
+    cancelled: [t.cancelled[0], 'fail', t.cancelled[1]],
   };
   const [title, tone, note] = texts[charge.status];
   return layout(
     title,
     `<h1 class="${tone}">${escapeHtml(title)}</h1>${summary(charge)}
-${charge.failureMessage ? `<p class="error">${escapeHtml(charge.failureMessage)}</p>` : ''}
-${charge.cardLast4 ? `<p>Card ending in ${escapeHtml(charge.cardLast4)}.</p>` : ''}
+${charge.failureMessage ? `<p class="error">${escapeHtml(message(charge.failureMessage, lang))}</p>` : ''}
+${charge.cardLast4 ? `<p>${escapeHtml(t.cardEnding(charge.cardLast4))}</p>` : ''}
 <p>${escapeHtml(note)}</p>
-<a class="cancel" href="${escapeHtml(charge.returnUrl)}">Return</a>`,
+<a class="cancel" href="${escapeHtml(charge.returnUrl)}">${escapeHtml(t.back)}</a>`,
+    lang,
   );
 }
 
 function notFoundPage(): string {
-  return layout('Payment not found', '<h1>Payment not found</h1><p>This payment link is not valid.</p>');
+  const t = TEXTS.en;
+  return layout(t.notFoundTitle, `<h1>${t.notFoundTitle}</h1><p>${t.notFoundText}</p>`, 'en');
 }
 
-function errorPage(message: string): string {
-  return layout('Payment error', `<h1 class="fail">Something went wrong</h1><p>${escapeHtml(message)}</p>`);
+function errorPage(text: string, lang: Lang): string {
+  const t = TEXTS[lang];
+  return layout(t.errorTitle, `<h1 class="fail">${escapeHtml(t.errorHeading)}</h1><p>${escapeHtml(text)}</p>`, lang);
 }

@@ -7,6 +7,8 @@ export type CreateChargeInput = {
   amountMinor: number;
   currency: 'aed' | 'usd';
   description: string;
+  // the payer's language, for a hosted payment page that can speak it
+  language: 'en' | 'ru';
   customerEmail: string;
   returnUrl: string;
 };

@@ -30,6 +30,7 @@ function chargeInput(overrides: Partial<CreateChargeInput> = {}): CreateChargeIn
     amountMinor: 123_450,
     currency: 'aed',
     description: 'Desert safari <b>& BBQ</b> "VIP"',
+    language: 'en',
     customerEmail: 'agent@agency.example',
     returnUrl: RETURN_URL,
     ...overrides,

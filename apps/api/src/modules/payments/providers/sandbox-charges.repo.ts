@@ -7,7 +7,14 @@ export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
 
 export async function insertSandboxCharge(
   db: Db,
-  row: { id: string; amountMinor: number; currency: string; description: string; returnUrl: string },
+  row: {
+    id: string;
+    amountMinor: number;
+    currency: string;
+    description: string;
+    language: 'en' | 'ru';
+    returnUrl: string;
+  },
 ): Promise<SandboxChargeRow> {
   const [inserted] = await db.insert(sandboxCharges).values(row).returning();
   if (!inserted) throw new Error('Sandbox charge was not inserted');

@@ -74,6 +74,7 @@ export function createSandboxProvider({ db, publicBaseUrl, secret }: SandboxProv
         amountMinor: input.amountMinor,
         currency: input.currency,
         description: input.description,
+        language: input.language,
         returnUrl: input.returnUrl,
       });
       return toCharge(row);

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_charges" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
