@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AED_PER_USD, CurrencyCode, Language, MAX_DB_ID, MIN_DATE } from './common.ts';
 import { ANY_AGENT, ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
-import { CATALOGUE_MESSAGES } from './messages.ts';
+import { BOOKING_MESSAGES, CATALOGUE_MESSAGES } from './messages.ts';
 import { FIRST_PAGE_PATHS } from './paths.ts';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, type ImageWidth } from './images.ts';
 
@@ -390,8 +390,8 @@ export const AlternativesQuery = z
     infants: PeopleCount.default(0),
   })
   .superRefine((query, ctx) => {
-    if (query.adults + query.children + query.infants === 0)
-      ctx.addIssue({ code: 'custom', path: ['adults'], message: CATALOGUE_MESSAGES.noPeople });
+    if (query.adults + query.children === 0)
+      ctx.addIssue({ code: 'custom', path: ['adults'], message: BOOKING_MESSAGES.noPeople });
   });
 export type AlternativesQuery = z.infer<typeof AlternativesQuery>;
 

@@ -49,7 +49,6 @@ export const CATALOGUE_MESSAGES = {
   unknownImage: 'Unknown image',
   timeFormat: 'Use the format HH:mm',
   peopleCount: 'Enter a whole number from 0 to 99',
-  noPeople: 'Add at least one adult or child',
   dateInPast: 'Choose today or a later date',
   dateTooFar: 'Choose a date within a year from today',
   offerNotInTour: 'This option is not part of this tour',

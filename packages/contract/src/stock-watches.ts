@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Language, MAX_DB_ID } from './common.ts';
 import { ANY_AGENT, defineRoute } from './define-route.ts';
-import { CATALOGUE_MESSAGES, MESSAGES } from './messages.ts';
+import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, MESSAGES } from './messages.ts';
 import { CatalogueDate, CatalogueId, MAX_PEOPLE_PER_QUERY, TimeOfDay } from './catalogue.ts';
 
 // "Notify me" (issue 9): an agent asks to be e-mailed, once, when seats for an option on a date (and time) come back
@@ -29,8 +29,8 @@ export const CreateStockWatchBody = z
     language: Language.optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.adults + body.children + body.infants === 0)
-      ctx.addIssue({ code: 'custom', path: ['adults'], message: CATALOGUE_MESSAGES.noPeople });
+    if (body.adults + body.children === 0)
+      ctx.addIssue({ code: 'custom', path: ['adults'], message: BOOKING_MESSAGES.noPeople });
   });
 export type CreateStockWatchBody = z.infer<typeof CreateStockWatchBody>;
 

@@ -170,6 +170,7 @@ describe('GET /api/b2b/availability/alternatives', () => {
     expect((await get(query({ time: '18:00' }))).json<AlternativesResponse>().isAvailable).toBe(false);
   });
 
+    ['infants only', { adults: '0', infants: '1' }, 'adults', 'Add at least one adult or child'],
   it.each([
     [
       'a date in the past',

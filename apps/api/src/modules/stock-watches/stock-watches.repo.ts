@@ -66,6 +66,7 @@ export async function findWatchedSlotsWithStock(db: DbOrTx, today: string) {
       name: users.name,
       userStatus: users.status,
       siteId: agencies.siteId,
+      agencyStatus: agencies.status,
       slot: {
         offerId: slots.offerId,
         date: slots.date,

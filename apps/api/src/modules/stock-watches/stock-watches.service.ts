@@ -102,7 +102,8 @@ export async function notifyReturnedSeats(
     const tour = offer ? snapshot.tourById.get(offer.tourId) : undefined;
     const site = deps.sites.byId(watch.siteId);
     if (!offer || !tour || !site) continue;
-    const isUserActive = watch.userStatus !== 'deleted';
+    // a deleted agent, or an agency suspended since it asked, is not written to (the request closes all the same)
+    const isUserActive = watch.userStatus !== 'deleted' && watch.agencyStatus !== 'suspended';
     const sent = await withTransaction(deps.db, async (tx) => {
       if (!(await closeWatch(tx, watch.id, isUserActive)) || !isUserActive) return false;
       const lang = watch.language;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ErrorItem, StockWatch } from '@portal/contract';
 import { addDays } from '@portal/contract';
-import { bookings, mailOutbox, slots, stockWatches } from '../../db/schema/index.ts';
+import { agencies, bookings, mailOutbox, slots, stockWatches } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import {
@@ -96,6 +96,7 @@ describe('POST /api/b2b/stock-watches', () => {
     ['a past date', { date: '2021-01-01' }, 'date', 'Choose today or a later date'],
     ['a time the option does not run', { time: '12:00' }, 'time', 'This option has no such start time'],
     ['nobody', { adults: 0 }, 'adults', 'Add at least one adult or child'],
+    ['infants only', { adults: 0, infants: 1 }, 'adults', 'Add at least one adult or child'],
     ['fewer people than the option takes', { adults: 1 }, 'adults', 'Minimum number of people: 2'],
     ['an unknown option', { offerId: 2_147_483_000 }, 'offerId', 'Unknown offer'],
   ] as const)('refuses %s with 422 on its field and stores nothing', async (_name, overrides, field, message) => {
@@ -201,6 +202,27 @@ describe('notify me: the job that mails when seats come back', () => {
       .where(and(eq(slots.offerId, w.tour.timeslotOfferId), eq(slots.date, day(8)), eq(slots.startTime, '18:00')));
     expect(await runNotifyJob()).toBe(1);
     expect(await runNotifyJob()).toBe(0);
+  });
+
+  it('an agency suspended since it asked gets no e-mail; its request is closed', async () => {
+    await slotWith(day(11), '18:00', 0);
+    const asked = await subscribe(w.tokens.senior, {
+      offerId: w.tour.timeslotOfferId,
+      date: day(11),
+      time: '18:00',
+      adults: 2,
+    });
+    const senior = w.agency.users.senior.email;
+    const before = (await mailsTo(senior)).length;
+    await db().update(agencies).set({ status: 'suspended' }).where(eq(agencies.id, w.agency.id));
+    try {
+      await slotWith(day(11), '18:00', 5);
+      expect(await runNotifyJob()).toBe(0);
+    } finally {
+      await db().update(agencies).set({ status: 'approved' }).where(eq(agencies.id, w.agency.id));
+    }
+    expect((await mailsTo(senior)).length).toBe(before);
+    expect((await watchRow(asked.json().id))?.closedAt).toBeInstanceOf(Date);
   });
 
   it('waits while the seats back are fewer than the people asked for', async () => {
