@@ -447,6 +447,17 @@ export function checkPeopleAgainstAvailability(people: People, row: SlotStock, o
   return total > row.left ? stockError(row.left) : { ok: true };
 }
 
+// SPEC §5 min/max people alone, before any time (and so any stock) is chosen
+const NO_STOCK_LIMIT: SlotStock = {
+  left: Number.MAX_SAFE_INTEGER,
+  isSameTicketForAdultsAndChildren: false,
+  leftAdultsTickets: null,
+  leftChildrenTickets: null,
+};
+export function checkPeopleLimits(people: People, offer: OfferLimits): PeopleCheck {
+  return checkPeopleAgainstAvailability(people, NO_STOCK_LIMIT, offer);
+}
+
 // SPEC §5/§8: not instantly confirmable, or past the cut-off → a quotation request instead of an automatic booking
 export function confirmationMode(
   offer: Pick<Offer, 'isInstant'>,

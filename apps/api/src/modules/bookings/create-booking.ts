@@ -6,7 +6,7 @@ import {
   HOLD_MINUTES,
   MESSAGES,
   canViewBalances,
-  checkPeopleAgainstAvailability,
+  checkPeopleLimits,
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { CreateBookingBody as CreateBookingSchema } from '@portal/contract';
@@ -149,16 +149,7 @@ async function prepareBooking(
   const { offer, tour } = found;
   const people: People = { adults: body.adults, children: body.children, infants: body.infants };
   if (people.adults + people.children === 0) throw AppError.field('adults', BOOKING_MESSAGES.noPeople);
-  const limits = checkPeopleAgainstAvailability(
-    people,
-    {
-      left: Number.MAX_SAFE_INTEGER,
-      isSameTicketForAdultsAndChildren: false,
-      leftAdultsTickets: null,
-      leftChildrenTickets: null,
-    },
-    offer,
-  );
+  const limits = checkPeopleLimits(people, offer);
   if (!limits.ok) throw AppError.field('adults', limits.message);
   if (body.date < dubaiDate(now)) throw AppError.field('date', BOOKING_MESSAGES.timeslotsNotAvailable);
   const time = offer.availabilityType === 'timeslots' ? body.time : null;

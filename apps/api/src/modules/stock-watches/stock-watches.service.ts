@@ -1,5 +1,5 @@
 import type { CreateStockWatchBody, StockWatch } from '@portal/contract';
-import { CATALOGUE_MESSAGES, checkPeopleAgainstAvailability } from '@portal/contract';
+import { CATALOGUE_MESSAGES, checkPeopleLimits } from '@portal/contract';
 import { formatDisplayDate } from '@portal/contract/plain';
 import type { AppDeps, ServiceContext } from '../../lib/context.ts';
 import { withTransaction } from '../../lib/context.ts';
@@ -34,8 +34,6 @@ const view = (row: WatchRow): StockWatch => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const UNLIMITED = { left: Number.MAX_SAFE_INTEGER, isSameTicketForAdultsAndChildren: false } as const;
-
 // The agent asks once per option, date and time; asking again updates that request (never a second one)
 export async function createStockWatch(
   ctx: ServiceContext,
@@ -48,11 +46,7 @@ export async function createStockWatch(
   checkBookableDate(body.date, dubaiDate());
   checkStartTime(offer, body.time);
   const people = { adults: body.adults, children: body.children, infants: body.infants };
-  const limits = checkPeopleAgainstAvailability(
-    people,
-    { ...UNLIMITED, leftAdultsTickets: null, leftChildrenTickets: null },
-    offer,
-  );
+  const limits = checkPeopleLimits(people, offer);
   if (!limits.ok) throw AppError.field('adults', limits.message);
   const row = await withTransaction(ctx.db, (tx) =>
     upsertOpenWatch(tx, {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { checkPeopleAgainstAvailability, confirmationMode } from '@portal/contract';
+import { checkPeopleAgainstAvailability, checkPeopleLimits, confirmationMode } from '@portal/contract';
 import type { AvailabilityRow, Offer, OfferPriceRow, PromoCodeResponse } from '@portal/contract';
 import { IconAlertTriangle, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -50,16 +50,7 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
   const isDayClosed = slots !== undefined && slots.length === 0;
   const isDaySoldOut = slots !== undefined && slots.length > 0 && slots.every((r) => r.isSoldOut);
   // SPEC §5: min/max people always; stock once a time (or the day of an opening-hours offer) is chosen
-  const check = checkPeopleAgainstAvailability(
-    people,
-    row ?? {
-      left: Number.MAX_SAFE_INTEGER,
-      isSameTicketForAdultsAndChildren: false,
-      leftAdultsTickets: null,
-      leftChildrenTickets: null,
-    },
-    offer,
-  );
+  const check = row ? checkPeopleAgainstAvailability(people, row, offer) : checkPeopleLimits(people, offer);
   // Issue 9: a sold-out choice, or one short of seats for these people, gets one message and the alternatives
   const isChoiceSoldOut = isDaySoldOut || (row?.isSoldOut ?? false);
   const isShortOfSeats = !isChoiceSoldOut && !check.ok && check.code === 'stock';
