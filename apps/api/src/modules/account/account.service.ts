@@ -21,7 +21,7 @@ import {
 import { siteUrl } from '../../lib/site-url.ts';
 import type { DetectedFileType } from '../../lib/file-type.ts';
 import { insertMail } from '../mail/mail.repo.ts';
-import { passwordChangedMail, passwordResetMail, temporaryPasswordMail } from '../mail/templates.ts';
+import { brandOf, passwordChangedMail, passwordResetMail, temporaryPasswordMail } from '../mail/templates.ts';
 import * as repo from './account.repo.ts';
 import { countAttempt, forgiveAttempt, hashIp, mayCheck, throttleKeys } from './login-throttle.ts';
 import { databaseError } from '../../lib/database-error.ts';
@@ -30,13 +30,7 @@ const RESET_TTL_MINUTES = 60;
 
 type UserWithAgency = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
 
-function brandOf(ctx: ServiceContext) {
-  return {
-    siteName: ctx.site.name,
-    loginUrl: `${siteUrl(ctx.site, ctx.config)}/`,
-    supportEmail: ctx.site.hostData.email,
-  };
-}
+const brandFor = (ctx: ServiceContext) => brandOf(ctx.site, ctx.config);
 
 function languageOf(row: UserWithAgency, ctx: ServiceContext): Language {
   return row.agency?.language ?? ctx.site.defaultLanguage;
@@ -135,7 +129,7 @@ export async function signup(
         passwordHash,
         mustChangePassword: true,
       });
-      await insertMail(tx, temporaryPasswordMail(language, input.email, input.name, temporaryPassword, brandOf(ctx)));
+      await insertMail(tx, temporaryPasswordMail(language, input.email, input.name, temporaryPassword, brandFor(ctx)));
     });
   } catch (error) {
     await Promise.all(staged.map((s) => ctx.storage.remove(s.key)));
@@ -162,7 +156,7 @@ export async function forgotPassword(ctx: ServiceContext, input: ForgotPasswordB
   const link = `${siteUrl(ctx.site, ctx.config)}/reset-password?token=${token}`;
   await ctx.db.transaction(async (tx) => {
     await repo.insertPasswordReset(tx, row.user.id, hashToken(token), RESET_TTL_MINUTES);
-    await insertMail(tx, passwordResetMail(languageOf(row, ctx), row.user.email, row.user.name, link, brandOf(ctx)));
+    await insertMail(tx, passwordResetMail(languageOf(row, ctx), row.user.email, row.user.name, link, brandFor(ctx)));
   });
   ctx.kickMail();
   return { ok: true };
@@ -180,7 +174,7 @@ export async function resetPassword(ctx: ServiceContext, input: ResetPasswordBod
     if (!row || row.user.status === 'deleted') throw AppError.field('token', MESSAGES.resetLinkInvalid);
     await repo.setPassword(tx, userId, passwordHash);
     await repo.invalidateResets(tx, userId);
-    await insertMail(tx, passwordChangedMail(languageOf(row, ctx), row.user.email, row.user.name, brandOf(ctx)));
+    await insertMail(tx, passwordChangedMail(languageOf(row, ctx), row.user.email, row.user.name, brandFor(ctx)));
   });
   ctx.kickMail();
   return { ok: true };
@@ -202,7 +196,7 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await repo.setPassword(tx, userId, passwordHash);
     await repo.invalidateResets(tx, userId);
-    await insertMail(tx, passwordChangedMail(languageOf(row, ctx), row.user.email, row.user.name, brandOf(ctx)));
+    await insertMail(tx, passwordChangedMail(languageOf(row, ctx), row.user.email, row.user.name, brandFor(ctx)));
   });
   ctx.kickMail();
   const updated = await repo.findUserById(ctx.db, userId);

@@ -1,8 +1,7 @@
 import { withTransaction, type ServiceContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { siteUrl } from '../../lib/site-url.ts';
 import { insertMail } from '../mail/mail.repo.ts';
-import { agencyApprovedMail } from '../mail/templates.ts';
+import { agencyApprovedMail, brandOf } from '../mail/templates.ts';
 import { agencyAdmins, agencyStatus, approvePendingAgency } from './admin.repo.ts';
 
 // An operator approves a pending agency: the status and the e-mail to each of its admins (in the agency's language,
@@ -13,7 +12,7 @@ export async function approveAgency(ctx: ServiceContext, id: string): Promise<vo
     const agency = await approvePendingAgency(tx, id);
     if (!agency) return false;
     const site = ctx.sites.byId(agency.siteId) ?? ctx.site;
-    const brand = { siteName: site.name, loginUrl: `${siteUrl(site, ctx.config)}/`, supportEmail: site.hostData.email };
+    const brand = brandOf(site, ctx.config);
     for (const admin of await agencyAdmins(tx, agency.id))
       await insertMail(tx, agencyApprovedMail(agency.language, admin.email, admin.name, agency.name, brand));
     return true;

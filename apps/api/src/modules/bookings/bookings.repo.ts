@@ -208,11 +208,6 @@ export async function findOffer(db: DbOrTx, offerId: number) {
   return offer ?? null;
 }
 
-export async function offerOpeningTime(db: DbOrTx, offerId: number): Promise<string | null> {
-  const [offer] = await db.select({ openingTime: offers.openingTime }).from(offers).where(eq(offers.id, offerId));
-  return offer?.openingTime ?? null;
-}
-
 // The operator's answer to a quotation request: the quote, valid for some hours from the database's clock
 export async function quoteRequestRow(
   tx: DbOrTx,
@@ -225,15 +220,6 @@ export async function quoteRequestRow(
     quoteExpiresAt: sql`now() + make_interval(hours => ${quote.validHours})` as unknown as Date,
     quoteNote: quote.note,
   });
-}
-
-export async function lockRequest(tx: DbOrTx, id: string): Promise<BookingRow | null> {
-  const [row] = await tx
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.id, id), eq(bookings.isRequest, 1)))
-    .for('update');
-  return row ?? null;
 }
 
 // Declines a request that is still open (not paid, nothing held); null when it is not

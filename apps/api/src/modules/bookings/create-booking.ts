@@ -291,6 +291,8 @@ export async function createBooking(
   const values = bookingValues(actor, body, p, now);
 
   const agent = { id: actor.userId, name: actor.name, email: actor.email };
+  const view = (row: BookingRow, payment: Parameters<typeof bookingView>[1]['payment']) =>
+    bookingView(row, { agent, payment, sites: ctx.sites, showBalance: canViewBalances(actor.role) });
 
   if (p.isRequest) {
     // SPEC §5/§8: past the cut-off or not instantly confirmable → a quotation request, no stock and no money taken
@@ -302,12 +304,7 @@ export async function createBooking(
     });
     ctx.kickMail();
     return {
-      booking: bookingView(booking, {
-        agent,
-        payment: null,
-        sites: ctx.sites,
-        showBalance: canViewBalances(actor.role),
-      }),
+      booking: view(booking, null),
       message: bookingMessage(booking, null),
     };
   }
@@ -356,12 +353,7 @@ export async function createBooking(
       updatedAt: now,
     };
     return {
-      booking: bookingView(booking, {
-        agent,
-        payment: null,
-        sites: ctx.sites,
-        showBalance: canViewBalances(actor.role),
-      }),
+      booking: view(booking, null),
       message: null,
     };
   }
@@ -388,7 +380,7 @@ export async function createBooking(
   const fresh = (await findBooking(ctx.db, held.id)) ?? held;
   const payment = await latestPayment(ctx.db, held.id);
   return {
-    booking: bookingView(fresh, { agent, payment, sites: ctx.sites, showBalance: canViewBalances(actor.role) }),
+    booking: view(fresh, payment),
     message: bookingMessage(fresh, payment),
   };
 }

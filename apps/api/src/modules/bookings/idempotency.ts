@@ -72,7 +72,7 @@ function claimFor(agencyId: string, key: string, attempt: string): IdempotencyCl
   };
 }
 
-export type IdempotencyInput = {
+type IdempotencyInput = {
   agencyId: string;
   userId: string;
   key: string | undefined;

@@ -29,7 +29,7 @@ import {
   latestPayment,
   listBookings,
   loadAgent,
-  offerOpeningTime,
+  findOffer,
   updateBooking,
   type BookingRow,
   type Visibility,
@@ -108,7 +108,7 @@ export async function listOptions(ctx: ServiceContext, language: Language): Prom
 async function startInstant(db: DbOrTx, row: BookingRow): Promise<number> {
   let time = row.startTime;
   if (!time) {
-    time = (await offerOpeningTime(db, row.offerId)) ?? '00:00';
+    time = (await findOffer(db, row.offerId))?.openingTime ?? '00:00';
   }
   return dubaiInstant(row.date, time);
 }

@@ -11,7 +11,6 @@ import {
   findBooking,
   listBookings,
   loadAgent,
-  lockRequest,
   quoteRequestRow,
 } from './bookings.repo.ts';
 import { viewOf } from './manage-bookings.ts';
@@ -49,8 +48,8 @@ export async function quoteRequest(
 
 export async function declineRequest(ctx: ServiceContext, id: string, reason: string): Promise<BookingView> {
   const row = await ctx.db.transaction(async (tx) => {
-    const current = await lockRequest(tx, id);
-    if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+    const current = await findBooking(tx, id, true);
+    if (!current || current.isRequest !== 1) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
     const open = await declineOpenRequest(tx, id, reason);
     if (!open) throw AppError.field('id', BOOKING_MESSAGES.notARequest);
     await insertMail(tx, requestDeclinedMail(open, await loadAgent(tx, open.createdBy)));

@@ -42,7 +42,7 @@ export function checkStartTime(offer: OfferRow, time: string | null | undefined)
     throw AppError.field('time', CATALOGUE_MESSAGES.noSuchTime);
 }
 
-export type LoadSlots = (offerIds: number[], from: string, to: string) => Promise<SlotRow[]>;
+type LoadSlots = (offerIds: number[], from: string, to: string) => Promise<SlotRow[]>;
 
 // The slots of a tour's offers for the bookable year, read once per stock stamp of those offers (and per day) and
 // kept in the catalogue store, so the alternatives of another date or group size cost no query

@@ -86,17 +86,20 @@ export async function loadCatalogueRows(db: DbOrTx) {
 }
 export type CatalogueRows = Awaited<ReturnType<typeof loadCatalogueRows>>;
 
+// A slot's stock as availability reads it (the catalogue's reads and the "notify me" job alike)
+export const slotStockColumns = {
+  offerId: slots.offerId,
+  date: slots.date,
+  startTime: slots.startTime,
+  left: slots.left,
+  leftAdultsTickets: slots.leftAdultsTickets,
+  leftChildrenTickets: slots.leftChildrenTickets,
+};
+
 export async function findSlots(db: DbOrTx, offerIds: number[], from: string, to: string) {
   if (offerIds.length === 0) return [];
   return db
-    .select({
-      offerId: slots.offerId,
-      date: slots.date,
-      startTime: slots.startTime,
-      left: slots.left,
-      leftAdultsTickets: slots.leftAdultsTickets,
-      leftChildrenTickets: slots.leftChildrenTickets,
-    })
+    .select(slotStockColumns)
     .from(slots)
     .where(
       and(

@@ -1,7 +1,15 @@
 import type { Language } from '@portal/contract';
+import type { AppConfig } from '../../config/env.ts';
+import type { Site } from '../../config/sites.ts';
+import { siteUrl } from '../../lib/site-url.ts';
 import type { OutgoingMail } from './mail.repo.ts';
 
 type Brand = { siteName: string; loginUrl: string; supportEmail: string };
+
+// Who a mail comes from: the site the addressee uses, its address and its support e-mail
+export function brandOf(site: Site, config: AppConfig): Brand {
+  return { siteName: site.name, loginUrl: `${siteUrl(site, config)}/`, supportEmail: site.hostData.email };
+}
 
 export function temporaryPasswordMail(
   lang: Language,

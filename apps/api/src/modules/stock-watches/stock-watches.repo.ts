@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { slotStockColumns } from '../catalogue/catalogue.repo.ts';
 import { agencies, slots, stockWatches, users } from '../../db/schema/index.ts';
 
-export type NewStockWatch = {
+type NewStockWatch = {
   agencyId: string;
   userId: string;
   offerId: number;
@@ -65,16 +66,9 @@ export async function findWatchedSlotsWithStock(db: DbOrTx, today: string) {
       email: users.email,
       name: users.name,
       userStatus: users.status,
-      siteId: agencies.siteId,
       agencyStatus: agencies.status,
-      slot: {
-        offerId: slots.offerId,
-        date: slots.date,
-        startTime: slots.startTime,
-        left: slots.left,
-        leftAdultsTickets: slots.leftAdultsTickets,
-        leftChildrenTickets: slots.leftChildrenTickets,
-      },
+      siteId: agencies.siteId,
+      slot: slotStockColumns,
     })
     .from(stockWatches)
     .innerJoin(

@@ -6,12 +6,11 @@ import { withTransaction } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
-import { siteUrl } from '../../lib/site-url.ts';
 import { checkBookableDate, checkStartTime, slotFits } from '../catalogue/alternatives.service.ts';
 import { availabilityRow } from '../catalogue/availability.service.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot.ts';
 import { insertMail } from '../mail/mail.repo.ts';
-import { seatsBackMail } from '../mail/templates.ts';
+import { brandOf, seatsBackMail } from '../mail/templates.ts';
 import {
   closePastWatches,
   closeWatch,
@@ -102,7 +101,8 @@ export async function notifyReturnedSeats(
       if (!(await closeWatch(tx, watch.id, isUserActive)) || !isUserActive) return false;
       const lang = watch.language;
       const time = watch.watchedTime ?? watch.slot.startTime;
-      const link = new URL('/tour', `${siteUrl(site, deps.config)}/`);
+      const brand = brandOf(site, deps.config);
+      const link = new URL('/tour', brand.loginUrl);
       for (const [key, value] of Object.entries({
         id: String(tour.id),
         offer: String(offer.id),
@@ -125,7 +125,7 @@ export async function notifyReturnedSeats(
             when: `${formatDisplayDate(watch.date, lang)}${watch.watchedTime ? ` ${watch.watchedTime}` : ''}`,
             link: link.toString(),
           },
-          { siteName: site.name, loginUrl: `${siteUrl(site, deps.config)}/`, supportEmail: site.hostData.email },
+          brand,
         ),
       );
       return true;

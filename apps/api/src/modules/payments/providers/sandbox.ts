@@ -24,8 +24,8 @@ import {
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 export const SANDBOX_SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export type SandboxEventType = 'charge.succeeded' | 'charge.failed' | 'charge.cancelled';
-export type SandboxOutcome = 'succeeded' | 'failed' | 'cancelled';
+type SandboxEventType = 'charge.succeeded' | 'charge.failed' | 'charge.cancelled';
+type SandboxOutcome = 'succeeded' | 'failed' | 'cancelled';
 export type SandboxEvent = {
   id: string;
   type: SandboxEventType;
