@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
+import { bundleGraph } from './bundle-graph.ts';
 
 // The code the entry needs goes into one "shell" chunk, and what a group of pages adds to it into one chunk per group
 // (vendor groups of a higher priority keep theirs). Left to itself the bundler splits the modules the entry and the
@@ -60,27 +61,17 @@ const VENDOR_CHUNK = /^(react|router|query|zod|rolldown-runtime)$/;
 // Modules with code in the chunks the entry chunk imports statically (less the entry's own module and the vendor
 // groups' chunks, which keep their long-lived files), then likewise for each group of pages, less what came before.
 function firstPageModules(bundle: OutputBundle, root: string, pageGroups: readonly PageGroup[]): Lists {
-  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const { chunks, entry, closure } = bundleGraph(bundle);
   const taken = new Set<string>();
   const modulesOf = (starts: string[], except?: RegExp): string[] => {
-    const seen = new Set<string>();
-    const pending = [...starts];
-    const ids: string[] = [];
-    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-      if (seen.has(file)) continue;
-      seen.add(file);
-      const chunk = byFile.get(file);
-      if (!chunk) continue;
-      pending.push(...chunk.imports);
-      if (VENDOR_CHUNK.test(chunk.name)) continue;
-      for (const [id, module] of Object.entries(chunk.modules))
-        if (module.renderedLength > 0 && !taken.has(id) && !except?.test(id)) ids.push(id);
-    }
+    const ids = closure(starts)
+      .filter((chunk) => !VENDOR_CHUNK.test(chunk.name))
+      .flatMap((chunk) => Object.entries(chunk.modules))
+      .filter(([id, module]) => module.renderedLength > 0 && !taken.has(id) && !except?.test(id))
+      .map(([id]) => id);
     for (const id of ids) taken.add(id);
     return ids.sort();
   };
-  const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) return {};
   const lists: Lists = { shell: modulesOf(entry.imports) };
   for (const group of pageGroups) {

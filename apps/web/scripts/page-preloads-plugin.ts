@@ -1,23 +1,13 @@
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
+// by path, not by package name: Vite loads its config with the workspace's packages left to Node, which cannot run .ts
+import { PAGE_PRELOADS_FILE, type PagePreloadManifest } from '../../../packages/contract/src/web-build.ts';
+import { bundleGraph } from './bundle-graph.ts';
 import type { Plugin } from 'vite';
 import { PAGE_PRELOADS } from '../src/app/page-preloads.ts';
 
 const LANGUAGES = ['en', 'ru'] as const;
 type Language = (typeof LANGUAGES)[number];
-
-// One page's files as the server puts them in index.html: scripts to modulepreload, stylesheets, and the texts in
-// each language. Files the entry chunk already brings are left out.
-export type PagePreloadFiles = {
-  path: string;
-  prefix: boolean;
-  scripts: string[];
-  styles: string[];
-  texts: Record<Language, string[]>;
-};
-export type PagePreloadManifest = { everyPage: { texts: Record<Language, string[]> }; pages: PagePreloadFiles[] };
-
-export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
 // Writes dist/page-preloads.json from src/app/page-preloads.ts and the bundle: the build fails on a module that is
 // not a page chunk, so the table cannot silently point at nothing.
@@ -37,30 +27,14 @@ export function pagePreloadsPlugin(): Plugin {
 }
 
 function buildManifest(bundle: OutputBundle, root: string): PagePreloadManifest {
-  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const { chunks, entry, closure: closureOf } = bundleGraph(bundle);
   const bySource = new Map<string, OutputChunk>();
   for (const chunk of chunks) {
     if (chunk.isDynamicEntry && chunk.facadeModuleId)
       bySource.set(path.relative(root, chunk.facadeModuleId).split(path.sep).join('/'), chunk);
   }
-  const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('page preloads: the build has no entry chunk');
-
-  // a chunk and every chunk it imports statically
-  const closure = (start: OutputChunk): OutputChunk[] => {
-    const seen = new Map<string, OutputChunk>();
-    const pending = [start];
-    for (let chunk = pending.pop(); chunk; chunk = pending.pop()) {
-      if (seen.has(chunk.fileName)) continue;
-      seen.set(chunk.fileName, chunk);
-      for (const file of chunk.imports) {
-        const next = byFile.get(file);
-        if (next) pending.push(next);
-      }
-    }
-    return [...seen.values()];
-  };
+  const closure = (start: OutputChunk) => closureOf([start.fileName]);
   const cssOf = (chunk: OutputChunk): string[] => [
     ...((chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []),
   ];

@@ -4,3 +4,4 @@ export * from './messages.ts';
 export { buildPath } from './define-route.ts';
 export { FIRST_PAGE_PATHS } from './paths.ts';
 export * from './images.ts';
+export * from './web-build.ts';

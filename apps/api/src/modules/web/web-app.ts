@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { Language } from '@portal/contract';
+import { PAGE_PRELOADS_FILE, type PagePreloadFiles, type PagePreloadManifest } from '@portal/contract/plain';
 import type { AppConfig } from '../../config/env.ts';
 import type { Site } from '../../config/sites.ts';
 import { findUp } from '../../lib/find-up.ts';
@@ -14,29 +14,24 @@ import { layoutInfoFor } from '../layout/layout-info.ts';
 // apps/web/src/app/page-preloads.ts) so that they download beside the entry chunk instead of after it has run, and
 // carrying the site's layout info (read by apps/web/src/lib/layout-info.ts), which the first render needs.
 
-type Texts = Record<Language, string[]>;
-type PageFiles = { path: string; prefix: boolean; scripts: string[]; styles: string[]; texts: Texts };
-type PreloadManifest = { everyPage: { texts: Texts }; pages: PageFiles[] };
-
-const PRELOADS_FILE = 'page-preloads.json';
 const ASSET_FILE = /^\/assets\/[\w.~-]+\.(js|css)$/;
 
 // Hashed build files never change under their name; everything else (index.html first) is checked every time.
-export function webCacheControl(filePath: string): string {
+function webCacheControl(filePath: string): string {
   if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
   if (path.basename(filePath).startsWith('index.html')) return 'no-cache';
   return 'public, max-age=3600';
 }
 
-export function findWebDist(config: AppConfig): string | null {
+function findWebDist(config: AppConfig): string | null {
   if (config.webDistDir) return fs.existsSync(path.join(config.webDistDir, 'index.html')) ? config.webDistDir : null;
   return findUp(import.meta.url, 'web/dist', 'index.html');
 }
 
-function readPreloads(webDist: string): PreloadManifest {
-  const file = path.join(webDist, PRELOADS_FILE);
+function readPreloads(webDist: string): PagePreloadManifest {
+  const file = path.join(webDist, PAGE_PRELOADS_FILE);
   if (!fs.existsSync(file)) return { everyPage: { texts: { en: [], ru: [] } }, pages: [] };
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as PreloadManifest;
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as PagePreloadManifest;
   // only our own build's file names go into the page
   const files = [
     ...Object.values(manifest.everyPage.texts).flat(),
@@ -47,19 +42,37 @@ function readPreloads(webDist: string): PreloadManifest {
   return manifest;
 }
 
-export function matchPage(pages: readonly PageFiles[], pathname: string): PageFiles | undefined {
+function matchPage(pages: readonly PagePreloadFiles[], pathname: string): PagePreloadFiles | undefined {
   return pages.find((p) => p.path === pathname || (p.prefix && pathname.startsWith(`${p.path}/`)));
 }
 
-type Shell = { html: string; br: Buffer; gzip: Buffer };
+type Encoding = 'br' | 'gzip';
+// the page, and its compressed copies, made when an encoding is first asked for
+type Shell = { html: string; encoded: Map<Encoding, Buffer> };
 
-export function createWebShell(webDist: string) {
+const COMPRESS: Record<Encoding, (bytes: Buffer) => Buffer> = {
+  br: (bytes) => zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: (bytes) => zlib.gzipSync(bytes, { level: 9 }),
+};
+
+function encode(shell: Shell, encoding: Encoding): Buffer {
+  let bytes = shell.encoded.get(encoding);
+  if (!bytes) {
+    bytes = COMPRESS[encoding](Buffer.from(shell.html));
+    shell.encoded.set(encoding, bytes);
+  }
+  return bytes;
+}
+
+function createWebShell(webDist: string) {
   const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const preloads = readPreloads(webDist);
   // one shell per site and page: a few dozen, built on first use
   const shells = new Map<string, Shell>();
 
-  function build(site: Site, page: PageFiles | undefined, language: Language): Shell {
+  // in the site's language until the visitor picks one
+  function build(site: Site, page: PagePreloadFiles | undefined): Shell {
+    const language = site.defaultLanguage;
     const scripts = [...(page?.scripts ?? []), ...preloads.everyPage.texts[language], ...(page?.texts[language] ?? [])];
     const logo = site.hostData.mainLogo;
     const tags = [
@@ -69,13 +82,7 @@ export function createWebShell(webDist: string) {
       ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ...(page?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     ];
-    const html = template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
-    const bytes = Buffer.from(html);
-    return {
-      html,
-      br: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: zlib.gzipSync(bytes, { level: 9 }),
-    };
+    return { html: template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`), encoded: new Map() };
   }
 
   return {
@@ -84,7 +91,7 @@ export function createWebShell(webDist: string) {
       const key = `${site.id}:${page?.path ?? ''}`;
       let shell = shells.get(key);
       if (!shell) {
-        shell = build(site, page, site.defaultLanguage);
+        shell = build(site, page);
         shells.set(key, shell);
       }
       return shell;
@@ -102,7 +109,7 @@ function jsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+function preferredEncoding(request: FastifyRequest): Encoding | null {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
@@ -137,11 +144,11 @@ export async function webAppPlugin(app: FastifyInstance) {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    // Every other GET is a client-side route of the SPA, in the site's language until the visitor picks one
+    // Every other GET is a client-side route of the SPA
     const shell = shells.shellFor(request.site, request.url.split('?')[0] ?? '/');
     const encoding = preferredEncoding(request);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    if (encoding) return reply.header('Content-Encoding', encoding).send(shell[encoding]);
+    if (encoding) return reply.header('Content-Encoding', encoding).send(encode(shell, encoding));
     return reply.send(shell.html);
   });
 }
