@@ -56,7 +56,7 @@ export function RootLayout() {
       <Box component="main" flex={1} mih="100vh" bg="white">
         {auth.status === 'authenticated' && auth.user.agencyId !== null && (
           <Suspense fallback={null}>
-            <PendingApprovalBanner user={auth.user} />
+            <PendingApprovalBanner />
           </Suspense>
         )}
         {/* every page starts with a fresh boundary; a drawer route over its list (/bookings/:id) shares the list's */}

@@ -152,9 +152,10 @@ export function AgentMobileMenu({ user, onLogout }: AgentNavProps) {
 
 // An agency that signed up and waits for the tours company's approval learns it on every page, with what to expect,
 // instead of at "Book and pay" (the approval e-mails its administrator: modules/admin/admin.service.ts)
-export function PendingApprovalBanner({ user }: { user: SessionUser }) {
+// (rendered for agency users only: root-layout.tsx)
+export function PendingApprovalBanner() {
   const { t } = useTranslation();
-  const me = useMe({ enabled: user.agencyId !== null });
+  const me = useMe();
   const { data: layout } = useLayoutInfo();
   if (me.data?.agency?.status !== 'pending') return null;
   return (

@@ -1,19 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authRoutes } from '@portal/contract';
+import type { CurrencyCode } from '@portal/contract';
 import { callRoute } from './api-client';
+import { useLocale } from './locale';
 
-// The logged-in user and their agency (GET /b2b/account/me), shared by the account page and the layout
-export const accountKeys = {
-  all: ['account'] as const,
-  me: () => [...accountKeys.all, 'me'] as const,
-};
-
-export const meQuery = () =>
+// The logged-in user and their agency (GET /b2b/account/me): one query for the account page, the layout's banner and
+// the currency bookings are charged in
+const meQuery = () =>
   queryOptions({
-    queryKey: accountKeys.me(),
+    queryKey: ['account', 'me'] as const,
     queryFn: ({ signal }) => callRoute(authRoutes.me, { signal }),
   });
 
-export function useMe(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...meQuery(), enabled: options.enabled ?? true });
+export function useMe() {
+  return useQuery(meQuery());
+}
+
+// Bookings are priced and charged in the agency's currency (the Russian site's agencies: USD), whatever the UI language
+export function useAgencyCurrency(): { currency: CurrencyCode; isLoading: boolean } {
+  const locale = useLocale();
+  const me = useMe();
+  return { currency: me.data?.agency?.currency ?? locale.currency, isLoading: me.isLoading };
 }

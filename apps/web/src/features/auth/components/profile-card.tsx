@@ -3,7 +3,7 @@ import type { AccountProfile } from '@portal/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SectionSpinner } from '@/components/page-spinner';
-import { useMe } from '../api/get-me';
+import { useMe } from '@/lib/me';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

@@ -33,8 +33,6 @@ const checkoutRoot = ['checkout'] as const;
 export const checkoutKeys = {
   tour: (id: string, language: Language, currency: CurrencyCode) =>
     [...checkoutRoot, 'tour', id, language, currency] as const,
-  price: (offerId: number, date: string, currency: CurrencyCode) =>
-    [...checkoutRoot, 'price', offerId, date, currency] as const,
   slots: (offerId: number, date: string) => [...checkoutRoot, 'slots', offerId, date] as const,
   promo: (code: string) => [...checkoutRoot, 'promo', code] as const,
   hotels: (countryId: number) => [...checkoutRoot, 'hotels', countryId] as const,

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
-import { useAgencyCurrency } from '../api/get-agency-currency';
+import { useAgencyCurrency } from '@/lib/me';
 import { useCheckoutTour } from '../api/get-checkout-tour';
 import { useOfferPrice } from '../api/get-offer-price';
 import { useOfferSlots } from '../api/get-offer-slots';

@@ -3,7 +3,8 @@ import { catalogueRoutes } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
 import { callRoute } from '@/lib/api-client';
 import { useLocale } from '@/lib/locale';
-import { useMe } from '@/lib/me';
+import { useAgencyCurrency } from '@/lib/me';
+import { offerPriceQuery } from '@/lib/offer-price';
 import { priceKeys } from './keys';
 
 // SPEC §3 Price info per offer and date, in the requested currency (converted on the server)
@@ -30,11 +31,11 @@ export function useOffersPrices(offerIds: readonly number[], date: string | null
 // (issue 9: a price seen in $ on the tour page was charged in AED at checkout, silently)
 export function useChargedPrice(offerId: number | null, date: string | null) {
   const { currency } = useLocale();
-  const account = useMe().data?.agency?.currency ?? null;
-  const differs = account !== null && account !== currency;
+  const account = useAgencyCurrency();
+  const differs = !account.isLoading && account.currency !== currency;
   const query = useQuery({
-    ...offersPricesQuery(offerId === null ? [] : [offerId], date ?? '', date ?? '', account ?? currency),
+    ...offerPriceQuery(offerId, date ?? '', account.currency),
     enabled: differs && offerId !== null && date !== null,
   });
-  return differs ? query.data?.find((row) => row.offerId === offerId && row.date === date) : undefined;
+  return differs ? (query.data ?? undefined) : undefined;
 }

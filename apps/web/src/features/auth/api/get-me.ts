@@ -1,1 +1,0 @@
-export { accountKeys, meQuery, useMe } from '@/lib/me';
