@@ -20,16 +20,15 @@ function readInlineLayoutInfo(): LayoutInfo | undefined {
   return undefined;
 }
 
+// put in the cache once, so that every reader (the error screen too, through getCachedLayoutInfo) has it at once
 const inline = typeof document === 'undefined' ? undefined : readInlineLayoutInfo();
-const loadedAt = Date.now();
+if (inline) queryClient.setQueryData(layoutKeys.info, inline);
 
 export const layoutInfoQuery = () =>
   queryOptions({
     queryKey: layoutKeys.info,
     queryFn: ({ signal }) => requestUnchecked<LayoutInfo>(FIRST_PAGE_PATHS.layoutInfo, { signal, auth: false }),
     staleTime: 30 * 60 * 1000,
-    initialData: inline,
-    initialDataUpdatedAt: inline ? loadedAt : undefined,
   });
 
 export function useLayoutInfo() {
