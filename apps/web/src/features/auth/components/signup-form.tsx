@@ -1,9 +1,7 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/ru';
 import { Anchor, Button, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
+import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import { isCalendarDate } from '@portal/contract';
-import { formatDisplayDate } from '@portal/contract/plain';
 import { IconCalendar } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
@@ -97,12 +95,12 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
               {...requiredField}
               {...form.getInputProps('tradeLicenseNumber')}
             />
-            <DatesProvider settings={{ locale: language, firstDayOfWeek: 1 }}>
+            <AppDatesProvider language={language}>
               <DateInput
                 label={t('fields.tradeLicenseExpiry')}
                 {...requiredField}
                 minDate={todayIso()}
-                valueFormat={(value) => formatDisplayDate(value, language)}
+                valueFormat={DISPLAY_DATE_FORMAT}
                 dateParser={parseTypedDate}
                 placeholder={t('auth.signUp.datePlaceholder')}
                 leftSection={<IconCalendar size={18} />}
@@ -110,7 +108,7 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
                 onChange={(value) => form.setFieldValue('tradeLicenseExpiry', value ?? '')}
                 error={form.errors.tradeLicenseExpiry}
               />
-            </DatesProvider>
+            </AppDatesProvider>
             <TextInput
               label={t('fields.trnNumber')}
               description={t('auth.signUp.trnHint')}

@@ -1,8 +1,7 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/ru';
 import { useState } from 'react';
 import { Button, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DatePickerInput } from '@mantine/dates';
+import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import type { BookingFilters, BookingOptionsResponse } from '@portal/contract';
 import { IconCalendar, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -47,7 +46,7 @@ function RangeField({ label, value, onChange }: { label: string; value: Range; o
           setDraft([from, to]);
         }
       }}
-      valueFormat="DD MMM, YY"
+      valueFormat={DISPLAY_DATE_FORMAT}
       leftSection={<IconCalendar size={16} />}
       clearable
       allowSingleDateInRange
@@ -81,7 +80,7 @@ export function BookingsFilters({ filters, options, onChange, canFilterAgent, ha
       aria-label={t('bookings.filters.title')}
       data-testid="bookings-filters"
     >
-      <DatesProvider settings={{ locale: language, firstDayOfWeek: 1, consistentWeeks: true }}>
+      <AppDatesProvider language={language}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
           <TextInput
             label={t('bookings.filters.search')}
@@ -154,7 +153,7 @@ export function BookingsFilters({ filters, options, onChange, canFilterAgent, ha
             </Button>
           )}
         </SimpleGrid>
-      </DatesProvider>
+      </AppDatesProvider>
     </Paper>
   );
 }

@@ -1,7 +1,6 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/ru';
 import { useState } from 'react';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DatePickerInput } from '@mantine/dates';
+import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import { addDays } from '@portal/contract';
 import type { Language } from '@portal/contract';
 import { IconCalendar } from '@tabler/icons-react';
@@ -48,7 +47,7 @@ export function DatePickerField({ label, value, minDate, maxDate, language, offe
   const isUnavailable = useClosedDays(offerId, shownMonth, minDate, maxDate);
 
   return (
-    <DatesProvider settings={{ locale: language, firstDayOfWeek: 1, consistentWeeks: true }}>
+    <AppDatesProvider language={language}>
       <DatePickerInput
         label={label}
         value={value}
@@ -58,7 +57,7 @@ export function DatePickerField({ label, value, minDate, maxDate, language, offe
         minDate={minDate}
         maxDate={maxDate}
         excludeDate={isUnavailable}
-        valueFormat="DD MMM, YY"
+        valueFormat={DISPLAY_DATE_FORMAT}
         leftSection={<IconCalendar size={18} />}
         highlightToday
         size="md"
@@ -78,6 +77,6 @@ export function DatePickerField({ label, value, minDate, maxDate, language, offe
           if (date) onChange(date);
         }}
       />
-    </DatesProvider>
+    </AppDatesProvider>
   );
 }
