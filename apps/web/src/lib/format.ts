@@ -26,26 +26,22 @@ export function formatDate(date: string, language: Language): string {
   return formatDisplayDate(date, language);
 }
 
-const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
+// the parts of a moment in Asia/Dubai, where the tours happen (the month name comes from the contract's table)
+const dubaiParts = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Asia/Dubai',
+});
 
-// A moment (ISO timestamp) as 'dd MMM, yy HH:mm' in Asia/Dubai, where the tours happen
+// A moment (ISO timestamp) as 'dd MMM, yy HH:mm' in Asia/Dubai
 export function formatDateTime(iso: string, language: Language): string {
-  let format = dateTimeFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      day: '2-digit',
-      month: '2-digit',
-      year: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'Asia/Dubai',
-    });
-    dateTimeFormats.set(language, format);
-  }
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = format.formatToParts(date);
+  const parts = dubaiParts.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const month = SHORT_MONTHS[language][Number(part('month')) - 1] ?? part('month');
   return `${part('day')} ${month}, ${part('year')} ${part('hour')}:${part('minute')}`;

@@ -50,6 +50,17 @@ export function applyDiscount(amount: number, percent: number): number {
   return toMajor(minor - Math.round((minor * percent) / 100));
 }
 
+// The net total of a selection at a price, less a promo code's percentage (null when the price has no net)
+export function netAfterPromo(
+  offer: Pick<Offer, 'pricingUnit'>,
+  price: PriceInfo,
+  people: People,
+  promoPercent: number | null,
+): number | null {
+  const net = selectionTotals(offer, price, people).net;
+  return net !== null && promoPercent ? applyDiscount(net, promoPercent) : net;
+}
+
 // A percentage of an amount, rounded half-up to the minor unit (card surcharge, tax and fee parts)
 export function percentOf(amount: number, percent: number): number {
   return toMajor(Math.round((toMinor(amount) * percent) / 100));

@@ -26,7 +26,7 @@ import type { CheckoutSelection } from '../hooks/use-checkout-query';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { emptyCheckoutValues, validateCheckout } from '../utils/checkout-form';
 import type { CheckoutFormValues } from '../utils/checkout-form';
-import { applyDiscount, selectionTotals } from '@/lib/pricing';
+import { netAfterPromo } from '@/lib/pricing';
 import { checkoutTotals, isRuPricing } from '../utils/checkout-totals';
 import { CheckoutSummary } from './checkout-summary';
 import { GuestDetailsFields } from './guest-details-fields';
@@ -73,11 +73,8 @@ export function CheckoutForm({
   });
   const method = isRequest ? 'balance' : form.values.paymentMethod;
   const totals = price ? checkoutTotals(offer, price, selection.people, promo?.percent ?? null, method) : null;
-  const shownNet = shownPrice ? selectionTotals(offer, shownPrice, selection.people).net : null;
-  const shown =
-    shownPrice && shownNet !== null
-      ? { amount: promo ? applyDiscount(shownNet, promo.percent) : shownNet, currency: shownPrice.currencyCode }
-      : null;
+  const shownNet = shownPrice ? netAfterPromo(offer, shownPrice, selection.people, promo?.percent ?? null) : null;
+  const shown = shownPrice && shownNet !== null ? { amount: shownNet, currency: shownPrice.currencyCode } : null;
   const peopleCheck = slot ? checkPeopleAgainstAvailability(selection.people, slot, offer) : null;
   const isSoldOut = slot?.isSoldOut ?? false;
 

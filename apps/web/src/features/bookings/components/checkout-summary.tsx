@@ -110,9 +110,7 @@ export function CheckoutSummary({
                 strong
               />
             )}
-            {shown && shown.currency !== currency && (
-              <CurrencyNote kind="shown" amount={shown.amount} currency={shown.currency} testId="shown-note" />
-            )}
+            {shown && <CurrencyNote kind="shown" amount={shown.amount} currency={shown.currency} testId="shown-note" />}
             {totals.toPay !== null && isRequest && (
               <Text size="xs" c="dimmed" data-testid="summary-estimate-note">
                 {t('checkout.summary.estimateNote')}

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { translateMessage } from '@/lib/i18n';
 
 // The same selection again: tour, option, date, time and guests
-export function bookAgainHref(booking: BookingView): string {
+function bookAgainHref(booking: BookingView): string {
   return paths.checkout.getHref({
     tour: String(booking.tour.id),
     offer: String(booking.offer.id),

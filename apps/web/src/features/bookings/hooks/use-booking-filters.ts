@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { isUuid } from '../utils/ids';
 import { BookingStatus, isCalendarDate } from '@portal/contract';
 import type { BookingFilters } from '@portal/contract';
 
@@ -17,7 +18,6 @@ export type FilterKey =
   | 'page';
 export type FilterPatch = Partial<Record<FilterKey, string | null>>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const date = (value: string | null) => (value && isCalendarDate(value) ? value : undefined);
 
 // The list's filters and page live in the URL (a reload or a shared link shows the same list)
@@ -41,7 +41,7 @@ export function useBookingFilters(fixedAgentId?: string): [BookingFilters, (patc
     if (createdFrom && (!createdTo || createdFrom <= createdTo)) result.createdFrom = createdFrom;
     if (createdTo && (!createdFrom || createdFrom <= createdTo)) result.createdTo = createdTo;
     if (Number.isInteger(tourId) && tourId > 0) result.tourId = tourId;
-    if (UUID.test(agentId)) result.agentId = agentId;
+    if (isUuid(agentId)) result.agentId = agentId;
     if (search) result.search = search;
     return result;
   }, [params, fixedAgentId]);

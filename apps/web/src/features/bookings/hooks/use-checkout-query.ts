@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { isUuid } from '../utils/ids';
 import { isCalendarDate } from '@portal/contract';
 import type { People } from '@portal/contract';
 
@@ -18,9 +19,6 @@ export type CheckoutQueryState =
   | { view: 'checkout'; selection: CheckoutSelection }
   | { view: 'not-found' };
 
-// booking and payment ids are UUIDs: anything else names no booking (issue 9: /checkout?booking=xyz was an empty page)
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const count = (value: string | null, fallback: number) =>
   value !== null && /^\d{1,3}$/.test(value) ? Number(value) : fallback;
 
@@ -31,7 +29,8 @@ export function useCheckoutQuery(): CheckoutQueryState {
     const bookingId = params.get('booking');
     const paymentId = params.get('payment') ?? '';
     if (bookingId !== null) {
-      if (!UUID.test(bookingId) || (paymentId !== '' && !UUID.test(paymentId))) return { view: 'not-found' };
+      // anything but a booking's id names no booking (issue 9: /checkout?booking=xyz was an empty page)
+      if (!isUuid(bookingId) || (paymentId !== '' && !isUuid(paymentId))) return { view: 'not-found' };
       return { view: 'confirmation', bookingId, paymentId };
     }
     const offer = Number(params.get('offer'));

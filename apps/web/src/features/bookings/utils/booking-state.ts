@@ -16,10 +16,14 @@ export const STATUS_COLORS: Record<BookingStatus, string> = {
   payment_failed: 'red',
 };
 
-// The server's answer (the rule payBooking applies), checked against the clock for a page left open past the hold
-export function canTryAnotherCard(booking: BookingView): boolean {
-  if (!booking.canRetryCard) return false;
+// The seats are still held (checked against the clock for a page left open past the hold)
+function isHoldRunning(booking: BookingView): boolean {
   return booking.holdExpiresAt !== null && Date.parse(booking.holdExpiresAt) > Date.now();
+}
+
+// The server's answer (the rule payBooking applies), while the hold lasts
+export function canTryAnotherCard(booking: BookingView): boolean {
+  return booking.canRetryCard && isHoldRunning(booking);
 }
 
 // A card payment still open at the provider while the seats are held: the agent can go back to the pay page
@@ -27,5 +31,5 @@ export function canContinuePayment(booking: BookingView): boolean {
   const payment = booking.payment;
   if (booking.status !== 'pending_payment' || !payment?.redirectUrl) return false;
   if (payment.status !== 'pending' && payment.status !== 'requires_action') return false;
-  return booking.holdExpiresAt !== null && Date.parse(booking.holdExpiresAt) > Date.now();
+  return isHoldRunning(booking);
 }

@@ -6,7 +6,7 @@ import { alternativesKeys, type AlternativesInput } from './keys';
 const ALTERNATIVES_STALE_MS = 30_000;
 
 // When the choice is sold out or short of seats: other times, the nearest dates and the tour's other options
-export function useAlternatives(input: AlternativesInput, isEnabled: boolean) {
+export function useAlternatives(input: AlternativesInput) {
   return useQuery({
     queryKey: alternativesKeys.one(input),
     queryFn: ({ signal }) =>
@@ -22,7 +22,6 @@ export function useAlternatives(input: AlternativesInput, isEnabled: boolean) {
         },
         signal,
       }),
-    enabled: isEnabled,
     staleTime: ALTERNATIVES_STALE_MS,
   });
 }

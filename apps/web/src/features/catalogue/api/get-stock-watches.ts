@@ -4,11 +4,10 @@ import { callRoute } from '@/lib/api-client';
 import { stockWatchKeys } from './keys';
 
 // The agent's own open "notify me" requests for an option on a date
-export function useStockWatches(offerId: number, date: string, isEnabled: boolean) {
+export function useStockWatches(offerId: number, date: string) {
   return useQuery({
     queryKey: stockWatchKeys.forDate(offerId, date),
     queryFn: ({ signal }) =>
       callRoute(stockWatchRoutes.stockWatches, { query: { offerId: String(offerId), date }, signal }),
-    enabled: isEnabled,
   });
 }

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import type { SelectionPatch, TourSelection } from '../hooks/use-tour-selection';
-import { applyDiscount, selectionTotals } from '@/lib/pricing';
+import { netAfterPromo, selectionTotals } from '@/lib/pricing';
 import { CurrencyNote } from '@/components/currency-note';
 import { CancellationPolicy } from '@/components/cancellation-policy';
 import { PeopleSteppers } from './people-steppers';
@@ -63,8 +63,7 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
         : null;
   const mode = row ? confirmationMode(offer, row) : offer.isInstant ? 'instant' : 'request';
   const totals = price ? selectionTotals(offer, price, people) : null;
-  const chargedNet = chargedPrice ? selectionTotals(offer, chargedPrice, people).net : null;
-  const charged = chargedNet !== null && promo ? applyDiscount(chargedNet, promo.percent) : chargedNet;
+  const charged = chargedPrice ? netAfterPromo(offer, chargedPrice, people, promo?.percent ?? null) : null;
   // SPEC §5/§8: say before the agent books that it becomes a quotation request (past cut-off, or not instant)
   const showRequestNotice = mode === 'request' && (row ? !row.isSoldOut : !isDayClosed && !isDaySoldOut);
   const canBook = row !== null && !row.isSoldOut && check.ok && totals !== null && totals.net !== null;
@@ -165,7 +164,7 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
         {totals && price ? (
           <>
             <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} />
-            {chargedPrice && charged !== null && chargedPrice.currencyCode !== price.currencyCode && (
+            {chargedPrice && charged !== null && (
               <CurrencyNote
                 kind="charged"
                 amount={charged}

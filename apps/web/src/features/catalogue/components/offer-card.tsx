@@ -2,8 +2,9 @@ import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mant
 import type { AvailabilityRow, Offer, OfferPriceRow } from '@portal/contract';
 import { IconCheck, IconCircleCheck, IconCircleX, IconClockHour4, IconHourglassHigh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { firstTier, offerDayStatus } from '../utils/availability';
+import { firstTier, offerDayStatus, type OfferDayStatus } from '../utils/availability';
 import { Money } from '@/components/money';
 import { TourImage } from './tour-image';
 import classes from './tour-page.module.css';
@@ -25,35 +26,35 @@ function DayStatus({ offer, slots }: { offer: Offer; slots: readonly Availabilit
     return <StatusLine icon={<IconCircleX size={16} />} color="gray.6" text={t('catalogue.offer.closed')} />;
   if (status.kind === 'soldOut')
     return <StatusLine icon={<IconCircleX size={16} />} color="red.7" text={t('catalogue.offer.soldOut')} />;
-  // Defect 15: say what is available and what is on request, in words (never "1 of 1 times available · on request")
   const bookable = status.open - status.onRequest;
-  const text =
-    offer.availabilityType !== 'timeslots'
-      ? t(
-          status.requestReason === 'notInstant'
-            ? 'catalogue.offer.openingHoursOnRequest'
-            : status.requestReason === 'cutOff'
-              ? 'catalogue.offer.openingHoursPastCutOff'
-              : 'catalogue.offer.openingHours',
-          { from: offer.openingHours?.from ?? '', to: offer.openingHours?.to ?? '', left: status.left },
-        )
-      : status.onRequest === 0
-        ? status.open === status.total
-          ? t('catalogue.offer.timesAvailable', { count: status.open })
-          : t('catalogue.offer.timesAvailableOf', { open: status.open, total: status.total })
-        : bookable > 0
-          ? t('catalogue.offer.timesMixed', { count: bookable, request: status.onRequest })
-          : t(
-              status.requestReason === 'notInstant'
-                ? 'catalogue.offer.timesOnRequest'
-                : 'catalogue.offer.timesPastCutOff',
-              { count: status.open },
-            );
+  const text = dayStatusText(t, offer, status);
   return bookable === 0 ? (
     <StatusLine icon={<IconHourglassHigh size={16} />} color="yellow.8" text={text} />
   ) : (
     <StatusLine icon={<IconCircleCheck size={16} />} color="teal.7" text={text} />
   );
+}
+
+// Defect 15: say what is available and what is on request, in words (never "1 of 1 times available · on request").
+// Why a time is on request: the offer is not instant, or (an instant offer) its cut-off has passed.
+function dayStatusText(t: TFunction, offer: Offer, status: Extract<OfferDayStatus, { kind: 'available' }>): string {
+  const reason = offer.isInstant ? 'PastCutOff' : 'OnRequest';
+  if (offer.availabilityType !== 'timeslots') {
+    const key = status.onRequest === 0 ? 'openingHours' : `openingHours${reason}`;
+    return t(`catalogue.offer.${key}`, {
+      from: offer.openingHours?.from ?? '',
+      to: offer.openingHours?.to ?? '',
+      left: status.left,
+    });
+  }
+  const bookable = status.open - status.onRequest;
+  if (status.onRequest === 0) {
+    return status.open === status.total
+      ? t('catalogue.offer.timesAvailable', { count: status.open })
+      : t('catalogue.offer.timesAvailableOf', { open: status.open, total: status.total });
+  }
+  if (bookable > 0) return t('catalogue.offer.timesMixed', { count: bookable, request: status.onRequest });
+  return t(`catalogue.offer.times${reason}`, { count: status.open });
 }
 
 function StatusLine({ icon, color, text }: { icon: ReactNode; color: string; text: string }) {

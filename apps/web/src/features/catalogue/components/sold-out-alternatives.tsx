@@ -69,8 +69,8 @@ export function SoldOutAlternatives({ tourId, offers, offer, selection, onChange
   const { language } = useLocale();
   const { date, time, people } = selection;
   const watchTime = offer.availabilityType === 'timeslots' ? time : null;
-  const alternatives = useAlternatives({ tourId, offerId: offer.id, date, time: watchTime, people }, true);
-  const watches = useStockWatches(offer.id, date, true);
+  const alternatives = useAlternatives({ tourId, offerId: offer.id, date, time: watchTime, people });
+  const watches = useStockWatches(offer.id, date);
   const createWatch = useCreateStockWatch();
   const isWatching = watches.data?.some((watch) => watch.time === watchTime) ?? false;
 

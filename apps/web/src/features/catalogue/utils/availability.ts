@@ -1,3 +1,4 @@
+import { confirmationMode } from '@portal/contract';
 import type { AvailabilityRow, CancellationTier, Offer } from '@portal/contract';
 
 export type OfferDayStatus =
@@ -8,9 +9,8 @@ export type OfferDayStatus =
       kind: 'available';
       open: number;
       total: number;
-      // of the open times, how many become quotation requests, and why (SPEC §5/§8)
+      // of the open times, how many become quotation requests (SPEC §5/§8: not instant, or past the cut-off)
       onRequest: number;
-      requestReason: 'notInstant' | 'cutOff' | null;
       left: number;
     };
 
@@ -29,13 +29,11 @@ export function offerDayStatus(
   if (rows.length === 0) return { kind: 'closed' };
   const open = rows.filter((row) => !row.isSoldOut);
   if (open.length === 0) return { kind: 'soldOut' };
-  const onRequest = offer.isInstant ? open.filter((row) => row.isPastCutOff).length : open.length;
   return {
     kind: 'available',
     open: open.length,
     total: rows.length,
-    onRequest,
-    requestReason: onRequest === 0 ? null : offer.isInstant ? 'cutOff' : 'notInstant',
+    onRequest: open.filter((row) => confirmationMode(offer, row) === 'request').length,
     left: Math.max(...open.map(ticketsLeft)),
   };
 }

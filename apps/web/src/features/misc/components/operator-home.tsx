@@ -1,23 +1,23 @@
 import { Anchor, Code, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { adminRoutes, bookingRoutes, systemRoutes } from '@portal/contract';
 import { paths } from '@/config/paths';
+
+// the operator API, spelt from the contract's route descriptors
+const call = (route: { method: string; path: string }) => `${route.method} /api${route.path}`;
 
 // The tours company's staff have no agency: until the back office has screens, their home says what they can do and
 // where (the operator API), and the agency pages are not offered to them.
 export function OperatorHome({ name }: { name: string }) {
   const { t } = useTranslation();
   const tasks = [
-    { text: t('operatorHome.approve'), calls: ['GET /api/admin/agencies', 'POST /api/admin/agencies/{id}/approve'] },
+    { text: t('operatorHome.approve'), calls: [adminRoutes.listAgencies, adminRoutes.approveAgency].map(call) },
     {
       text: t('operatorHome.requests'),
-      calls: [
-        'GET /api/admin/requests',
-        'POST /api/admin/requests/{id}/quote',
-        'POST /api/admin/requests/{id}/decline',
-      ],
+      calls: [bookingRoutes.adminRequests, bookingRoutes.adminQuote, bookingRoutes.adminDecline].map(call),
     },
-    { text: t('operatorHome.files'), calls: ['GET /api/b2b/files/{id}'] },
+    { text: t('operatorHome.files'), calls: [systemRoutes.downloadFile].map(call) },
   ];
   return (
     <Container size="md" py="xl" data-testid="operator-home">
