@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, startPortal, type Portal } from './support/portal.ts';
+import { DEMO_PASSWORD, apiLogin } from './support/session.ts';
 
 // Issue 9 defect 12: an agency waiting for approval had the full menu and net rates and learnt only at "Book and
 // pay" that it could not book. Now every page says so, and its administrator gets an e-mail when it is approved.
-const DEMO_PASSWORD = 'Demo-2026-pass';
 let portal: Portal;
 
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
   ] as const)(
     '[AGENCY][PENDING]: %i px, %s: the banner on every page, gone once an operator approves; the admin is e-mailed',
     async (width, language, host) => {
-      const { page, context } = await portal.newPage({ width, host });
+      const { page, context } = await portal.newPage({ width });
       await page.goto(portal.url(host) + '/');
       const agent = { email: await signUpAndLogIn(page, language) };
       const banner = page.getByTestId('pending-approval');
@@ -82,18 +82,13 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
       expect(await banner.textContent()).toContain(language === 'en' ? 'Booking opens once' : 'Бронирование откроется');
       await screenshot(page, `pending-approval-${width}-${language}`);
 
-      // the demo agencies, approved long ago, never see it
-      const operator = await api<{ accessToken: string }>('/b2b/account/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'ops@portal.test', password: DEMO_PASSWORD }),
-      });
+      const operator = await apiLogin(portal, 'ops@portal.test');
       const pending = await api<{ id: string; adminEmail: string }[]>('/admin/agencies?status=pending', {
-        token: operator.accessToken,
+        token: operator,
       });
       const agency = pending.find((a) => a.adminEmail === agent.email);
       expect(agency).toBeDefined();
-      await api(`/admin/agencies/${agency?.id}/approve`, { method: 'POST', token: operator.accessToken });
+      await api(`/admin/agencies/${agency?.id}/approve`, { method: 'POST', token: operator });
       const approvedText =
         language === 'en' ? 'Palm Horizon EN LLC is approved' : 'Агентство «Palm Horizon RU LLC» одобрено';
       const approved = await portal.smtp.waitFor((m) => m.to.includes(agent.email) && m.body.includes(approvedText));

@@ -15,8 +15,8 @@ import type {
   TourDetails,
 } from '@portal/contract';
 import { screenshot, startPortal, type Portal } from './support/portal.ts';
+import { apiLogin } from './support/session.ts';
 
-const PASSWORD = 'Demo-2026-pass';
 const ADMIN = 'admin@desertrose.test';
 const RU_ADMIN = 'admin@volga.test';
 const OPERATOR = 'ops@portal.test';
@@ -39,13 +39,7 @@ afterAll(async () => portal?.stop());
 async function tokenFor(email: string): Promise<string> {
   const known = tokens.get(email);
   if (known) return known;
-  const response = await fetch(`${portal.url()}/api/b2b/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(response.status, `login ${email}`).toBe(200);
-  const { accessToken } = (await response.json()) as { accessToken: string };
+  const accessToken = await apiLogin(portal, email);
   tokens.set(email, accessToken);
   return accessToken;
 }

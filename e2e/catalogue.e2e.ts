@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { addDays } from '@portal/contract';
 import type { AvailabilityRow, OfferPriceRow, TourCard, TourDetails } from '@portal/contract';
 import { screenshot, startPortal, type Portal } from './support/portal.ts';
+import { ADMIN, apiGet as apiGetAs, logInAsAdmin } from './support/session.ts';
 
-const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass', name: 'Layla Haddad' };
 const TOUR_URL = 'burj-khalifa-at-the-top';
 const CATEGORY = { url: 'observation-decks', name: 'Observation decks' };
 
@@ -15,20 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => portal?.stop());
 
-async function logIn(page: Page, host = 'localhost') {
-  await page.goto(portal.url(host) + '/');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByText(`Welcome, ${ADMIN.name}`).waitFor();
-}
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const response = await fetch(portal.url() + '/api' + path, { headers: { Authorization: `Bearer ${token ?? ''}` } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
+const logIn = (page: Page, host = 'localhost') => logInAsAdmin(page, portal, host);
+const apiGet = <T>(page: Page, path: string) => apiGetAs<T>(portal, page, path);
 
 // The amount a price element shows: its data (exact) and its text (digits only, whatever the locale's separators)
 async function shownAmount(page: Page, testId: string) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, startPortal, type Portal } from './support/portal.ts';
+import { ADMIN, apiLogin } from './support/session.ts';
 
 // Issue 9 defect 8: the floating WhatsApp button sat on "Register for free" at 390 px (the only sign-up entry on a
 // phone), on the right end of the sticky "Book now" at 1280 px, and over the gallery's modal.
@@ -9,12 +10,7 @@ let token = '';
 
 beforeAll(async () => {
   portal = await startPortal();
-  const res = await fetch(`${portal.url()}/api/b2b/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@desertrose.test', password: 'Demo-2026-pass' }),
-  });
-  token = ((await res.json()) as { accessToken: string }).accessToken;
+  token = await apiLogin(portal, ADMIN.email);
 });
 afterAll(async () => portal?.stop());
 
@@ -79,16 +75,22 @@ describe('[LAYOUT][CHAT] the floating chat button never covers an action', () =>
     await context.close();
   });
 
-  it('[LAYOUT][CHAT]: a modal covers the button, not the other way round', async () => {
-    const { page, context } = await portal.newPage({ width: 390 });
-    await page.goto(portal.url() + '/');
+  it("[LAYOUT][CHAT]: the gallery's modal covers the button, not the other way round", async () => {
+    const { page, context } = await portal.newPage({ width: 1280 });
+    await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
+    await page.goto(portal.url() + '/tour?id=1');
     await page.getByTestId('whatsapp-button').waitFor({ state: 'attached' });
-    const zIndex = await page.evaluate(() => {
-      const affix = document.querySelector('[data-testid="whatsapp-button"]')?.parentElement;
-      return Number(affix ? getComputedStyle(affix).zIndex : 0);
+    await page.getByRole('button', { name: /^Open photo 1 of \d+$/ }).click();
+    await page.getByRole('button', { name: 'Close photos' }).waitFor();
+    // what a tap at the button's centre reaches: the modal (its overlay or content), never the chat link
+    const reached = await page.evaluate(() => {
+      const box = document.querySelector('[data-testid="whatsapp-button"]')?.getBoundingClientRect();
+      if (!box) return 'no button';
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (hit?.closest('[data-testid="whatsapp-button"]')) return 'chat button';
+      return hit?.closest('.mantine-Modal-root') ? 'modal' : (hit?.tagName ?? 'nothing');
     });
-    // Mantine's modals and drawers start at 200, the sticky header is 200
-    expect(zIndex).toBeLessThan(200);
+    expect(reached).toBe('modal');
     await context.close();
   });
 });

@@ -3,8 +3,7 @@ import type { Page } from 'playwright-core';
 import { addDays } from '@portal/contract';
 import type { AlternativesResponse, AvailabilityRow, TourCard, TourDetails } from '@portal/contract';
 import { SCREENSHOT_DIR, screenshot, startPortal, type Portal } from './support/portal.ts';
-
-const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass', name: 'Layla Haddad' };
+import { ADMIN, apiGet as apiGetAs, logInAsAdmin } from './support/session.ts';
 
 let portal: Portal;
 
@@ -13,20 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => portal?.stop());
 
-async function logIn(page: Page) {
-  await page.goto(portal.url() + '/');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByText(`Welcome, ${ADMIN.name}`).waitFor();
-}
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const response = await fetch(portal.url() + '/api' + path, { headers: { Authorization: `Bearer ${token ?? ''}` } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
+const logIn = (page: Page, host = 'localhost') => logInAsAdmin(page, portal, host);
+const apiGet = <T>(page: Page, path: string) => apiGetAs<T>(portal, page, path);
 
 // `time`: the sold-out time the agent had chosen (null: an opening-hours option, the day itself)
 type SoldOut = {

@@ -26,11 +26,7 @@ export type Portal = {
   port: number;
   smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   browser: Browser;
-  newPage: (options?: {
-    width?: number;
-    host?: string;
-    locale?: string;
-  }) => Promise<{ page: Page; context: BrowserContext }>;
+  newPage: (options?: { width?: number; locale?: string }) => Promise<{ page: Page; context: BrowserContext }>;
   stop: () => Promise<void>;
 };
 

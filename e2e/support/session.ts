@@ -1,0 +1,35 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Portal } from './portal.ts';
+
+// The demo users' password and the agency admin most tests act as (SEED_DEMO)
+export const DEMO_PASSWORD = 'Demo-2026-pass';
+export const ADMIN = { email: 'admin@desertrose.test', password: DEMO_PASSWORD, name: 'Layla Haddad' };
+
+// An access token through the API, as the login form gets it
+export async function apiLogin(portal: Portal, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${portal.url()}/api/b2b/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status, `login ${email}`).toBe(200);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+// The login form on the home page, as a person uses it (English labels), until the welcome shows
+export async function logInAsAdmin(page: Page, portal: Portal, host = 'localhost') {
+  await page.goto(portal.url(host) + '/');
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByText(`Welcome, ${ADMIN.name}`).waitFor();
+}
+
+// A GET with the token the page holds
+export async function apiGet<T>(portal: Portal, page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const response = await fetch(portal.url() + '/api' + path, { headers: { Authorization: `Bearer ${token ?? ''}` } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
