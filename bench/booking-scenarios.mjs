@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { dubaiToday, json } from './util.mjs';
 
 const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
 export const BOOKING_TARGETS = {
@@ -14,22 +15,6 @@ export const BOOKING_TARGETS = {
   readsBesideBookingsP99Ms: 25,
   readsBesideBookingsRatio: 0.2,
 };
-
-function dubaiToday(offsetDays = 0) {
-  const at = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Dubai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
-async function json(url, init) {
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 async function adminClient(url) {
   const client = new pg.Client({ connectionString: url });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { freePort } from './free-port.mjs';
+import { waitForHttp } from './util.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const FIRST_LOAD_TARGETS = { lcpMs: 2500, cls: 0.1, homeScriptAndStyleKB: 200 };
@@ -57,17 +58,7 @@ async function startPortal() {
     },
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('portal exited');
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForHttp(`${base}/healthz`, child, 120_000);
   return {
     base,
     stop: async () => {
