@@ -21,6 +21,25 @@ function otherFeaturePaths(feature) {
   ]);
 }
 
+function apiImportRules({ isRoute, inPayments }) {
+  const patterns = inPayments
+    ? [{ group: ['**/bookings', '**/bookings/**'], message: 'payments knows nothing of what it is paid for' }]
+    : [
+        {
+          group: ['**/payments/**', '!**/payments/index.ts'],
+          message: 'use payments through its index (modules/payments/index.ts)',
+        },
+      ];
+  if (!isRoute) return { patterns };
+  return {
+    paths: [{ name: 'drizzle-orm', message: 'SQL belongs in a repository (*.repo.ts)' }],
+    patterns: [
+      ...patterns,
+      { group: ['**/db/schema', '**/db/schema/**'], message: 'tables belong to repositories (*.repo.ts)' },
+    ],
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.e2e-data/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,
@@ -72,19 +91,17 @@ export default tseslint.config(
       ],
     },
   },
-  // routes bind, services decide, repositories query: no SQL and no tables in a route file
-  {
-    files: ['apps/api/src/**/*.routes.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'drizzle-orm', message: 'SQL belongs in a repository (*.repo.ts)' }],
-          patterns: [
-            { group: ['**/db/schema', '**/db/schema/**'], message: 'tables belong to repositories (*.repo.ts)' },
-          ],
-        },
-      ],
-    },
-  },
+  // API modules: payments is used through its index only and knows nothing of what it is paid for; routes bind,
+  // services decide, repositories query (no SQL and no tables in a route file). One config per file kind, since a
+  // later config's no-restricted-imports replaces an earlier one's.
+  ...[false, true].map((isRoute) => ({
+    files: [isRoute ? 'apps/api/src/**/*.routes.ts' : 'apps/api/src/modules/**/*.ts'],
+    ignores: [...(isRoute ? [] : ['apps/api/src/**/*.routes.ts', '**/*.test.ts']), 'apps/api/src/modules/payments/**'],
+    rules: { 'no-restricted-imports': ['error', apiImportRules({ isRoute, inPayments: false })] },
+  })),
+  ...[false, true].map((isRoute) => ({
+    files: [isRoute ? 'apps/api/src/modules/payments/**/*.routes.ts' : 'apps/api/src/modules/payments/**/*.ts'],
+    ignores: isRoute ? [] : ['apps/api/src/**/*.routes.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', apiImportRules({ isRoute, inPayments: true })] },
+  })),
 );

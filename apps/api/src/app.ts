@@ -17,6 +17,7 @@ import { securityPlugin } from './plugins/external/security.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAgencyRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.routes.ts';
+import { paymentsPlugin } from './modules/payments/payments.routes.ts';
 import { catalogueRoutesPlugin } from './modules/catalogue/catalogue.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { layoutInfoRoutes } from './modules/layout/layout.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(fileRoutes);
   await app.register(adminAgencyRoutes);
   await app.register(catalogueRoutesPlugin);
+  await app.register(paymentsPlugin);
   await app.register(bookingsPlugin);
   await app.register(stockWatchRoutesPlugin);
 
@@ -104,7 +106,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
     ? [{ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() }]
     : [];
   if (config.holdSweepMs > 0)
-    jobs.push({ name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.payments.sweepExpiredHolds() });
+    jobs.push({ name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.bookings.sweepExpiredHolds() });
   if (config.stockWatchPollMs > 0)
     jobs.push(
       {

@@ -63,4 +63,27 @@ describe('layers in the API (eslint.config.js)', () => {
       ),
     ).toEqual([]);
   });
+
+  it('payments is used through its index, and knows nothing of bookings', async () => {
+    const internal = "import { insertPayment } from '../payments/payments.repo.ts';\nexport const y = insertPayment;\n";
+    expect(await restricted('apps/api/src/modules/bookings/fixture.ts', internal)).toEqual([
+      expect.stringContaining('use payments through its index'),
+    ]);
+    expect(await restricted('apps/api/src/modules/bookings/fixture.routes.ts', internal)).toEqual([
+      expect.stringContaining('use payments through its index'),
+    ]);
+    const index = "import { latestPaymentFor } from '../payments/index.ts';\nexport const y = latestPaymentFor;\n";
+    expect(await restricted('apps/api/src/modules/bookings/fixture.ts', index)).toEqual([]);
+    const back = "import { findBooking } from '../bookings/bookings.repo.ts';\nexport const y = findBooking;\n";
+    expect(await restricted('apps/api/src/modules/payments/fixture.ts', back)).toEqual([
+      expect.stringContaining('payments knows nothing of what it is paid for'),
+    ]);
+    // a route file keeps its own rule beside the boundary
+    expect(
+      await restricted(
+        'apps/api/src/modules/payments/fixture.routes.ts',
+        "import { eq } from 'drizzle-orm';\nexport const y = eq;\n",
+      ),
+    ).toHaveLength(1);
+  });
 });

@@ -77,7 +77,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes retrying card refunds a
       .where(inArray(payments.providerRef, refs));
     const before = tap.refunds.length;
 
-    await Promise.all([a, b, a, b, a, b].map((node) => node.app.payments.sweepExpiredHolds()));
+    await Promise.all([a, b, a, b, a, b].map((node) => node.app.bookings.sweepExpiredHolds()));
 
     const made = tap.refunds.slice(before);
     const perCharge = refs.map((ref) => made.filter((r) => r.charge_id === ref).length);

@@ -1,7 +1,8 @@
 import type { BookingListRow, BookingView, Language, PaymentSession } from '@portal/contract';
 import { BOOKING_MESSAGES, BOOKING_STATUS_LABELS, buildPath, bookingRoutes } from '@portal/contract';
 import type { SiteRegistry } from '../../config/sites.ts';
-import type { BookingRow, PaymentRow } from './bookings.repo.ts';
+import type { PaymentRecord as PaymentRow } from '../payments/index.ts';
+import type { BookingRow } from './bookings.repo.ts';
 import { amountsView } from './pricing.ts';
 
 const major = (minor: number | null) => (minor === null ? null : minor / 100);

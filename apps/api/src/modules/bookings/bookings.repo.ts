@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingFilters } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { agencies, bookings, hotels, offers, payments, pricePeriods, tours, users } from '../../db/schema/index.ts';
+import { agencies, bookings, hotels, offers, pricePeriods, tours, users } from '../../db/schema/index.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
 export type AgencyRow = typeof agencies.$inferSelect;
 
 // What a new booking is decided on, read fresh in one round trip (never from the catalogue cache): the agency, the
@@ -118,14 +117,21 @@ export async function loadAgent(db: DbOrTx, userId: string) {
   return row ?? { id: userId, name: '', email: '' };
 }
 
-export async function latestPayment(db: DbOrTx, bookingId: string): Promise<PaymentRow | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.bookingId, bookingId))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  return row ?? null;
+// bookings whose card hold ran out with stock still held, oldest first
+export async function expiredHoldIds(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        isNotNull(bookings.holdExpiresAt),
+        lt(bookings.holdExpiresAt, now),
+        or(gt(bookings.heldUnits, 0), gt(bookings.heldAdults, 0), gt(bookings.heldChildren, 0)),
+      ),
+    )
+    .orderBy(asc(bookings.holdExpiresAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 const dubaiDay = (column: SQL | typeof bookings.createdAt) => sql`(${column} AT TIME ZONE 'Asia/Dubai')::date`;

@@ -6,20 +6,13 @@ import { BOOKING_MESSAGES, bookingRoutes as routes, canViewBalances } from '@por
 import { pickUpInputs, searchHotels } from '../catalogue/hotels.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
-import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
+import { issuerOf } from '../documents/issuer.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
-import { createPaymentsService, type PaymentsService } from '../payments/payments.service.ts';
-import { createPaymentProviders } from '../payments/providers/index.ts';
-import {
-  MalformedWebhookError,
-  UnhandledWebhookEventError,
-  WebhookSignatureError,
-  type ProviderName,
-} from '../payments/providers/provider.ts';
-import { sandboxPayPage } from '../payments/sandbox-page.ts';
+import type { ProviderName } from '../payments/index.ts';
+import { bookingCards, bookingPaymentOwner, refreshBookingPayment, releaseExpiredHolds } from './card-payments.ts';
 import { bookingListRow } from './booking-views.ts';
 import { filterConditions, findVisibleBooking, iterateBookings, loadAgency } from './bookings.repo.ts';
 import { createBooking, pickUpTimeFor, type BookingDeps } from './create-booking.ts';
@@ -39,7 +32,7 @@ import { declineRequest, listAllRequests, quoteRequest } from './requests.servic
 
 declare module 'fastify' {
   interface FastifyInstance {
-    payments: PaymentsService;
+    bookings: { sweepExpiredHolds: () => Promise<number> };
   }
 }
 
@@ -55,15 +48,21 @@ function languageOf(ctx: ServiceContext, query: { language?: Language } | undefi
 export const bookingsPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, db } = app.deps;
-    const publicBaseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-    const sandboxSecret = loadOrCreateSecret(config.dataDir, 'sandbox-webhook');
-    const providers = await createPaymentProviders(config.payment, { db, publicBaseUrl, sandboxSecret });
-    const payments = createPaymentsService({ db, providers, stockLocking: config.stockLocking, log: app.log });
-    app.decorate('payments', payments);
+    const payments = app.payments;
+    payments.registerOwner(bookingPaymentOwner({ stockLocking: config.stockLocking }));
+    const cards = bookingCards(payments);
+    // Expired holds go back to stock; then card refunds a provider has not confirmed yet are asked again
+    app.decorate('bookings', {
+      sweepExpiredHolds: async () => {
+        const released = await releaseExpiredHolds(db, cards, app.log);
+        await payments.retryDueRefunds();
+        return released;
+      },
+    });
 
     const deps = (provider?: ProviderName): BookingDeps => ({
       stockLocking: config.stockLocking,
-      startCardPayment: (ctx, booking) => payments.startCardPayment(ctx, booking, provider),
+      startCardPayment: provider ? bookingCards(payments, provider).start : cards.start,
     });
 
     // DESIGN "Idempotency": each call that moves money or stock takes the agent's Idempotency-Key
@@ -108,7 +107,7 @@ export const bookingsPlugin = fp(
     create(routes.create, 'balance');
     create(routes.createWithPaymentIntent, 'card');
     // Tap when it is configured, else the default provider (the sandbox plays it on the embedded default)
-    create(routes.createWithTapCharge, 'card', providers.byName('tap') ? 'tap' : undefined);
+    create(routes.createWithTapCharge, 'card', payments.hasProvider('tap') ? 'tap' : undefined);
 
     registerRoute(app, routes.pay, ({ params, body, ctx, request }) =>
       idempotent(
@@ -137,22 +136,17 @@ export const bookingsPlugin = fp(
       getBooking(ctx, params.id, { onlyRequests: true, language: query.language }),
     );
     registerRoute(app, routes.cancellationPreview, ({ params, ctx }) => previewCancellation(ctx, params.id));
-    const cardRefunds = {
-      mark: payments.markCardRefund,
-      settle: payments.settleRefunds,
-      cancelOpen: payments.cancelOpenCharges,
-    };
     registerRoute(app, routes.cancel, ({ params, ctx, request }) =>
       idempotent(
         ctx,
         request,
         `cancel:${params.id}`,
-        (claim) => cancelBooking(ctx, params.id, cardRefunds, claim),
+        (claim) => cancelBooking(ctx, params.id, cards, claim),
         (id) => getBooking(ctx, id),
       ),
     );
     registerRoute(app, routes.paymentStatus, async ({ params, ctx }) => ({
-      booking: await payments.refreshPayment(ctx, params.id),
+      booking: await refreshBookingPayment(ctx, payments, params.id),
     }));
 
     registerRoute(app, routes.download, async ({ query, body, ctx, reply }) => {
@@ -194,14 +188,7 @@ export const bookingsPlugin = fp(
       const pdf = await renderBookingPdf(params.kind, {
         booking,
         agency: { name: agency?.name ?? '', address: agency?.address ?? '', trnNumber: agency?.trnNumber ?? '' },
-        issuer: {
-          legalName: site.legal.legalName,
-          address: site.hostData.address,
-          vatRegistrationNumber: site.legal.vatRegistrationNumber,
-          tradeLicenceNumber: site.legal.tradeLicenceNumber,
-          phone: site.contactInfo.phone,
-          email: site.hostData.email,
-        },
+        issuer: issuerOf(site),
         language: row.language,
         issuedAt: row.confirmedAt ?? row.createdAt,
       });
@@ -247,43 +234,6 @@ export const bookingsPlugin = fp(
     registerRoute(app, routes.adminRequests, ({ query, ctx }) => listAllRequests(ctx, query.status));
     registerRoute(app, routes.adminQuote, ({ params, body, ctx }) => quoteRequest(ctx, params.id, body));
     registerRoute(app, routes.adminDecline, ({ params, body, ctx }) => declineRequest(ctx, params.id, body.reason));
-
-    // Webhooks read the raw body (signatures are over the exact bytes), in their own scope
-    const deliver =
-      (provider: ProviderName) => (rawBody: Buffer, headers: Record<string, string | string[] | undefined>) =>
-        payments.handleWebhook(provider, rawBody, headers);
-    await app.register(async (scope) => {
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
-        done(null, body),
-      );
-      scope.post<{ Params: { provider: string } }>('/api/payments/:provider/webhook', async (request, reply) => {
-        const provider = request.params.provider;
-        if (provider !== 'sandbox' && provider !== 'stripe' && provider !== 'tap')
-          return reply.code(404).type('text/plain').send('Not found');
-        if (!providers.byName(provider)) return reply.code(404).type('text/plain').send('Not found');
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        try {
-          await deliver(provider)(raw, request.headers);
-        } catch (error) {
-          if (error instanceof WebhookSignatureError)
-            return reply.code(400).type('text/plain').send('Invalid webhook signature');
-          if (error instanceof UnhandledWebhookEventError)
-            return reply.code(200).send({ received: true, handled: false });
-          if (error instanceof MalformedWebhookError)
-            return reply.code(400).type('text/plain').send('Malformed webhook body');
-          throw error;
-        }
-        return reply.code(200).send({ received: true });
-      });
-    });
-    await app.register(
-      sandboxPayPage({
-        db,
-        secret: sandboxSecret,
-        deliver: (raw, headers) => payments.handleWebhook('sandbox', raw, headers),
-      }),
-    );
   },
-  { name: 'bookings' },
+  { name: 'bookings', dependencies: ['payments'] },
 );

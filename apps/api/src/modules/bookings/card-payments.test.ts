@@ -170,7 +170,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
       .update(bookings)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(bookings.id, booking.id));
-    expect(await t.app.payments.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.bookings.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'payment_failed', heldUnits: 0 });
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(before?.left);
     const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
@@ -279,7 +279,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
       .update(sandboxCharges)
       .set({ status: 'requires_action' })
       .where(eq(sandboxCharges.id, chargeId));
-    await t.app.payments.sweepExpiredHolds();
+    await t.app.bookings.sweepExpiredHolds();
     // the stock goes to someone else, then the late payment arrives
     await t.database.db
       .update(slots)
@@ -317,7 +317,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
       .update(sandboxCharges)
       .set({ status: 'requires_action' })
       .where(eq(sandboxCharges.id, chargeId));
-    await t.app.payments.sweepExpiredHolds();
+    await t.app.bookings.sweepExpiredHolds();
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, date, '10:00'))?.left).toBe(10);
     const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
     const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);

@@ -19,11 +19,11 @@ import { isPastCutOff } from '../catalogue/availability.service.ts';
 import { findValidPromoCode } from '../catalogue/catalogue.repo.ts';
 import { postLedgerEntry } from '../ledger/ledger.repo.ts';
 import { insertMail } from '../mail/mail.repo.ts';
+import { latestPaymentFor } from '../payments/index.ts';
 import { bookingView, isRussianSite } from './booking-views.ts';
 import {
   findBooking,
   insertBooking,
-  latestPayment,
   loadAgency,
   loadHotel,
   loadBookingContext,
@@ -378,7 +378,7 @@ export async function createBooking(
   });
   await deps.startCardPayment(ctx, held);
   const fresh = (await findBooking(ctx.db, held.id)) ?? held;
-  const payment = await latestPayment(ctx.db, held.id);
+  const payment = await latestPaymentFor(ctx.db, held.id);
   return {
     booking: view(fresh, payment),
     message: bookingMessage(fresh, payment),

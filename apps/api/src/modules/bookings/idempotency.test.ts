@@ -111,8 +111,8 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
   it('a card booking whose provider call fails after the hold: the retry answers with the held booking, one hold', async () => {
     const before = await state();
     const key = newKey();
-    const original = t.app.payments.startCardPayment;
-    t.app.payments.startCardPayment = async () => {
+    const original = t.app.payments.startCharge;
+    t.app.payments.startCharge = async () => {
       throw new Error('provider unreachable');
     };
     try {
@@ -122,7 +122,7 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
       });
       expect(failed.statusCode).toBe(500);
     } finally {
-      t.app.payments.startCardPayment = original;
+      t.app.payments.startCharge = original;
     }
     const retry = await postBooking(t.app, w.tokens.admin, bookingBody(w), {
       key,

@@ -20,13 +20,13 @@ import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { dubaiInstant } from '../catalogue/availability.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.repo.ts';
+import { latestPaymentFor } from '../payments/index.ts';
 import { bookingListRow, bookingMessage, bookingView } from './booking-views.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
 import {
   bookingOptions,
   filterConditions,
   findVisibleBooking,
-  latestPayment,
   listBookings,
   loadAgent,
   findOffer,
@@ -44,7 +44,7 @@ export function visibilityOf(actor: AgencyActor): Visibility {
 }
 
 export async function viewOf(ctx: ServiceContext, row: BookingRow, language?: Language): Promise<BookingView> {
-  const [agent, payment] = await Promise.all([loadAgent(ctx.db, row.createdBy), latestPayment(ctx.db, row.id)]);
+  const [agent, payment] = await Promise.all([loadAgent(ctx.db, row.createdBy), latestPaymentFor(ctx.db, row.id)]);
   return bookingView(row, {
     agent,
     payment,

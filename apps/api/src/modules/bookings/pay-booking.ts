@@ -5,8 +5,9 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { postLedgerEntry } from '../ledger/ledger.repo.ts';
 import { insertMail } from '../mail/mail.repo.ts';
+import { latestPaymentFor } from '../payments/index.ts';
 import { bookingConfirmedMail } from './booking-mails.ts';
-import { findBooking, findOffer, findVisibleBooking, latestPayment, updateBooking } from './bookings.repo.ts';
+import { findBooking, findOffer, findVisibleBooking, updateBooking } from './bookings.repo.ts';
 import {
   bookingDescription,
   inBookingTransaction,
@@ -126,7 +127,7 @@ export async function payBooking(
   if (needsCard) await deps.startCardPayment(ctx, needsCard);
   const row = await findBooking(ctx.db, id);
   if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
-  const payment = await latestPayment(ctx.db, id);
+  const payment = await latestPaymentFor(ctx.db, id);
   return {
     booking: await viewOf(ctx, row),
     message: needsCard && payment?.status === 'failed' ? BOOKING_MESSAGES.paymentFailed : null,

@@ -1,18 +1,11 @@
 import type { BookingView } from '@portal/contract';
 import { documentLabels } from './document-labels.ts';
+import type { DocumentIssuer } from './issuer.ts';
 import { renderInvoice } from './invoice-pdf.ts';
 import { createPdf, drawFooters } from './pdf-layout.ts';
 import { renderTickets } from './tickets-pdf.ts';
 import { renderVoucher } from './voucher-pdf.ts';
 
-export type DocumentIssuer = {
-  legalName: string;
-  address: string;
-  vatRegistrationNumber: string;
-  tradeLicenceNumber: string;
-  phone: string;
-  email: string;
-};
 export type BookingDocumentInput = {
   booking: BookingView;
   agency: { name: string; address: string; trnNumber: string };

@@ -1,110 +1,109 @@
-import { and, asc, desc, eq, gt, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { formatDisplayDate } from '@portal/contract/plain';
-import { BOOKING_MESSAGES, HOLD_MINUTES, type BookingView } from '@portal/contract';
+import { BOOKING_MESSAGES, type CurrencyCode, type Language } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { bookings, offers, payments, webhookEvents } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
-import { siteUrl } from '../../lib/site-url.ts';
-import { requireAgencyActor } from '../../lib/require-actor.ts';
-import { insertMail } from '../mail/mail.repo.ts';
-import { bookingConfirmedMail } from '../bookings/booking-mails.ts';
-import { findBooking, loadAgent, updateBooking, type BookingRow, type PaymentRow } from '../bookings/bookings.repo.ts';
-import { ticketCount, ticketNumbers } from '../bookings/create-booking.ts';
-import { viewOf } from '../bookings/manage-bookings.ts';
-import { NO_STOCK, releaseStock, takeStock } from '../bookings/stock.ts';
 import type { PaymentProviders } from './providers/index.ts';
-import type {
-  PaymentProvider,
-  ProviderCharge,
-  ProviderName,
-  ProviderStatus,
-  WebhookHeaders,
-} from './providers/provider.ts';
+import type { PaymentProvider, ProviderName, ProviderStatus, WebhookHeaders } from './providers/provider.ts';
 import { MalformedWebhookError, UnhandledWebhookEventError, WebhookSignatureError } from './providers/provider.ts';
+import {
+  OPEN_STATUSES,
+  addRefundDue,
+  claimRefundAttempt,
+  finishRefundAttempt,
+  findAgencyPayment,
+  insertPayment,
+  latestPaymentFor,
+  lockPaymentByRef,
+  openChargesFor,
+  recordWebhookEvent,
+  refundsDue,
+  updatePayment,
+  type PaymentRecord,
+} from './payments.repo.ts';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
-const OPEN: ProviderStatus[] = ['pending', 'requires_action'];
+// What a card payment pays for, told by the module that owns it (bookings today; top-ups next). Both calls run in
+// the transaction that records the provider's answer, after the payment row is locked.
+export type PaymentOwner = {
+  // The money arrived: keep it (the thing is paid for) or say why it goes back to the card, in full.
+  paid: (tx: DbOrTx, payment: PaymentRecord) => Promise<{ kept: true } | { kept: false; refundReason: string }>;
+  // The charge closed unpaid (failed or cancelled); `isLatest`: no newer attempt was started for the same thing.
+  closedUnpaid: (tx: DbOrTx, payment: PaymentRecord, isLatest: boolean) => Promise<void>;
+};
 
-async function lockPayment(tx: DbOrTx, where: SQL | undefined) {
-  const [row] = await tx.select().from(payments).where(where).limit(1).for('update');
-  return row ?? null;
-}
+export type ChargeRequest = {
+  bookingId: string;
+  agencyId: string;
+  amountMinor: number;
+  currency: CurrencyCode;
+  expiresAt: Date;
+  reference: string;
+  description: string;
+  language: Language;
+  customerEmail: string;
+  returnUrl: (paymentId: string) => string;
+};
 
 // how long one node has to hear back from the provider about a refund before another may ask again (same id)
 const REFUND_LEASE_SECONDS = 120;
 
-export function createPaymentsService(deps: {
-  db: Db;
-  providers: PaymentProviders;
-  stockLocking: boolean;
-  log: ServiceContext['log'];
-}) {
+// Card payments: the providers, the payment's state, webhooks and refunds. Knows nothing of what is paid for.
+export function createPaymentsService(deps: { db: Db; providers: PaymentProviders; log: ServiceContext['log'] }) {
+  let owner: PaymentOwner | null = null;
+  const ownerOf = (): PaymentOwner => {
+    if (!owner) throw new Error('no payment owner is registered');
+    return owner;
+  };
   const providerOf = (name: ProviderName): PaymentProvider => {
     const provider = deps.providers.byName(name);
     if (!provider) throw new Error(`payment provider ${name} is not configured`);
     return provider;
   };
 
-  // Card attempt for a booking that already holds its stock: a payments row, then the provider (outside any transaction).
-  async function startCardPayment(
-    ctx: ServiceContext,
-    booking: BookingRow,
+  // A card attempt: a payments row, then the provider (outside any transaction). A provider that refuses at once
+  // closes the attempt unpaid.
+  async function startCharge(
+    ctx: Pick<ServiceContext, 'kickMail'>,
+    request: ChargeRequest,
     providerName?: ProviderName,
   ): Promise<void> {
-    const expiresAt = booking.holdExpiresAt ?? new Date(Date.now() + HOLD_MINUTES * 60_000);
     const provider = (providerName ? deps.providers.byName(providerName) : null) ?? deps.providers.default;
-    const [payment] = await deps.db
-      .insert(payments)
-      .values({
-        bookingId: booking.id,
-        agencyId: booking.agencyId,
-        provider: provider.name,
-        amountMinor: booking.netTotalMinor,
-        currency: booking.currency,
-        expiresAt,
-      })
-      .returning();
-    if (!payment) throw new Error('payment insert returned nothing');
-    let charge: ProviderCharge;
+    const payment = await insertPayment(deps.db, {
+      bookingId: request.bookingId,
+      agencyId: request.agencyId,
+      provider: provider.name,
+      amountMinor: request.amountMinor,
+      currency: request.currency,
+      expiresAt: request.expiresAt,
+    });
+    let charge;
     try {
-      const agent = await loadAgent(deps.db, booking.createdBy);
       charge = await provider.createCharge({
         paymentId: payment.id,
-        reference: booking.reference,
-        amountMinor: booking.netTotalMinor,
-        currency: booking.currency,
-        // in the booking's language, as the hosted page shows it (issue 9: the sandbox page was English on the Russian site)
-        description: `${booking.reference}: ${booking.tourTitle[booking.language]} — ${booking.offerName[booking.language]}, ${formatDisplayDate(booking.date, booking.language)}`,
-        language: booking.language,
-        customerEmail: agent.email || booking.guestEmail,
-        returnUrl: `${siteUrl(ctx.site, ctx.config)}/checkout?booking=${booking.id}&payment=${payment.id}`,
+        reference: request.reference,
+        amountMinor: request.amountMinor,
+        currency: request.currency,
+        description: request.description,
+        language: request.language,
+        customerEmail: request.customerEmail,
+        returnUrl: request.returnUrl(payment.id),
       });
     } catch (error) {
-      // the hold stays until it expires, so the agent can try again
       deps.log.error({ err: error, paymentId: payment.id }, 'payment provider refused the charge');
       await deps.db.transaction(async (tx) => {
-        await tx
-          .update(payments)
-          .set({ status: 'failed', failureMessage: BOOKING_MESSAGES.paymentFailed, updatedAt: sql`now()` })
-          .where(eq(payments.id, payment.id));
-        await updateBooking(tx, booking.id, { status: 'payment_failed' }, eq(bookings.status, 'pending_payment'));
+        await updatePayment(tx, payment.id, { status: 'failed', failureMessage: BOOKING_MESSAGES.paymentFailed });
+        await ownerOf().closedUnpaid(tx, payment, true);
       });
       return;
     }
-    await deps.db
-      .update(payments)
-      .set({
-        providerRef: charge.providerRef,
-        status: charge.status,
-        redirectUrl: charge.redirectUrl,
-        clientSecret: charge.clientSecret,
-        failureMessage: charge.failureMessage,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(payments.id, payment.id));
-    if (!OPEN.includes(charge.status)) {
+    await updatePayment(deps.db, payment.id, {
+      providerRef: charge.providerRef,
+      status: charge.status,
+      redirectUrl: charge.redirectUrl,
+      clientSecret: charge.clientSecret,
+      failureMessage: charge.failureMessage,
+    });
+    if (!OPEN_STATUSES.includes(charge.status)) {
       await applyStatus(ctx, {
         provider: provider.name,
         providerRef: charge.providerRef,
@@ -115,86 +114,16 @@ export function createPaymentsService(deps: {
     }
   }
 
-  // Completes a booking whose payment succeeded; its stock is held, or taken again when the hold already lapsed.
-  async function completePaid(tx: DbOrTx, booking: BookingRow, payment: PaymentRow): Promise<'completed' | 'refund'> {
-    const hasHold = booking.heldUnits > 0 || booking.heldAdults > 0 || booking.heldChildren > 0;
-    let stock = {
-      stockUnits: booking.stockUnits,
-      stockAdults: booking.stockAdults,
-      stockChildren: booking.stockChildren,
-    };
-    const [offer] = await tx.select().from(offers).where(eq(offers.id, booking.offerId));
-    if (!hasHold) {
-      if (!offer || booking.slotId === null) return 'refund';
-      const slotId = booking.slotId;
-      try {
-        const need = await tx.transaction(async (sp) =>
-          takeStock(sp, slotId, { offer, people: booking, locking: deps.stockLocking }),
-        );
-        stock = { stockUnits: need.units, stockAdults: need.adults, stockChildren: need.children };
-      } catch (error) {
-        if (error instanceof AppError) return 'refund';
-        throw error;
-      }
-    }
-    const count = offer ? ticketCount(offer, booking) : booking.adults + booking.children;
-    const done = await updateBooking(tx, booking.id, {
-      ...stock,
-      status: 'completed',
-      heldUnits: 0,
-      heldAdults: 0,
-      heldChildren: 0,
-      holdExpiresAt: null,
-      paidPaymentId: payment.id,
-      ticketNumbers: ticketNumbers(booking.reference, count),
-      confirmedAt: new Date(),
-    });
-    if (done) await insertMail(tx, bookingConfirmedMail(done, await loadAgent(tx, booking.createdBy)));
-    return 'completed';
-  }
-
   // Money owed back to a card is written in the caller's transaction; settleRefunds pays it out after the commit,
   // and the sweeper retries what a provider did not confirm, so nothing owed is forgotten.
   async function markRefundDue(tx: DbOrTx, paymentId: string, amountMinor: number, reason: string): Promise<void> {
     if (amountMinor <= 0) return;
-    await tx
-      .update(payments)
-      .set({
-        refundDueMinor: sql`${payments.refundDueMinor} + ${amountMinor}`,
-        refundReason: reason,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(payments.id, paymentId));
+    await addRefundDue(tx, paymentId, amountMinor, reason);
   }
 
-  // One node asks the provider for a refund at a time: the claim moves what is owed into an attempt with an id and a
-  // lease, in one statement (the row lock decides between nodes). The provider gets the attempt id as its
-  // idempotency key; an attempt whose lease ran out without an answer is asked again under the same id.
-  async function claimRefund(paymentId: string) {
-    const result = (await deps.db.execute(sql`
-      UPDATE payments SET
-        refund_attempt_id = CASE WHEN refund_attempt_id IS NULL THEN gen_random_uuid() ELSE refund_attempt_id END,
-        refund_attempt_minor = CASE WHEN refund_attempt_id IS NULL THEN refund_due_minor ELSE refund_attempt_minor END,
-        refund_due_minor = CASE WHEN refund_attempt_id IS NULL THEN 0 ELSE refund_due_minor END,
-        refund_attempt_until = now() + make_interval(secs => ${REFUND_LEASE_SECONDS}),
-        updated_at = now()
-      WHERE id = ${paymentId} AND provider_ref IS NOT NULL
-        AND ((refund_attempt_id IS NULL AND refund_due_minor > 0) OR (refund_attempt_id IS NOT NULL AND refund_attempt_until < now()))
-      RETURNING refund_attempt_id AS "attemptId", refund_attempt_minor AS "amountMinor", provider, provider_ref AS "providerRef", refund_reason AS "reason"`)) as unknown as {
-      rows: {
-        attemptId: string;
-        amountMinor: string | number;
-        provider: ProviderName;
-        providerRef: string;
-        reason: string | null;
-      }[];
-    };
-    const row = result.rows[0];
-    return row ? { ...row, amountMinor: Number(row.amountMinor) } : null;
-  }
-
+  // The provider gets the claimed attempt's id as its idempotency key, so two nodes never refund twice.
   async function settleRefunds(paymentId: string): Promise<void> {
-    const attempt = await claimRefund(paymentId);
+    const attempt = await claimRefundAttempt(deps.db, paymentId, REFUND_LEASE_SECONDS);
     if (!attempt) return;
     try {
       const refund = await providerOf(attempt.provider).refund(
@@ -204,49 +133,19 @@ export function createPaymentsService(deps: {
         attempt.attemptId,
       );
       if (refund.status === 'failed') throw new Error('the provider refused the refund');
-      await deps.db
-        .update(payments)
-        .set({
-          refundedMinor: sql`${payments.refundedMinor} + ${payments.refundAttemptMinor}`,
-          refundAttemptMinor: 0,
-          refundAttemptId: null,
-          refundAttemptUntil: null,
-          status: sql`CASE WHEN ${payments.refundedMinor} + ${payments.refundAttemptMinor} >= ${payments.amountMinor} THEN 'refunded' ELSE ${payments.status} END`,
-          failureMessage: null,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(payments.id, paymentId), eq(payments.refundAttemptId, attempt.attemptId)));
+      await finishRefundAttempt(deps.db, paymentId, attempt.attemptId);
       // more may have become due while the provider answered
       await settleRefunds(paymentId);
     } catch (error) {
       deps.log.error({ err: error, paymentId }, 'refund failed; retried under the same attempt id after its lease');
-      await deps.db
-        .update(payments)
-        .set({ failureMessage: 'Refund pending: the provider has not confirmed it yet', updatedAt: sql`now()` })
-        .where(eq(payments.id, paymentId));
+      await updatePayment(deps.db, paymentId, {
+        failureMessage: 'Refund pending: the provider has not confirmed it yet',
+      });
     }
   }
 
-  // A cancellation refund goes to the card that paid; written inside the cancel transaction, settled after it.
-  async function markCardRefund(tx: DbOrTx, booking: BookingRow, amountMinor: number): Promise<string | null> {
-    if (!booking.paidPaymentId || amountMinor <= 0) return null;
-    await markRefundDue(tx, booking.paidPaymentId, amountMinor, `cancellation of ${booking.reference}`);
-    return booking.paidPaymentId;
-  }
-
   async function retryDueRefunds(limit = 20): Promise<void> {
-    const due = await deps.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        or(
-          gt(payments.refundDueMinor, 0),
-          and(isNotNull(payments.refundAttemptId), lt(payments.refundAttemptUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(payments.updatedAt))
-      .limit(limit);
-    for (const { id } of due) await settleRefunds(id);
+    for (const id of await refundsDue(deps.db, limit)) await settleRefunds(id);
   }
 
   // The one place a provider's answer changes state. A webhook's event id is recorded in the same transaction,
@@ -262,72 +161,24 @@ export function createPaymentsService(deps: {
     },
   ): Promise<void> {
     const refundFrom = await deps.db.transaction(async (tx) => {
-      if (event.eventId) {
-        const [fresh] = await tx
-          .insert(webhookEvents)
-          .values({ provider: event.provider, eventId: event.eventId })
-          .onConflictDoNothing()
-          .returning({ id: webhookEvents.eventId });
-        if (!fresh) return null;
-      }
-      const payment = await lockPayment(
-        tx,
-        and(eq(payments.provider, event.provider), eq(payments.providerRef, event.providerRef)),
-      );
+      if (event.eventId && !(await recordWebhookEvent(tx, event.provider, event.eventId))) return null;
+      const payment = await lockPaymentByRef(tx, event.provider, event.providerRef);
       // not ours yet (the charge reference is stored a moment after the provider answers): roll back, the provider retries
       if (!payment) throw new Error(`no payment for ${event.provider} ${event.providerRef}`);
-      const booking = await findBooking(tx, payment.bookingId, true);
-      if (!booking) throw new Error(`payment ${payment.id} has no booking`);
+      if (payment.status === 'succeeded' || payment.status === 'refunded') return null;
       if (event.status === 'succeeded') {
-        if (payment.status === 'succeeded' || payment.status === 'refunded') return null;
-        await tx
-          .update(payments)
-          .set({ status: 'succeeded', failureMessage: null, updatedAt: sql`now()` })
-          .where(eq(payments.id, payment.id));
-        // only a booking still waiting for this money takes it; a cancelled, declined or already paid one gives it back
-        const isWaiting =
-          booking.status === 'pending_payment' ||
-          booking.status === 'payment_failed' ||
-          booking.status === 'payment_required';
-        if (isWaiting && (await completePaid(tx, booking, payment)) === 'completed') return null;
-        if (isWaiting) {
-          await updateBooking(tx, booking.id, {
-            status: 'cancelled',
-            cancelledAt: new Date(),
-            refundMinor: payment.amountMinor,
-            cancellationFeeMinor: 0,
-            declineReason:
-              'The payment arrived after the 15-minute hold had expired and the tickets were sold out; it was refunded in full.',
-          });
-        }
-        await markRefundDue(
-          tx,
-          payment.id,
-          payment.amountMinor,
-          isWaiting ? 'late payment, no stock left' : `booking ${booking.reference} was already ${booking.status}`,
-        );
+        await updatePayment(tx, payment.id, { status: 'succeeded', failureMessage: null });
+        const outcome = await ownerOf().paid(tx, payment);
+        if (outcome.kept) return null;
+        await markRefundDue(tx, payment.id, payment.amountMinor, outcome.refundReason);
         return payment.id;
       }
-      if (payment.status === 'succeeded' || payment.status === 'refunded') return null;
       // a charge closed unpaid (the agent cancelled on the pay page, or the hold expired) says so in our words
       const failureMessage = event.status === 'cancelled' ? BOOKING_MESSAGES.paymentCancelled : event.failureMessage;
-      await tx
-        .update(payments)
-        .set({ status: event.status, failureMessage, updatedAt: sql`now()` })
-        .where(eq(payments.id, payment.id));
-      const [latest] = await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(eq(payments.bookingId, booking.id))
-        .orderBy(desc(payments.createdAt))
-        .limit(1);
-      if (
-        (event.status === 'failed' || event.status === 'cancelled') &&
-        booking.status === 'pending_payment' &&
-        latest?.id === payment.id
-      ) {
-        // the hold stays until it expires, so the agent can try another card
-        await updateBooking(tx, booking.id, { status: 'payment_failed' });
+      await updatePayment(tx, payment.id, { status: event.status, failureMessage });
+      if (event.status === 'failed' || event.status === 'cancelled') {
+        const latest = await latestPaymentFor(tx, payment.bookingId);
+        await ownerOf().closedUnpaid(tx, payment, latest?.id === payment.id);
       }
       return null;
     });
@@ -335,18 +186,9 @@ export function createPaymentsService(deps: {
     if (refundFrom) await settleRefunds(refundFrom);
   }
 
-  async function cancelOpenCharges(ctx: ServiceContext | null, booking: BookingRow): Promise<void> {
-    const open = await deps.db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.bookingId, booking.id),
-          or(eq(payments.status, 'pending'), eq(payments.status, 'requires_action')),
-          isNotNull(payments.providerRef),
-        ),
-      );
-    for (const payment of open) {
+  // Closes the charges still open for a booking (cancelled, or its hold expired), each answer applied as above.
+  async function cancelOpenCharges(ctx: Pick<ServiceContext, 'kickMail'> | null, bookingId: string): Promise<void> {
+    for (const payment of await openChargesFor(deps.db, bookingId)) {
       try {
         const charge = await providerOf(payment.provider).cancelCharge(payment.providerRef ?? '');
         await applyStatus(ctx, {
@@ -380,94 +222,35 @@ export function createPaymentsService(deps: {
   }
 
   // Asks the provider about an open payment (the return from a pay page may arrive before the webhook).
-  async function refreshPayment(ctx: ServiceContext, paymentId: string): Promise<BookingView> {
-    const actor = requireAgencyActor(ctx);
-    const [payment] = await deps.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.id, paymentId), eq(payments.agencyId, actor.agencyId)))
-      .limit(1);
-    if (!payment) throw AppError.notFound('Unknown payment');
-    const booking = await findBooking(deps.db, payment.bookingId);
-    if (!booking || (actor.role === 'junior' && booking.createdBy !== actor.userId))
-      throw AppError.notFound('Unknown payment');
-    if (OPEN.includes(payment.status) && payment.providerRef) {
-      try {
-        const charge = await providerOf(payment.provider).retrieveCharge(payment.providerRef);
-        if (charge.status !== payment.status) {
-          await applyStatus(ctx, {
-            provider: payment.provider,
-            providerRef: payment.providerRef,
-            status: charge.status,
-            failureMessage: charge.failureMessage,
-            eventId: null,
-          });
-        }
-      } catch (error) {
-        deps.log.warn({ err: error, paymentId }, 'payment status check failed');
-      }
-    }
-    return viewOf(ctx, (await findBooking(deps.db, payment.bookingId)) ?? booking);
-  }
-
-  // Expired holds: ask the provider first (a payment may have gone through), then release the stock.
-  // Expired holds: ask the provider first (a payment may have gone through), then release the stock. Also retries
-  // card refunds a provider has not confirmed yet.
-  async function sweepExpiredHolds(now = new Date(), limit = 50): Promise<number> {
-    const due = await deps.db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(
-        and(
-          isNotNull(bookings.holdExpiresAt),
-          lt(bookings.holdExpiresAt, now),
-          or(gt(bookings.heldUnits, 0), gt(bookings.heldAdults, 0), gt(bookings.heldChildren, 0)),
-        ),
-      )
-      .orderBy(asc(bookings.holdExpiresAt))
-      .limit(limit);
-    let released = 0;
-    for (const { id } of due) {
-      try {
-        if (await releaseExpiredHold(id, now)) released++;
-      } catch (error) {
-        deps.log.error({ err: error, bookingId: id }, 'could not release an expired hold');
-      }
-    }
-    await retryDueRefunds();
-    return released;
-  }
-
-  async function releaseExpiredHold(id: string, now: Date): Promise<boolean> {
-    const booking = await findBooking(deps.db, id);
-    if (!booking) return false;
-    await cancelOpenCharges(null, booking);
-    return deps.db.transaction(async (tx) => {
-      const current = await findBooking(tx, id, true);
-      if (!current || !current.holdExpiresAt || current.holdExpiresAt >= now) return false;
-      if (current.heldUnits === 0 && current.heldAdults === 0 && current.heldChildren === 0) return false;
-      if (current.slotId !== null)
-        await releaseStock(tx, current.slotId, {
-          units: current.heldUnits,
-          adults: current.heldAdults,
-          children: current.heldChildren,
-        });
-      await updateBooking(tx, id, {
-        ...NO_STOCK,
-        status: current.isRequest === 1 ? 'payment_required' : 'payment_failed',
+  async function refreshCharge(ctx: Pick<ServiceContext, 'kickMail'>, payment: PaymentRecord): Promise<void> {
+    if (!OPEN_STATUSES.includes(payment.status) || !payment.providerRef) return;
+    try {
+      const charge = await providerOf(payment.provider).retrieveCharge(payment.providerRef);
+      if (charge.status === payment.status) return;
+      await applyStatus(ctx, {
+        provider: payment.provider,
+        providerRef: payment.providerRef,
+        status: charge.status,
+        failureMessage: charge.failureMessage,
+        eventId: null,
       });
-      return true;
-    });
+    } catch (error) {
+      deps.log.warn({ err: error, paymentId: payment.id }, 'payment status check failed');
+    }
   }
 
   return {
-    startCardPayment,
-    applyStatus,
+    registerOwner: (next: PaymentOwner) => {
+      owner = next;
+    },
+    hasProvider: (name: ProviderName) => deps.providers.byName(name) !== null,
+    startCharge,
     handleWebhook,
-    refreshPayment,
-    markCardRefund,
+    refreshCharge,
+    findForAgency: (agencyId: string, paymentId: string) => findAgencyPayment(deps.db, agencyId, paymentId),
+    markRefundDue,
     settleRefunds,
+    retryDueRefunds,
     cancelOpenCharges,
-    sweepExpiredHolds,
   };
 }

@@ -180,7 +180,7 @@ describe('notify me: the job that mails when seats come back', () => {
       .update(bookings)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(bookings.id, card.json().booking.id));
-    expect(await t.app.payments.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.bookings.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
     expect((await slotLeft(db(), w.tour.timeslotOfferId, date, '10:00'))?.left).toBe(2);
     const senior = w.agency.users.senior.email;
     const admin = w.agency.users.admin.email;

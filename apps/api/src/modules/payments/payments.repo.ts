@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { payments, webhookEvents } from '../../db/schema/index.ts';
+import type { ProviderName, ProviderStatus } from './providers/provider.ts';
+
+export type PaymentRecord = typeof payments.$inferSelect;
+type PaymentChanges = Partial<Omit<typeof payments.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>;
+
+export const OPEN_STATUSES: readonly ProviderStatus[] = ['pending', 'requires_action'];
+
+export async function insertPayment(
+  db: DbOrTx,
+  values: Pick<PaymentRecord, 'bookingId' | 'agencyId' | 'provider' | 'amountMinor' | 'currency' | 'expiresAt'>,
+): Promise<PaymentRecord> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('payment insert returned nothing');
+  return row;
+}
+
+export async function updatePayment(db: DbOrTx, id: string, changes: PaymentChanges): Promise<void> {
+  await db
+    .update(payments)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
+}
+
+// the payment a provider's answer is about, locked for the transaction that applies it
+export async function lockPaymentByRef(
+  tx: DbOrTx,
+  provider: ProviderName,
+  providerRef: string,
+): Promise<PaymentRecord | null> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function latestPaymentFor(db: DbOrTx, bookingId: string): Promise<PaymentRecord | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findAgencyPayment(db: DbOrTx, agencyId: string, id: string): Promise<PaymentRecord | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.agencyId, agencyId)))
+    .limit(1);
+  return row ?? null;
+}
+
+// charges still open at the provider for one booking
+export async function openChargesFor(db: DbOrTx, bookingId: string): Promise<PaymentRecord[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        or(eq(payments.status, 'pending'), eq(payments.status, 'requires_action')),
+        isNotNull(payments.providerRef),
+      ),
+    );
+}
+
+// A webhook's event id, written in the transaction that applies it: false when it was applied before
+export async function recordWebhookEvent(tx: DbOrTx, provider: ProviderName, eventId: string): Promise<boolean> {
+  const [fresh] = await tx
+    .insert(webhookEvents)
+    .values({ provider, eventId })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.eventId });
+  return fresh !== undefined;
+}
+
+export async function addRefundDue(tx: DbOrTx, id: string, amountMinor: number, reason: string): Promise<void> {
+  await tx
+    .update(payments)
+    .set({
+      refundDueMinor: sql`${payments.refundDueMinor} + ${amountMinor}`,
+      refundReason: reason,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, id));
+}
+
+export type RefundAttempt = {
+  attemptId: string;
+  amountMinor: number;
+  provider: ProviderName;
+  providerRef: string;
+  reason: string | null;
+};
+
+// One node asks the provider for a refund at a time: the claim moves what is owed into an attempt with an id and a
+// lease, in one statement (the row lock decides between nodes). An attempt whose lease ran out without an answer is
+// claimed again under the same id.
+export async function claimRefundAttempt(db: DbOrTx, id: string, leaseSeconds: number): Promise<RefundAttempt | null> {
+  const result = (await db.execute(sql`
+    UPDATE payments SET
+      refund_attempt_id = CASE WHEN refund_attempt_id IS NULL THEN gen_random_uuid() ELSE refund_attempt_id END,
+      refund_attempt_minor = CASE WHEN refund_attempt_id IS NULL THEN refund_due_minor ELSE refund_attempt_minor END,
+      refund_due_minor = CASE WHEN refund_attempt_id IS NULL THEN 0 ELSE refund_due_minor END,
+      refund_attempt_until = now() + make_interval(secs => ${leaseSeconds}),
+      updated_at = now()
+    WHERE id = ${id} AND provider_ref IS NOT NULL
+      AND ((refund_attempt_id IS NULL AND refund_due_minor > 0) OR (refund_attempt_id IS NOT NULL AND refund_attempt_until < now()))
+    RETURNING refund_attempt_id AS "attemptId", refund_attempt_minor AS "amountMinor", provider, provider_ref AS "providerRef", refund_reason AS "reason"`)) as unknown as {
+    rows: (Omit<RefundAttempt, 'amountMinor'> & { amountMinor: string | number })[];
+  };
+  const row = result.rows[0];
+  return row ? { ...row, amountMinor: Number(row.amountMinor) } : null;
+}
+
+// the provider confirmed the attempt: it counts as refunded, once (guarded by the attempt id)
+export async function finishRefundAttempt(db: DbOrTx, id: string, attemptId: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({
+      refundedMinor: sql`${payments.refundedMinor} + ${payments.refundAttemptMinor}`,
+      refundAttemptMinor: 0,
+      refundAttemptId: null,
+      refundAttemptUntil: null,
+      status: sql`CASE WHEN ${payments.refundedMinor} + ${payments.refundAttemptMinor} >= ${payments.amountMinor} THEN 'refunded' ELSE ${payments.status} END`,
+      failureMessage: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, id), eq(payments.refundAttemptId, attemptId)));
+}
+
+// payments with money owed back to a card, or an attempt whose lease ran out, oldest first
+export async function refundsDue(db: DbOrTx, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      or(
+        gt(payments.refundDueMinor, 0),
+        and(isNotNull(payments.refundAttemptId), lt(payments.refundAttemptUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(payments.updatedAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
