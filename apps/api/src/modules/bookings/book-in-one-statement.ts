@@ -2,9 +2,10 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
-import type { OutgoingMail } from '../mail/mail.repo.ts';
+import { balanceChangeSql, ledgerEntrySql, type LedgerPosting } from '../ledger/ledger.repo.ts';
+import { mailInsertSql, type OutgoingMail } from '../mail/mail.repo.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
-import type { StockNeed } from './stock.ts';
+import type { SlotStock, StockNeed } from './stock.ts';
 import { databaseError } from '../../lib/database-error.ts';
 
 type BookingInsert = typeof bookings.$inferInsert;
@@ -35,6 +36,10 @@ export type OneStatementInput = {
   ledgerDescription: string;
   mail: OutgoingMail;
   claim: IdempotencyClaim;
+  // Only for the concurrency test's control run (BOOKING_STOCK_LOCKING=off): the slot's stock as read before the
+  // statement. The UPDATE then checks and writes that copy instead of the row it locked — the lost update the lock
+  // exists to prevent — while every other part of the statement stays the one that ships.
+  staleStock?: SlotStock;
 };
 
 // A booking paid from the balance as ONE statement (atomic on its own, no transaction round trips): take the stock
@@ -45,38 +50,37 @@ export type OneStatementInput = {
 // Idempotency-Key (the booking is recorded on the key in the same statement).
 export async function bookFromBalanceInOneStatement(db: Db, input: OneStatementInput): Promise<OneStatementResult> {
   const { values, need } = input;
-  const amount = values.netTotalMinor;
+  const stale = input.staleStock;
+  const left = stale ? sql`${stale.left}::int` : sql`"left"`;
+  const adults = stale ? sql`${stale.leftAdultsTickets}::int` : sql`left_adults_tickets`;
+  const children = stale ? sql`${stale.leftChildrenTickets}::int` : sql`left_children_tickets`;
+  const debit: LedgerPosting = {
+    agencyId: values.agencyId,
+    currency: values.currency,
+    amountMinor: -values.netTotalMinor,
+    kind: 'booking',
+    description: input.ledgerDescription,
+    reference: values.reference,
+  };
   const statement = sql`
     WITH s AS (
-      UPDATE slots SET "left" = "left" - ${need.units},
-        left_adults_tickets = CASE WHEN left_adults_tickets IS NULL THEN NULL ELSE left_adults_tickets - ${need.adults} END,
-        left_children_tickets = CASE WHEN left_children_tickets IS NULL THEN NULL ELSE left_children_tickets - ${need.children} END,
+      UPDATE slots SET "left" = ${left} - ${need.units},
+        left_adults_tickets = CASE WHEN ${adults} IS NULL THEN NULL ELSE ${adults} - ${need.adults} END,
+        left_children_tickets = CASE WHEN ${children} IS NULL THEN NULL ELSE ${children} - ${need.children} END,
         updated_at = now()
-      WHERE id = ${input.slotId} AND "left" >= ${need.units}
-        AND (left_adults_tickets IS NULL OR left_adults_tickets >= ${need.adults})
-        AND (left_children_tickets IS NULL OR left_children_tickets >= ${need.children})
+      WHERE id = ${input.slotId} AND ${left} >= ${need.units}
+        AND (${adults} IS NULL OR ${adults} >= ${need.adults})
+        AND (${children} IS NULL OR ${children} >= ${need.children})
       RETURNING id
     ),
-    bal AS (
-      UPDATE agency_balances SET balance_minor = balance_minor - ${amount}, updated_at = now()
-      WHERE agency_id = ${values.agencyId} AND currency = ${values.currency} AND balance_minor - ${amount} >= -credit_limit_minor
-        AND EXISTS (SELECT 1 FROM s)
-      RETURNING balance_minor
-    ),
+    bal AS (${balanceChangeSql(debit, sql`EXISTS (SELECT 1 FROM s)`)}),
     b AS (
       INSERT INTO bookings ${bookingInsert(values, { balance_after_minor: sql`(SELECT balance_minor FROM bal)` })}
       WHERE EXISTS (SELECT 1 FROM bal)
       RETURNING id
     ),
-    e AS (
-      INSERT INTO ledger_entries (agency_id, currency, amount_minor, kind, description, reference, booking_id, balance_after_minor)
-      SELECT ${values.agencyId}, ${values.currency}, ${-amount}, 'booking', ${input.ledgerDescription}, ${values.reference}, b.id, bal.balance_minor FROM b, bal
-      RETURNING balance_after_minor
-    ),
-    m AS (
-      INSERT INTO mail_outbox (to_address, subject, text_body) SELECT ${input.mail.to}, ${input.mail.subject}, ${input.mail.text} FROM b
-      RETURNING id
-    ),
+    e AS (${ledgerEntrySql(debit, sql`b.id`, sql`b, bal`)}),
+    m AS (${mailInsertSql(input.mail, sql`b`)}),
     k AS (${input.claim.recordSql(sql`(SELECT id FROM b)`)})
     SELECT (SELECT count(*) FROM s)::int AS took, (SELECT balance_after_minor FROM e) AS balance_after, (SELECT count(*) FROM m)::int AS mails,
       CASE WHEN EXISTS (SELECT 1 FROM s) AND NOT EXISTS (SELECT 1 FROM bal) THEN portal_abort('insufficient_balance')

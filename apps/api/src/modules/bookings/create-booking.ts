@@ -17,7 +17,6 @@ import { dubaiDate } from '../../lib/dubai-time.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { isPastCutOff } from '../catalogue/availability.service.ts';
 import { findValidPromoCode } from '../catalogue/catalogue.repo.ts';
-import { postLedgerEntry } from '../ledger/ledger.repo.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { latestPaymentFor } from '../payments/index.ts';
 import { bookingView, isRussianSite } from './booking-views.ts';
@@ -32,11 +31,10 @@ import {
 } from './bookings.repo.ts';
 import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
-import { noStockError, stockNeed, takeStock } from './stock.ts';
+import { noStockError, readSlotStock, stockNeed, takeStock } from './stock.ts';
 import {
   bookFromBalanceInOneStatement,
   statementAbort,
-  type OneStatementInput,
   type OneStatementResult,
 } from './book-in-one-statement.ts';
 import { IdempotencyLostError, type IdempotencyClaim } from './idempotency.ts';
@@ -251,32 +249,6 @@ export function bookingDescription(
   return `Booking ${row.reference}: ${row.tourTitle.en} — ${row.offerName.en}, ${row.date}${row.startTime ? ` ${row.startTime}` : ''}`;
 }
 
-// The same booking as bookFromBalanceInOneStatement, as separate steps with the unsafe read-modify-write of the slot:
-// only for the concurrency test's control run (BOOKING_STOCK_LOCKING=off), which must be able to oversell.
-async function bookFromBalanceWithoutLock(
-  ctx: ServiceContext,
-  p: Prepared,
-  input: OneStatementInput,
-): Promise<OneStatementResult> {
-  return inBookingTransaction(ctx, async (tx) => {
-    await takeStock(tx, input.slotId, { offer: p.offer, people: p.people, locking: false });
-    const row = await insertBooking(tx, input.values);
-    await input.claim.record(tx, row.id);
-    await insertMail(tx, input.mail);
-    const posted = await postLedgerEntry(tx, {
-      agencyId: row.agencyId,
-      currency: row.currency,
-      amountMinor: -row.netTotalMinor,
-      kind: 'booking',
-      description: input.ledgerDescription,
-      reference: row.reference,
-      bookingId: row.id,
-    });
-    if (!posted) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
-    return { outcome: 'booked', balanceAfterMinor: posted.balanceAfterMinor };
-  });
-}
-
 // `claim` records the new booking on the call's Idempotency-Key inside the transaction that writes it.
 export async function createBooking(
   ctx: ServiceContext,
@@ -332,9 +304,8 @@ export async function createBooking(
     };
     let result: OneStatementResult;
     try {
-      result = deps.stockLocking
-        ? await bookFromBalanceInOneStatement(ctx.db, input)
-        : await bookFromBalanceWithoutLock(ctx, p, input);
+      const staleStock = deps.stockLocking ? undefined : ((await readSlotStock(ctx.db, p.slotId)) ?? undefined);
+      result = await bookFromBalanceInOneStatement(ctx.db, { ...input, staleStock });
     } catch (error) {
       const aborted = statementAbort(error);
       if (aborted === 'insufficient_balance')

@@ -21,7 +21,9 @@ export function stockNeed(
   return { units: people.adults + people.children + people.infants, adults: 0, children: 0 };
 }
 
-async function readSlotStock(db: DbOrTx, slotId: number) {
+export type SlotStock = { left: number; leftAdultsTickets: number | null; leftChildrenTickets: number | null };
+
+export async function readSlotStock(db: DbOrTx, slotId: number): Promise<SlotStock | null> {
   const [row] = await db
     .select({
       left: slots.left,

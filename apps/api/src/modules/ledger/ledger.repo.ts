@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { agencyBalances, ledgerEntries } from '../../db/schema/index.ts';
@@ -14,31 +14,45 @@ export type LedgerEntryInput = {
   bookingId?: string;
 };
 
-// DESIGN "Balance is a ledger": the balance row changes in the same statement as the append-only entry is written
-// (one round trip, so the agency's balance row stays locked only until the commit that follows). A debit that would
-// pass the credit limit changes nothing and returns null (the CHECK is the backstop). With `bookingId`, the booking's
-// balance-after is set in the same statement.
+export type LedgerPosting = Omit<LedgerEntryInput, 'bookingId' | 'reference'> & { reference: string | SQL };
+
+// The one writer of balances and ledger entries (DESIGN "Balance is a ledger"), as two parts of one statement:
+// `balanceChangeSql` changes the agency's balance row and returns `balance_minor`; `ledgerEntrySql` appends the entry
+// with the balance after it, read from a CTE named `bal` holding the first part. A debit that would pass the credit
+// limit changes no row (the CHECK is the backstop); `guard` adds a condition the change needs (the one-statement
+// booking: the seats were taken). Used alone by postLedgerEntry and inside the one-statement balance booking.
+export function balanceChangeSql(
+  posting: Pick<LedgerPosting, 'agencyId' | 'currency' | 'amountMinor'>,
+  guard?: SQL,
+): SQL {
+  const { agencyId, currency, amountMinor: amount } = posting;
+  const when = guard ?? sql`true`;
+  return amount < 0
+    ? sql`UPDATE agency_balances SET balance_minor = balance_minor + ${amount}, updated_at = now()
+        WHERE agency_id = ${agencyId} AND currency = ${currency} AND balance_minor + ${amount} >= -credit_limit_minor AND ${when}
+        RETURNING balance_minor`
+    : sql`INSERT INTO agency_balances (agency_id, currency, balance_minor) SELECT ${agencyId}, ${currency}, ${amount} WHERE ${when}
+        ON CONFLICT (agency_id, currency) DO UPDATE SET balance_minor = agency_balances.balance_minor + ${amount}, updated_at = now()
+        RETURNING balance_minor`;
+}
+
+// `from` lists the CTEs the entry is written from (always `bal`; the booking's CTE when `bookingId` refers to it)
+export function ledgerEntrySql(posting: LedgerPosting, bookingId: SQL, from: SQL = sql`bal`): SQL {
+  return sql`INSERT INTO ledger_entries (agency_id, currency, amount_minor, kind, description, reference, booking_id, balance_after_minor)
+    SELECT ${posting.agencyId}, ${posting.currency}, ${posting.amountMinor}, ${posting.kind}, ${posting.description}, ${posting.reference}, ${bookingId}, bal.balance_minor FROM ${from}
+    RETURNING balance_after_minor`;
+}
+
+// One entry in one round trip, so the agency's balance row stays locked only until the commit that follows. A debit
+// past the credit limit returns null and changes nothing. With `bookingId`, the booking's balance-after is set too.
 export async function postLedgerEntry(
   tx: DbOrTx,
   entry: LedgerEntryInput,
 ): Promise<{ balanceAfterMinor: number } | null> {
-  const amount = entry.amountMinor;
-  const balance =
-    amount < 0
-      ? sql`UPDATE agency_balances SET balance_minor = balance_minor + ${amount}, updated_at = now()
-          WHERE agency_id = ${entry.agencyId} AND currency = ${entry.currency} AND balance_minor + ${amount} >= -credit_limit_minor
-          RETURNING balance_minor`
-      : sql`INSERT INTO agency_balances (agency_id, currency, balance_minor) VALUES (${entry.agencyId}, ${entry.currency}, ${amount})
-          ON CONFLICT (agency_id, currency) DO UPDATE SET balance_minor = agency_balances.balance_minor + ${amount}, updated_at = now()
-          RETURNING balance_minor`;
   const bookingId = entry.bookingId ?? null;
   const result = (await tx.execute(sql`
-    WITH b AS (${balance}),
-    e AS (
-      INSERT INTO ledger_entries (agency_id, currency, amount_minor, kind, description, reference, booking_id, balance_after_minor)
-      SELECT ${entry.agencyId}, ${entry.currency}, ${amount}, ${entry.kind}, ${entry.description}, ${entry.reference}, ${bookingId}::uuid, b.balance_minor FROM b
-      RETURNING balance_after_minor
-    ),
+    WITH bal AS (${balanceChangeSql(entry)}),
+    e AS (${ledgerEntrySql(entry, sql`${bookingId}::uuid`)}),
     u AS (
       UPDATE bookings SET balance_after_minor = e.balance_after_minor FROM e WHERE ${bookingId}::uuid IS NOT NULL AND bookings.id = ${bookingId}::uuid RETURNING 1
     )

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -11,16 +11,18 @@ function withoutSecrets(body: string, secrets: string[]): string {
   return secrets.reduce((text, secret) => (secret ? text.split(secret).join(REMOVED_SECRET) : text), body);
 }
 
-export async function insertMail(tx: DbOrTx, mail: OutgoingMail): Promise<void> {
+// The one writer of the outbox, as a statement part: one mail for each row of `from` (a CTE of a larger statement)
+export function mailInsertSql(mail: OutgoingMail, from: SQL = sql`(SELECT 1) AS one`): SQL {
   const secrets = mail.secrets ?? [];
-  await tx.insert(mailOutbox).values({
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html ?? null,
-    redactedTextBody: secrets.length > 0 ? withoutSecrets(mail.text, secrets) : null,
-    redactedHtmlBody: secrets.length > 0 && mail.html ? withoutSecrets(mail.html, secrets) : null,
-  });
+  const redactedText = secrets.length > 0 ? withoutSecrets(mail.text, secrets) : null;
+  const redactedHtml = secrets.length > 0 && mail.html ? withoutSecrets(mail.html, secrets) : null;
+  return sql`INSERT INTO mail_outbox (to_address, subject, text_body, html_body, redacted_text_body, redacted_html_body)
+    SELECT ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}::text, ${redactedText}::text, ${redactedHtml}::text FROM ${from}
+    RETURNING id`;
+}
+
+export async function insertMail(tx: DbOrTx, mail: OutgoingMail): Promise<void> {
+  await tx.execute(mailInsertSql(mail));
 }
 
 // A sent (or finally failed) mail keeps its metadata, and its body without the secrets
