@@ -4,6 +4,7 @@ import { ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { Email, NewPassword, PersonName, Phone, RequiredText } from './validation.ts';
 import { FIRST_PAGE_PATHS } from './paths.ts';
+import { SiteKind } from './layout.ts';
 
 export const JWT_AUDIENCE = 'b2b-portal';
 
@@ -17,6 +18,8 @@ export const SessionClaims = z.object({
   agencyId: z.string().nullable(),
   isWidgetsCreationAllowed: z.number(),
   isCreditCardTopupAllowed: z.number().optional(),
+  // the kind of site the agency belongs to: what its prices add (the contract's pricing rule); absent for operators
+  siteKind: SiteKind.optional(),
   exp: z.number(),
   aud: z.union([z.string(), z.array(z.string())]),
 });

@@ -38,10 +38,6 @@ export type PaymentProviderName = z.infer<typeof PaymentProviderName>;
 export const PaymentStatus = z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
-// SPEC §9 (Russian site): card payments carry a 2 % surcharge; totals show tax 6 % and fee 4 % (included in the total)
-export const RU_CARD_SURCHARGE_PERCENT = 2;
-export const RU_TAX_PERCENT = 6;
-export const RU_FEE_PERCENT = 4;
 export const HOLD_MINUTES = 15;
 export const MAX_PEOPLE_PER_UNIT = 100;
 

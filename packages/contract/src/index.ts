@@ -8,6 +8,7 @@ export * from './system.ts';
 export * from './admin.ts';
 export * from './catalogue.ts';
 export * from './bookings.ts';
+export * from './pricing.ts';
 export * from './stock-watches.ts';
 
 import { adminRoutes } from './admin.ts';

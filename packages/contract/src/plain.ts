@@ -5,3 +5,4 @@ export { buildPath } from './define-route.ts';
 export { FIRST_PAGE_PATHS } from './paths.ts';
 export * from './images.ts';
 export * from './web-build.ts';
+export * from './pricing.ts';

@@ -1,8 +1,11 @@
+import { percentOfMinor } from '@portal/contract/plain';
 import type { Offer, People, PriceInfo } from '@portal/contract';
 
 // Sums in integer minor units (fils, cents) so that 3 × 46.30 is 138.90, not 138.89999…
-const toMinor = (amount: number) => Math.round(amount * 100);
-const toMajor = (minor: number) => minor / 100;
+export const amountToMinor = (amount: number) => Math.round(amount * 100);
+export const minorToAmount = (minor: number) => minor / 100;
+const toMinor = amountToMinor;
+const toMajor = minorToAmount;
 
 export type PriceLine = {
   kind: 'adult' | 'child' | 'infant' | 'trip';
@@ -47,7 +50,7 @@ export function selectionTotals(offer: Pick<Offer, 'pricingUnit'>, price: PriceI
 // The promo discount on the agent's net total, rounded half-up to the minor unit
 export function applyDiscount(amount: number, percent: number): number {
   const minor = toMinor(amount);
-  return toMajor(minor - Math.round((minor * percent) / 100));
+  return toMajor(minor - percentOfMinor(minor, percent));
 }
 
 // The net total of a selection at a price, less a promo code's percentage (null when the price has no net)
@@ -59,11 +62,6 @@ export function netAfterPromo(
 ): number | null {
   const net = selectionTotals(offer, price, people).net;
   return net !== null && promoPercent ? applyDiscount(net, promoPercent) : net;
-}
-
-// A percentage of an amount, rounded half-up to the minor unit (card surcharge, tax and fee parts)
-export function percentOf(amount: number, percent: number): number {
-  return toMajor(Math.round((toMinor(amount) * percent) / 100));
 }
 
 export function addAmounts(...amounts: number[]): number {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Role, SessionClaims } from '@portal/contract';
+import type { Role, SessionClaims, SiteKind } from '@portal/contract';
 
 export const TOKEN_KEY = 'accessToken';
 
@@ -21,6 +21,7 @@ function base64UrlDecode(segment: string): string {
 }
 
 const ROLES: readonly Role[] = ['admin', 'senior', 'junior', 'operator'];
+const SITE_KINDS: readonly SiteKind[] = ['general', 'ru', 'partner'];
 
 // The claims of SessionClaims, checked by hand: this runs before the first paint, without zod
 function readClaims(value: unknown): SessionClaims | null {
@@ -34,6 +35,7 @@ function readClaims(value: unknown): SessionClaims | null {
   if (!isNumber(c.isWidgetsCreationAllowed) || !isNumber(c.exp)) return null;
   if (c.isCreditCardTopupAllowed !== undefined && !isNumber(c.isCreditCardTopupAllowed)) return null;
   if (!isString(c.aud) && !(Array.isArray(c.aud) && c.aud.every(isString))) return null;
+  const siteKind = SITE_KINDS.find((kind) => kind === c.siteKind);
   return {
     sub: c.sub,
     email: c.email,
@@ -43,6 +45,7 @@ function readClaims(value: unknown): SessionClaims | null {
     agencyId: c.agencyId,
     isWidgetsCreationAllowed: c.isWidgetsCreationAllowed,
     isCreditCardTopupAllowed: c.isCreditCardTopupAllowed,
+    ...(siteKind ? { siteKind } : {}),
     exp: c.exp,
     aud: c.aud,
   };

@@ -48,6 +48,7 @@ export async function issueToken(ctx: ServiceContext, row: UserWithAgency): Prom
     agencyId: user.agencyId,
     isWidgetsCreationAllowed: agency?.isWidgetsCreationAllowed ?? 0,
     isCreditCardTopupAllowed: agency?.isCreditCardTopupAllowed ?? 1,
+    ...(agency ? { siteKind: ctx.sites.byId(agency.siteId)?.kind ?? 'general' } : {}),
   });
 }
 

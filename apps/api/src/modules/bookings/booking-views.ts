@@ -1,5 +1,6 @@
 import type { BookingListRow, BookingView, Language, PaymentSession } from '@portal/contract';
-import { BOOKING_MESSAGES, BOOKING_STATUS_LABELS, buildPath, bookingRoutes } from '@portal/contract';
+import type { SiteCharges } from '@portal/contract';
+import { BOOKING_MESSAGES, BOOKING_STATUS_LABELS, buildPath, bookingRoutes, siteCharges } from '@portal/contract';
 import type { SiteRegistry } from '../../config/sites.ts';
 import type { PaymentRecord as PaymentRow } from '../payments/index.ts';
 import type { BookingRow } from './bookings.repo.ts';
@@ -8,8 +9,9 @@ import { amountsView } from './pricing.ts';
 const major = (minor: number | null) => (minor === null ? null : minor / 100);
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
-export function isRussianSite(sites: SiteRegistry, siteId: string): boolean {
-  return sites.byId(siteId)?.kind === 'ru';
+// what the booking's site adds to a net price and shows included (the contract's one rule)
+export function chargesOfSite(sites: SiteRegistry, siteId: string): SiteCharges {
+  return siteCharges(sites.byId(siteId)?.kind ?? 'general');
 }
 
 export function paymentSession(payment: PaymentRow): PaymentSession {
@@ -93,7 +95,7 @@ export function bookingView(
     pickUpTime: row.pickUpTime,
     promoCode: row.promoCode,
     promoPercent: row.promoPercent,
-    amounts: amountsView(row, isRussianSite(extras.sites, row.siteId)),
+    amounts: amountsView(row, chargesOfSite(extras.sites, row.siteId)),
     paymentMethod: row.paymentMethod,
     cancellationPolicy: sorted,
     ticketNumbers: row.ticketNumbers,

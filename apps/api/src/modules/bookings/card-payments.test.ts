@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, addDays } from '@portal/contract';
+import { BOOKING_MESSAGES, addDays, chargedTotal, siteCharges } from '@portal/contract';
 import { agencies, bookings, payments, sandboxCharges, slots, webhookEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer } from '../../../test/factories.ts';
@@ -457,5 +457,35 @@ describe('Russian site card surcharge', () => {
       amounts: { cardSurcharge: 0, netTotal: 78.9 },
     });
     expect((await readBalance(t.database.db, volga.id, 'usd')).balanceMinor).toBe(100_000 - 7_890);
+  });
+
+  it('charges a partner site in USD no surcharge, and the token tells the web which rule applies', async () => {
+    const { createAgency, loginAs } = await import('../../../test/factories.ts');
+    const partner = await createAgency(t.database.db, { siteId: 'oasis', currency: 'usd' });
+    const token = await loginAs(t.app, partner.users.admin.email);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    expect(claims.siteKind).toBe('partner');
+    const res = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }), {
+      url: '/api/b2b/bookings/withpaymentintent',
+    });
+    expect(res.json().booking.amounts).toMatchObject({
+      currencyCode: 'usd',
+      netBeforeDiscount: 78.9,
+      cardSurcharge: 0,
+      netTotal: 78.9,
+      tax: null,
+      fee: null,
+    });
+    // the web's preview runs the same rule: what it shows is what the server charged
+    const preview = chargedTotal(siteCharges(claims.siteKind), { netMinor: 7_890, promoPercent: null, method: 'card' });
+    expect(preview).toEqual({
+      discountMinor: 0,
+      cardSurchargeMinor: 0,
+      totalMinor: 7_890,
+      taxMinor: null,
+      feeMinor: null,
+    });
+    const ru = chargedTotal(siteCharges('ru'), { netMinor: 7_890, promoPercent: null, method: 'card' });
+    expect(ru).toEqual({ discountMinor: 0, cardSurchargeMinor: 158, totalMinor: 8_048, taxMinor: 483, feeMinor: 322 });
   });
 });

@@ -19,7 +19,7 @@ import { isPastCutOff } from '../catalogue/availability.service.ts';
 import { findValidPromoCode } from '../catalogue/catalogue.repo.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { latestPaymentFor } from '../payments/index.ts';
-import { bookingView, isRussianSite } from './booking-views.ts';
+import { bookingView, chargesOfSite } from './booking-views.ts';
 import {
   findBooking,
   insertBooking,
@@ -32,11 +32,7 @@ import {
 import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
 import { noStockError, readSlotStock, stockNeed, takeStock } from './stock.ts';
-import {
-  bookFromBalanceInOneStatement,
-  statementAbort,
-  type OneStatementResult,
-} from './book-in-one-statement.ts';
+import { bookFromBalanceInOneStatement, statementAbort, type OneStatementResult } from './book-in-one-statement.ts';
 import { IdempotencyLostError, type IdempotencyClaim } from './idempotency.ts';
 import { bookingMessage } from './booking-views.ts';
 import { databaseError } from '../../lib/database-error.ts';
@@ -178,7 +174,6 @@ async function prepareBooking(
     promo = await findValidPromoCode(ctx.db, body.promoCode, dubaiDate(now));
     if (!promo) throw AppError.field('promoCode', CATALOGUE_MESSAGES.wrongPromoCode);
   }
-  const isRussian = isRussianSite(ctx.sites, agency.siteId);
   const isRequest = !offer.isInstant || isPastCutOff(offer, body.date, time, now);
   const price = priceBooking({
     offer,
@@ -186,7 +181,7 @@ async function prepareBooking(
     people,
     currency: agency.currency,
     promoPercent: promo?.percent ?? null,
-    isRussianSite: isRussian,
+    charges: chargesOfSite(ctx.sites, agency.siteId),
     paymentMethod: isRequest ? null : paymentMethod,
   });
   if (!price) throw AppError.field('date', BOOKING_MESSAGES.noTickets);

@@ -12,6 +12,7 @@ import {
   BOOKING_STATUS_LABELS,
   BookingStatus,
   canViewBalances,
+  percentOfMinor,
   refundPercent,
 } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -34,7 +35,6 @@ import {
   type BookingRow,
   type Visibility,
 } from './bookings.repo.ts';
-import { percentOf } from './pricing.ts';
 import { inBookingTransaction } from './create-booking.ts';
 import { NO_STOCK, releaseStock } from './stock.ts';
 
@@ -149,7 +149,7 @@ async function planCancellation(db: DbOrTx, row: BookingRow, now: Date): Promise
   }
   // SPEC §9: tiers by hours descending, non-refundable below the last
   const percent = refundPercent(row.cancellationPolicy, hoursBeforeStart);
-  const refundMinor = percentOf(row.netTotalMinor, percent);
+  const refundMinor = percentOfMinor(row.netTotalMinor, percent);
   const feeMinor = row.netTotalMinor - refundMinor;
   return {
     ...base,

@@ -1,5 +1,5 @@
 import type { CreateBookingResponse, PaymentMethod } from '@portal/contract';
-import { BOOKING_MESSAGES, HOLD_MINUTES, RU_CARD_SURCHARGE_PERCENT } from '@portal/contract';
+import { BOOKING_MESSAGES, HOLD_MINUTES, chargedTotal } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
@@ -19,8 +19,7 @@ import {
 import type { IdempotencyClaim } from './idempotency.ts';
 import { viewOf, visibilityOf } from './manage-bookings.ts';
 import { takeStock } from './stock.ts';
-import { isHoldExpired, isHoldValid, isRussianSite } from './booking-views.ts';
-import { percentOf } from './pricing.ts';
+import { chargesOfSite, isHoldExpired, isHoldValid } from './booking-views.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 
 // Pays a quoted request (Payment Required), or retries a card payment while the stock is still held.
@@ -46,11 +45,11 @@ export async function payBooking(
     if (booking.date < dubaiDate(now)) throw AppError.field('id', BOOKING_MESSAGES.timeslotsNotAvailable);
     // the price for the method chosen now: the quote (or the net after promo), plus the Russian site's card surcharge
     const baseMinor = booking.quotedNetMinor ?? booking.netBeforeDiscountMinor - booking.discountMinor;
-    const cardSurchargeMinor =
-      method === 'card' && isRussianSite(ctx.sites, booking.siteId)
-        ? percentOf(baseMinor, RU_CARD_SURCHARGE_PERCENT)
-        : 0;
-    const amountMinor = baseMinor + cardSurchargeMinor;
+    const { cardSurchargeMinor, totalMinor: amountMinor } = chargedTotal(chargesOfSite(ctx.sites, booking.siteId), {
+      netMinor: baseMinor,
+      promoPercent: null,
+      method,
+    });
     let stock = {
       stockUnits: booking.stockUnits,
       stockAdults: booking.stockAdults,

@@ -1,5 +1,5 @@
 import type { BookingAmounts, CurrencyCode } from '@portal/contract';
-import { RU_CARD_SURCHARGE_PERCENT, RU_FEE_PERCENT, RU_TAX_PERCENT, aedMinorToCurrencyMinor } from '@portal/contract';
+import { aedMinorToCurrencyMinor, chargedTotal, includedParts, type SiteCharges } from '@portal/contract';
 import type { AmountLineJson } from '../../db/schema/index.ts';
 import type { OfferRow, PricePeriodRow } from '../catalogue/catalogue.snapshot.ts';
 
@@ -9,8 +9,8 @@ export type PriceInput = {
   people: { adults: number; children: number; infants: number };
   currency: CurrencyCode;
   promoPercent: number | null;
-  // SPEC §9: the Russian site's card option carries a 2 % surcharge and its totals show tax 6 % and fee 4 %
-  isRussianSite: boolean;
+  // what the agency's site adds (SPEC §9: the Russian site's card surcharge), from the contract's one rule
+  charges: SiteCharges;
   paymentMethod: 'balance' | 'card' | null;
 };
 
@@ -22,11 +22,6 @@ export type PriceResult = {
   netTotalMinor: number;
   publishedTotalMinor: number;
 };
-
-// percent of a non-negative integer amount, rounded half-up, in integers only
-export function percentOf(amountMinor: number, percent: number): number {
-  return Math.floor((amountMinor * percent + 50) / 100);
-}
 
 // null: the offer has no price for this unit on this date (nothing can be sold)
 export function priceBooking(input: PriceInput): PriceResult | null {
@@ -66,16 +61,17 @@ export function priceBooking(input: PriceInput): PriceResult | null {
   }
   const netBeforeDiscountMinor = lines.reduce((sum, l) => sum + l.netMinor, 0);
   const publishedTotalMinor = lines.reduce((sum, l) => sum + l.publishedMinor, 0);
-  const discountMinor = input.promoPercent ? percentOf(netBeforeDiscountMinor, input.promoPercent) : 0;
-  const afterDiscount = netBeforeDiscountMinor - discountMinor;
-  const cardSurchargeMinor =
-    input.isRussianSite && input.paymentMethod === 'card' ? percentOf(afterDiscount, RU_CARD_SURCHARGE_PERCENT) : 0;
+  const total = chargedTotal(input.charges, {
+    netMinor: netBeforeDiscountMinor,
+    promoPercent: input.promoPercent,
+    method: input.paymentMethod,
+  });
   return {
     lines,
     netBeforeDiscountMinor,
-    discountMinor,
-    cardSurchargeMinor,
-    netTotalMinor: afterDiscount + cardSurchargeMinor,
+    discountMinor: total.discountMinor,
+    cardSurchargeMinor: total.cardSurchargeMinor,
+    netTotalMinor: total.totalMinor,
     publishedTotalMinor,
   };
 }
@@ -93,8 +89,9 @@ export function amountsView(
     netTotalMinor: number;
     publishedTotalMinor: number;
   },
-  isRussianSite: boolean,
+  charges: SiteCharges,
 ): BookingAmounts {
+  const included = includedParts(charges, row.netTotalMinor);
   return {
     currencyCode: row.currency,
     netTotal: major(row.netTotalMinor),
@@ -102,8 +99,8 @@ export function amountsView(
     netBeforeDiscount: major(row.netBeforeDiscountMinor),
     discount: major(row.discountMinor),
     cardSurcharge: major(row.cardSurchargeMinor),
-    tax: isRussianSite ? major(percentOf(row.netTotalMinor, RU_TAX_PERCENT)) : null,
-    fee: isRussianSite ? major(percentOf(row.netTotalMinor, RU_FEE_PERCENT)) : null,
+    tax: included.taxMinor === null ? null : major(included.taxMinor),
+    fee: included.feeMinor === null ? null : major(included.feeMinor),
     lines: row.amountLines.map((l) => ({
       unit: l.unit,
       quantity: l.quantity,

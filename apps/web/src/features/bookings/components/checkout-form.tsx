@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Grid, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { BOOKING_MESSAGES, checkPeopleAgainstAvailability } from '@portal/contract';
+import { BOOKING_MESSAGES, checkPeopleAgainstAvailability, siteCharges } from '@portal/contract';
 import type {
   AvailabilityRow,
   CreateBookingBody,
@@ -20,6 +20,7 @@ import { paths } from '@/config/paths';
 import { applyServerErrors } from '@/lib/form';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
+import { useLayoutInfo } from '@/lib/layout-info';
 import { useSessionUser } from '@/lib/session';
 import { useCreateBooking } from '../api/create-booking';
 import type { CheckoutSelection } from '../hooks/use-checkout-query';
@@ -27,7 +28,7 @@ import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { emptyCheckoutValues, validateCheckout } from '../utils/checkout-form';
 import type { CheckoutFormValues } from '../utils/checkout-form';
 import { netAfterPromo } from '@/lib/pricing';
-import { checkoutTotals, isRuPricing } from '../utils/checkout-totals';
+import { checkoutTotals } from '../utils/checkout-totals';
 import { CheckoutSummary } from './checkout-summary';
 import { GuestDetailsFields } from './guest-details-fields';
 import { PaymentMethodField } from './payment-method-field';
@@ -72,7 +73,10 @@ export function CheckoutForm({
     onValuesChange: () => setIncomplete(false),
   });
   const method = isRequest ? 'balance' : form.values.paymentMethod;
-  const totals = price ? checkoutTotals(offer, price, selection.people, promo?.percent ?? null, method) : null;
+  // the agency's site decides the charges (the contract's one rule, as the server prices), never the currency
+  const { data: layout } = useLayoutInfo();
+  const charges = siteCharges(user?.siteKind ?? layout?.site.kind ?? 'general');
+  const totals = price ? checkoutTotals(offer, price, selection.people, promo?.percent ?? null, method, charges) : null;
   const shownNet = shownPrice ? netAfterPromo(offer, shownPrice, selection.people, promo?.percent ?? null) : null;
   const shown = shownPrice && shownNet !== null ? { amount: shownNet, currency: shownPrice.currencyCode } : null;
   const peopleCheck = slot ? checkPeopleAgainstAvailability(selection.people, slot, offer) : null;
@@ -150,7 +154,7 @@ export function CheckoutForm({
                 onChange={(next) => form.setFieldValue('paymentMethod', next)}
                 isCardAllowed={isCardAllowed}
                 currency={currency}
-                isRuPricing={isRuPricing(currency)}
+                cardSurchargePercent={charges.cardSurchargePercent}
                 toPay={totals?.toPay ?? null}
               />
             )}

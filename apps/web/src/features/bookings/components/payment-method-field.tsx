@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Group, Radio, Stack, Text } from '@mantine/core';
-import { BOOKING_MESSAGES, RU_CARD_SURCHARGE_PERCENT, canViewBalances } from '@portal/contract';
+import { BOOKING_MESSAGES, canViewBalances } from '@portal/contract';
 import type { CurrencyCode, PaymentMethod } from '@portal/contract';
 import { IconAlertTriangle, IconBuildingBank, IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,8 @@ type PaymentMethodFieldProps = {
   onChange: (method: PaymentMethod) => void;
   isCardAllowed: boolean;
   currency: CurrencyCode;
-  isRuPricing: boolean;
+  // the agency's site's card surcharge (0: none)
+  cardSurchargePercent: number;
   toPay: number | null;
 };
 
@@ -26,7 +27,7 @@ export function PaymentMethodField({
   onChange,
   isCardAllowed,
   currency,
-  isRuPricing,
+  cardSurchargePercent,
   toPay,
 }: PaymentMethodFieldProps) {
   const { t } = useTranslation();
@@ -93,9 +94,9 @@ export function PaymentMethodField({
               <div>
                 <Group gap="xs">
                   <Text fw={600}>{t('checkout.payment.card')}</Text>
-                  {isRuPricing && (
+                  {cardSurchargePercent > 0 && (
                     <Badge color="orange" variant="light" tt="none" data-testid="card-surcharge-badge">
-                      {t('checkout.payment.surcharge', { percent: RU_CARD_SURCHARGE_PERCENT })}
+                      {t('checkout.payment.surcharge', { percent: cardSurchargePercent })}
                     </Badge>
                   )}
                 </Group>

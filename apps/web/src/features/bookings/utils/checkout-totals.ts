@@ -1,6 +1,6 @@
-import { RU_CARD_SURCHARGE_PERCENT, RU_FEE_PERCENT, RU_TAX_PERCENT } from '@portal/contract';
-import type { CurrencyCode, Offer, OfferPriceRow, People, PaymentMethod } from '@portal/contract';
-import { addAmounts, applyDiscount, percentOf, selectionTotals } from '@/lib/pricing';
+import { chargedTotal, type SiteCharges } from '@portal/contract/plain';
+import type { Offer, OfferPriceRow, People, PaymentMethod } from '@portal/contract';
+import { amountToMinor, minorToAmount, selectionTotals } from '@/lib/pricing';
 import type { SelectionTotals } from '@/lib/pricing';
 
 export type CheckoutTotals = {
@@ -12,31 +12,27 @@ export type CheckoutTotals = {
   fee: number | null;
 };
 
-// SPEC §9: the Russian site (USD) adds 2 % to card payments and shows the 6 % tax and 4 % fee included in the total
-export function isRuPricing(currency: CurrencyCode): boolean {
-  return currency === 'usd';
-}
-
-// A preview of what the server will charge; the booking's own amounts are shown once it exists
+// A preview of what the server will charge, by the contract's one rule for the agency's site (SPEC §9: the Russian
+// site adds 2 % to card payments and shows the 6 % tax and 4 % fee included). The booking's own amounts are shown
+// once it exists.
 export function checkoutTotals(
   offer: Offer,
   price: OfferPriceRow,
   people: People,
   promoPercent: number | null,
   method: PaymentMethod,
+  charges: SiteCharges,
 ): CheckoutTotals {
   const totals = selectionTotals(offer, price, people);
-  const netAfterPromo = totals.net !== null && promoPercent ? applyDiscount(totals.net, promoPercent) : totals.net;
-  const isRu = isRuPricing(price.currencyCode);
-  const cardSurcharge =
-    isRu && method === 'card' && netAfterPromo !== null ? percentOf(netAfterPromo, RU_CARD_SURCHARGE_PERCENT) : 0;
-  const toPay = netAfterPromo === null ? null : addAmounts(netAfterPromo, cardSurcharge);
+  if (totals.net === null) return { totals, netAfterPromo: null, cardSurcharge: 0, toPay: null, tax: null, fee: null };
+  const netMinor = amountToMinor(totals.net);
+  const charged = chargedTotal(charges, { netMinor, promoPercent, method });
   return {
     totals,
-    netAfterPromo,
-    cardSurcharge,
-    toPay,
-    tax: isRu && toPay !== null ? percentOf(toPay, RU_TAX_PERCENT) : null,
-    fee: isRu && toPay !== null ? percentOf(toPay, RU_FEE_PERCENT) : null,
+    netAfterPromo: minorToAmount(netMinor - charged.discountMinor),
+    cardSurcharge: minorToAmount(charged.cardSurchargeMinor),
+    toPay: minorToAmount(charged.totalMinor),
+    tax: charged.taxMinor === null ? null : minorToAmount(charged.taxMinor),
+    fee: charged.feeMinor === null ? null : minorToAmount(charged.feeMinor),
   };
 }
