@@ -18,6 +18,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAgencyRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.routes.ts';
 import { paymentsPlugin } from './modules/payments/payments.routes.ts';
+import { balancePlugin } from './modules/balance/balance.routes.ts';
 import { catalogueRoutesPlugin } from './modules/catalogue/catalogue.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { layoutInfoRoutes } from './modules/layout/layout.routes.ts';
@@ -97,16 +98,22 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(catalogueRoutesPlugin);
   await app.register(paymentsPlugin);
   await app.register(bookingsPlugin);
+  await app.register(balancePlugin);
   await app.register(stockWatchRoutesPlugin);
 
   // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds,
+  // stale card top-ups,
   // notify-me requests (mail when seats are back; close those whose date has passed)
   // (a node that cannot send mail does not take the mail job from one that can)
   const jobs: JobDefinition[] = config.smtpUrl
     ? [{ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() }]
     : [];
   if (config.holdSweepMs > 0)
-    jobs.push({ name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.bookings.sweepExpiredHolds() });
+    jobs.push(
+      { name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.bookings.sweepExpiredHolds() },
+      // card top-ups whose payment stayed open past its time end unpaid (a payment that went through is credited)
+      { name: 'top-ups-sweeper', everyMs: config.holdSweepMs, run: () => app.balance.closeStaleCardTopUps() },
+    );
   if (config.stockWatchPollMs > 0)
     jobs.push(
       {

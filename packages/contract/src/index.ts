@@ -9,12 +9,14 @@ export * from './admin.ts';
 export * from './catalogue.ts';
 export * from './bookings.ts';
 export * from './pricing.ts';
+export * from './balance.ts';
 export * from './stock-watches.ts';
 
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { bookingRoutes } from './bookings.ts';
+import { balanceRoutes } from './balance.ts';
 import { stockWatchRoutes } from './stock-watches.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
@@ -27,5 +29,6 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(adminRoutes),
   ...Object.values(catalogueRoutes),
   ...Object.values(bookingRoutes),
+  ...Object.values(balanceRoutes),
   ...Object.values(stockWatchRoutes),
 ];

@@ -89,3 +89,20 @@ export const BOOKING_MESSAGES = {
   nothingToCharge: 'There is nothing to charge to a card: book it from the company balance',
   amountCents: 'Enter an amount in whole cents, at least 0.01',
 } as const;
+
+// SPEC §5 top-up rules, §9 credit and invoices (the money pages)
+export const MONEY_MESSAGES = {
+  amountRequired: 'Enter the amount to top up',
+  amountCents: 'Enter an amount in whole cents, greater than zero',
+  // the limits themselves are shown beside the field (GET /b2b/balance/topupfee)
+  amountBelowMinimum: 'The amount is below the minimum top-up',
+  amountAboveMaximum: 'The amount is above the maximum top-up',
+  wrongCurrency: "Top up in your agency's account currency",
+  transferDateRequired: 'Enter the date of the transfer',
+  transferDateFuture: 'The transfer date cannot be in the future',
+  bankReferenceRequired: "Enter the bank's reference of the transfer",
+  unknownTopUp: 'Top-up not found',
+  notPending: 'This top-up is no longer waiting for a decision',
+  rejectReasonRequired: 'Say why the transfer is rejected',
+  statementRange: 'Choose a period of at most 366 days, the start not after the end',
+} as const;

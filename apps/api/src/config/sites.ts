@@ -16,6 +16,19 @@ export const SiteConfig = z.object({
   hostData: LayoutInfo.shape.hostData,
   legal: LayoutInfo.shape.legal,
   supportPhone: LayoutInfo.shape.supportPhone,
+  // Top-ups and bank transfers, per account currency (issue "Agency money"); defaults below when absent
+  money: z
+    .partialRecord(
+      CurrencyCode,
+      z.object({
+        topUpMinimumMinor: z.number().int().positive(),
+        topUpMaximumMinor: z.number().int().positive(),
+        // the card fee, charged on top of the amount credited, invoiced apart and never credited
+        cardTopUpFeePercent: z.number().min(0).max(20),
+        bank: z.object({ bankName: z.string(), accountName: z.string(), iban: z.string(), swift: z.string() }),
+      }),
+    )
+    .optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 export type Site = SiteConfig & { features: { search: boolean; topDestinations: boolean; chat: boolean } };
@@ -99,6 +112,39 @@ export const DEFAULT_SITES: SiteConfig[] = [
     ...operator,
   },
 ];
+
+export type SiteMoney = NonNullable<NonNullable<SiteConfig['money']>['aed']>;
+
+// Chosen defaults (documented in the README): 100 to 100,000 AED a top-up (30 to 27,000 USD), a 3 % card fee, the
+// tours company's accounts at its bank. A site's `money` replaces them per currency.
+export const DEFAULT_MONEY: Record<CurrencyCode, SiteMoney> = {
+  aed: {
+    topUpMinimumMinor: 10_000,
+    topUpMaximumMinor: 10_000_000,
+    cardTopUpFeePercent: 3,
+    bank: {
+      bankName: 'Emirates NBD, Business Bay branch, Dubai',
+      accountName: 'Golden Falcon Tours & Travel LLC',
+      iban: 'AE07 0260 0010 1520 0304 001',
+      swift: 'EBILAEAD',
+    },
+  },
+  usd: {
+    topUpMinimumMinor: 3_000,
+    topUpMaximumMinor: 2_700_000,
+    cardTopUpFeePercent: 3,
+    bank: {
+      bankName: 'Emirates NBD, Business Bay branch, Dubai',
+      accountName: 'Golden Falcon Tours & Travel LLC (USD)',
+      iban: 'AE46 0260 0010 1520 0304 002',
+      swift: 'EBILAEAD',
+    },
+  },
+};
+
+export function moneyOf(site: SiteConfig, currency: CurrencyCode): SiteMoney {
+  return site.money?.[currency] ?? DEFAULT_MONEY[currency];
+}
 
 function withFeatures(site: SiteConfig): Site {
   const isPartner = site.kind === 'partner';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -120,9 +121,13 @@ export const ledgerEntries = pgTable(
     bookingId: uuid('booking_id'),
     // the balance right after this entry, for running-balance statements
     balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }),
+    // The order the agency's balance changed in: taken when the entry is inserted, after the statement locked the
+    // agency's balance row, so per agency it follows the balance (created_at is the transaction's start and may not).
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('ledger_entries_agency_seq_idx').on(t.agencyId, t.currency, t.seq),
     index('ledger_entries_agency_idx').on(t.agencyId, t.currency, t.createdAt),
     index('ledger_entries_booking_idx').on(t.bookingId),
   ],

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { agencies, users } from './accounts.ts';
+import { topUps } from './money.ts';
 import { cities, offers, slots, tours, type CancellationTierJson, type Localized } from './catalogue.ts';
 
 export type AmountLineJson = {
@@ -157,9 +158,9 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
+    // what the payment pays for: a booking or a top-up (exactly one)
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    topUpId: uuid('top_up_id').references(() => topUps.id),
     agencyId: uuid('agency_id')
       .notNull()
       .references(() => agencies.id),
@@ -189,6 +190,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
     index('payments_booking_idx').on(t.bookingId, t.createdAt),
+    index('payments_top_up_idx').on(t.topUpId, t.createdAt),
+    check('payments_one_owner', sql`num_nonnulls(${t.bookingId}, ${t.topUpId}) = 1`),
     index('payments_open_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} IN ('pending', 'requires_action')`),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { balanceChangeSql, ledgerEntrySql, type LedgerPosting } from '../ledger/ledger.repo.ts';
 import { mailInsertSql, type OutgoingMail } from '../mail/mail.repo.ts';
-import type { IdempotencyClaim } from './idempotency.ts';
+import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import type { SlotStock, StockNeed } from './stock.ts';
 import { databaseError } from '../../lib/database-error.ts';
 

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { CurrencyCode, Language } from '@portal/contract';
+import type { Language } from '@portal/contract';
 import { BOOKING_MESSAGES, bookingRoutes as routes, canViewBalances } from '@portal/contract';
 import { pickUpInputs, searchHotels } from '../catalogue/hotels.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,13 +10,12 @@ import { requireAgencyActor } from '../../lib/require-actor.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { issuerOf } from '../documents/issuer.ts';
-import { readBalance } from '../ledger/ledger.repo.ts';
 import type { ProviderName } from '../payments/index.ts';
 import { bookingCards, bookingPaymentOwner, refreshBookingPayment, releaseExpiredHolds } from './card-payments.ts';
 import { bookingListRow } from './booking-views.ts';
 import { filterConditions, findVisibleBooking, iterateBookings, loadAgency } from './bookings.repo.ts';
 import { createBooking, pickUpTimeFor, type BookingDeps } from './create-booking.ts';
-import { IDEMPOTENCY_HEADER, withIdempotency, type IdempotencyClaim } from './idempotency.ts';
+import { IDEMPOTENCY_HEADER, withIdempotency, type IdempotencyClaim } from '../../lib/idempotency.ts';
 import {
   bookingResponse,
   cancelBooking,
@@ -49,7 +48,7 @@ export const bookingsPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, db } = app.deps;
     const payments = app.payments;
-    payments.registerOwner(bookingPaymentOwner({ stockLocking: config.stockLocking }));
+    payments.registerOwner('booking', bookingPaymentOwner({ stockLocking: config.stockLocking }));
     const cards = bookingCards(payments);
     // Expired holds go back to stock; then card refunds a provider has not confirmed yet are asked again
     app.decorate('bookings', {
@@ -197,27 +196,6 @@ export const bookingsPlugin = fp(
         .header('Content-Disposition', `attachment; filename="${params.kind}-${row.reference}.pdf"`)
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
-    });
-
-    // the agency's balance in the currency asked for (else its own): the figures for admins, 'covers' for everyone
-    const balanceOf = async (ctx: ServiceContext, currencyCode: CurrencyCode | undefined) => {
-      const actor = requireAgencyActor(ctx);
-      const agency = await loadAgency(db, actor.agencyId);
-      const currency = currencyCode ?? agency?.currency ?? 'aed';
-      return { currency, ...(await readBalance(db, actor.agencyId, currency)) };
-    };
-    registerRoute(app, routes.balance, async ({ query, ctx }) => {
-      const { currency, balanceMinor, creditLimitMinor } = await balanceOf(ctx, query.currencyCode);
-      return {
-        currencyCode: currency,
-        balance: balanceMinor / 100,
-        creditLimit: creditLimitMinor / 100,
-        available: (balanceMinor + creditLimitMinor) / 100,
-      };
-    });
-    registerRoute(app, routes.balanceCovers, async ({ query, ctx }) => {
-      const { currency, balanceMinor, creditLimitMinor } = await balanceOf(ctx, query.currencyCode);
-      return { currencyCode: currency, covers: balanceMinor + creditLimitMinor >= Math.round(query.amount * 100) };
     });
 
     registerRoute(app, routes.hotels, ({ query }) => searchHotels(db, query));

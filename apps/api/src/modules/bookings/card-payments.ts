@@ -30,7 +30,7 @@ export function bookingCards(payments: PaymentsService, provider?: ProviderName)
       await payments.startCharge(
         ctx,
         {
-          bookingId: booking.id,
+          owner: { bookingId: booking.id },
           agencyId: booking.agencyId,
           amountMinor: booking.netTotalMinor,
           currency: booking.currency,
@@ -52,7 +52,7 @@ export function bookingCards(payments: PaymentsService, provider?: ProviderName)
       return booking.paidPaymentId;
     },
     settle: (paymentId) => payments.settleRefunds(paymentId),
-    cancelOpen: (ctx, booking) => payments.cancelOpenCharges(ctx, booking.id),
+    cancelOpen: (ctx, booking) => payments.cancelOpenCharges(ctx, { bookingId: booking.id }),
   };
 }
 
@@ -106,7 +106,7 @@ async function completePaid(
 // declined or already paid one, or one whose seats were sold after its hold lapsed, gives it back in full.
 export function bookingPaymentOwner(deps: { stockLocking: boolean }): PaymentOwner {
   const lockedBooking = async (tx: DbOrTx, payment: PaymentRecord) => {
-    const booking = await findBooking(tx, payment.bookingId, true);
+    const booking = payment.bookingId === null ? null : await findBooking(tx, payment.bookingId, true);
     if (!booking) throw new Error(`payment ${payment.id} has no booking`);
     return booking;
   };
@@ -126,7 +126,7 @@ export function bookingPaymentOwner(deps: { stockLocking: boolean }): PaymentOwn
       });
       return { kept: false, refundReason: 'late payment, no stock left' };
     },
-    closedUnpaid: async (tx, payment, isLatest) => {
+    closedUnpaid: async (tx, payment, { isLatest }) => {
       const booking = await lockedBooking(tx, payment);
       // the hold stays until it expires, so the agent can try another card
       if (booking.status === 'pending_payment' && isLatest)
@@ -143,12 +143,13 @@ export async function refreshBookingPayment(
 ): Promise<BookingView> {
   const actor = requireAgencyActor(ctx);
   const payment = await payments.findForAgency(actor.agencyId, paymentId);
-  if (!payment) throw AppError.notFound('Unknown payment');
-  const booking = await findBooking(ctx.db, payment.bookingId);
+  if (!payment?.bookingId) throw AppError.notFound('Unknown payment');
+  const bookingId = payment.bookingId;
+  const booking = await findBooking(ctx.db, bookingId);
   if (!booking || (actor.role === 'junior' && booking.createdBy !== actor.userId))
     throw AppError.notFound('Unknown payment');
   await payments.refreshCharge(ctx, payment);
-  return viewOf(ctx, (await findBooking(ctx.db, payment.bookingId)) ?? booking);
+  return viewOf(ctx, (await findBooking(ctx.db, bookingId)) ?? booking);
 }
 
 async function releaseExpiredHold(db: Db, cards: BookingCards, id: string, now: Date): Promise<boolean> {

@@ -33,7 +33,7 @@ import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
 import { noStockError, readSlotStock, stockNeed, takeStock } from './stock.ts';
 import { bookFromBalanceInOneStatement, statementAbort, type OneStatementResult } from './book-in-one-statement.ts';
-import { IdempotencyLostError, type IdempotencyClaim } from './idempotency.ts';
+import { IdempotencyLostError, type IdempotencyClaim } from '../../lib/idempotency.ts';
 import { bookingMessage } from './booking-views.ts';
 import { databaseError } from '../../lib/database-error.ts';
 

@@ -15,7 +15,7 @@ import {
   type BookingWorld,
   useBookingWorld,
 } from './booking-fixtures.ts';
-import { withIdempotency } from './idempotency.ts';
+import { withIdempotency } from '../../lib/idempotency.ts';
 
 let t: TestApp;
 let w: BookingWorld;

@@ -23,7 +23,7 @@ import { dubaiInstant } from '../catalogue/availability.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.repo.ts';
 import { latestPaymentFor } from '../payments/index.ts';
 import { bookingListRow, bookingMessage, bookingView } from './booking-views.ts';
-import type { IdempotencyClaim } from './idempotency.ts';
+import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import {
   bookingOptions,
   filterConditions,

@@ -16,7 +16,7 @@ import {
   ticketNumbers,
   type BookingDeps,
 } from './create-booking.ts';
-import type { IdempotencyClaim } from './idempotency.ts';
+import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { viewOf, visibilityOf } from './manage-bookings.ts';
 import { takeStock } from './stock.ts';
 import { chargesOfSite, isHoldExpired, isHoldValid } from './booking-views.ts';

@@ -1,14 +1,17 @@
-import { PassThrough } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { BookingListRow, CurrencyCode, Language, PaymentMethod } from '@portal/contract';
+import type { BookingListRow, Language, PaymentMethod } from '@portal/contract';
 import { minorToMajor, toMinor } from './document-format.ts';
 import { documentLabels } from './document-labels.ts';
-
-// DESIGN "formula-safe": every text cell is a typed string cell in the Text number format ('@'), the way a spreadsheet
-// keeps '+971 50 123 4567' or '=SUM(A1)' as text: nothing runs as a formula when the file opens or when a cell is
-// edited, and no literal quote character shows in the value.
-const TEXT_FORMAT = '@';
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  TEXT_FORMAT,
+  calendarDate,
+  dubaiWallClock,
+  moneyFormat,
+  streamWorkbook,
+} from './xlsx-cells.ts';
 
 type Header = { key: string; width: number };
 
@@ -93,23 +96,6 @@ const PAYMENT_LABELS: Record<Language, Record<PaymentMethod, string>> = {
   ru: { balance: 'Баланс компании', card: 'Банковская карта' },
 };
 
-const DUBAI_OFFSET_MS = 4 * 60 * 60 * 1000;
-
-// Excel dates have no time zone: store the Asia/Dubai wall-clock time (UTC+4, no daylight saving).
-function dubaiWallClock(iso: string): Date | null {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? null : new Date(at.getTime() + DUBAI_OFFSET_MS);
-}
-
-function calendarDate(isoDate: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-}
-
-function moneyFormat(currency: CurrencyCode): string {
-  return `#,##0.00 "${currency.toUpperCase()}";-#,##0.00 "${currency.toUpperCase()}"`;
-}
-
 type CellValue = string | number | Date | null;
 
 // the columns whose cells hold text (dates fall back to text only when unreadable)
@@ -157,25 +143,12 @@ function rowValues(row: BookingListRow, language: Language): Record<ColumnKey, C
   };
 }
 
-const DATE_FORMAT = 'dd mmm, yy';
-const DATE_TIME_FORMAT = 'dd mmm, yy hh:mm';
-
 export async function writeBookingsXlsx(
   rows: AsyncIterable<BookingListRow> | Iterable<BookingListRow>,
   language: Language,
   out: NodeJS.WritableStream,
 ): Promise<void> {
-  // exceljs wants a full stream.Stream; the pipeline also ends `out` and reports its errors
-  const zip = new PassThrough();
-  const delivered = pipeline(zip, out);
-  try {
-    await writeWorkbook(rows, language, zip);
-  } catch (error) {
-    zip.destroy(error instanceof Error ? error : new Error(String(error)));
-    await delivered.catch(() => undefined);
-    throw error;
-  }
-  await delivered;
+  await streamWorkbook(out, (zip) => writeWorkbook(rows, language, zip));
 }
 
 async function writeWorkbook(

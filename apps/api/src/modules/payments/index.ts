@@ -1,4 +1,4 @@
 // What other modules may use of payments (lint: nothing else is imported from outside this folder).
-export type { ChargeRequest, PaymentOwner, PaymentsService } from './payments.service.ts';
-export { latestPaymentFor, type PaymentRecord } from './payments.repo.ts';
+export type { ChargeRequest, PaymentOwner, PaymentOwnerKind, PaymentsService } from './payments.service.ts';
+export { latestPaymentFor, type PaymentOwnerKey, type PaymentRecord } from './payments.repo.ts';
 export type { ProviderName } from './providers/provider.ts';

@@ -8,9 +8,16 @@ type PaymentChanges = Partial<Omit<typeof payments.$inferInsert, 'id' | 'created
 
 export const OPEN_STATUSES: readonly ProviderStatus[] = ['pending', 'requires_action'];
 
+// what a payment pays for: exactly one of a booking or a top-up
+export type PaymentOwnerKey = { bookingId: string; topUpId?: never } | { topUpId: string; bookingId?: never };
+const ownedBy = (key: PaymentOwnerKey) =>
+  key.bookingId !== undefined ? eq(payments.bookingId, key.bookingId) : eq(payments.topUpId, key.topUpId);
+export const ownerKeyOf = (payment: PaymentRecord): PaymentOwnerKey =>
+  payment.bookingId !== null ? { bookingId: payment.bookingId } : { topUpId: payment.topUpId ?? '' };
+
 export async function insertPayment(
   db: DbOrTx,
-  values: Pick<PaymentRecord, 'bookingId' | 'agencyId' | 'provider' | 'amountMinor' | 'currency' | 'expiresAt'>,
+  values: PaymentOwnerKey & Pick<PaymentRecord, 'agencyId' | 'provider' | 'amountMinor' | 'currency' | 'expiresAt'>,
 ): Promise<PaymentRecord> {
   const [row] = await db.insert(payments).values(values).returning();
   if (!row) throw new Error('payment insert returned nothing');
@@ -39,13 +46,9 @@ export async function lockPaymentByRef(
   return row ?? null;
 }
 
-export async function latestPaymentFor(db: DbOrTx, bookingId: string): Promise<PaymentRecord | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.bookingId, bookingId))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
+export async function latestPaymentFor(db: DbOrTx, owner: string | PaymentOwnerKey): Promise<PaymentRecord | null> {
+  const key = typeof owner === 'string' ? { bookingId: owner } : owner;
+  const [row] = await db.select().from(payments).where(ownedBy(key)).orderBy(desc(payments.createdAt)).limit(1);
   return row ?? null;
 }
 
@@ -58,14 +61,14 @@ export async function findAgencyPayment(db: DbOrTx, agencyId: string, id: string
   return row ?? null;
 }
 
-// charges still open at the provider for one booking
-export async function openChargesFor(db: DbOrTx, bookingId: string): Promise<PaymentRecord[]> {
+// charges still open at the provider for one booking or top-up
+export async function openChargesFor(db: DbOrTx, owner: PaymentOwnerKey): Promise<PaymentRecord[]> {
   return db
     .select()
     .from(payments)
     .where(
       and(
-        eq(payments.bookingId, bookingId),
+        ownedBy(owner),
         or(eq(payments.status, 'pending'), eq(payments.status, 'requires_action')),
         isNotNull(payments.providerRef),
       ),

@@ -14,9 +14,11 @@ import {
   latestPaymentFor,
   lockPaymentByRef,
   openChargesFor,
+  ownerKeyOf,
   recordWebhookEvent,
   refundsDue,
   updatePayment,
+  type PaymentOwnerKey,
   type PaymentRecord,
 } from './payments.repo.ts';
 
@@ -27,12 +29,17 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export type PaymentOwner = {
   // The money arrived: keep it (the thing is paid for) or say why it goes back to the card, in full.
   paid: (tx: DbOrTx, payment: PaymentRecord) => Promise<{ kept: true } | { kept: false; refundReason: string }>;
-  // The charge closed unpaid (failed or cancelled); `isLatest`: no newer attempt was started for the same thing.
-  closedUnpaid: (tx: DbOrTx, payment: PaymentRecord, isLatest: boolean) => Promise<void>;
+  // The charge closed unpaid; `isLatest`: no newer attempt was started for the same thing.
+  closedUnpaid: (
+    tx: DbOrTx,
+    payment: PaymentRecord,
+    closed: { status: 'failed' | 'cancelled'; failureMessage: string | null; isLatest: boolean },
+  ) => Promise<void>;
 };
+export type PaymentOwnerKind = 'booking' | 'topUp';
 
 export type ChargeRequest = {
-  bookingId: string;
+  owner: PaymentOwnerKey;
   agencyId: string;
   amountMinor: number;
   currency: CurrencyCode;
@@ -49,9 +56,11 @@ const REFUND_LEASE_SECONDS = 120;
 
 // Card payments: the providers, the payment's state, webhooks and refunds. Knows nothing of what is paid for.
 export function createPaymentsService(deps: { db: Db; providers: PaymentProviders; log: ServiceContext['log'] }) {
-  let owner: PaymentOwner | null = null;
-  const ownerOf = (): PaymentOwner => {
-    if (!owner) throw new Error('no payment owner is registered');
+  const owners = new Map<PaymentOwnerKind, PaymentOwner>();
+  const ownerOf = (payment: PaymentRecord): PaymentOwner => {
+    const kind: PaymentOwnerKind = payment.bookingId !== null ? 'booking' : 'topUp';
+    const owner = owners.get(kind);
+    if (!owner) throw new Error(`no payment owner is registered for ${kind}`);
     return owner;
   };
   const providerOf = (name: ProviderName): PaymentProvider => {
@@ -69,7 +78,7 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
   ): Promise<void> {
     const provider = (providerName ? deps.providers.byName(providerName) : null) ?? deps.providers.default;
     const payment = await insertPayment(deps.db, {
-      bookingId: request.bookingId,
+      ...request.owner,
       agencyId: request.agencyId,
       provider: provider.name,
       amountMinor: request.amountMinor,
@@ -91,8 +100,9 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     } catch (error) {
       deps.log.error({ err: error, paymentId: payment.id }, 'payment provider refused the charge');
       await deps.db.transaction(async (tx) => {
-        await updatePayment(tx, payment.id, { status: 'failed', failureMessage: BOOKING_MESSAGES.paymentFailed });
-        await ownerOf().closedUnpaid(tx, payment, true);
+        const failureMessage = BOOKING_MESSAGES.paymentFailed;
+        await updatePayment(tx, payment.id, { status: 'failed', failureMessage });
+        await ownerOf(payment).closedUnpaid(tx, payment, { status: 'failed', failureMessage, isLatest: true });
       });
       return;
     }
@@ -168,7 +178,7 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       if (payment.status === 'succeeded' || payment.status === 'refunded') return null;
       if (event.status === 'succeeded') {
         await updatePayment(tx, payment.id, { status: 'succeeded', failureMessage: null });
-        const outcome = await ownerOf().paid(tx, payment);
+        const outcome = await ownerOf(payment).paid(tx, payment);
         if (outcome.kept) return null;
         await markRefundDue(tx, payment.id, payment.amountMinor, outcome.refundReason);
         return payment.id;
@@ -177,8 +187,12 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       const failureMessage = event.status === 'cancelled' ? BOOKING_MESSAGES.paymentCancelled : event.failureMessage;
       await updatePayment(tx, payment.id, { status: event.status, failureMessage });
       if (event.status === 'failed' || event.status === 'cancelled') {
-        const latest = await latestPaymentFor(tx, payment.bookingId);
-        await ownerOf().closedUnpaid(tx, payment, latest?.id === payment.id);
+        const latest = await latestPaymentFor(tx, ownerKeyOf(payment));
+        await ownerOf(payment).closedUnpaid(tx, payment, {
+          status: event.status,
+          failureMessage,
+          isLatest: latest?.id === payment.id,
+        });
       }
       return null;
     });
@@ -186,9 +200,12 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     if (refundFrom) await settleRefunds(refundFrom);
   }
 
-  // Closes the charges still open for a booking (cancelled, or its hold expired), each answer applied as above.
-  async function cancelOpenCharges(ctx: Pick<ServiceContext, 'kickMail'> | null, bookingId: string): Promise<void> {
-    for (const payment of await openChargesFor(deps.db, bookingId)) {
+  // Closes the charges still open for a booking or top-up (cancelled, or its time ran out), each answer applied as above.
+  async function cancelOpenCharges(
+    ctx: Pick<ServiceContext, 'kickMail'> | null,
+    owner: PaymentOwnerKey,
+  ): Promise<void> {
+    for (const payment of await openChargesFor(deps.db, owner)) {
       try {
         const charge = await providerOf(payment.provider).cancelCharge(payment.providerRef ?? '');
         await applyStatus(ctx, {
@@ -240,8 +257,8 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
   }
 
   return {
-    registerOwner: (next: PaymentOwner) => {
-      owner = next;
+    registerOwner: (kind: PaymentOwnerKind, owner: PaymentOwner) => {
+      owners.set(kind, owner);
     },
     hasProvider: (name: ProviderName) => deps.providers.byName(name) !== null,
     startCharge,

@@ -2,9 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ErrorItem } from '@portal/contract';
 import { BOOKING_MESSAGES, MESSAGES } from '@portal/contract';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { idempotencyKeys } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema/index.ts';
+import { AppError } from './app-error.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 // a crashed first call stops blocking its key after this long (longer than any booking with its card call can run)

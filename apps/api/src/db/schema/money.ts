@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { agencies, users } from './accounts.ts';
+
+// An agency's top-up (issue "Agency money"): by card — credited once, by the payment the provider confirms — or a
+// declared bank transfer, credited once an operator confirms it. `amount_minor` is what reaches the balance; the card
+// fee is charged on top, invoiced apart and never credited.
+export const topUps = pgTable(
+  'top_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    reference: text('reference').notNull(),
+    method: text('method', { enum: ['card', 'bank_transfer'] }).notNull(),
+    status: text('status', { enum: ['pending', 'credited', 'failed', 'cancelled', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
+    transferDate: date('transfer_date', { mode: 'string' }),
+    bankReference: text('bank_reference'),
+    note: text('note').notNull().default(''),
+    failureMessage: text('failure_message'),
+    rejectReason: text('reject_reason'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('top_ups_reference_uq').on(t.reference),
+    index('top_ups_agency_idx').on(t.agencyId, t.createdAt),
+    index('top_ups_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('top_ups_amount_positive', sql`${t.amountMinor} > 0 AND ${t.feeMinor} >= 0`),
+    check(
+      'top_ups_transfer_details',
+      sql`${t.method} = 'card' OR (${t.transferDate} IS NOT NULL AND ${t.bankReference} IS NOT NULL)`,
+    ),
+    check('top_ups_credited_at', sql`(${t.status} = 'credited') = (${t.creditedAt} IS NOT NULL)`),
+  ],
+);

@@ -1,0 +1,109 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { balanceRoutes as routes, bookingRoutes } from '@portal/contract';
+import type { ServiceContext } from '../../lib/context.ts';
+import { IDEMPOTENCY_HEADER, withIdempotency } from '../../lib/idempotency.ts';
+import { registerRoute } from '../../lib/route.ts';
+import { requireAgencyActor } from '../../lib/require-actor.ts';
+import {
+  balanceCovers,
+  balanceOf,
+  depositDetails,
+  monthlySummary,
+  statement,
+  statementExportHead,
+  statementRows,
+} from './balance.service.ts';
+import {
+  closeStaleCardTopUps,
+  confirmTransfer,
+  createTopUp,
+  getTopUp,
+  listAgencyTopUps,
+  listAllTopUps,
+  quoteTopUp,
+  rejectTransfer,
+  topUpPaymentOwner,
+  topUpResponse,
+} from './top-ups.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    balance: { closeStaleCardTopUps: () => Promise<number> };
+  }
+}
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+// The agency's money (issue "Agency money"): balance, monthly summary, statement and its xlsx, bank deposit details,
+// top-ups by card (a payment owner beside bookings) and by bank transfer, and the operator's confirmation.
+export const balancePlugin = fp(
+  async (app: FastifyInstance) => {
+    const { db } = app.deps;
+    const payments = app.payments;
+    payments.registerOwner('topUp', topUpPaymentOwner());
+    app.decorate('balance', { closeStaleCardTopUps: () => closeStaleCardTopUps(db, payments, app.log) });
+
+    registerRoute(app, bookingRoutes.balance, ({ query, ctx }) => balanceOf(ctx, query.currencyCode));
+    registerRoute(app, bookingRoutes.balanceCovers, ({ query, ctx }) =>
+      balanceCovers(ctx, query.amount, query.currencyCode),
+    );
+    registerRoute(app, routes.summary, ({ query, ctx }) => monthlySummary(ctx, query.year));
+    registerRoute(app, routes.statement, ({ query, ctx }) => statement(ctx, query));
+    registerRoute(app, routes.statementXlsx, async ({ query, ctx, reply }) => {
+      const { agency, head } = await statementExportHead(ctx, query.from);
+      const language = query.language ?? agency.language;
+      // loaded on first use, as the bookings export is
+      const { writeStatementXlsx } = await import('../documents/statement-xlsx.ts');
+      const out = new PassThrough();
+      const rows = statementRows(ctx, agency.id, head.currency, query.from, query.to);
+      writeStatementXlsx({ ...head, to: query.to }, rows, language, out).catch((error: unknown) => {
+        ctx.log.error({ err: error }, 'statement export failed after it started');
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="statement-${query.from}-${query.to}.xlsx"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(out);
+    });
+    registerRoute(app, routes.depositDetails, ({ ctx }) => depositDetails(ctx));
+    registerRoute(app, routes.topUpFee, ({ query, ctx }) => quoteTopUp(ctx, query));
+
+    // DESIGN "Idempotency": a top-up takes the agent's Idempotency-Key like a booking does
+    const idempotent = <T>(
+      ctx: ServiceContext,
+      request: FastifyRequest,
+      run: Parameters<typeof withIdempotency<T>>[2],
+      replay: (id: string) => Promise<T>,
+    ) => {
+      const actor = requireAgencyActor(ctx);
+      const input = {
+        agencyId: actor.agencyId,
+        userId: actor.userId,
+        key: idempotencyKey(request),
+        scope: routes.topUp.path,
+        body: request.body,
+      };
+      return withIdempotency(db, input, run, replay);
+    };
+    registerRoute(app, routes.topUp, ({ body, ctx, request }) =>
+      idempotent(
+        ctx,
+        request,
+        (claim) => createTopUp(ctx, payments, body, claim),
+        (id) => topUpResponse(ctx, id),
+      ),
+    );
+    registerRoute(app, routes.topUps, ({ query, ctx }) => listAgencyTopUps(ctx, query.status));
+    registerRoute(app, routes.topUpDetail, ({ params, ctx }) => getTopUp(ctx, payments, params.id));
+    registerRoute(app, routes.adminTopUps, ({ query, ctx }) => listAllTopUps(ctx, query.status));
+    registerRoute(app, routes.adminConfirmTopUp, ({ params, ctx }) => confirmTransfer(ctx, params.id));
+    registerRoute(app, routes.adminRejectTopUp, ({ params, body, ctx }) => rejectTransfer(ctx, params.id, body.reason));
+  },
+  { name: 'balance', dependencies: ['payments'] },
+);

@@ -1,0 +1,146 @@
+import type {
+  BalanceResponse,
+  BalanceSummaryResponse,
+  CurrencyCode,
+  DepositDetails,
+  StatementResponse,
+} from '@portal/contract';
+import { MESSAGES } from '@portal/contract';
+import { moneyOf } from '../../config/sites.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { dubaiDate } from '../../lib/dubai-time.ts';
+import { requireAgencyActor } from '../../lib/require-actor.ts';
+import { readBalance } from '../ledger/ledger.repo.ts';
+import { balanceBefore, monthlyTotals, periodTotals, statementEntries } from '../ledger/statement.repo.ts';
+import { findAgency } from './top-ups.repo.ts';
+
+const major = (minor: number) => minor / 100;
+
+async function accountOf(ctx: ServiceContext, currencyCode?: CurrencyCode) {
+  const actor = requireAgencyActor(ctx);
+  const agency = await findAgency(ctx.db, actor.agencyId);
+  if (!agency) throw new AppError('forbidden', MESSAGES.forbidden);
+  return { agency, account: { agencyId: agency.id, currency: currencyCode ?? agency.currency } };
+}
+
+// the agency's balance in the currency asked for (else its own)
+export async function balanceOf(ctx: ServiceContext, currencyCode?: CurrencyCode): Promise<BalanceResponse> {
+  const { account } = await accountOf(ctx, currencyCode);
+  const { balanceMinor, creditLimitMinor } = await readBalance(ctx.db, account.agencyId, account.currency);
+  return {
+    currencyCode: account.currency,
+    balance: major(balanceMinor),
+    creditLimit: major(creditLimitMinor),
+    available: major(balanceMinor + creditLimitMinor),
+  };
+}
+
+// Any agent may learn whether the available balance covers an amount; only admins see the figures (SPEC §6)
+export async function balanceCovers(ctx: ServiceContext, amount: number, currencyCode?: CurrencyCode) {
+  const { account } = await accountOf(ctx, currencyCode);
+  const { balanceMinor, creditLimitMinor } = await readBalance(ctx.db, account.agencyId, account.currency);
+  return { currencyCode: account.currency, covers: balanceMinor + creditLimitMinor >= Math.round(amount * 100) };
+}
+
+export async function monthlySummary(ctx: ServiceContext, year?: number): Promise<BalanceSummaryResponse> {
+  const { account } = await accountOf(ctx);
+  const shownYear = year ?? Number(dubaiDate().slice(0, 4));
+  const [opening, months] = await Promise.all([
+    balanceBefore(ctx.db, account, `${shownYear}-01-01`),
+    monthlyTotals(ctx.db, account, shownYear),
+  ]);
+  return {
+    currencyCode: account.currency,
+    year: shownYear,
+    openingBalance: major(opening),
+    rows: months.map((m) => ({
+      month: m.month,
+      year: shownYear,
+      debit: major(m.debitMinor),
+      credit: major(m.creditMinor),
+      runningBalance: major(m.closingMinor),
+    })),
+  };
+}
+
+export async function statement(
+  ctx: ServiceContext,
+  query: { from: string; to: string; page: number; onPage: number },
+): Promise<StatementResponse> {
+  const { account } = await accountOf(ctx);
+  const period = { from: query.from, to: query.to };
+  const [opening, totals, entries] = await Promise.all([
+    balanceBefore(ctx.db, account, query.from),
+    periodTotals(ctx.db, account, query.from, query.to),
+    statementEntries(ctx.db, account, period, { limit: query.onPage, offset: (query.page - 1) * query.onPage }),
+  ]);
+  return {
+    currencyCode: account.currency,
+    from: query.from,
+    to: query.to,
+    openingBalance: major(opening),
+    closingBalance: major(opening + totals.creditMinor - totals.debitMinor),
+    totalDebit: major(totals.debitMinor),
+    totalCredit: major(totals.creditMinor),
+    total: totals.count,
+    page: query.page,
+    onPage: query.onPage,
+    entries: entries.map((e) => ({
+      id: e.id,
+      createdAt: e.createdAt.toISOString(),
+      date: e.date,
+      kind: e.kind,
+      description: e.description,
+      reference: e.reference,
+      bookingId: e.bookingId,
+      debit: e.amountMinor < 0 ? major(-e.amountMinor) : 0,
+      credit: e.amountMinor > 0 ? major(e.amountMinor) : 0,
+      balanceAfter: major(e.balanceAfterMinor),
+    })),
+  };
+}
+
+// The statement's entries for an export, in keyset batches: memory stays flat whatever the period holds
+export async function* statementRows(
+  ctx: ServiceContext,
+  agencyId: string,
+  currency: CurrencyCode,
+  from: string,
+  to: string,
+) {
+  let afterSeq = 0;
+  for (;;) {
+    const batch = await statementEntries(ctx.db, { agencyId, currency }, { from, to }, { limit: 1000, afterSeq });
+    yield* batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < 1000) return;
+    afterSeq = last.seq;
+  }
+}
+
+export async function statementExportHead(ctx: ServiceContext, from: string) {
+  const { agency, account } = await accountOf(ctx);
+  return {
+    agency,
+    head: {
+      agencyName: agency.name,
+      currency: account.currency,
+      from,
+      to: from,
+      openingBalanceMinor: await balanceBefore(ctx.db, account, from),
+    },
+  };
+}
+
+// The site's bank account in the agency's currency, and the reference that lets the tours company match a transfer
+export async function depositDetails(ctx: ServiceContext): Promise<DepositDetails> {
+  const { agency } = await accountOf(ctx);
+  const site = ctx.sites.byId(agency.siteId) ?? ctx.site;
+  const { bank } = moneyOf(site, agency.currency);
+  return { currencyCode: agency.currency, ...bank, reference: depositReference(agency.id) };
+}
+
+export function depositReference(agencyId: string): string {
+  return `GF-${agencyId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}

@@ -1,0 +1,446 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { BOOKING_MESSAGES, MESSAGES, MONEY_MESSAGES } from '@portal/contract';
+import { agencies, ledgerEntries, payments, topUps } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { bearer, createAgency, createOperator, loginAs, type TestAgency } from '../../../test/factories.ts';
+import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
+import {
+  bookingBody,
+  createBookingWorld,
+  postBooking,
+  retireTour,
+  type BookingWorld,
+} from '../bookings/booking-fixtures.ts';
+
+let t: TestApp;
+let w: BookingWorld;
+let operatorToken: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createBookingWorld(t.app, t.database.db, { balanceMinor: 0 });
+  const operator = await createOperator(t.database.db);
+  operatorToken = await loginAs(t.app, operator.email);
+});
+afterAll(async () => {
+  await retireTour(t.database.db, w.tour.id);
+  await t.close();
+});
+
+const CARD = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
+let keys = 0;
+const key = () => `top-up-test-${Date.now()}-${keys++}`;
+
+async function payOnSandboxPage(chargeId: string, cardNumber: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/payments/sandbox/pay/${chargeId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      step: 'card',
+      cardNumber,
+      expiry: '12/30',
+      cvc: '123',
+      name: 'Maria Lopez',
+    }).toString(),
+  });
+}
+
+function topUp(token: string, payload: Record<string, unknown>, idempotencyKey = key()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/b2b/balance/topup',
+    headers: { ...bearer(token), 'idempotency-key': idempotencyKey },
+    payload,
+  });
+}
+
+async function balanceOf(agencyId: string, currency: 'aed' | 'usd' = 'aed') {
+  return (await readBalance(t.database.db, agencyId, currency)).balanceMinor;
+}
+
+async function countRows(agencyId: string) {
+  const [ups] = await t.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(topUps)
+    .where(eq(topUps.agencyId, agencyId));
+  const [entries] = await t.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.agencyId, agencyId));
+  return { topUps: ups?.n ?? 0, entries: entries?.n ?? 0 };
+}
+
+describe('top-up by card', () => {
+  it('quotes the fee as the agent types: 1,000 AED + 3 % = 1,030, with the site limits', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/b2b/balance/topupfee?amount=1000&type=card&currency=aed',
+      headers: bearer(w.tokens.admin),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      currencyCode: 'aed',
+      amount: 1000,
+      fee: 30,
+      total: 1030,
+      feePercent: 3,
+      minimum: 100,
+      maximum: 100_000,
+    });
+    const bank = await t.app.inject({
+      method: 'GET',
+      url: '/api/b2b/balance/topupfee?amount=1000&type=bank_transfer&currency=aed',
+      headers: bearer(w.tokens.admin),
+    });
+    expect(bank.json()).toMatchObject({ fee: 0, total: 1000, feePercent: 0 });
+  });
+
+  it('credits exactly the amount once, by the confirmed payment; the fee is charged apart and never credited', async () => {
+    const before = await balanceOf(w.agency.id);
+    const idempotencyKey = key();
+    const res = await topUp(w.tokens.admin, { method: 'card', amount: 1000, currencyCode: 'aed' }, idempotencyKey);
+    expect(res.statusCode).toBe(200);
+    const view = res.json();
+    expect(view).toMatchObject({ method: 'card', status: 'pending', amount: 1000, fee: 30, total: 1030 });
+    expect(view.payment.redirectUrl).toContain('/api/payments/sandbox/pay/');
+    // the browser's return alone credits nothing
+    const early = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/balance/topups/${view.id}`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect(early.json().status).toBe('pending');
+    expect(await balanceOf(w.agency.id)).toBe(before);
+
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.topUpId, view.id));
+    expect(payment).toMatchObject({ amountMinor: 103_000, bookingId: null });
+    await payOnSandboxPage(payment?.providerRef ?? '', CARD.ok);
+    const done = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/balance/topups/${view.id}`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect(done.json()).toMatchObject({ status: 'credited', amount: 1000, fee: 30, payment: null });
+    expect(await balanceOf(w.agency.id)).toBe(before + 100_000);
+    expect(await sumLedger(t.database.db, w.agency.id, 'aed')).toBe(before + 100_000);
+
+    // a retry of the same call answers with the same top-up and charges nothing more
+    const replay = await topUp(w.tokens.admin, { method: 'card', amount: 1000, currencyCode: 'aed' }, idempotencyKey);
+    // (the stored answer: DESIGN "Idempotency")
+    expect(replay.json()).toMatchObject({ id: view.id, reference: view.reference });
+    expect(await t.database.db.select().from(payments).where(eq(payments.topUpId, view.id))).toHaveLength(1);
+    // a duplicate webhook of the same payment credits nothing more
+    await t.app.bookings.sweepExpiredHolds();
+    expect(await balanceOf(w.agency.id)).toBe(before + 100_000);
+
+    // the statement lists it with the running balance
+    const today = new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10);
+    const statement = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/balance/statement?from=${today}&to=${today}`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect(statement.statusCode).toBe(200);
+    const entry = statement.json().entries.find((e: { reference: string }) => e.reference === view.reference);
+    expect(entry).toMatchObject({ kind: 'deposit', credit: 1000, debit: 0, balanceAfter: (before + 100_000) / 100 });
+  });
+
+  it('credits nothing for a declined card, and the top-up says why', async () => {
+    const before = await balanceOf(w.agency.id);
+    const res = await topUp(w.tokens.admin, { method: 'card', amount: 500, currencyCode: 'aed' });
+    const view = res.json();
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.topUpId, view.id));
+    await payOnSandboxPage(payment?.providerRef ?? '', CARD.declined);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/balance/topups/${view.id}`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect(after.json()).toMatchObject({ status: 'failed', rejectReason: 'Your card was declined.' });
+    expect(await balanceOf(w.agency.id)).toBe(before);
+  });
+
+  it('closes a card top-up left open past its time, and a payment arriving later is still credited once', async () => {
+    const res = await topUp(w.tokens.admin, { method: 'card', amount: 200, currencyCode: 'aed' });
+    const view = res.json();
+    await t.database.db
+      .update(topUps)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(topUps.id, view.id));
+    expect(await t.app.balance.closeStaleCardTopUps()).toBe(1);
+    const closed = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/balance/topups/${view.id}`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect(closed.json()).toMatchObject({ status: 'cancelled', rejectReason: BOOKING_MESSAGES.paymentCancelled });
+  });
+
+  it('refuses a card top-up when card payments are disabled for the agency, writing nothing', async () => {
+    const blocked = await createAgency(t.database.db);
+    await t.database.db.update(agencies).set({ isCreditCardTopupAllowed: 0 }).where(eq(agencies.id, blocked.id));
+    const token = await loginAs(t.app, blocked.users.admin.email);
+    const res = await topUp(token, { method: 'card', amount: 1000, currencyCode: 'aed' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([{ fieldName: 'method', errorMessage: BOOKING_MESSAGES.creditCardDisabled }]);
+    expect(await countRows(blocked.id)).toEqual({ topUps: 0, entries: 0 });
+  });
+});
+
+describe('bad top-up input: a 422 on the right field, nothing written', () => {
+  let fresh: TestAgency;
+  let token: string;
+  beforeAll(async () => {
+    fresh = await createAgency(t.database.db);
+    token = await loginAs(t.app, fresh.users.admin.email);
+  });
+
+  it.each([
+    ['zero', { amount: 0 }, 'amount', MONEY_MESSAGES.amountCents],
+    ['negative', { amount: -100 }, 'amount', MONEY_MESSAGES.amountCents],
+    ['fractional cents', { amount: 100.005 }, 'amount', MONEY_MESSAGES.amountCents],
+    ['below the minimum', { amount: 99.99 }, 'amount', MONEY_MESSAGES.amountBelowMinimum],
+    ['above the maximum', { amount: 100_000.01 }, 'amount', MONEY_MESSAGES.amountAboveMaximum],
+    ['a text amount', { amount: 'lots' }, 'amount', MESSAGES.required],
+    ['the wrong currency', { currencyCode: 'usd' }, 'currencyCode', MONEY_MESSAGES.wrongCurrency],
+    ['an unknown currency', { currencyCode: 'eur' }, 'currencyCode', MONEY_MESSAGES.wrongCurrency],
+  ])('%s', async (_what, change, field, message) => {
+    const res = await topUp(token, { method: 'card', amount: 1000, currencyCode: 'aed', ...change });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toContainEqual({ fieldName: field, errorMessage: message });
+    expect(await countRows(fresh.id)).toEqual({ topUps: 0, entries: 0 });
+  });
+
+  it('the fee quote refuses the same amounts on its own field names', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/b2b/balance/topupfee?amount=50&type=card&currency=aed',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([{ fieldName: 'amount', errorMessage: MONEY_MESSAGES.amountBelowMinimum }]);
+  });
+
+  it('a bank transfer needs its date (not in the future) and the bank reference', async () => {
+    const missing = await topUp(token, { method: 'bank_transfer', amount: 1000, currencyCode: 'aed' });
+    expect(missing.statusCode).toBe(422);
+    const fields = missing.json().map((e: { fieldName: string }) => e.fieldName);
+    expect(fields).toEqual(expect.arrayContaining(['transferDate', 'bankReference']));
+    const future = await topUp(token, {
+      method: 'bank_transfer',
+      amount: 1000,
+      currencyCode: 'aed',
+      transferDate: '2999-01-01',
+      bankReference: 'FT123',
+    });
+    expect(future.json()).toEqual([{ fieldName: 'transferDate', errorMessage: MONEY_MESSAGES.transferDateFuture }]);
+    expect(await countRows(fresh.id)).toEqual({ topUps: 0, entries: 0 });
+  });
+});
+
+describe('top-up by bank transfer', () => {
+  it('stays pending until an operator confirms it, then credits once; a second confirmation changes nothing', async () => {
+    const agency = await createAgency(t.database.db);
+    const token = await loginAs(t.app, agency.users.admin.email);
+    const res = await topUp(token, {
+      method: 'bank_transfer',
+      amount: 2500.5,
+      currencyCode: 'aed',
+      transferDate: '2026-01-05',
+      bankReference: 'FT26005XYZ',
+    });
+    expect(res.statusCode).toBe(200);
+    const view = res.json();
+    expect(view).toMatchObject({
+      status: 'pending',
+      amount: 2500.5,
+      fee: 0,
+      bankReference: 'FT26005XYZ',
+      payment: null,
+    });
+    expect(await balanceOf(agency.id)).toBe(0);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/topups?status=pending',
+      headers: bearer(operatorToken),
+    });
+    expect(list.json().map((u: { id: string }) => u.id)).toContain(view.id);
+    // the agency cannot confirm its own transfer
+    const self = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/topups/${view.id}/confirm`,
+      headers: bearer(token),
+    });
+    expect(self.statusCode).toBe(403);
+
+    const confirmations = await Promise.all(
+      [1, 2].map(() =>
+        t.app.inject({ method: 'POST', url: `/api/admin/topups/${view.id}/confirm`, headers: bearer(operatorToken) }),
+      ),
+    );
+    expect(confirmations.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(await balanceOf(agency.id)).toBe(250_050);
+    expect(await countRows(agency.id)).toEqual({ topUps: 1, entries: 1 });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/topups/${view.id}/reject`,
+      headers: bearer(operatorToken),
+      payload: { reason: 'too late' },
+    });
+    expect(again.json()).toEqual([{ fieldName: 'id', errorMessage: MONEY_MESSAGES.notPending }]);
+  });
+
+  it('a rejected transfer credits nothing and shows the reason', async () => {
+    const agency = await createAgency(t.database.db);
+    const token = await loginAs(t.app, agency.users.admin.email);
+    const view = (
+      await topUp(token, {
+        method: 'bank_transfer',
+        amount: 300,
+        currencyCode: 'aed',
+        transferDate: '2026-01-05',
+        bankReference: 'FT1',
+      })
+    ).json();
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/topups/${view.id}/reject`,
+      headers: bearer(operatorToken),
+      payload: { reason: '  ' },
+    });
+    expect(empty.json()).toEqual([{ fieldName: 'reason', errorMessage: MONEY_MESSAGES.rejectReasonRequired }]);
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/topups/${view.id}/reject`,
+      headers: bearer(operatorToken),
+      payload: { reason: 'No such transfer reached our account' },
+    });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', rejectReason: 'No such transfer reached our account' });
+    expect(await balanceOf(agency.id)).toBe(0);
+  });
+});
+
+describe('balance page reads', () => {
+  it('summary, statement and totals agree with the ledger to the cent; bookings link to their booking', async () => {
+    const agency = await createAgency(t.database.db);
+    const token = await loginAs(t.app, agency.users.admin.email);
+    const declare = (amount: number) =>
+      topUp(token, {
+        method: 'bank_transfer',
+        amount,
+        currencyCode: 'aed',
+        transferDate: '2026-01-05',
+        bankReference: 'FT9',
+      });
+    for (const amount of [1000, 234.56]) {
+      const id = (await declare(amount)).json().id;
+      await t.app.inject({ method: 'POST', url: `/api/admin/topups/${id}/confirm`, headers: bearer(operatorToken) });
+    }
+    const booked = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }));
+    expect(booked.statusCode, booked.body).toBe(200);
+    const year = Number(new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 4));
+    const today = new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10);
+
+    const summary = (
+      await t.app.inject({ method: 'GET', url: `/api/b2b/balance/summary?year=${year}`, headers: bearer(token) })
+    ).json();
+    const balance = await balanceOf(agency.id);
+    expect(balance).toBe(123_456 - 28_800);
+    const month = summary.rows.at(-1);
+    expect(month).toMatchObject({ credit: 1234.56, debit: 288, runningBalance: balance / 100 });
+
+    const statement = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/b2b/balance/statement?from=${year}-01-01&to=${today}&onPage=2`,
+        headers: bearer(token),
+      })
+    ).json();
+    expect(statement).toMatchObject({
+      openingBalance: 0,
+      closingBalance: balance / 100,
+      totalCredit: 1234.56,
+      totalDebit: 288,
+      total: 3,
+    });
+    expect(statement.entries).toHaveLength(2);
+    const page2 = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/b2b/balance/statement?from=${year}-01-01&to=${today}&onPage=2&page=2`,
+        headers: bearer(token),
+      })
+    ).json();
+    expect(page2.entries[0]).toMatchObject({ kind: 'booking', debit: 288, bookingId: booked.json().booking.id });
+    expect(page2.entries[0].balanceAfter).toBe(balance / 100);
+
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/balance/statement/xlsx?from=${year}-01-01&to=${today}`,
+      headers: bearer(token),
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="statement-${year}-01-01-${today}.xlsx"`);
+    expect(xlsx.headers['cache-control']).toBe('private, no-store');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const values =
+      book.worksheets[0]
+        ?.getSheetValues()
+        .flat()
+        .filter((v) => typeof v === 'number') ?? [];
+    // the totals and the closing balance are the statement's figures
+    expect(values).toEqual(expect.arrayContaining([1234.56, 288, balance / 100]));
+
+    const deposit = (
+      await t.app.inject({ method: 'GET', url: '/api/b2b/balance/deposit', headers: bearer(token) })
+    ).json();
+    expect(deposit).toMatchObject({ currencyCode: 'aed', swift: 'EBILAEAD' });
+    expect(deposit.reference).toMatch(/^GF-[0-9A-F]{8}$/);
+  });
+
+  it('refuses a period longer than a year or upside down', async () => {
+    for (const query of ['from=2026-01-01&to=2027-06-01', 'from=2026-05-01&to=2026-04-01']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/b2b/balance/statement?${query}`,
+        headers: bearer(w.tokens.admin),
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual([{ fieldName: 'to', errorMessage: MONEY_MESSAGES.statementRange }]);
+    }
+  });
+
+  it('is for admins: seniors and juniors get 403 from every balance-page call', async () => {
+    for (const url of [
+      '/api/b2b/balance',
+      '/api/b2b/balance/summary',
+      '/api/b2b/balance/statement?from=2026-01-01&to=2026-01-31',
+      '/api/b2b/balance/deposit',
+      '/api/b2b/balance/topups',
+      '/api/b2b/balance/topupfee?amount=1000&currency=aed',
+    ]) {
+      for (const token of [w.tokens.junior, w.tokens.senior]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+        expect(res.statusCode, url).toBe(403);
+      }
+    }
+  });
+
+  it('shows the Russian site USD figures', async () => {
+    const volga = await createAgency(t.database.db, { siteId: 'ru', currency: 'usd' });
+    const token = await loginAs(t.app, volga.users.admin.email);
+    const fee = await t.app.inject({
+      method: 'GET',
+      url: '/api/b2b/balance/topupfee?amount=100&currency=usd',
+      headers: bearer(token),
+    });
+    expect(fee.json()).toMatchObject({ currencyCode: 'usd', fee: 3, total: 103, minimum: 30, maximum: 27_000 });
+    const wrong = await topUp(token, { method: 'card', amount: 100, currencyCode: 'aed' });
+    expect(wrong.json()).toEqual([{ fieldName: 'currencyCode', errorMessage: MONEY_MESSAGES.wrongCurrency }]);
+  });
+});

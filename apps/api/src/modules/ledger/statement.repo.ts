@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { CurrencyCode } from '@portal/contract';
+import type { DbOrTx } from '../../db/client.ts';
+
+// Reads of an agency's ledger for the balance page, the statement and its exports. Entries are ordered by `seq` (the
+// order the balance changed in), dates are Asia/Dubai business dates, amounts integer minor units.
+
+export type StatementRow = {
+  id: string;
+  createdAt: Date;
+  date: string;
+  kind: 'deposit' | 'booking' | 'refund' | 'adjustment';
+  description: string;
+  reference: string | null;
+  bookingId: string | null;
+  amountMinor: number;
+  balanceAfterMinor: number;
+};
+
+type Account = { agencyId: string; currency: CurrencyCode };
+const dubaiDate = sql`(created_at AT TIME ZONE 'Asia/Dubai')::date`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+// The balance before the first entry dated `from` or later: the last earlier entry's balance-after, else 0
+export async function balanceBefore(db: DbOrTx, account: Account, from: string): Promise<number> {
+  const [row] = rowsOf<{ balance: string | number | null }>(
+    await db.execute(sql`
+      SELECT balance_after_minor AS balance FROM ledger_entries
+      WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${dubaiDate} < ${from}::date
+      ORDER BY seq DESC LIMIT 1`),
+  );
+  return Number(row?.balance ?? 0);
+}
+
+// One row per month of `year` that has entries: debits, credits and the balance after the month's last entry
+export async function monthlyTotals(db: DbOrTx, account: Account, year: number) {
+  const rows = rowsOf<{ month: number; debit: string; credit: string; closing: string }>(
+    await db.execute(sql`
+      SELECT extract(month FROM ${dubaiDate})::int AS month,
+        sum(CASE WHEN amount_minor < 0 THEN -amount_minor ELSE 0 END) AS debit,
+        sum(CASE WHEN amount_minor > 0 THEN amount_minor ELSE 0 END) AS credit,
+        (array_agg(balance_after_minor ORDER BY seq DESC))[1] AS closing
+      FROM ledger_entries
+      WHERE agency_id = ${account.agencyId} AND currency = ${account.currency}
+        AND ${dubaiDate} >= make_date(${year}::int, 1, 1) AND ${dubaiDate} < make_date(${year}::int + 1, 1, 1)
+      GROUP BY 1 ORDER BY 1`),
+  );
+  return rows.map((row) => ({
+    month: Number(row.month),
+    debitMinor: Number(row.debit),
+    creditMinor: Number(row.credit),
+    closingMinor: Number(row.closing),
+  }));
+}
+
+// The totals of a period, and how many entries it has
+export async function periodTotals(db: DbOrTx, account: Account, from: string, to: string) {
+  const [row] = rowsOf<{ count: string | number; debit: string | null; credit: string | null }>(
+    await db.execute(sql`
+      SELECT count(*) AS count,
+        sum(CASE WHEN amount_minor < 0 THEN -amount_minor ELSE 0 END) AS debit,
+        sum(CASE WHEN amount_minor > 0 THEN amount_minor ELSE 0 END) AS credit
+      FROM ledger_entries
+      WHERE agency_id = ${account.agencyId} AND currency = ${account.currency}
+        AND ${dubaiDate} BETWEEN ${from}::date AND ${to}::date`),
+  );
+  return { count: Number(row?.count ?? 0), debitMinor: Number(row?.debit ?? 0), creditMinor: Number(row?.credit ?? 0) };
+}
+
+// A page of the period's entries, or (with `afterSeq`) the next batch after a keyset position, in balance order
+export async function statementEntries(
+  db: DbOrTx,
+  account: Account,
+  period: { from: string; to: string },
+  page: { limit: number; offset?: number; afterSeq?: number },
+): Promise<(StatementRow & { seq: number })[]> {
+  const rows = rowsOf<{
+    id: string;
+    seq: string | number;
+    created_at: string | Date;
+    date: string | Date;
+    kind: StatementRow['kind'];
+    description: string;
+    reference: string | null;
+    booking_id: string | null;
+    amount_minor: string | number;
+    balance_after_minor: string | number | null;
+  }>(
+    await db.execute(sql`
+      SELECT id, seq, created_at, to_char(${dubaiDate}, 'YYYY-MM-DD') AS date, kind, description, reference, booking_id,
+        amount_minor, balance_after_minor
+      FROM ledger_entries
+      WHERE agency_id = ${account.agencyId} AND currency = ${account.currency}
+        AND ${dubaiDate} BETWEEN ${period.from}::date AND ${period.to}::date
+        AND seq > ${page.afterSeq ?? 0}
+      ORDER BY seq LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    seq: Number(row.seq),
+    createdAt: new Date(row.created_at),
+    date: String(row.date),
+    kind: row.kind,
+    description: row.description,
+    reference: row.reference,
+    bookingId: row.booking_id,
+    amountMinor: Number(row.amount_minor),
+    balanceAfterMinor: Number(row.balance_after_minor ?? 0),
+  }));
+}

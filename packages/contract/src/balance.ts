@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { CurrencyCode, DateOnly } from './common.ts';
+import { ADMIN_ONLY, OPERATOR_ONLY, defineRoute } from './define-route.ts';
+import { MONEY_MESSAGES } from './messages.ts';
+
+export { MONEY_MESSAGES };
+import { PaymentProviderName } from './bookings.ts';
+
+// SPEC §2 /balance, /top-up; §5 top-up rules; §6 balances are an admin's; §7 /b2b/balance*; §9 credit and invoices.
+
+export const TopUpMethod = z.enum(['card', 'bank_transfer'], { error: 'Choose card or bank transfer' });
+export type TopUpMethod = z.infer<typeof TopUpMethod>;
+// pending: waiting for the card payment or the operator's check; credited once; failed/cancelled: card not paid
+export const TopUpStatus = z.enum(['pending', 'credited', 'failed', 'cancelled', 'rejected']);
+export type TopUpStatus = z.infer<typeof TopUpStatus>;
+
+// An amount in major units (1000.5 = 1,000.50), whole cents, more than zero; the limits are the site's
+const TopUpAmount = z.coerce
+  .number({ error: MONEY_MESSAGES.amountRequired })
+  .refine(
+    (v) => Number.isFinite(v) && v > 0 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+    MONEY_MESSAGES.amountCents,
+  )
+  .refine((v) => v <= 100_000_000, MONEY_MESSAGES.amountCents);
+const AccountCurrency = z
+  .string({ error: MONEY_MESSAGES.wrongCurrency })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['aed', 'usd'], { error: MONEY_MESSAGES.wrongCurrency }));
+
+export const TopUpFeeQuery = z.object({
+  amount: TopUpAmount,
+  type: TopUpMethod.optional().default('card'),
+  currency: AccountCurrency,
+});
+export const TopUpFeeResponse = z.object({
+  currencyCode: CurrencyCode,
+  amount: z.number(),
+  fee: z.number(),
+  // what the agent pays: the amount credited to the balance plus the fee (invoiced apart, never credited)
+  total: z.number(),
+  feePercent: z.number(),
+  minimum: z.number(),
+  maximum: z.number(),
+});
+export type TopUpFeeResponse = z.infer<typeof TopUpFeeResponse>;
+
+export const TopUpBody = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('card'), amount: TopUpAmount, currencyCode: AccountCurrency }),
+    z.object({
+      method: z.literal('bank_transfer'),
+      amount: TopUpAmount,
+      currencyCode: AccountCurrency,
+      transferDate: DateOnly.or(z.literal('')).refine((v) => v !== '', MONEY_MESSAGES.transferDateRequired),
+      bankReference: z.string().trim().min(1, MONEY_MESSAGES.bankReferenceRequired).max(100),
+      note: z.string().trim().max(500).optional().default(''),
+    }),
+  ],
+  { error: 'Choose card or bank transfer' },
+);
+export type TopUpBody = z.input<typeof TopUpBody>;
+
+export const TopUpView = z.object({
+  id: z.string(),
+  reference: z.string(),
+  method: TopUpMethod,
+  status: TopUpStatus,
+  currencyCode: CurrencyCode,
+  amount: z.number(),
+  fee: z.number(),
+  total: z.number(),
+  transferDate: z.string().nullable(),
+  bankReference: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: z.string(),
+  creditedAt: z.string().nullable(),
+  // the open card payment: where to send the browser (hosted page) or the Payment Element's secret
+  payment: z
+    .object({
+      id: z.string(),
+      provider: PaymentProviderName,
+      status: z.string(),
+      redirectUrl: z.string().nullable(),
+      clientSecret: z.string().nullable(),
+      failureMessage: z.string().nullable(),
+    })
+    .nullable(),
+  // the operator's view adds the agency
+  agencyName: z.string().optional(),
+});
+export type TopUpView = z.infer<typeof TopUpView>;
+export const TopUpIdParams = z.object({ id: z.uuid(MONEY_MESSAGES.unknownTopUp) });
+
+// The monthly summary (SPEC §3 "Balance table row"): one row per month with entries, in the account currency
+export const BalanceSummaryQuery = z.object({
+  year: z.coerce.number().int().min(2000, 'Choose a year from 2000').max(2100, 'Choose a year up to 2100').optional(),
+});
+export const BalanceSummaryRow = z.object({
+  month: z.number().int(),
+  year: z.number().int(),
+  debit: z.number(),
+  credit: z.number(),
+  // the balance at the month's end (the running balance)
+  runningBalance: z.number(),
+});
+export const BalanceSummaryResponse = z.object({
+  currencyCode: CurrencyCode,
+  year: z.number().int(),
+  openingBalance: z.number(),
+  rows: z.array(BalanceSummaryRow),
+});
+export type BalanceSummaryResponse = z.infer<typeof BalanceSummaryResponse>;
+
+// The daily statement: every ledger entry of a period (Asia/Dubai dates, both ends included)
+export const StatementQuery = z
+  .object({
+    from: DateOnly,
+    to: DateOnly,
+    page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+    onPage: z.coerce.number().int().min(1).max(500).optional().default(100),
+  })
+  .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 365 * 86_400_000, {
+    message: MONEY_MESSAGES.statementRange,
+    path: ['to'],
+  });
+export const StatementEntry = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  // the Dubai business date of the entry
+  date: z.string(),
+  kind: z.enum(['deposit', 'booking', 'refund', 'adjustment']),
+  description: z.string(),
+  reference: z.string().nullable(),
+  bookingId: z.string().nullable(),
+  debit: z.number(),
+  credit: z.number(),
+  balanceAfter: z.number(),
+});
+export type StatementEntry = z.infer<typeof StatementEntry>;
+export const StatementResponse = z.object({
+  currencyCode: CurrencyCode,
+  from: z.string(),
+  to: z.string(),
+  openingBalance: z.number(),
+  closingBalance: z.number(),
+  totalDebit: z.number(),
+  totalCredit: z.number(),
+  total: z.number().int(),
+  page: z.number().int(),
+  onPage: z.number().int(),
+  entries: z.array(StatementEntry),
+});
+export type StatementResponse = z.infer<typeof StatementResponse>;
+export const StatementDownloadQuery = z
+  .object({ from: DateOnly, to: DateOnly, language: z.enum(['en', 'ru']).optional() })
+  .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 365 * 86_400_000, {
+    message: MONEY_MESSAGES.statementRange,
+    path: ['to'],
+  });
+
+// Where to send a bank transfer, and the reference to quote so the tours company can match it
+export const DepositDetails = z.object({
+  currencyCode: CurrencyCode,
+  bankName: z.string(),
+  accountName: z.string(),
+  iban: z.string(),
+  swift: z.string(),
+  reference: z.string(),
+});
+export type DepositDetails = z.infer<typeof DepositDetails>;
+
+export const TopUpsQuery = z.object({ status: TopUpStatus.optional() });
+
+const tags = ['balance'];
+export const balanceRoutes = {
+  summary: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/summary',
+    summary: 'Monthly summary of a year: debit, credit and the running balance at each month end (admins)',
+    tags,
+    access: ADMIN_ONLY,
+    query: BalanceSummaryQuery,
+    response: BalanceSummaryResponse,
+  }),
+  statement: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/statement',
+    summary: 'Every ledger entry of a period with the running balance (admins)',
+    tags,
+    access: ADMIN_ONLY,
+    query: StatementQuery,
+    response: StatementResponse,
+  }),
+  statementXlsx: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/statement/xlsx',
+    summary: 'The statement of a period as an xlsx file (admins)',
+    tags,
+    access: ADMIN_ONLY,
+    query: StatementDownloadQuery,
+  }),
+  depositDetails: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/deposit',
+    summary: "The site's bank account for transfers and the reference to quote (admins)",
+    tags,
+    access: ADMIN_ONLY,
+    response: DepositDetails,
+  }),
+  topUpFee: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/topupfee',
+    summary: 'The fee and the total to pay for a top-up amount, with the site limits (admins)',
+    tags,
+    access: ADMIN_ONLY,
+    query: TopUpFeeQuery,
+    response: TopUpFeeResponse,
+  }),
+  topUp: defineRoute({
+    method: 'POST',
+    path: '/b2b/balance/topup',
+    summary:
+      'Top up by card (a payment at the provider; credited once by the confirmed payment) or declare a bank transfer (credited once an operator confirms it). Idempotency-Key header',
+    tags,
+    access: ADMIN_ONLY,
+    body: TopUpBody,
+    response: TopUpView,
+  }),
+  topUps: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/topups',
+    summary: "The agency's top-ups, newest first (admins)",
+    tags,
+    access: ADMIN_ONLY,
+    query: TopUpsQuery,
+    response: z.array(TopUpView),
+  }),
+  topUpDetail: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/topups/{id}',
+    summary: 'One top-up; an open card payment is checked with the provider first (the return from a pay page)',
+    tags,
+    access: ADMIN_ONLY,
+    params: TopUpIdParams,
+    response: TopUpView,
+  }),
+  adminTopUps: defineRoute({
+    method: 'GET',
+    path: '/admin/topups',
+    summary: 'Top-ups of every agency, newest first (operator only)',
+    tags: ['admin'],
+    access: OPERATOR_ONLY,
+    query: TopUpsQuery,
+    response: z.array(TopUpView),
+  }),
+  adminConfirmTopUp: defineRoute({
+    method: 'POST',
+    path: '/admin/topups/{id}/confirm',
+    summary: "Confirm a declared bank transfer: the agency's balance is credited once (operator only)",
+    tags: ['admin'],
+    access: OPERATOR_ONLY,
+    params: TopUpIdParams,
+    response: TopUpView,
+  }),
+  adminRejectTopUp: defineRoute({
+    method: 'POST',
+    path: '/admin/topups/{id}/reject',
+    summary: 'Reject a declared bank transfer with a reason; nothing is credited (operator only)',
+    tags: ['admin'],
+    access: OPERATOR_ONLY,
+    params: TopUpIdParams,
+    body: z.object({
+      reason: z
+        .string({ error: MONEY_MESSAGES.rejectReasonRequired })
+        .trim()
+        .min(1, MONEY_MESSAGES.rejectReasonRequired)
+        .max(500),
+    }),
+    response: TopUpView,
+  }),
+};
