@@ -21,7 +21,17 @@ function otherFeaturePaths(feature) {
   ]);
 }
 
-function apiImportRules({ isRoute, inPayments }) {
+// The kinds of file in an API module: routes bind (no SQL, no tables), repositories query, everything else (services,
+// rules) decides without Drizzle. Tests, test fixtures and the demo seed are left alone.
+const API_KINDS = {
+  route: { files: '**/*.routes.ts', ignores: [] },
+  repo: { files: '**/*.repo.ts', ignores: [] },
+  other: { files: '**/*.ts', ignores: ['**/*.routes.ts', '**/*.repo.ts'] },
+};
+const NOT_CHECKED = ['**/*.test.ts', '**/*fixtures.ts', 'apps/api/src/modules/demo/**'];
+const SQL_IN_REPOSITORIES = 'SQL belongs in a repository (*.repo.ts)';
+
+function apiImportRules(kind, inPayments) {
   const patterns = inPayments
     ? [{ group: ['**/bookings', '**/bookings/**'], message: 'payments knows nothing of what it is paid for' }]
     : [
@@ -30,9 +40,14 @@ function apiImportRules({ isRoute, inPayments }) {
           message: 'use payments through its index (modules/payments/index.ts)',
         },
       ];
-  if (!isRoute) return { patterns };
+  if (kind === 'repo') return { patterns };
+  const paths = [
+    { name: 'drizzle-orm', message: SQL_IN_REPOSITORIES },
+    { name: 'drizzle-orm/pg-core', message: SQL_IN_REPOSITORIES },
+  ];
+  if (kind === 'other') return { patterns, paths };
   return {
-    paths: [{ name: 'drizzle-orm', message: 'SQL belongs in a repository (*.repo.ts)' }],
+    paths,
     patterns: [
       ...patterns,
       { group: ['**/db/schema', '**/db/schema/**'], message: 'tables belong to repositories (*.repo.ts)' },
@@ -92,16 +107,20 @@ export default tseslint.config(
     },
   },
   // API modules: payments is used through its index only and knows nothing of what it is paid for; routes bind,
-  // services decide, repositories query (no SQL and no tables in a route file). One config per file kind, since a
-  // later config's no-restricted-imports replaces an earlier one's.
-  ...[false, true].map((isRoute) => ({
-    files: [isRoute ? 'apps/api/src/**/*.routes.ts' : 'apps/api/src/modules/**/*.ts'],
-    ignores: [...(isRoute ? [] : ['apps/api/src/**/*.routes.ts', '**/*.test.ts']), 'apps/api/src/modules/payments/**'],
-    rules: { 'no-restricted-imports': ['error', apiImportRules({ isRoute, inPayments: false })] },
-  })),
-  ...[false, true].map((isRoute) => ({
-    files: [isRoute ? 'apps/api/src/modules/payments/**/*.routes.ts' : 'apps/api/src/modules/payments/**/*.ts'],
-    ignores: isRoute ? [] : ['apps/api/src/**/*.routes.ts', '**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', apiImportRules({ isRoute, inPayments: true })] },
-  })),
+  // services decide, repositories query. One config per module group and file kind, since a later config's
+  // no-restricted-imports replaces an earlier one's.
+  ...[false, true].flatMap((inPayments) =>
+    Object.entries(API_KINDS).map(([kind, { files, ignores }]) => {
+      const root = inPayments ? 'apps/api/src/modules/payments' : 'apps/api/src/modules';
+      return {
+        files: [`${root}/${files}`],
+        ignores: [
+          ...ignores.map((glob) => `${root}/${glob}`),
+          ...NOT_CHECKED,
+          ...(inPayments ? [] : ['apps/api/src/modules/payments/**']),
+        ],
+        rules: { 'no-restricted-imports': ['error', apiImportRules(kind, inPayments)] },
+      };
+    }),
+  ),
 );

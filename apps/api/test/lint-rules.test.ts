@@ -86,4 +86,20 @@ describe('layers in the API (eslint.config.js)', () => {
       ),
     ).toHaveLength(1);
   });
+
+  it('Drizzle is imported by repositories only (services and rules decide without SQL)', async () => {
+    const code = "import { eq } from 'drizzle-orm';\nexport const y = eq;\n";
+    expect(await restricted('apps/api/src/modules/bookings/fixture.ts', code)).toEqual([
+      expect.stringContaining('SQL belongs in a repository'),
+    ]);
+    expect(await restricted('apps/api/src/modules/payments/fixture.service.ts', code)).toHaveLength(1);
+    expect(await restricted('apps/api/src/modules/bookings/fixture.repo.ts', code)).toEqual([]);
+    // a repository still uses payments through its index
+    expect(
+      await restricted(
+        'apps/api/src/modules/bookings/fixture.repo.ts',
+        "import { insertPayment } from '../payments/payments.repo.ts';\nexport const y = insertPayment;\n",
+      ),
+    ).toHaveLength(1);
+  });
 });

@@ -23,7 +23,8 @@ import type { DetectedFileType } from '../../lib/file-type.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { brandOf, passwordChangedMail, passwordResetMail, temporaryPasswordMail } from '../mail/templates.ts';
 import * as repo from './account.repo.ts';
-import { countAttempt, forgiveAttempt, hashIp, mayCheck, throttleKeys } from './login-throttle.ts';
+import { hashIp, mayCheck, throttleKeys } from './login-throttle.ts';
+import { countAttempt, forgiveAttempt } from './login-throttle.repo.ts';
 import { databaseError } from '../../lib/database-error.ts';
 
 const RESET_TTL_MINUTES = 60;

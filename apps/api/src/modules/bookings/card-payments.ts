@@ -11,7 +11,8 @@ import { bookingConfirmedMail } from './booking-mails.ts';
 import { expiredHoldIds, findBooking, findOffer, loadAgent, updateBooking, type BookingRow } from './bookings.repo.ts';
 import { ticketCount, ticketNumbers } from './create-booking.ts';
 import { viewOf } from './manage-bookings.ts';
-import { NO_STOCK, releaseStock, takeStock } from './stock.ts';
+import { NO_STOCK, takeStock } from './stock.ts';
+import { releaseStock } from './stock.repo.ts';
 
 // What bookings ask of card payments: start a charge for a booking that holds its stock, refunds owed to the card
 // that paid, and closing what is still open.

@@ -31,8 +31,13 @@ import {
 } from './bookings.repo.ts';
 import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
-import { noStockError, readSlotStock, stockNeed, takeStock } from './stock.ts';
-import { bookFromBalanceInOneStatement, statementAbort, type OneStatementResult } from './book-in-one-statement.ts';
+import { noStockError, stockNeed, takeStock } from './stock.ts';
+import { readSlotStock } from './stock.repo.ts';
+import {
+  bookFromBalanceInOneStatement,
+  statementAbort,
+  type OneStatementResult,
+} from './book-in-one-statement.repo.ts';
 import { IdempotencyLostError, type IdempotencyClaim } from '../../lib/idempotency.ts';
 import { bookingMessage } from './booking-views.ts';
 import { databaseError } from '../../lib/database-error.ts';

@@ -36,7 +36,8 @@ import {
   type Visibility,
 } from './bookings.repo.ts';
 import { inBookingTransaction } from './create-booking.ts';
-import { NO_STOCK, releaseStock } from './stock.ts';
+import { NO_STOCK } from './stock.ts';
+import { releaseStock } from './stock.repo.ts';
 
 // SPEC §6: a junior sees their own bookings; senior and admin see the agency's.
 export function visibilityOf(actor: AgencyActor): Visibility {

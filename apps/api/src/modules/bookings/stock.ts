@@ -1,12 +1,9 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
 import type { People, PeopleCheck } from '@portal/contract';
 import { BOOKING_MESSAGES, checkPeopleAgainstAvailability, peopleMessages } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { slots } from '../../db/schema/index.ts';
+import { decrementSlot, overwriteSlotStock, readSlotStock, type StockNeed } from './stock.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OfferRow } from '../catalogue/catalogue.snapshot.ts';
-
-export type StockNeed = { units: number; adults: number; children: number };
 
 // What a booking takes from its slot: `left` always; same-ticket slots also split it into adult and child stock
 // (SPEC §5: infants need no ticket there). A per-trip offer takes one unit whatever the group size.
@@ -19,20 +16,6 @@ export function stockNeed(
   if (offer.isSameTicketForAdultsAndChildren)
     return { units: people.adults + people.children, adults: people.adults, children: people.children };
   return { units: people.adults + people.children + people.infants, adults: 0, children: 0 };
-}
-
-export type SlotStock = { left: number; leftAdultsTickets: number | null; leftChildrenTickets: number | null };
-
-export async function readSlotStock(db: DbOrTx, slotId: number): Promise<SlotStock | null> {
-  const [row] = await db
-    .select({
-      left: slots.left,
-      leftAdultsTickets: slots.leftAdultsTickets,
-      leftChildrenTickets: slots.leftChildrenTickets,
-    })
-    .from(slots)
-    .where(eq(slots.id, slotId));
-  return row ?? null;
 }
 
 // Why a booking found no stock on its slot, as the answer to send: sold out, or how many are left (SPEC §5)
@@ -73,29 +56,7 @@ export type TakeStockOptions = {
 export async function takeStock(tx: DbOrTx, slotId: number, options: TakeStockOptions): Promise<StockNeed> {
   const isSame = options.offer.isSameTicketForAdultsAndChildren;
   const need = stockNeed(options.offer, options.people);
-  if (options.locking) {
-    const [taken] = await tx
-      .update(slots)
-      .set({
-        left: sql`${slots.left} - ${need.units}`,
-        ...(isSame
-          ? {
-              leftAdultsTickets: sql`${slots.leftAdultsTickets} - ${need.adults}`,
-              leftChildrenTickets: sql`${slots.leftChildrenTickets} - ${need.children}`,
-            }
-          : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(slots.id, slotId),
-          gte(slots.left, need.units),
-          ...(isSame ? [gte(slots.leftAdultsTickets, need.adults), gte(slots.leftChildrenTickets, need.children)] : []),
-        ),
-      )
-      .returning({ left: slots.left });
-    if (taken) return need;
-  }
+  if (options.locking && (await decrementSlot(tx, slotId, need, isSame))) return need;
   const row = await readSlotStock(tx, slotId);
   if (!row) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
   const check = checkPeopleAgainstAvailability(
@@ -107,33 +68,8 @@ export async function takeStock(tx: DbOrTx, slotId: number, options: TakeStockOp
   if (options.locking)
     throw stockError({ ok: false, code: 'stock', n: row.left, message: peopleMessages.stock(row.left) });
   // the unsafe read-modify-write the lock exists to prevent (lost updates under concurrency)
-  await tx
-    .update(slots)
-    .set({
-      left: row.left - need.units,
-      ...(isSame
-        ? {
-            leftAdultsTickets: (row.leftAdultsTickets ?? 0) - need.adults,
-            leftChildrenTickets: (row.leftChildrenTickets ?? 0) - need.children,
-          }
-        : {}),
-    })
-    .where(eq(slots.id, slotId));
+  await overwriteSlotStock(tx, slotId, row, need, isSame);
   return need;
-}
-
-// Gives stock back (cancellation, expired hold). A single relative UPDATE: no read, and the CHECKs keep it in range.
-export async function releaseStock(tx: DbOrTx, slotId: number, held: StockNeed): Promise<void> {
-  if (held.units === 0 && held.adults === 0 && held.children === 0) return;
-  await tx
-    .update(slots)
-    .set({
-      left: sql`${slots.left} + ${held.units}`,
-      leftAdultsTickets: sql`CASE WHEN ${slots.leftAdultsTickets} IS NULL THEN NULL ELSE ${slots.leftAdultsTickets} + ${held.adults} END`,
-      leftChildrenTickets: sql`CASE WHEN ${slots.leftChildrenTickets} IS NULL THEN NULL ELSE ${slots.leftChildrenTickets} + ${held.children} END`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(slots.id, slotId));
 }
 
 // The booking columns of a booking that holds and has taken nothing (after its stock went back to the slot)

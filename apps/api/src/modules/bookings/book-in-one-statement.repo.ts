@@ -5,7 +5,7 @@ import { bookings } from '../../db/schema/index.ts';
 import { balanceChangeSql, ledgerEntrySql, type LedgerPosting } from '../ledger/ledger.repo.ts';
 import { mailInsertSql, type OutgoingMail } from '../mail/mail.repo.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
-import type { SlotStock, StockNeed } from './stock.ts';
+import type { SlotStock, StockNeed } from './stock.repo.ts';
 import { databaseError } from '../../lib/database-error.ts';
 
 type BookingInsert = typeof bookings.$inferInsert;

@@ -1,0 +1,82 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { slots } from '../../db/schema/index.ts';
+
+// The slot's stock columns: taking (under the row lock), giving back and reading. The rules are in stock.ts.
+export type StockNeed = { units: number; adults: number; children: number };
+
+export type SlotStock = { left: number; leftAdultsTickets: number | null; leftChildrenTickets: number | null };
+
+export async function readSlotStock(db: DbOrTx, slotId: number): Promise<SlotStock | null> {
+  const [row] = await db
+    .select({
+      left: slots.left,
+      leftAdultsTickets: slots.leftAdultsTickets,
+      leftChildrenTickets: slots.leftChildrenTickets,
+    })
+    .from(slots)
+    .where(eq(slots.id, slotId));
+  return row ?? null;
+}
+
+// One conditional UPDATE takes the slot's row lock, checks and decrements in one round trip: false when the slot
+// has not enough left (nothing changed).
+export async function decrementSlot(tx: DbOrTx, slotId: number, need: StockNeed, isSame: boolean): Promise<boolean> {
+  const [taken] = await tx
+    .update(slots)
+    .set({
+      left: sql`${slots.left} - ${need.units}`,
+      ...(isSame
+        ? {
+            leftAdultsTickets: sql`${slots.leftAdultsTickets} - ${need.adults}`,
+            leftChildrenTickets: sql`${slots.leftChildrenTickets} - ${need.children}`,
+          }
+        : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(slots.id, slotId),
+        gte(slots.left, need.units),
+        ...(isSame ? [gte(slots.leftAdultsTickets, need.adults), gte(slots.leftChildrenTickets, need.children)] : []),
+      ),
+    )
+    .returning({ left: slots.left });
+  return taken !== undefined;
+}
+
+// Only for the concurrency test's control run: writes a copy read earlier minus the need (a lost update)
+export async function overwriteSlotStock(
+  tx: DbOrTx,
+  slotId: number,
+  read: SlotStock,
+  need: StockNeed,
+  isSame: boolean,
+): Promise<void> {
+  await tx
+    .update(slots)
+    .set({
+      left: read.left - need.units,
+      ...(isSame
+        ? {
+            leftAdultsTickets: (read.leftAdultsTickets ?? 0) - need.adults,
+            leftChildrenTickets: (read.leftChildrenTickets ?? 0) - need.children,
+          }
+        : {}),
+    })
+    .where(eq(slots.id, slotId));
+}
+
+// Gives stock back (cancellation, expired hold). A single relative UPDATE: no read, and the CHECKs keep it in range.
+export async function releaseStock(tx: DbOrTx, slotId: number, held: StockNeed): Promise<void> {
+  if (held.units === 0 && held.adults === 0 && held.children === 0) return;
+  await tx
+    .update(slots)
+    .set({
+      left: sql`${slots.left} + ${held.units}`,
+      leftAdultsTickets: sql`CASE WHEN ${slots.leftAdultsTickets} IS NULL THEN NULL ELSE ${slots.leftAdultsTickets} + ${held.adults} END`,
+      leftChildrenTickets: sql`CASE WHEN ${slots.leftChildrenTickets} IS NULL THEN NULL ELSE ${slots.leftChildrenTickets} + ${held.children} END`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(slots.id, slotId));
+}
