@@ -272,6 +272,8 @@ export const BalanceResponse = z.object({
   balance: z.number(),
   creditLimit: z.number(),
   available: z.number(),
+  // credit used in a month and not paid back within 30 days of its end (SPEC §9); blocks balance bookings
+  overdue: z.number(),
 });
 export type BalanceResponse = z.infer<typeof BalanceResponse>;
 export const BalanceCoversQuery = z.object({

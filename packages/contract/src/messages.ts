@@ -105,4 +105,6 @@ export const MONEY_MESSAGES = {
   notPending: 'This top-up is no longer waiting for a decision',
   rejectReasonRequired: 'Say why the transfer is rejected',
   statementRange: 'Choose a period of at most 366 days, the start not after the end',
+  // SPEC §9: credit used in a month is due within 30 days of its end
+  overdue: 'Your agency has an overdue balance. Please top up on the My Balance page to book from the balance again.',
 } as const;

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
+import { overdueMinor } from '../ledger/dues.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { balanceBefore, monthlyTotals, periodTotals, statementEntries } from '../ledger/statement.repo.ts';
 import { findAgency } from './top-ups.repo.ts';
@@ -33,6 +34,7 @@ export async function balanceOf(ctx: ServiceContext, currencyCode?: CurrencyCode
     balance: major(balanceMinor),
     creditLimit: major(creditLimitMinor),
     available: major(balanceMinor + creditLimitMinor),
+    overdue: major(balanceMinor < 0 ? await overdueMinor(ctx.db, account, dubaiDate()) : 0),
   };
 }
 

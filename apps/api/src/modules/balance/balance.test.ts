@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, MESSAGES, MONEY_MESSAGES } from '@portal/contract';
-import { agencies, ledgerEntries, payments, topUps } from '../../db/schema/index.ts';
+import { agencies, agencyBalances, ledgerEntries, payments, topUps } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs, type TestAgency } from '../../../test/factories.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
@@ -442,5 +442,51 @@ describe('balance page reads', () => {
     expect(fee.json()).toMatchObject({ currencyCode: 'usd', fee: 3, total: 103, minimum: 30, maximum: 27_000 });
     const wrong = await topUp(token, { method: 'card', amount: 100, currencyCode: 'aed' });
     expect(wrong.json()).toEqual([{ fieldName: 'currencyCode', errorMessage: MONEY_MESSAGES.wrongCurrency }]);
+  });
+
+  it('refuses balance bookings while credit used two months ago is overdue; a top-up clears it', async () => {
+    const agency = await createAgency(t.database.db);
+    const token = await loginAs(t.app, agency.users.admin.email);
+    // (createAgency opens the account at zero)
+    await t.database.db
+      .update(agencyBalances)
+      .set({ balanceMinor: -50_000, creditLimitMinor: 100_000 })
+      .where(eq(agencyBalances.agencyId, agency.id));
+    await t.database.db.insert(ledgerEntries).values({
+      agencyId: agency.id,
+      currency: 'aed',
+      amountMinor: -50_000,
+      kind: 'booking',
+      description: 'Booking from before',
+      reference: 'OLD',
+      balanceAfterMinor: -50_000,
+      createdAt: new Date(Date.now() - 70 * 86_400_000),
+    });
+    const figures = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(token) })).json();
+    expect(await figures()).toMatchObject({ balance: -500, creditLimit: 1000, available: 500, overdue: 500 });
+
+    const refused = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual([{ fieldName: 'paymentMethod', errorMessage: MONEY_MESSAGES.overdue }]);
+    expect(await countRows(agency.id)).toEqual({ topUps: 0, entries: 1 });
+
+    // paying back 300 leaves 200 overdue; the rest clears it
+    for (const amount of [300, 200]) {
+      const id = (
+        await topUp(token, {
+          method: 'bank_transfer',
+          amount,
+          currencyCode: 'aed',
+          transferDate: '2026-01-05',
+          bankReference: `FT${amount}`,
+        })
+      ).json().id;
+      await t.app.inject({ method: 'POST', url: `/api/admin/topups/${id}/confirm`, headers: bearer(operatorToken) });
+      expect((await figures()).overdue).toBe(500 - (amount === 300 ? 300 : 500));
+    }
+    const booked = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }));
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(await figures()).toMatchObject({ balance: -288, overdue: 0 });
   });
 });

@@ -19,6 +19,9 @@ function prepareBookingContext(db: Db) {
       slotId: sql<number | null>`(SELECT s.id FROM slots s WHERE s.offer_id = ${offers.id} AND s.date = ${date}
         AND s.start_time IS NOT DISTINCT FROM (CASE WHEN ${offers.availabilityType} = 'timeslots' THEN ${sql.placeholder('time')}::text END))`,
       period: pricePeriods,
+      // the account's balance: below zero, what is overdue is checked before a balance booking (SPEC §9)
+      balanceMinor: sql<string | number | null>`(SELECT b.balance_minor FROM agency_balances b
+        WHERE b.agency_id = ${agencies.id} AND b.currency = ${agencies.currency})`,
     })
     .from(agencies)
     .leftJoin(offers, and(eq(offers.id, sql.placeholder('offerId')), eq(offers.isActive, true)))
@@ -46,7 +49,13 @@ export async function loadBookingContext(
   const [row] = await query.execute(input);
   if (!row) return null;
   const found = row.offer && row.tour ? { offer: row.offer, tour: row.tour } : null;
-  return { agency: row.agency, found, slotId: row.slotId === null ? null : Number(row.slotId), period: row.period };
+  return {
+    agency: row.agency,
+    found,
+    slotId: row.slotId === null ? null : Number(row.slotId),
+    period: row.period,
+    balanceMinor: Number(row.balanceMinor ?? 0),
+  };
 }
 
 export async function loadAgency(db: DbOrTx, agencyId: string): Promise<AgencyRow | null> {

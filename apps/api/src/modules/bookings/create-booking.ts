@@ -5,6 +5,7 @@ import {
   CATALOGUE_MESSAGES,
   HOLD_MINUTES,
   MESSAGES,
+  MONEY_MESSAGES,
   canViewBalances,
   checkPeopleLimits,
 } from '@portal/contract';
@@ -17,6 +18,7 @@ import { dubaiDate } from '../../lib/dubai-time.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { isPastCutOff } from '../catalogue/availability.service.ts';
 import { findValidPromoCode } from '../catalogue/catalogue.repo.ts';
+import { overdueMinor } from '../ledger/dues.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { latestPaymentFor } from '../payments/index.ts';
 import { bookingView, chargesOfSite } from './booking-views.ts';
@@ -90,6 +92,15 @@ function assertAgencyCanBook(agency: AgencyRow): void {
     throw new AppError('forbidden', 'Your agency has not been approved yet. Please contact an operator.');
 }
 
+// SPEC §9: while anything is overdue, nothing more is booked from the balance. Only an account below zero can owe,
+// so the usual booking pays no extra query for it.
+export async function assertNothingOverdue(ctx: ServiceContext, agency: AgencyRow, balanceMinor: number) {
+  if (balanceMinor >= 0) return;
+  const account = { agencyId: agency.id, currency: agency.currency };
+  if ((await overdueMinor(ctx.db, account, dubaiDate())) > 0)
+    throw AppError.field('paymentMethod', MONEY_MESSAGES.overdue);
+}
+
 export async function requireBookingAgency(ctx: ServiceContext, actor: AgencyActor): Promise<AgencyRow> {
   const agency = await loadAgency(ctx.db, actor.agencyId);
   if (!agency) throw new AppError('forbidden', MESSAGES.forbidden);
@@ -140,7 +151,7 @@ async function prepareBooking(
     time: body.time,
   });
   if (!context) throw new AppError('forbidden', MESSAGES.forbidden);
-  const { agency, found, slotId, period } = context;
+  const { agency, found, slotId, period, balanceMinor } = context;
   assertAgencyCanBook(agency);
   if (paymentMethod === 'card' && agency.isCreditCardTopupAllowed === 0)
     throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
@@ -193,6 +204,7 @@ async function prepareBooking(
   // a card charge needs a positive amount (a 100 % promo code is paid "from the balance" at zero)
   if (!isRequest && paymentMethod === 'card' && price.netTotalMinor <= 0)
     throw AppError.field('paymentMethod', BOOKING_MESSAGES.nothingToCharge);
+  if (!isRequest && paymentMethod === 'balance') await assertNothingOverdue(ctx, agency, balanceMinor);
   return { agency, offer, tour, people, time, slotId, price, promo, pickUpTime, hotelId, isRequest };
 }
 

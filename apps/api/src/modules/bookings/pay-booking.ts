@@ -3,7 +3,7 @@ import { BOOKING_MESSAGES, HOLD_MINUTES, chargedTotal } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
-import { postLedgerEntry } from '../ledger/ledger.repo.ts';
+import { postLedgerEntry, readBalance } from '../ledger/ledger.repo.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { latestPaymentFor } from '../payments/index.ts';
 import { bookingConfirmedMail } from './booking-mails.ts';
@@ -11,6 +11,7 @@ import { findBooking, findOffer, findVisibleBooking, updateBooking } from './boo
 import {
   bookingDescription,
   inBookingTransaction,
+  assertNothingOverdue,
   requireBookingAgency,
   ticketCount,
   ticketNumbers,
@@ -34,6 +35,8 @@ export async function payBooking(
   const agency = await requireBookingAgency(ctx, actor);
   if (method === 'card' && agency.isCreditCardTopupAllowed === 0)
     throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
+  if (method === 'balance')
+    await assertNothingOverdue(ctx, agency, (await readBalance(ctx.db, agency.id, agency.currency)).balanceMinor);
   const now = new Date();
   const needsCard = await inBookingTransaction(ctx, async (tx) => {
     const booking = await findVisibleBooking(tx, visibilityOf(actor), id, true);

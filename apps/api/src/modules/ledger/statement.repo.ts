@@ -111,3 +111,18 @@ export async function statementEntries(
     balanceAfterMinor: Number(row.balance_after_minor ?? 0),
   }));
 }
+
+// The balance after the last entry dated `date` or earlier, and the credits dated after it
+export async function balanceAtAndCreditsAfter(db: DbOrTx, account: Account, date: string) {
+  const [row] = rowsOf<{ balance: string | number | null; credits: string | number | null }>(
+    await db.execute(sql`
+      SELECT
+        (SELECT balance_after_minor FROM ledger_entries
+          WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${dubaiDate} <= ${date}::date
+          ORDER BY seq DESC LIMIT 1) AS balance,
+        (SELECT sum(amount_minor) FROM ledger_entries
+          WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${dubaiDate} > ${date}::date
+            AND amount_minor > 0) AS credits`),
+  );
+  return { balanceMinor: Number(row?.balance ?? 0), creditsAfterMinor: Number(row?.credits ?? 0) };
+}
