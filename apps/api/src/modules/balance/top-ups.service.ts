@@ -209,10 +209,16 @@ export async function listAllTopUps(ctx: ServiceContext, status: TopUpStatus | u
   return rows.map((row) => topUpView(row, null));
 }
 
-function depositDescription(row: TopUpRow): string {
+// in the agency's language: the statement shows it as written
+function depositDescription(row: TopUpRow, language: 'en' | 'ru'): string {
+  const bankReference = row.bankReference ?? '';
+  if (language === 'ru')
+    return row.method === 'card'
+      ? `Пополнение картой ${row.reference}`
+      : `Банковский перевод ${row.reference} (референс банка ${bankReference})`;
   return row.method === 'card'
     ? `Top-up by card ${row.reference}`
-    : `Bank transfer ${row.reference} (bank reference ${row.bankReference ?? ''})`;
+    : `Bank transfer ${row.reference} (bank reference ${bankReference})`;
 }
 
 // Credits a top-up once: the entry and the status change commit together, from the status the caller locked
@@ -222,7 +228,7 @@ async function credit(tx: Parameters<PaymentOwner['paid']>[0], row: TopUpRow, ch
     currency: row.currency,
     amountMinor: row.amountMinor,
     kind: 'deposit',
-    description: depositDescription(row),
+    description: depositDescription(row, (await findAgency(tx, row.agencyId))?.language ?? 'en'),
     reference: row.reference,
   });
   const moved = await moveTopUp(tx, row.id, row.status, {

@@ -258,7 +258,10 @@ export function ticketCount(
 export function bookingDescription(
   row: Pick<BookingRow, 'reference' | 'tourTitle' | 'offerName' | 'date' | 'startTime' | 'language'>,
 ): string {
-  return `Booking ${row.reference}: ${row.tourTitle.en} — ${row.offerName.en}, ${row.date}${row.startTime ? ` ${row.startTime}` : ''}`;
+  // in the booking's language: the statement shows it as written
+  const when = `${row.date}${row.startTime ? ` ${row.startTime}` : ''}`;
+  const what = `${row.tourTitle[row.language]} — ${row.offerName[row.language]}, ${when}`;
+  return row.language === 'ru' ? `Бронирование ${row.reference}: ${what}` : `Booking ${row.reference}: ${what}`;
 }
 
 // `claim` records the new booking on the call's Idempotency-Key inside the transaction that writes it.

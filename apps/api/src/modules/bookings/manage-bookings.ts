@@ -208,7 +208,10 @@ export async function cancelBooking(
         currency: current.currency,
         amountMinor: plan.refundMinor,
         kind: 'refund',
-        description: `Refund ${plan.refundPercent}% for cancelled booking ${current.reference}`,
+        description:
+          current.language === 'ru'
+            ? `Возврат ${plan.refundPercent}% за отменённое бронирование ${current.reference}`
+            : `Refund ${plan.refundPercent}% for cancelled booking ${current.reference}`,
         reference: current.reference,
       });
       balanceAfterMinor = posted?.balanceAfterMinor ?? balanceAfterMinor;
