@@ -169,8 +169,22 @@ const routeTree = (
               ['catalogue'],
             )}
           />
-          <Route path={paths.balance.path} element={page(sections, (m) => m.BalanceRoute, SECTION_TEXTS)} />
-          <Route path={paths.topUp.path} element={page(sections, (m) => m.TopUpRoute, SECTION_TEXTS)} />
+          <Route
+            path={paths.balance.path}
+            element={page(
+              () => import('@/features/balance/routes/balance'),
+              (m) => m.BalanceRoute,
+              ['balance'],
+            )}
+          />
+          <Route
+            path={paths.topUp.path}
+            element={page(
+              () => import('@/features/balance/routes/top-up'),
+              (m) => m.TopUpRoute,
+              ['balance'],
+            )}
+          />
           <Route path={paths.myBookings.path} element={page(bookingLists, (m) => m.MyBookingsRoute, BOOKING_TEXTS)}>
             <Route
               path={paths.bookingDetail.path}

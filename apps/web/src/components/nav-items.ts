@@ -37,8 +37,9 @@ export type NavItem = {
 
 const onPath = (path: string) => (pathname: string) => pathname === path;
 const underPath = (path: string) => (pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
-const balanceTab = (tab: string | null) => (pathname: string, search: string) =>
-  pathname === paths.balance.path && new URLSearchParams(search).get('tab') === tab;
+// "Statement" is the balance page on any tab but the one "Transactions" opens
+const balanceTab = (isTransactions: boolean) => (pathname: string, search: string) =>
+  pathname === paths.balance.path && (new URLSearchParams(search).get('tab') === 'transactions') === isTransactions;
 
 // SPEC §2 order of the header menu
 const ALL_ITEMS: readonly NavItem[] = [
@@ -57,12 +58,12 @@ const ALL_ITEMS: readonly NavItem[] = [
   },
   { key: 'requests', href: paths.requests.getHref(), icon: IconListDetails, isActive: underPath(paths.requests.path) },
   { key: 'newBooking', href: paths.home.getHref(), icon: IconPlus, isActive: onPath(paths.home.path) },
-  { key: 'statement', href: paths.balance.getHref(), icon: IconReceipt, isActive: balanceTab(null) },
+  { key: 'statement', href: paths.balance.getHref(), icon: IconReceipt, isActive: balanceTab(false) },
   {
     key: 'transactions',
     href: paths.balance.getHref('transactions'),
     icon: IconCoins,
-    isActive: balanceTab('transactions'),
+    isActive: balanceTab(true),
   },
   { key: 'topUp', href: paths.topUp.getHref(), icon: IconCreditCard, isActive: onPath(paths.topUp.path) },
   {

@@ -1,4 +1,7 @@
-type BalanceTab = 'statement' | 'transactions';
+// /balance opens on the monthly summary (the header's "Statement"); the other tabs are named in the URL
+type BalanceTab = 'summary' | 'transactions' | 'deposit';
+// /top-up: the method chosen, and the return from the card provider's pay page
+type TopUpQuery = { method?: 'card' | 'bank_transfer'; amount?: string; topUp?: string; payment?: string };
 
 // /city shows a city (country + city), a category (category, optionally narrowed by city) or search results (q)
 type CityQuery = { country?: string; city?: string; category?: string; q?: string };
@@ -70,9 +73,9 @@ export const paths = {
   myAccount: { path: '/my-account', getHref: () => '/my-account' },
   balance: {
     path: '/balance',
-    getHref: (tab?: BalanceTab) => withQuery('/balance', { tab: tab === 'transactions' ? tab : undefined }),
+    getHref: (tab?: BalanceTab) => withQuery('/balance', { tab: tab === 'summary' ? undefined : tab }),
   },
-  topUp: { path: '/top-up', getHref: () => '/top-up' },
+  topUp: { path: '/top-up', getHref: (query: TopUpQuery = {}) => withQuery('/top-up', query) },
   myBookings: { path: '/my-bookings', getHref: (query: BookingListQuery = {}) => withQuery('/my-bookings', query) },
   myCommissions: { path: '/my-commissions', getHref: () => '/my-commissions' },
   myAgencies: { path: '/my-agencies', getHref: () => '/my-agencies' },
@@ -86,4 +89,4 @@ export const paths = {
   devMailbox: { href: '/dev/mailbox' },
 } as const;
 
-export type { BalanceTab, BookingListPath, BookingListQuery, CheckoutQuery, CityQuery, TourQuery };
+export type { BalanceTab, BookingListPath, BookingListQuery, CheckoutQuery, CityQuery, TopUpQuery, TourQuery };

@@ -53,3 +53,15 @@ export function formatDay(value: string, language: Language): string {
     ? formatDate(value, language)
     : formatDateTime(value, language).replace(/ \d{2}:\d{2}$/, '');
 }
+
+const dubaiDate = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'Asia/Dubai',
+});
+
+// Today's calendar date (yyyy-MM-dd) in Asia/Dubai, where the ledger's business days are counted
+export function todayInDubai(now: Date = new Date()): string {
+  return dubaiDate.format(now);
+}

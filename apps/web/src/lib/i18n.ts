@@ -1,6 +1,12 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, MESSAGES, unsupportedFormatMessage } from '@portal/contract/plain';
+import {
+  BOOKING_MESSAGES,
+  CATALOGUE_MESSAGES,
+  MESSAGES,
+  MONEY_MESSAGES,
+  unsupportedFormatMessage,
+} from '@portal/contract/plain';
 import type { Language } from '@portal/contract';
 import enCore from '@/locales/en/core.json';
 
@@ -37,7 +43,7 @@ void i18n.use(initReactI18next).init({
 // Texts come in parts that load with the code that shows them, like the pages themselves: the core (layout, home,
 // login, messages) with the first page, the others with their routes. English core ships with the entry chunk (it
 // is also the fallback); everything else loads on demand, in the language on screen.
-export type LocalePart = 'core' | 'auth' | 'account' | 'catalogue' | 'bookings' | 'sections';
+export type LocalePart = 'core' | 'auth' | 'account' | 'catalogue' | 'bookings' | 'balance' | 'sections';
 type Resources = { default: Record<string, unknown> };
 
 const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = {
@@ -47,6 +53,7 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     account: () => import('@/locales/en/account.json'),
     catalogue: () => import('@/locales/en/catalogue.json'),
     bookings: () => import('@/locales/en/bookings.json'),
+    balance: () => import('@/locales/en/balance.json'),
     sections: () => import('@/locales/en/sections.json'),
   },
   ru: {
@@ -55,6 +62,7 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     account: () => import('@/locales/ru/account.json'),
     catalogue: () => import('@/locales/ru/catalogue.json'),
     bookings: () => import('@/locales/ru/bookings.json'),
+    balance: () => import('@/locales/ru/balance.json'),
     sections: () => import('@/locales/ru/sections.json'),
   },
 };
@@ -100,6 +108,7 @@ const MESSAGE_KEYS = new Map<string, string>([
     .filter(([key]) => key !== 'dateFormat')
     .map(([key, value]): [string, string] => [value, `catalogueMessages.${key}`]),
   ...Object.entries(BOOKING_MESSAGES).map(([key, value]): [string, string] => [value, `bookingMessages.${key}`]),
+  ...Object.entries(MONEY_MESSAGES).map(([key, value]): [string, string] => [value, `moneyMessages.${key}`]),
   [unsupportedFormatMessage, 'messages.unsupportedFormat'],
   ['TRN must contain digits only', 'messages.trnDigits'],
   ['Enter a valid phone number', 'messages.invalidPhone'],

@@ -24,7 +24,7 @@ import { useLayoutInfo } from '@/lib/layout-info';
 import { useSessionUser } from '@/lib/session';
 import { useCreateBooking } from '../api/create-booking';
 import type { CheckoutSelection } from '../hooks/use-checkout-query';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { emptyCheckoutValues, validateCheckout } from '../utils/checkout-form';
 import type { CheckoutFormValues } from '../utils/checkout-form';
 import { netAfterPromo } from '@/lib/pricing';

@@ -11,7 +11,7 @@ import { useLocale } from '@/lib/locale';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { usePayBooking } from '../api/pay-booking';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 
 // 'Payment Required': the operator's quote (net total, expiry, note), paid from the balance or by card
 export function QuotePanel({ booking }: { booking: BookingView }) {

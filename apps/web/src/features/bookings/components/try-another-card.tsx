@@ -6,7 +6,7 @@ import { IconAlertTriangle, IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/i18n';
 import { usePayBooking } from '../api/pay-booking';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { canTryAnotherCard } from '../utils/booking-state';
 import { HoldExpired } from './hold-expired';
 

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { newIdempotencyKey } from './idempotency';
 
 // One key per attempt: the same body (a double click, a retry after a network error) reuses it, a changed body gets
 // a new one, so the server neither books twice nor rejects an edited form as a key reused with another request.

@@ -1,0 +1,87 @@
+import { ActionIcon, CopyButton, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import type { DepositDetails } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
+import { useDepositDetails } from '../api/get-deposit-details';
+
+const FIELDS = [
+  'bankName',
+  'accountName',
+  'iban',
+  'swift',
+  'reference',
+] as const satisfies readonly (keyof DepositDetails)[];
+
+function DetailRow({ field, value }: { field: (typeof FIELDS)[number]; value: string }) {
+  const { t } = useTranslation();
+  const label = t(`balance.deposit.${field}`);
+  const isCode = field === 'iban' || field === 'swift' || field === 'reference';
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" data-testid={`deposit-${field}`}>
+      <div style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
+          {label}
+        </Text>
+        <Text
+          fw={field === 'reference' ? 800 : 600}
+          c={field === 'reference' ? 'brand.7' : undefined}
+          ff={isCode ? 'monospace' : undefined}
+          style={{ overflowWrap: 'anywhere' }}
+          data-testid={`deposit-${field}-value`}
+        >
+          {value}
+        </Text>
+      </div>
+      <CopyButton value={value} timeout={2000}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t('balance.deposit.copied') : t('balance.deposit.copy')} withArrow position="left">
+            <ActionIcon
+              variant={copied ? 'filled' : 'light'}
+              color={copied ? 'teal' : 'brand'}
+              onClick={copy}
+              aria-label={t('balance.deposit.copyField', { field: label })}
+            >
+              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+// GET /b2b/balance/deposit: where to send a bank transfer, each line with a copy button
+export function DepositDetailsCard() {
+  const { t } = useTranslation();
+  const details = useDepositDetails();
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="deposit-details">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4">
+            {t('balance.deposit.title')}
+          </Title>
+          <Text size="sm" c="dimmed" mt={4}>
+            {t('balance.deposit.quoteReference')}
+          </Text>
+        </div>
+        {details.isError && !details.data ? (
+          <LoadFailed error={details.error} onRetry={() => void details.refetch()} isRetrying={details.isFetching} />
+        ) : !details.data ? (
+          <Stack gap="sm">
+            {FIELDS.map((field) => (
+              <Skeleton key={field} h={40} />
+            ))}
+          </Stack>
+        ) : (
+          <Stack gap="sm">
+            {FIELDS.map((field) => (
+              <DetailRow key={field} field={field} value={details.data[field]} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

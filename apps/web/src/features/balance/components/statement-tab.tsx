@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { Button, Center, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendar, IconFileSpreadsheet } from '@tabler/icons-react';
+import { MIN_DATE, MONEY_MESSAGES } from '@portal/contract';
+import type { StatementResponse } from '@portal/contract';
+import { Money } from '@/components/money';
+import { useTranslation } from 'react-i18next';
+import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
+import { LoadFailed } from '@/components/load-failed';
+import { SectionSpinner } from '@/components/page-spinner';
+import { todayInDubai } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+import { translateMessage } from '@/lib/i18n';
+import { useDownloadStatement } from '../api/download-statement';
+import { useStatement } from '../api/get-statement';
+import { currentMonth, isValidPeriod, previousMonth, type Period } from '../utils/period';
+import { MoneyStat } from './money-stat';
+import { StatementCards, StatementTable } from './statement-entries';
+
+export const STATEMENT_PAGE_SIZE = 50;
+
+type Range = [string | null, string | null];
+
+// The period lives in the URL once both ends are chosen; the half-chosen range is held here meanwhile
+function PeriodField({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const [draft, setDraft] = useState<Range | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <AppDatesProvider language={language}>
+      <DatePickerInput
+        type="range"
+        label={t('balance.statement.period')}
+        value={draft ?? [value.from, value.to]}
+        onChange={([from, to]) => {
+          if (from && to) {
+            setDraft(null);
+            if (!isValidPeriod(from, to)) {
+              setError(translateMessage(MONEY_MESSAGES.statementRange));
+              return;
+            }
+            setError(null);
+            onChange({ from, to });
+          } else setDraft([from, to]);
+        }}
+        onDropdownClose={() => setDraft(null)}
+        minDate={MIN_DATE}
+        maxDate={todayInDubai()}
+        valueFormat={DISPLAY_DATE_FORMAT}
+        leftSection={<IconCalendar size={16} />}
+        allowSingleDateInRange
+        error={error}
+        miw={260}
+        popoverProps={{ position: 'bottom-start', shadow: 'md' }}
+        data-testid="statement-period"
+      />
+    </AppDatesProvider>
+  );
+}
+
+type Total = { key: 'openingBalance' | 'totalDebit' | 'totalCredit' | 'closingBalance'; testId: string };
+const TOTALS: readonly Total[] = [
+  { key: 'openingBalance', testId: 'statement-opening' },
+  { key: 'totalDebit', testId: 'statement-total-debit' },
+  { key: 'totalCredit', testId: 'statement-total-credit' },
+  { key: 'closingBalance', testId: 'statement-closing' },
+];
+
+// The period's opening and closing balance and its totals: four cards, or one list on a phone
+function PeriodTotals({ statement, isCompact }: { statement: StatementResponse; isCompact: boolean }) {
+  const { t } = useTranslation();
+  const currency = statement.currencyCode;
+  if (isCompact)
+    return (
+      <Paper withBorder p="md" data-testid="statement-totals">
+        <Stack gap={8} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {TOTALS.map(({ key, testId }) => (
+            <Group key={key} justify="space-between" wrap="nowrap" gap="sm">
+              <Text
+                size="sm"
+                c={key === 'closingBalance' ? undefined : 'dimmed'}
+                fw={key === 'closingBalance' ? 700 : 500}
+              >
+                {t(`balance.statement.${key}`)}
+              </Text>
+              <Text fw={key === 'closingBalance' ? 800 : 600} c={key === 'closingBalance' ? 'brand.7' : undefined}>
+                <Money amount={statement[key]} currency={currency} testId={testId} />
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Paper>
+    );
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="statement-totals">
+      {TOTALS.map(({ key, testId }) => (
+        <MoneyStat
+          key={key}
+          label={t(`balance.statement.${key}`)}
+          amount={statement[key]}
+          currency={currency}
+          testId={testId}
+          isMain={key === 'closingBalance'}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+type StatementTabProps = {
+  period: Period;
+  page: number;
+  onPeriodChange: (period: Period) => void;
+  onPageChange: (page: number) => void;
+};
+
+// GET /b2b/balance/statement: the daily statement of a period, its opening and closing balance and totals
+export function StatementTab({ period, page, onPeriodChange, onPageChange }: StatementTabProps) {
+  const { t } = useTranslation();
+  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const statement = useStatement({ ...period, page, onPage: STATEMENT_PAGE_SIZE });
+  const download = useDownloadStatement();
+  const data = statement.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / (data.onPage || STATEMENT_PAGE_SIZE))) : 1;
+  const thisMonth = currentMonth();
+  const lastMonth = previousMonth();
+  const isSame = (other: Period) => other.from === period.from && other.to === period.to;
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Group align="flex-end" gap="sm">
+            <PeriodField key={`${period.from}:${period.to}`} value={period} onChange={onPeriodChange} />
+            <Group gap={6}>
+              <Button
+                variant={isSame(thisMonth) ? 'light' : 'default'}
+                onClick={() => onPeriodChange(thisMonth)}
+                data-testid="period-this-month"
+              >
+                {t('balance.statement.thisMonth')}
+              </Button>
+              <Button
+                variant={isSame(lastMonth) ? 'light' : 'default'}
+                onClick={() => onPeriodChange(lastMonth)}
+                data-testid="period-last-month"
+              >
+                {t('balance.statement.lastMonth')}
+              </Button>
+            </Group>
+          </Group>
+          <Button
+            variant="light"
+            leftSection={<IconFileSpreadsheet size={18} />}
+            loading={download.isPending}
+            onClick={() => download.mutate(period)}
+            data-testid="download-statement"
+          >
+            {t('balance.statement.downloadXlsx')}
+          </Button>
+        </Group>
+      </Paper>
+
+      {!data && statement.isError ? (
+        <LoadFailed
+          error={statement.error}
+          onRetry={() => void statement.refetch()}
+          isRetrying={statement.isFetching}
+        />
+      ) : !data ? (
+        <SectionSpinner />
+      ) : (
+        <Stack gap="md" style={{ opacity: statement.isPlaceholderData ? 0.6 : 1 }}>
+          <PeriodTotals statement={data} isCompact={isPhone ?? false} />
+          {data.entries.length === 0 ? (
+            <Paper withBorder p="xl">
+              <Text c="dimmed" ta="center" data-testid="statement-empty">
+                {data.total > 0 ? t('balance.statement.pageEmpty') : t('balance.statement.empty')}
+              </Text>
+            </Paper>
+          ) : isPhone ? (
+            <StatementCards entries={data.entries} currency={data.currencyCode} />
+          ) : (
+            <Paper withBorder p="xs">
+              <StatementTable entries={data.entries} currency={data.currencyCode} />
+            </Paper>
+          )}
+          {pages > 1 && (
+            <Center>
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={onPageChange}
+                siblings={isPhone ? 0 : 1}
+                getControlProps={(control) => ({ 'aria-label': t(`balance.pagination.${control}`) })}
+              />
+            </Center>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

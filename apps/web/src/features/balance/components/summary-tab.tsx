@@ -1,0 +1,196 @@
+import type { ReactNode } from 'react';
+import { Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { SHORT_MONTHS } from '@portal/contract/plain';
+import type { BalanceSummaryResponse, CurrencyCode } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
+import { Money } from '@/components/money';
+import { SectionSpinner } from '@/components/page-spinner';
+import { useLocale } from '@/lib/locale';
+import { useBalanceSummary } from '../api/get-balance-summary';
+import { yearsToChoose } from '../utils/period';
+
+type SummaryProps = { summary: BalanceSummaryResponse };
+type Totals = { debit: number; credit: number; closing: number };
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+function totalsOf(summary: BalanceSummaryResponse): Totals {
+  const debit = cents(summary.rows.reduce((sum, row) => sum + row.debit, 0));
+  const credit = cents(summary.rows.reduce((sum, row) => sum + row.credit, 0));
+  return { debit, credit, closing: summary.rows.at(-1)?.runningBalance ?? summary.openingBalance };
+}
+
+const amount = (value: number, currency: CurrencyCode, testId?: string) =>
+  value === 0 ? <Text c="dimmed">—</Text> : <Money amount={value} currency={currency} testId={testId} />;
+
+// SPEC §3 "Balance table row": item (the month), month, year, debit, credit, running balance
+function SummaryTable({ summary }: SummaryProps) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const currency = summary.currencyCode;
+  const totals = totalsOf(summary);
+  return (
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table striped verticalSpacing="sm" fz="sm" data-testid="summary-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={140}>{t('balance.summary.item')}</Table.Th>
+            <Table.Th w={90}>{t('balance.summary.month')}</Table.Th>
+            <Table.Th w={90}>{t('balance.summary.year')}</Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {t('balance.columns.debit')}
+            </Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {t('balance.columns.credit')}
+            </Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {t('balance.columns.runningBalance')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Table.Tr data-testid="summary-opening" fw={600}>
+            <Table.Td colSpan={5}>{t('balance.summary.openingBalance', { year: summary.year })}</Table.Td>
+            <Table.Td ta="right">
+              <Money amount={summary.openingBalance} currency={currency} testId="summary-opening-balance" />
+            </Table.Td>
+          </Table.Tr>
+          {summary.rows.map((row) => (
+            <Table.Tr key={`${row.year}-${row.month}`} data-testid="summary-row" data-month={row.month}>
+              <Table.Td fw={600}>{SHORT_MONTHS[language][row.month - 1] ?? row.month}</Table.Td>
+              <Table.Td>{String(row.month).padStart(2, '0')}</Table.Td>
+              <Table.Td>{row.year}</Table.Td>
+              <Table.Td ta="right">{amount(row.debit, currency)}</Table.Td>
+              <Table.Td ta="right">{amount(row.credit, currency)}</Table.Td>
+              <Table.Td ta="right" fw={700}>
+                <Money amount={row.runningBalance} currency={currency} testId="summary-running-balance" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {summary.rows.length > 0 && (
+          <Table.Tfoot>
+            <Table.Tr fw={700} style={{ borderTop: '2px solid var(--mantine-color-gray-3)' }}>
+              <Table.Td colSpan={3}>{t('balance.summary.total', { year: summary.year })}</Table.Td>
+              <Table.Td ta="right">{amount(totals.debit, currency, 'summary-total-debit')}</Table.Td>
+              <Table.Td ta="right">{amount(totals.credit, currency, 'summary-total-credit')}</Table.Td>
+              <Table.Td ta="right">
+                <Money amount={totals.closing} currency={currency} testId="summary-closing-balance" />
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Line({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 800 : 500} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+// On a phone each month is a card: the same figures, no sideways scrolling
+function SummaryCards({ summary }: SummaryProps) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const currency = summary.currencyCode;
+  const totals = totalsOf(summary);
+  return (
+    <Stack gap="sm" data-testid="summary-cards">
+      <Paper withBorder p="sm" data-testid="summary-opening">
+        <Line label={t('balance.summary.openingBalance', { year: summary.year })} strong>
+          <Money amount={summary.openingBalance} currency={currency} testId="summary-opening-balance" />
+        </Line>
+      </Paper>
+      {summary.rows.map((row) => (
+        <Paper key={`${row.year}-${row.month}`} withBorder p="sm" data-testid="summary-row" data-month={row.month}>
+          <Text fw={700} mb={6}>
+            {SHORT_MONTHS[language][row.month - 1]} {row.year}
+          </Text>
+          <Stack gap={4}>
+            <Line label={t('balance.columns.debit')}>{amount(row.debit, currency)}</Line>
+            <Line label={t('balance.columns.credit')}>{amount(row.credit, currency)}</Line>
+            <Line label={t('balance.columns.runningBalance')} strong>
+              <Money amount={row.runningBalance} currency={currency} testId="summary-running-balance" />
+            </Line>
+          </Stack>
+        </Paper>
+      ))}
+      {summary.rows.length > 0 && (
+        <Paper withBorder p="sm" bg="gray.0">
+          <Text fw={700} mb={6}>
+            {t('balance.summary.total', { year: summary.year })}
+          </Text>
+          <Stack gap={4}>
+            <Line label={t('balance.columns.debit')}>{amount(totals.debit, currency)}</Line>
+            <Line label={t('balance.columns.credit')}>{amount(totals.credit, currency)}</Line>
+            <Line label={t('balance.summary.closingBalance')} strong>
+              <Money amount={totals.closing} currency={currency} testId="summary-closing-balance" />
+            </Line>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+type SummaryTabProps = { year: number; onYearChange: (year: number) => void };
+
+// GET /b2b/balance/summary?year=: the year's months with entries, opening with the balance carried in
+export function SummaryTab({ year, onYearChange }: SummaryTabProps) {
+  const { t } = useTranslation();
+  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const summary = useBalanceSummary(year);
+  const years = yearsToChoose().map((value) => ({ value: String(value), label: String(value) }));
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Select
+          label={t('balance.summary.yearPicker')}
+          data={years}
+          value={String(year)}
+          onChange={(value) => value && onYearChange(Number(value))}
+          allowDeselect={false}
+          w={160}
+          data-testid="summary-year"
+        />
+        <Text size="sm" c="dimmed" maw={520}>
+          {t('balance.summary.hint')}
+        </Text>
+      </Group>
+      {summary.isError && !summary.data ? (
+        <LoadFailed error={summary.error} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />
+      ) : !summary.data ? (
+        <SectionSpinner />
+      ) : (
+        <Stack gap="sm" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }}>
+          {isPhone ? (
+            <SummaryCards summary={summary.data} />
+          ) : (
+            <Paper withBorder p="xs">
+              <SummaryTable summary={summary.data} />
+            </Paper>
+          )}
+          {summary.data.rows.length === 0 && (
+            <Paper withBorder p="xl">
+              <Text c="dimmed" ta="center" data-testid="summary-empty">
+                {t('balance.summary.empty', { year: summary.data.year })}
+              </Text>
+            </Paper>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

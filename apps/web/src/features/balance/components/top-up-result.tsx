@@ -1,0 +1,206 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconRefresh } from '@tabler/icons-react';
+import { BOOKING_MESSAGES } from '@portal/contract';
+import type { TopUpView } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Money } from '@/components/money';
+import { SectionSpinner } from '@/components/page-spinner';
+import { paths } from '@/config/paths';
+import { translateMessage } from '@/lib/i18n';
+import { useAccountBalance } from '../api/get-balance';
+import { useTopUp } from '../api/get-top-up';
+import { moneyKeys } from '../api/keys';
+import { MoneyStat } from './money-stat';
+
+const POLL_MS = 2_000;
+const POLL_FOR_MS = 60_000;
+
+function Credited({ topUp }: { topUp: TopUpView }) {
+  const { t } = useTranslation();
+  const balance = useAccountBalance(topUp.currencyCode);
+  return (
+    <Alert
+      color="teal"
+      variant="light"
+      icon={<IconCircleCheck size={24} />}
+      title={
+        <Text fw={700} fz="lg" component="span">
+          {t('balance.result.creditedTitle')}
+        </Text>
+      }
+      data-testid="top-up-credited"
+    >
+      <Stack gap="md">
+        <Text data-testid="credited-text">
+          <Text span fw={800}>
+            <Money amount={topUp.amount} currency={topUp.currencyCode} testId="credited-amount" />
+          </Text>{' '}
+          {t('balance.result.creditedText')}
+        </Text>
+        {topUp.fee > 0 && (
+          <Text size="sm" c="dimmed">
+            {t('balance.result.feeCharged')}{' '}
+            <Money amount={topUp.fee} currency={topUp.currencyCode} testId="credited-fee" />
+          </Text>
+        )}
+        {balance.data && (
+          <Group gap="sm" grow preventGrowOverflow={false} maw={520}>
+            <MoneyStat
+              label={t('balance.result.newBalance')}
+              amount={balance.data.balance}
+              currency={balance.data.currencyCode}
+              testId="new-balance"
+            />
+            <MoneyStat
+              label={t('balance.cards.available')}
+              amount={balance.data.available}
+              currency={balance.data.currencyCode}
+              testId="new-available"
+            />
+          </Group>
+        )}
+        <Group gap="sm">
+          <Button component={Link} to={paths.balance.getHref('transactions')} data-testid="open-statement">
+            {t('balance.result.openStatement')}
+          </Button>
+          <Button component={Link} to={paths.topUp.getHref()} variant="default">
+            {t('balance.result.again')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function NotPaid({ topUp }: { topUp: TopUpView }) {
+  const { t } = useTranslation();
+  const isCancelled = topUp.status === 'cancelled';
+  // an unpaid card top-up carries the provider's reason (the payment itself is no longer open)
+  const failure = topUp.payment?.failureMessage ?? topUp.rejectReason;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={22} />}
+      title={isCancelled ? t('balance.result.cancelledTitle') : translateMessage(BOOKING_MESSAGES.paymentFailed)}
+      data-testid="top-up-failed"
+      data-status={topUp.status}
+    >
+      <Stack gap="sm" align="flex-start">
+        {failure && <Text size="sm">{translateMessage(failure)}</Text>}
+        <Text size="sm">{t('balance.result.nothingCredited')}</Text>
+        <Button
+          color="red"
+          component={Link}
+          to={paths.topUp.getHref({ method: 'card', amount: String(topUp.amount) })}
+          leftSection={<IconRefresh size={16} />}
+          data-testid="top-up-try-again"
+        >
+          {t('common.tryAgain')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function Waiting({ topUp, isTimedOut, onCheck, isChecking }: WaitingProps) {
+  const { t } = useTranslation();
+  if (topUp.method === 'bank_transfer')
+    return (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconClockHour4 size={22} />}
+        title={t('balance.bank.declaredTitle')}
+        data-testid="transfer-declared"
+      >
+        {t('balance.bank.declaredReference')} <strong>{topUp.reference}</strong>. {t('balance.bank.declaredText')}
+      </Alert>
+    );
+  return (
+    <Paper withBorder p="lg" data-testid="top-up-pending">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        {isTimedOut ? <IconClockHour4 size={28} /> : <Loader size="sm" />}
+        <Stack gap={6} align="flex-start">
+          <Text fw={700}>{isTimedOut ? t('balance.result.stillPending') : t('balance.result.processing')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('balance.result.processingText')}
+          </Text>
+          {isTimedOut && (
+            <Button variant="light" size="xs" onClick={onCheck} loading={isChecking}>
+              {t('balance.result.checkAgain')}
+            </Button>
+          )}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+type WaitingProps = { topUp: TopUpView; isTimedOut: boolean; onCheck: () => void; isChecking: boolean };
+
+function Rejected({ topUp }: { topUp: TopUpView }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={22} />}
+      title={t('balance.result.rejectedTitle')}
+      data-testid="top-up-rejected"
+    >
+      {topUp.rejectReason ?? t('balance.result.nothingCredited')}
+    </Alert>
+  );
+}
+
+// The return from the card provider (/top-up?topUp=<id>&payment=<id>): the top-up's state as the server knows it,
+// asked again every 2 s while the payment is open (the server checks with the provider), for up to a minute
+export function TopUpResult({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [isTimedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const topUp = useTopUp(id, (view) =>
+    view?.status === 'pending' && view.method === 'card' && !isTimedOut ? POLL_MS : false,
+  );
+  const status = topUp.data?.status;
+  useEffect(() => {
+    // the balance, the statement and the list change once the server has credited the money
+    if (status === 'credited') void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+  }, [status, queryClient]);
+
+  return (
+    <Stack gap="sm" data-testid="top-up-result">
+      <Title order={2} size="h3">
+        {t('balance.result.title')}
+        {topUp.data && (
+          <Text span c="dimmed" fw={500} fz="md" ml="sm" data-testid="result-reference">
+            {topUp.data.reference}
+          </Text>
+        )}
+      </Title>
+      {!topUp.data ? (
+        <SectionSpinner />
+      ) : topUp.data.status === 'credited' ? (
+        <Credited topUp={topUp.data} />
+      ) : topUp.data.status === 'failed' || topUp.data.status === 'cancelled' ? (
+        <NotPaid topUp={topUp.data} />
+      ) : topUp.data.status === 'rejected' ? (
+        <Rejected topUp={topUp.data} />
+      ) : (
+        <Waiting
+          topUp={topUp.data}
+          isTimedOut={isTimedOut}
+          onCheck={() => void topUp.refetch()}
+          isChecking={topUp.isFetching}
+        />
+      )}
+    </Stack>
+  );
+}

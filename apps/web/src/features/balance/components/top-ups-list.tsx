@@ -1,0 +1,144 @@
+import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { TopUpView } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
+import { Money } from '@/components/money';
+import { SectionSpinner } from '@/components/page-spinner';
+import { formatDateTime } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
+import { useLocale } from '@/lib/locale';
+import { useTopUps } from '../api/get-top-ups';
+import { TopUpStatusBadge } from './top-up-status-badge';
+
+type RowsProps = { topUps: readonly TopUpView[] };
+
+function Note({ topUp }: { topUp: TopUpView }) {
+  const { t } = useTranslation();
+  if (topUp.rejectReason)
+    return (
+      <Text size="sm" c="red.8" data-testid="top-up-reject-reason">
+        {translateMessage(topUp.rejectReason)}
+      </Text>
+    );
+  if (topUp.bankReference)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('balance.topUps.bankReference', { reference: topUp.bankReference })}
+      </Text>
+    );
+  return null;
+}
+
+function TopUpsTable({ topUps }: RowsProps) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  return (
+    <Table.ScrollContainer minWidth={820} type="native">
+      <Table striped verticalSpacing="xs" fz="sm" data-testid="top-ups-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('balance.topUps.reference')}</Table.Th>
+            <Table.Th>{t('balance.topUps.date')}</Table.Th>
+            <Table.Th>{t('balance.topUps.method')}</Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {t('balance.topUps.amount')}
+            </Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {t('balance.topUps.fee')}
+            </Table.Th>
+            <Table.Th>{t('balance.topUps.status')}</Table.Th>
+            <Table.Th>{t('balance.topUps.note')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {topUps.map((topUp) => (
+            <Table.Tr key={topUp.id} data-testid="top-up-row" data-reference={topUp.reference}>
+              <Table.Td fw={700} style={{ whiteSpace: 'nowrap' }}>
+                {topUp.reference}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(topUp.createdAt, language)}</Table.Td>
+              <Table.Td>{t(`balance.method.${topUp.method}`)}</Table.Td>
+              <Table.Td ta="right" fw={600}>
+                <Money amount={topUp.amount} currency={topUp.currencyCode} testId="top-up-amount" />
+              </Table.Td>
+              <Table.Td ta="right">
+                {topUp.fee > 0 ? <Money amount={topUp.fee} currency={topUp.currencyCode} /> : '—'}
+              </Table.Td>
+              <Table.Td>
+                <TopUpStatusBadge status={topUp.status} />
+              </Table.Td>
+              <Table.Td maw={260}>
+                <Note topUp={topUp} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function TopUpsCards({ topUps }: RowsProps) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  return (
+    <Stack gap="sm">
+      {topUps.map((topUp) => (
+        <Paper key={topUp.id} withBorder p="sm" data-testid="top-up-row" data-reference={topUp.reference}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+            <div>
+              <Text fw={700}>{topUp.reference}</Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(topUp.createdAt, language)} · {t(`balance.method.${topUp.method}`)}
+              </Text>
+            </div>
+            <TopUpStatusBadge status={topUp.status} />
+          </Group>
+          <Group justify="space-between" mt={6} gap="xs">
+            <Text fw={800}>
+              <Money amount={topUp.amount} currency={topUp.currencyCode} testId="top-up-amount" />
+            </Text>
+            {topUp.fee > 0 && (
+              <Text size="xs" c="dimmed">
+                {t('balance.topUps.fee')}: <Money amount={topUp.fee} currency={topUp.currencyCode} />
+              </Text>
+            )}
+          </Group>
+          <Note topUp={topUp} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+// GET /b2b/balance/topups: the agency's top-ups, newest first, with their state and the reason of a rejection
+export function TopUpsList() {
+  const { t } = useTranslation();
+  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const topUps = useTopUps();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="top-ups-title">
+      <Title order={2} size="h3" id="top-ups-title">
+        {t('balance.topUps.title')}
+      </Title>
+      {topUps.isError && !topUps.data ? (
+        <LoadFailed error={topUps.error} onRetry={() => void topUps.refetch()} isRetrying={topUps.isFetching} />
+      ) : !topUps.data ? (
+        <SectionSpinner />
+      ) : topUps.data.length === 0 ? (
+        <Paper withBorder p="lg">
+          <Text c="dimmed" ta="center" data-testid="top-ups-empty">
+            {t('balance.topUps.empty')}
+          </Text>
+        </Paper>
+      ) : isPhone ? (
+        <TopUpsCards topUps={topUps.data} />
+      ) : (
+        <Paper withBorder p="xs">
+          <TopUpsTable topUps={topUps.data} />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { addDays, isCalendarDate } from '@portal/contract';
+import { todayInDubai } from '@/lib/format';
+
+export type Period = { from: string; to: string };
+
+// SPEC §9 minimum date; the statement accepts at most 366 days (MONEY_MESSAGES.statementRange)
+export const FIRST_YEAR = 2020;
+const MAX_DAYS = 365;
+
+export function monthOf(date: string): Period {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const next = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+  return { from: `${date.slice(0, 7)}-01`, to: addDays(next, -1) };
+}
+
+// The statement opens on the current month in Asia/Dubai
+export function currentMonth(): Period {
+  return monthOf(todayInDubai());
+}
+
+export function previousMonth(): Period {
+  return monthOf(addDays(currentMonth().from, -1));
+}
+
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+// A period from the URL, if it is one the server accepts; else the current month
+export function readPeriod(from: string | null, to: string | null): Period {
+  if (from && to && isCalendarDate(from) && isCalendarDate(to) && from <= to && daysBetween(from, to) <= MAX_DAYS)
+    return { from, to };
+  return currentMonth();
+}
+
+export function isValidPeriod(from: string, to: string): boolean {
+  return from <= to && daysBetween(from, to) <= MAX_DAYS;
+}
+
+export function currentYear(): number {
+  return Number(todayInDubai().slice(0, 4));
+}
+
+export function yearsToChoose(): number[] {
+  const years: number[] = [];
+  for (let year = currentYear(); year >= FIRST_YEAR; year -= 1) years.push(year);
+  return years;
+}

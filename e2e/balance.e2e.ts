@@ -1,0 +1,441 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { addDays } from '@portal/contract';
+import type {
+  AvailabilityRow,
+  BalanceResponse,
+  CreateBookingBody,
+  CreateBookingResponse,
+  StatementResponse,
+  TopUpFeeResponse,
+  TopUpView,
+  TourCard,
+  TourDetails,
+} from '@portal/contract';
+import { startPortal, type Portal } from './support/portal.ts';
+import { apiLogin } from './support/session.ts';
+
+const ADMIN = 'admin@desertrose.test';
+const JUNIOR = 'junior@desertrose.test';
+const RU_ADMIN = 'admin@volga.test';
+const OPERATOR = 'ops@portal.test';
+const SHOTS = '/tmp/shots';
+const AMOUNT_LABEL = /^(Amount to top up|Сумма пополнения)$/;
+
+let portal: Portal;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  portal = await startPortal();
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => portal?.stop());
+
+async function tokenFor(email: string): Promise<string> {
+  const known = tokens.get(email);
+  if (known) return known;
+  const accessToken = await apiLogin(portal, email);
+  tokens.set(email, accessToken);
+  return accessToken;
+}
+
+type Init = { method?: string; body?: unknown; headers?: Record<string, string> };
+
+async function call(email: string, path: string, init: Init = {}) {
+  return fetch(`${portal.url()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      Authorization: `Bearer ${await tokenFor(email)}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+async function api<T>(email: string, path: string, init: Init = {}): Promise<T> {
+  const response = await call(email, path, init);
+  const text = await response.text();
+  expect(response.status, `${init.method ?? 'GET'} ${path}: ${text}`).toBeLessThan(300);
+  return JSON.parse(text) as T;
+}
+
+const balanceOf = (email: string, currency: 'aed' | 'usd' = 'aed') =>
+  api<BalanceResponse>(email, `/b2b/balance?currencyCode=${currency}`);
+const cents = (amount: number) => Math.round(amount * 100);
+
+// The session the login page would store, so each test starts logged in on its host
+async function openAs(email: string, options: { width?: number; host?: string } = {}) {
+  const token = await tokenFor(email);
+  const { page, context } = await portal.newPage({ width: options.width ?? 1280 });
+  await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
+  const host = options.host ?? 'localhost';
+  return { page, context, go: (to: string) => page.goto(portal.url(host) + to) };
+}
+
+// the hosted page speaks the agency's language
+async function payOnSandbox(page: Page, card: string) {
+  const number = page.getByLabel(/^(Card number|Номер карты)$/);
+  await number.waitFor();
+  await number.fill(card);
+  await page.getByLabel(/^(Expiry|Срок действия)$/).fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel(/^(Name on card|Имя на карте)$/).fill('Layla Haddad');
+  await page.getByRole('button', { name: /^(Pay|Оплатить) / }).click();
+}
+
+// full-page screenshots from the top, into /tmp/shots
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const amountOf = async (scope: Page | Locator, testId: string) =>
+  Number(await scope.getByTestId(testId).first().getAttribute('data-amount'));
+
+// The current month in Asia/Dubai, as the statement opens on it
+function dubaiMonth(): { from: string; to: string } {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date());
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { from: `${today.slice(0, 7)}-01`, to: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+}
+
+// A card top-up on /top-up: the fee shown apart for the amount, then the sandbox pay page and back
+async function startCardTopUp(page: Page, amount: string) {
+  const field = page.getByLabel(AMOUNT_LABEL);
+  await field.fill(amount);
+  const breakdown = page.locator('[data-testid="fee-breakdown"][data-stale="false"]');
+  await breakdown.waitFor();
+  await page.getByTestId('pay-top-up').and(page.locator(':enabled')).waitFor();
+}
+
+describe('[MONEY][CARD] an admin tops up the balance by card on the sandbox pay page', () => {
+  it('[MONEY][CARD]: 1,000 AED by card — the fee is shown apart, the balance rises by exactly 1,000, the statement lists it and downloads as xlsx', async () => {
+    const before = await balanceOf(ADMIN);
+    const quote = await api<TopUpFeeResponse>(ADMIN, '/b2b/balance/topupfee?amount=1000&type=card&currency=aed');
+    expect(quote.fee).toBeGreaterThan(0);
+    expect(cents(quote.total)).toBe(cents(1000 + quote.fee));
+
+    const { page, context, go } = await openAs(ADMIN);
+    await go('/top-up');
+    await page.getByRole('heading', { level: 1, name: 'Top Up Balance' }).waitFor();
+    await startCardTopUp(page, '1000');
+    // the fee apart from the amount credited, with its percent; the site's limits under the field
+    expect(await amountOf(page, 'fee-amount')).toBe(1000);
+    expect(await amountOf(page, 'fee-fee')).toBe(quote.fee);
+    expect(await amountOf(page, 'fee-total')).toBe(quote.total);
+    expect(await page.getByTestId('fee-percent').textContent()).toBe(`(${quote.feePercent}%)`);
+    await page.getByText(/^Minimum AED\s?100\.00 · maximum AED\s?100,000\.00$/).waitFor();
+    await page.getByText('Amount credited', { exact: true }).waitFor();
+    await page.getByText('Card fee', { exact: false }).first().waitFor();
+    await shoot(page, 'top-up-card-1280-en');
+
+    // an amount under the site's minimum: the server's message under the field, no toast
+    await page.getByLabel('Amount to top up', { exact: true }).fill('5');
+    await page.getByText('The amount is below the minimum top-up').waitFor();
+    expect(await page.getByTestId('pay-top-up').isDisabled()).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
+
+    await startCardTopUp(page, '1000');
+    await page.getByTestId('pay-top-up').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/top-up'));
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await page.waitForURL((url) => url.pathname === '/top-up' && url.searchParams.has('topUp'));
+    await page.getByTestId('top-up-credited').waitFor({ timeout: 30_000 });
+    expect(await amountOf(page, 'credited-amount')).toBe(1000);
+    await page.getByText('credited to your balance.', { exact: false }).waitFor();
+
+    // the server credited the amount, not the fee
+    const after = await balanceOf(ADMIN);
+    expect(cents(after.balance - before.balance)).toBe(100_000);
+    expect(cents(after.available - before.available)).toBe(100_000);
+    await page.locator(`[data-testid="new-balance"][data-amount="${after.balance.toFixed(2)}"]`).waitFor();
+    const topUpId = new URL(page.url()).searchParams.get('topUp') ?? '';
+    const topUp = await api<TopUpView>(ADMIN, `/b2b/balance/topups/${topUpId}`);
+    expect(topUp).toMatchObject({ status: 'credited', method: 'card', amount: 1000, fee: quote.fee });
+    await page.locator(`[data-testid="top-up-row"][data-reference="${topUp.reference}"]`).waitFor();
+    await shoot(page, 'top-up-credited-1280-en');
+
+    await go('/balance');
+    await page.getByRole('heading', { level: 1, name: 'My Balance' }).waitFor();
+    await page.locator(`[data-testid="balance-amount"][data-amount="${after.balance.toFixed(2)}"]`).waitFor();
+    expect(await amountOf(page, 'balance-available')).toBe(after.available);
+
+    // the header's "Transactions" opens the statement of this month: the entry and the balance after it
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Transactions' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'transactions');
+    const entry = page
+      .getByTestId('statement-entry')
+      .filter({ has: page.locator('[data-testid="entry-credit"][data-amount="1000.00"]') })
+      .filter({ has: page.locator(`[data-testid="entry-balance"][data-amount="${after.balance.toFixed(2)}"]`) });
+    await entry.waitFor();
+    expect(await entry.getAttribute('data-kind')).toBe('deposit');
+    const month = dubaiMonth();
+    const statement = await api<StatementResponse>(ADMIN, `/b2b/balance/statement?from=${month.from}&to=${month.to}`);
+    expect(await amountOf(page, 'statement-closing')).toBe(statement.closingBalance);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-statement').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`statement-${month.from}-${month.to}.xlsx`);
+    const bytes = fs.readFileSync(await download.path());
+    expect(bytes.length).toBeGreaterThan(100);
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    await context.close();
+  });
+
+  it('[MONEY][DECLINED]: a declined card credits nothing — the failure is shown and "Try again" brings the amount back', async () => {
+    const before = await balanceOf(ADMIN);
+    const { page, context, go } = await openAs(ADMIN);
+    await go('/top-up');
+    await startCardTopUp(page, '500');
+    await page.getByTestId('pay-top-up').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/top-up'));
+    await payOnSandbox(page, '4000 0000 0000 0002');
+    await page.waitForURL((url) => url.pathname === '/top-up' && url.searchParams.has('topUp'));
+    const failed = page.getByTestId('top-up-failed');
+    await failed.waitFor({ timeout: 30_000 });
+    await failed.getByText('Payment failed').waitFor();
+    await failed.getByText('Nothing was credited to your balance.').waitFor();
+    await shoot(page, 'top-up-declined-1280-en');
+    expect(await balanceOf(ADMIN)).toEqual(before);
+    const topUpId = new URL(page.url()).searchParams.get('topUp') ?? '';
+    expect((await api<TopUpView>(ADMIN, `/b2b/balance/topups/${topUpId}`)).status).toBe('failed');
+
+    await page.getByTestId('top-up-try-again').click();
+    await page.waitForURL((url) => url.searchParams.get('amount') === '500');
+    expect(await page.getByLabel('Amount to top up', { exact: true }).inputValue()).toBe('500');
+    await page.locator('[data-testid="fee-breakdown"][data-stale="false"]').waitFor();
+    await context.close();
+  });
+});
+
+// A booking paid from the balance through the API: an instant, per-person offer without pick-up, a few days ahead
+async function bookFromBalance(email: string): Promise<CreateBookingResponse['booking']> {
+  const cards = await api<TourCard[]>(email, '/b2b/tours?currencyCode=aed');
+  for (const card of cards) {
+    const tour = await api<TourDetails>(email, `/b2b/tours/${card.id}?currencyCode=aed&language=en`);
+    const offers = tour.offers.filter(
+      (o) => o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots',
+    );
+    for (const offer of offers) {
+      const date = addDays(tour.today, 6);
+      const rows = await api<AvailabilityRow[]>(
+        email,
+        `/b2b/availability/ByOffer?id=${offer.id}&from=${date}&to=${date}`,
+      );
+      const slot = rows.find((r) => !r.isSoldOut && r.left >= 1 && !r.isPastCutOff && r.isInstant);
+      if (!slot) continue;
+      const body: CreateBookingBody = {
+        offerId: offer.id,
+        date,
+        time: slot.time,
+        adults: 1,
+        guest: {
+          name: 'Anna Smith',
+          email: 'anna.smith@example.test',
+          confirmEmail: 'anna.smith@example.test',
+          phone: '+971 50 123 4567',
+          hotel: 'Rove Downtown',
+          hotelId: null,
+          room: '1208',
+        },
+      };
+      const created = await api<CreateBookingResponse>(email, '/b2b/bookings', {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+      return created.booking;
+    }
+  }
+  throw new Error('no bookable slot in the demo catalogue');
+}
+
+describe('[MONEY][BOOKING] a booking paid from the balance is a debit in the statement', () => {
+  it('[MONEY][BOOKING]: the debit shows the balance after it and its reference opens the booking', async () => {
+    const booking = await bookFromBalance(ADMIN);
+    expect(booking.status).toBe('completed');
+    const after = await balanceOf(ADMIN);
+    const { page, context, go } = await openAs(ADMIN);
+    await go('/balance?tab=transactions');
+    const entry = page
+      .getByTestId('statement-entry')
+      .filter({ has: page.getByRole('link', { name: booking.reference, exact: true }) });
+    await entry.waitFor();
+    expect(await entry.getAttribute('data-kind')).toBe('booking');
+    expect(await amountOf(entry, 'entry-debit')).toBe(booking.amounts.netTotal);
+    expect(await entry.getByTestId('entry-balance').getAttribute('data-amount')).toBe(after.balance.toFixed(2));
+    await entry.getByRole('link', { name: booking.reference, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/bookings/${booking.id}`);
+    await page.getByTestId('booking-detail').waitFor();
+    await context.close();
+  });
+});
+
+describe('[MONEY][TRANSFER] a declared bank transfer is credited once the operator confirms it', () => {
+  it('[MONEY][TRANSFER]: the admin declares 750 AED beside the deposit details; nothing moves until the operator confirms', async () => {
+    const before = await balanceOf(ADMIN);
+    const { page, context, go } = await openAs(ADMIN);
+    await go('/balance?tab=deposit');
+    const details = page.getByTestId('deposit-details');
+    await details.getByTestId('deposit-iban-value').waitFor();
+    const deposit = await api<{ reference: string; iban: string }>(ADMIN, '/b2b/balance/deposit');
+    expect(await details.getByTestId('deposit-reference-value').textContent()).toBe(deposit.reference);
+    expect(await details.getByRole('button', { name: /^Copy / }).count()).toBe(5);
+    await shoot(page, 'balance-deposit-1280-en');
+    await page.getByTestId('declare-transfer-link').click();
+    await page.waitForURL((url) => url.pathname === '/top-up' && url.searchParams.get('method') === 'bank_transfer');
+
+    const form = page.getByTestId('bank-transfer-form');
+    await page.getByTestId('deposit-details').waitFor();
+    await form.getByRole('button', { name: 'Declare the transfer' }).click();
+    await form.getByText('Enter the amount to top up').waitFor();
+    await form.getByText("Enter the bank's reference of the transfer").waitFor();
+    await page.getByLabel('Amount transferred', { exact: true }).fill('750');
+    await page.getByLabel('Bank reference', { exact: true }).fill('FT-E2E-750');
+    await page.getByLabel('Note (optional)', { exact: true }).fill('Deposit for May');
+    await shoot(page, 'top-up-bank-1280-en');
+    await form.getByRole('button', { name: 'Declare the transfer' }).click();
+    const declared = page.getByTestId('transfer-declared');
+    await declared.getByText('Declared: waiting for the tours company to confirm').waitFor();
+    const reference = (await declared.getByTestId('declared-reference').textContent()) ?? '';
+    const row = page.locator(`[data-testid="top-up-row"][data-reference="${reference}"]`);
+    await row.getByTestId('top-up-status').getByText('Pending').waitFor();
+    expect(await balanceOf(ADMIN)).toEqual(before);
+
+    const topUps = await api<TopUpView[]>(ADMIN, '/b2b/balance/topups');
+    const declaredTopUp = topUps.find((topUp) => topUp.reference === reference);
+    expect(declaredTopUp).toMatchObject({ method: 'bank_transfer', status: 'pending', amount: 750, fee: 0 });
+    const confirmed = await api<TopUpView>(OPERATOR, `/admin/topups/${declaredTopUp?.id ?? ''}/confirm`, {
+      method: 'POST',
+    });
+    expect(confirmed.status).toBe('credited');
+    const after = await balanceOf(ADMIN);
+    expect(cents(after.balance - before.balance)).toBe(75_000);
+
+    await go('/balance');
+    await page.locator(`[data-testid="balance-amount"][data-amount="${after.balance.toFixed(2)}"]`).waitFor();
+    await go('/top-up');
+    await row.getByTestId('top-up-status').getByText('Credited').waitFor();
+    await context.close();
+  });
+});
+
+describe('[MONEY][ROLES] balances are the admin’s', () => {
+  it('[MONEY][ROLES]: a junior has no Statement, Transactions or Top Up items, the API refuses the summary, the page says so', async () => {
+    const response = await call(JUNIOR, `/b2b/balance/summary?year=${new Date().getFullYear()}`);
+    expect(response.status).toBe(403);
+    const { page, context, go } = await openAs(JUNIOR);
+    await go('/');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await nav.getByRole('link', { name: 'All Bookings' }).waitFor();
+    for (const name of ['Statement', 'Transactions', 'Top Up Balance'])
+      expect(await nav.getByRole('link', { name }).count()).toBe(0);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/b2b/balance')) calls.push(request.url());
+    });
+    await go('/balance');
+    await page.getByTestId('money-forbidden').waitFor();
+    expect(calls).toEqual([]);
+    await context.close();
+
+    const admin = await openAs(ADMIN);
+    await admin.go('/');
+    const adminNav = admin.page.getByRole('navigation', { name: 'Main menu' });
+    for (const name of ['Statement', 'Transactions', 'Top Up Balance'])
+      await adminNav.getByRole('link', { name }).waitFor();
+    await admin.context.close();
+  });
+});
+
+describe('[MONEY][LAYOUT] the money pages at 1280 and 390 px, in English and Russian', () => {
+  it.each([
+    [1280, 'en'],
+    [390, 'en'],
+    [1280, 'ru'],
+    [390, 'ru'],
+  ] as const)(
+    '[MONEY][LAYOUT]: %i px in %s — summary, transactions and top-up read finished',
+    async (width, language) => {
+      const isRu = language === 'ru';
+      const email = isRu ? RU_ADMIN : ADMIN;
+      const currency = isRu ? 'usd' : 'aed';
+      if (isRu) {
+        // Volga Tours (the Russian site, a USD account) gets a confirmed transfer, so its pages have figures to show
+        const declared = await api<TopUpView>(email, '/b2b/balance/topup', {
+          method: 'POST',
+          body: {
+            method: 'bank_transfer',
+            amount: 120.5,
+            currencyCode: 'usd',
+            transferDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date()),
+            bankReference: `RU-${width}`,
+          },
+          headers: { 'Idempotency-Key': randomUUID() },
+        });
+        expect(declared.currencyCode).toBe('usd');
+        await api<TopUpView>(OPERATOR, `/admin/topups/${declared.id}/confirm`, { method: 'POST' });
+      }
+      const balance = await balanceOf(email, currency);
+      const { page, context, go } = await openAs(email, { width, host: isRu ? 'ru.localhost' : 'localhost' });
+
+      await go('/balance');
+      await page.getByRole('heading', { level: 1, name: isRu ? 'Мой баланс' : 'My Balance' }).waitFor();
+      const amount = page.getByTestId('balance-amount');
+      await amount.waitFor();
+      expect(await amount.getAttribute('data-currency')).toBe(currency);
+      expect(Number(await amount.getAttribute('data-amount'))).toBe(balance.balance);
+      expect(await amount.textContent()).toMatch(isRu ? /\$/ : /AED/);
+      await page.getByRole('tab', { name: isRu ? 'Сводка по месяцам' : 'Monthly summary' }).waitFor();
+      await page.locator('[data-testid="summary-opening"]').first().waitFor();
+      if (isRu) await page.getByText('Входящий остаток', { exact: false }).first().waitFor();
+      await shoot(page, `balance-summary-${width}-${language}`);
+      expect(await noSideScroll(page)).toBe(true);
+
+      await page.getByRole('tab', { name: isRu ? 'Операции' : 'Transactions' }).click();
+      await page.waitForURL((url) => url.searchParams.get('tab') === 'transactions');
+      await page.getByTestId('statement-closing').waitFor();
+      expect(await page.getByTestId('statement-closing').getAttribute('data-currency')).toBe(currency);
+      await page
+        .getByTestId('download-statement')
+        .getByText(isRu ? 'Скачать xlsx' : 'Download xlsx')
+        .waitFor();
+      const entry = page.getByTestId('statement-entry').last();
+      await entry.waitFor();
+      expect(await entry.getByTestId('entry-balance').getAttribute('data-currency')).toBe(currency);
+      if (isRu) {
+        expect(await entry.getByTestId('entry-balance').textContent()).toMatch(/^[\d\s\u00a0\u202f]+,\d{2}\s\$$/);
+        await entry.getByText('Пополнение', { exact: true }).waitFor();
+      }
+      await shoot(page, `balance-transactions-${width}-${language}`);
+      expect(await noSideScroll(page)).toBe(true);
+
+      await go('/top-up');
+      await page.getByRole('heading', { level: 1, name: isRu ? 'Пополнить баланс' : 'Top Up Balance' }).waitFor();
+      await startCardTopUp(page, isRu ? '300' : '1000');
+      expect(await page.getByTestId('fee-total').getAttribute('data-currency')).toBe(currency);
+      await page
+        .getByText(isRu ? 'Комиссия за карту' : 'Card fee', { exact: false })
+        .first()
+        .waitFor();
+      await page.getByRole('heading', { name: isRu ? 'Ваши пополнения' : 'Your top-ups' }).waitFor();
+      await page
+        .locator('[data-testid="top-ups-table"], [data-testid="top-up-row"], [data-testid="top-ups-empty"]')
+        .first()
+        .waitFor();
+      await shoot(page, `top-up-${width}-${language}`);
+      expect(await noSideScroll(page)).toBe(true);
+      await context.close();
+    },
+  );
+});
