@@ -5,6 +5,7 @@ import { MONEY_MESSAGES } from './messages.ts';
 
 export { MONEY_MESSAGES };
 import { PaymentProviderName } from './bookings.ts';
+import { isCalendarDate } from './catalogue.ts';
 
 // SPEC §2 /balance, /top-up; §5 top-up rules; §6 balances are an admin's; §7 /b2b/balance*; §9 credit and invoices.
 
@@ -14,14 +15,16 @@ export type TopUpMethod = z.infer<typeof TopUpMethod>;
 export const TopUpStatus = z.enum(['pending', 'credited', 'failed', 'cancelled', 'rejected']);
 export type TopUpStatus = z.infer<typeof TopUpStatus>;
 
-// An amount in major units (1000.5 = 1,000.50), whole cents, more than zero; the limits are the site's
-const TopUpAmount = z.coerce
+// An amount in major units (1000.5 = 1,000.50), whole cents, more than zero; the limits are the site's. A JSON body
+// carries a number (no text, array or boolean read as one); a query string is read as a number.
+const isWholeCents = (v: number) =>
+  Number.isFinite(v) && v > 0 && v <= 100_000_000 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+const TopUpAmount = z.number({ error: MONEY_MESSAGES.amountRequired }).refine(isWholeCents, MONEY_MESSAGES.amountCents);
+const TopUpAmountQuery = z.coerce
   .number({ error: MONEY_MESSAGES.amountRequired })
-  .refine(
-    (v) => Number.isFinite(v) && v > 0 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-    MONEY_MESSAGES.amountCents,
-  )
-  .refine((v) => v <= 100_000_000, MONEY_MESSAGES.amountCents);
+  .refine(isWholeCents, MONEY_MESSAGES.amountCents);
+// a yyyy-MM-dd that is a real day (2025-02-30 is not)
+const CalendarDate = DateOnly.refine(isCalendarDate, 'Use the format yyyy-MM-dd');
 const AccountCurrency = z
   .string({ error: MONEY_MESSAGES.wrongCurrency })
   .trim()
@@ -29,7 +32,7 @@ const AccountCurrency = z
   .pipe(z.enum(['aed', 'usd'], { error: MONEY_MESSAGES.wrongCurrency }));
 
 export const TopUpFeeQuery = z.object({
-  amount: TopUpAmount,
+  amount: TopUpAmountQuery,
   type: TopUpMethod.optional().default('card'),
   currency: AccountCurrency,
 });
@@ -53,7 +56,10 @@ export const TopUpBody = z.discriminatedUnion(
       method: z.literal('bank_transfer'),
       amount: TopUpAmount,
       currencyCode: AccountCurrency,
-      transferDate: DateOnly.or(z.literal('')).refine((v) => v !== '', MONEY_MESSAGES.transferDateRequired),
+      transferDate: z
+        .string({ error: MONEY_MESSAGES.transferDateRequired })
+        .refine((v) => v !== '', MONEY_MESSAGES.transferDateRequired)
+        .pipe(CalendarDate),
       bankReference: z.string().trim().min(1, MONEY_MESSAGES.bankReferenceRequired).max(100),
       note: z.string().trim().max(500).optional().default(''),
     }),
@@ -116,8 +122,8 @@ export type BalanceSummaryResponse = z.infer<typeof BalanceSummaryResponse>;
 // The daily statement: every ledger entry of a period (Asia/Dubai dates, both ends included)
 export const StatementQuery = z
   .object({
-    from: DateOnly,
-    to: DateOnly,
+    from: CalendarDate,
+    to: CalendarDate,
     page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
     onPage: z.coerce.number().int().min(1).max(500).optional().default(100),
   })
@@ -154,7 +160,7 @@ export const StatementResponse = z.object({
 });
 export type StatementResponse = z.infer<typeof StatementResponse>;
 export const StatementDownloadQuery = z
-  .object({ from: DateOnly, to: DateOnly, language: z.enum(['en', 'ru']).optional() })
+  .object({ from: CalendarDate, to: CalendarDate, language: z.enum(['en', 'ru']).optional() })
   .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 365 * 86_400_000, {
     message: MONEY_MESSAGES.statementRange,
     path: ['to'],

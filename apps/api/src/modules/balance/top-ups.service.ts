@@ -26,6 +26,8 @@ import {
 type TopUpInput = z.output<typeof TopUpBodySchema>;
 type AgencyRow = NonNullable<Awaited<ReturnType<typeof findAgency>>>;
 
+// how long a card top-up may wait for its charge to reach the provider before it is taken for failed
+const CHARGE_START_GRACE_MS = 2 * 60_000;
 // how long a card top-up's payment may stay open before it is closed at the provider and the top-up ends unpaid
 export const TOP_UP_PAYMENT_MINUTES = 30;
 
@@ -193,7 +195,11 @@ export async function getTopUp(ctx: ServiceContext, payments: PaymentsService, i
   if (!row) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
   if (row.method === 'card' && row.status === 'pending') {
     const payment = await latestPaymentFor(ctx.db, { topUpId: row.id });
-    if (payment) await payments.refreshCharge(ctx, payment);
+    if (payment?.providerRef) await payments.refreshCharge(ctx, payment);
+    // the call that made it died before its charge reached the provider: nothing can be paid, say so now rather
+    // than after the sweeper's 30 minutes
+    else if (Date.now() - row.createdAt.getTime() > CHARGE_START_GRACE_MS)
+      await moveTopUp(ctx.db, row.id, 'pending', { status: 'failed', failureMessage: BOOKING_MESSAGES.paymentFailed });
   }
   return topUpResponse(ctx, id);
 }

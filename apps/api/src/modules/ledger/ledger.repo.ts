@@ -38,8 +38,10 @@ export function balanceChangeSql(
 
 // `from` lists the CTEs the entry is written from (always `bal`; the booking's CTE when `bookingId` refers to it)
 export function ledgerEntrySql(posting: LedgerPosting, bookingId: SQL, from: SQL = sql`bal`): SQL {
-  return sql`INSERT INTO ledger_entries (agency_id, currency, amount_minor, kind, description, reference, booking_id, balance_after_minor)
-    SELECT ${posting.agencyId}, ${posting.currency}, ${posting.amountMinor}, ${posting.kind}, ${posting.description}, ${posting.reference}, ${bookingId}, bal.balance_minor FROM ${from}
+  // created_at is the clock when the entry is written, after the balance row's lock (not the transaction's start):
+  // per agency it follows seq, so a statement's dates and its running balances agree
+  return sql`INSERT INTO ledger_entries (agency_id, currency, amount_minor, kind, description, reference, booking_id, balance_after_minor, created_at)
+    SELECT ${posting.agencyId}, ${posting.currency}, ${posting.amountMinor}, ${posting.kind}, ${posting.description}, ${posting.reference}, ${bookingId}, bal.balance_minor, clock_timestamp() FROM ${from}
     RETURNING balance_after_minor`;
 }
 

@@ -106,14 +106,17 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       });
       return;
     }
+    // a charge that is already final (paid, declined) is stored as open and then applied like any provider answer,
+    // so its owner hears of it; stored as final here, applyStatus would take it for a duplicate
+    const isOpen = OPEN_STATUSES.includes(charge.status);
     await updatePayment(deps.db, payment.id, {
       providerRef: charge.providerRef,
-      status: charge.status,
+      status: isOpen ? charge.status : 'pending',
       redirectUrl: charge.redirectUrl,
       clientSecret: charge.clientSecret,
-      failureMessage: charge.failureMessage,
+      failureMessage: isOpen ? charge.failureMessage : null,
     });
-    if (!OPEN_STATUSES.includes(charge.status)) {
+    if (!isOpen) {
       await applyStatus(ctx, {
         provider: provider.name,
         providerRef: charge.providerRef,
