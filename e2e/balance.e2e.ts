@@ -16,7 +16,7 @@ import type {
   TourDetails,
 } from '@portal/contract';
 import { startPortal, type Portal } from './support/portal.ts';
-import { apiLogin } from './support/session.ts';
+import { apiLogin, payOnSandbox } from './support/session.ts';
 
 const ADMIN = 'admin@desertrose.test';
 const JUNIOR = 'junior@desertrose.test';
@@ -74,17 +74,6 @@ async function openAs(email: string, options: { width?: number; host?: string } 
   await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
   const host = options.host ?? 'localhost';
   return { page, context, go: (to: string) => page.goto(portal.url(host) + to) };
-}
-
-// the hosted page speaks the agency's language
-async function payOnSandbox(page: Page, card: string) {
-  const number = page.getByLabel(/^(Card number|Номер карты)$/);
-  await number.waitFor();
-  await number.fill(card);
-  await page.getByLabel(/^(Expiry|Срок действия)$/).fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel(/^(Name on card|Имя на карте)$/).fill('Layla Haddad');
-  await page.getByRole('button', { name: /^(Pay|Оплатить) / }).click();
 }
 
 // full-page screenshots from the top, into /tmp/shots
@@ -146,7 +135,7 @@ describe('[MONEY][CARD] an admin tops up the balance by card on the sandbox pay 
     await startCardTopUp(page, '1000');
     await page.getByTestId('pay-top-up').click();
     await page.waitForURL((url) => !url.pathname.startsWith('/top-up'));
-    await payOnSandbox(page, '4242 4242 4242 4242');
+    await payOnSandbox(page, '4242 4242 4242 4242', 'Layla Haddad');
     await page.waitForURL((url) => url.pathname === '/top-up' && url.searchParams.has('topUp'));
     await page.getByTestId('top-up-credited').waitFor({ timeout: 30_000 });
     expect(await amountOf(page, 'credited-amount')).toBe(1000);
@@ -199,7 +188,7 @@ describe('[MONEY][CARD] an admin tops up the balance by card on the sandbox pay 
     await startCardTopUp(page, '500');
     await page.getByTestId('pay-top-up').click();
     await page.waitForURL((url) => !url.pathname.startsWith('/top-up'));
-    await payOnSandbox(page, '4000 0000 0000 0002');
+    await payOnSandbox(page, '4000 0000 0000 0002', 'Layla Haddad');
     await page.waitForURL((url) => url.pathname === '/top-up' && url.searchParams.has('topUp'));
     const failed = page.getByTestId('top-up-failed');
     await failed.waitFor({ timeout: 30_000 });

@@ -15,7 +15,7 @@ import type {
   TourDetails,
 } from '@portal/contract';
 import { screenshot, startPortal, type Portal } from './support/portal.ts';
-import { apiLogin } from './support/session.ts';
+import { apiLogin, payOnSandbox } from './support/session.ts';
 
 const ADMIN = 'admin@desertrose.test';
 const RU_ADMIN = 'admin@volga.test';
@@ -173,17 +173,6 @@ async function bookViaApi(email: string, slot: Slot): Promise<BookingView> {
     headers: { 'Idempotency-Key': randomUUID() },
   });
   return booking;
-}
-
-// the hosted page speaks the agency's language (Volga Tours' is Russian)
-async function payOnSandbox(page: Page, card: string) {
-  const number = page.getByLabel(/^(Card number|Номер карты)$/);
-  await number.waitFor();
-  await number.fill(card);
-  await page.getByLabel(/^(Expiry|Срок действия)$/).fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel(/^(Name on card|Имя на карте)$/).fill('Anna Smith');
-  await page.getByRole('button', { name: /^(Pay|Оплатить) / }).click();
 }
 
 // full-page screenshots from the top, so the sticky header is not painted over the middle of the page

@@ -33,3 +33,14 @@ export async function apiGet<T>(portal: Portal, page: Page, path: string): Promi
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
 }
+
+// Pays on the sandbox's hosted page as an agent would; the page speaks the payer's language (Volga Tours' is Russian)
+export async function payOnSandbox(page: Page, card: string, name = 'Anna Smith') {
+  const number = page.getByLabel(/^(Card number|Номер карты)$/);
+  await number.waitFor();
+  await number.fill(card);
+  await page.getByLabel(/^(Expiry|Срок действия)$/).fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel(/^(Name on card|Имя на карте)$/).fill(name);
+  await page.getByRole('button', { name: /^(Pay|Оплатить) / }).click();
+}

@@ -5,6 +5,8 @@ import { BOOKING_MESSAGES, MESSAGES } from '@portal/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
+import type { ServiceContext } from './context.ts';
+import { requireAgencyActor } from './require-actor.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 // a crashed first call stops blocking its key after this long (longer than any booking with its card call can run)
@@ -166,4 +168,24 @@ export async function withIdempotency<T>(
     }
     throw error;
   }
+}
+
+// DESIGN "Idempotency" for a route: the agent's key from the request's Idempotency-Key header (the first one when
+// sent twice), scoped to the agency and the agent of the session
+export function idempotentRequest<T>(
+  ctx: ServiceContext,
+  request: { headers: Record<string, string | string[] | undefined>; body: unknown },
+  scope: string,
+  run: (claim: IdempotencyClaim) => Promise<T>,
+  replay: (resourceId: string) => Promise<T>,
+): Promise<T> {
+  const actor = requireAgencyActor(ctx);
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  const key = Array.isArray(header) ? header[0] : header;
+  return withIdempotency(
+    ctx.db,
+    { agencyId: actor.agencyId, userId: actor.userId, key, scope, body: request.body },
+    run,
+    replay,
+  );
 }

@@ -1,11 +1,9 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { balanceRoutes as routes, bookingRoutes } from '@portal/contract';
-import type { ServiceContext } from '../../lib/context.ts';
-import { IDEMPOTENCY_HEADER, withIdempotency } from '../../lib/idempotency.ts';
+import { idempotentRequest } from '../../lib/idempotency.ts';
 import { registerRoute } from '../../lib/route.ts';
-import { requireAgencyActor } from '../../lib/require-actor.ts';
 import {
   balanceCovers,
   balanceOf,
@@ -32,11 +30,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     balance: { closeStaleCardTopUps: () => Promise<number> };
   }
-}
-
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const value = request.headers[IDEMPOTENCY_HEADER];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 // The agency's money (issue "Agency money"): balance, monthly summary, statement and its xlsx, bank deposit details,
@@ -75,26 +68,11 @@ export const balancePlugin = fp(
     registerRoute(app, routes.topUpFee, ({ query, ctx }) => quoteTopUp(ctx, query));
 
     // DESIGN "Idempotency": a top-up takes the agent's Idempotency-Key like a booking does
-    const idempotent = <T>(
-      ctx: ServiceContext,
-      request: FastifyRequest,
-      run: Parameters<typeof withIdempotency<T>>[2],
-      replay: (id: string) => Promise<T>,
-    ) => {
-      const actor = requireAgencyActor(ctx);
-      const input = {
-        agencyId: actor.agencyId,
-        userId: actor.userId,
-        key: idempotencyKey(request),
-        scope: routes.topUp.path,
-        body: request.body,
-      };
-      return withIdempotency(db, input, run, replay);
-    };
     registerRoute(app, routes.topUp, ({ body, ctx, request }) =>
-      idempotent(
+      idempotentRequest(
         ctx,
         request,
+        routes.topUp.path,
         (claim) => createTopUp(ctx, payments, body, claim),
         (id) => topUpResponse(ctx, id),
       ),

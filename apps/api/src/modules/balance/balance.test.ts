@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, MESSAGES, MONEY_MESSAGES } from '@portal/contract';
 import { agencies, agencyBalances, ledgerEntries, payments, topUps } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { bearer, createAgency, createOperator, loginAs, type TestAgency } from '../../../test/factories.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
 import {
@@ -27,24 +28,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const CARD = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
+const CARD = SANDBOX_CARD;
 let keys = 0;
 const key = () => `top-up-test-${Date.now()}-${keys++}`;
-
-async function payOnSandboxPage(chargeId: string, cardNumber: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/payments/sandbox/pay/${chargeId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      step: 'card',
-      cardNumber,
-      expiry: '12/30',
-      cvc: '123',
-      name: 'Maria Lopez',
-    }).toString(),
-  });
-}
 
 function topUp(token: string, payload: Record<string, unknown>, idempotencyKey = key()) {
   return t.app.inject({
@@ -115,7 +101,7 @@ describe('top-up by card', () => {
 
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.topUpId, view.id));
     expect(payment).toMatchObject({ amountMinor: 103_000, bookingId: null });
-    await payOnSandboxPage(payment?.providerRef ?? '', CARD.ok);
+    await payOnSandboxPage(t.app, payment?.providerRef ?? '', CARD.ok);
     const done = await t.app.inject({
       method: 'GET',
       url: `/api/b2b/balance/topups/${view.id}`,
@@ -151,7 +137,7 @@ describe('top-up by card', () => {
     const res = await topUp(w.tokens.admin, { method: 'card', amount: 500, currencyCode: 'aed' });
     const view = res.json();
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.topUpId, view.id));
-    await payOnSandboxPage(payment?.providerRef ?? '', CARD.declined);
+    await payOnSandboxPage(t.app, payment?.providerRef ?? '', CARD.declined);
     const after = await t.app.inject({
       method: 'GET',
       url: `/api/b2b/balance/topups/${view.id}`,

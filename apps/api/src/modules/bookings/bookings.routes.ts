@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Language } from '@portal/contract';
 import { BOOKING_MESSAGES, bookingRoutes as routes, canViewBalances } from '@portal/contract';
@@ -15,7 +15,7 @@ import { bookingCards, bookingPaymentOwner, refreshBookingPayment, releaseExpire
 import { bookingListRow } from './booking-views.ts';
 import { filterConditions, findVisibleBooking, iterateBookings, loadAgency } from './bookings.repo.ts';
 import { createBooking, pickUpTimeFor, type BookingDeps } from './create-booking.ts';
-import { IDEMPOTENCY_HEADER, withIdempotency, type IdempotencyClaim } from '../../lib/idempotency.ts';
+import { idempotentRequest } from '../../lib/idempotency.ts';
 import {
   bookingResponse,
   cancelBooking,
@@ -33,11 +33,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     bookings: { sweepExpiredHolds: () => Promise<number> };
   }
-}
-
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const value = request.headers[IDEMPOTENCY_HEADER];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function languageOf(ctx: ServiceContext, query: { language?: Language } | undefined): Language {
@@ -64,31 +59,13 @@ export const bookingsPlugin = fp(
       startCardPayment: provider ? bookingCards(payments, provider).start : cards.start,
     });
 
-    // DESIGN "Idempotency": each call that moves money or stock takes the agent's Idempotency-Key
-    const idempotent = <T>(
-      ctx: ServiceContext,
-      request: FastifyRequest,
-      scope: string,
-      run: (claim: IdempotencyClaim) => Promise<T>,
-      replay: (id: string) => Promise<T>,
-    ) => {
-      const actor = requireAgencyActor(ctx);
-      const input = {
-        agencyId: actor.agencyId,
-        userId: actor.userId,
-        key: idempotencyKey(request),
-        scope,
-        body: request.body,
-      };
-      return withIdempotency(db, input, run, replay);
-    };
-
     // booking decisions by outcome, for /metrics
     const decided = (route: string, outcome: string) => app.metrics.bookingDecisions.inc({ route, outcome });
+    // DESIGN "Idempotency": each call that moves money or stock takes the agent's Idempotency-Key
     const create = (route: typeof routes.create, paymentMethod: 'balance' | 'card', provider?: ProviderName) =>
       registerRoute(app, route, async ({ body, ctx, request }) => {
         try {
-          const result = await idempotent(
+          const result = await idempotentRequest(
             ctx,
             request,
             route.path,
@@ -109,7 +86,7 @@ export const bookingsPlugin = fp(
     create(routes.createWithTapCharge, 'card', payments.hasProvider('tap') ? 'tap' : undefined);
 
     registerRoute(app, routes.pay, ({ params, body, ctx, request }) =>
-      idempotent(
+      idempotentRequest(
         ctx,
         request,
         `pay:${params.id}`,
@@ -136,7 +113,7 @@ export const bookingsPlugin = fp(
     );
     registerRoute(app, routes.cancellationPreview, ({ params, ctx }) => previewCancellation(ctx, params.id));
     registerRoute(app, routes.cancel, ({ params, ctx, request }) =>
-      idempotent(
+      idempotentRequest(
         ctx,
         request,
         `cancel:${params.id}`,

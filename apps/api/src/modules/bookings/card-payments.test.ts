@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, addDays, chargedTotal, siteCharges } from '@portal/contract';
 import { agencies, bookings, payments, sandboxCharges, slots, webhookEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { bearer } from '../../../test/factories.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { buildSandboxEvent } from '../payments/providers/sandbox.ts';
@@ -27,22 +28,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const CARD = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
-
-async function payOnSandboxPage(chargeId: string, cardNumber: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/payments/sandbox/pay/${chargeId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      step: 'card',
-      cardNumber,
-      expiry: '12/30',
-      cvc: '123',
-      name: 'Maria Lopez',
-    }).toString(),
-  });
-}
+const CARD = SANDBOX_CARD;
 
 async function cardBooking(overrides: Record<string, unknown> = {}) {
   const res = await postBooking(t.app, w.tokens.admin, bookingBody(w, overrides), {
@@ -73,7 +59,7 @@ describe("the sandbox pay page speaks the agency's language (issue 9: it was Eng
       expect(page.body).toContain('Отменить и вернуться');
       expect(page.body).toContain(`${row?.tourTitle.ru} — ${row?.offerName.ru}`);
       expect(page.body).not.toContain('Pay by card');
-      const wrong = await payOnSandboxPage(chargeId, '1234 5678 9012 3456');
+      const wrong = await payOnSandboxPage(t.app, chargeId, '1234 5678 9012 3456');
       expect(wrong.statusCode).toBe(422);
       expect(wrong.body).toContain('<p class="error" role="alert">Неверный номер карты.</p>');
     } finally {
@@ -109,7 +95,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     const page = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/pay/${chargeId}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('4242 4242 4242 4242');
-    const paid = await payOnSandboxPage(chargeId, CARD.ok);
+    const paid = await payOnSandboxPage(t.app, chargeId, CARD.ok);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toContain(`/checkout?booking=${booking.id}&payment=`);
 
@@ -130,7 +116,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
   it('keeps the hold after a declined card so the agent can try another card', async () => {
     const before = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
     const { booking, chargeId } = await cardBooking();
-    const declined = await payOnSandboxPage(chargeId, CARD.declined);
+    const declined = await payOnSandboxPage(t.app, chargeId, CARD.declined);
     expect(declined.statusCode).toBe(303);
     const failed = (
       await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booking.id}`, headers: bearer(w.tokens.admin) })
@@ -156,7 +142,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     const second = retry.json().booking.payment;
     expect(second.id).not.toBe(booking.payment.id);
     const [charge] = await t.database.db.select().from(payments).where(eq(payments.id, second.id));
-    await payOnSandboxPage(charge?.providerRef ?? '', CARD.ok);
+    await payOnSandboxPage(t.app, charge?.providerRef ?? '', CARD.ok);
     expect((await bookingRow(booking.id))?.status).toBe('completed');
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
       (before?.left ?? 0) - 3,
@@ -257,7 +243,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
       (before?.left ?? 0) - 3,
     );
     const [second] = await t.database.db.select().from(payments).where(eq(payments.id, next.payment.id));
-    await payOnSandboxPage(second?.providerRef ?? '', CARD.ok);
+    await payOnSandboxPage(t.app, second?.providerRef ?? '', CARD.ok);
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'completed', paidPaymentId: next.payment.id });
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
       (before?.left ?? 0) - 3,
@@ -444,7 +430,7 @@ describe('Russian site card surcharge', () => {
     });
     expect(booking.amounts.tax).toBeCloseTo(4.83, 2);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
-    await payOnSandboxPage(payment?.providerRef ?? '', CARD.declined);
+    await payOnSandboxPage(t.app, payment?.providerRef ?? '', CARD.declined);
     const paid = await t.app.inject({
       method: 'POST',
       url: `/api/b2b/bookings/${booking.id}/pay`,
