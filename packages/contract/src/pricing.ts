@@ -26,6 +26,14 @@ export function siteCharges(kind: SiteKind): SiteCharges {
     : { cardSurchargePercent: 0, includedTaxPercent: null, includedFeePercent: null };
 }
 
+// An amount in major units (1,000.50) and in integer minor units (100050), rounded to the cent
+export function toMinor(major: number): number {
+  return Math.round(major * 100);
+}
+export function minorToMajor(minor: number): number {
+  return minor / 100;
+}
+
 // percent of a non-negative integer amount, rounded half-up, in integers only
 export function percentOfMinor(amountMinor: number, percent: number): number {
   return Math.floor((amountMinor * percent + 50) / 100);

@@ -1,11 +1,9 @@
-import { percentOfMinor } from '@portal/contract/plain';
+import { minorToMajor, percentOfMinor, toMinor } from '@portal/contract/plain';
 import type { Offer, People, PriceInfo } from '@portal/contract';
 
 // Sums in integer minor units (fils, cents) so that 3 × 46.30 is 138.90, not 138.89999…
-export const amountToMinor = (amount: number) => Math.round(amount * 100);
-export const minorToAmount = (minor: number) => minor / 100;
-const toMinor = amountToMinor;
-const toMajor = minorToAmount;
+export { toMinor as amountToMinor, minorToMajor as minorToAmount };
+const toMajor = minorToMajor;
 
 export type PriceLine = {
   kind: 'adult' | 'child' | 'infant' | 'trip';

@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { balanceRoutes as routes, bookingRoutes } from '@portal/contract';
 import { idempotentRequest } from '../../lib/idempotency.ts';
 import { registerRoute } from '../../lib/route.ts';
+import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import {
   balanceCovers,
   balanceOf,
@@ -48,21 +48,15 @@ export const balancePlugin = fp(
     registerRoute(app, routes.summary, ({ query, ctx }) => monthlySummary(ctx, query.year));
     registerRoute(app, routes.statement, ({ query, ctx }) => statement(ctx, query));
     registerRoute(app, routes.statementXlsx, async ({ query, ctx, reply }) => {
-      const { agency, head } = await statementExportHead(ctx, query.from);
+      const period = { from: query.from, to: query.to };
+      const { agency, head } = await statementExportHead(ctx, period);
       const language = query.language ?? agency.language;
       // loaded on first use, as the bookings export is
       const { writeStatementXlsx } = await import('../documents/statement-xlsx.ts');
-      const out = new PassThrough();
-      const rows = statementRows(ctx, agency.id, head.currency, query.from, query.to);
-      writeStatementXlsx({ ...head, to: query.to }, rows, language, out).catch((error: unknown) => {
-        ctx.log.error({ err: error }, 'statement export failed after it started');
-        out.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename="statement-${query.from}-${query.to}.xlsx"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(out);
+      const rows = statementRows(db, { agencyId: agency.id, currency: head.currency }, period);
+      return sendXlsx(reply, ctx.log, `statement-${query.from}-${query.to}.xlsx`, rows, (all, out) =>
+        writeStatementXlsx(head, all, language, out),
+      );
     });
     registerRoute(app, routes.depositDetails, ({ ctx }) => depositDetails(ctx));
     registerRoute(app, routes.topUpFee, ({ query, ctx }) => quoteTopUp(ctx, query));

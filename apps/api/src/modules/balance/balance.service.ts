@@ -5,8 +5,9 @@ import type {
   DepositDetails,
   StatementResponse,
 } from '@portal/contract';
-import { MESSAGES } from '@portal/contract';
+import { MESSAGES, minorToMajor, toMinor } from '@portal/contract';
 import { moneyOf } from '../../config/sites.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
@@ -15,8 +16,6 @@ import { overdueMinor } from '../ledger/dues.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { balanceBefore, monthlyTotals, periodTotals, statementEntries } from '../ledger/statement.repo.ts';
 import { findAgency } from './top-ups.repo.ts';
-
-const major = (minor: number) => minor / 100;
 
 async function accountOf(ctx: ServiceContext, currencyCode?: CurrencyCode) {
   const actor = requireAgencyActor(ctx);
@@ -31,10 +30,10 @@ export async function balanceOf(ctx: ServiceContext, currencyCode?: CurrencyCode
   const { balanceMinor, creditLimitMinor } = await readBalance(ctx.db, account.agencyId, account.currency);
   return {
     currencyCode: account.currency,
-    balance: major(balanceMinor),
-    creditLimit: major(creditLimitMinor),
-    available: major(balanceMinor + creditLimitMinor),
-    overdue: major(balanceMinor < 0 ? await overdueMinor(ctx.db, account, dubaiDate()) : 0),
+    balance: minorToMajor(balanceMinor),
+    creditLimit: minorToMajor(creditLimitMinor),
+    available: minorToMajor(balanceMinor + creditLimitMinor),
+    overdue: minorToMajor(balanceMinor < 0 ? await overdueMinor(ctx.db, account, dubaiDate()) : 0),
   };
 }
 
@@ -42,7 +41,7 @@ export async function balanceOf(ctx: ServiceContext, currencyCode?: CurrencyCode
 export async function balanceCovers(ctx: ServiceContext, amount: number, currencyCode?: CurrencyCode) {
   const { account } = await accountOf(ctx, currencyCode);
   const { balanceMinor, creditLimitMinor } = await readBalance(ctx.db, account.agencyId, account.currency);
-  return { currencyCode: account.currency, covers: balanceMinor + creditLimitMinor >= Math.round(amount * 100) };
+  return { currencyCode: account.currency, covers: balanceMinor + creditLimitMinor >= toMinor(amount) };
 }
 
 export async function monthlySummary(ctx: ServiceContext, year?: number): Promise<BalanceSummaryResponse> {
@@ -55,13 +54,13 @@ export async function monthlySummary(ctx: ServiceContext, year?: number): Promis
   return {
     currencyCode: account.currency,
     year: shownYear,
-    openingBalance: major(opening),
+    openingBalance: minorToMajor(opening),
     rows: months.map((m) => ({
       month: m.month,
       year: shownYear,
-      debit: major(m.debitMinor),
-      credit: major(m.creditMinor),
-      runningBalance: major(m.closingMinor),
+      debit: minorToMajor(m.debitMinor),
+      credit: minorToMajor(m.creditMinor),
+      runningBalance: minorToMajor(m.closingMinor),
     })),
   };
 }
@@ -81,10 +80,10 @@ export async function statement(
     currencyCode: account.currency,
     from: query.from,
     to: query.to,
-    openingBalance: major(opening),
-    closingBalance: major(opening + totals.creditMinor - totals.debitMinor),
-    totalDebit: major(totals.debitMinor),
-    totalCredit: major(totals.creditMinor),
+    openingBalance: minorToMajor(opening),
+    closingBalance: minorToMajor(opening + totals.creditMinor - totals.debitMinor),
+    totalDebit: minorToMajor(totals.debitMinor),
+    totalCredit: minorToMajor(totals.creditMinor),
     total: totals.count,
     page: query.page,
     onPage: query.onPage,
@@ -96,24 +95,22 @@ export async function statement(
       description: e.description,
       reference: e.reference,
       bookingId: e.bookingId,
-      debit: e.amountMinor < 0 ? major(-e.amountMinor) : 0,
-      credit: e.amountMinor > 0 ? major(e.amountMinor) : 0,
-      balanceAfter: major(e.balanceAfterMinor),
+      debit: e.amountMinor < 0 ? minorToMajor(-e.amountMinor) : 0,
+      credit: e.amountMinor > 0 ? minorToMajor(e.amountMinor) : 0,
+      balanceAfter: minorToMajor(e.balanceAfterMinor),
     })),
   };
 }
 
 // The statement's entries for an export, in keyset batches: memory stays flat whatever the period holds
 export async function* statementRows(
-  ctx: ServiceContext,
-  agencyId: string,
-  currency: CurrencyCode,
-  from: string,
-  to: string,
+  db: Db,
+  account: { agencyId: string; currency: CurrencyCode },
+  period: { from: string; to: string },
 ) {
   let afterSeq = 0;
   for (;;) {
-    const batch = await statementEntries(ctx.db, { agencyId, currency }, { from, to }, { limit: 1000, afterSeq });
+    const batch = await statementEntries(db, account, period, { limit: 1000, afterSeq });
     yield* batch;
     const last = batch.at(-1);
     if (!last || batch.length < 1000) return;
@@ -121,16 +118,16 @@ export async function* statementRows(
   }
 }
 
-export async function statementExportHead(ctx: ServiceContext, from: string) {
+// What the statement export needs before its rows: the agency, its language and the period's opening balance
+export async function statementExportHead(ctx: ServiceContext, period: { from: string; to: string }) {
   const { agency, account } = await accountOf(ctx);
   return {
     agency,
     head: {
       agencyName: agency.name,
       currency: account.currency,
-      from,
-      to: from,
-      openingBalanceMinor: await balanceBefore(ctx.db, account, from),
+      ...period,
+      openingBalanceMinor: await balanceBefore(ctx.db, account, period.from),
     },
   };
 }

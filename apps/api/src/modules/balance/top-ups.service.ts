@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { TopUpFeeResponse, TopUpMethod, TopUpStatus, TopUpView } from '@portal/contract';
-import { BOOKING_MESSAGES, MESSAGES, MONEY_MESSAGES, percentOfMinor, type CurrencyCode } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  MESSAGES,
+  MONEY_MESSAGES,
+  minorToMajor,
+  percentOfMinor,
+  toMinor,
+  type CurrencyCode,
+} from '@portal/contract';
 import type { z } from 'zod';
 import type { TopUpBody as TopUpBodySchema } from '@portal/contract';
 import { moneyOf, type SiteMoney } from '../../config/sites.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
@@ -37,14 +45,10 @@ function newTopUpReference(now: Date): string {
   return `TU${dubaiDate(now).slice(2).replace(/-/g, '')}-${tail}`;
 }
 
-const major = (minor: number) => minor / 100;
-const toMinor = (amount: number) => Math.round(amount * 100);
-
 async function requireAgency(ctx: ServiceContext, actor: AgencyActor): Promise<AgencyRow> {
   const agency = await findAgency(ctx.db, actor.agencyId);
   if (!agency) throw new AppError('forbidden', MESSAGES.forbidden);
-  if (agency.status !== 'approved')
-    throw new AppError('forbidden', 'Your agency has not been approved yet. Please contact an operator.');
+  if (agency.status !== 'approved') throw new AppError('forbidden', MESSAGES.agencyNotApproved);
   return agency;
 }
 
@@ -83,47 +87,48 @@ export async function quoteTopUp(
   );
   return {
     currencyCode: agency.currency,
-    amount: major(amountMinor),
-    fee: major(feeMinor),
-    total: major(amountMinor + feeMinor),
+    amount: minorToMajor(amountMinor),
+    fee: minorToMajor(feeMinor),
+    total: minorToMajor(amountMinor + feeMinor),
     feePercent: query.type === 'card' ? money.cardTopUpFeePercent : 0,
-    minimum: major(money.topUpMinimumMinor),
-    maximum: major(money.topUpMaximumMinor),
+    minimum: minorToMajor(money.topUpMinimumMinor),
+    maximum: minorToMajor(money.topUpMaximumMinor),
   };
 }
 
-export function topUpView(row: TopUpRow & { agencyName?: string }, payment: PaymentRecord | null): TopUpView {
+function topUpView(row: TopUpRow & { agencyName?: string }, payment: PaymentRecord | null): TopUpView {
   return {
     id: row.id,
     reference: row.reference,
     method: row.method,
     status: row.status,
     currencyCode: row.currency,
-    amount: major(row.amountMinor),
-    fee: major(row.feeMinor),
-    total: major(row.amountMinor + row.feeMinor),
+    amount: minorToMajor(row.amountMinor),
+    fee: minorToMajor(row.feeMinor),
+    total: minorToMajor(row.amountMinor + row.feeMinor),
     transferDate: row.transferDate,
     bankReference: row.bankReference,
     rejectReason: row.rejectReason ?? row.failureMessage,
     createdAt: row.createdAt.toISOString(),
     creditedAt: row.creditedAt?.toISOString() ?? null,
-    payment:
-      payment && row.status === 'pending'
-        ? {
-            id: payment.id,
-            provider: payment.provider,
-            status: payment.status,
-            redirectUrl: payment.redirectUrl,
-            clientSecret: payment.clientSecret,
-            failureMessage: payment.failureMessage,
-          }
-        : null,
+    payment: payment
+      ? {
+          id: payment.id,
+          provider: payment.provider,
+          status: payment.status,
+          redirectUrl: payment.redirectUrl,
+          clientSecret: payment.clientSecret,
+          failureMessage: payment.failureMessage,
+        }
+      : null,
     ...(row.agencyName === undefined ? {} : { agencyName: row.agencyName }),
   };
 }
 
+// the open card payment is shown only while the top-up waits for it (the list asks once per pending card top-up)
 async function viewOf(db: Db, row: TopUpRow): Promise<TopUpView> {
-  return topUpView(row, row.method === 'card' ? await latestPaymentFor(db, { topUpId: row.id }) : null);
+  const isWaitingForCard = row.method === 'card' && row.status === 'pending';
+  return topUpView(row, isWaitingForCard ? await latestPaymentFor(db, { topUpId: row.id }) : null);
 }
 
 export async function createTopUp(
@@ -228,7 +233,7 @@ function depositDescription(row: TopUpRow, language: 'en' | 'ru'): string {
 }
 
 // Credits a top-up once: the entry and the status change commit together, from the status the caller locked
-async function credit(tx: Parameters<PaymentOwner['paid']>[0], row: TopUpRow, changes: { decidedBy?: string }) {
+async function credit(tx: DbOrTx, row: TopUpRow, changes: { decidedBy?: string }) {
   await postLedgerEntry(tx, {
     agencyId: row.agencyId,
     currency: row.currency,
@@ -247,30 +252,33 @@ async function credit(tx: Parameters<PaymentOwner['paid']>[0], row: TopUpRow, ch
   return moved;
 }
 
+// A declared bank transfer still waiting for the operator, locked for the decision (the row lock and the status
+// decide between two operators)
+async function lockPendingTransfer(tx: DbOrTx, id: string): Promise<TopUpRow> {
+  const current = await findTopUp(tx, id, null, true);
+  if (!current) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
+  if (current.method !== 'bank_transfer' || current.status !== 'pending')
+    throw AppError.field('id', MONEY_MESSAGES.notPending);
+  return current;
+}
+
 // The operator confirms a declared bank transfer: credited once (the row lock and the status guard decide)
 export async function confirmTransfer(ctx: ServiceContext, id: string): Promise<TopUpView> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const current = await findTopUp(tx, id, null, true);
-    if (!current) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
-    if (current.method !== 'bank_transfer' || current.status !== 'pending')
-      throw AppError.field('id', MONEY_MESSAGES.notPending);
-    return credit(tx, current, { decidedBy: ctx.actor?.userId });
-  });
+  const row = await ctx.db.transaction(async (tx) =>
+    credit(tx, await lockPendingTransfer(tx, id), { decidedBy: ctx.actor?.userId }),
+  );
   return topUpView(row, null);
 }
 
 export async function rejectTransfer(ctx: ServiceContext, id: string, reason: string): Promise<TopUpView> {
   const row = await ctx.db.transaction(async (tx) => {
-    const current = await findTopUp(tx, id, null, true);
-    if (!current) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
-    if (current.method !== 'bank_transfer' || current.status !== 'pending')
-      throw AppError.field('id', MONEY_MESSAGES.notPending);
-    const moved = await moveTopUp(tx, id, 'pending', {
+    const current = await lockPendingTransfer(tx, id);
+    const moved = await moveTopUp(tx, current.id, 'pending', {
       status: 'rejected',
       rejectReason: reason,
       decidedBy: ctx.actor?.userId,
     });
-    if (!moved) throw AppError.field('id', MONEY_MESSAGES.notPending);
+    if (!moved) throw new Error(`top-up ${id} changed while it was locked`);
     return moved;
   });
   return topUpView(row, null);
@@ -279,7 +287,7 @@ export async function rejectTransfer(ctx: ServiceContext, id: string, reason: st
 // A top-up as the owner of its card payment: money that arrives is credited once — also after the top-up was
 // closed unpaid (the payment still went through); a second arrival for a credited top-up goes back to the card.
 export function topUpPaymentOwner(): PaymentOwner {
-  const locked = async (tx: Parameters<PaymentOwner['paid']>[0], payment: PaymentRecord) => {
+  const locked = async (tx: DbOrTx, payment: PaymentRecord) => {
     const row = payment.topUpId === null ? null : await findTopUp(tx, payment.topUpId, null, true);
     if (!row) throw new Error(`payment ${payment.id} has no top-up`);
     return row;

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Language } from '@portal/contract';
@@ -6,6 +5,7 @@ import { BOOKING_MESSAGES, bookingRoutes as routes, canViewBalances } from '@por
 import { pickUpInputs, searchHotels } from '../catalogue/hotels.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
+import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
@@ -129,27 +129,15 @@ export const bookingsPlugin = fp(
       const actor = requireAgencyActor(ctx);
       const language = languageOf(ctx, query);
       const conditions = filterConditions(visibilityOf(actor), body, false);
-      // the first batch is read before anything is sent: a failing query is an ordinary error answer, not a 200
-      // whose body is cut off
-      const batches = iterateBookings(db, conditions)[Symbol.asyncIterator]();
-      const first = await batches.next();
       const rows = (async function* () {
-        for (let next = first; !next.done; next = await batches.next())
-          yield bookingListRow(next.value.booking, next.value.agentName, language, canViewBalances(actor.role));
+        for await (const { booking, agentName } of iterateBookings(db, conditions))
+          yield bookingListRow(booking, agentName, language, canViewBalances(actor.role));
       })();
       // loaded on first use: the xlsx and PDF libraries would add about half a second to every start
       const { writeBookingsXlsx } = await import('../documents/bookings-xlsx.ts');
-      const out = new PassThrough();
-      writeBookingsXlsx(rows, language, out).catch((error: unknown) => {
-        ctx.log.error({ err: error }, 'xlsx export failed after it started');
-        out.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
-      // sent through Fastify, so the response carries the same security headers as every other
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename="bookings-${dubaiDate()}.xlsx"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(out);
+      return sendXlsx(reply, ctx.log, `bookings-${dubaiDate()}.xlsx`, rows, (all, out) =>
+        writeBookingsXlsx(all, language, out),
+      );
     });
 
     registerRoute(app, routes.document, async ({ params, ctx, reply }) => {

@@ -88,8 +88,7 @@ export async function inBookingTransaction<T>(ctx: ServiceContext, fn: (tx: DbOr
 }
 
 function assertAgencyCanBook(agency: AgencyRow): void {
-  if (agency.status !== 'approved')
-    throw new AppError('forbidden', 'Your agency has not been approved yet. Please contact an operator.');
+  if (agency.status !== 'approved') throw new AppError('forbidden', MESSAGES.agencyNotApproved);
 }
 
 // SPEC §9: while anything is overdue, nothing more is booked from the balance. Only an account below zero can owe,

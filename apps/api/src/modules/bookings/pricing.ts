@@ -1,5 +1,5 @@
 import type { BookingAmounts, CurrencyCode } from '@portal/contract';
-import { aedMinorToCurrencyMinor, chargedTotal, includedParts, type SiteCharges } from '@portal/contract';
+import { aedMinorToCurrencyMinor, chargedTotal, includedParts, minorToMajor, type SiteCharges } from '@portal/contract';
 import type { AmountLineJson } from '../../db/schema/index.ts';
 import type { OfferRow, PricePeriodRow } from '../catalogue/catalogue.snapshot.ts';
 
@@ -76,8 +76,6 @@ export function priceBooking(input: PriceInput): PriceResult | null {
   };
 }
 
-const major = (minor: number) => minor / 100;
-
 export function amountsView(
   row: {
     currency: CurrencyCode;
@@ -94,18 +92,18 @@ export function amountsView(
   const included = includedParts(charges, row.netTotalMinor);
   return {
     currencyCode: row.currency,
-    netTotal: major(row.netTotalMinor),
-    publishedTotal: major(row.publishedTotalMinor),
-    netBeforeDiscount: major(row.netBeforeDiscountMinor),
-    discount: major(row.discountMinor),
-    cardSurcharge: major(row.cardSurchargeMinor),
-    tax: included.taxMinor === null ? null : major(included.taxMinor),
-    fee: included.feeMinor === null ? null : major(included.feeMinor),
+    netTotal: minorToMajor(row.netTotalMinor),
+    publishedTotal: minorToMajor(row.publishedTotalMinor),
+    netBeforeDiscount: minorToMajor(row.netBeforeDiscountMinor),
+    discount: minorToMajor(row.discountMinor),
+    cardSurcharge: minorToMajor(row.cardSurchargeMinor),
+    tax: included.taxMinor === null ? null : minorToMajor(included.taxMinor),
+    fee: included.feeMinor === null ? null : minorToMajor(included.feeMinor),
     lines: row.amountLines.map((l) => ({
       unit: l.unit,
       quantity: l.quantity,
-      net: major(l.netMinor),
-      published: major(l.publishedMinor),
+      net: minorToMajor(l.netMinor),
+      published: minorToMajor(l.publishedMinor),
     })),
   };
 }

@@ -3,13 +3,7 @@ import { BUSINESS_TIME_ZONE } from '../../lib/dubai-time.ts';
 
 export const UAE_VAT_PERCENT = 5;
 
-export function toMinor(major: number): number {
-  return Math.round(major * 100);
-}
-
-export function minorToMajor(minor: number): number {
-  return minor / 100;
-}
+export { minorToMajor, toMinor } from '@portal/contract/plain';
 
 // Integer division rounded half away from zero: amounts here are whole minor units.
 export function divideHalfUp(numerator: number, denominator: number): number {
