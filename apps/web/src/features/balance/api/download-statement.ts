@@ -3,7 +3,7 @@ import { balanceRoutes } from '@portal/contract';
 import { downloadFromApi } from '@/lib/download';
 import { useLocale } from '@/lib/locale';
 
-export const statementFileName = (from: string, to: string) => `statement-${from}-${to}.xlsx`;
+const statementFileName = (from: string, to: string) => `statement-${from}-${to}.xlsx`;
 
 // GET /b2b/balance/statement/xlsx: the period's statement as a spreadsheet, in the language on screen
 export function useDownloadStatement() {

@@ -10,7 +10,6 @@ export const moneyKeys = {
   all: root,
   current: (currency: CurrencyCode) => [...root, 'current', currency] as const,
   summary: (year: number) => [...root, 'summary', year] as const,
-  statements: () => [...root, 'statement'] as const,
   statement: (period: StatementPeriod) => [...root, 'statement', period] as const,
   deposit: () => [...root, 'deposit'] as const,
   fee: (amount: number, currency: CurrencyCode) => [...root, 'fee', currency, amount] as const,

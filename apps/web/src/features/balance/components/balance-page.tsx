@@ -1,20 +1,17 @@
-import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Tabs } from '@mantine/core';
 import { IconBuildingBank, IconCalendarStats, IconCreditCard, IconListDetails } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
-import type { BalanceTab } from '@/config/paths';
 import { useAgencyCurrency } from '@/lib/me';
-import { useBalanceParams } from '../hooks/use-balance-params';
+import { isBalanceTab, useBalanceParams } from '../hooks/use-balance-params';
 import { BalanceCards } from './balance-cards';
 import { DepositTab } from './deposit-tab';
+import { PageHeader } from './page-header';
 import { StatementTab } from './statement-tab';
 import { SummaryTab } from './summary-tab';
-
-const isTab = (value: string | null): value is BalanceTab =>
-  value === 'summary' || value === 'transactions' || value === 'deposit';
 
 // SPEC §2 /balance: the account's figures, then the monthly summary, the daily statement and the bank details
 export function BalancePage() {
@@ -29,28 +26,26 @@ export function BalancePage() {
   return (
     <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1}>{t('balance.title')}</Title>
-            <Text c="dimmed" mt={4}>
-              {t('balance.subtitle')}
-            </Text>
-          </div>
-          <Button
-            component={Link}
-            to={paths.topUp.getHref()}
-            leftSection={<IconCreditCard size={18} />}
-            data-testid="top-up-link"
-          >
-            {t('nav.topUp')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('balance.title')}
+          subtitle={t('balance.subtitle')}
+          action={
+            <Button
+              component={Link}
+              to={paths.topUp.getHref()}
+              leftSection={<IconCreditCard size={18} />}
+              data-testid="top-up-link"
+            >
+              {t('nav.topUp')}
+            </Button>
+          }
+        />
 
         <BalanceCards currency={isLoading ? null : currency} />
 
         <Tabs
           value={params.tab}
-          onChange={(value) => isTab(value) && update({ tab: value })}
+          onChange={(value) => isBalanceTab(value) && update({ tab: value })}
           keepMounted={false}
           variant={isPhone ? 'pills' : 'outline'}
         >

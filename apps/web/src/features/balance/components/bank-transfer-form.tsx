@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconCalendar, IconClockHour4, IconSend } from '@tabler/icons-react';
+import { IconCalendar, IconSend } from '@tabler/icons-react';
 import { MIN_DATE, MONEY_MESSAGES, TopUpBody } from '@portal/contract';
 import type { CurrencyCode, TopUpView } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useCreateTopUp } from '../api/create-top-up';
+import { AmountInput } from './amount-input';
+import { TransferDeclared } from './transfer-declared';
 
 type Values = { amount: string | number; transferDate: string | null; bankReference: string; note: string };
 
@@ -27,17 +29,11 @@ const bodyOf = (values: Values, currency: CurrencyCode): TopUpBody => ({
   note: values.note,
 });
 
-// A declared transfer: nothing is credited until the tours company finds the money on its account
+// The transfer just declared, with its reference to quote and a way to declare another
 function Declared({ topUp, onAnother }: { topUp: TopUpView; onAnother: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert
-      color="blue"
-      variant="light"
-      icon={<IconClockHour4 size={22} />}
-      title={t('balance.bank.declaredTitle')}
-      data-testid="transfer-declared"
-    >
+    <TransferDeclared>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           {t('balance.bank.declaredReference')}{' '}
@@ -52,7 +48,7 @@ function Declared({ topUp, onAnother }: { topUp: TopUpView; onAnother: () => voi
           {t('balance.bank.another')}
         </Button>
       </Stack>
-    </Alert>
+    </TransferDeclared>
   );
 }
 
@@ -94,23 +90,7 @@ export function BankTransferForm({ currency }: { currency: CurrencyCode }) {
     <form onSubmit={handleSubmit} noValidate data-testid="bank-transfer-form">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <NumberInput
-            label={t('balance.bank.amount')}
-            decimalScale={2}
-            allowNegative={false}
-            hideControls
-            size="md"
-            thousandSeparator={language === 'ru' ? ' ' : ','}
-            inputMode="decimal"
-            rightSection={
-              <Text size="sm" c="dimmed" fw={600} pr="sm">
-                {currency.toUpperCase()}
-              </Text>
-            }
-            rightSectionWidth={56}
-            {...requiredField}
-            {...form.getInputProps('amount')}
-          />
+          <AmountInput label={t('balance.bank.amount')} currency={currency} {...form.getInputProps('amount')} />
           <AppDatesProvider language={language}>
             <DatePickerInput
               label={t('balance.bank.transferDate')}

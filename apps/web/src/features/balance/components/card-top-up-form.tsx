@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Button, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import { MONEY_MESSAGES } from '@portal/contract';
 import type { CurrencyCode, TopUpBody } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { requiredField } from '@/components/required-field';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { takeFieldError } from '@/lib/form';
 import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -17,6 +15,7 @@ import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useCreateTopUp } from '../api/create-top-up';
 import { useTopUpFee } from '../api/get-top-up-fee';
 import { parseAmount } from '../utils/amount';
+import { AmountInput } from './amount-input';
 import { FeeBreakdown } from './fee-breakdown';
 
 type Limits = { minimum: number; maximum: number; currency: CurrencyCode };
@@ -44,17 +43,14 @@ export function CardTopUpForm({ currency, initialAmount }: { currency: CurrencyC
   const isTyping = value !== debounced;
   const quote = fee.data && amount !== null && !fee.isError ? fee.data : null;
   const isQuoteCurrent = quote !== null && !isTyping && !fee.isPlaceholderData && !fee.isFetching;
-  const feeError =
-    fee.isError && !isTyping && isApiError(fee.error)
-      ? (fee.error.items.find((item) => item.fieldName === 'amount')?.errorMessage ?? null)
-      : null;
+  const feeError = fee.isError && !isTyping ? takeFieldError(fee.error, 'amount') : null;
   const typedError =
     debounced !== '' && amount === null
       ? translateMessage(MONEY_MESSAGES.amountCents)
       : isTouched && value === ''
         ? translateMessage(MONEY_MESSAGES.amountRequired)
         : null;
-  const error = typedError ?? (feeError ? translateMessage(feeError) : null) ?? submitError;
+  const error = typedError ?? feeError ?? submitError;
 
   const handlePay = () => {
     setTouched(true);
@@ -77,26 +73,15 @@ export function CardTopUpForm({ currency, initialAmount }: { currency: CurrencyC
 
   return (
     <Stack gap="md" data-testid="card-top-up">
-      <NumberInput
+      <AmountInput
         label={t('balance.card.amount')}
+        currency={currency}
         value={value}
         onChange={(next) => {
           setValue(next);
           setSubmitError(null);
         }}
         onBlur={() => setTouched(true)}
-        decimalScale={2}
-        allowNegative={false}
-        hideControls
-        size="md"
-        thousandSeparator={language === 'ru' ? ' ' : ','}
-        inputMode="decimal"
-        rightSection={
-          <Text size="sm" c="dimmed" fw={600} pr="sm">
-            {currency.toUpperCase()}
-          </Text>
-        }
-        rightSectionWidth={56}
         error={error}
         description={
           limits
@@ -108,7 +93,6 @@ export function CardTopUpForm({ currency, initialAmount }: { currency: CurrencyC
         }
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         data-testid="card-amount"
-        {...requiredField}
       />
       {quote ? (
         <FeeBreakdown quote={quote} isStale={!isQuoteCurrent} />

@@ -6,6 +6,7 @@ import { Money } from '@/components/money';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
+import { MoneyTh } from './money-th';
 
 type EntriesProps = { entries: readonly StatementEntry[]; currency: CurrencyCode };
 
@@ -71,15 +72,9 @@ export function StatementTable({ entries, currency }: EntriesProps) {
             <Table.Th>{t('balance.columns.date')}</Table.Th>
             <Table.Th>{t('balance.columns.description')}</Table.Th>
             <Table.Th>{t('balance.columns.reference')}</Table.Th>
-            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {t('balance.columns.debit')}
-            </Table.Th>
-            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {t('balance.columns.credit')}
-            </Table.Th>
-            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {t('balance.columns.runningBalance')}
-            </Table.Th>
+            <MoneyTh>{t('balance.columns.debit')}</MoneyTh>
+            <MoneyTh>{t('balance.columns.credit')}</MoneyTh>
+            <MoneyTh>{t('balance.columns.runningBalance')}</MoneyTh>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>

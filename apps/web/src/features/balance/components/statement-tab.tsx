@@ -5,21 +5,21 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar, IconFileSpreadsheet } from '@tabler/icons-react';
 import { MIN_DATE, MONEY_MESSAGES } from '@portal/contract';
 import type { StatementResponse } from '@portal/contract';
-import { Money } from '@/components/money';
 import { useTranslation } from 'react-i18next';
 import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import { LoadFailed } from '@/components/load-failed';
+import { Money } from '@/components/money';
 import { SectionSpinner } from '@/components/page-spinner';
 import { todayInDubai } from '@/lib/format';
-import { useLocale } from '@/lib/locale';
 import { translateMessage } from '@/lib/i18n';
+import { useLocale } from '@/lib/locale';
 import { useDownloadStatement } from '../api/download-statement';
 import { useStatement } from '../api/get-statement';
 import { currentMonth, isValidPeriod, previousMonth, type Period } from '../utils/period';
 import { MoneyStat } from './money-stat';
 import { StatementCards, StatementTable } from './statement-entries';
 
-export const STATEMENT_PAGE_SIZE = 50;
+const STATEMENT_PAGE_SIZE = 50;
 
 type Range = [string | null, string | null];
 
@@ -110,6 +110,12 @@ function PeriodTotals({ statement, isCompact }: { statement: StatementResponse; 
   );
 }
 
+// The buttons beside the period field: a month in one click
+const QUICK_PERIODS = [
+  { label: 'thisMonth', month: currentMonth, testId: 'period-this-month' },
+  { label: 'lastMonth', month: previousMonth, testId: 'period-last-month' },
+] as const;
+
 type StatementTabProps = {
   period: Period;
   page: number;
@@ -125,8 +131,6 @@ export function StatementTab({ period, page, onPeriodChange, onPageChange }: Sta
   const download = useDownloadStatement();
   const data = statement.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / (data.onPage || STATEMENT_PAGE_SIZE))) : 1;
-  const thisMonth = currentMonth();
-  const lastMonth = previousMonth();
   const isSame = (other: Period) => other.from === period.from && other.to === period.to;
 
   return (
@@ -136,20 +140,19 @@ export function StatementTab({ period, page, onPeriodChange, onPageChange }: Sta
           <Group align="flex-end" gap="sm">
             <PeriodField key={`${period.from}:${period.to}`} value={period} onChange={onPeriodChange} />
             <Group gap={6}>
-              <Button
-                variant={isSame(thisMonth) ? 'light' : 'default'}
-                onClick={() => onPeriodChange(thisMonth)}
-                data-testid="period-this-month"
-              >
-                {t('balance.statement.thisMonth')}
-              </Button>
-              <Button
-                variant={isSame(lastMonth) ? 'light' : 'default'}
-                onClick={() => onPeriodChange(lastMonth)}
-                data-testid="period-last-month"
-              >
-                {t('balance.statement.lastMonth')}
-              </Button>
+              {QUICK_PERIODS.map(({ label, month, testId }) => {
+                const value = month();
+                return (
+                  <Button
+                    key={label}
+                    variant={isSame(value) ? 'light' : 'default'}
+                    onClick={() => onPeriodChange(value)}
+                    data-testid={testId}
+                  >
+                    {t(`balance.statement.${label}`)}
+                  </Button>
+                );
+              })}
             </Group>
           </Group>
           <Button
@@ -174,7 +177,7 @@ export function StatementTab({ period, page, onPeriodChange, onPageChange }: Sta
         <SectionSpinner />
       ) : (
         <Stack gap="md" style={{ opacity: statement.isPlaceholderData ? 0.6 : 1 }}>
-          <PeriodTotals statement={data} isCompact={isPhone ?? false} />
+          <PeriodTotals statement={data} isCompact={isPhone} />
           {data.entries.length === 0 ? (
             <Paper withBorder p="xl">
               <Text c="dimmed" ta="center" data-testid="statement-empty">

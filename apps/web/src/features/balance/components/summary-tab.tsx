@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import type { PaperProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { SHORT_MONTHS } from '@portal/contract/plain';
 import type { BalanceSummaryResponse, CurrencyCode } from '@portal/contract';
@@ -10,6 +11,7 @@ import { SectionSpinner } from '@/components/page-spinner';
 import { useLocale } from '@/lib/locale';
 import { useBalanceSummary } from '../api/get-balance-summary';
 import { yearsToChoose } from '../utils/period';
+import { MoneyTh } from './money-th';
 
 type SummaryProps = { summary: BalanceSummaryResponse };
 type Totals = { debit: number; credit: number; closing: number };
@@ -23,7 +25,13 @@ function totalsOf(summary: BalanceSummaryResponse): Totals {
 }
 
 const amount = (value: number, currency: CurrencyCode, testId?: string) =>
-  value === 0 ? <Text c="dimmed">—</Text> : <Money amount={value} currency={currency} testId={testId} />;
+  value === 0 ? (
+    <Text span c="dimmed">
+      —
+    </Text>
+  ) : (
+    <Money amount={value} currency={currency} testId={testId} />
+  );
 
 // SPEC §3 "Balance table row": item (the month), month, year, debit, credit, running balance
 function SummaryTable({ summary }: SummaryProps) {
@@ -39,15 +47,9 @@ function SummaryTable({ summary }: SummaryProps) {
             <Table.Th w={140}>{t('balance.summary.item')}</Table.Th>
             <Table.Th w={90}>{t('balance.summary.month')}</Table.Th>
             <Table.Th w={90}>{t('balance.summary.year')}</Table.Th>
-            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {t('balance.columns.debit')}
-            </Table.Th>
-            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {t('balance.columns.credit')}
-            </Table.Th>
-            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {t('balance.columns.runningBalance')}
-            </Table.Th>
+            <MoneyTh>{t('balance.columns.debit')}</MoneyTh>
+            <MoneyTh>{t('balance.columns.credit')}</MoneyTh>
+            <MoneyTh>{t('balance.columns.runningBalance')}</MoneyTh>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -100,6 +102,31 @@ function Line({ label, children, strong = false }: { label: string; children: Re
   );
 }
 
+type FiguresCardProps = PaperProps & {
+  title: ReactNode;
+  debit: number;
+  credit: number;
+  currency: CurrencyCode;
+  children: ReactNode;
+};
+
+// A month or the year as a card: its debit and credit, then the balance it ends on (children)
+function FiguresCard({ title, debit, credit, currency, children, ...paper }: FiguresCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm" {...paper}>
+      <Text fw={700} mb={6}>
+        {title}
+      </Text>
+      <Stack gap={4}>
+        <Line label={t('balance.columns.debit')}>{amount(debit, currency)}</Line>
+        <Line label={t('balance.columns.credit')}>{amount(credit, currency)}</Line>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
 // On a phone each month is a card: the same figures, no sideways scrolling
 function SummaryCards({ summary }: SummaryProps) {
   const { t } = useTranslation();
@@ -114,32 +141,36 @@ function SummaryCards({ summary }: SummaryProps) {
         </Line>
       </Paper>
       {summary.rows.map((row) => (
-        <Paper key={`${row.year}-${row.month}`} withBorder p="sm" data-testid="summary-row" data-month={row.month}>
-          <Text fw={700} mb={6}>
-            {SHORT_MONTHS[language][row.month - 1]} {row.year}
-          </Text>
-          <Stack gap={4}>
-            <Line label={t('balance.columns.debit')}>{amount(row.debit, currency)}</Line>
-            <Line label={t('balance.columns.credit')}>{amount(row.credit, currency)}</Line>
-            <Line label={t('balance.columns.runningBalance')} strong>
-              <Money amount={row.runningBalance} currency={currency} testId="summary-running-balance" />
-            </Line>
-          </Stack>
-        </Paper>
+        <FiguresCard
+          key={`${row.year}-${row.month}`}
+          title={
+            <>
+              {SHORT_MONTHS[language][row.month - 1]} {row.year}
+            </>
+          }
+          debit={row.debit}
+          credit={row.credit}
+          currency={currency}
+          data-testid="summary-row"
+          data-month={row.month}
+        >
+          <Line label={t('balance.columns.runningBalance')} strong>
+            <Money amount={row.runningBalance} currency={currency} testId="summary-running-balance" />
+          </Line>
+        </FiguresCard>
       ))}
       {summary.rows.length > 0 && (
-        <Paper withBorder p="sm" bg="gray.0">
-          <Text fw={700} mb={6}>
-            {t('balance.summary.total', { year: summary.year })}
-          </Text>
-          <Stack gap={4}>
-            <Line label={t('balance.columns.debit')}>{amount(totals.debit, currency)}</Line>
-            <Line label={t('balance.columns.credit')}>{amount(totals.credit, currency)}</Line>
-            <Line label={t('balance.summary.closingBalance')} strong>
-              <Money amount={totals.closing} currency={currency} testId="summary-closing-balance" />
-            </Line>
-          </Stack>
-        </Paper>
+        <FiguresCard
+          title={t('balance.summary.total', { year: summary.year })}
+          debit={totals.debit}
+          credit={totals.credit}
+          currency={currency}
+          bg="gray.0"
+        >
+          <Line label={t('balance.summary.closingBalance')} strong>
+            <Money amount={totals.closing} currency={currency} testId="summary-closing-balance" />
+          </Line>
+        </FiguresCard>
       )}
     </Stack>
   );

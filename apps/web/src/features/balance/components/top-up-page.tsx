@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Grid,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Container, Grid, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconCreditCard, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
@@ -28,6 +16,7 @@ import { BankTransferForm } from './bank-transfer-form';
 import { CardTopUpForm } from './card-top-up-form';
 import { DepositDetailsCard } from './deposit-details-card';
 import { MoneyStat } from './money-stat';
+import { PageHeader } from './page-header';
 import { TopUpResult } from './top-up-result';
 import { TopUpsList } from './top-ups-list';
 
@@ -99,17 +88,20 @@ export function TopUpPage() {
   return (
     <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
       <Stack gap="xl">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1}>{t('nav.topUp')}</Title>
-            <Text c="dimmed" mt={4}>
-              {t('balance.topUpSubtitle')}
-            </Text>
-          </div>
-          <Button component={Link} to={paths.balance.getHref()} variant="light" leftSection={<IconReceipt size={18} />}>
-            {t('balance.title')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('nav.topUp')}
+          subtitle={t('balance.topUpSubtitle')}
+          action={
+            <Button
+              component={Link}
+              to={paths.balance.getHref()}
+              variant="light"
+              leftSection={<IconReceipt size={18} />}
+            >
+              {t('balance.title')}
+            </Button>
+          }
+        />
 
         {topUpId ? (
           <TopUpResult id={topUpId} />

@@ -14,6 +14,7 @@ import { useAccountBalance } from '../api/get-balance';
 import { useTopUp } from '../api/get-top-up';
 import { moneyKeys } from '../api/keys';
 import { MoneyStat } from './money-stat';
+import { TransferDeclared } from './transfer-declared';
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 60_000;
@@ -106,19 +107,15 @@ function NotPaid({ topUp }: { topUp: TopUpView }) {
   );
 }
 
+type WaitingProps = { topUp: TopUpView; isTimedOut: boolean; onCheck: () => void; isChecking: boolean };
+
 function Waiting({ topUp, isTimedOut, onCheck, isChecking }: WaitingProps) {
   const { t } = useTranslation();
   if (topUp.method === 'bank_transfer')
     return (
-      <Alert
-        color="blue"
-        variant="light"
-        icon={<IconClockHour4 size={22} />}
-        title={t('balance.bank.declaredTitle')}
-        data-testid="transfer-declared"
-      >
+      <TransferDeclared>
         {t('balance.bank.declaredReference')} <strong>{topUp.reference}</strong>. {t('balance.bank.declaredText')}
-      </Alert>
+      </TransferDeclared>
     );
   return (
     <Paper withBorder p="lg" data-testid="top-up-pending">
@@ -139,7 +136,6 @@ function Waiting({ topUp, isTimedOut, onCheck, isChecking }: WaitingProps) {
     </Paper>
   );
 }
-type WaitingProps = { topUp: TopUpView; isTimedOut: boolean; onCheck: () => void; isChecking: boolean };
 
 function Rejected({ topUp }: { topUp: TopUpView }) {
   const { t } = useTranslation();
@@ -154,6 +150,21 @@ function Rejected({ topUp }: { topUp: TopUpView }) {
       {topUp.rejectReason ?? t('balance.result.nothingCredited')}
     </Alert>
   );
+}
+
+// What became of the top-up, or that it is still waiting for the payment or the operator
+function Outcome(props: WaitingProps) {
+  switch (props.topUp.status) {
+    case 'credited':
+      return <Credited topUp={props.topUp} />;
+    case 'failed':
+    case 'cancelled':
+      return <NotPaid topUp={props.topUp} />;
+    case 'rejected':
+      return <Rejected topUp={props.topUp} />;
+    default:
+      return <Waiting {...props} />;
+  }
 }
 
 // The return from the card provider (/top-up?topUp=<id>&payment=<id>): the top-up's state as the server knows it,
@@ -185,21 +196,15 @@ export function TopUpResult({ id }: { id: string }) {
           </Text>
         )}
       </Title>
-      {!topUp.data ? (
-        <SectionSpinner />
-      ) : topUp.data.status === 'credited' ? (
-        <Credited topUp={topUp.data} />
-      ) : topUp.data.status === 'failed' || topUp.data.status === 'cancelled' ? (
-        <NotPaid topUp={topUp.data} />
-      ) : topUp.data.status === 'rejected' ? (
-        <Rejected topUp={topUp.data} />
-      ) : (
-        <Waiting
+      {topUp.data ? (
+        <Outcome
           topUp={topUp.data}
           isTimedOut={isTimedOut}
           onCheck={() => void topUp.refetch()}
           isChecking={topUp.isFetching}
         />
+      ) : (
+        <SectionSpinner />
       )}
     </Stack>
   );

@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { useTopUps } from '../api/get-top-ups';
+import { MoneyTh } from './money-th';
 import { TopUpStatusBadge } from './top-up-status-badge';
 
 type RowsProps = { topUps: readonly TopUpView[] };
@@ -41,12 +42,8 @@ function TopUpsTable({ topUps }: RowsProps) {
             <Table.Th>{t('balance.topUps.reference')}</Table.Th>
             <Table.Th>{t('balance.topUps.date')}</Table.Th>
             <Table.Th>{t('balance.topUps.method')}</Table.Th>
-            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {t('balance.topUps.amount')}
-            </Table.Th>
-            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {t('balance.topUps.fee')}
-            </Table.Th>
+            <MoneyTh>{t('balance.topUps.amount')}</MoneyTh>
+            <MoneyTh>{t('balance.topUps.fee')}</MoneyTh>
             <Table.Th>{t('balance.topUps.status')}</Table.Th>
             <Table.Th>{t('balance.topUps.note')}</Table.Th>
           </Table.Tr>

@@ -8,17 +8,19 @@ export type BalancePatch = Partial<Record<'tab' | 'year' | 'from' | 'to' | 'page
 
 const TABS: readonly BalanceTab[] = ['summary', 'transactions', 'deposit'];
 
+export const isBalanceTab = (value: string | null): value is BalanceTab => TABS.some((tab) => tab === value);
+
 // The tab, the summary's year and the statement's period and page live in the URL (a reload or a link shows the same)
 export function useBalanceParams(): [BalanceParams, (patch: BalancePatch) => void] {
   const [search, setSearch] = useSearchParams();
 
   const params = useMemo((): BalanceParams => {
-    const tab = TABS.find((candidate) => candidate === search.get('tab')) ?? 'summary';
+    const tab = search.get('tab');
     const year = Number(search.get('year'));
     const page = Number(search.get('page'));
     const { from, to } = readPeriod(search.get('from'), search.get('to'));
     return {
-      tab,
+      tab: isBalanceTab(tab) ? tab : 'summary',
       year: Number.isInteger(year) && year >= FIRST_YEAR && year <= currentYear() ? year : currentYear(),
       from,
       to,

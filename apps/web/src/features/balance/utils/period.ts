@@ -24,15 +24,14 @@ export function previousMonth(): Period {
 
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
-// A period from the URL, if it is one the server accepts; else the current month
-export function readPeriod(from: string | null, to: string | null): Period {
-  if (from && to && isCalendarDate(from) && isCalendarDate(to) && from <= to && daysBetween(from, to) <= MAX_DAYS)
-    return { from, to };
-  return currentMonth();
-}
-
 export function isValidPeriod(from: string, to: string): boolean {
   return from <= to && daysBetween(from, to) <= MAX_DAYS;
+}
+
+// A period from the URL, if it is one the server accepts; else the current month
+export function readPeriod(from: string | null, to: string | null): Period {
+  if (from && to && isCalendarDate(from) && isCalendarDate(to) && isValidPeriod(from, to)) return { from, to };
+  return currentMonth();
 }
 
 export function currentYear(): number {
