@@ -15,8 +15,8 @@ import type {
   TourCard,
   TourDetails,
 } from '@portal/contract';
-import { startPortal, type Portal } from './support/portal.ts';
-import { apiLogin, payOnSandbox } from './support/session.ts';
+import { LAYOUTS, startPortal, type Portal } from './support/portal.ts';
+import { agentSessions, payOnSandbox } from './support/session.ts';
 
 const ADMIN = 'admin@desertrose.test';
 const JUNIOR = 'junior@desertrose.test';
@@ -26,7 +26,7 @@ const SHOTS = '/tmp/shots';
 const AMOUNT_LABEL = /^(Amount to top up|Сумма пополнения)$/;
 
 let portal: Portal;
-const tokens = new Map<string, string>();
+const { call, api, openAs } = agentSessions(() => portal);
 
 beforeAll(async () => {
   portal = await startPortal();
@@ -34,47 +34,9 @@ beforeAll(async () => {
 });
 afterAll(async () => portal?.stop());
 
-async function tokenFor(email: string): Promise<string> {
-  const known = tokens.get(email);
-  if (known) return known;
-  const accessToken = await apiLogin(portal, email);
-  tokens.set(email, accessToken);
-  return accessToken;
-}
-
-type Init = { method?: string; body?: unknown; headers?: Record<string, string> };
-
-async function call(email: string, path: string, init: Init = {}) {
-  return fetch(`${portal.url()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Authorization: `Bearer ${await tokenFor(email)}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-}
-
-async function api<T>(email: string, path: string, init: Init = {}): Promise<T> {
-  const response = await call(email, path, init);
-  const text = await response.text();
-  expect(response.status, `${init.method ?? 'GET'} ${path}: ${text}`).toBeLessThan(300);
-  return JSON.parse(text) as T;
-}
-
 const balanceOf = (email: string, currency: 'aed' | 'usd' = 'aed') =>
   api<BalanceResponse>(email, `/b2b/balance?currencyCode=${currency}`);
 const cents = (amount: number) => Math.round(amount * 100);
-
-// The session the login page would store, so each test starts logged in on its host
-async function openAs(email: string, options: { width?: number; host?: string } = {}) {
-  const token = await tokenFor(email);
-  const { page, context } = await portal.newPage({ width: options.width ?? 1280 });
-  await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
-  const host = options.host ?? 'localhost';
-  return { page, context, go: (to: string) => page.goto(portal.url(host) + to) };
-}
 
 // full-page screenshots from the top, into /tmp/shots
 async function shoot(page: Page, name: string) {
@@ -348,12 +310,7 @@ describe('[MONEY][ROLES] balances are the admin’s', () => {
 });
 
 describe('[MONEY][LAYOUT] the money pages at 1280 and 390 px, in English and Russian', () => {
-  it.each([
-    [1280, 'en'],
-    [390, 'en'],
-    [1280, 'ru'],
-    [390, 'ru'],
-  ] as const)(
+  it.each(LAYOUTS)(
     '[MONEY][LAYOUT]: %i px in %s — summary, transactions and top-up read finished',
     async (width, language) => {
       const isRu = language === 'ru';

@@ -14,8 +14,8 @@ import type {
   TourCard,
   TourDetails,
 } from '@portal/contract';
-import { screenshot, startPortal, type Portal } from './support/portal.ts';
-import { apiLogin, payOnSandbox } from './support/session.ts';
+import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { agentSessions, payOnSandbox } from './support/session.ts';
 
 const ADMIN = 'admin@desertrose.test';
 const RU_ADMIN = 'admin@volga.test';
@@ -29,48 +29,12 @@ const GUEST = {
 };
 
 let portal: Portal;
-const tokens = new Map<string, string>();
+const { api, openAs } = agentSessions(() => portal);
 
 beforeAll(async () => {
   portal = await startPortal();
 });
 afterAll(async () => portal?.stop());
-
-async function tokenFor(email: string): Promise<string> {
-  const known = tokens.get(email);
-  if (known) return known;
-  const accessToken = await apiLogin(portal, email);
-  tokens.set(email, accessToken);
-  return accessToken;
-}
-
-async function api<T>(
-  email: string,
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const response = await fetch(`${portal.url()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Authorization: `Bearer ${await tokenFor(email)}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  expect(response.status, `${init.method ?? 'GET'} ${path}: ${text}`).toBeLessThan(300);
-  return JSON.parse(text) as T;
-}
-
-// The session the login page would store, so each test starts logged in on its host
-async function openAs(email: string, options: { width?: number; host?: string } = {}) {
-  const token = await tokenFor(email);
-  const { page, context } = await portal.newPage({ width: options.width ?? 1280 });
-  await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
-  const host = options.host ?? 'localhost';
-  return { page, context, go: (path: string) => page.goto(portal.url(host) + path) };
-}
 
 type Slot = { tour: TourDetails; offer: Offer; date: string; time: string | null };
 
@@ -766,12 +730,7 @@ describe('[BOOKINGS][QUOTE] a quote shows one clear total and asks before the ba
 });
 
 describe('[BOOKINGS][STATUS] payment processing and status names read the same everywhere', () => {
-  it.each([
-    [1280, 'en'],
-    [390, 'en'],
-    [1280, 'ru'],
-    [390, 'ru'],
-  ] as const)(
+  it.each(LAYOUTS)(
     '[BOOKINGS][STATUS]: %i px in %s — the steps fit one row, the status shows its SPEC §4 name',
     async (width, language) => {
       const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [17, 18, 19]);
@@ -822,12 +781,7 @@ describe('[BOOKINGS][STATUS] payment processing and status names read the same e
 });
 
 describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px, English and Russian', () => {
-  it.each([
-    [1280, 'en'],
-    [390, 'en'],
-    [1280, 'ru'],
-    [390, 'ru'],
-  ] as const)('[BOOKINGS][LAYOUT]: %i px in %s', async (width, language) => {
+  it.each(LAYOUTS)('[BOOKINGS][LAYOUT]: %i px in %s', async (width, language) => {
     const email = language === 'ru' ? RU_ADMIN : ADMIN;
     const currency = language === 'ru' ? 'usd' : 'aed';
     const slot = await findSlot(email, currency, instantPerPerson(false), bookable, [11, 12, 13]);

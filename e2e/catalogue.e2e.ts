@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays } from '@portal/contract';
 import type { AvailabilityRow, OfferPriceRow, TourCard, TourDetails } from '@portal/contract';
-import { screenshot, startPortal, type Portal } from './support/portal.ts';
-import { ADMIN, apiGet as apiGetAs, logInAsAdmin } from './support/session.ts';
+import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { apiGet as apiGetAs, logInAsAdmin, switchToRussian } from './support/session.ts';
 
 const TOUR_URL = 'burj-khalifa-at-the-top';
 const CATEGORY = { url: 'observation-decks', name: 'Observation decks' };
@@ -287,18 +287,12 @@ describe('[CATALOGUE][CURRENCY] never a silent switch between the currency shown
 });
 
 describe('[CATALOGUE][LAYOUT] home and tour page at 1280 and 390 px, English and Russian', () => {
-  it.each([
-    [1280, 'en'],
-    [390, 'en'],
-    [1280, 'ru'],
-    [390, 'ru'],
-  ] as const)('[CATALOGUE][LAYOUT]: %i px in %s', async (width, language) => {
+  it.each(LAYOUTS)('[CATALOGUE][LAYOUT]: %i px in %s', async (width, language) => {
     const { page, context } = await portal.newPage({ width });
     await logIn(page);
     const plan = await planBooking(page);
     if (language === 'ru') {
-      await page.getByRole('button', { name: 'Русский' }).click();
-      await page.getByText(`Добро пожаловать, ${ADMIN.name}`).waitFor();
+      await switchToRussian(page);
     }
     const currency = language === 'ru' ? 'usd' : 'aed';
     await page.getByTestId('tour-card').nth(5).waitFor();

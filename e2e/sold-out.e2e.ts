@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays } from '@portal/contract';
 import type { AlternativesResponse, AvailabilityRow, TourCard, TourDetails } from '@portal/contract';
-import { SCREENSHOT_DIR, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { ADMIN, apiGet as apiGetAs, logInAsAdmin } from './support/session.ts';
+import { LAYOUTS, SCREENSHOT_DIR, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { apiGet as apiGetAs, logInAsAdmin, switchToRussian } from './support/session.ts';
 
 let portal: Portal;
 
@@ -62,18 +62,12 @@ const tourUrl = (plan: SoldOut) => {
 };
 
 describe('[CATALOGUE][SOLD-OUT] the next best thing when sold out', () => {
-  it.each([
-    [1280, 'en'],
-    [390, 'en'],
-    [1280, 'ru'],
-    [390, 'ru'],
-  ] as const)('[CATALOGUE][SOLD-OUT]: layout at %i px in %s', async (width, language) => {
+  it.each(LAYOUTS)('[CATALOGUE][SOLD-OUT]: layout at %i px in %s', async (width, language) => {
     const { page, context } = await portal.newPage({ width });
     await logIn(page);
     const plan = await findSoldOutDate(page);
     if (language === 'ru') {
-      await page.getByRole('button', { name: 'Русский' }).click();
-      await page.getByText(`Добро пожаловать, ${ADMIN.name}`).waitFor();
+      await switchToRussian(page);
     }
     await page.goto(tourUrl(plan));
     const panel = page.getByTestId('booking-panel');

@@ -114,3 +114,11 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+// The four screens every page is looked at on: desktop and phone widths, in English and Russian
+export const LAYOUTS = [
+  [1280, 'en'],
+  [390, 'en'],
+  [1280, 'ru'],
+  [390, 'ru'],
+] as const;

@@ -44,3 +44,52 @@ export async function payOnSandbox(page: Page, card: string, name = 'Anna Smith'
   await page.getByLabel(/^(Name on card|Имя на карте)$/).fill(name);
   await page.getByRole('button', { name: /^(Pay|Оплатить) / }).click();
 }
+
+type ApiInit = { method?: string; body?: unknown; headers?: Record<string, string> };
+
+// Agents of the demo agencies by e-mail: their tokens (one login each), API calls with them, and pages opened with
+// the session the login page would store, so each test starts logged in on its host. `portalOf` is read at call time
+// (the portal starts in beforeAll).
+export function agentSessions(portalOf: () => Portal) {
+  const tokens = new Map<string, string>();
+  async function tokenFor(email: string): Promise<string> {
+    const known = tokens.get(email);
+    if (known) return known;
+    const accessToken = await apiLogin(portalOf(), email);
+    tokens.set(email, accessToken);
+    return accessToken;
+  }
+  async function call(email: string, path: string, init: ApiInit = {}): Promise<Response> {
+    return fetch(`${portalOf().url()}/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        Authorization: `Bearer ${await tokenFor(email)}`,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  }
+  // a call that must succeed, its JSON answer
+  async function api<T>(email: string, path: string, init: ApiInit = {}): Promise<T> {
+    const response = await call(email, path, init);
+    const text = await response.text();
+    expect(response.status, `${init.method ?? 'GET'} ${path}: ${text}`).toBeLessThan(300);
+    return JSON.parse(text) as T;
+  }
+  async function openAs(email: string, options: { width?: number; host?: string } = {}) {
+    const token = await tokenFor(email);
+    const portal = portalOf();
+    const { page, context } = await portal.newPage({ width: options.width ?? 1280 });
+    await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
+    const host = options.host ?? 'localhost';
+    return { page, context, go: (path: string) => page.goto(portal.url(host) + path) };
+  }
+  return { tokenFor, call, api, openAs };
+}
+
+// The logged-in admin switches the portal to Russian with the header's language button
+export async function switchToRussian(page: Page) {
+  await page.getByRole('button', { name: 'Русский' }).click();
+  await page.getByText(`Добро пожаловать, ${ADMIN.name}`).waitFor();
+}
