@@ -230,6 +230,47 @@ describe('[MONEY][BOOKING] a booking paid from the balance is a debit in the sta
     await page.getByTestId('booking-detail').waitFor();
     await context.close();
   });
+
+  it("[MONEY][INVOICE]: the month's proforma bills what the statement charged; the tax invoice comes on the 3rd", async () => {
+    const booking = await bookFromBalance(ADMIN);
+    const month = dubaiMonth();
+    const statement = await api<StatementResponse>(
+      ADMIN,
+      `/b2b/balance/statement?from=${month.from}&to=${month.to}&onPage=500`,
+    );
+    const charged = statement.entries
+      .filter((e) => e.kind === 'booking' || e.kind === 'refund')
+      .reduce((sum, e) => sum + cents(e.debit) - cents(e.credit), 0);
+    const { page, context, go } = await openAs(ADMIN);
+    await go('/balance');
+    const row = page.locator(`[data-testid="summary-row"][data-month="${Number(month.from.slice(5, 7))}"]`);
+    await row.waitFor();
+    // the month is open: its tax invoice comes on the 3rd of the next month, a proforma meanwhile
+    await row
+      .getByTestId('month-tax-invoice-pending')
+      .getByText(/^From \d\d \w{3}, \d\d$/)
+      .waitFor();
+    const [proforma] = await Promise.all([page.waitForEvent('download'), row.getByTestId('month-proforma').click()]);
+    expect(proforma.suggestedFilename()).toBe(`proforma-${month.from.slice(0, 7)}.pdf`);
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const pdf = await getDocumentProxy(new Uint8Array(fs.readFileSync(await proforma.path())));
+    const text = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
+    expect(text).toContain('PROFORMA INVOICE');
+    expect(text).toContain(booking.reference);
+    const total = (charged / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    expect(text).toContain(`Total (AED) ${total} AED`);
+
+    // the month's report is its statement as a PDF
+    const [report] = await Promise.all([page.waitForEvent('download'), row.getByTestId('month-report').click()]);
+    expect(report.suggestedFilename()).toBe(`statement-${month.from}-${month.to}.pdf`);
+    expect(
+      fs
+        .readFileSync(await report.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    await context.close();
+  });
 });
 
 describe('[MONEY][TRANSFER] a declared bank transfer is credited once the operator confirms it', () => {

@@ -23,6 +23,7 @@ import { catalogueRoutesPlugin } from './modules/catalogue/catalogue.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { layoutInfoRoutes } from './modules/layout/layout.routes.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
+import { issueDueInvoices } from './modules/invoices/invoices.service.ts';
 import { startJobRunner, type JobDefinition } from './modules/jobs/job-runner.ts';
 import { createMetrics, metricsRoutes } from './modules/metrics/metrics.ts';
 import { stockWatchRoutesPlugin } from './modules/stock-watches/stock-watches.routes.ts';
@@ -102,7 +103,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(stockWatchRoutesPlugin);
 
   // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds,
-  // stale card top-ups,
+  // stale card top-ups, last month's tax invoices,
   // notify-me requests (mail when seats are back; close those whose date has passed)
   // (a node that cannot send mail does not take the mail job from one that can)
   const jobs: JobDefinition[] = config.smtpUrl
@@ -113,6 +114,8 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
       { name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.bookings.sweepExpiredHolds() },
       // card top-ups whose payment stayed open past its time end unpaid (a payment that went through is credited)
       { name: 'top-ups-sweeper', everyMs: config.holdSweepMs, run: () => app.balance.closeStaleCardTopUps() },
+      // SPEC §9: from the 3rd, last month's tax invoices (a download issues one sooner; each is issued once)
+      { name: 'tax-invoices', everyMs: 60 * 60_000, run: () => issueDueInvoices(app.deps) },
     );
   if (config.stockWatchPollMs > 0)
     jobs.push(

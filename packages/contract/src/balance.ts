@@ -103,6 +103,18 @@ export const TopUpIdParams = z.object({ id: z.uuid(MONEY_MESSAGES.unknownTopUp) 
 export const BalanceSummaryQuery = z.object({
   year: z.coerce.number().int().min(2000, 'Choose a year from 2000').max(2100, 'Choose a year up to 2100').optional(),
 });
+// SPEC §9: the month's tax invoice. none: nothing was charged to the balance in the month; proforma: the month is not
+// closed yet (a proforma now, the tax invoice from `availableFrom`); ready: closed, issued on first download (or by the
+// issuing job); issued: numbered. `total` is what the invoice bills: the month's balance bookings less their refunds.
+export const TaxInvoiceStatus = z.enum(['none', 'proforma', 'ready', 'issued']);
+export type TaxInvoiceStatus = z.infer<typeof TaxInvoiceStatus>;
+export const MonthTaxInvoice = z.object({
+  status: TaxInvoiceStatus,
+  number: z.string().nullable(),
+  availableFrom: z.string(),
+  total: z.number(),
+});
+export type MonthTaxInvoice = z.infer<typeof MonthTaxInvoice>;
 export const BalanceSummaryRow = z.object({
   month: z.number().int(),
   year: z.number().int(),
@@ -110,6 +122,8 @@ export const BalanceSummaryRow = z.object({
   credit: z.number(),
   // the balance at the month's end (the running balance)
   runningBalance: z.number(),
+  // the month's report is its statement (GET /b2b/balance/statement/pdf for the month's first and last day)
+  taxInvoice: MonthTaxInvoice,
 });
 export const BalanceSummaryResponse = z.object({
   currencyCode: CurrencyCode,
@@ -166,6 +180,19 @@ export const StatementDownloadQuery = z
     path: ['to'],
   });
 
+// A month of the account: /b2b/balance/invoices/2026/10/pdf
+// a path segment of digits within the bounds (a path parameter is always text)
+const wholeBetween = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,4}$/, message)
+    .transform(Number)
+    .refine((v) => v >= min && v <= max, message);
+export const MonthParams = z.object({
+  year: wholeBetween(2000, 2100, MONEY_MESSAGES.yearInvalid),
+  month: wholeBetween(1, 12, MONEY_MESSAGES.monthInvalid),
+});
+
 // Where to send a bank transfer, and the reference to quote so the tours company can match it
 export const DepositDetails = z.object({
   currencyCode: CurrencyCode,
@@ -206,6 +233,32 @@ export const balanceRoutes = {
     tags,
     access: ADMIN_ONLY,
     query: StatementDownloadQuery,
+  }),
+  statementPdf: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/statement/pdf',
+    summary: "The statement of a period as a PDF; a month's statement is the summary's monthly report (admins)",
+    tags,
+    access: ADMIN_ONLY,
+    query: StatementDownloadQuery,
+  }),
+  taxInvoicePdf: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/invoices/{year}/{month}/pdf',
+    summary:
+      "The month's UAE tax invoice (numbered without gaps, issued once from the 3rd of the next month, Asia/Dubai), in the agency's language (admins)",
+    tags,
+    access: ADMIN_ONLY,
+    params: MonthParams,
+  }),
+  proformaPdf: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/proforma/{year}/{month}/pdf',
+    summary: 'A proforma invoice of a month not closed yet: what its tax invoice will bill so far (admins)',
+    tags,
+    access: ADMIN_ONLY,
+    params: MonthParams,
+    query: z.object({ language: z.enum(['en', 'ru']).optional() }),
   }),
   depositDetails: defineRoute({
     method: 'GET',

@@ -108,4 +108,10 @@ export const MONEY_MESSAGES = {
   statementRange: 'Choose a period of at most 366 days, the start not after the end',
   // SPEC §9: credit used in a month is due within 30 days of its end
   overdue: 'Your agency has an overdue balance. Please top up on the My Balance page to book from the balance again.',
+  // SPEC §9: one tax invoice per month, from the 3rd of the next month (Asia/Dubai); a proforma until then
+  invoiceNotYet: 'The tax invoice for this month can be downloaded from the 3rd of the next month',
+  invoiceNothing: 'Nothing was charged to the balance in this month, so there is no invoice for it',
+  proformaMonthClosed: 'This month is closed: download its tax invoice instead',
+  monthInvalid: 'Choose a month from 1 to 12',
+  yearInvalid: 'Choose a year from 2000 to 2100',
 } as const;

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { agencies, users } from './accounts.ts';
 
 // An agency's top-up (issue "Agency money"): by card — credited once, by the payment the provider confirms — or a
@@ -45,5 +57,64 @@ export const topUps = pgTable(
       sql`${t.method} = 'card' OR (${t.transferDate} IS NOT NULL AND ${t.bankReference} IS NOT NULL)`,
     ),
     check('top_ups_credited_at', sql`(${t.status} = 'credited') = (${t.creditedAt} IS NOT NULL)`),
+  ],
+);
+
+export type TaxInvoiceLineJson = {
+  // the ledger entry the line comes from: a booking charged to the balance, or its refund (a negative line)
+  entryId: string;
+  bookingId: string | null;
+  reference: string;
+  kind: 'booking' | 'refund';
+  entryDate: string;
+  serviceDate: string | null;
+  tour: string;
+  option: string;
+  guest: string;
+  pax: string;
+  amountMinor: number;
+};
+export type TaxInvoicePartyJson = {
+  name: string;
+  address: string;
+  trn: string;
+  tradeLicence?: string;
+  contacts?: string;
+};
+
+// SPEC §9 "a single tax invoice per month": one per agency account and month, issued from the 3rd of the next month
+// (Asia/Dubai) and never changed (a trigger refuses UPDATE and DELETE). `number` runs without gaps per issuing company
+// (`issuer_key`): taken from `tax_invoice_counters` in the transaction that inserts the invoice, so a rollback gives
+// the number back.
+export const taxInvoiceCounters = pgTable('tax_invoice_counters', {
+  issuerKey: text('issuer_key').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+export const taxInvoices = pgTable(
+  'tax_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    issuerKey: text('issuer_key').notNull(),
+    number: integer('number').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    language: text('language', { enum: ['en', 'ru'] }).notNull(),
+    issuer: jsonb('issuer').$type<TaxInvoicePartyJson>().notNull(),
+    customer: jsonb('customer').$type<TaxInvoicePartyJson>().notNull(),
+    lines: jsonb('lines').$type<TaxInvoiceLineJson[]>().notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    vatMinor: bigint('vat_minor', { mode: 'number' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_invoices_month_uq').on(t.agencyId, t.currency, t.year, t.month),
+    uniqueIndex('tax_invoices_number_uq').on(t.issuerKey, t.number),
+    check('tax_invoices_month_valid', sql`${t.month} BETWEEN 1 AND 12`),
   ],
 );

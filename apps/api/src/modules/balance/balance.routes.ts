@@ -3,11 +3,15 @@ import fp from 'fastify-plugin';
 import { balanceRoutes as routes, bookingRoutes } from '@portal/contract';
 import { idempotentRequest } from '../../lib/idempotency.ts';
 import { registerRoute } from '../../lib/route.ts';
+import { sendPdf } from '../../lib/pdf-reply.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
+import { issuerOf } from '../documents/issuer.ts';
 import {
   balanceCovers,
   balanceOf,
   depositDetails,
+  monthProforma,
+  monthTaxInvoice,
   monthlySummary,
   statement,
   statementExportHead,
@@ -57,6 +61,23 @@ export const balancePlugin = fp(
       return sendXlsx(reply, ctx.log, `statement-${query.from}-${query.to}.xlsx`, rows, (all, out) =>
         writeStatementXlsx(head, all, language, out),
       );
+    });
+    registerRoute(app, routes.statementPdf, async ({ query, ctx, reply }) => {
+      const period = { from: query.from, to: query.to };
+      const { agency, head } = await statementExportHead(ctx, period);
+      const { renderStatementPdf } = await import('../documents/statement-pdf.ts');
+      const rows = statementRows(db, { agencyId: agency.id, currency: head.currency }, period);
+      const issuer = issuerOf(ctx.sites.byId(agency.siteId) ?? ctx.site);
+      const pdf = await renderStatementPdf(head, rows, issuer, query.language ?? agency.language);
+      return sendPdf(reply, `statement-${query.from}-${query.to}.pdf`, pdf);
+    });
+    registerRoute(app, routes.taxInvoicePdf, async ({ params, ctx, reply }) => {
+      const { pdf, fileName } = await monthTaxInvoice(ctx, params);
+      return sendPdf(reply, fileName, pdf);
+    });
+    registerRoute(app, routes.proformaPdf, async ({ params, query, ctx, reply }) => {
+      const { pdf, fileName } = await monthProforma(ctx, params, query.language);
+      return sendPdf(reply, fileName, pdf);
     });
     registerRoute(app, routes.depositDetails, ({ ctx }) => depositDetails(ctx));
     registerRoute(app, routes.topUpFee, ({ query, ctx }) => quoteTopUp(ctx, query));

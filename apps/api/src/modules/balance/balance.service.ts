@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
+import { monthInvoices, proformaPdf, taxInvoicePdf, type Month } from '../invoices/invoices.service.ts';
 import { overdueMinor } from '../ledger/dues.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { balanceBefore, monthlyTotals, periodTotals, statementEntries } from '../ledger/statement.repo.ts';
@@ -47,9 +48,10 @@ export async function balanceCovers(ctx: ServiceContext, amount: number, currenc
 export async function monthlySummary(ctx: ServiceContext, year?: number): Promise<BalanceSummaryResponse> {
   const { account } = await accountOf(ctx);
   const shownYear = year ?? Number(dubaiDate().slice(0, 4));
-  const [opening, months] = await Promise.all([
+  const [opening, months, invoiceOf] = await Promise.all([
     balanceBefore(ctx.db, account, `${shownYear}-01-01`),
     monthlyTotals(ctx.db, account, shownYear),
+    monthInvoices(ctx.db, account, shownYear),
   ]);
   return {
     currencyCode: account.currency,
@@ -61,6 +63,7 @@ export async function monthlySummary(ctx: ServiceContext, year?: number): Promis
       debit: minorToMajor(m.debitMinor),
       credit: minorToMajor(m.creditMinor),
       runningBalance: minorToMajor(m.closingMinor),
+      taxInvoice: invoiceOf(m.month),
     })),
   };
 }
@@ -130,6 +133,17 @@ export async function statementExportHead(ctx: ServiceContext, period: { from: s
       openingBalanceMinor: await balanceBefore(ctx.db, account, period.from),
     },
   };
+}
+
+// SPEC §9 the month's tax invoice, and the proforma of a month not closed yet, for the agency's account
+export async function monthTaxInvoice(ctx: ServiceContext, month: Month) {
+  const { agency, account } = await accountOf(ctx);
+  return taxInvoicePdf(ctx.db, ctx.sites.byId(agency.siteId) ?? ctx.site, account, month);
+}
+
+export async function monthProforma(ctx: ServiceContext, month: Month, language?: 'en' | 'ru') {
+  const { agency, account } = await accountOf(ctx);
+  return proformaPdf(ctx.db, ctx.sites.byId(agency.siteId) ?? ctx.site, account, month, language);
 }
 
 // The site's bank account in the agency's currency, and the reference that lets the tours company match a transfer

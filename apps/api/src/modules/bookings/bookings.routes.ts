@@ -5,6 +5,7 @@ import { BOOKING_MESSAGES, bookingRoutes as routes, canViewBalances } from '@por
 import { pickUpInputs, searchHotels } from '../catalogue/hotels.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
+import { sendPdf } from '../../lib/pdf-reply.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -156,11 +157,7 @@ export const bookingsPlugin = fp(
         language: row.language,
         issuedAt: row.confirmedAt ?? row.createdAt,
       });
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${params.kind}-${row.reference}.pdf"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, `${params.kind}-${row.reference}.pdf`, pdf);
     });
 
     registerRoute(app, routes.hotels, ({ query }) => searchHotels(db, query));

@@ -3,15 +3,17 @@ import { balanceRoutes } from '@portal/contract';
 import { downloadFromApi } from '@/lib/download';
 import { useLocale } from '@/lib/locale';
 
-const statementFileName = (from: string, to: string) => `statement-${from}-${to}.xlsx`;
+export type StatementFormat = 'xlsx' | 'pdf';
+const ROUTES = { xlsx: balanceRoutes.statementXlsx, pdf: balanceRoutes.statementPdf } as const;
 
-// GET /b2b/balance/statement/xlsx: the period's statement as a spreadsheet, in the language on screen
+// GET /b2b/balance/statement/xlsx|pdf: the period's statement as a spreadsheet or a PDF, in the language on screen
+// (a month's statement is the summary's monthly report)
 export function useDownloadStatement() {
   const { language } = useLocale();
   return useMutation({
-    mutationFn: ({ from, to }: { from: string; to: string }) => {
+    mutationFn: ({ from, to, format = 'xlsx' }: { from: string; to: string; format?: StatementFormat }) => {
       const query = new URLSearchParams({ from, to, language });
-      return downloadFromApi(`${balanceRoutes.statementXlsx.path}?${query.toString()}`, statementFileName(from, to));
+      return downloadFromApi(`${ROUTES[format].path}?${query.toString()}`, `statement-${from}-${to}.${format}`);
     },
   });
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Center, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCalendar, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconCalendar, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { MIN_DATE, MONEY_MESSAGES } from '@portal/contract';
 import type { StatementResponse } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
@@ -155,15 +155,26 @@ export function StatementTab({ period, page, onPeriodChange, onPageChange }: Sta
               })}
             </Group>
           </Group>
-          <Button
-            variant="light"
-            leftSection={<IconFileSpreadsheet size={18} />}
-            loading={download.isPending}
-            onClick={() => download.mutate(period)}
-            data-testid="download-statement"
-          >
-            {t('balance.statement.downloadXlsx')}
-          </Button>
+          <Group gap={6}>
+            <Button
+              variant="light"
+              leftSection={<IconFileSpreadsheet size={18} />}
+              loading={download.isPending && download.variables?.format !== 'pdf'}
+              onClick={() => download.mutate({ ...period, format: 'xlsx' })}
+              data-testid="download-statement"
+            >
+              {t('balance.statement.downloadXlsx')}
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconFileText size={18} />}
+              loading={download.isPending && download.variables?.format === 'pdf'}
+              onClick={() => download.mutate({ ...period, format: 'pdf' })}
+              data-testid="download-statement-pdf"
+            >
+              {t('balance.statement.downloadPdf')}
+            </Button>
+          </Group>
         </Group>
       </Paper>
 

@@ -11,6 +11,7 @@ import { SectionSpinner } from '@/components/page-spinner';
 import { useLocale } from '@/lib/locale';
 import { useBalanceSummary } from '../api/get-balance-summary';
 import { yearsToChoose } from '../utils/period';
+import { MonthProforma, MonthReport, MonthTaxInvoice } from './month-documents';
 import { MoneyTh } from './money-th';
 
 type SummaryProps = { summary: BalanceSummaryResponse };
@@ -40,7 +41,7 @@ function SummaryTable({ summary }: SummaryProps) {
   const currency = summary.currencyCode;
   const totals = totalsOf(summary);
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
+    <Table.ScrollContainer minWidth={980} type="native">
       <Table striped verticalSpacing="sm" fz="sm" data-testid="summary-table">
         <Table.Thead>
           <Table.Tr>
@@ -50,6 +51,9 @@ function SummaryTable({ summary }: SummaryProps) {
             <MoneyTh>{t('balance.columns.debit')}</MoneyTh>
             <MoneyTh>{t('balance.columns.credit')}</MoneyTh>
             <MoneyTh>{t('balance.columns.runningBalance')}</MoneyTh>
+            <Table.Th>{t('balance.summary.report')}</Table.Th>
+            <Table.Th>{t('balance.summary.taxInvoice')}</Table.Th>
+            <Table.Th>{t('balance.summary.proforma')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -58,6 +62,7 @@ function SummaryTable({ summary }: SummaryProps) {
             <Table.Td ta="right">
               <Money amount={summary.openingBalance} currency={currency} testId="summary-opening-balance" />
             </Table.Td>
+            <Table.Td colSpan={3} />
           </Table.Tr>
           {summary.rows.map((row) => (
             <Table.Tr key={`${row.year}-${row.month}`} data-testid="summary-row" data-month={row.month}>
@@ -68,6 +73,15 @@ function SummaryTable({ summary }: SummaryProps) {
               <Table.Td ta="right">{amount(row.credit, currency)}</Table.Td>
               <Table.Td ta="right" fw={700}>
                 <Money amount={row.runningBalance} currency={currency} testId="summary-running-balance" />
+              </Table.Td>
+              <Table.Td>
+                <MonthReport row={row} />
+              </Table.Td>
+              <Table.Td>
+                <MonthTaxInvoice row={row} />
+              </Table.Td>
+              <Table.Td>
+                <MonthProforma row={row} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -81,6 +95,7 @@ function SummaryTable({ summary }: SummaryProps) {
               <Table.Td ta="right">
                 <Money amount={totals.closing} currency={currency} testId="summary-closing-balance" />
               </Table.Td>
+              <Table.Td colSpan={3} />
             </Table.Tr>
           </Table.Tfoot>
         )}
@@ -157,6 +172,17 @@ function SummaryCards({ summary }: SummaryProps) {
           <Line label={t('balance.columns.runningBalance')} strong>
             <Money amount={row.runningBalance} currency={currency} testId="summary-running-balance" />
           </Line>
+          <Line label={t('balance.summary.report')}>
+            <MonthReport row={row} />
+          </Line>
+          <Line label={t('balance.summary.taxInvoice')}>
+            <MonthTaxInvoice row={row} />
+          </Line>
+          {row.taxInvoice.status === 'proforma' && (
+            <Line label={t('balance.summary.proforma')}>
+              <MonthProforma row={row} />
+            </Line>
+          )}
         </FiguresCard>
       ))}
       {summary.rows.length > 0 && (

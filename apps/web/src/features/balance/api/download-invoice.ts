@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { balanceRoutes } from '@portal/contract';
+import { buildPath } from '@portal/contract/plain';
+import { downloadFromApi } from '@/lib/download';
+import { useLocale } from '@/lib/locale';
+import { moneyKeys } from './keys';
+
+export type MonthDocument = { kind: 'taxInvoice' | 'proforma'; year: number; month: number; number: string | null };
+
+const fileName = ({ kind, year, month, number }: MonthDocument) =>
+  kind === 'taxInvoice' && number
+    ? `tax-invoice-${number}.pdf`
+    : `${kind === 'taxInvoice' ? 'tax-invoice' : 'proforma'}-${year}-${String(month).padStart(2, '0')}.pdf`;
+
+// SPEC §9 the month's tax invoice (in the agency's language, issued on first download) or the proforma of a month not
+// closed yet (in the language on screen)
+export function useDownloadMonthDocument() {
+  const { language } = useLocale();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (document: MonthDocument) => {
+      const params = { year: document.year, month: document.month };
+      const path =
+        document.kind === 'taxInvoice'
+          ? buildPath(balanceRoutes.taxInvoicePdf.path, params)
+          : `${buildPath(balanceRoutes.proformaPdf.path, params)}?${new URLSearchParams({ language }).toString()}`;
+      return downloadFromApi(path, fileName(document));
+    },
+    // a tax invoice issued by this download now has its number
+    onSuccess: (_blob, document) => {
+      if (document.kind === 'taxInvoice')
+        void queryClient.invalidateQueries({ queryKey: moneyKeys.summary(document.year) });
+    },
+  });
+}

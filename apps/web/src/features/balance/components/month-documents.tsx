@@ -1,0 +1,86 @@
+import { Button, Text, Tooltip } from '@mantine/core';
+import { IconFileInvoice, IconFileText } from '@tabler/icons-react';
+import type { BalanceSummaryResponse } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+import { useDownloadMonthDocument } from '../api/download-invoice';
+import { useDownloadStatement } from '../api/download-statement';
+import { monthOf } from '../utils/period';
+
+type Row = BalanceSummaryResponse['rows'][number];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+const dash = (
+  <Text span c="dimmed">
+    —
+  </Text>
+);
+
+// The summary's "report" (SPEC §3): the month's statement as a PDF
+export function MonthReport({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  const download = useDownloadStatement();
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconFileText size={16} />}
+      loading={download.isPending}
+      onClick={() => download.mutate({ ...monthOf(`${row.year}-${pad(row.month)}-01`), format: 'pdf' })}
+      data-testid="month-report"
+    >
+      {t('balance.summary.reportPdf')}
+    </Button>
+  );
+}
+
+// SPEC §9 the month's tax invoice: its number once issued, a download once the month is closed, else when it comes
+export function MonthTaxInvoice({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const download = useDownloadMonthDocument();
+  const invoice = row.taxInvoice;
+  if (invoice.status === 'none') return dash;
+  if (invoice.status === 'proforma')
+    return (
+      <Text span size="xs" c="dimmed" data-testid="month-tax-invoice-pending">
+        {t('balance.summary.invoiceFrom', { date: formatDate(invoice.availableFrom, language) })}
+      </Text>
+    );
+  return (
+    <Tooltip label={t('balance.summary.invoiceTip')} openDelay={400}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconFileInvoice size={16} />}
+        loading={download.isPending}
+        onClick={() =>
+          download.mutate({ kind: 'taxInvoice', year: row.year, month: row.month, number: invoice.number })
+        }
+        data-testid="month-tax-invoice"
+      >
+        {invoice.number ?? t('balance.summary.taxInvoicePdf')}
+      </Button>
+    </Tooltip>
+  );
+}
+
+// A proforma while the month is open (what its tax invoice bills so far)
+export function MonthProforma({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  const download = useDownloadMonthDocument();
+  if (row.taxInvoice.status !== 'proforma') return dash;
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconFileInvoice size={16} />}
+      loading={download.isPending}
+      onClick={() => download.mutate({ kind: 'proforma', year: row.year, month: row.month, number: null })}
+      data-testid="month-proforma"
+    >
+      {t('balance.summary.proformaPdf')}
+    </Button>
+  );
+}
