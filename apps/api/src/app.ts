@@ -19,6 +19,7 @@ import { adminAgencyRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.routes.ts';
 import { paymentsPlugin } from './modules/payments/payments.routes.ts';
 import { balancePlugin } from './modules/balance/balance.routes.ts';
+import { sendLowBalanceAlerts } from './modules/balance/low-balance.service.ts';
 import { catalogueRoutesPlugin } from './modules/catalogue/catalogue.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { layoutInfoRoutes } from './modules/layout/layout.routes.ts';
@@ -103,7 +104,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(stockWatchRoutesPlugin);
 
   // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds,
-  // stale card top-ups, last month's tax invoices,
+  // stale card top-ups, last month's tax invoices, low-balance alerts,
   // notify-me requests (mail when seats are back; close those whose date has passed)
   // (a node that cannot send mail does not take the mail job from one that can)
   const jobs: JobDefinition[] = config.smtpUrl
@@ -116,6 +117,8 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
       { name: 'top-ups-sweeper', everyMs: config.holdSweepMs, run: () => app.balance.closeStaleCardTopUps() },
       // SPEC §9: from the 3rd, last month's tax invoices (a download issues one sooner; each is issued once)
       { name: 'tax-invoices', everyMs: 60 * 60_000, run: () => issueDueInvoices(app.deps) },
+      // admins mailed once when the available amount falls below 40 % and 20 % of the last top-up's
+      { name: 'low-balance-alerts', everyMs: 5 * 60_000, run: () => sendLowBalanceAlerts(app.deps) },
     );
   if (config.stockWatchPollMs > 0)
     jobs.push(

@@ -266,6 +266,8 @@ export const CancellationPreview = z.object({
 });
 export type CancellationPreview = z.infer<typeof CancellationPreview>;
 
+// Low-balance alerts: the shares of the last top-up's available amount whose crossing is mailed to the admins once
+export const LOW_BALANCE_PERCENTS = [40, 20] as const;
 export const BalanceQuery = z.object({ currencyCode: z.string().trim().toLowerCase().pipe(CurrencyCode).optional() });
 export const BalanceResponse = z.object({
   currencyCode: CurrencyCode,
@@ -274,6 +276,8 @@ export const BalanceResponse = z.object({
   available: z.number(),
   // credit used in a month and not paid back within 30 days of its end (SPEC §9); blocks balance bookings
   overdue: z.number(),
+  // the available amount is below 40 % (then 20 %) of what the last top-up left available (LOW_BALANCE_PERCENTS)
+  lowBalance: z.object({ percent: z.number().int(), topUpLevel: z.number() }).nullable(),
 });
 export type BalanceResponse = z.infer<typeof BalanceResponse>;
 export const BalanceCoversQuery = z.object({

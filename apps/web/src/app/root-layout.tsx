@@ -12,6 +12,9 @@ import { AppErrorBoundary } from './error-screen';
 // The footer and the WhatsApp button wait for /layout/info anyway, so their code loads with it.
 const Footer = lazy(() => import('@/components/footer').then((m) => ({ default: m.Footer })));
 const PendingApprovalBanner = lazy(() => loadAgentNav().then((m) => ({ default: m.PendingApprovalBanner })));
+const MoneyBanner = lazy(() =>
+  import('@/features/balance/components/money-banner').then((m) => ({ default: m.MoneyBanner })),
+);
 const WhatsAppButton = lazy(() => import('@/components/whatsapp-button').then((m) => ({ default: m.WhatsAppButton })));
 
 // SPEC §2: page views are tracked 500 ms after a route change.
@@ -57,6 +60,11 @@ export function RootLayout() {
         {auth.status === 'authenticated' && auth.user.agencyId !== null && (
           <Suspense fallback={null}>
             <PendingApprovalBanner />
+          </Suspense>
+        )}
+        {auth.status === 'authenticated' && auth.user.role === 'admin' && (
+          <Suspense fallback={null}>
+            <MoneyBanner />
           </Suspense>
         )}
         {/* every page starts with a fresh boundary; a drawer route over its list (/bookings/:id) shares the list's */}

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -116,5 +117,26 @@ export const taxInvoices = pgTable(
     uniqueIndex('tax_invoices_month_uq').on(t.agencyId, t.currency, t.year, t.month),
     uniqueIndex('tax_invoices_number_uq').on(t.issuerKey, t.number),
     check('tax_invoices_month_valid', sql`${t.month} BETWEEN 1 AND 12`),
+  ],
+);
+
+// Low-balance alerts (issue "Agency money" 7): the stage of the last alert sent for an account, against the level its
+// last deposit left (`deposit_entry_id`): 1 once the available amount fell below 40 % of it, 2 below 20 %. A new
+// deposit starts again from 0. Advanced by a conditional upsert in the transaction that queues the mail: once per
+// crossing, whichever node runs the job.
+export const lowBalanceAlerts = pgTable(
+  'low_balance_alerts',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
+    depositEntryId: uuid('deposit_entry_id').notNull(),
+    stage: integer('stage').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.currency] }),
+    check('low_balance_alerts_stage', sql`${t.stage} IN (1, 2)`),
   ],
 );

@@ -16,6 +16,7 @@ import { monthInvoices, proformaPdf, taxInvoicePdf, type Month } from '../invoic
 import { overdueMinor } from '../ledger/dues.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { balanceBefore, monthlyTotals, periodTotals, statementEntries } from '../ledger/statement.repo.ts';
+import { lowBalanceOf } from './low-balance.service.ts';
 import { findAgency } from './top-ups.repo.ts';
 
 async function accountOf(ctx: ServiceContext, currencyCode?: CurrencyCode) {
@@ -29,12 +30,14 @@ async function accountOf(ctx: ServiceContext, currencyCode?: CurrencyCode) {
 export async function balanceOf(ctx: ServiceContext, currencyCode?: CurrencyCode): Promise<BalanceResponse> {
   const { account } = await accountOf(ctx, currencyCode);
   const { balanceMinor, creditLimitMinor } = await readBalance(ctx.db, account.agencyId, account.currency);
+  const availableMinor = balanceMinor + creditLimitMinor;
   return {
     currencyCode: account.currency,
     balance: minorToMajor(balanceMinor),
     creditLimit: minorToMajor(creditLimitMinor),
-    available: minorToMajor(balanceMinor + creditLimitMinor),
+    available: minorToMajor(availableMinor),
     overdue: minorToMajor(balanceMinor < 0 ? await overdueMinor(ctx.db, account, dubaiDate()) : 0),
+    lowBalance: await lowBalanceOf(ctx.db, account, availableMinor),
   };
 }
 

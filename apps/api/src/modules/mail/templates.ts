@@ -125,3 +125,33 @@ export function seatsBackMail(
       `This is the only e-mail for this request.\nQuestions: ${brand.supportEmail}\n`,
   };
 }
+
+// Low-balance alert (issue "Agency money" 7): the available amount fell below 40 % (then 20 %) of what the last top-up
+// left available; once per crossing, to each admin of the agency
+export function lowBalanceMail(
+  lang: Language,
+  to: string,
+  name: string,
+  what: { agencyName: string; percent: number; available: string; level: string; date: string },
+  brand: Brand,
+): OutgoingMail {
+  const topUp = new URL('/top-up', brand.loginUrl).toString();
+  if (lang === 'ru') {
+    return {
+      to,
+      subject: `${brand.siteName}: на балансе «${what.agencyName}» осталось меньше ${what.percent} %`,
+      text:
+        `Здравствуйте, ${name}!\n\nНа ${what.date} для бронирования доступно ${what.available} — меньше ${what.percent} % ` +
+        `от ${what.level}, доступных после последнего пополнения.\n\nПополнить баланс: ${topUp}\n` +
+        `Вопросы: ${brand.supportEmail}\n`,
+    };
+  }
+  return {
+    to,
+    subject: `${brand.siteName}: ${what.agencyName} balance below ${what.percent} %`,
+    text:
+      `Hello ${name},\n\nAs of ${what.date}, ${what.available} is available to book — less than ${what.percent} % of ` +
+      `the ${what.level} available after your last top-up.\n\nTop up your balance: ${topUp}\n` +
+      `Questions: ${brand.supportEmail}\n`,
+  };
+}

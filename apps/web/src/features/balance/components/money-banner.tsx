@@ -1,0 +1,53 @@
+import { Alert, Button, Container, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconWallet } from '@tabler/icons-react';
+import { MONEY_MESSAGES } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
+import { useLocale } from '@/lib/locale';
+import { useAgencyCurrency } from '@/lib/me';
+import { useAccountBalance } from '../api/get-balance';
+
+// Under the header, for admins (SPEC §6 balances are theirs; root-layout.tsx): anything overdue (new balance bookings
+// are refused), else a balance below 40 % / 20 % of what the last top-up left available — with the way to top up
+export function MoneyBanner() {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const { pathname } = useLocation();
+  const { currency, isLoading } = useAgencyCurrency();
+  const balance = useAccountBalance(isLoading ? null : currency);
+  const data = balance.data;
+  if (!data || pathname === paths.topUp.path) return null;
+  const money = (amount: number) => formatMoney(amount, data.currencyCode, language);
+  const isOverdue = data.overdue > 0;
+  // the balance page shows what is overdue in its own cards
+  if ((!isOverdue && !data.lowBalance) || (isOverdue && pathname === paths.balance.path)) return null;
+  return (
+    <Container size="xl" pt="md">
+      <Alert
+        color={isOverdue ? 'red' : 'yellow'}
+        variant="light"
+        icon={isOverdue ? <IconAlertTriangle size={20} /> : <IconWallet size={20} />}
+        data-testid="money-banner"
+        data-kind={isOverdue ? 'overdue' : 'low'}
+      >
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text size="sm" maw={760}>
+            {isOverdue
+              ? `${translateMessage(MONEY_MESSAGES.overdue)} ${t('balance.banner.overdue', { amount: money(data.overdue) })}`
+              : t('balance.banner.low', {
+                  available: money(data.available),
+                  percent: data.lowBalance?.percent ?? 0,
+                  level: money(data.lowBalance?.topUpLevel ?? 0),
+                })}
+          </Text>
+          <Button component={Link} to={paths.topUp.getHref()} size="xs" color={isOverdue ? 'red' : 'yellow.8'}>
+            {t('balance.banner.topUp')}
+          </Button>
+        </Group>
+      </Alert>
+    </Container>
+  );
+}
