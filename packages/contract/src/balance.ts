@@ -251,6 +251,16 @@ export const balanceRoutes = {
     access: ADMIN_ONLY,
     params: MonthParams,
   }),
+  reconciliationXlsx: defineRoute({
+    method: 'GET',
+    path: '/b2b/balance/reconciliation/{year}/{month}/xlsx',
+    summary:
+      "The month's reconciliation: every ledger entry with its booking or top-up, published price, margin, VAT and running balance; totals equal the statement's (admins)",
+    tags,
+    access: ADMIN_ONLY,
+    params: MonthParams,
+    query: z.object({ language: z.enum(['en', 'ru']).optional() }),
+  }),
   proformaPdf: defineRoute({
     method: 'GET',
     path: '/b2b/balance/proforma/{year}/{month}/pdf',

@@ -6,6 +6,7 @@ import { registerRoute } from '../../lib/route.ts';
 import { sendPdf } from '../../lib/pdf-reply.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { issuerOf } from '../documents/issuer.ts';
+import { monthRange } from '../invoices/invoices.service.ts';
 import {
   balanceCovers,
   balanceOf,
@@ -13,6 +14,7 @@ import {
   monthProforma,
   monthTaxInvoice,
   monthlySummary,
+  reconciliationRows,
   statement,
   statementExportHead,
   statementRows,
@@ -74,6 +76,22 @@ export const balancePlugin = fp(
     registerRoute(app, routes.taxInvoicePdf, async ({ params, ctx, reply }) => {
       const { pdf, fileName } = await monthTaxInvoice(ctx, params);
       return sendPdf(reply, fileName, pdf);
+    });
+    registerRoute(app, routes.reconciliationXlsx, async ({ params, query, ctx, reply }) => {
+      const period = monthRange(params);
+      const { agency, head } = await statementExportHead(ctx, period);
+      const { writeReconciliationXlsx } = await import('../documents/reconciliation-xlsx.ts');
+      const rows = reconciliationRows(db, { agencyId: agency.id, currency: head.currency }, period);
+      const month = `${params.year}-${String(params.month).padStart(2, '0')}`;
+      const reconciliation = {
+        ...params,
+        agencyName: agency.name,
+        currency: head.currency,
+        openingBalanceMinor: head.openingBalanceMinor,
+      };
+      return sendXlsx(reply, ctx.log, `reconciliation-${month}.xlsx`, rows, (all, out) =>
+        writeReconciliationXlsx(reconciliation, all, query.language ?? agency.language, out),
+      );
     });
     registerRoute(app, routes.proformaPdf, async ({ params, query, ctx, reply }) => {
       const { pdf, fileName } = await monthProforma(ctx, params, query.language);

@@ -17,6 +17,7 @@ import { overdueMinor } from '../ledger/dues.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { balanceBefore, monthlyTotals, periodTotals, statementEntries } from '../ledger/statement.repo.ts';
 import { lowBalanceOf } from './low-balance.service.ts';
+import { reconciliationBatch } from './reconciliation.repo.ts';
 import { findAgency } from './top-ups.repo.ts';
 
 async function accountOf(ctx: ServiceContext, currencyCode?: CurrencyCode) {
@@ -117,6 +118,22 @@ export async function* statementRows(
   let afterSeq = 0;
   for (;;) {
     const batch = await statementEntries(db, account, period, { limit: 1000, afterSeq });
+    yield* batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < 1000) return;
+    afterSeq = last.seq;
+  }
+}
+
+// The month's reconciliation rows for its export, in keyset batches
+export async function* reconciliationRows(
+  db: Db,
+  account: { agencyId: string; currency: CurrencyCode },
+  period: { from: string; to: string },
+) {
+  let afterSeq = 0;
+  for (;;) {
+    const batch = await reconciliationBatch(db, account, period, afterSeq, 1000);
     yield* batch;
     const last = batch.at(-1);
     if (!last || batch.length < 1000) return;

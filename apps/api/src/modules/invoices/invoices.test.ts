@@ -262,6 +262,40 @@ describe("the month's tax invoice and proforma", () => {
     );
   });
 
+  it("the month's reconciliation xlsx: every entry with its booking, margin and VAT; totals equal the statement's", async () => {
+    const month = thisMonth();
+    const { from, to } = monthRange(month);
+    const statement = (await get(w.tokens.admin, `/api/b2b/balance/statement?from=${from}&to=${to}&onPage=500`)).json();
+    const res = await get(w.tokens.admin, `/api/b2b/balance/reconciliation/${month.year}/${month.month}/xlsx`);
+    expect(res.statusCode, res.body).toBe(200);
+    const name = `reconciliation-${from.slice(0, 7)}.xlsx`;
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${name}"`);
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const rows = Array.from(sheet?.getSheetValues() ?? [], (row) =>
+      Array.isArray(row) ? Array.from(row.slice(1)) : [],
+    );
+    const header = rows.findIndex((row) => row[0] === 'Date');
+    const totalsAt = rows.findIndex((row) => row[0] === 'Totals');
+    const entries = rows.slice(header + 1, totalsAt).filter((row) => row.length > 0);
+    expect(entries).toHaveLength(statement.total);
+    const totals = rows[totalsAt] ?? [];
+    expect([totals[6], totals[7]]).toEqual([statement.totalDebit, statement.totalCredit]);
+    expect(rows[totalsAt + 1]?.[11]).toBe(statement.closingBalance);
+    // the 2 adults + 1 child booking: 398 net, 2 × 169 + 129 = 467 published, 69 margin, 18.95 VAT
+    const kept = entries.find((row) => row[8] === 467);
+    expect(kept?.slice(5, 11)).toEqual(['Booking from balance', 398, undefined, 467, 69, 18.95]);
+    expect(entries.filter((row) => row[5] === 'Refund to balance')).toHaveLength(1);
+    expect(entries[0]?.[5]).toBe('Deposit');
+
+    const bad = await get(w.tokens.admin, '/api/b2b/balance/reconciliation/2026/13/xlsx');
+    expect(bad.json()).toEqual([{ fieldName: 'month', errorMessage: MONEY_MESSAGES.monthInvalid }]);
+    const junior = await get(w.tokens.junior, `/api/b2b/balance/reconciliation/${month.year}/${month.month}/xlsx`);
+    expect(junior.statusCode).toBe(403);
+  });
+
   it('the statement PDF lists the period with its opening and closing balances', async () => {
     const { from, to } = monthRange(thisMonth());
     const res = await get(w.tokens.admin, `/api/b2b/balance/statement/pdf?from=${from}&to=${to}`);

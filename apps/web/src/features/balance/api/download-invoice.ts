@@ -33,3 +33,15 @@ export function useDownloadMonthDocument() {
     },
   });
 }
+
+// The month's reconciliation (every entry with its booking or top-up, margin, VAT, running balance) as a spreadsheet
+export function useDownloadReconciliation() {
+  const { language } = useLocale();
+  return useMutation({
+    mutationFn: ({ year, month }: { year: number; month: number }) => {
+      const path = buildPath(balanceRoutes.reconciliationXlsx.path, { year, month });
+      const query = new URLSearchParams({ language }).toString();
+      return downloadFromApi(`${path}?${query}`, `reconciliation-${year}-${String(month).padStart(2, '0')}.xlsx`);
+    },
+  });
+}

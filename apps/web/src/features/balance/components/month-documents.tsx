@@ -1,10 +1,10 @@
-import { Button, Text, Tooltip } from '@mantine/core';
-import { IconFileInvoice, IconFileText } from '@tabler/icons-react';
+import { Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconFileInvoice, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import type { BalanceSummaryResponse } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { useDownloadMonthDocument } from '../api/download-invoice';
+import { useDownloadMonthDocument, useDownloadReconciliation } from '../api/download-invoice';
 import { useDownloadStatement } from '../api/download-statement';
 import { monthOf } from '../utils/period';
 
@@ -17,21 +17,36 @@ const dash = (
   </Text>
 );
 
-// The summary's "report" (SPEC §3): the month's statement as a PDF
+// The summary's "report" (SPEC §3): the month's statement as a PDF, and its reconciliation as a spreadsheet
 export function MonthReport({ row }: { row: Row }) {
   const { t } = useTranslation();
   const download = useDownloadStatement();
+  const reconciliation = useDownloadReconciliation();
   return (
-    <Button
-      variant="subtle"
-      size="compact-sm"
-      leftSection={<IconFileText size={16} />}
-      loading={download.isPending}
-      onClick={() => download.mutate({ ...monthOf(`${row.year}-${pad(row.month)}-01`), format: 'pdf' })}
-      data-testid="month-report"
-    >
-      {t('balance.summary.reportPdf')}
-    </Button>
+    <Group gap={4} wrap="nowrap">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconFileText size={16} />}
+        loading={download.isPending}
+        onClick={() => download.mutate({ ...monthOf(`${row.year}-${pad(row.month)}-01`), format: 'pdf' })}
+        data-testid="month-report"
+      >
+        {t('balance.summary.reportPdf')}
+      </Button>
+      <Tooltip label={t('balance.summary.reconciliationTip')} openDelay={400}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconFileSpreadsheet size={16} />}
+          loading={reconciliation.isPending}
+          onClick={() => reconciliation.mutate({ year: row.year, month: row.month })}
+          data-testid="month-reconciliation"
+        >
+          xlsx
+        </Button>
+      </Tooltip>
+    </Group>
   );
 }
 

@@ -41,7 +41,7 @@ function SummaryTable({ summary }: SummaryProps) {
   const currency = summary.currencyCode;
   const totals = totalsOf(summary);
   return (
-    <Table.ScrollContainer minWidth={980} type="native">
+    <Table.ScrollContainer minWidth={1040} type="native">
       <Table striped verticalSpacing="sm" fz="sm" data-testid="summary-table">
         <Table.Thead>
           <Table.Tr>
