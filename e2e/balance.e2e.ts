@@ -270,12 +270,14 @@ describe('[MONEY][BOOKING] a booking paid from the balance is a debit in the sta
         .toString('latin1'),
     ).toBe('%PDF-');
     // and its reconciliation as a spreadsheet
-    const [sheet] = await Promise.all([
-      page.waitForEvent('download'),
-      row.getByTestId('month-reconciliation').click(),
-    ]);
+    const [sheet] = await Promise.all([page.waitForEvent('download'), row.getByTestId('month-reconciliation').click()]);
     expect(sheet.suggestedFilename()).toBe(`reconciliation-${month.from.slice(0, 7)}.xlsx`);
-    expect(fs.readFileSync(await sheet.path()).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(
+      fs
+        .readFileSync(await sheet.path())
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
     await context.close();
   });
 });
