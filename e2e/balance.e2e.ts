@@ -16,7 +16,7 @@ import type {
   TourDetails,
 } from '@portal/contract';
 import { LAYOUTS, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions, payOnSandbox } from './support/session.ts';
+import { agentSessions, payOnSandbox, switchToRussian } from './support/session.ts';
 
 const ADMIN = 'admin@desertrose.test';
 const JUNIOR = 'junior@desertrose.test';
@@ -434,4 +434,72 @@ describe('[MONEY][LAYOUT] the money pages at 1280 and 390 px, in English and Rus
       await context.close();
     },
   );
+});
+
+describe('[MONEY][COMMISSIONS] what a booking earned, on /my-commissions and in its xlsx', () => {
+  it('[MONEY][COMMISSIONS]: a booking from the balance shows its published, net and commission, the totals agree, the xlsx downloads; 1280 and 390 px in English and Russian', async () => {
+    const booking = await bookFromBalance(ADMIN);
+    expect(booking.status).toBe('completed');
+    // published − net, both the tour's price (no card surcharge on a balance booking)
+    const published = booking.amounts.publishedTotal;
+    const net = booking.amounts.netTotal - booking.amounts.cardSurcharge;
+    const commission = (cents(published) - cents(net)) / 100;
+    expect(commission).toBeGreaterThan(0);
+
+    const { page, context, go } = await openAs(ADMIN);
+    await go(`/my-commissions?search=${booking.reference}`);
+    await page.getByRole('heading', { level: 1, name: 'Commissions' }).waitFor();
+    const row = page.locator(`[data-testid="commission-row"][data-reference="${booking.reference}"]`);
+    await row.waitFor();
+    expect(await page.getByTestId('commission-row').count()).toBe(1);
+    expect(await amountOf(row, 'row-published')).toBe(published);
+    expect(await amountOf(row, 'row-net')).toBe(net);
+    expect(await amountOf(row, 'row-commission')).toBe(commission);
+    // the totals of a selection of one are that booking's, in its month of travel and overall
+    expect(await amountOf(page.getByTestId('commission-totals'), 'total-commission')).toBe(commission);
+    expect(await page.getByTestId('total-bookings').textContent()).toBe('1');
+    const month = page.locator(`[data-testid="month-row"][data-month="${booking.date.slice(0, 7)}"]`);
+    expect(await amountOf(month, 'month-commission')).toBe(commission);
+    expect(await amountOf(page.getByTestId('grand-total-row'), 'month-commission')).toBe(commission);
+
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-commissions').click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/^commissions-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await xlsx.path());
+    const sheet = workbook.worksheets[0];
+    const headers = (sheet?.getRow(1).values ?? []) as unknown[];
+    const figures = (n: number) =>
+      ['Reference', 'Published rate', 'NET rate', 'Commission'].map(
+        (header) => sheet?.getRow(n).getCell(headers.indexOf(header)).value,
+      );
+    expect(figures(2)).toEqual([booking.reference, published, net, commission]);
+    expect(figures(sheet?.rowCount ?? 0)).toEqual(['Grand total', published, net, commission]);
+
+    // the whole page, on a desktop and a phone, in English and then Russian
+    await go('/my-commissions');
+    await row.waitFor();
+    await shoot(page, 'commissions-1280-en');
+    expect(await noSideScroll(page)).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('commissions-cards').waitFor();
+    await shoot(page, 'commissions-390-en');
+    expect(await noSideScroll(page)).toBe(true);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await go('/');
+    await switchToRussian(page);
+    await go('/my-commissions');
+    await page.getByRole('heading', { level: 1, name: 'Комиссии' }).waitFor();
+    await page.getByRole('heading', { name: 'Итоги по месяцам тура' }).waitFor();
+    await row.waitFor();
+    expect(await page.getByText(/NET|Commission/).count()).toBe(0);
+    await shoot(page, 'commissions-1280-ru');
+    expect(await noSideScroll(page)).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('commissions-cards').waitFor();
+    await shoot(page, 'commissions-390-ru');
+    expect(await noSideScroll(page)).toBe(true);
+    await context.close();
+  });
 });

@@ -17,6 +17,7 @@ import { securityPlugin } from './plugins/external/security.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAgencyRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.routes.ts';
+import { commissionsPlugin } from './modules/bookings/commissions.routes.ts';
 import { paymentsPlugin } from './modules/payments/payments.routes.ts';
 import { balancePlugin } from './modules/balance/balance.routes.ts';
 import { sendLowBalanceAlerts } from './modules/balance/low-balance.service.ts';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(catalogueRoutesPlugin);
   await app.register(paymentsPlugin);
   await app.register(bookingsPlugin);
+  await app.register(commissionsPlugin);
   await app.register(balancePlugin);
   await app.register(stockWatchRoutesPlugin);
 

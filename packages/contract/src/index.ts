@@ -11,6 +11,7 @@ export * from './bookings.ts';
 export * from './pricing.ts';
 export * from './balance.ts';
 export * from './stock-watches.ts';
+export * from './commissions.ts';
 
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
@@ -18,6 +19,7 @@ import { catalogueRoutes } from './catalogue.ts';
 import { bookingRoutes } from './bookings.ts';
 import { balanceRoutes } from './balance.ts';
 import { stockWatchRoutes } from './stock-watches.ts';
+import { commissionRoutes } from './commissions.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
 import type { RouteDescriptor } from './define-route.ts';
@@ -31,4 +33,5 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(bookingRoutes),
   ...Object.values(balanceRoutes),
   ...Object.values(stockWatchRoutes),
+  ...Object.values(commissionRoutes),
 ];

@@ -8,7 +8,7 @@ export type PagePreload = {
   // also for the paths under it (a booking opened over its list)
   prefix?: boolean;
   modules: readonly string[];
-  parts: readonly ('auth' | 'account' | 'catalogue' | 'bookings' | 'balance' | 'sections')[];
+  parts: readonly ('auth' | 'account' | 'catalogue' | 'bookings' | 'balance' | 'commissions' | 'sections')[];
 };
 
 // a logged-in page's header shows the agency's menu
@@ -37,7 +37,11 @@ export const PAGE_PRELOADS: readonly PagePreload[] = [
   { path: '/my-bookings', prefix: true, modules: BOOKING_LISTS, parts: ['bookings', 'catalogue'] },
   { path: '/balance', modules: [AGENT_NAV, 'src/features/balance/routes/balance.tsx'], parts: ['balance'] },
   { path: '/top-up', modules: [AGENT_NAV, 'src/features/balance/routes/top-up.tsx'], parts: ['balance'] },
-  { path: '/my-commissions', modules: SECTIONS, parts: ['sections'] },
+  {
+    path: '/my-commissions',
+    modules: [AGENT_NAV, 'src/features/commissions/routes/my-commissions.tsx'],
+    parts: ['commissions'],
+  },
   { path: '/my-agencies', modules: SECTIONS, parts: ['sections'] },
   { path: '/widgets', prefix: true, modules: SECTIONS, parts: ['sections'] },
   { path: '/agents', modules: SECTIONS, parts: ['sections'] },

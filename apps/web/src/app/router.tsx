@@ -191,7 +191,14 @@ const routeTree = (
               element={page(bookingDetail, (m) => m.MyBookingDetailRoute, BOOKING_TEXTS)}
             />
           </Route>
-          <Route path={paths.myCommissions.path} element={page(sections, (m) => m.MyCommissionsRoute, SECTION_TEXTS)} />
+          <Route
+            path={paths.myCommissions.path}
+            element={page(
+              () => import('@/features/commissions/routes/my-commissions'),
+              (m) => m.MyCommissionsRoute,
+              ['commissions'],
+            )}
+          />
           <Route path={paths.myAgencies.path} element={page(sections, (m) => m.MyAgenciesRoute, SECTION_TEXTS)} />
           <Route path={paths.widgets.path} element={page(sections, (m) => m.WidgetsRoute, SECTION_TEXTS)} />
           <Route path={paths.widgetsCreate.path} element={page(sections, (m) => m.WidgetsCreateRoute, SECTION_TEXTS)} />

@@ -43,7 +43,15 @@ void i18n.use(initReactI18next).init({
 // Texts come in parts that load with the code that shows them, like the pages themselves: the core (layout, home,
 // login, messages) with the first page, the others with their routes. English core ships with the entry chunk (it
 // is also the fallback); everything else loads on demand, in the language on screen.
-export type LocalePart = 'core' | 'auth' | 'account' | 'catalogue' | 'bookings' | 'balance' | 'sections';
+export type LocalePart =
+  | 'core'
+  | 'auth'
+  | 'account'
+  | 'catalogue'
+  | 'bookings'
+  | 'balance'
+  | 'commissions'
+  | 'sections';
 type Resources = { default: Record<string, unknown> };
 
 const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = {
@@ -54,6 +62,7 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     catalogue: () => import('@/locales/en/catalogue.json'),
     bookings: () => import('@/locales/en/bookings.json'),
     balance: () => import('@/locales/en/balance.json'),
+    commissions: () => import('@/locales/en/commissions.json'),
     sections: () => import('@/locales/en/sections.json'),
   },
   ru: {
@@ -63,6 +72,7 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     catalogue: () => import('@/locales/ru/catalogue.json'),
     bookings: () => import('@/locales/ru/bookings.json'),
     balance: () => import('@/locales/ru/balance.json'),
+    commissions: () => import('@/locales/ru/commissions.json'),
     sections: () => import('@/locales/ru/sections.json'),
   },
 };

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CurrencyCode } from '@portal/contract';
+import type { Style } from 'exceljs';
 
 // Cells and streaming shared by the xlsx exports (bookings, statement)
 
@@ -22,6 +23,18 @@ export function dubaiWallClock(iso: string): Date | null {
 export function calendarDate(isoDate: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+}
+
+// One style object per number format, shared by every cell that has it: exceljs registers a style once per object
+// (a WeakMap), where `cell.numFmt = …` makes a new object per cell and costs more than the rest of a row's writing
+const styles = new Map<string, Partial<Style>>();
+export function styleOf(numFmt: string): Partial<Style> {
+  let style = styles.get(numFmt);
+  if (!style) {
+    style = Object.freeze({ numFmt });
+    styles.set(numFmt, style);
+  }
+  return style;
 }
 
 export function moneyFormat(currency: CurrencyCode): string {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
+import { AppDatesProvider } from '@/components/dates-provider';
+import { DateRangeField } from '@/components/date-range-field';
 import type { BookingFilters, BookingOptionsResponse } from '@portal/contract';
-import { IconCalendar, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/locale';
@@ -17,43 +17,6 @@ type BookingsFiltersProps = {
   canFilterAgent: boolean;
   hasActive: boolean;
 };
-
-type Range = [string | null, string | null];
-
-// The range lives in the URL only once both ends are chosen (or both cleared); the half-chosen range in between is
-// held here, so the picker keeps the first click while it waits for the second.
-function RangeField({ label, value, onChange }: { label: string; value: Range; onChange: (range: Range) => void }) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState<Range | null>(null);
-  const [seen, setSeen] = useState<Range>(value);
-  // the URL changed elsewhere (reset, back button): drop the half-chosen range
-  if (seen[0] !== value[0] || seen[1] !== value[1]) {
-    setSeen(value);
-    setDraft(null);
-  }
-  return (
-    <DatePickerInput
-      type="range"
-      label={label}
-      placeholder={t('bookings.filters.anyDate')}
-      value={draft ?? value}
-      onChange={(next) => {
-        const [from, to] = next;
-        if ((from && to) || (!from && !to)) {
-          setDraft(null);
-          onChange([from, to]);
-        } else {
-          setDraft([from, to]);
-        }
-      }}
-      valueFormat={DISPLAY_DATE_FORMAT}
-      leftSection={<IconCalendar size={16} />}
-      clearable
-      allowSingleDateInRange
-      popoverProps={{ position: 'bottom-start', shadow: 'md' }}
-    />
-  );
-}
 
 // SPEC §3 list filters: status, travel dates, creation dates, tour, agent, search (all kept in the URL)
 export function BookingsFilters({ filters, options, onChange, canFilterAgent, hasActive }: BookingsFiltersProps) {
@@ -101,13 +64,15 @@ export function BookingsFilters({ filters, options, onChange, canFilterAgent, ha
             onChange={(value) => onChange({ status: value })}
             clearable
           />
-          <RangeField
+          <DateRangeField
             label={t('bookings.filters.travelDates')}
+            placeholder={t('bookings.filters.anyDate')}
             value={[filters.dateFrom ?? null, filters.dateTo ?? null]}
             onChange={([from, to]) => onChange({ dateFrom: from, dateTo: to })}
           />
-          <RangeField
+          <DateRangeField
             label={t('bookings.filters.createdDates')}
+            placeholder={t('bookings.filters.anyDate')}
             value={[filters.createdFrom ?? null, filters.createdTo ?? null]}
             onChange={([from, to]) => onChange({ createdFrom: from, createdTo: to })}
           />

@@ -1,14 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '@/components/coming-soon';
 
-type SectionKey =
-  | 'embedded'
-  | 'embeddedCheckout'
-  | 'myCommissions'
-  | 'myAgencies'
-  | 'widgets'
-  | 'widgetsCreate'
-  | 'agents';
+type SectionKey = 'embedded' | 'embeddedCheckout' | 'myAgencies' | 'widgets' | 'widgetsCreate' | 'agents';
 
 function Section({ section }: { section: SectionKey }) {
   const { t } = useTranslation();
@@ -17,7 +10,6 @@ function Section({ section }: { section: SectionKey }) {
 
 export const EmbeddedRoute = () => <Section section="embedded" />;
 export const EmbeddedCheckoutRoute = () => <Section section="embeddedCheckout" />;
-export const MyCommissionsRoute = () => <Section section="myCommissions" />;
 export const MyAgenciesRoute = () => <Section section="myAgencies" />;
 export const WidgetsRoute = () => <Section section="widgets" />;
 export const WidgetsCreateRoute = () => <Section section="widgetsCreate" />;

@@ -1,0 +1,132 @@
+import type {
+  BookingFilters,
+  CommissionListResponse,
+  CommissionRow,
+  CommissionTotal,
+  CurrencyCode,
+  Language,
+} from '@portal/contract';
+import { minorToMajor } from '@portal/contract';
+import type { ServiceContext } from '../../lib/context.ts';
+import { requireAgencyActor } from '../../lib/require-actor.ts';
+import { iterateBookings, listBookings, type BookingRow } from './bookings.repo.ts';
+import { commissionConditions, commissionSumsByMonth } from './commissions.repo.ts';
+import { visibilityOf } from './manage-bookings.ts';
+
+// what a commission row is made of (a list page's rows and an export's narrower rows both have it)
+type CommissionSource = Pick<
+  BookingRow,
+  | 'id'
+  | 'reference'
+  | 'date'
+  | 'startTime'
+  | 'createdAt'
+  | 'tourTitle'
+  | 'offerName'
+  | 'guestName'
+  | 'adults'
+  | 'children'
+  | 'infants'
+  | 'currency'
+  | 'publishedTotalMinor'
+  | 'netTotalMinor'
+  | 'cardSurchargeMinor'
+>;
+type StoredAmounts = Pick<CommissionSource, 'publishedTotalMinor' | 'netTotalMinor' | 'cardSurchargeMinor'>;
+type Commission = { publishedMinor: number; netMinor: number; commissionMinor: number };
+
+// DESIGN "Money decisions": the commission is published − net, what the agency earns selling at the recommended
+// price. The net is compared as the tour's price: what the agency paid after a promo code (or the quoted net), less
+// the Russian site's card surcharge — the cost of paying by card, which the published price does not carry either.
+// A quote above the published price gives a negative commission, shown as it is.
+export function commissionOf(amounts: StoredAmounts): Commission {
+  const netMinor = amounts.netTotalMinor - amounts.cardSurchargeMinor;
+  return {
+    publishedMinor: amounts.publishedTotalMinor,
+    netMinor,
+    commissionMinor: amounts.publishedTotalMinor - netMinor,
+  };
+}
+
+function commissionRow(row: CommissionSource, agentName: string, language: Language): CommissionRow {
+  const amounts = commissionOf(row);
+  return {
+    id: row.id,
+    reference: row.reference,
+    travelDate: row.date,
+    time: row.startTime,
+    createdAt: row.createdAt.toISOString(),
+    tour: row.tourTitle[language],
+    offer: row.offerName[language],
+    guestName: row.guestName,
+    adults: row.adults,
+    children: row.children,
+    infants: row.infants,
+    agent: agentName,
+    currencyCode: row.currency,
+    published: minorToMajor(amounts.publishedMinor),
+    net: minorToMajor(amounts.netMinor),
+    commission: minorToMajor(amounts.commissionMinor),
+  };
+}
+
+function totalOf(currency: CurrencyCode, count: number, amounts: StoredAmounts): CommissionTotal {
+  const { publishedMinor, netMinor, commissionMinor } = commissionOf(amounts);
+  return {
+    currencyCode: currency,
+    bookings: count,
+    published: minorToMajor(publishedMinor),
+    net: minorToMajor(netMinor),
+    commission: minorToMajor(commissionMinor),
+  };
+}
+
+// Today every commission is an agent's booking. Widget sales (a later issue) are a second source of rows and sums
+// with their own margin rule (sale price − net); the list, the totals and the export would merge both here.
+export async function listCommissions(
+  ctx: ServiceContext,
+  filters: BookingFilters & { page: number; onPage: number },
+  language: Language,
+): Promise<CommissionListResponse> {
+  const actor = requireAgencyActor(ctx);
+  const conditions = commissionConditions(visibilityOf(actor), filters);
+  const [{ rows, total }, sums] = await Promise.all([
+    listBookings(ctx.db, conditions, { limit: filters.onPage, offset: (filters.page - 1) * filters.onPage }),
+    commissionSumsByMonth(ctx.db, conditions),
+  ]);
+  const overall = new Map<CurrencyCode, { count: number } & StoredAmounts>();
+  for (const sum of sums) {
+    const seen = overall.get(sum.currency) ?? {
+      count: 0,
+      publishedTotalMinor: 0,
+      netTotalMinor: 0,
+      cardSurchargeMinor: 0,
+    };
+    overall.set(sum.currency, {
+      count: seen.count + sum.count,
+      publishedTotalMinor: seen.publishedTotalMinor + sum.publishedTotalMinor,
+      netTotalMinor: seen.netTotalMinor + sum.netTotalMinor,
+      cardSurchargeMinor: seen.cardSurchargeMinor + sum.cardSurchargeMinor,
+    });
+  }
+  return {
+    items: rows.map((r) => commissionRow(r.booking, r.agentName, language)),
+    total,
+    page: filters.page,
+    onPage: filters.onPage,
+    months: sums.map((sum) => ({ month: sum.month, ...totalOf(sum.currency, sum.count, sum) })),
+    totals: [...overall].map(([currency, sum]) => totalOf(currency, sum.count, sum)),
+  };
+}
+
+// The export's rows, in the list's order, in batches (memory stays flat whatever the filters select)
+export async function* commissionRows(
+  ctx: ServiceContext,
+  filters: BookingFilters,
+  language: Language,
+): AsyncGenerator<CommissionRow> {
+  const actor = requireAgencyActor(ctx);
+  const conditions = commissionConditions(visibilityOf(actor), filters);
+  for await (const { booking, agentName } of iterateBookings(ctx.db, conditions))
+    yield commissionRow(booking, agentName, language);
+}

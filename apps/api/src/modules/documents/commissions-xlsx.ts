@@ -1,0 +1,204 @@
+import type { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { CommissionRow, CurrencyCode, Language } from '@portal/contract';
+import { minorToMajor, toMinor } from './document-format.ts';
+import {
+  DATE_FORMAT,
+  TEXT_FORMAT,
+  DATE_TIME_FORMAT,
+  calendarDate,
+  dubaiWallClock,
+  moneyFormat,
+  streamWorkbook,
+  styleOf,
+} from './xlsx-cells.ts';
+
+const COLUMNS = [
+  { key: 'reference', width: 16 },
+  { key: 'travelDate', width: 13 },
+  { key: 'time', width: 10 },
+  { key: 'createdAt', width: 17 },
+  { key: 'tour', width: 40 },
+  { key: 'guestName', width: 24 },
+  { key: 'adults', width: 10 },
+  { key: 'children', width: 10 },
+  { key: 'infants', width: 10 },
+  { key: 'agent', width: 22 },
+  { key: 'published', width: 17 },
+  { key: 'net', width: 17 },
+  { key: 'commission', width: 17 },
+] as const;
+type ColumnKey = (typeof COLUMNS)[number]['key'];
+const MONEY: readonly ColumnKey[] = ['published', 'net', 'commission'];
+const TEXT: readonly ColumnKey[] = ['reference', 'time', 'tour', 'guestName', 'agent'];
+
+const TEXTS = {
+  en: {
+    sheet: 'Commissions',
+    headers: {
+      reference: 'Reference',
+      travelDate: 'Travel date',
+      time: 'Tour time',
+      createdAt: 'Creation date',
+      tour: 'Tour / option',
+      guestName: 'Guest name',
+      adults: 'Adults',
+      children: 'Children',
+      infants: 'Infants',
+      agent: 'Agent',
+      published: 'Published rate',
+      net: 'NET rate',
+      commission: 'Commission',
+    },
+    month: 'Travel month',
+    bookings: 'Bookings',
+    grandTotal: 'Grand total',
+    none: 'No completed bookings match these filters.',
+  },
+  ru: {
+    sheet: 'Комиссии',
+    headers: {
+      reference: 'Номер брони',
+      travelDate: 'Дата тура',
+      time: 'Время тура',
+      createdAt: 'Дата создания',
+      tour: 'Тур / опция',
+      guestName: 'Имя гостя',
+      adults: 'Взрослые',
+      children: 'Дети',
+      infants: 'Младенцы',
+      agent: 'Агент',
+      published: 'Опубликованная цена',
+      net: 'Цена нетто',
+      commission: 'Комиссия',
+    },
+    month: 'Месяц тура',
+    bookings: 'Бронирований',
+    grandTotal: 'Итого',
+    none: 'Нет завершённых бронирований по этим фильтрам.',
+  },
+} as const satisfies Record<Language, unknown>;
+
+type Sums = { count: number; publishedMinor: number; netMinor: number; commissionMinor: number };
+const MONTH_FORMAT = 'mmm yyyy';
+
+function add<K>(into: Map<K, Sums>, key: K, row: CommissionRow) {
+  const sums = into.get(key) ?? { count: 0, publishedMinor: 0, netMinor: 0, commissionMinor: 0 };
+  sums.count += 1;
+  sums.publishedMinor += toMinor(row.published);
+  sums.netMinor += toMinor(row.net);
+  sums.commissionMinor += toMinor(row.commission);
+  into.set(key, sums);
+}
+
+// The commissions as a workbook: one row per completed booking in the list's order, then the totals per travel month
+// (newest first) and the grand total, per currency. The totals are summed from the rows written, in minor units, so
+// the file always adds up.
+export async function writeCommissionsXlsx(
+  rows: AsyncIterable<CommissionRow> | Iterable<CommissionRow>,
+  language: Language,
+  out: NodeJS.WritableStream,
+): Promise<void> {
+  await streamWorkbook(out, (zip) => writeWorkbook(rows, language, zip));
+}
+
+async function writeWorkbook(
+  rows: AsyncIterable<CommissionRow> | Iterable<CommissionRow>,
+  language: Language,
+  stream: PassThrough,
+): Promise<void> {
+  const t = TEXTS[language];
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(t.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((column) => ({ key: column.key, width: column.width }));
+  const styleHeader = (row: ExcelJS.Row) => {
+    row.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+    row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF2637AA' } };
+    row.alignment = { vertical: 'middle', wrapText: true };
+  };
+  const header = sheet.addRow(COLUMNS.map((column) => t.headers[column.key]));
+  styleHeader(header);
+  header.height = 30;
+  header.commit();
+
+  // month (yyyy-MM) → currency → sums; and currency → sums
+  const months = new Map<string, Map<CurrencyCode, Sums>>();
+  const totals = new Map<CurrencyCode, Sums>();
+  for await (const row of rows) {
+    const travelDate = calendarDate(row.travelDate);
+    const createdAt = dubaiWallClock(row.createdAt);
+    const values: Record<ColumnKey, string | number | Date | null> = {
+      reference: row.reference,
+      travelDate: travelDate ?? row.travelDate,
+      time: row.time,
+      createdAt: createdAt ?? row.createdAt,
+      tour: row.offer ? `${row.tour} — ${row.offer}` : row.tour,
+      guestName: row.guestName || null,
+      adults: row.adults,
+      children: row.children,
+      infants: row.infants,
+      agent: row.agent || null,
+      published: minorToMajor(toMinor(row.published)),
+      net: minorToMajor(toMinor(row.net)),
+      commission: minorToMajor(toMinor(row.commission)),
+    };
+    const added = sheet.addRow(COLUMNS.map((column) => values[column.key]));
+    const money = moneyFormat(row.currencyCode);
+    for (const key of MONEY) added.getCell(key).style = styleOf(money);
+    for (const key of TEXT) added.getCell(key).style = styleOf(TEXT_FORMAT);
+    added.getCell('travelDate').style = styleOf(travelDate ? DATE_FORMAT : TEXT_FORMAT);
+    added.getCell('createdAt').style = styleOf(createdAt ? DATE_TIME_FORMAT : TEXT_FORMAT);
+    added.commit();
+    const month = row.travelDate.slice(0, 7);
+    const inMonth = months.get(month) ?? new Map<CurrencyCode, Sums>();
+    add(inMonth, row.currencyCode, row);
+    months.set(month, inMonth);
+    add(totals, row.currencyCode, row);
+  }
+
+  sheet.addRow([]).commit();
+  const totalsHeader = sheet.addRow(
+    COLUMNS.map((column) =>
+      column.key === 'reference'
+        ? t.month
+        : column.key === 'adults'
+          ? t.bookings
+          : MONEY.includes(column.key)
+            ? t.headers[column.key]
+            : null,
+    ),
+  );
+  styleHeader(totalsHeader);
+  totalsHeader.commit();
+  const totalRow = (label: string | Date, currency: CurrencyCode, sums: Sums, isGrand: boolean) => {
+    const added = sheet.addRow({
+      reference: label,
+      adults: sums.count,
+      published: minorToMajor(sums.publishedMinor),
+      net: minorToMajor(sums.netMinor),
+      commission: minorToMajor(sums.commissionMinor),
+    });
+    // a few rows: styles of their own (the shared ones are never changed)
+    const font: Partial<ExcelJS.Font> | undefined = isGrand ? { bold: true } : undefined;
+    added.getCell('reference').style = {
+      numFmt: label instanceof Date ? MONTH_FORMAT : TEXT_FORMAT,
+      alignment: { horizontal: 'left' },
+      ...(font && { font }),
+    };
+    if (font) added.getCell('adults').style = { font };
+    for (const key of MONEY) added.getCell(key).style = { numFmt: moneyFormat(currency), ...(font && { font }) };
+    added.commit();
+  };
+  for (const month of [...months.keys()].sort().reverse()) {
+    const first = calendarDate(`${month}-01`);
+    for (const [currency, sums] of months.get(month) ?? []) totalRow(first ?? month, currency, sums, false);
+  }
+  if (totals.size === 0) {
+    const none = sheet.addRow([t.none]);
+    none.getCell(1).style = styleOf(TEXT_FORMAT);
+    none.commit();
+  }
+  for (const [currency, sums] of totals) totalRow(t.grandTotal, currency, sums, true);
+  sheet.commit();
+  await workbook.commit();
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { CommissionRow } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Money } from '@/components/money';
+import { formatDate } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+
+type CommissionsCardsProps = {
+  rows: readonly CommissionRow[];
+  hrefFor: (id: string) => string;
+  showAgent: boolean;
+};
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+// The list on a phone: one card per booking, the commission on top beside the reference
+export function CommissionsCards({ rows, hrefFor, showAgent }: CommissionsCardsProps) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  return (
+    <Stack gap="sm" data-testid="commissions-cards">
+      {rows.map((row) => (
+        <Card
+          key={row.id}
+          withBorder
+          padding="md"
+          radius="md"
+          data-testid="commission-row"
+          data-reference={row.reference}
+        >
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              <Anchor component={Link} to={hrefFor(row.id)} fw={700}>
+                {row.reference}
+              </Anchor>
+              <Text fw={800} c={row.commission < 0 ? 'red.7' : 'brand.7'}>
+                <Money amount={row.commission} currency={row.currencyCode} testId="row-commission" />
+              </Text>
+            </Group>
+            <div>
+              <Text size="sm" fw={600} lineClamp={2}>
+                {row.tour}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {row.offer}
+              </Text>
+            </div>
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+              <Figure label={t('commissions.columns.travelDate')}>
+                {formatDate(row.travelDate, language)}
+                {row.time ? ` · ${row.time}` : ''}
+              </Figure>
+              <Figure label={t('commissions.columns.guestName')}>{row.guestName}</Figure>
+              <Figure label={t('commissions.columns.published')}>
+                <Money amount={row.published} currency={row.currencyCode} testId="row-published" />
+              </Figure>
+              <Figure label={t('commissions.columns.net')}>
+                <Money amount={row.net} currency={row.currencyCode} testId="row-net" />
+              </Figure>
+              <Figure label={t('commissions.columns.people')}>
+                {row.adults}/{row.children}/{row.infants}
+              </Figure>
+              {showAgent && <Figure label={t('commissions.columns.agent')}>{row.agent}</Figure>}
+            </SimpleGrid>
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { Button, Center, Container, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
+import { SectionSpinner } from '@/components/page-spinner';
+import { useDocumentPageTitle } from '@/components/page-title';
+import { paths } from '@/config/paths';
+import { useDownloadCommissions } from '../api/download-commissions';
+import { useCommissions } from '../api/get-commissions';
+import { useFilterOptions } from '../api/get-filter-options';
+import { PAGE_SIZE, hasActiveFilters, useCommissionFilters } from '../hooks/use-commission-filters';
+import { CommissionFilters } from './commission-filters';
+import { CommissionStats, MonthTotals } from './commission-totals';
+import { CommissionsCards } from './commissions-cards';
+import { CommissionsTable } from './commissions-table';
+
+// SPEC §2 /my-commissions: what completed bookings earned (published − net), the totals per month of travel and
+// overall, the rows page by page, and the same as xlsx. Filters and page in the URL, as in the bookings list.
+export function CommissionsPage() {
+  const { t } = useTranslation();
+  useDocumentPageTitle(t('commissions.title'));
+  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const [filters, update] = useCommissionFilters();
+  const options = useFilterOptions();
+  const list = useCommissions(filters);
+  const download = useDownloadCommissions();
+  const isFiltered = hasActiveFilters(filters);
+  // a junior sees their own bookings: no agents to filter by, no agent column
+  const showAgent = (options.data?.agents.length ?? 0) > 0;
+  const hrefFor = (id: string) => paths.bookingDetail.getHref('/bookings', id);
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / (list.data.onPage || PAGE_SIZE))) : 1;
+
+  return (
+    <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1}>{t('commissions.title')}</Title>
+            <Text c="dimmed" mt={4} maw={760}>
+              {t('commissions.subtitle')}
+            </Text>
+          </div>
+          <Button
+            variant="light"
+            leftSection={<IconFileSpreadsheet size={18} />}
+            loading={download.isPending}
+            disabled={list.data?.total === 0}
+            onClick={() => download.mutate(filters)}
+            data-testid="download-commissions"
+          >
+            {t('commissions.downloadXlsx')}
+          </Button>
+        </Group>
+
+        <CommissionFilters filters={filters} options={options.data} onChange={update} hasActive={isFiltered} />
+
+        {!list.data && list.isError ? (
+          <LoadFailed error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
+        ) : !list.data ? (
+          <SectionSpinner />
+        ) : list.data.total === 0 ? (
+          <Paper withBorder p="xl">
+            <Center>
+              <Text c="dimmed" ta="center" data-testid="commissions-empty">
+                {isFiltered ? t('commissions.emptyFiltered') : t('commissions.empty')}
+              </Text>
+            </Center>
+          </Paper>
+        ) : (
+          <Stack gap="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            <CommissionStats totals={list.data.totals} isCompact={Boolean(isPhone)} />
+            <Text size="sm" c="dimmed">
+              {t('commissions.netNote')}
+            </Text>
+            <div>
+              <Text size="sm" fw={600} mb={6} data-testid="commissions-total">
+                {t('commissions.total', { count: list.data.total })}
+              </Text>
+              {list.data.items.length === 0 ? (
+                <Paper withBorder p="xl">
+                  <Stack align="center" gap="sm" data-testid="commissions-page-empty">
+                    <Text c="dimmed">{t('commissions.pageEmpty', { page: Number(filters.page ?? 1) })}</Text>
+                    <Button variant="light" onClick={() => update({ page: null })}>
+                      {t('commissions.firstPage')}
+                    </Button>
+                  </Stack>
+                </Paper>
+              ) : isPhone ? (
+                <CommissionsCards rows={list.data.items} hrefFor={hrefFor} showAgent={showAgent} />
+              ) : (
+                <Paper withBorder p="xs">
+                  <CommissionsTable rows={list.data.items} hrefFor={hrefFor} showAgent={showAgent} />
+                </Paper>
+              )}
+            </div>
+            {pages > 1 && (
+              <Center>
+                <Pagination
+                  total={pages}
+                  value={Number(filters.page ?? 1)}
+                  onChange={(page) => update({ page: page > 1 ? String(page) : null })}
+                  siblings={isPhone ? 0 : 1}
+                  getControlProps={(control) => ({ 'aria-label': t(`commissions.pagination.${control}`) })}
+                />
+              </Center>
+            )}
+            <MonthTotals months={list.data.months} totals={list.data.totals} isCompact={Boolean(isPhone)} />
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,85 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import type { CommissionRow } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Money } from '@/components/money';
+import { formatDate } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+
+type CommissionsTableProps = {
+  rows: readonly CommissionRow[];
+  hrefFor: (id: string) => string;
+  showAgent: boolean;
+};
+
+const MONEY = ['published', 'net', 'commission'] as const;
+
+// One row per completed booking: what it was sold at, what it cost the agency, what it earned
+export function CommissionsTable({ rows, hrefFor, showAgent }: CommissionsTableProps) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  return (
+    <Table.ScrollContainer minWidth={showAgent ? 980 : 860} type="native">
+      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="commissions-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('commissions.columns.reference')}</Table.Th>
+            <Table.Th>{t('commissions.columns.travelDate')}</Table.Th>
+            <Table.Th>{t('commissions.columns.tour')}</Table.Th>
+            <Table.Th>{t('commissions.columns.guestName')}</Table.Th>
+            {/* a long label ('Adult/Child/Infant') may wrap after its slashes rather than widen the column */}
+            <Table.Th>{t('commissions.columns.people').replace(/\//g, '/\u200b')}</Table.Th>
+            {showAgent && <Table.Th>{t('commissions.columns.agent')}</Table.Th>}
+            {MONEY.map((figure) => (
+              <Table.Th key={figure} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {t(`commissions.columns.${figure}`)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id} data-testid="commission-row" data-reference={row.reference}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={hrefFor(row.id)} fw={700} size="sm">
+                  {row.reference}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(row.travelDate, language)}
+                {row.time && (
+                  <Text span size="xs" c="dimmed">
+                    {` · ${row.time}`}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td miw={200}>
+                <Text size="sm" fw={500} lineClamp={2}>
+                  {row.tour}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {row.offer}
+                </Text>
+              </Table.Td>
+              <Table.Td>{row.guestName}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {row.adults}/{row.children}/{row.infants}
+              </Table.Td>
+              {showAgent && <Table.Td>{row.agent}</Table.Td>}
+              {MONEY.map((figure) => (
+                <Table.Td
+                  key={figure}
+                  ta="right"
+                  fw={figure === 'commission' ? 700 : undefined}
+                  c={figure === 'commission' ? (row.commission < 0 ? 'red.7' : 'brand.7') : undefined}
+                >
+                  <Money amount={row[figure]} currency={row.currencyCode} testId={`row-${figure}`} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
