@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { runBookingBench } from './booking-scenarios.mjs';
+import { runExportBench } from './export-bench.mjs';
 import { runFirstLoadBench } from './first-load.mjs';
 import { runStartupBench } from './startup.mjs';
 import { freePort } from './free-port.mjs';
@@ -281,6 +282,13 @@ async function main() {
       );
       Object.assign(targets, booking.targets);
     }
+    // the bookings xlsx of 50,000 bookings on PGlite and PostgreSQL: time and memory
+    const exportBench = ONLY_CATALOGUE ? null : await runExportBench({ serverEntry, root, children });
+    if (exportBench) {
+      console.log('\nBookings xlsx export:');
+      console.table(exportBench.rows);
+      Object.assign(targets, exportBench.targets);
+    }
     // the first load on a phone in Chromium (skipped without Debian's Chromium)
     let firstLoad = null;
     if (ONLY_CATALOGUE) {
@@ -327,6 +335,9 @@ async function main() {
         : ONLY_CATALOGUE
           ? 'skipped: BENCH_ONLY=catalogue'
           : 'skipped: PostgreSQL not reachable',
+      exports: exportBench
+        ? { settings: exportBench.settings, results: exportBench.rows }
+        : 'skipped: BENCH_ONLY=catalogue',
       firstLoad: firstLoad ? { settings: firstLoad.settings, results: firstLoad.results } : 'skipped: no Chromium',
       targets,
     };

@@ -21,6 +21,17 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; lockTimeoutMs?: number }
   | { kind: 'pglite'; dataDir: string | null };
 
+// Which kind each opened database is, for code that must behave differently (db/snapshot.ts): PGlite runs one
+// transaction at a time for the whole database.
+const kinds = new WeakMap<object, DatabaseHandle['kind']>();
+export function databaseKind(db: DbOrTx): DatabaseHandle['kind'] | null {
+  return kinds.get(db) ?? null;
+}
+function opened(handle: DatabaseHandle): DatabaseHandle {
+  kinds.set(handle.db, handle.kind);
+  return handle;
+}
+
 // Each kind loads only its own driver: a PGlite start does not pay for node-postgres, nor the reverse.
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -35,7 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // replaced on the next query. Without a listener, node-postgres re-emits the error and it would end the process.
     pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return opened({ db, kind: 'postgres', pool, close: () => pool.end() });
   }
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -44,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir === null) {
     const client = await PGlite.create();
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    return { db, kind: 'pglite', close: () => client.close() };
+    return opened({ db, kind: 'pglite', close: () => client.close() });
   }
   const pgDir = path.join(options.dataDir, 'pg');
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -52,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     const client = await PGlite.create(pgDir);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    return {
+    return opened({
       db,
       kind: 'pglite',
       close: async () => {
@@ -63,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           releaseLock();
         }
       },
-    };
+    });
   } catch (error) {
     releaseLock();
     throw error;

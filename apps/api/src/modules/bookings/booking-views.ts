@@ -3,7 +3,7 @@ import type { SiteCharges } from '@portal/contract';
 import { BOOKING_MESSAGES, BOOKING_STATUS_LABELS, buildPath, bookingRoutes, siteCharges } from '@portal/contract';
 import type { SiteRegistry } from '../../config/sites.ts';
 import type { PaymentRecord as PaymentRow } from '../payments/index.ts';
-import type { BookingRow } from './bookings.repo.ts';
+import type { BookingListSource, BookingRow } from './bookings.repo.ts';
 import { amountsView } from './pricing.ts';
 
 const major = (minor: number | null) => (minor === null ? null : minor / 100);
@@ -129,7 +129,7 @@ export function bookingView(
 }
 
 export function bookingListRow(
-  row: BookingRow,
+  row: BookingListSource,
   agentName: string,
   language: Language,
   showBalance: boolean,

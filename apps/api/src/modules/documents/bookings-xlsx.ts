@@ -11,6 +11,7 @@ import {
   dubaiWallClock,
   moneyFormat,
   streamWorkbook,
+  styleOf,
 } from './xlsx-cells.ts';
 
 type Header = { key: string; width: number };
@@ -172,12 +173,12 @@ async function writeWorkbook(
     const values = rowValues(row, language);
     const added = sheet.addRow(COLUMNS.map((column) => values[column.key]));
     const money = moneyFormat(row.currencyCode);
-    for (const key of ['publishedRate', 'netRate', 'finalBalance'] as const) added.getCell(key).numFmt = money;
-    for (const key of TEXT_COLUMNS) added.getCell(key).numFmt = TEXT_FORMAT;
+    for (const key of ['publishedRate', 'netRate', 'finalBalance'] as const) added.getCell(key).style = styleOf(money);
+    for (const key of TEXT_COLUMNS) added.getCell(key).style = styleOf(TEXT_FORMAT);
     const bookingDate = added.getCell('bookingDate');
-    bookingDate.numFmt = bookingDate.value instanceof Date ? DATE_FORMAT : TEXT_FORMAT;
+    bookingDate.style = styleOf(bookingDate.value instanceof Date ? DATE_FORMAT : TEXT_FORMAT);
     const createdAt = added.getCell('createdAt');
-    createdAt.numFmt = createdAt.value instanceof Date ? DATE_TIME_FORMAT : TEXT_FORMAT;
+    createdAt.style = styleOf(createdAt.value instanceof Date ? DATE_TIME_FORMAT : TEXT_FORMAT);
     added.commit();
   }
   sheet.commit();

@@ -1,0 +1,54 @@
+import { databaseKind, type Db, type DbOrTx, type Tx } from './client.ts';
+
+// Reads that page through many rows (the xlsx exports) from one consistent view of the database.
+//
+// PostgreSQL: one REPEATABLE READ READ ONLY transaction, held from the first batch to the last: every batch sees the
+// database as it was when the read began, whatever commits meanwhile. It holds a pooled connection (and no lock) for
+// as long as the read runs; the reader must be finished or closed (`return()`, as `for await` and lib/xlsx-reply.ts
+// do when they stop early), which ends the transaction.
+//
+// PGlite (the embedded default) runs one transaction at a time for the whole database: a transaction held through a
+// download would stop every booking until it ends. There the batches run on their own, between other work, and the
+// caller's keyset order is what keeps the read whole: no row is read twice or skipped, and a row is read as it is
+// when its batch runs. Inside a caller's transaction (a `Tx`), that transaction is the view.
+export async function* readInSnapshot<T>(db: DbOrTx, read: (db: DbOrTx) => AsyncIterable<T>): AsyncGenerator<T> {
+  if (databaseKind(db) !== 'postgres') {
+    yield* read(db);
+    return;
+  }
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let begun: (tx: Tx) => void = () => {};
+  const ready = new Promise<Tx>((resolve) => (begun = resolve));
+  // only an opened database (never a Tx) is known to be PostgreSQL
+  const ended = (db as Db)
+    .transaction(
+      async (tx) => {
+        begun(tx);
+        await released;
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    )
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
+  const tx = await Promise.race([
+    ready,
+    ended.then((error) => {
+      throw error ?? new Error('the snapshot transaction ended before it began');
+    }),
+  ]);
+  let isComplete = false;
+  try {
+    yield* read(tx);
+    isComplete = true;
+  } finally {
+    release();
+    // a read that failed or was closed early keeps its own outcome
+    if (!isComplete) await ended;
+  }
+  // a read that went through is only as good as its commit
+  const error = await ended;
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
