@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { addDays } from '@portal/contract';
+import { addDays, monthOf, monthRange } from '@portal/contract';
 import type {
   AvailabilityRow,
   BalanceResponse,
@@ -51,10 +51,7 @@ const amountOf = async (scope: Page | Locator, testId: string) =>
 
 // The current month in Asia/Dubai, as the statement opens on it
 function dubaiMonth(): { from: string; to: string } {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date());
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { from: `${today.slice(0, 7)}-01`, to: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+  return monthRange(monthOf(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date())));
 }
 
 // A card top-up on /top-up: the fee shown apart for the amount, then the sandbox pay page and back

@@ -56,10 +56,6 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 export const CatalogueDate = z.string({ error: MESSAGES.required }).superRefine((value, ctx) => {
   if (!isCalendarDate(value)) ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.dateFormat });
   else if (value < MIN_DATE) ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.dateBeforeMin });

@@ -9,6 +9,7 @@ export * from './admin.ts';
 export * from './catalogue.ts';
 export * from './bookings.ts';
 export * from './pricing.ts';
+export * from './calendar.ts';
 export * from './balance.ts';
 export * from './stock-watches.ts';
 export * from './commissions.ts';

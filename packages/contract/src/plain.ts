@@ -6,3 +6,4 @@ export { FIRST_PAGE_PATHS } from './paths.ts';
 export * from './images.ts';
 export * from './web-build.ts';
 export * from './pricing.ts';
+export * from './calendar.ts';

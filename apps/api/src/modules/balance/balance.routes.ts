@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { balanceRoutes as routes, bookingRoutes } from '@portal/contract';
+import { balanceRoutes as routes, bookingRoutes, monthKey, monthRange } from '@portal/contract';
 import { idempotentRequest } from '../../lib/idempotency.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { sendPdf } from '../../lib/pdf-reply.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { issuerOf } from '../documents/issuer.ts';
-import { monthRange } from '../invoices/invoices.service.ts';
 import {
   balanceCovers,
   balanceOf,
@@ -82,14 +81,13 @@ export const balancePlugin = fp(
       const { agency, head } = await statementExportHead(ctx, period);
       const { writeReconciliationXlsx } = await import('../documents/reconciliation-xlsx.ts');
       const rows = reconciliationRows(db, { agencyId: agency.id, currency: head.currency }, period);
-      const month = `${params.year}-${String(params.month).padStart(2, '0')}`;
       const reconciliation = {
         ...params,
         agencyName: agency.name,
         currency: head.currency,
         openingBalanceMinor: head.openingBalanceMinor,
       };
-      return sendXlsx(reply, ctx.log, `reconciliation-${month}.xlsx`, rows, (all, out) =>
+      return sendXlsx(reply, ctx.log, `reconciliation-${monthKey(params)}.xlsx`, rows, (all, out) =>
         writeReconciliationXlsx(reconciliation, all, query.language ?? agency.language, out),
       );
     });

@@ -1,5 +1,14 @@
 import type { CurrencyCode, Language, MonthTaxInvoice } from '@portal/contract';
-import { MONEY_MESSAGES, minorToMajor } from '@portal/contract';
+import {
+  MONEY_MESSAGES,
+  dayOfMonth,
+  minorToMajor,
+  monthKey,
+  monthOf,
+  nextMonth,
+  previousMonth,
+} from '@portal/contract';
+import type { CalendarMonth } from '@portal/contract';
 import type { Site, SiteRegistry } from '../../config/sites.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,34 +34,14 @@ import {
 // SPEC §9 "a single tax invoice per month downloadable after the 3rd of the next month". One place for the rules:
 // which month is closed, what a month's invoice bills (invoices.repo.ts#monthLines), how it is numbered and issued.
 
-export type Month = { year: number; month: number };
+export type Month = CalendarMonth;
 type Account = { agencyId: string; currency: CurrencyCode };
 
 export const INVOICE_DAY = 3;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export function nextMonth(m: Month): Month {
-  return m.month === 12 ? { year: m.year + 1, month: 1 } : { year: m.year, month: m.month + 1 };
-}
-
-export function previousMonth(m: Month): Month {
-  return m.month === 1 ? { year: m.year - 1, month: 12 } : { year: m.year, month: m.month - 1 };
-}
-
-export function monthOf(date: string): Month {
-  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
-}
-
-export function monthRange(m: Month): { from: string; to: string } {
-  const last = new Date(Date.UTC(m.year, m.month, 0)).getUTCDate();
-  return { from: `${m.year}-${pad(m.month)}-01`, to: `${m.year}-${pad(m.month)}-${pad(last)}` };
-}
-
 // The Dubai day from which the month's tax invoice is issued: the 3rd of the next month
 export function invoiceAvailableFrom(m: Month): string {
-  const next = nextMonth(m);
-  return `${next.year}-${pad(next.month)}-${pad(INVOICE_DAY)}`;
+  return dayOfMonth(nextMonth(m), INVOICE_DAY);
 }
 
 export const isMonthClosed = (m: Month, today: string) => today >= invoiceAvailableFrom(m);
@@ -71,7 +60,44 @@ export function issuerParty(issuer: DocumentIssuer): InvoiceParty {
   };
 }
 
-export const totalOf = (lines: InvoiceLine[]) => lines.reduce((sum, line) => sum + line.amountMinor, 0);
+// What a month's invoice (or its proforma) says, before any number: both parties, the lines, the total and its VAT
+type Draft = Pick<
+  TaxInvoiceRow,
+  'year' | 'month' | 'currency' | 'language' | 'issuer' | 'customer' | 'lines' | 'totalMinor' | 'vatMinor'
+>;
+
+function draftOf(
+  site: Site,
+  account: Account,
+  m: Month,
+  customer: { party: InvoiceParty; language: Language },
+  lines: InvoiceLine[],
+): Draft {
+  const totalMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+  return {
+    ...m,
+    currency: account.currency,
+    language: customer.language,
+    issuer: issuerParty(issuerOf(site)),
+    customer: customer.party,
+    lines,
+    totalMinor,
+    vatMinor: includedVatMinor(totalMinor),
+  };
+}
+
+// A numbered tax invoice, or (without `issued`) the proforma
+async function renderPdf(draft: Draft, issued: { invoiceNumber: string; issuedAt: Date } | null): Promise<Buffer> {
+  // loaded on first use: pdfkit adds to every start
+  const { renderMonthlyInvoicePdf } = await import('../documents/monthly-invoice-pdf.ts');
+  return renderMonthlyInvoicePdf({
+    ...draft,
+    kind: issued ? 'tax' : 'proforma',
+    number: issued?.invoiceNumber ?? null,
+    issuedAt: issued?.issuedAt ?? new Date(),
+    availableFrom: invoiceAvailableFrom(draft),
+  });
+}
 
 // The month's invoice, issued once: the existing one, else a new one numbered after the issuing company's last (null
 // when nothing was charged to the balance in the month). Only for a closed month: a later entry can never be dated
@@ -84,8 +110,7 @@ export async function issueMonthlyInvoice(
 ): Promise<TaxInvoiceRow | null> {
   const existing = await findInvoice(db, account, m);
   if (existing) return existing;
-  const issuer = issuerOf(site);
-  const issuerKey = issuerKeyOf(issuer);
+  const issuerKey = issuerKeyOf(issuerOf(site));
   return db.transaction(async (tx) => {
     // every issue for this company waits on its counter row: what was issued before is visible after it
     const last = await lockCounter(tx, issuerKey);
@@ -96,21 +121,12 @@ export async function issueMonthlyInvoice(
     const lines = await monthLines(tx, account, m, customer.language);
     if (lines.length === 0) return null;
     const number = last + 1;
-    const total = totalOf(lines);
     const invoice = await insertInvoice(tx, {
+      ...draftOf(site, account, m, customer, lines),
       agencyId: account.agencyId,
-      currency: account.currency,
-      year: m.year,
-      month: m.month,
       issuerKey,
       number,
       invoiceNumber: invoiceNumberOf(number),
-      language: customer.language,
-      issuer: issuerParty(issuer),
-      customer: customer.party,
-      lines,
-      totalMinor: total,
-      vatMinor: includedVatMinor(total),
     });
     await setCounter(tx, issuerKey, number);
     return invoice;
@@ -178,23 +194,7 @@ export async function taxInvoicePdf(
   if (!isMonthClosed(m, today)) throw AppError.field('month', MONEY_MESSAGES.invoiceNotYet);
   const invoice = await issueMonthlyInvoice(db, site, account, m);
   if (!invoice) throw AppError.notFound(MONEY_MESSAGES.invoiceNothing);
-  // loaded on first use: pdfkit adds to every start
-  const { renderMonthlyInvoicePdf } = await import('../documents/monthly-invoice-pdf.ts');
-  const pdf = await renderMonthlyInvoicePdf({
-    kind: 'tax',
-    number: invoice.invoiceNumber,
-    issuedAt: invoice.issuedAt,
-    year: invoice.year,
-    month: invoice.month,
-    availableFrom: invoiceAvailableFrom(m),
-    issuer: invoice.issuer,
-    customer: invoice.customer,
-    currency: invoice.currency,
-    language: invoice.language,
-    lines: invoice.lines,
-    totalMinor: invoice.totalMinor,
-    vatMinor: invoice.vatMinor,
-  });
+  const pdf = await renderPdf(invoice, invoice);
   return { pdf, fileName: `tax-invoice-${invoice.invoiceNumber}.pdf` };
 }
 
@@ -213,21 +213,6 @@ export async function proformaPdf(
   const shownIn = language ?? customer.language;
   const lines = await monthLines(db, account, m, shownIn);
   if (lines.length === 0) throw AppError.notFound(MONEY_MESSAGES.invoiceNothing);
-  const total = totalOf(lines);
-  const { renderMonthlyInvoicePdf } = await import('../documents/monthly-invoice-pdf.ts');
-  const pdf = await renderMonthlyInvoicePdf({
-    kind: 'proforma',
-    number: null,
-    issuedAt: new Date(),
-    ...m,
-    availableFrom: invoiceAvailableFrom(m),
-    issuer: issuerParty(issuerOf(site)),
-    customer: customer.party,
-    currency: account.currency,
-    language: shownIn,
-    lines,
-    totalMinor: total,
-    vatMinor: includedVatMinor(total),
-  });
-  return { pdf, fileName: `proforma-${m.year}-${pad(m.month)}.pdf` };
+  const pdf = await renderPdf(draftOf(site, account, m, { party: customer.party, language: shownIn }, lines), null);
+  return { pdf, fileName: `proforma-${monthKey(m)}.pdf` };
 }

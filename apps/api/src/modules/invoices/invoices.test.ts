@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { MESSAGES, MONEY_MESSAGES } from '@portal/contract';
+import { MESSAGES, MONEY_MESSAGES, monthOf, monthRange, previousMonth } from '@portal/contract';
 import { ledgerEntries, taxInvoiceCounters, taxInvoices } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
@@ -19,9 +19,6 @@ import {
   issueDueInvoices,
   issueMonthlyInvoice,
   issuerKeyOf,
-  monthOf,
-  monthRange,
-  previousMonth,
   taxInvoicePdf,
 } from './invoices.service.ts';
 
@@ -163,8 +160,9 @@ describe("the month's tax invoice and proforma", () => {
     const url = `/api/b2b/balance/invoices/${month.year}/${month.month}/pdf`;
     const [downloads] = await Promise.all([
       Promise.all([...tokens, ...tokens].map((token) => get(token, url))),
-      issueDueInvoices(t.app.deps, dubaiDate()),
-      issueDueInvoices(t.app.deps, dubaiDate()),
+      // the job as it runs on the 3rd of the month after: this month is the one it issues
+      issueDueInvoices(t.app.deps, invoiceAvailableFrom(month)),
+      issueDueInvoices(t.app.deps, invoiceAvailableFrom(month)),
     ]);
     for (const res of downloads) expect(res.statusCode, res.body).toBe(200);
 

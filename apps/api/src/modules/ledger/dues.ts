@@ -1,3 +1,4 @@
+import { addDays, monthOf, monthRange, previousMonth } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { balanceAtAndCreditsAfter } from './statement.repo.ts';
@@ -5,20 +6,12 @@ import { balanceAtAndCreditsAfter } from './statement.repo.ts';
 // SPEC §9: what takes the balance below zero (the credit line) is due within 30 days of the end of its month.
 export const DUE_DAYS_AFTER_MONTH_END = 30;
 
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const monthEnd = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-
 // The last month end whose due date has passed by `today` (Asia/Dubai dates)
 export function lastDueMonthEnd(today: string): string {
-  const [year, month] = today.split('-').map(Number) as [number, number];
   // the end of the month before this one, or the one before that while its due date is still ahead
-  let end = monthEnd(year, month - 1);
-  while (addDays(end, DUE_DAYS_AFTER_MONTH_END) >= today) {
-    const [y, m] = end.split('-').map(Number) as [number, number];
-    end = monthEnd(y, m - 1);
-  }
-  return end;
+  let month = previousMonth(monthOf(today));
+  while (addDays(monthRange(month).to, DUE_DAYS_AFTER_MONTH_END) >= today) month = previousMonth(month);
+  return monthRange(month).to;
 }
 
 // What is overdue today: the amount below zero at the last month end whose due date has passed, less every credit

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { balanceRoutes } from '@portal/contract';
-import { buildPath } from '@portal/contract/plain';
+import { buildPath, monthKey } from '@portal/contract/plain';
 import { downloadFromApi } from '@/lib/download';
 import { useLocale } from '@/lib/locale';
 import { moneyKeys } from './keys';
@@ -10,7 +10,7 @@ export type MonthDocument = { kind: 'taxInvoice' | 'proforma'; year: number; mon
 const fileName = ({ kind, year, month, number }: MonthDocument) =>
   kind === 'taxInvoice' && number
     ? `tax-invoice-${number}.pdf`
-    : `${kind === 'taxInvoice' ? 'tax-invoice' : 'proforma'}-${year}-${String(month).padStart(2, '0')}.pdf`;
+    : `${kind === 'taxInvoice' ? 'tax-invoice' : 'proforma'}-${monthKey({ year, month })}.pdf`;
 
 // SPEC §9 the month's tax invoice (in the agency's language, issued on first download) or the proforma of a month not
 // closed yet (in the language on screen)
@@ -41,7 +41,7 @@ export function useDownloadReconciliation() {
     mutationFn: ({ year, month }: { year: number; month: number }) => {
       const path = buildPath(balanceRoutes.reconciliationXlsx.path, { year, month });
       const query = new URLSearchParams({ language }).toString();
-      return downloadFromApi(`${path}?${query}`, `reconciliation-${year}-${String(month).padStart(2, '0')}.xlsx`);
+      return downloadFromApi(`${path}?${query}`, `reconciliation-${monthKey({ year, month })}.xlsx`);
     },
   });
 }

@@ -1,15 +1,14 @@
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconFileInvoice, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
+import { monthRange } from '@portal/contract';
 import type { BalanceSummaryResponse } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useDownloadMonthDocument, useDownloadReconciliation } from '../api/download-invoice';
 import { useDownloadStatement } from '../api/download-statement';
-import { monthOf } from '../utils/period';
 
 type Row = BalanceSummaryResponse['rows'][number];
-const pad = (n: number) => String(n).padStart(2, '0');
 
 const dash = (
   <Text span c="dimmed">
@@ -29,7 +28,7 @@ export function MonthReport({ row }: { row: Row }) {
         size="compact-sm"
         leftSection={<IconFileText size={16} />}
         loading={download.isPending}
-        onClick={() => download.mutate({ ...monthOf(`${row.year}-${pad(row.month)}-01`), format: 'pdf' })}
+        onClick={() => download.mutate({ ...monthRange(row), format: 'pdf' })}
         data-testid="month-report"
       >
         {t('balance.summary.reportPdf')}

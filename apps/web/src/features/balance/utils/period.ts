@@ -1,4 +1,4 @@
-import { addDays, isCalendarDate } from '@portal/contract';
+import { isCalendarDate, monthOf, monthRange, previousMonth } from '@portal/contract';
 import { todayInDubai } from '@/lib/format';
 
 export type Period = { from: string; to: string };
@@ -7,19 +7,13 @@ export type Period = { from: string; to: string };
 export const FIRST_YEAR = 2020;
 const MAX_DAYS = 365;
 
-export function monthOf(date: string): Period {
-  const [year, month] = date.split('-').map(Number) as [number, number];
-  const next = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
-  return { from: `${date.slice(0, 7)}-01`, to: addDays(next, -1) };
-}
-
 // The statement opens on the current month in Asia/Dubai
 export function currentMonth(): Period {
-  return monthOf(todayInDubai());
+  return monthRange(monthOf(todayInDubai()));
 }
 
-export function previousMonth(): Period {
-  return monthOf(addDays(currentMonth().from, -1));
+export function lastMonth(): Period {
+  return monthRange(previousMonth(monthOf(todayInDubai())));
 }
 
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
