@@ -52,3 +52,25 @@ export async function* readInSnapshot<T>(db: DbOrTx, read: (db: DbOrTx) => Async
   const error = await ended;
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
+
+// Rows read in keyset batches of `size`, each batch asked for after the last row's cursor (`cursorOf`); the next
+// batch is read while the caller consumes this one (the database works meanwhile). A reader that stops early leaves
+// that batch unread and its failure unreported. Memory stays flat whatever the read holds.
+export async function* keysetBatches<T, C>(
+  fetch: (after: C | null) => Promise<T[]>,
+  cursorOf: (row: T) => C,
+  size: number,
+): AsyncGenerator<T> {
+  let next = fetch(null);
+  for (;;) {
+    const rows = await next;
+    const last = rows.at(-1);
+    const hasMore = last !== undefined && rows.length === size;
+    if (hasMore) {
+      next = fetch(cursorOf(last));
+      next.catch(() => undefined);
+    }
+    yield* rows;
+    if (!hasMore) return;
+  }
+}

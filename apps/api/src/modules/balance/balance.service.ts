@@ -8,6 +8,7 @@ import type {
 import { MESSAGES, minorToMajor, toMinor } from '@portal/contract';
 import { moneyOf } from '../../config/sites.ts';
 import type { Db } from '../../db/client.ts';
+import { keysetBatches } from '../../db/snapshot.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
@@ -109,36 +110,27 @@ export async function statement(
   };
 }
 
-// The statement's entries for an export, in keyset batches: memory stays flat whatever the period holds
-export async function* statementRows(
-  db: Db,
-  account: { agencyId: string; currency: CurrencyCode },
-  period: { from: string; to: string },
-) {
-  let afterSeq = 0;
-  for (;;) {
-    const batch = await statementEntries(db, account, period, { limit: 1000, afterSeq });
-    yield* batch;
-    const last = batch.at(-1);
-    if (!last || batch.length < 1000) return;
-    afterSeq = last.seq;
-  }
+type Account = { agencyId: string; currency: CurrencyCode };
+type Period = { from: string; to: string };
+const EXPORT_BATCH = 1000;
+
+// The statement's entries for an export, in keyset batches by `seq`: memory stays flat whatever the period holds
+export function statementRows(db: Db, account: Account, period: Period) {
+  return keysetBatches(
+    (afterSeq: number | null) =>
+      statementEntries(db, account, period, { limit: EXPORT_BATCH, afterSeq: afterSeq ?? 0 }),
+    (entry) => entry.seq,
+    EXPORT_BATCH,
+  );
 }
 
-// The month's reconciliation rows for its export, in keyset batches
-export async function* reconciliationRows(
-  db: Db,
-  account: { agencyId: string; currency: CurrencyCode },
-  period: { from: string; to: string },
-) {
-  let afterSeq = 0;
-  for (;;) {
-    const batch = await reconciliationBatch(db, account, period, afterSeq, 1000);
-    yield* batch;
-    const last = batch.at(-1);
-    if (!last || batch.length < 1000) return;
-    afterSeq = last.seq;
-  }
+// The month's reconciliation rows for its export, likewise
+export function reconciliationRows(db: Db, account: Account, period: Period) {
+  return keysetBatches(
+    (afterSeq: number | null) => reconciliationBatch(db, account, period, afterSeq ?? 0, EXPORT_BATCH),
+    (row) => row.seq,
+    EXPORT_BATCH,
+  );
 }
 
 // What the statement export needs before its rows: the agency, its language and the period's opening balance

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingFilters } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { readInSnapshot } from '../../db/snapshot.ts';
+import { keysetBatches, readInSnapshot } from '../../db/snapshot.ts';
 import { agencies, bookings, hotels, offers, pricePeriods, tours, users } from '../../db/schema/index.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -255,20 +255,8 @@ async function* bookingsAfter(db: DbOrTx, conditions: SQL[], batch: number) {
       .limit(batch)
       .execute();
   };
-  let next = fetchAfter(null);
-  for (;;) {
-    const rows = await next;
-    const last = rows.at(-1);
-    const hasMore = last !== undefined && rows.length === batch;
-    // the next batch is read while this one is written (PostgreSQL works meanwhile); a reader that stops early leaves
-    // it unread, and its failure unreported
-    if (hasMore) {
-      next = fetchAfter({ createdAt: last.cursor, id: last.booking.id });
-      next.catch(() => undefined);
-    }
-    for (const { cursor: _cursor, ...row } of rows) yield row;
-    if (!hasMore) return;
-  }
+  const rows = keysetBatches(fetchAfter, (row) => ({ createdAt: row.cursor, id: row.booking.id }), batch);
+  for await (const { cursor: _cursor, ...row } of rows) yield row;
 }
 
 export async function bookingOptions(db: DbOrTx, scope: Visibility) {

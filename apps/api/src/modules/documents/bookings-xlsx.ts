@@ -1,5 +1,4 @@
 import type { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { BookingListRow, Language, PaymentMethod } from '@portal/contract';
 import { minorToMajor, toMinor } from './document-format.ts';
 import { documentLabels } from './document-labels.ts';
@@ -11,6 +10,8 @@ import {
   dubaiWallClock,
   moneyFormat,
   streamWorkbook,
+  streamingSheet,
+  styleAsHeader,
   styleOf,
 } from './xlsx-cells.ts';
 
@@ -157,15 +158,11 @@ async function writeWorkbook(
   language: Language,
   stream: PassThrough,
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const title = language === 'ru' ? 'Бронирования' : 'Bookings';
-  const sheet = workbook.addWorksheet(title, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const { workbook, sheet } = streamingSheet(stream, language === 'ru' ? 'Бронирования' : 'Bookings', 1);
   sheet.columns = COLUMNS.map((column) => ({ key: column.key, width: column.width }));
 
   const header = sheet.addRow(COLUMNS.map((column) => HEADERS[language][column.key]));
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF2637AA' } };
-  header.alignment = { vertical: 'middle', wrapText: true };
+  styleAsHeader(header, true);
   header.height = 30;
   header.commit();
 

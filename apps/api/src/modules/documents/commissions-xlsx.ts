@@ -1,5 +1,5 @@
 import type { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { CommissionRow, CurrencyCode, Language } from '@portal/contract';
 import { minorToMajor, toMinor } from './document-format.ts';
 import {
@@ -10,6 +10,8 @@ import {
   dubaiWallClock,
   moneyFormat,
   streamWorkbook,
+  streamingSheet,
+  styleAsHeader,
   styleOf,
 } from './xlsx-cells.ts';
 
@@ -108,16 +110,10 @@ async function writeWorkbook(
   stream: PassThrough,
 ): Promise<void> {
   const t = TEXTS[language];
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(t.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const { workbook, sheet } = streamingSheet(stream, t.sheet, 1);
   sheet.columns = COLUMNS.map((column) => ({ key: column.key, width: column.width }));
-  const styleHeader = (row: ExcelJS.Row) => {
-    row.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-    row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF2637AA' } };
-    row.alignment = { vertical: 'middle', wrapText: true };
-  };
   const header = sheet.addRow(COLUMNS.map((column) => t.headers[column.key]));
-  styleHeader(header);
+  styleAsHeader(header, true);
   header.height = 30;
   header.commit();
 
@@ -168,7 +164,7 @@ async function writeWorkbook(
             : null,
     ),
   );
-  styleHeader(totalsHeader);
+  styleAsHeader(totalsHeader, true);
   totalsHeader.commit();
   const totalRow = (label: string | Date, currency: CurrencyCode, sums: Sums, isGrand: boolean) => {
     const added = sheet.addRow({

@@ -1,8 +1,18 @@
 import type { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { monthKey } from '@portal/contract';
 import type { CurrencyCode, Language } from '@portal/contract';
 import { includedVatMinor, minorToMajor } from './document-format.ts';
-import { DATE_FORMAT, TEXT_FORMAT, calendarDate, moneyFormat, streamWorkbook } from './xlsx-cells.ts';
+import {
+  DATE_FORMAT,
+  TEXT_FORMAT,
+  accountLine,
+  accountSheetHead,
+  calendarDate,
+  formatCells,
+  moneyFormat,
+  streamWorkbook,
+  streamingSheet,
+} from './xlsx-cells.ts';
 
 export type ReconciliationXlsxRow = {
   kind: 'deposit' | 'booking' | 'refund' | 'adjustment';
@@ -115,32 +125,17 @@ async function writeWorkbook(
 ): Promise<void> {
   const t = TEXTS[language];
   const money = moneyFormat(head.currency);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(t.sheet, { views: [{ state: 'frozen', ySplit: 5 }] });
+  const { workbook, sheet } = streamingSheet(stream, t.sheet, 5);
   sheet.columns = [12, 18, 12, 24, 12, 24, 14, 14, 16, 14, 14, 16].map((width) => ({ width }));
-  const asText = (row: ExcelJS.Row, columns: number[]) => {
-    for (const column of columns) row.getCell(column).numFmt = TEXT_FORMAT;
-  };
-  const asMoney = (row: ExcelJS.Row, columns: number[]) => {
-    for (const column of columns) row.getCell(column).numFmt = money;
-  };
-
-  const title = sheet.addRow([`${t.title}: ${head.agencyName}`]);
-  title.font = { bold: true, size: 14 };
-  asText(title, [1]);
-  title.commit();
-  const month = sheet.addRow([t.month, `${head.year}-${String(head.month).padStart(2, '0')}`]);
-  asText(month, [1, 2]);
-  month.commit();
-  const opening = sheet.addRow([t.opening, ...Array(10).fill(null), minorToMajor(head.openingBalanceMinor)]);
-  asText(opening, [1]);
-  asMoney(opening, [12]);
-  opening.commit();
-  sheet.addRow([]).commit();
-  const header = sheet.addRow([...t.headers]);
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF2637AA' } };
-  header.commit();
+  accountSheetHead(sheet, {
+    title: `${t.title}: ${head.agencyName}`,
+    period: [t.month, monthKey(head)],
+    opening: t.opening,
+    openingMinor: head.openingBalanceMinor,
+    balanceColumn: 12,
+    money,
+    headers: t.headers,
+  });
 
   const total = { debit: 0, credit: 0, published: 0, margin: 0, vat: 0 };
   let balance = head.openingBalanceMinor;
@@ -165,8 +160,8 @@ async function writeWorkbook(
       minorToMajor(row.balanceAfterMinor),
     ]);
     for (const column of [1, 3]) added.getCell(column).numFmt = DATE_FORMAT;
-    asText(added, [2, 4, 5, 6]);
-    asMoney(added, [7, 8, 9, 10, 11, 12]);
+    formatCells(added, [2, 4, 5, 6], TEXT_FORMAT);
+    formatCells(added, [7, 8, 9, 10, 11, 12], money);
     added.commit();
     if (row.amountMinor < 0) total.debit -= row.amountMinor;
     else total.credit += row.amountMinor;
@@ -176,25 +171,9 @@ async function writeWorkbook(
     balance = row.balanceAfterMinor;
   }
   sheet.addRow([]).commit();
-  const totals = sheet.addRow([
-    t.totals,
-    ...Array(5).fill(null),
-    minorToMajor(total.debit),
-    minorToMajor(total.credit),
-    minorToMajor(total.published),
-    minorToMajor(total.margin),
-    minorToMajor(total.vat),
-    null,
-  ]);
-  totals.font = { bold: true };
-  asText(totals, [1]);
-  asMoney(totals, [7, 8, 9, 10, 11]);
-  totals.commit();
-  const closing = sheet.addRow([t.closing, ...Array(10).fill(null), minorToMajor(balance)]);
-  closing.font = { bold: true };
-  asText(closing, [1]);
-  asMoney(closing, [12]);
-  closing.commit();
+  const { debit, credit, published, margin, vat } = total;
+  accountLine(sheet, t.totals, { 7: debit, 8: credit, 9: published, 10: margin, 11: vat }, { money, bold: true });
+  accountLine(sheet, t.closing, { 12: balance }, { money, bold: true });
   sheet.commit();
   await workbook.commit();
 }

@@ -1,8 +1,18 @@
 import type { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { CurrencyCode, Language } from '@portal/contract';
 import { minorToMajor } from './document-format.ts';
-import { DATE_FORMAT, DATE_TIME_FORMAT, TEXT_FORMAT, calendarDate, moneyFormat, streamWorkbook } from './xlsx-cells.ts';
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  TEXT_FORMAT,
+  accountLine,
+  accountSheetHead,
+  calendarDate,
+  formatCells,
+  moneyFormat,
+  streamWorkbook,
+  streamingSheet,
+} from './xlsx-cells.ts';
 
 export type StatementXlsxRow = {
   createdAt: Date;
@@ -62,29 +72,17 @@ async function writeWorkbook(
 ): Promise<void> {
   const t = TEXTS[language];
   const money = moneyFormat(head.currency);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(t.sheet, { views: [{ state: 'frozen', ySplit: 5 }] });
+  const { workbook, sheet } = streamingSheet(stream, t.sheet, 5);
   sheet.columns = [12, 9, 60, 18, 16, 16, 18].map((width) => ({ width }));
-  const text = (row: ExcelJS.Row, columns: number[]) => {
-    for (const column of columns) row.getCell(column).numFmt = TEXT_FORMAT;
-  };
-
-  const title = sheet.addRow([`${t.title}: ${head.agencyName}`]);
-  title.font = { bold: true, size: 14 };
-  text(title, [1]);
-  title.commit();
-  const period = sheet.addRow([t.period, null, `${head.from} — ${head.to}`]);
-  text(period, [1, 3]);
-  period.commit();
-  const opening = sheet.addRow([t.opening, null, null, null, null, null, minorToMajor(head.openingBalanceMinor)]);
-  opening.getCell(7).numFmt = money;
-  text(opening, [1]);
-  opening.commit();
-  sheet.addRow([]).commit();
-  const header = sheet.addRow([...t.headers]);
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF2637AA' } };
-  header.commit();
+  accountSheetHead(sheet, {
+    title: `${t.title}: ${head.agencyName}`,
+    period: [t.period, null, `${head.from} — ${head.to}`],
+    opening: t.opening,
+    openingMinor: head.openingBalanceMinor,
+    balanceColumn: 7,
+    money,
+    headers: t.headers,
+  });
 
   let debit = 0;
   let credit = 0;
@@ -102,24 +100,16 @@ async function writeWorkbook(
     ]);
     added.getCell(1).numFmt = DATE_FORMAT;
     added.getCell(2).numFmt = DATE_TIME_FORMAT.split(' ').pop() ?? 'hh:mm';
-    text(added, [3, 4]);
-    for (const column of [5, 6, 7]) added.getCell(column).numFmt = money;
+    formatCells(added, [3, 4], TEXT_FORMAT);
+    formatCells(added, [5, 6, 7], money);
     added.commit();
     if (row.amountMinor < 0) debit += -row.amountMinor;
     else credit += row.amountMinor;
     balance = row.balanceAfterMinor;
   }
   sheet.addRow([]).commit();
-  const totals = sheet.addRow([t.totals, null, null, null, minorToMajor(debit), minorToMajor(credit), null]);
-  totals.font = { bold: true };
-  text(totals, [1]);
-  for (const column of [5, 6]) totals.getCell(column).numFmt = money;
-  totals.commit();
-  const closing = sheet.addRow([t.closing, null, null, null, null, null, minorToMajor(balance)]);
-  closing.font = { bold: true };
-  closing.getCell(7).numFmt = money;
-  text(closing, [1]);
-  closing.commit();
+  accountLine(sheet, t.totals, { 5: debit, 6: credit }, { money, bold: true });
+  accountLine(sheet, t.closing, { 7: balance }, { money, bold: true });
   sheet.commit();
   await workbook.commit();
 }

@@ -1,9 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CurrencyCode } from '@portal/contract';
-import type { Style } from 'exceljs';
+import ExcelJS from 'exceljs';
+import type { Row, Style, Worksheet } from 'exceljs';
+import { minorToMajor } from './document-format.ts';
 
-// Cells and streaming shared by the xlsx exports (bookings, statement)
+// Cells, rows and streaming shared by the xlsx exports (bookings, commissions, statement, reconciliation)
 
 // DESIGN "formula-safe": every text cell is a typed string cell in the Text number format ('@'), the way a spreadsheet
 // keeps '+971 50 123 4567' or '=SUM(A1)' as text: nothing runs as a formula when the file opens or when a cell is
@@ -54,4 +56,72 @@ export async function streamWorkbook(out: NodeJS.WritableStream, write: (zip: Pa
     throw error;
   }
   await delivered;
+}
+
+// One sheet of a workbook written into `stream` as it is made, frozen above its first `frozenRows` rows
+export function streamingSheet(stream: PassThrough, name: string, frozenRows: number) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: frozenRows }] });
+  return { workbook, sheet };
+}
+
+export function formatCells(row: Row, columns: number[], numFmt: string): void {
+  for (const column of columns) row.getCell(column).numFmt = numFmt;
+}
+
+// Column headers in white on the brand colour (`tall`: two lines, for long names)
+export function styleAsHeader(row: Row, tall = false): void {
+  row.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF2637AA' } };
+  if (tall) row.alignment = { vertical: 'middle', wrapText: true };
+}
+
+// A line of an account sheet (statement, reconciliation): its label, then amounts in `money` columns (1-based; the
+// label is column 1)
+export function accountLine(
+  sheet: Worksheet,
+  label: string,
+  amounts: Record<number, number>,
+  options: { money: string; bold?: boolean },
+): void {
+  const width = Math.max(1, ...Object.keys(amounts).map(Number));
+  const cells: (string | number | null)[] = [label, ...Array<null>(width - 1).fill(null)];
+  for (const [column, minor] of Object.entries(amounts)) cells[Number(column) - 1] = minorToMajor(minor);
+  const row = sheet.addRow(cells);
+  if (options.bold) row.font = { bold: true };
+  formatCells(row, [1], TEXT_FORMAT);
+  formatCells(row, Object.keys(amounts).map(Number), options.money);
+  row.commit();
+}
+
+// The five frozen rows an account sheet opens with: its title, the period, the opening balance (in the balance
+// column), a blank row and the column headers
+export function accountSheetHead(
+  sheet: Worksheet,
+  head: {
+    title: string;
+    period: (string | null)[];
+    opening: string;
+    openingMinor: number;
+    balanceColumn: number;
+    money: string;
+    headers: readonly string[];
+  },
+): void {
+  const title = sheet.addRow([head.title]);
+  title.font = { bold: true, size: 14 };
+  formatCells(title, [1], TEXT_FORMAT);
+  title.commit();
+  const period = sheet.addRow(head.period);
+  formatCells(
+    period,
+    head.period.flatMap((cell, i) => (cell === null ? [] : [i + 1])),
+    TEXT_FORMAT,
+  );
+  period.commit();
+  accountLine(sheet, head.opening, { [head.balanceColumn]: head.openingMinor }, { money: head.money });
+  sheet.addRow([]).commit();
+  const header = sheet.addRow([...head.headers]);
+  styleAsHeader(header);
+  header.commit();
 }
