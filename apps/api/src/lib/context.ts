@@ -4,7 +4,7 @@ import type { Site, SiteRegistry } from '../config/sites.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { FileStorage } from './storage.ts';
 import type { TokenService } from './tokens.ts';
-import type { Role } from '@portal/contract';
+import type { Language, Role } from '@portal/contract';
 
 export type Actor = {
   userId: string;
@@ -28,6 +28,11 @@ export type AppDeps = {
 };
 
 export type ServiceContext = AppDeps & { site: Site; actor: Actor | null; ip: string };
+
+// The language a list or export is written in: the one the call asks for, else the site's
+export function shownLanguage(ctx: ServiceContext, query: { language?: Language } | undefined): Language {
+  return query?.language ?? ctx.site.defaultLanguage;
+}
 
 export async function withTransaction<T>(db: Db, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx));

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { agencies, agencyBalances, files, passwordResets, trustedLogins, users } from '../../db/schema/index.ts';
 
@@ -24,6 +24,15 @@ export async function findUserById(db: DbOrTx, id: string) {
     .where(eq(users.id, id))
     .limit(1);
   return row ?? null;
+}
+
+// The agency's administrators to write to (approval, low balance): not the deleted ones
+export async function agencyAdmins(db: DbOrTx, agencyId: string) {
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), eq(users.role, 'admin'), ne(users.status, 'deleted')))
+    .orderBy(users.email);
 }
 
 export async function emailExists(db: DbOrTx, email: string): Promise<boolean> {

@@ -34,14 +34,6 @@ export async function approvePendingAgency(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-export async function agencyAdmins(db: DbOrTx, agencyId: string) {
-  return db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(and(eq(users.agencyId, agencyId), eq(users.role, 'admin')))
-    .orderBy(users.email);
-}
-
 export async function agencyStatus(db: Db, id: string): Promise<AgencyStatus | null> {
   const [row] = await db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, id));
   return row?.status ?? null;

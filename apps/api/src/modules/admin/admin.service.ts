@@ -2,7 +2,8 @@ import { withTransaction, type ServiceContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { agencyApprovedMail, brandOf } from '../mail/templates.ts';
-import { agencyAdmins, agencyStatus, approvePendingAgency } from './admin.repo.ts';
+import { agencyAdmins } from '../account/account.repo.ts';
+import { agencyStatus, approvePendingAgency } from './admin.repo.ts';
 
 // An operator approves a pending agency: the status and the e-mail to each of its admins (in the agency's language,
 // under its own site's name) commit together, so an approval is never announced twice or not at all. Approving an

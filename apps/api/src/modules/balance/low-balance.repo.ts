@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CurrencyCode, Language } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { agencies, lowBalanceAlerts, users } from '../../db/schema/index.ts';
+import { lowBalanceAlerts } from '../../db/schema/index.ts';
 
 type Account = { agencyId: string; currency: CurrencyCode };
 
@@ -91,12 +91,4 @@ export async function advanceAlert(tx: DbOrTx, account: Account, depositEntryId:
     })
     .returning({ stage: lowBalanceAlerts.stage });
   return rows.length > 0;
-}
-
-export async function activeAdmins(db: DbOrTx, agencyId: string) {
-  return db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .innerJoin(agencies, eq(agencies.id, users.agencyId))
-    .where(and(eq(users.agencyId, agencyId), eq(users.role, 'admin'), eq(users.status, 'normal')));
 }

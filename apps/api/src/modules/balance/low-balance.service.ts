@@ -8,7 +8,8 @@ import { dubaiDate } from '../../lib/dubai-time.ts';
 import { formatMoney } from '../documents/document-format.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { brandOf, lowBalanceMail } from '../mail/templates.ts';
-import { activeAdmins, advanceAlert, alertCandidates, lastDepositLevel } from './low-balance.repo.ts';
+import { agencyAdmins } from '../account/account.repo.ts';
+import { advanceAlert, alertCandidates, lastDepositLevel } from './low-balance.repo.ts';
 
 // Low-balance alerts (issue "Agency money" 7), one rule: the available amount against what the account's last deposit
 // left available. Stage 1 below 40 %, stage 2 below 20 % (LOW_BALANCE_PERCENTS); 0 above both or with no deposit.
@@ -46,7 +47,7 @@ export async function sendLowBalanceAlerts(deps: Pick<AppDeps, 'db' | 'sites' | 
     const sent = await withTransaction(deps.db, async (tx) => {
       if (!(await advanceAlert(tx, account, candidate.depositEntryId, stage))) return false;
       const brand = brandOf(site, deps.config);
-      for (const admin of await activeAdmins(tx, candidate.agencyId))
+      for (const admin of await agencyAdmins(tx, candidate.agencyId))
         await insertMail(
           tx,
           lowBalanceMail(

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Language } from '@portal/contract';
 import { BOOKING_MESSAGES, bookingRoutes as routes, canViewBalances } from '@portal/contract';
 import { pickUpInputs, searchHotels } from '../catalogue/hotels.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,7 +7,7 @@ import { registerRoute } from '../../lib/route.ts';
 import { sendPdf } from '../../lib/pdf-reply.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
-import type { ServiceContext } from '../../lib/context.ts';
+import { shownLanguage } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { issuerOf } from '../documents/issuer.ts';
 import type { ProviderName } from '../payments/index.ts';
@@ -34,10 +33,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     bookings: { sweepExpiredHolds: () => Promise<number> };
   }
-}
-
-function languageOf(ctx: ServiceContext, query: { language?: Language } | undefined): Language {
-  return query?.language ?? ctx.site.defaultLanguage;
 }
 
 export const bookingsPlugin = fp(
@@ -97,15 +92,15 @@ export const bookingsPlugin = fp(
     );
 
     registerRoute(app, routes.list, ({ query, ctx }) =>
-      listVisibleBookings(ctx, { page: query.page, onPage: query.onPage }, false, languageOf(ctx, query)),
+      listVisibleBookings(ctx, { page: query.page, onPage: query.onPage }, false, shownLanguage(ctx, query)),
     );
     registerRoute(app, routes.filtered, ({ query, body, ctx }) =>
-      listVisibleBookings(ctx, body, false, languageOf(ctx, query)),
+      listVisibleBookings(ctx, body, false, shownLanguage(ctx, query)),
     );
     registerRoute(app, routes.requests, ({ query, body, ctx }) =>
-      listVisibleBookings(ctx, body, true, languageOf(ctx, query)),
+      listVisibleBookings(ctx, body, true, shownLanguage(ctx, query)),
     );
-    registerRoute(app, routes.options, ({ query, ctx }) => listOptions(ctx, languageOf(ctx, query)));
+    registerRoute(app, routes.options, ({ query, ctx }) => listOptions(ctx, shownLanguage(ctx, query)));
     registerRoute(app, routes.detail, ({ params, query, ctx }) =>
       getBooking(ctx, params.id, { language: query.language }),
     );
@@ -128,7 +123,7 @@ export const bookingsPlugin = fp(
 
     registerRoute(app, routes.download, async ({ query, body, ctx, reply }) => {
       const actor = requireAgencyActor(ctx);
-      const language = languageOf(ctx, query);
+      const language = shownLanguage(ctx, query);
       const conditions = filterConditions(visibilityOf(actor), body, false);
       const rows = (async function* () {
         for await (const { booking, agentName } of iterateBookings(db, conditions))

@@ -1,23 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { commissionRoutes as routes } from '@portal/contract';
-import type { Language } from '@portal/contract';
-import type { ServiceContext } from '../../lib/context.ts';
+import { shownLanguage } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { commissionRows, listCommissions } from './commissions.service.ts';
 
-function languageOf(ctx: ServiceContext, query: { language?: Language } | undefined): Language {
-  return query?.language ?? ctx.site.defaultLanguage;
-}
-
 // SPEC §2 /my-commissions: what completed bookings earned (published − net), on screen and as xlsx
 export const commissionsPlugin = fp(
   async (app: FastifyInstance) => {
-    registerRoute(app, routes.list, ({ query, body, ctx }) => listCommissions(ctx, body, languageOf(ctx, query)));
+    registerRoute(app, routes.list, ({ query, body, ctx }) => listCommissions(ctx, body, shownLanguage(ctx, query)));
     registerRoute(app, routes.download, async ({ query, body, ctx, reply }) => {
-      const language = languageOf(ctx, query);
+      const language = shownLanguage(ctx, query);
       // loaded on first use, as the bookings export is
       const { writeCommissionsXlsx } = await import('../documents/commissions-xlsx.ts');
       return sendXlsx(

@@ -10,7 +10,7 @@ import { minorToMajor } from '@portal/contract';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { iterateBookings, listBookings, type BookingRow } from './bookings.repo.ts';
-import { commissionConditions, commissionSumsByMonth } from './commissions.repo.ts';
+import { commissionConditions, commissionSumsByMonth, type CommissionSums } from './commissions.repo.ts';
 import { visibilityOf } from './manage-bookings.ts';
 
 // what a commission row is made of (a list page's rows and an export's narrower rows both have it)
@@ -81,6 +81,16 @@ function totalOf(currency: CurrencyCode, count: number, amounts: StoredAmounts):
   };
 }
 
+function addSums(a: CommissionSums, b: CommissionSums): CommissionSums {
+  return {
+    ...a,
+    count: a.count + b.count,
+    publishedTotalMinor: a.publishedTotalMinor + b.publishedTotalMinor,
+    netTotalMinor: a.netTotalMinor + b.netTotalMinor,
+    cardSurchargeMinor: a.cardSurchargeMinor + b.cardSurchargeMinor,
+  };
+}
+
 // Today every commission is an agent's booking. Widget sales (a later issue) are a second source of rows and sums
 // with their own margin rule (sale price − net); the list, the totals and the export would merge both here.
 export async function listCommissions(
@@ -94,20 +104,11 @@ export async function listCommissions(
     listBookings(ctx.db, conditions, { limit: filters.onPage, offset: (filters.page - 1) * filters.onPage }),
     commissionSumsByMonth(ctx.db, conditions),
   ]);
-  const overall = new Map<CurrencyCode, { count: number } & StoredAmounts>();
+  // the overall totals per currency are the months' sums added up
+  const overall = new Map<CurrencyCode, CommissionSums>();
   for (const sum of sums) {
-    const seen = overall.get(sum.currency) ?? {
-      count: 0,
-      publishedTotalMinor: 0,
-      netTotalMinor: 0,
-      cardSurchargeMinor: 0,
-    };
-    overall.set(sum.currency, {
-      count: seen.count + sum.count,
-      publishedTotalMinor: seen.publishedTotalMinor + sum.publishedTotalMinor,
-      netTotalMinor: seen.netTotalMinor + sum.netTotalMinor,
-      cardSurchargeMinor: seen.cardSurchargeMinor + sum.cardSurchargeMinor,
-    });
+    const seen = overall.get(sum.currency);
+    overall.set(sum.currency, seen ? addSums(seen, sum) : sum);
   }
   return {
     items: rows.map((r) => commissionRow(r.booking, r.agentName, language)),
