@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Group, Pagination, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { MIN_DATE, MONEY_MESSAGES } from '@portal/contract';
 import type { StatementResponse } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
+import { ListPagination } from '@/components/list-pagination';
 import { LoadFailed } from '@/components/load-failed';
 import { Money } from '@/components/money';
 import { SectionSpinner } from '@/components/page-spinner';
@@ -15,7 +16,7 @@ import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { useDownloadStatement } from '../api/download-statement';
 import { useStatement } from '../api/get-statement';
-import { currentMonth, isValidPeriod, previousMonth, type Period } from '../utils/period';
+import { currentMonth, isValidPeriod, lastMonth, type Period } from '../utils/period';
 import { MoneyStat } from './money-stat';
 import { StatementCards, StatementTable } from './statement-entries';
 
@@ -113,7 +114,7 @@ function PeriodTotals({ statement, isCompact }: { statement: StatementResponse; 
 // The buttons beside the period field: a month in one click
 const QUICK_PERIODS = [
   { label: 'thisMonth', month: currentMonth, testId: 'period-this-month' },
-  { label: 'lastMonth', month: previousMonth, testId: 'period-last-month' },
+  { label: 'lastMonth', month: lastMonth, testId: 'period-last-month' },
 ] as const;
 
 type StatementTabProps = {
@@ -130,7 +131,6 @@ export function StatementTab({ period, page, onPeriodChange, onPageChange }: Sta
   const statement = useStatement({ ...period, page, onPage: STATEMENT_PAGE_SIZE });
   const download = useDownloadStatement();
   const data = statement.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / (data.onPage || STATEMENT_PAGE_SIZE))) : 1;
   const isSame = (other: Period) => other.from === period.from && other.to === period.to;
 
   return (
@@ -202,17 +202,14 @@ export function StatementTab({ period, page, onPeriodChange, onPageChange }: Sta
               <StatementTable entries={data.entries} currency={data.currencyCode} />
             </Paper>
           )}
-          {pages > 1 && (
-            <Center>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={onPageChange}
-                siblings={isPhone ? 0 : 1}
-                getControlProps={(control) => ({ 'aria-label': t(`balance.pagination.${control}`) })}
-              />
-            </Center>
-          )}
+          <ListPagination
+            total={data.total}
+            onPage={data.onPage || STATEMENT_PAGE_SIZE}
+            page={page}
+            onChange={onPageChange}
+            isCompact={isPhone}
+            textKeys="balance.pagination"
+          />
         </Stack>
       )}
     </Stack>

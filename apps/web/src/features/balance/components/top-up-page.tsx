@@ -11,7 +11,7 @@ import { translateMessage } from '@/lib/i18n';
 import { useAgencyCurrency } from '@/lib/me';
 import { useSessionUser } from '@/lib/session';
 import { useAccountBalance } from '../api/get-balance';
-import { isUuid } from '../utils/amount';
+import { isUuid } from '@/lib/ids';
 import { BankTransferForm } from './bank-transfer-form';
 import { CardTopUpForm } from './card-top-up-form';
 import { DepositDetailsCard } from './deposit-details-card';

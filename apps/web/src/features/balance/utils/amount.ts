@@ -11,6 +11,3 @@ export function parseAmount(value: string | number): number | null {
 export function formatPercent(percent: number): string {
   return `${Number(percent.toFixed(2))}%`;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);

@@ -1,33 +1,24 @@
 import { Suspense } from 'react';
-import {
-  Button,
-  Center,
-  Container,
-  Group,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Center, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ListFilters } from '@/components/list-filters';
+import { ListPagination } from '@/components/list-pagination';
 import { LoadFailed } from '@/components/load-failed';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import type { BookingListPath } from '@/config/paths';
 import { useSessionUser } from '@/lib/session';
+import { LIST_PAGE_SIZE, hasActiveFilters, useListFilters } from '@/lib/use-list-filters';
 import { useDownloadBookings } from '../api/download-bookings';
 import { useBookingOptions } from '../api/get-booking-options';
 import { useBookingList } from '../api/get-bookings';
 import type { BookingListKind } from '../api/keys';
-import { PAGE_SIZE, hasActiveFilters, useBookingFilters } from '../hooks/use-booking-filters';
+import { useStatusLabel } from '../utils/status-label';
 import { BookingsCards } from './bookings-cards';
-import { BookingsFilters } from './bookings-filters';
 import { BookingsTable } from './bookings-table';
 
 export type BookingsListPageProps = {
@@ -45,13 +36,13 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
   const location = useLocation();
   const navigate = useNavigate();
   const isPhone = useMediaQuery('(max-width: 47.99em)');
-  const [filters, update] = useBookingFilters(isOwnOnly ? user?.sub : undefined);
+  const statusLabel = useStatusLabel();
+  const [filters, update] = useListFilters({ withStatus: true, fixedAgentId: isOwnOnly ? user?.sub : undefined });
   const options = useBookingOptions();
   const list = useBookingList(kind, filters);
   const download = useDownloadBookings();
   const hrefFor = (id: string) => paths.bookingDetail.getHref(listPath, id, location.search);
   const hasAgents = (options.data?.agents.length ?? 0) > 0;
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / (list.data.onPage || PAGE_SIZE))) : 1;
   const { agentId: _agent, ...otherFilters } = filters;
   const isFiltered = hasActiveFilters(isOwnOnly ? otherFilters : filters);
 
@@ -94,13 +85,17 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
           </Group>
         </Group>
 
-        <BookingsFilters
+        <ListFilters
           key={listPath}
           filters={filters}
           options={options.data}
           onChange={update}
-          canFilterAgent={!isOwnOnly}
           hasActive={isFiltered}
+          textKeys="bookings.filters"
+          testId="bookings-filters"
+          statusLabel={statusLabel}
+          canFilterAgent={!isOwnOnly}
+          layout="grid"
         />
 
         {!list.data && list.isError ? (
@@ -143,16 +138,15 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
           </Paper>
         )}
 
-        {pages > 1 && (
-          <Center>
-            <Pagination
-              total={pages}
-              value={Number(filters.page ?? 1)}
-              onChange={(page) => update({ page: page > 1 ? String(page) : null })}
-              siblings={isPhone ? 0 : 1}
-              getControlProps={(control) => ({ 'aria-label': t(`bookings.pagination.${control}`) })}
-            />
-          </Center>
+        {list.data && (
+          <ListPagination
+            total={list.data.total}
+            onPage={list.data.onPage || LIST_PAGE_SIZE}
+            page={Number(filters.page ?? 1)}
+            onChange={(page) => update({ page: page > 1 ? String(page) : null })}
+            isCompact={Boolean(isPhone)}
+            textKeys="bookings.pagination"
+          />
         )}
       </Stack>
       {/* the detail drawer's code loads while the list stays on screen */}

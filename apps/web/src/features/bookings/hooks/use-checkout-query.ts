@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { isUuid } from '../utils/ids';
 import { isCalendarDate } from '@portal/contract';
 import type { People } from '@portal/contract';
+import { isUuid } from '@/lib/ids';
 
 export type CheckoutSelection = {
   tourId: string;

@@ -1,16 +1,17 @@
-import { Button, Center, Container, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ListFilters } from '@/components/list-filters';
+import { ListPagination } from '@/components/list-pagination';
 import { LoadFailed } from '@/components/load-failed';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
+import { LIST_PAGE_SIZE, hasActiveFilters, useListFilters } from '@/lib/use-list-filters';
 import { useDownloadCommissions } from '../api/download-commissions';
 import { useCommissions } from '../api/get-commissions';
 import { useFilterOptions } from '../api/get-filter-options';
-import { PAGE_SIZE, hasActiveFilters, useCommissionFilters } from '../hooks/use-commission-filters';
-import { CommissionFilters } from './commission-filters';
 import { CommissionStats, MonthTotals } from './commission-totals';
 import { CommissionsCards } from './commissions-cards';
 import { CommissionsTable } from './commissions-table';
@@ -21,7 +22,7 @@ export function CommissionsPage() {
   const { t } = useTranslation();
   useDocumentPageTitle(t('commissions.title'));
   const isPhone = useMediaQuery('(max-width: 47.99em)');
-  const [filters, update] = useCommissionFilters();
+  const [filters, update] = useListFilters();
   const options = useFilterOptions();
   const list = useCommissions(filters);
   const download = useDownloadCommissions();
@@ -29,7 +30,6 @@ export function CommissionsPage() {
   // a junior sees their own bookings: no agents to filter by, no agent column
   const showAgent = (options.data?.agents.length ?? 0) > 0;
   const hrefFor = (id: string) => paths.bookingDetail.getHref('/bookings', id);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / (list.data.onPage || PAGE_SIZE))) : 1;
 
   return (
     <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
@@ -53,7 +53,15 @@ export function CommissionsPage() {
           </Button>
         </Group>
 
-        <CommissionFilters filters={filters} options={options.data} onChange={update} hasActive={isFiltered} />
+        <ListFilters
+          filters={filters}
+          options={options.data}
+          onChange={update}
+          hasActive={isFiltered}
+          textKeys="commissions.filters"
+          testId="commission-filters"
+          layout="row"
+        />
 
         {!list.data && list.isError ? (
           <LoadFailed error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
@@ -94,17 +102,14 @@ export function CommissionsPage() {
                 </Paper>
               )}
             </div>
-            {pages > 1 && (
-              <Center>
-                <Pagination
-                  total={pages}
-                  value={Number(filters.page ?? 1)}
-                  onChange={(page) => update({ page: page > 1 ? String(page) : null })}
-                  siblings={isPhone ? 0 : 1}
-                  getControlProps={(control) => ({ 'aria-label': t(`commissions.pagination.${control}`) })}
-                />
-              </Center>
-            )}
+            <ListPagination
+              total={list.data.total}
+              onPage={list.data.onPage || LIST_PAGE_SIZE}
+              page={Number(filters.page ?? 1)}
+              onChange={(page) => update({ page: page > 1 ? String(page) : null })}
+              isCompact={Boolean(isPhone)}
+              textKeys="commissions.pagination"
+            />
             <MonthTotals months={list.data.months} totals={list.data.totals} isCompact={Boolean(isPhone)} />
           </Stack>
         )}

@@ -1,12 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { isCalendarDate } from '@portal/contract';
+import { BookingStatus, isCalendarDate } from '@portal/contract';
 import type { BookingFilters } from '@portal/contract';
+import { isUuid } from '@/lib/ids';
 
-export const PAGE_SIZE = 20;
+export const LIST_PAGE_SIZE = 20;
 
-// the bookings list's filters but the status (commissions are completed bookings only)
-export type CommissionFilterKey =
+export type ListFilterKey =
+  | 'status'
   | 'dateFrom'
   | 'dateTo'
   | 'createdFrom'
@@ -15,22 +16,35 @@ export type CommissionFilterKey =
   | 'agentId'
   | 'search'
   | 'page';
-export type CommissionFilterPatch = Partial<Record<CommissionFilterKey, string | null>>;
+export type ListFilterPatch = Partial<Record<ListFilterKey, string | null>>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type ListFilterOptions = {
+  // the status is read only where the list filters by it (commissions are completed bookings only)
+  withStatus?: boolean;
+  // the agent a list of one's own bookings is fixed to, whatever the URL says
+  fixedAgentId?: string;
+};
+
 const date = (value: string | null) => (value && isCalendarDate(value) ? value : undefined);
 
-// The filters and page live in the URL (a reload or a shared link shows the same figures); what the URL holds that
-// the server would refuse (a reversed range, a malformed id) is left out
-export function useCommissionFilters(): [BookingFilters, (patch: CommissionFilterPatch) => void] {
+// A bookings list's filters and page live in the URL (a reload or a shared link shows the same list); what the URL
+// holds that the server would refuse (a reversed range, a malformed id) is left out
+export function useListFilters({ withStatus = false, fixedAgentId }: ListFilterOptions = {}): [
+  BookingFilters,
+  (patch: ListFilterPatch) => void,
+] {
   const [params, setParams] = useSearchParams();
 
   const filters = useMemo((): BookingFilters => {
     const page = Number(params.get('page'));
     const tourId = Number(params.get('tourId'));
-    const agentId = params.get('agentId') ?? '';
+    const agentId = fixedAgentId ?? params.get('agentId') ?? '';
     const search = params.get('search')?.trim().slice(0, 100) ?? '';
-    const result: BookingFilters = { page: Number.isInteger(page) && page > 1 ? page : 1, onPage: PAGE_SIZE };
+    const result: BookingFilters = { page: Number.isInteger(page) && page > 1 ? page : 1, onPage: LIST_PAGE_SIZE };
+    if (withStatus) {
+      const status = BookingStatus.safeParse(params.get('status'));
+      if (status.success) result.status = status.data;
+    }
     for (const [fromKey, toKey] of [
       ['dateFrom', 'dateTo'],
       ['createdFrom', 'createdTo'],
@@ -41,13 +55,13 @@ export function useCommissionFilters(): [BookingFilters, (patch: CommissionFilte
       if (to && (!from || from <= to)) result[toKey] = to;
     }
     if (Number.isInteger(tourId) && tourId > 0) result.tourId = tourId;
-    if (UUID.test(agentId)) result.agentId = agentId;
+    if (isUuid(agentId)) result.agentId = agentId;
     if (search) result.search = search;
     return result;
-  }, [params]);
+  }, [params, withStatus, fixedAgentId]);
 
   const update = useCallback(
-    (patch: CommissionFilterPatch) => {
+    (patch: ListFilterPatch) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -70,7 +84,8 @@ export function useCommissionFilters(): [BookingFilters, (patch: CommissionFilte
 
 export function hasActiveFilters(filters: BookingFilters): boolean {
   return Boolean(
-    filters.dateFrom ||
+    filters.status ||
+      filters.dateFrom ||
       filters.dateTo ||
       filters.createdFrom ||
       filters.createdTo ||
