@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode, DateOnly } from './common.ts';
-import { ADMIN_ONLY, OPERATOR_ONLY, defineRoute } from './define-route.ts';
+import { accessFor, OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { MONEY_MESSAGES } from './messages.ts';
 
 export { MONEY_MESSAGES };
@@ -17,7 +17,7 @@ export type TopUpStatus = z.infer<typeof TopUpStatus>;
 
 // An amount in major units (1000.5 = 1,000.50), whole cents, more than zero; the limits are the site's. A JSON body
 // carries a number (no text, array or boolean read as one); a query string is read as a number.
-const isWholeCents = (v: number) =>
+export const isWholeCents = (v: number) =>
   Number.isFinite(v) && v > 0 && v <= 100_000_000 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 const TopUpAmount = z.number({ error: MONEY_MESSAGES.amountRequired }).refine(isWholeCents, MONEY_MESSAGES.amountCents);
 const TopUpAmountQuery = z.coerce
@@ -213,7 +213,7 @@ export const balanceRoutes = {
     path: '/b2b/balance/summary',
     summary: 'Monthly summary of a year: debit, credit and the running balance at each month end (admins)',
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     query: BalanceSummaryQuery,
     response: BalanceSummaryResponse,
   }),
@@ -222,7 +222,7 @@ export const balanceRoutes = {
     path: '/b2b/balance/statement',
     summary: 'Every ledger entry of a period with the running balance (admins)',
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     query: StatementQuery,
     response: StatementResponse,
   }),
@@ -231,7 +231,7 @@ export const balanceRoutes = {
     path: '/b2b/balance/statement/xlsx',
     summary: 'The statement of a period as an xlsx file (admins)',
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     query: StatementDownloadQuery,
   }),
   statementPdf: defineRoute({
@@ -239,7 +239,7 @@ export const balanceRoutes = {
     path: '/b2b/balance/statement/pdf',
     summary: "The statement of a period as a PDF; a month's statement is the summary's monthly report (admins)",
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     query: StatementDownloadQuery,
   }),
   taxInvoicePdf: defineRoute({
@@ -248,7 +248,7 @@ export const balanceRoutes = {
     summary:
       "The month's UAE tax invoice (numbered without gaps, issued once from the 3rd of the next month, Asia/Dubai), in the agency's language (admins)",
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     params: MonthParams,
   }),
   reconciliationXlsx: defineRoute({
@@ -257,7 +257,7 @@ export const balanceRoutes = {
     summary:
       "The month's reconciliation: every ledger entry with its booking or top-up, published price, margin, VAT and running balance; totals equal the statement's (admins)",
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     params: MonthParams,
     query: z.object({ language: z.enum(['en', 'ru']).optional() }),
   }),
@@ -266,7 +266,7 @@ export const balanceRoutes = {
     path: '/b2b/balance/proforma/{year}/{month}/pdf',
     summary: 'A proforma invoice of a month not closed yet: what its tax invoice will bill so far (admins)',
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     params: MonthParams,
     query: z.object({ language: z.enum(['en', 'ru']).optional() }),
   }),
@@ -275,7 +275,7 @@ export const balanceRoutes = {
     path: '/b2b/balance/deposit',
     summary: "The site's bank account for transfers and the reference to quote (admins)",
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     response: DepositDetails,
   }),
   topUpFee: defineRoute({
@@ -283,7 +283,7 @@ export const balanceRoutes = {
     path: '/b2b/balance/topupfee',
     summary: 'The fee and the total to pay for a top-up amount, with the site limits (admins)',
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     query: TopUpFeeQuery,
     response: TopUpFeeResponse,
   }),
@@ -293,7 +293,7 @@ export const balanceRoutes = {
     summary:
       'Top up by card (a payment at the provider; credited once by the confirmed payment) or declare a bank transfer (credited once an operator confirms it). Idempotency-Key header',
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     body: TopUpBody,
     response: TopUpView,
   }),
@@ -302,7 +302,7 @@ export const balanceRoutes = {
     path: '/b2b/balance/topups',
     summary: "The agency's top-ups, newest first (admins)",
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     query: TopUpsQuery,
     response: z.array(TopUpView),
   }),
@@ -311,7 +311,7 @@ export const balanceRoutes = {
     path: '/b2b/balance/topups/{id}',
     summary: 'One top-up; an open card payment is checked with the provider first (the return from a pay page)',
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     params: TopUpIdParams,
     response: TopUpView,
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CatalogueDate, CatalogueId, CancellationTier } from './catalogue.ts';
 import { CurrencyCode, DbId, Language } from './common.ts';
-import { ADMIN_ONLY, ANY_AGENT, OPERATOR_ONLY, PUBLIC, defineRoute } from './define-route.ts';
+import { accessFor, ANY_AGENT, OPERATOR_ONLY, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { Email, PersonName, Phone, RequiredText } from './validation.ts';
 import { BOOKING_MESSAGES } from './messages.ts';
@@ -472,7 +472,7 @@ export const bookingRoutes = {
     path: '/b2b/balance',
     summary: "The agency's balance, credit limit and available amount (admins)",
     tags,
-    access: ADMIN_ONLY,
+    access: accessFor('viewBalances'),
     query: BalanceQuery,
     response: BalanceResponse,
   }),

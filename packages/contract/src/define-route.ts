@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Role } from './common.ts';
+import { can, rolesWith, type Capability } from './roles.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -39,10 +40,15 @@ export const ANY_AGENT: RouteAccess = { kind: 'user', roles: ['admin', 'senior',
 export const ANY_USER: RouteAccess = { kind: 'user', roles: ['admin', 'senior', 'junior', 'operator'] };
 export const ADMIN_ONLY: RouteAccess = { kind: 'user', roles: ['admin'] };
 
+// A route for the agency roles holding a capability of the role matrix (roles.ts), e.g. 'manageUsers' → admins
+export function accessFor(capability: Capability): RouteAccess {
+  return { kind: 'user', roles: rolesWith(capability) };
+}
+
 // SPEC §6: account balances are an admin's (and the tours company's); juniors and seniors see whether the balance
 // covers their booking, never the figures. The server hides them and the web app follows the same rule.
 export function canViewBalances(role: Role | null | undefined): boolean {
-  return role === 'admin' || role === 'operator';
+  return can(role, 'viewBalances');
 }
 export const OPERATOR_ONLY: RouteAccess = { kind: 'user', roles: ['operator'] };
 

@@ -1,6 +1,8 @@
 export * from './common.ts';
 export * from './errors.ts';
 export * from './define-route.ts';
+export * from './roles.ts';
+export * from './company-rules.ts';
 export * from './validation.ts';
 export * from './auth.ts';
 export * from './layout.ts';
@@ -13,6 +15,9 @@ export * from './calendar.ts';
 export * from './balance.ts';
 export * from './stock-watches.ts';
 export * from './commissions.ts';
+export * from './audit.ts';
+export * from './agency.ts';
+export * from './agents.ts';
 
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
@@ -21,6 +26,8 @@ import { bookingRoutes } from './bookings.ts';
 import { balanceRoutes } from './balance.ts';
 import { stockWatchRoutes } from './stock-watches.ts';
 import { commissionRoutes } from './commissions.ts';
+import { agencyRoutes } from './agency.ts';
+import { agentRoutes } from './agents.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
 import type { RouteDescriptor } from './define-route.ts';
@@ -35,4 +42,6 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(balanceRoutes),
   ...Object.values(stockWatchRoutes),
   ...Object.values(commissionRoutes),
+  ...Object.values(agencyRoutes),
+  ...Object.values(agentRoutes),
 ];

@@ -115,3 +115,31 @@ export const MONEY_MESSAGES = {
   monthInvalid: 'Choose a month from 1 to 12',
   yearInvalid: 'Choose a year from 2000 to 2100',
 } as const;
+
+// Company settings, agents and roles (SPEC §5 company form; the rest are ours)
+export const COMPANY_MESSAGES = {
+  // SPEC §5, the summary above the company form when any field is wrong
+  companyForm: 'Check that the fields are filled in correctly',
+  invalidIban: 'Enter a valid IBAN (for example AE07 0331 2345 6789 0123 456)',
+  invalidTrn: 'A UAE TRN has 15 digits and starts with 100',
+  invalidSwift: 'Enter a valid SWIFT code of 8 or 11 characters',
+  invalidPhone: 'Enter a valid phone number',
+  contractDates: 'The contract cannot end before it starts',
+  unknownFileKind: 'Unknown document',
+  fileRequired: 'Choose a file to upload',
+  licenceExpired:
+    "Your agency's trade licence has expired. An admin must upload the renewed licence and its new expiry date in Company Settings before new bookings can be made.",
+  unknownAgent: 'Agent not found',
+  cannotDeleteSelf: 'You cannot delete your own user',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  lastAdmin: 'The agency must keep at least one active admin',
+  agentDeleted: 'This agent is deleted: restore them first',
+  notDeleted: 'This agent is not deleted',
+  alreadyVerified: 'This agent has already set a password',
+  capAmount: 'Enter a cap in whole cents greater than zero, or leave it empty for no cap',
+} as const;
+
+// A booking that would pass the agent's monthly cap; amounts as shown to the agent (e.g. "AED 1,000.00")
+export function spendingCapMessage(cap: string, left: string): string {
+  return `This booking would pass your monthly spending cap of ${cap}: ${left} is left this month. Ask an admin of your agency to raise the cap.`;
+}

@@ -7,3 +7,5 @@ export * from './images.ts';
 export * from './web-build.ts';
 export * from './pricing.ts';
 export * from './calendar.ts';
+export * from './roles.ts';
+export * from './company-rules.ts';

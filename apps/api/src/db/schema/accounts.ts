@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -14,6 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+export type ContactBlockValue = { name: string; email: string; phone: string };
+export type AgencyContacts = Partial<Record<'operations' | 'accounts' | 'support', ContactBlockValue>>;
 
 export const agencies = pgTable(
   'agencies',
@@ -36,7 +40,23 @@ export const agencies = pgTable(
     isCreditCardTopupAllowed: integer('is_credit_card_topup_allowed').notNull().default(1),
     tradeLicenseFileId: uuid('trade_license_file_id'),
     vatCertificateFileId: uuid('vat_certificate_file_id'),
+    // SPEC §3 bank details, contracting and contact blocks (company settings, issue "Company settings")
+    bankName: text('bank_name').notNull().default(''),
+    bankAccountNumber: text('bank_account_number').notNull().default(''),
+    iban: text('iban').notNull().default(''),
+    swift: text('swift').notNull().default(''),
+    bankNotes: text('bank_notes').notNull().default(''),
+    signatoryName: text('signatory_name').notNull().default(''),
+    contractValidFrom: date('contract_valid_from', { mode: 'string' }),
+    contractValidTo: date('contract_valid_to', { mode: 'string' }),
+    contractFileId: uuid('contract_file_id'),
+    signatoryPassportFileId: uuid('signatory_passport_file_id'),
+    // { operations, accounts, support }: each { name, email, phone }
+    contacts: jsonb('contacts').$type<AgencyContacts>().notNull().default({}),
+    // the licence expiry date the admins were last warned about (one e-mail per expiry date)
+    licenceWarnedFor: date('licence_warned_for', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('agencies_status_idx').on(t.status, t.createdAt)],
 );
@@ -57,6 +77,8 @@ export const users = pgTable(
       .default('normal'),
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    // issue "Company settings, agents and roles": what the agent may spend a month (account currency); null: no cap
+    monthlyCapMinor: bigint('monthly_cap_minor', { mode: 'number' }),
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,7 +88,45 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_agency_idx').on(t.agencyId),
     check('users_operator_has_no_agency', sql`(${t.role} = 'operator') = (${t.agencyId} IS NULL)`),
+    check('users_monthly_cap_positive', sql`${t.monthlyCapMinor} IS NULL OR ${t.monthlyCapMinor} > 0`),
   ],
+);
+
+// What each agent spent in a month (Asia/Dubai 'yyyy-MM', the agency's account currency): raised in the transaction
+// that takes the money (balance booking, card hold, quote paid) by a conditional upsert that refuses to pass the
+// agent's cap, lowered by what a cancellation or an unpaid hold gives back. The row lock orders one agent's bookings.
+export const agentMonthSpend = pgTable(
+  'agent_month_spend',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    month: text('month').notNull(),
+    spentMinor: bigint('spent_minor', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+// Who changed what in an agency's company data, agents and roles (issue "Company settings, agents and roles"):
+// written in the transaction of the change, never updated or deleted (trigger, migration 0014).
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    actorUserId: uuid('actor_user_id'),
+    actorName: text('actor_name').notNull(),
+    entity: text('entity', { enum: ['agency', 'agent'] }).notNull(),
+    entityId: text('entity_id').notNull(),
+    subject: text('subject').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<{ field: string; from: string | null; to: string | null }[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_agency_idx').on(t.agencyId, t.entity, t.id)],
 );
 
 export const passwordResets = pgTable(
@@ -77,6 +137,10 @@ export const passwordResets = pgTable(
       .notNull()
       .references(() => users.id),
     tokenHash: text('token_hash').notNull(),
+    // 'invite': the link a new agent sets their first password with (it also verifies the e-mail)
+    purpose: text('purpose', { enum: ['reset', 'invite'] })
+      .notNull()
+      .default('reset'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

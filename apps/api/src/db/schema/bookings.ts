@@ -92,6 +92,10 @@ export const bookings = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }),
+    // What the booking counts toward its creator's monthly spending cap now, and in which month's row
+    // (agent_month_spend): set by every change that takes, holds or gives back its money (bookings/spending-cap.ts)
+    spendMinor: bigint('spend_minor', { mode: 'number' }).notNull().default(0),
+    spendMonth: text('spend_month'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     quotedNetMinor: bigint('quoted_net_minor', { mode: 'number' }),
     quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),

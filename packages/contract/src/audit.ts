@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+// The history of an agency's company data, agents and roles, shown to its admins (issue "Company settings, agents
+// and roles"). `field` names a form field ('companyName', 'bank.iban', 'role', 'monthlyCap', 'files.contract', …) so
+// the web shows it under the form's own label; values are as stored (dates yyyy-MM-dd, money in major units).
+export const AuditChange = z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() });
+export type AuditChange = z.infer<typeof AuditChange>;
+
+export const AUDIT_ACTIONS = [
+  'agency.updated',
+  'agency.fileUploaded',
+  'agent.created',
+  'agent.updated',
+  'agent.deleted',
+  'agent.restored',
+  'agent.invited',
+  'agent.activated',
+] as const;
+export const AuditAction = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditAction>;
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorName: z.string(),
+  action: AuditAction,
+  // what was changed: the agent's name and e-mail, or the company's name
+  subject: z.string(),
+  changes: z.array(AuditChange),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = z.object({
+  page: z.coerce.number({ error: 'Must be a positive whole number' }).int().min(1).max(10_000).default(1),
+  onPage: z.coerce.number({ error: 'Must be a positive whole number' }).int().min(1).max(100).default(20),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditListResponse = z.object({
+  items: z.array(AuditEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  onPage: z.number().int(),
+});
+export type AuditListResponse = z.infer<typeof AuditListResponse>;
