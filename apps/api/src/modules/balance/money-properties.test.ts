@@ -406,6 +406,9 @@ type BookingRow = {
   held_units: number;
   held_adults: number;
   held_children: number;
+  spend: string;
+  spend_month: string | null;
+  created_by: string;
 };
 type SlotRow = {
   id: string;
@@ -446,8 +449,13 @@ async function assertInvariants(m: Model, r: Real) {
     r,
     sql`SELECT id, reference, status, payment_method, net_total_minor AS net_total, paid_payment_id,
         refund_minor AS refund, cancellation_fee_minor AS fee, stock_units, stock_adults, stock_children,
-        held_units, held_adults, held_children
+        held_units, held_adults, held_children, spend_minor AS spend, spend_month, created_by
       FROM bookings WHERE agency_id = ${r.agencyId}`,
+  );
+  const spendRows = await query<{ user_id: string; month: string; spent: string }>(
+    r,
+    sql`SELECT s.user_id, s.month, s.spent_minor AS spent FROM agent_month_spend s
+      JOIN users u ON u.id = s.user_id WHERE u.agency_id = ${r.agencyId}`,
   );
   const slotIds = Object.values(m.slots).map((s) => s.id);
   const slots = await query<SlotRow>(
@@ -600,6 +608,21 @@ async function assertInvariants(m: Model, r: Real) {
       expect(paid.length, `${what}: paid by one succeeded payment`).toBe(1);
     }
   }
+
+  // Spending caps: a booking counts what it charges while it holds seats or is paid, the kept fee once cancelled,
+  // nothing otherwise; each agent's month row is the sum of what their bookings count in it
+  const counted = new Map<string, number>();
+  for (const row of bookings) {
+    const taken = row.held_units + row.held_adults + row.held_children > 0 || row.status === 'completed';
+    const expected = row.status === 'cancelled' && row.refund !== null ? n(row.fee) : taken ? n(row.net_total) : 0;
+    expect(n(row.spend), `booking ${row.reference} (${row.status}): counts toward the cap`).toBe(expected);
+    if (row.spend_month === null) continue;
+    const key = `${row.created_by} ${row.spend_month}`;
+    counted.set(key, (counted.get(key) ?? 0) + n(row.spend));
+  }
+  const rows = new Map(spendRows.map((row) => [`${row.user_id} ${row.month}`, n(row.spent)]));
+  for (const key of new Set([...counted.keys(), ...rows.keys()]))
+    expect(rows.get(key) ?? 0, `spend of ${key}`).toBe(counted.get(key) ?? 0);
 
   // Stock: what is left on each slot plus what its bookings took is what it started with
   for (const [key, slot] of Object.entries(m.slots)) {

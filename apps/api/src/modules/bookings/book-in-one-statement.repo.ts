@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { balanceChangeSql, ledgerEntrySql, type LedgerPosting } from '../ledger/ledger.repo.ts';
 import { mailInsertSql, type OutgoingMail } from '../mail/mail.repo.ts';
+import { spendChangeSql } from './spending-cap.repo.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import type { SlotStock, StockNeed } from './stock.repo.ts';
 import { databaseError } from '../../lib/database-error.ts';
@@ -30,7 +31,7 @@ function bookingInsert(values: BookingInsert, extra: Record<string, SQL>): SQL {
 
 export type OneStatementResult = { outcome: 'booked'; balanceAfterMinor: number } | { outcome: 'no_stock' };
 export type OneStatementInput = {
-  values: BookingInsert & { id: string };
+  values: BookingInsert & { id: string; spendMonth: string };
   slotId: number;
   need: StockNeed;
   ledgerDescription: string;
@@ -43,7 +44,8 @@ export type OneStatementInput = {
 };
 
 // A booking paid from the balance as ONE statement (atomic on its own, no transaction round trips): take the stock
-// with a conditional UPDATE of the slot (its row lock), debit the balance (the agency's row, after the slot's),
+// with a conditional UPDATE of the slot (its row lock), count it toward the agent's monthly cap (their spend row, a
+// refusal aborts the statement), debit the balance (the agency's row, after the slot's),
 // write the booking, the ledger entry and the mail. The slot stays locked only while PostgreSQL runs the statement
 // and commits it, never while the application works, which keeps a sold-out rush on one slot fast.
 // An insufficient balance aborts the whole statement, so nothing is taken; so does a call that lost its
@@ -73,7 +75,8 @@ export async function bookFromBalanceInOneStatement(db: Db, input: OneStatementI
         AND (${children} IS NULL OR ${children} >= ${need.children})
       RETURNING id
     ),
-    bal AS (${balanceChangeSql(debit, sql`EXISTS (SELECT 1 FROM s)`)}),
+    sp AS (${spendChangeSql(values.createdBy, values.spendMonth, values.netTotalMinor, sql`EXISTS (SELECT 1 FROM s)`)}),
+    bal AS (${balanceChangeSql(debit, sql`EXISTS (SELECT 1 FROM sp)`)}),
     b AS (
       INSERT INTO bookings ${bookingInsert(values, { balance_after_minor: sql`(SELECT balance_minor FROM bal)` })}
       WHERE EXISTS (SELECT 1 FROM bal)
@@ -83,7 +86,8 @@ export async function bookFromBalanceInOneStatement(db: Db, input: OneStatementI
     m AS (${mailInsertSql(input.mail, sql`b`)}),
     k AS (${input.claim.recordSql(sql`(SELECT id FROM b)`)})
     SELECT (SELECT count(*) FROM s)::int AS took, (SELECT balance_after_minor FROM e) AS balance_after, (SELECT count(*) FROM m)::int AS mails,
-      CASE WHEN EXISTS (SELECT 1 FROM s) AND NOT EXISTS (SELECT 1 FROM bal) THEN portal_abort('insufficient_balance')
+      CASE WHEN EXISTS (SELECT 1 FROM s) AND NOT EXISTS (SELECT 1 FROM sp) THEN portal_abort('spending_cap')
+        WHEN EXISTS (SELECT 1 FROM s) AND NOT EXISTS (SELECT 1 FROM bal) THEN portal_abort('insufficient_balance')
         WHEN EXISTS (SELECT 1 FROM b) AND NOT EXISTS (SELECT 1 FROM k) THEN portal_abort('idempotency_lost') END AS aborted`;
   const result = (await db.execute(statement)) as unknown as {
     rows: { took: number; balance_after: string | number | null }[];
@@ -94,7 +98,7 @@ export async function bookFromBalanceInOneStatement(db: Db, input: OneStatementI
   return { outcome: 'booked', balanceAfterMinor: Number(row.balance_after) };
 }
 
-const ABORT_CODES = ['insufficient_balance', 'idempotency_lost'] as const;
+const ABORT_CODES = ['insufficient_balance', 'spending_cap', 'idempotency_lost'] as const;
 export type StatementAbort = (typeof ABORT_CODES)[number];
 
 // The reason a statement was aborted by portal_abort(), if it was

@@ -13,6 +13,7 @@ import { ticketCount, ticketNumbers } from './create-booking.ts';
 import { viewOf } from './manage-bookings.ts';
 import { NO_STOCK, takeStock } from './stock.ts';
 import { releaseStock } from './stock.repo.ts';
+import { countSpend } from './spending-cap.ts';
 
 // What bookings ask of card payments: start a charge for a booking that holds its stock, refunds owed to the card
 // that paid, and closing what is still open.
@@ -73,14 +74,20 @@ async function completePaid(
     stockAdults: booking.stockAdults,
     stockChildren: booking.stockChildren,
   };
+  let spend = { spendMinor: booking.spendMinor, spendMonth: booking.spendMonth };
   const offer = await findOffer(tx, booking.offerId);
   if (!hasHold) {
     if (!offer || booking.slotId === null) return false;
     const slotId = booking.slotId;
     try {
-      const need = await tx.transaction(async (sp) =>
-        takeStock(sp, slotId, { offer, people: booking, locking: stockLocking }),
-      );
+      // the seats and the agent's monthly cap are taken again (the lapsed hold gave both back); either refused →
+      // the payment is refunded
+      const taken = await tx.transaction(async (sp) => {
+        const need = await takeStock(sp, slotId, { offer, people: booking, locking: stockLocking });
+        return { need, spend: await countSpend(sp, booking, booking.netTotalMinor, new Date()) };
+      });
+      const { need } = taken;
+      spend = taken.spend;
       stock = { stockUnits: need.units, stockAdults: need.adults, stockChildren: need.children };
     } catch (error) {
       if (error instanceof AppError) return false;
@@ -90,6 +97,7 @@ async function completePaid(
   const count = offer ? ticketCount(offer, booking) : booking.adults + booking.children;
   const done = await updateBooking(tx, booking.id, {
     ...stock,
+    ...spend,
     status: 'completed',
     heldUnits: 0,
     heldAdults: 0,
@@ -168,8 +176,11 @@ async function releaseExpiredHold(db: Db, cards: BookingCards, id: string, now: 
         adults: current.heldAdults,
         children: current.heldChildren,
       });
+    // the lapsed hold's money no longer counts toward the agent's monthly cap
+    const spend = await countSpend(tx, current, 0, now);
     await updateBooking(tx, id, {
       ...NO_STOCK,
+      ...spend,
       status: current.isRequest === 1 ? 'payment_required' : 'payment_failed',
     });
     return true;

@@ -3,11 +3,13 @@ import type { CreateBookingResponse, People } from '@portal/contract';
 import {
   BOOKING_MESSAGES,
   CATALOGUE_MESSAGES,
+  COMPANY_MESSAGES,
   HOLD_MINUTES,
   MESSAGES,
   MONEY_MESSAGES,
   canViewBalances,
   checkPeopleLimits,
+  licenceState,
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { CreateBookingBody as CreateBookingSchema } from '@portal/contract';
@@ -34,6 +36,7 @@ import {
 import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
 import { noStockError, stockNeed, takeStock } from './stock.ts';
+import { capExceededError, countSpend, spendMonthOf } from './spending-cap.ts';
 import { readSlotStock } from './stock.repo.ts';
 import {
   bookFromBalanceInOneStatement,
@@ -87,8 +90,11 @@ export async function inBookingTransaction<T>(ctx: ServiceContext, fn: (tx: DbOr
   }
 }
 
+// An agency books while it is approved and its trade licence has not expired (Asia/Dubai: valid through its day)
 function assertAgencyCanBook(agency: AgencyRow): void {
   if (agency.status !== 'approved') throw new AppError('forbidden', MESSAGES.agencyNotApproved);
+  if (licenceState(agency.tradeLicenseExpiry, dubaiDate()) === 'expired')
+    throw new AppError('forbidden', COMPANY_MESSAGES.licenceExpired);
 }
 
 // SPEC §9: while anything is overdue, nothing more is booked from the balance. Only an account below zero can owe,
@@ -300,6 +306,9 @@ export async function createBooking(
     const row = {
       ...values,
       id: randomUUID(),
+      // counted toward the agent's monthly cap by the statement itself (a refusal takes nothing)
+      spendMinor: values.netTotalMinor,
+      spendMonth: spendMonthOf(now),
       stockUnits: need.units,
       stockAdults: need.adults,
       stockChildren: need.children,
@@ -324,6 +333,7 @@ export async function createBooking(
       const aborted = statementAbort(error);
       if (aborted === 'insufficient_balance')
         throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
+      if (aborted === 'spending_cap') throw await capExceededError(ctx.db, actor.userId, row.spendMonth, row);
       if (aborted === 'idempotency_lost') throw new IdempotencyLostError();
       if (isLockTimeout(error)) throw new AppError('conflict', BOOKING_MESSAGES.busy);
       throw error;
@@ -346,8 +356,21 @@ export async function createBooking(
   // Card: hold the stock for HOLD_MINUTES, then ask the provider outside the transaction (never call out inside one).
   const held = await inBookingTransaction(ctx, async (tx) => {
     const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
+    const spend = await countSpend(
+      tx,
+      {
+        createdBy: actor.userId,
+        spendMinor: 0,
+        spendMonth: null,
+        currency: values.currency,
+        language: values.language,
+      },
+      values.netTotalMinor,
+      now,
+    );
     const row = await insertBooking(tx, {
       ...values,
+      ...spend,
       status: 'pending_payment',
       paymentMethod: 'card',
       heldAdults: need.adults,

@@ -38,6 +38,7 @@ import {
 import { inBookingTransaction } from './create-booking.ts';
 import { NO_STOCK } from './stock.ts';
 import { releaseStock } from './stock.repo.ts';
+import { countSpend } from './spending-cap.ts';
 
 // SPEC §6: a junior sees their own bookings; senior and admin see the agency's.
 export function visibilityOf(actor: AgencyActor): Visibility {
@@ -200,6 +201,13 @@ export async function cancelBooking(
         children: current.stockChildren,
       });
     const isPaid = current.status === 'completed';
+    // the agent's monthly spend keeps only the fee (nothing for an unpaid hold), before the balance's lock
+    const spend = await countSpend(
+      tx,
+      current,
+      isPaid ? Math.max(current.netTotalMinor - plan.refundMinor, 0) : 0,
+      now,
+    );
     let balanceAfterMinor = current.balanceAfterMinor;
     let settle: string | null = null;
     if (isPaid && current.paymentMethod === 'balance' && plan.refundMinor > 0) {
@@ -223,6 +231,7 @@ export async function cancelBooking(
       refundMinor: isPaid ? plan.refundMinor : null,
       cancellationFeeMinor: isPaid ? plan.feeMinor : null,
       ...NO_STOCK,
+      ...spend,
       balanceAfterMinor,
     });
     if (!updated) throw new Error('booking vanished');

@@ -20,6 +20,7 @@ import {
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { viewOf, visibilityOf } from './manage-bookings.ts';
 import { takeStock } from './stock.ts';
+import { countSpend } from './spending-cap.ts';
 import { chargesOfSite, isHoldExpired, isHoldValid } from './booking-views.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 
@@ -81,6 +82,8 @@ export async function payBooking(
       throw AppError.field('id', BOOKING_MESSAGES.notPayable);
     }
     if (method === 'card' && amountMinor <= 0) throw AppError.field('paymentMethod', BOOKING_MESSAGES.nothingToCharge);
+    // the quote's money counts toward its creator's monthly cap from now (before the balance's lock)
+    const spend = await countSpend(tx, booking, amountMinor, now);
 
     if (method === 'balance') {
       const posted = await postLedgerEntry(tx, {
@@ -95,6 +98,7 @@ export async function payBooking(
       if (!posted) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
       const done = await updateBooking(tx, booking.id, {
         ...stock,
+        ...spend,
         status: 'completed',
         paymentMethod: 'balance',
         netTotalMinor: amountMinor,
@@ -113,6 +117,7 @@ export async function payBooking(
     }
     const pending = await updateBooking(tx, booking.id, {
       ...stock,
+      ...spend,
       status: 'pending_payment',
       paymentMethod: 'card',
       netTotalMinor: amountMinor,
