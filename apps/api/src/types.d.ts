@@ -14,5 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     site: Site;
     actor: Actor | null;
+    // the session's token carries claims the user no longer has (a changed role or agency flags): the answer brings
+    // a fresh token (X-Refreshed-Token), so the web app's menus follow on the next request
+    staleClaims?: boolean;
   }
 }

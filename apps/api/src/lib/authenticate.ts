@@ -18,6 +18,8 @@ function prepareUserQuery(db: Db) {
       name: users.name,
       tokenVersion: users.tokenVersion,
       agencyStatus: agencies.status,
+      isWidgetsCreationAllowed: agencies.isWidgetsCreationAllowed,
+      isCreditCardTopupAllowed: agencies.isCreditCardTopupAllowed,
     })
     .from(users)
     .leftJoin(agencies, eq(agencies.id, users.agencyId))
@@ -45,6 +47,13 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   const [user] = await userQuery(app.deps.db).execute({ id: claims.sub });
   if (!user || user.tokenVersion !== claims.ver) return null;
   if (user.agencyStatus === 'suspended') throw new AppError('unauthorized', MESSAGES.agencySuspended);
+  // The role and the agency's flags are read here on every request, never trusted from the token; a token that says
+  // otherwise is answered with a fresh one (the role matrix applies at once, the menus follow)
+  request.staleClaims =
+    claims.role !== user.role ||
+    (user.agencyId !== null &&
+      (claims.isWidgetsCreationAllowed !== (user.isWidgetsCreationAllowed ?? 0) ||
+        (claims.isCreditCardTopupAllowed ?? 1) !== (user.isCreditCardTopupAllowed ?? 1)));
   request.actor = { userId: user.id, agencyId: user.agencyId, role: user.role, email: user.email, name: user.name };
   return request.actor;
 }

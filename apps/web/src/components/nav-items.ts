@@ -12,6 +12,7 @@ import {
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
+import { can, type Capability } from '@portal/contract/plain';
 import { paths } from '@/config/paths';
 import type { SessionUser } from '@/lib/session';
 
@@ -76,20 +77,28 @@ const ALL_ITEMS: readonly NavItem[] = [
   { key: 'agents', href: paths.agents.getHref(), icon: IconUsers, isActive: onPath(paths.agents.path) },
 ];
 
-const AGENT_ITEMS: readonly NavItemKey[] = ['account', 'allBookings', 'requests', 'newBooking'];
+// What each menu item needs, from the role matrix (contract roles.ts); the server enforces the same matrix
+const NEEDS: Record<NavItemKey, Capability | null> = {
+  account: null,
+  commissions: 'viewOwnBookings',
+  allBookings: 'viewOwnBookings',
+  requests: 'viewOwnBookings',
+  newBooking: 'makeBookings',
+  statement: 'viewBalances',
+  transactions: 'viewBalances',
+  topUp: 'viewBalances',
+  companySettings: 'viewCompanyDetails',
+  widgets: 'manageWidgets',
+  agents: 'manageUsers',
+};
 
-// The menu mirrors the server's role rules (SPEC §6); the server enforces them.
+// The menu mirrors the server's role rules (SPEC §6); the tours company's operator has their own home and account.
 export function canSeeNavItem(key: NavItemKey, user: SessionUser): boolean {
-  switch (user.role) {
-    case 'operator':
-      return key === 'account';
-    case 'junior':
-      return AGENT_ITEMS.includes(key);
-    case 'senior':
-      return AGENT_ITEMS.includes(key) || key === 'commissions';
-    case 'admin':
-      return key === 'widgets' ? user.isWidgetsCreationAllowed !== 0 : true;
-  }
+  if (user.role === 'operator') return key === 'account';
+  const capability = NEEDS[key];
+  if (capability && !can(user.role, capability)) return false;
+  // SPEC §6: widget creation is also gated by the agency's isWidgetsCreationAllowed
+  return key === 'widgets' ? user.isWidgetsCreationAllowed !== 0 : true;
 }
 
 export function getNavItems(user: SessionUser): NavItem[] {

@@ -5,7 +5,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { i18n, translateMessage } from './i18n';
 import { notify } from './notify';
-import { clearSession, getAccessToken } from './session';
+import { clearSession, getAccessToken, saveToken } from './session';
 
 export type ApiErrorKind = 'http' | 'network' | 'redirect' | 'parse';
 
@@ -222,6 +222,10 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     notify.error(translateMessage('Error'));
     throw new ApiError('Error', { kind: 'network' });
   }
+
+  // the server answers a session whose role (or agency flags) changed with a fresh token: menus follow at once
+  const refreshed = auth ? response.headers.get('x-refreshed-token') : null;
+  if (refreshed) saveToken(refreshed);
 
   if (response.redirected) {
     navigateTo(lastPathSegment(response.url));
