@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { addDays } from '@portal/contract';
 import type {
   AvailabilityRow,
   BalanceResponse,
@@ -10,24 +9,14 @@ import type {
   BookingView,
   CreateBookingBody,
   CreateBookingResponse,
-  Offer,
-  TourCard,
-  TourDetails,
 } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, payOnSandbox } from './support/session.ts';
+import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
 
 const ADMIN = 'admin@desertrose.test';
 const RU_ADMIN = 'admin@volga.test';
 const OPERATOR = 'ops@portal.test';
-const GUEST = {
-  name: 'Anna Smith',
-  email: 'anna.smith@example.test',
-  phone: '+971 50 123 4567',
-  hotel: 'Rove Downtown',
-  room: '1208',
-};
-
 let portal: Portal;
 const { api, openAs } = agentSessions(() => portal);
 
@@ -36,37 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => portal?.stop());
 
-type Slot = { tour: TourDetails; offer: Offer; date: string; time: string | null };
-
-// From the API, not hard-coded ids: a bookable (or not) slot of an offer that matches
-async function findSlot(
-  email: string,
-  currency: 'aed' | 'usd',
-  match: (offer: Offer) => boolean,
-  row: (r: AvailabilityRow) => boolean,
-  days = [3, 4, 5],
-): Promise<Slot> {
-  const cards = await api<TourCard[]>(email, `/b2b/tours?currencyCode=${currency}`);
-  for (const card of cards) {
-    const tour = await api<TourDetails>(email, `/b2b/tours/${card.id}?currencyCode=${currency}&language=en`);
-    for (const offer of tour.offers.filter(match)) {
-      for (const offset of days) {
-        const date = addDays(tour.today, offset);
-        const rows = await api<AvailabilityRow[]>(
-          email,
-          `/b2b/availability/ByOffer?id=${offer.id}&from=${date}&to=${date}`,
-        );
-        const found = rows.find((r) => !r.isSoldOut && r.left >= 2 && row(r));
-        if (found) return { tour, offer, date, time: found.time };
-      }
-    }
-  }
-  throw new Error('no slot in the demo catalogue matches');
-}
-
-const instantPerPerson = (pickUp: boolean) => (o: Offer) =>
-  o.isInstant && o.pricingUnit === 'person' && o.hasPickUp === pickUp && o.availabilityType === 'timeslots';
-const bookable = (r: AvailabilityRow) => !r.isPastCutOff && r.isInstant;
+const { findSlot, bookViaApi } = bookingSlots(api);
 
 function checkoutPath(slot: Slot, adults = 2): string {
   const query = new URLSearchParams({
@@ -120,23 +79,6 @@ async function chooseHotel(page: Page, name: string) {
 async function savedBytes(download: Download, bytes: number): Promise<string> {
   const file = await download.path();
   return fs.readFileSync(file).subarray(0, bytes).toString('latin1');
-}
-
-async function bookViaApi(email: string, slot: Slot): Promise<BookingView> {
-  const body: CreateBookingBody = {
-    offerId: slot.offer.id,
-    date: slot.date,
-    time: slot.time,
-    adults: 1,
-    guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
-  };
-  if (slot.offer.hasPickUp) throw new Error('pick a slot without pick-up');
-  const { booking } = await api<CreateBookingResponse>(email, '/b2b/bookings', {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': randomUUID() },
-  });
-  return booking;
 }
 
 // full-page screenshots from the top, so the sticky header is not painted over the middle of the page

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { addDays } from '@portal/contract';
+import type {
+  AvailabilityRow,
+  BookingView,
+  CreateBookingBody,
+  CreateBookingResponse,
+  Offer,
+  TourCard,
+  TourDetails,
+} from '@portal/contract';
+
+type Api = <T>(
+  email: string,
+  path: string,
+  init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+) => Promise<T>;
+
+export type Slot = { tour: TourDetails; offer: Offer; date: string; time: string | null };
+
+export const GUEST = {
+  name: 'Anna Smith',
+  email: 'anna.smith@example.test',
+  phone: '+971 50 123 4567',
+  hotel: 'Rove Downtown',
+  room: '1208',
+};
+
+export const instantPerPerson = (pickUp: boolean) => (o: Offer) =>
+  o.isInstant && o.pricingUnit === 'person' && o.hasPickUp === pickUp && o.availabilityType === 'timeslots';
+export const bookable = (r: AvailabilityRow) => !r.isPastCutOff && r.isInstant;
+
+// Slots of the demo catalogue found through the API (never hard-coded ids), and bookings made on them as an agent
+export function bookingSlots(api: Api) {
+  async function findSlot(
+    email: string,
+    currency: 'aed' | 'usd',
+    match: (offer: Offer) => boolean,
+    row: (r: AvailabilityRow) => boolean,
+    days = [3, 4, 5],
+  ): Promise<Slot> {
+    const cards = await api<TourCard[]>(email, `/b2b/tours?currencyCode=${currency}`);
+    for (const card of cards) {
+      const tour = await api<TourDetails>(email, `/b2b/tours/${card.id}?currencyCode=${currency}&language=en`);
+      for (const offer of tour.offers.filter(match)) {
+        for (const offset of days) {
+          const date = addDays(tour.today, offset);
+          const rows = await api<AvailabilityRow[]>(
+            email,
+            `/b2b/availability/ByOffer?id=${offer.id}&from=${date}&to=${date}`,
+          );
+          const found = rows.find((r) => !r.isSoldOut && r.left >= 2 && row(r));
+          if (found) return { tour, offer, date, time: found.time };
+        }
+      }
+    }
+    throw new Error('no slot in the demo catalogue matches');
+  }
+
+  async function bookViaApi(email: string, slot: Slot): Promise<BookingView> {
+    const body: CreateBookingBody = {
+      offerId: slot.offer.id,
+      date: slot.date,
+      time: slot.time,
+      adults: 1,
+      guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
+    };
+    if (slot.offer.hasPickUp) throw new Error('pick a slot without pick-up');
+    const { booking } = await api<CreateBookingResponse>(email, '/b2b/bookings', {
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    return booking;
+  }
+
+  return { findSlot, bookViaApi };
+}
