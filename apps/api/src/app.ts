@@ -15,6 +15,10 @@ import { sitesPlugin } from './plugins/app/sites.ts';
 import { docsPlugin } from './plugins/external/docs.ts';
 import { securityPlugin } from './plugins/external/security.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { refreshStaleSessions } from './modules/account/session-refresh.ts';
+import { agencyRoutesPlugin } from './modules/agency/agency.routes.ts';
+import { sendLicenceAlerts } from './modules/agency/licence-alerts.service.ts';
+import { agentRoutesPlugin } from './modules/agents/agents.routes.ts';
 import { adminAgencyRoutes } from './modules/admin/admin.routes.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.routes.ts';
 import { commissionsPlugin } from './modules/bookings/commissions.routes.ts';
@@ -91,6 +95,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
     limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 4, fields: 40, fieldSize: 8 * 1024, parts: 60 },
   });
   await app.register(docsPlugin);
+  refreshStaleSessions(app);
 
   await app.register(metricsRoutes);
   await app.register(systemRoutesPlugin);
@@ -104,9 +109,11 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(commissionsPlugin);
   await app.register(balancePlugin);
   await app.register(stockWatchRoutesPlugin);
+  await app.register(agencyRoutesPlugin);
+  await app.register(agentRoutesPlugin);
 
   // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds,
-  // stale card top-ups, last month's tax invoices, low-balance alerts,
+  // stale card top-ups, last month's tax invoices, low-balance alerts, trade licence alerts,
   // notify-me requests (mail when seats are back; close those whose date has passed)
   // (a node that cannot send mail does not take the mail job from one that can)
   const jobs: JobDefinition[] = config.smtpUrl
@@ -121,6 +128,8 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
       { name: 'tax-invoices', everyMs: 60 * 60_000, run: () => issueDueInvoices(app.deps) },
       // admins mailed once when the available amount falls below 40 % and 20 % of the last top-up's
       { name: 'low-balance-alerts', everyMs: 5 * 60_000, run: () => sendLowBalanceAlerts(app.deps) },
+      // admins mailed once per expiry date when the agency's trade licence expires within 30 days
+      { name: 'licence-alerts', everyMs: 60 * 60_000, run: () => sendLicenceAlerts(app.deps) },
     );
   if (config.stockWatchPollMs > 0)
     jobs.push(

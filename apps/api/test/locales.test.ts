@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, MESSAGES, MONEY_MESSAGES } from '@portal/contract';
+import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, COMPANY_MESSAGES, MESSAGES, MONEY_MESSAGES } from '@portal/contract';
 
 // The web app shows every server message through its locale files (English as quoted, Russian translated);
 // a message without a key there would reach the agent as a raw key.
@@ -11,6 +11,7 @@ const groups: [string, Record<string, string>][] = [
   ['catalogueMessages', Object.fromEntries(Object.entries(CATALOGUE_MESSAGES).filter(([key]) => key !== 'dateFormat'))],
   ['bookingMessages', BOOKING_MESSAGES],
   ['moneyMessages', MONEY_MESSAGES],
+  ['companyMessages', COMPANY_MESSAGES],
 ];
 
 type Tree = { [key: string]: string | Tree };

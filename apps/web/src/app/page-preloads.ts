@@ -8,7 +8,17 @@ export type PagePreload = {
   // also for the paths under it (a booking opened over its list)
   prefix?: boolean;
   modules: readonly string[];
-  parts: readonly ('auth' | 'account' | 'catalogue' | 'bookings' | 'balance' | 'commissions' | 'sections')[];
+  parts: readonly (
+    | 'auth'
+    | 'account'
+    | 'catalogue'
+    | 'bookings'
+    | 'balance'
+    | 'commissions'
+    | 'company'
+    | 'agents'
+    | 'sections'
+  )[];
 };
 
 // a logged-in page's header shows the agency's menu
@@ -42,8 +52,8 @@ export const PAGE_PRELOADS: readonly PagePreload[] = [
     modules: [AGENT_NAV, 'src/features/commissions/routes/my-commissions.tsx'],
     parts: ['commissions'],
   },
-  { path: '/my-agencies', modules: SECTIONS, parts: ['sections'] },
+  { path: '/my-agencies', modules: [AGENT_NAV, 'src/features/company/routes/my-agencies.tsx'], parts: ['company'] },
   { path: '/widgets', prefix: true, modules: SECTIONS, parts: ['sections'] },
-  { path: '/agents', modules: SECTIONS, parts: ['sections'] },
+  { path: '/agents', modules: [AGENT_NAV, 'src/features/agents/routes/agents.tsx'], parts: ['agents'] },
   { path: '/embedded', prefix: true, modules: SECTIONS, parts: ['sections'] },
 ];

@@ -3,6 +3,7 @@ import { Box } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { Header, loadAgentNav } from '@/components/header';
 import { PageSpinner } from '@/components/page-spinner';
+import { loadLocaleParts } from '@/lib/i18n';
 import { useLayoutInfo } from '@/lib/layout-info';
 import { useAuth } from '@/lib/session';
 import { applySiteDefaultLanguage } from '@/lib/locale';
@@ -14,6 +15,12 @@ const Footer = lazy(() => import('@/components/footer').then((m) => ({ default: 
 const PendingApprovalBanner = lazy(() => loadAgentNav().then((m) => ({ default: m.PendingApprovalBanner })));
 const MoneyBanner = lazy(() =>
   import('@/features/balance/components/money-banner').then((m) => ({ default: m.MoneyBanner })),
+);
+// the licence banner's texts are the company settings' own: they load with it, for admins only
+const LicenceBanner = lazy(() =>
+  Promise.all([import('@/features/company/components/licence-banner'), loadLocaleParts(['company'])]).then(([m]) => ({
+    default: m.LicenceBanner,
+  })),
 );
 const WhatsAppButton = lazy(() => import('@/components/whatsapp-button').then((m) => ({ default: m.WhatsAppButton })));
 
@@ -65,6 +72,11 @@ export function RootLayout() {
         {auth.status === 'authenticated' && auth.user.role === 'admin' && (
           <Suspense fallback={null}>
             <MoneyBanner />
+          </Suspense>
+        )}
+        {auth.status === 'authenticated' && auth.user.role === 'admin' && (
+          <Suspense fallback={null}>
+            <LicenceBanner />
           </Suspense>
         )}
         {/* every page starts with a fresh boundary; a drawer route over its list (/bookings/:id) shares the list's */}

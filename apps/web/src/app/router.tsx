@@ -199,10 +199,24 @@ const routeTree = (
               ['commissions'],
             )}
           />
-          <Route path={paths.myAgencies.path} element={page(sections, (m) => m.MyAgenciesRoute, SECTION_TEXTS)} />
+          <Route
+            path={paths.myAgencies.path}
+            element={page(
+              () => import('@/features/company/routes/my-agencies'),
+              (m) => m.MyAgenciesRoute,
+              ['company'],
+            )}
+          />
           <Route path={paths.widgets.path} element={page(sections, (m) => m.WidgetsRoute, SECTION_TEXTS)} />
           <Route path={paths.widgetsCreate.path} element={page(sections, (m) => m.WidgetsCreateRoute, SECTION_TEXTS)} />
-          <Route path={paths.agents.path} element={page(sections, (m) => m.AgentsRoute, SECTION_TEXTS)} />
+          <Route
+            path={paths.agents.path}
+            element={page(
+              () => import('@/features/agents/routes/agents'),
+              (m) => m.AgentsRoute,
+              ['agents'],
+            )}
+          />
           {/* SPEC §2: /[country] is dynamic; React Router ranks it below every static path */}
           <Route
             path={paths.country.path}

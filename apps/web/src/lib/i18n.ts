@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import {
   BOOKING_MESSAGES,
   CATALOGUE_MESSAGES,
+  COMPANY_MESSAGES,
   MESSAGES,
   MONEY_MESSAGES,
   unsupportedFormatMessage,
@@ -51,6 +52,8 @@ export type LocalePart =
   | 'bookings'
   | 'balance'
   | 'commissions'
+  | 'company'
+  | 'agents'
   | 'sections';
 type Resources = { default: Record<string, unknown> };
 
@@ -63,6 +66,8 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     bookings: () => import('@/locales/en/bookings.json'),
     balance: () => import('@/locales/en/balance.json'),
     commissions: () => import('@/locales/en/commissions.json'),
+    company: () => import('@/locales/en/company.json'),
+    agents: () => import('@/locales/en/agents.json'),
     sections: () => import('@/locales/en/sections.json'),
   },
   ru: {
@@ -73,6 +78,8 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     bookings: () => import('@/locales/ru/bookings.json'),
     balance: () => import('@/locales/ru/balance.json'),
     commissions: () => import('@/locales/ru/commissions.json'),
+    company: () => import('@/locales/ru/company.json'),
+    agents: () => import('@/locales/ru/agents.json'),
     sections: () => import('@/locales/ru/sections.json'),
   },
 };
@@ -119,6 +126,7 @@ const MESSAGE_KEYS = new Map<string, string>([
     .map(([key, value]): [string, string] => [value, `catalogueMessages.${key}`]),
   ...Object.entries(BOOKING_MESSAGES).map(([key, value]): [string, string] => [value, `bookingMessages.${key}`]),
   ...Object.entries(MONEY_MESSAGES).map(([key, value]): [string, string] => [value, `moneyMessages.${key}`]),
+  ...Object.entries(COMPANY_MESSAGES).map(([key, value]): [string, string] => [value, `companyMessages.${key}`]),
   [unsupportedFormatMessage, 'messages.unsupportedFormat'],
   ['TRN must contain digits only', 'messages.trnDigits'],
   ['Enter a valid phone number', 'messages.invalidPhone'],

@@ -7,7 +7,12 @@ import { detectFileType } from '../../lib/file-type.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { requireActor } from '../../lib/require-actor.ts';
 
-const KIND_NAMES: Record<string, string> = { tradeLicense: 'trade-licence', vatCertificate: 'vat-certificate' };
+const KIND_NAMES: Record<string, string> = {
+  tradeLicense: 'trade-licence',
+  vatCertificate: 'vat-certificate',
+  contract: 'contract',
+  signatoryPassport: 'signatory-passport',
+};
 
 // Files are served only to their own agency, and to the tours company's operators who review them; anything else is a
 // 404, never a 403 that confirms the id exists. The name and type sent are ours, from the content (the uploader's

@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { Stack, Text, TextInput, Textarea } from '@mantine/core';
+import type { TextInputProps } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconCalendar } from '@tabler/icons-react';
+import { isCalendarDate } from '@portal/contract';
+import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
+import { requiredField } from '@/components/required-field';
+import { formatDate } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+import type { CompanyFormValues } from '../utils/form-values';
+
+export type CompanyForm = UseFormReturnType<CompanyFormValues>;
+
+type FieldProps = {
+  form: CompanyForm;
+  path: string;
+  label: string;
+  editable: boolean;
+  isRequired?: boolean;
+  description?: ReactNode;
+};
+
+function textAt(form: CompanyForm, path: string): string {
+  const value: unknown = form.getInputProps(path).value;
+  return typeof value === 'string' ? value : '';
+}
+
+// What another role sees instead of an input: the label and the value as text (SPEC §6: admins edit, others read)
+export function ReadOnlyValue({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={2} data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{value || '—'}</Text>
+    </Stack>
+  );
+}
+
+export function CompanyTextField({
+  form,
+  path,
+  label,
+  editable,
+  isRequired = false,
+  description,
+  isMultiline = false,
+  ...inputProps
+}: FieldProps & { isMultiline?: boolean } & Pick<
+    TextInputProps,
+    'autoComplete' | 'inputMode' | 'placeholder' | 'type' | 'maxLength'
+  >) {
+  if (!editable) return <ReadOnlyValue label={label} value={textAt(form, path)} testId={`value-${path}`} />;
+  const common = {
+    label,
+    description,
+    inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
+    ...(isRequired ? requiredField : {}),
+    ...form.getInputProps(path),
+  };
+  if (isMultiline)
+    return <Textarea autosize minRows={2} maxRows={6} maxLength={inputProps.maxLength} size="md" {...common} />;
+  return <TextInput size="md" {...inputProps} {...common} />;
+}
+
+// A date typed as on a form (31.03.2028, 31/03/2028) or as 2028-03-31
+function parseTypedDate(text: string): string | null {
+  const value = text.trim();
+  if (isCalendarDate(value)) return value;
+  const match = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value);
+  if (!match) return null;
+  const iso = `${match[3]}-${match[2]?.padStart(2, '0')}-${match[1]?.padStart(2, '0')}`;
+  return isCalendarDate(iso) ? iso : null;
+}
+
+// A date of the form, picked in the UI language and shown 'dd MMM, yy' like every date of the portal
+export function CompanyDateField({ form, path, label, editable, isRequired = false, description }: FieldProps) {
+  const { language } = useLocale();
+  const value = textAt(form, path);
+  if (!editable)
+    return (
+      <ReadOnlyValue
+        label={label}
+        value={
+          <>
+            {value ? formatDate(value, language) : '—'}
+            {description && (
+              <Text span size="sm" c="dimmed" display="block">
+                {description}
+              </Text>
+            )}
+          </>
+        }
+        testId={`value-${path}`}
+      />
+    );
+  const inputProps = form.getInputProps(path);
+  return (
+    <AppDatesProvider language={language}>
+      <DateInput
+        {...inputProps}
+        {...(isRequired ? requiredField : {})}
+        label={label}
+        description={description}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        size="md"
+        valueFormat={DISPLAY_DATE_FORMAT}
+        dateParser={parseTypedDate}
+        leftSection={<IconCalendar size={18} />}
+        clearable={!isRequired}
+        popoverProps={{ position: 'bottom-start', shadow: 'md' }}
+        value={value || null}
+        onChange={(next) => form.setFieldValue(path, next ?? '')}
+      />
+    </AppDatesProvider>
+  );
+}

@@ -1,0 +1,100 @@
+import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { COMPANY_MESSAGES } from '@portal/contract/plain';
+import type { AgencyDetails } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form';
+import { notify } from '@/lib/notify';
+import { useUpdateAgency } from '../api/update-agency';
+import { useUnsavedChangesWarning } from '../hooks/use-unsaved-changes';
+import { translateCompanyMessage } from '../utils/company-text';
+import { bodyOf, formValuesOf, validateCompanyForm, type CompanyFormValues } from '../utils/form-values';
+import { BankSection, BasicInfoSection, ContactsSection, ContractingSection } from './company-sections';
+
+function focusFirstInvalid() {
+  window.requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+// SPEC §2 company settings, §5 company form: the four sections; admins edit and save them, every other role reads them.
+// Documents upload on their own, at once; the fields go with "Save changes".
+export function CompanyForm({ details }: { details: AgencyDetails }) {
+  const { t } = useTranslation();
+  const update = useUpdateAgency();
+  const editable = details.canEdit;
+  const form = useForm<CompanyFormValues>({ initialValues: formValuesOf(details), validate: validateCompanyForm });
+  const isDirty = editable && form.isDirty();
+  useUnsavedChangesWarning(isDirty, t('company.form.leaveWarning'));
+
+  const hasErrors = Object.keys(form.errors).length > 0;
+
+  const handleSubmit = form.onSubmit((values) => {
+    update.mutate(bodyOf(values), {
+      onSuccess: (saved) => {
+        const next = formValuesOf(saved);
+        form.setInitialValues(next);
+        form.setValues(next);
+        form.resetDirty(next);
+        notify.success(t('company.form.saved'));
+      },
+      onError: (error) => {
+        if (!isApiError(error) || error.status !== 422) return;
+        applyServerErrors(form, error);
+        // the company form's own messages in the language on screen
+        for (const item of error.items) form.setFieldError(item.fieldName, translateCompanyMessage(item.errorMessage));
+        focusFirstInvalid();
+      },
+    });
+  }, focusFirstInvalid);
+
+  const sections = { form, details, editable };
+  return (
+    <form onSubmit={handleSubmit} noValidate data-testid="company-form">
+      <Stack gap="lg">
+        {hasErrors && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={20} />}
+            role="alert"
+            data-testid="company-form-errors"
+          >
+            {translateCompanyMessage(COMPANY_MESSAGES.companyForm)}
+          </Alert>
+        )}
+        <BasicInfoSection {...sections} />
+        <BankSection {...sections} />
+        <ContractingSection {...sections} />
+        <ContactsSection {...sections} />
+        {editable && (
+          <Paper
+            withBorder
+            radius="md"
+            p={{ base: 'xs', sm: 'md' }}
+            pos="sticky"
+            bottom={0}
+            style={{ zIndex: 2 }}
+            shadow={isDirty ? 'md' : undefined}
+          >
+            <Group justify="flex-end" gap="sm" wrap="nowrap">
+              <Button variant="default" size="sm" disabled={!isDirty || update.isPending} onClick={() => form.reset()}>
+                {t('company.form.discard')}
+              </Button>
+              <Button
+                type="submit"
+                size="sm"
+                leftSection={<IconDeviceFloppy size={18} />}
+                loading={update.isPending}
+                disabled={!isDirty}
+                data-testid="company-save"
+              >
+                {t('company.form.save')}
+              </Button>
+            </Group>
+          </Paper>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '@/components/load-failed';
+import { useDocumentPageTitle } from '@/components/page-title';
+import { useAgencyDetails } from '../api/get-agency';
+import { CompanyForm } from './company-form';
+import { HistorySection } from './history-section';
+
+function PageSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy>
+      {[0, 1, 2, 3].map((key) => (
+        <Skeleton key={key} height={220} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+// SPEC §2 /my-agencies: the company settings. Every role of the agency reads them; admins edit them, upload the
+// documents and see who changed what (SPEC §6).
+export function CompanySettingsPage() {
+  const { t } = useTranslation();
+  useDocumentPageTitle(t('company.title'));
+  const details = useAgencyDetails();
+  const data = details.data;
+  return (
+    <Container size="lg" py={{ base: 'lg', md: 'xl' }} px={{ base: 'sm', sm: 'md' }} data-testid="company-settings">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t('company.title')}</Title>
+          <Text c="dimmed" mt={4}>
+            {t('company.subtitle')}
+          </Text>
+        </div>
+        {details.isError && !data ? (
+          <LoadFailed error={details.error} onRetry={() => void details.refetch()} isRetrying={details.isFetching} />
+        ) : !data ? (
+          <PageSkeleton />
+        ) : (
+          <>
+            {!data.canEdit && (
+              <Alert variant="light" color="gray" icon={<IconLock size={18} />} data-testid="company-read-only">
+                {t('company.readOnly')}
+              </Alert>
+            )}
+            {/* a fresh form per agency and per permission: its initial values are the saved details */}
+            <CompanyForm key={`${data.id}:${String(data.canEdit)}`} details={data} />
+            {data.canEdit && <HistorySection />}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

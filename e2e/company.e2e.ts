@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { COMPANY_MESSAGES, type AgencyDetails, type AuditListResponse } from '@portal/contract';
+import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { agentSessions } from './support/session.ts';
+
+// Issue "Company settings, agents and roles": /my-agencies, as the agency's admin and its other agents see it
+const ADMIN = 'admin@desertrose.test';
+const JUNIOR = 'junior@desertrose.test';
+const RU_ADMIN = 'admin@volga.test';
+const GOOD_IBAN = 'AE07 0331 2345 6789 0123 456';
+const BAD_IBAN = 'AE07 0331 2345 6789 0123 457';
+
+let portal: Portal;
+const { api, openAs } = agentSessions(() => portal);
+
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(async () => portal?.stop());
+
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+describe('[COMPANY] company settings', () => {
+  it('[COMPANY][BANK]: a bad IBAN gets its field error and the form summary; fixed, it is saved and in the history', async () => {
+    const { page, context, go } = await openAs(ADMIN);
+    await go('/my-agencies');
+    await page.getByRole('heading', { level: 1, name: 'Company settings' }).waitFor();
+    const iban = page.getByLabel('IBAN', { exact: true });
+    await iban.fill(BAD_IBAN);
+    await page.getByTestId('company-save').click();
+    await page.getByTestId('company-form-errors').getByText(COMPANY_MESSAGES.companyForm).waitFor();
+    await page.getByText(COMPANY_MESSAGES.invalidIban).waitFor();
+    expect(await iban.getAttribute('aria-invalid')).toBe('true');
+    expect((await api<AgencyDetails>(ADMIN, '/b2b/agency')).bank.iban).toBe('');
+
+    await iban.fill(GOOD_IBAN);
+    await page.getByLabel('SWIFT code', { exact: true }).fill('EBILAEAD');
+    await page.getByTestId('company-save').click();
+    await page.getByText('Company settings saved').waitFor();
+    expect(await page.getByTestId('company-form-errors').count()).toBe(0);
+    const saved = await api<AgencyDetails>(ADMIN, '/b2b/agency');
+    expect(saved.bank).toMatchObject({ iban: 'AE070331234567890123456', swift: 'EBILAEAD' });
+
+    const entry = page.getByTestId('history-entry').first();
+    await entry.getByText('IBAN', { exact: false }).waitFor();
+    const history = await api<AuditListResponse>(ADMIN, '/b2b/agency/history');
+    expect(history.items[0]).toMatchObject({
+      action: 'agency.updated',
+      changes: [
+        { field: 'bank.iban', from: null, to: 'AE070331234567890123456' },
+        { field: 'bank.swift', from: null, to: 'EBILAEAD' },
+      ],
+    });
+    await page.reload();
+    expect(await page.getByLabel('IBAN', { exact: true }).inputValue()).toMatch(/^AE07\s?0331/);
+    await context.close();
+  });
+
+  it('[COMPANY][READ]: a junior agent reads the same details and cannot change them', async () => {
+    const { page, context, go } = await openAs(JUNIOR);
+    await go('/my-agencies');
+    await page.getByTestId('company-read-only').waitFor();
+    await page.getByText('Desert Rose Travel LLC').first().waitFor();
+    expect(await page.getByTestId('company-save').count()).toBe(0);
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    // the menu offers company settings but not the agents page (SPEC §6)
+    expect(await page.getByRole('link', { name: 'Agents' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it.each(LAYOUTS)('[COMPANY][LAYOUT]: %i px in %s', async (width, language) => {
+    const isRu = language === 'ru';
+    const { page, context, go } = await openAs(isRu ? RU_ADMIN : ADMIN, {
+      width,
+      host: isRu ? 'ru.localhost' : 'localhost',
+    });
+    await go('/my-agencies');
+    await page.getByRole('heading', { level: 1, name: isRu ? 'Настройки компании' : 'Company settings' }).waitFor();
+    await page.getByTestId('company-form').waitFor();
+    expect(await noSideScroll(page)).toBe(true);
+    await shoot(page, `company-${width}-${language}`);
+    await context.close();
+  });
+});
