@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { buildPath, contractRoutes, type Role, type RouteDescriptor } from '@portal/contract';
-import { bookings, payments } from '../src/db/schema/index.ts';
+import { bookings, payments, users } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
 import {
   bookingBody,
@@ -20,7 +20,7 @@ import { bearer, createAgency, createOperator, loginAs, storeAgencyFile } from '
 let t: TestApp;
 let w: BookingWorld;
 let operatorToken: string;
-let other: { bookingId: string; paymentId: string; fileId: string; topUpId: string };
+let other: { bookingId: string; paymentId: string; fileId: string; topUpId: string; agentId: string };
 
 const routeName = (r: RouteDescriptor) => `${r.method} ${r.path}`;
 const isMultipart = (r: RouteDescriptor) => r.multipart === true;
@@ -57,7 +57,13 @@ beforeAll(async () => {
     },
   });
   if (!payment || topUp.statusCode !== 200) throw new Error('fixtures missing');
-  other = { bookingId: card.id, paymentId: payment.id, fileId: file.id, topUpId: topUp.json().id };
+  other = {
+    bookingId: card.id,
+    paymentId: payment.id,
+    fileId: file.id,
+    topUpId: topUp.json().id,
+    agentId: them.agency.users.junior.id,
+  };
   await retireTour(t.database.db, them.tour.id);
 });
 afterAll(async () => {
@@ -99,6 +105,14 @@ describe('roles: one matrix in the contract, enforced for every route', () => {
   });
 });
 
+// a body the route accepts, so that what answers is the id's lookup and not the body's validation
+function validBodyFor(route: RouteDescriptor): Record<string, unknown> {
+  if (route.path.endsWith('/pay')) return { paymentMethod: 'balance' };
+  if (route.method === 'PUT' && route.path === '/b2b/agents/{id}')
+    return { name: 'Omar Saleh', phone: '+971500000000', role: 'admin', jobTitle: '', monthlyCap: null };
+  return {};
+}
+
 describe("tenants: every agency route that takes an id answers another agency's id with 404", () => {
   // which kind of record each id parameter names; a new route with an id must be added here, or this test fails
   const idOf = (route: RouteDescriptor): string | null => {
@@ -107,6 +121,7 @@ describe("tenants: every agency route that takes an id answers another agency's 
     if (route.path === '/b2b/payments/{id}') return other.paymentId;
     if (route.path === '/b2b/files/{id}') return other.fileId;
     if (route.path === '/b2b/balance/topups/{id}') return other.topUpId;
+    if (route.path.startsWith('/b2b/agents/{id}')) return other.agentId;
     return null;
   };
   const tenantRoutes = contractRoutes.filter(
@@ -136,7 +151,7 @@ describe("tenants: every agency route that takes an id answers another agency's 
         method: route.method,
         url: `/api${buildPath(route.path, { ...PARAMS, id: idOf(route) ?? '' })}`,
         headers: bearer(token),
-        ...(route.method === 'GET' ? {} : { payload: route.path.endsWith('/pay') ? { paymentMethod: 'balance' } : {} }),
+        ...(route.method === 'GET' ? {} : { payload: validBodyFor(route) }),
       });
       expect([routeName(route), res.statusCode]).toEqual([routeName(route), 404]);
     }
@@ -145,6 +160,11 @@ describe("tenants: every agency route that takes an id answers another agency's 
       .from(bookings)
       .where(eq(bookings.id, other.bookingId));
     expect(theirs?.status).toBe('pending_payment');
+    const [theirAgent] = await t.database.db
+      .select({ status: users.status, role: users.role })
+      .from(users)
+      .where(eq(users.id, other.agentId));
+    expect(theirAgent).toEqual({ status: 'normal', role: 'junior' });
     expect({
       bookings: await countBookings(t.database.db, w.agency.id),
       balance: (await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor,

@@ -101,28 +101,40 @@ export async function isTrustedAddress(db: DbOrTx, userId: string, ipHash: strin
   return Boolean(row);
 }
 
+export type ResetPurpose = 'reset' | 'invite';
+
+// Returns when the link stops working
 export async function insertPasswordReset(
   tx: DbOrTx,
   userId: string,
   tokenHash: string,
+  purpose: ResetPurpose,
   ttlMinutes: number,
-): Promise<void> {
-  await tx
+): Promise<Date> {
+  const [row] = await tx
     .insert(passwordResets)
-    .values({ userId, tokenHash, expiresAt: sql`now() + make_interval(mins => ${ttlMinutes})` });
+    .values({ userId, tokenHash, purpose, expiresAt: sql`now() + make_interval(mins => ${ttlMinutes})` })
+    .returning({ expiresAt: passwordResets.expiresAt });
+  if (!row) throw new Error('password reset insert returned nothing');
+  return row.expiresAt;
 }
 
 // A reset link that can still be used: not used, not expired
 const usableReset = (tokenHash: string) =>
   and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), sql`${passwordResets.expiresAt} > now()`);
 
-export async function isResetUsable(db: DbOrTx, tokenHash: string): Promise<boolean> {
+// The user (and their agency) a usable link belongs to
+export async function findUsableReset(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<{ userId: string; agencyId: string | null } | null> {
   const [row] = await db
-    .select({ userId: passwordResets.userId })
+    .select({ userId: passwordResets.userId, agencyId: users.agencyId })
     .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(usableReset(tokenHash))
     .limit(1);
-  return Boolean(row);
+  return row ?? null;
 }
 
 // Marks the reset used in the same statement that finds it, so a link works once even under a race.
@@ -135,11 +147,34 @@ export async function consumePasswordReset(tx: DbOrTx, tokenHash: string): Promi
   return row?.userId ?? null;
 }
 
-export async function invalidateResets(tx: DbOrTx, userId: string): Promise<void> {
+// Every unused link of the user, or only those of one purpose (a new invitation ends the older ones)
+export async function invalidateResets(tx: DbOrTx, userId: string, purpose?: ResetPurpose): Promise<void> {
   await tx
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        isNull(passwordResets.usedAt),
+        purpose ? eq(passwordResets.purpose, purpose) : undefined,
+      ),
+    );
+}
+
+// The lock every change of an agent's role or status takes first (the last-admin rule, agents.service.ts)
+export async function lockAgency(tx: DbOrTx, agencyId: string) {
+  const [row] = await tx.select().from(agencies).where(eq(agencies.id, agencyId)).for('update');
+  return row ?? null;
+}
+
+// An invited agent who set their password has proved their e-mail
+export async function activateUser(tx: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ status: 'normal', updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.status, 'emailNotVerified')))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function updateAgencyFiles(

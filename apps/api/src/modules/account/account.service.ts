@@ -26,8 +26,25 @@ import * as repo from './account.repo.ts';
 import { hashIp, mayCheck, throttleKeys } from './login-throttle.ts';
 import { countAttempt, forgiveAttempt } from './login-throttle.repo.ts';
 import { databaseError } from '../../lib/database-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 const RESET_TTL_MINUTES = 60;
+
+// An invited agent has no password until they set one with their link: the stored hash matches no password (it is
+// no scrypt hash, verifyPassword refuses it), and it tells a restore that they never set one (agents.service.ts).
+const UNUSABLE_PASSWORD_PREFIX = 'unset$';
+export function unusablePasswordHash(): string {
+  return `${UNUSABLE_PASSWORD_PREFIX}${randomBytes(24).toString('base64url')}`;
+}
+// anything but a scrypt hash is no password (hashPassword writes only those)
+export function hasUnusablePassword(passwordHash: string): boolean {
+  return !passwordHash.startsWith('scrypt$');
+}
+
+export function newResetToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
 
 type UserWithAgency = NonNullable<Awaited<ReturnType<typeof repo.findUserById>>>;
 
@@ -64,8 +81,12 @@ export async function login(ctx: ServiceContext, input: LoginBody): Promise<{ ac
   );
   if (!allowed) throw new AppError('too_many_requests', MESSAGES.tooManyAttempts, [], counts.retryAfterSeconds);
 
+  // an invited agent without a password is refused like an unknown e-mail, in the same time
   const usable =
-    row && row.user.status !== 'deleted' && (row.user.role === 'operator' || row.agency?.status !== 'suspended');
+    row &&
+    row.user.status !== 'deleted' &&
+    !hasUnusablePassword(row.user.passwordHash) &&
+    (row.user.role === 'operator' || row.agency?.status !== 'suspended');
   if (!row || !usable) {
     await burnPasswordCheck(input.password, ctx.ip);
     throw AppError.field('password', MESSAGES.loginIncorrect);
@@ -154,29 +175,48 @@ export async function forgotPassword(ctx: ServiceContext, input: ForgotPasswordB
   const row = await repo.findUserByEmail(ctx.db, input.email);
   // Same answer whether or not the account exists.
   if (!row || row.user.status === 'deleted') return { ok: true };
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = newResetToken();
   const link = `${siteUrl(ctx.site, ctx.config)}/reset-password?token=${token}`;
   await ctx.db.transaction(async (tx) => {
-    await repo.insertPasswordReset(tx, row.user.id, hashToken(token), RESET_TTL_MINUTES);
+    await repo.insertPasswordReset(tx, row.user.id, tokenHash, 'reset', RESET_TTL_MINUTES);
     await insertMail(tx, passwordResetMail(languageOf(row, ctx), row.user.email, row.user.name, link, brandFor(ctx)));
   });
   ctx.kickMail();
   return { ok: true };
 }
 
+// Also how an invited agent sets their first password: the link (an invitation, or a reset they asked for) proves
+// their e-mail, so an agent still 'emailNotVerified' becomes active in the same transaction.
 export async function resetPassword(ctx: ServiceContext, input: ResetPasswordBody): Promise<{ ok: true }> {
+  const tokenHash = hashToken(input.token);
   // a made-up link costs no password hashing
-  if (!(await repo.isResetUsable(ctx.db, hashToken(input.token))))
-    throw AppError.field('token', MESSAGES.resetLinkInvalid);
+  const pending = await repo.findUsableReset(ctx.db, tokenHash);
+  if (!pending) throw AppError.field('token', MESSAGES.resetLinkInvalid);
   const passwordHash = await hashPassword(input.password, ctx.ip);
   await ctx.db.transaction(async (tx) => {
-    const userId = await repo.consumePasswordReset(tx, hashToken(input.token));
+    // the agency's row first, like every change of an agent's status (agents.service.ts): a delete racing this
+    // link waits for it, or this waits for the delete and finds the link used
+    if (pending.agencyId) await repo.lockAgency(tx, pending.agencyId);
+    const userId = await repo.consumePasswordReset(tx, tokenHash);
     if (!userId) throw AppError.field('token', MESSAGES.resetLinkInvalid);
     const row = await repo.findUserById(tx, userId);
     if (!row || row.user.status === 'deleted') throw AppError.field('token', MESSAGES.resetLinkInvalid);
     await repo.setPassword(tx, userId, passwordHash);
     await repo.invalidateResets(tx, userId);
-    await insertMail(tx, passwordChangedMail(languageOf(row, ctx), row.user.email, row.user.name, brandFor(ctx)));
+    const { user } = row;
+    if (user.agencyId && user.role !== 'operator' && (await repo.activateUser(tx, userId))) {
+      const self = { userId, agencyId: user.agencyId, role: user.role, email: user.email, name: user.name };
+      await recordAudit(tx, self, {
+        entity: 'agent',
+        entityId: userId,
+        subject: `${user.name} <${user.email}>`,
+        action: 'agent.activated',
+        changes: [{ field: 'status', from: 'emailNotVerified', to: 'normal' }],
+      });
+      // their first password: nothing was changed behind their back, so no "password changed" warning
+      return;
+    }
+    await insertMail(tx, passwordChangedMail(languageOf(row, ctx), user.email, user.name, brandFor(ctx)));
   });
   ctx.kickMail();
   return { ok: true };
