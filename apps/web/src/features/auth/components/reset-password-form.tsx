@@ -11,7 +11,7 @@ import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useResetPassword } from '../api/reset-password';
 
-export function ResetPasswordForm({ token }: { token: string }) {
+export function ResetPasswordForm({ token, isInvite = false }: { token: string; isInvite?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
@@ -23,7 +23,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const handleSubmit = form.onSubmit((values) => {
     resetPassword.mutate(values, {
       onSuccess: () => {
-        notify.success(t('auth.reset.success'));
+        notify.success(isInvite ? t('auth.reset.inviteSuccess') : t('auth.reset.success'));
         void navigate(paths.home.getHref(), { replace: true });
       },
       onError: (error) => applyServerErrors(form, error),
@@ -48,7 +48,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           confirmPassword={form.getInputProps('confirmPassword')}
         />
         <Button type="submit" size="md" fullWidth loading={resetPassword.isPending}>
-          {t('auth.reset.submit')}
+          {isInvite ? t('auth.reset.inviteSubmit') : t('auth.reset.submit')}
         </Button>
       </Stack>
     </form>

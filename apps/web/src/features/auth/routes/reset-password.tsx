@@ -9,14 +9,17 @@ export function ResetPasswordRoute() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
-  useDocumentPageTitle(t('auth.reset.title'));
+  // a new agent's invitation link: they set their first password, nothing is "reset"
+  const isInvite = searchParams.get('invite') === '1';
+  const title = isInvite ? t('auth.reset.inviteTitle') : t('auth.reset.title');
+  useDocumentPageTitle(title);
   return (
     <AuthPanel
       icon={IconLockOpen}
-      title={t('auth.reset.title')}
-      description={token ? t('auth.reset.description') : undefined}
+      title={title}
+      description={token ? (isInvite ? t('auth.reset.inviteDescription') : t('auth.reset.description')) : undefined}
     >
-      {token ? <ResetPasswordForm key={token} token={token} /> : <MissingResetToken />}
+      {token ? <ResetPasswordForm key={token} token={token} isInvite={isInvite} /> : <MissingResetToken />}
     </AuthPanel>
   );
 }

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Center,
+  Collapse,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconChevronRight, IconLock, IconUserPlus } from '@tabler/icons-react';
+import { can } from '@portal/contract';
+import type { Agent } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ListPagination } from '@/components/list-pagination';
+import { LoadFailed } from '@/components/load-failed';
+import { SectionSpinner } from '@/components/page-spinner';
+import { useDocumentPageTitle } from '@/components/page-title';
+import { paths } from '@/config/paths';
+import { useAgencyCurrency } from '@/lib/me';
+import { useSessionUser } from '@/lib/session';
+import { useAgents } from '../api/get-agents';
+import { AGENTS_ON_PAGE, useAgentFilters } from '../hooks/use-agent-filters';
+import { AgentFormModal } from './agent-form-modal';
+import { AgentsCards } from './agents-cards';
+import { AgentsFilters } from './agents-filters';
+import { AgentsHistory } from './agents-history';
+import { AgentsTable } from './agents-table';
+import { RolesTable } from './roles-table';
+
+// The form is open for a new agent (null) or one being edited; closed: undefined
+type Editing = Agent | null | undefined;
+
+// SPEC §2 /agents (admins): the agency's users with create, edit, delete, restore and re-invite, the user-roles
+// table and the history of changes. Search, status and page in the URL.
+export function AgentsPage() {
+  const { t } = useTranslation();
+  useDocumentPageTitle(t('agents.title'));
+  const user = useSessionUser();
+  if (!can(user?.role, 'manageUsers')) return <NotAllowed />;
+  return <AgentsAdminPage />;
+}
+
+function NotAllowed() {
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="yellow" variant="light" icon={<IconLock size={20} />} data-testid="agents-forbidden">
+        <Stack gap="sm" align="flex-start">
+          {t('messages.forbidden')}
+          <Button component={Link} to={paths.home.getHref()} variant="light" size="xs">
+            {t('common.goHome')}
+          </Button>
+        </Stack>
+      </Alert>
+    </Container>
+  );
+}
+
+function RolesCard({ isCompact }: { isCompact: boolean }) {
+  const { t } = useTranslation();
+  const [isOpen, { toggle }] = useDisclosure(true);
+  return (
+    <Paper withBorder p={isCompact ? 'sm' : 'md'} component="section" data-testid="roles-card">
+      <UnstyledButton onClick={toggle} aria-expanded={isOpen} aria-controls="roles-card-body" w="100%">
+        <Group gap="xs" wrap="nowrap">
+          {isOpen ? <IconChevronDown size={18} /> : <IconChevronRight size={18} />}
+          <Title order={2} size="h4">
+            {t('agents.roles.title')}
+          </Title>
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={isOpen} id="roles-card-body">
+        <Stack gap="xs" mt="sm">
+          <Text size="sm" c="dimmed">
+            {t('agents.roles.subtitle')}
+          </Text>
+          <RolesTable compact={isCompact} />
+        </Stack>
+      </Collapse>
+    </Paper>
+  );
+}
+
+function AgentsAdminPage() {
+  const { t } = useTranslation();
+  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [filters, update] = useAgentFilters();
+  const list = useAgents(filters);
+  const { currency } = useAgencyCurrency();
+  const [editing, setEditing] = useState<Editing>(undefined);
+  const isFiltered = filters.search !== '' || filters.status !== 'all';
+
+  return (
+    <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1}>{t('agents.title')}</Title>
+            <Text c="dimmed" mt={4} maw={760}>
+              {t('agents.subtitle')}
+            </Text>
+          </div>
+          <Button leftSection={<IconUserPlus size={18} />} onClick={() => setEditing(null)} data-testid="agent-new">
+            {t('agents.new')}
+          </Button>
+        </Group>
+
+        <AgentsFilters filters={filters} onChange={update} />
+
+        {!list.data && list.isError ? (
+          <LoadFailed error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
+        ) : !list.data ? (
+          <SectionSpinner />
+        ) : list.data.items.length === 0 ? (
+          <Paper withBorder p="xl">
+            <Stack align="center" gap="sm" data-testid="agents-empty">
+              <Text c="dimmed" ta="center">
+                {list.data.total > 0
+                  ? t('agents.pageEmpty')
+                  : isFiltered
+                    ? t('agents.emptyFiltered')
+                    : t('agents.empty')}
+              </Text>
+              {list.data.total > 0 && (
+                <Button variant="light" onClick={() => update({ page: null })}>
+                  {t('agents.firstPage')}
+                </Button>
+              )}
+            </Stack>
+          </Paper>
+        ) : (
+          <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            <Text size="sm" fw={600} data-testid="agents-total">
+              {t('agents.total', { count: list.data.total })}
+            </Text>
+            {isPhone ? (
+              <AgentsCards agents={list.data.items} onEdit={setEditing} />
+            ) : (
+              <Paper withBorder p="xs">
+                <AgentsTable agents={list.data.items} onEdit={setEditing} />
+              </Paper>
+            )}
+            <Center>
+              <ListPagination
+                total={list.data.total}
+                onPage={list.data.onPage || AGENTS_ON_PAGE}
+                page={filters.page}
+                onChange={(page) => update({ page: page > 1 ? String(page) : null })}
+                isCompact={isPhone}
+                textKeys="agents.pagination"
+              />
+            </Center>
+          </Stack>
+        )}
+
+        <RolesCard isCompact={isPhone} />
+        <AgentsHistory />
+      </Stack>
+      <AgentFormModal
+        agent={editing ?? null}
+        isOpen={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        currency={currency}
+      />
+    </Container>
+  );
+}
