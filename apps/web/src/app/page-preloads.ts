@@ -3,22 +3,14 @@
 // (scripts/page-preloads-plugin.ts), which turns each module into its files and fails when one is not a page
 // chunk. Keep it beside the router: a page the router loads lazily belongs here with the same module and texts.
 // The home page lists the visitor's half (public-home); an agent's half comes from the cache after the first visit.
+import type { LocalePart } from '@/lib/i18n';
+
 export type PagePreload = {
   path: string;
   // also for the paths under it (a booking opened over its list)
   prefix?: boolean;
   modules: readonly string[];
-  parts: readonly (
-    | 'auth'
-    | 'account'
-    | 'catalogue'
-    | 'bookings'
-    | 'balance'
-    | 'commissions'
-    | 'company'
-    | 'agents'
-    | 'sections'
-  )[];
+  parts: readonly Exclude<LocalePart, 'core'>[];
 };
 
 // a logged-in page's header shows the agency's menu

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Button,
   Center,
   Collapse,
@@ -13,18 +12,15 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconChevronRight, IconLock, IconUserPlus } from '@tabler/icons-react';
-import { can } from '@portal/contract';
+import { IconChevronDown, IconChevronRight, IconUserPlus } from '@tabler/icons-react';
 import type { Agent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
 import { LoadFailed } from '@/components/load-failed';
 import { SectionSpinner } from '@/components/page-spinner';
+import { RequiresCapability } from '@/components/requires-capability';
 import { useDocumentPageTitle } from '@/components/page-title';
-import { paths } from '@/config/paths';
 import { useAgencyCurrency } from '@/lib/me';
-import { useSessionUser } from '@/lib/session';
 import { useAgents } from '../api/get-agents';
 import { AGENTS_ON_PAGE, useAgentFilters } from '../hooks/use-agent-filters';
 import { AgentFormModal } from './agent-form-modal';
@@ -42,24 +38,10 @@ type Editing = Agent | null | undefined;
 export function AgentsPage() {
   const { t } = useTranslation();
   useDocumentPageTitle(t('agents.title'));
-  const user = useSessionUser();
-  if (!can(user?.role, 'manageUsers')) return <NotAllowed />;
-  return <AgentsAdminPage />;
-}
-
-function NotAllowed() {
-  const { t } = useTranslation();
   return (
-    <Container size="sm" py="xl">
-      <Alert color="yellow" variant="light" icon={<IconLock size={20} />} data-testid="agents-forbidden">
-        <Stack gap="sm" align="flex-start">
-          {t('messages.forbidden')}
-          <Button component={Link} to={paths.home.getHref()} variant="light" size="xs">
-            {t('common.goHome')}
-          </Button>
-        </Stack>
-      </Alert>
-    </Container>
+    <RequiresCapability capability="manageUsers" testId="agents-forbidden">
+      <AgentsAdminPage />
+    </RequiresCapability>
   );
 }
 

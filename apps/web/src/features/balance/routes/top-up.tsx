@@ -1,11 +1,11 @@
-import { AdminOnly } from '../components/admin-only';
+import { RequiresCapability } from '@/components/requires-capability';
 import { TopUpPage } from '../components/top-up-page';
 
 // /top-up (?method=bank_transfer; ?topUp=<id>&payment=<id> on the return from the card provider)
 export function TopUpRoute() {
   return (
-    <AdminOnly>
+    <RequiresCapability capability="viewBalances" testId="money-forbidden">
       <TopUpPage />
-    </AdminOnly>
+    </RequiresCapability>
   );
 }
