@@ -21,7 +21,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // two files at a time, each with its own portal, data dir, SMTP sink and Chromium
+          maxWorkers: 2,
           pool: 'forks',
         },
       },

@@ -121,15 +121,18 @@ describe('[AUTH] access rule and session', () => {
     await context.close();
   });
 
-  it('[AUTH][ROLES]: the menu follows the role — a junior sees no Agents or Company Settings, an admin does', async () => {
+  it('[AUTH][ROLES]: the menu follows the role matrix — a junior reads Company Settings but sees no Agents or Statement; an admin sees all', async () => {
     const junior = await portal.newPage();
     await junior.page.goto(portal.url() + '/');
     await logIn(junior.page, 'junior@desertrose.test', DEMO_PASSWORD);
     await junior.page.getByText('Welcome, Priya Nair').waitFor();
     const nav = junior.page.getByRole('navigation', { name: 'Main menu' });
     await nav.getByRole('link', { name: 'All Bookings' }).waitFor();
+    await nav.getByRole('link', { name: 'Company Settings' }).waitFor();
+    await nav.getByRole('link', { name: 'Commissions' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Agents' }).count()).toBe(0);
-    expect(await nav.getByRole('link', { name: 'Company Settings' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Statement' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Widgets' }).count()).toBe(0);
     await junior.context.close();
 
     const admin = await portal.newPage();
@@ -139,6 +142,7 @@ describe('[AUTH] access rule and session', () => {
     const adminNav = admin.page.getByRole('navigation', { name: 'Main menu' });
     await adminNav.getByRole('link', { name: 'Agents' }).waitFor();
     await adminNav.getByRole('link', { name: 'Company Settings' }).waitFor();
+    await adminNav.getByRole('link', { name: 'Statement' }).waitFor();
     await screenshot(admin.page, 'home-agent-1280-en');
     await admin.context.close();
   });
