@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Center,
-  Collapse,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Center, Collapse, Container, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconUserPlus } from '@tabler/icons-react';
 import type { Agent } from '@portal/contract';
