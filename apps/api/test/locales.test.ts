@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, COMPANY_MESSAGES, MESSAGES, MONEY_MESSAGES } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  CATALOGUE_MESSAGES,
+  COMPANY_MESSAGES,
+  MESSAGES,
+  MONEY_MESSAGES,
+  readSpendingCapMessage,
+  spendingCapMessage,
+} from '@portal/contract';
 
 // The web app shows every server message through its locale files (English as quoted, Russian translated);
 // a message without a key there would reach the agent as a raw key.
@@ -80,4 +88,18 @@ describe('web locales', () => {
       }
     },
   );
+});
+
+describe('the spending-cap refusal', () => {
+  it('reads back the amounts the server wrote, and both languages word it with them', () => {
+    const message = spendingCapMessage('1,000.00\u00A0AED', '12.50\u00A0AED');
+    expect(readSpendingCapMessage(message)).toEqual({ cap: '1,000.00\u00A0AED', left: '12.50\u00A0AED' });
+    expect(readSpendingCapMessage('Your available balance is insufficient.')).toBeNull();
+    const fill = (text: string | undefined) =>
+      (text ?? '').replace('{{cap}}', '1,000.00\u00A0AED').replace('{{left}}', '12.50\u00A0AED');
+    const en = readLocale('en') as Record<string, Record<string, string>>;
+    expect(fill(en.messages?.spendingCap)).toBe(message);
+    const ru = readLocale('ru') as Record<string, Record<string, string>>;
+    expect(fill(ru.messages?.spendingCap)).toContain('1,000.00\u00A0AED');
+  });
 });

@@ -4,4 +4,10 @@ export const ErrorItem = z.object({ fieldName: z.string(), errorMessage: z.strin
 export type ErrorItem = z.infer<typeof ErrorItem>;
 export const ValidationErrorBody = z.array(ErrorItem);
 
-export { ALLOWED_UPLOAD_FORMATS, MESSAGES, spendingCapMessage, unsupportedFormatMessage } from './messages.ts';
+export {
+  ALLOWED_UPLOAD_FORMATS,
+  MESSAGES,
+  readSpendingCapMessage,
+  spendingCapMessage,
+  unsupportedFormatMessage,
+} from './messages.ts';

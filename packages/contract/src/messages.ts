@@ -143,3 +143,12 @@ export const COMPANY_MESSAGES = {
 export function spendingCapMessage(cap: string, left: string): string {
   return `This booking would pass your monthly spending cap of ${cap}: ${left} is left this month. Ask an admin of your agency to raise the cap.`;
 }
+
+// The amounts back out of a spending-cap message (the web shows it in the language on screen), else null
+export function readSpendingCapMessage(message: string): { cap: string; left: string } | null {
+  const match =
+    /^This booking would pass your monthly spending cap of (.+): (.+) is left this month\. Ask an admin of your agency to raise the cap\.$/.exec(
+      message,
+    );
+  return match?.[1] && match[2] ? { cap: match[1], left: match[2] } : null;
+}

@@ -6,6 +6,7 @@ import {
   COMPANY_MESSAGES,
   MESSAGES,
   MONEY_MESSAGES,
+  readSpendingCapMessage,
   unsupportedFormatMessage,
 } from '@portal/contract/plain';
 import type { Language } from '@portal/contract';
@@ -136,7 +137,9 @@ const MESSAGE_KEYS = new Map<string, string>([
 
 export function translateMessage(message: string): string {
   const key = MESSAGE_KEYS.get(message);
-  return key ? i18n.t(key) : message;
+  if (key) return i18n.t(key);
+  const cap = readSpendingCapMessage(message);
+  return cap ? i18n.t('messages.spendingCap', cap) : message;
 }
 
 export { i18n };
