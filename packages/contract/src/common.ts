@@ -16,7 +16,7 @@ export type Role = z.infer<typeof Role>;
 export const AgentStatus = z.enum(['normal', 'emailNotVerified', 'deleted']);
 export type AgentStatus = z.infer<typeof AgentStatus>;
 
-export { AED_PER_USD, MIN_DATE, UPLOAD_LIMIT_BYTES, currencyForLanguage } from './constants.ts';
+export { AED_PER_USD, MIN_DATE, UPLOAD_LIMIT_BYTES, currencyForLanguage, isUuid } from './constants.ts';
 
 // The database's integer ids stop at 2^31 − 1: a larger one is a 422 on its field, never a database error
 export const MAX_DB_ID = 2_147_483_647;

@@ -24,3 +24,8 @@ export function formatDisplayDate(isoDate: string, language: 'en' | 'ru'): strin
   if (!match || !month) return isoDate;
   return `${match[3]} ${month}, ${match[1]?.slice(2)}`;
 }
+
+// Booking, payment, user and file ids are UUIDs: anything else names nothing (a 404, never a database error)
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -11,3 +11,8 @@ const dateFormatter = new Intl.DateTimeFormat('en-CA', {
 export function dubaiDate(at: Date = new Date()): string {
   return dateFormatter.format(at);
 }
+
+// The business month, 'yyyy-MM' (a spending cap's month)
+export function dubaiMonth(at: Date = new Date()): string {
+  return dubaiDate(at).slice(0, 7);
+}

@@ -1,11 +1,10 @@
 import {
   COMPANY_MESSAGES,
   INVITE_TTL_HOURS,
+  isUuid,
   MESSAGES,
   can,
   minorToMajor,
-  monthKey,
-  monthOf,
   toMinor,
   type Agent,
   type AgentListFilters,
@@ -22,7 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { withTransaction } from '../../lib/context.ts';
 import { databaseError } from '../../lib/database-error.ts';
-import { dubaiDate } from '../../lib/dubai-time.ts';
+import { dubaiMonth } from '../../lib/dubai-time.ts';
 import { siteUrl } from '../../lib/site-url.ts';
 import * as accountRepo from '../account/account.repo.ts';
 import { hasUnusablePassword, newResetToken, unusablePasswordHash } from '../account/account.service.ts';
@@ -42,13 +41,11 @@ import * as repo from './agents.repo.ts';
 //   nothing new is stored for this: an invited agent's password hash is unusable until they set one;
 // - each change writes its audit entry in its own transaction, the invitation mail goes through the outbox.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVITE_TTL_MINUTES = INVITE_TTL_HOURS * 60;
 
 type Agency = NonNullable<Awaited<ReturnType<typeof accountRepo.lockAgency>>>;
 type Audited = Pick<repo.AgentRow, 'name' | 'phone' | 'role' | 'jobTitle' | 'monthlyCapMinor' | 'status'>;
 
-const currentMonth = () => monthKey(monthOf(dubaiDate()));
 const capMinorOf = (cap: number | null) => (cap === null ? null : toMinor(cap));
 const subjectOf = (user: { name: string; email: string }) => `${user.name} <${user.email}>`;
 
@@ -86,7 +83,7 @@ function toView(row: repo.AgentViewRow, actor: AgencyActor): Agent {
 }
 
 async function agentView(ctx: ServiceContext, actor: AgencyActor, id: string): Promise<Agent> {
-  const row = await repo.findAgentView(ctx.db, actor.agencyId, currentMonth(), id);
+  const row = await repo.findAgentView(ctx.db, actor.agencyId, dubaiMonth(), id);
   if (!row) throw AppError.notFound(COMPANY_MESSAGES.unknownAgent);
   return toView(row, actor);
 }
@@ -95,7 +92,7 @@ async function agentView(ctx: ServiceContext, actor: AgencyActor, id: string): P
 async function lockForChange(tx: DbOrTx, actor: AgencyActor, id: string) {
   const agency = await accountRepo.lockAgency(tx, actor.agencyId);
   if (!agency) throw new AppError('forbidden', MESSAGES.forbidden);
-  const agent = UUID.test(id) ? await repo.findAgent(tx, actor.agencyId, id) : null;
+  const agent = isUuid(id) ? await repo.findAgent(tx, actor.agencyId, id) : null;
   if (!agent) throw AppError.notFound(COMPANY_MESSAGES.unknownAgent);
   return { agency, agent };
 }
@@ -154,7 +151,7 @@ export async function listAgents(
   actor: AgencyActor,
   query: AgentListFilters,
 ): Promise<AgentListResponse> {
-  const { rows, total } = await repo.listAgents(ctx.db, actor.agencyId, currentMonth(), {
+  const { rows, total } = await repo.listAgents(ctx.db, actor.agencyId, dubaiMonth(), {
     search: query.search,
     status: query.status,
     limit: query.onPage,

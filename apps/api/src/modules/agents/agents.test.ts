@@ -7,15 +7,13 @@ import {
   agentRoutes,
   buildPath,
   can,
-  monthKey,
-  monthOf,
   type Agent,
   type AgentListResponse,
   type AuditListResponse,
   type Role,
 } from '@portal/contract';
 import { agentMonthSpend, auditEvents, mailOutbox, passwordResets, users } from '../../db/schema/index.ts';
-import { dubaiDate } from '../../lib/dubai-time.ts';
+import { dubaiMonth } from '../../lib/dubai-time.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   bearer,
@@ -179,9 +177,7 @@ describe('GET /api/b2b/agents', () => {
       phone: '+971 4 100 2000',
     });
     const amy = await createAgent(token, { name: 'Amy Percent', monthlyCap: 1500.5 });
-    await t.database.db
-      .insert(agentMonthSpend)
-      .values({ userId: amy.id, month: monthKey(monthOf(dubaiDate())), spentMinor: 12_345 });
+    await t.database.db.insert(agentMonthSpend).values({ userId: amy.id, month: dubaiMonth(), spentMinor: 12_345 });
     await t.database.db.insert(agentMonthSpend).values({ userId: amy.id, month: '2001-01', spentMinor: 99_999 });
 
     const all = (await call(token, 'GET', '/b2b/agents')).json<AgentListResponse>();

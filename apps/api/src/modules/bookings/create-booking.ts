@@ -16,7 +16,7 @@ import type { CreateBookingBody as CreateBookingSchema } from '@portal/contract'
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
-import { dubaiDate } from '../../lib/dubai-time.ts';
+import { dubaiDate, dubaiMonth } from '../../lib/dubai-time.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { isPastCutOff } from '../catalogue/availability.service.ts';
 import { findValidPromoCode } from '../catalogue/catalogue.repo.ts';
@@ -36,7 +36,7 @@ import {
 import { bookingConfirmedMail, requestReceivedMail } from './booking-mails.ts';
 import { priceBooking } from './pricing.ts';
 import { noStockError, stockNeed, takeStock } from './stock.ts';
-import { capExceededError, countSpend, spendMonthOf } from './spending-cap.ts';
+import { capExceededError, countSpend } from './spending-cap.ts';
 import { readSlotStock } from './stock.repo.ts';
 import {
   bookFromBalanceInOneStatement,
@@ -308,7 +308,7 @@ export async function createBooking(
       id: randomUUID(),
       // counted toward the agent's monthly cap by the statement itself (a refusal takes nothing)
       spendMinor: values.netTotalMinor,
-      spendMonth: spendMonthOf(now),
+      spendMonth: dubaiMonth(now),
       stockUnits: need.units,
       stockAdults: need.adults,
       stockChildren: need.children,

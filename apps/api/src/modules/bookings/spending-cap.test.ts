@@ -15,7 +15,7 @@ import {
   useBookingWorld,
   type BookingWorld,
 } from './booking-fixtures.ts';
-import { spendMonthOf } from './spending-cap.ts';
+import { dubaiMonth } from '../../lib/dubai-time.ts';
 import { REFRESHED_TOKEN_HEADER } from '../account/session-refresh.ts';
 
 let t: TestApp;
@@ -37,7 +37,7 @@ async function spent(userId: string) {
   const [row] = await t.database.db
     .select({ spent: agentMonthSpend.spentMinor })
     .from(agentMonthSpend)
-    .where(and(eq(agentMonthSpend.userId, userId), eq(agentMonthSpend.month, spendMonthOf(new Date()))));
+    .where(and(eq(agentMonthSpend.userId, userId), eq(agentMonthSpend.month, dubaiMonth())));
   return row?.spent ?? 0;
 }
 
@@ -60,7 +60,7 @@ describe('monthly spending caps on POST /api/b2b/bookings', () => {
     expect(res.statusCode).toBe(200);
     expect(await spent(agent.id)).toBe(BOOKING_MINOR);
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, res.json().booking.id));
-    expect(row).toMatchObject({ spendMinor: BOOKING_MINOR, spendMonth: spendMonthOf(new Date()) });
+    expect(row).toMatchObject({ spendMinor: BOOKING_MINOR, spendMonth: dubaiMonth() });
   });
 
   it('refuses the booking that would pass the cap, naming the cap and what is left, and takes nothing', async () => {

@@ -1,7 +1,7 @@
-import { monthKey, monthOf, spendingCapMessage, type CurrencyCode, type Language } from '@portal/contract';
+import { spendingCapMessage, type CurrencyCode, type Language } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { dubaiDate } from '../../lib/dubai-time.ts';
+import { dubaiMonth } from '../../lib/dubai-time.ts';
 import { formatMoney } from '../documents/document-format.ts';
 import type { BookingRow } from './bookings.repo.ts';
 import { capStatus, changeSpend } from './spending-cap.repo.ts';
@@ -12,10 +12,6 @@ import { capStatus, changeSpend } from './spending-cap.repo.ts';
 // goes through `countSpend` inside the transaction that makes it, after the slot's lock and before the balance's
 // (the lock order of every booking path: slot → agent's spend row → agency balance). The one-statement balance
 // booking embeds the same upsert (spending-cap.repo.ts#spendChangeSql).
-
-export function spendMonthOf(now: Date): string {
-  return monthKey(monthOf(dubaiDate(now)));
-}
 
 export async function capExceededError(
   db: DbOrTx,
@@ -39,7 +35,7 @@ export async function countSpend(
   amountMinor: number,
   now: Date,
 ): Promise<{ spendMinor: number; spendMonth: string }> {
-  const month = booking.spendMonth ?? spendMonthOf(now);
+  const month = booking.spendMonth ?? dubaiMonth(now);
   const delta = amountMinor - booking.spendMinor;
   if (delta !== 0 && !(await changeSpend(tx, booking.createdBy, month, delta)))
     throw await capExceededError(tx, booking.createdBy, month, booking);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { systemRoutes } from '@portal/contract';
+import { isUuid, systemRoutes } from '@portal/contract';
 import { findFile } from './files.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { detectFileType } from '../../lib/file-type.ts';
@@ -20,7 +19,7 @@ const KIND_NAMES: Record<string, string> = {
 export async function fileRoutes(app: FastifyInstance) {
   registerRoute(app, systemRoutes.downloadFile, async ({ params, ctx, reply }) => {
     const actor = requireActor(ctx);
-    if (!z.uuid().safeParse(params.id).success) throw AppError.notFound();
+    if (!isUuid(params.id)) throw AppError.notFound();
     if (actor.role !== 'operator' && !actor.agencyId) throw AppError.notFound();
     const file = await findFile(ctx.db, params.id, actor.role === 'operator' ? null : actor.agencyId);
     const data = file ? await ctx.storage.get(file.storageKey) : null;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isCalendarDate } from '@portal/contract';
 import type { People } from '@portal/contract';
-import { isUuid } from '@/lib/ids';
+import { isUuid } from '@portal/contract/plain';
 
 export type CheckoutSelection = {
   tourId: string;
