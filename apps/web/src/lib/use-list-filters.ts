@@ -1,8 +1,8 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import { BookingStatus, isCalendarDate } from '@portal/contract';
 import type { BookingFilters } from '@portal/contract';
-import { isUuid } from '@/lib/ids';
+import { isUuid } from '@portal/contract/plain';
+import { useSearchParamsPatch } from './use-search-params-patch';
 
 export const LIST_PAGE_SIZE = 20;
 
@@ -33,7 +33,7 @@ export function useListFilters({ withStatus = false, fixedAgentId }: ListFilterO
   BookingFilters,
   (patch: ListFilterPatch) => void,
 ] {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamsPatch();
 
   const filters = useMemo((): BookingFilters => {
     const page = Number(params.get('page'));
@@ -59,25 +59,6 @@ export function useListFilters({ withStatus = false, fixedAgentId }: ListFilterO
     if (search) result.search = search;
     return result;
   }, [params, withStatus, fixedAgentId]);
-
-  const update = useCallback(
-    (patch: ListFilterPatch) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(patch)) {
-            if (value === null || value === undefined || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          // any filter change starts again at page 1
-          if (!('page' in patch)) next.delete('page');
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    },
-    [setParams],
-  );
 
   return [filters, update];
 }

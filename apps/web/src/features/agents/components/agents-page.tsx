@@ -5,6 +5,7 @@ import { IconChevronDown, IconChevronRight, IconUserPlus } from '@tabler/icons-r
 import type { Agent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '@/components/list-pagination';
+import { PageHeader } from '@/components/page-header';
 import { LoadFailed } from '@/components/load-failed';
 import { SectionSpinner } from '@/components/page-spinner';
 import { RequiresCapability } from '@/components/requires-capability';
@@ -71,17 +72,15 @@ function AgentsAdminPage() {
   return (
     <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1}>{t('agents.title')}</Title>
-            <Text c="dimmed" mt={4} maw={760}>
-              {t('agents.subtitle')}
-            </Text>
-          </div>
-          <Button leftSection={<IconUserPlus size={18} />} onClick={() => setEditing(null)} data-testid="agent-new">
-            {t('agents.new')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('agents.title')}
+          subtitle={t('agents.subtitle')}
+          action={
+            <Button leftSection={<IconUserPlus size={18} />} onClick={() => setEditing(null)} data-testid="agent-new">
+              {t('agents.new')}
+            </Button>
+          }
+        />
 
         <AgentsFilters filters={filters} onChange={update} />
 

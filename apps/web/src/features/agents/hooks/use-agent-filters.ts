@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { AGENT_STATUS_FILTERS } from '@portal/contract';
 import type { AgentListFilters } from '@portal/contract';
+import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 
 export const AGENTS_ON_PAGE = 20;
 export type AgentStatusFilter = AgentListFilters['status'];
@@ -12,7 +12,7 @@ const isStatusFilter = (value: string | null): value is AgentStatusFilter =>
 
 // The list's search, status and page live in the URL (a reload or a shared link shows the same list)
 export function useAgentFilters(): [AgentListFilters, (patch: AgentFilterPatch) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, patchParams] = useSearchParamsPatch();
 
   const filters = useMemo((): AgentListFilters => {
     const page = Number(params.get('page'));
@@ -25,24 +25,10 @@ export function useAgentFilters(): [AgentListFilters, (patch: AgentFilterPatch) 
     };
   }, [params]);
 
+  // 'all' is the status filter's default: the URL leaves it out
   const update = useCallback(
-    (patch: AgentFilterPatch) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(patch)) {
-            if (value === null || value === undefined || value === '' || (key === 'status' && value === 'all'))
-              next.delete(key);
-            else next.set(key, value);
-          }
-          // a new search or status starts again at page 1
-          if (!('page' in patch)) next.delete('page');
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    },
-    [setParams],
+    (patch: AgentFilterPatch) => patchParams(patch.status === 'all' ? { ...patch, status: null } : patch),
+    [patchParams],
   );
 
   return [filters, update];

@@ -9,7 +9,7 @@ import { useAgencyCurrency } from '@/lib/me';
 import { isBalanceTab, useBalanceParams } from '../hooks/use-balance-params';
 import { BalanceCards } from './balance-cards';
 import { DepositTab } from './deposit-tab';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@/components/page-header';
 import { StatementTab } from './statement-tab';
 import { SummaryTab } from './summary-tab';
 

@@ -11,12 +11,12 @@ import { translateMessage } from '@/lib/i18n';
 import { useAgencyCurrency } from '@/lib/me';
 import { useSessionUser } from '@/lib/session';
 import { useAccountBalance } from '../api/get-balance';
-import { isUuid } from '@/lib/ids';
+import { isUuid } from '@portal/contract/plain';
 import { BankTransferForm } from './bank-transfer-form';
 import { CardTopUpForm } from './card-top-up-form';
 import { DepositDetailsCard } from './deposit-details-card';
 import { MoneyStat } from './money-stat';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@/components/page-header';
 import { TopUpResult } from './top-up-result';
 import { TopUpsList } from './top-ups-list';
 

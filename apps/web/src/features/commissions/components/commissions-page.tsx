@@ -1,7 +1,8 @@
-import { Button, Center, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
 import { ListFilters } from '@/components/list-filters';
 import { ListPagination } from '@/components/list-pagination';
 import { LoadFailed } from '@/components/load-failed';
@@ -34,24 +35,22 @@ export function CommissionsPage() {
   return (
     <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1}>{t('commissions.title')}</Title>
-            <Text c="dimmed" mt={4} maw={760}>
-              {t('commissions.subtitle')}
-            </Text>
-          </div>
-          <Button
-            variant="light"
-            leftSection={<IconFileSpreadsheet size={18} />}
-            loading={download.isPending}
-            disabled={list.data?.total === 0}
-            onClick={() => download.mutate(filters)}
-            data-testid="download-commissions"
-          >
-            {t('commissions.downloadXlsx')}
-          </Button>
-        </Group>
+        <PageHeader
+          title={t('commissions.title')}
+          subtitle={t('commissions.subtitle')}
+          action={
+            <Button
+              variant="light"
+              leftSection={<IconFileSpreadsheet size={18} />}
+              loading={download.isPending}
+              disabled={list.data?.total === 0}
+              onClick={() => download.mutate(filters)}
+              data-testid="download-commissions"
+            >
+              {t('commissions.downloadXlsx')}
+            </Button>
+          }
+        />
 
         <ListFilters
           filters={filters}

@@ -1,6 +1,7 @@
-import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Skeleton, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
 import { LoadFailed } from '@/components/load-failed';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { useAgencyDetails } from '../api/get-agency';
@@ -27,12 +28,7 @@ export function CompanySettingsPage() {
   return (
     <Container size="lg" py={{ base: 'lg', md: 'xl' }} px={{ base: 'sm', sm: 'md' }} data-testid="company-settings">
       <Stack gap="lg">
-        <div>
-          <Title order={1}>{t('company.title')}</Title>
-          <Text c="dimmed" mt={4}>
-            {t('company.subtitle')}
-          </Text>
-        </div>
+        <PageHeader title={t('company.title')} subtitle={t('company.subtitle')} />
         {details.isError && !data ? (
           <LoadFailed error={details.error} onRetry={() => void details.refetch()} isRetrying={details.isFetching} />
         ) : !data ? (
