@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { COMPANY_MESSAGES, type AgencyDetails, type AuditListResponse } from '@portal/contract';
+import { COMPANY_MESSAGES, MESSAGES, type AgencyDetails, type AuditListResponse } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions } from './support/session.ts';
 
@@ -35,7 +35,7 @@ describe('[COMPANY] company settings', () => {
     const iban = page.getByLabel('IBAN', { exact: true });
     await iban.fill(BAD_IBAN);
     await page.getByTestId('company-save').click();
-    await page.getByTestId('company-form-errors').getByText(COMPANY_MESSAGES.companyForm).waitFor();
+    await page.getByTestId('company-form-errors').getByText(MESSAGES.companyForm).waitFor();
     await page.getByText(COMPANY_MESSAGES.invalidIban).waitFor();
     expect(await iban.getAttribute('aria-invalid')).toBe('true');
     expect((await api<AgencyDetails>(ADMIN, '/b2b/agency')).bank.iban).toBe('');

@@ -118,8 +118,7 @@ export const MONEY_MESSAGES = {
 
 // Company settings, agents and roles (SPEC §5 company form; the rest are ours)
 export const COMPANY_MESSAGES = {
-  // SPEC §5, the summary above the company form when any field is wrong
-  companyForm: 'Check that the fields are filled in correctly',
+  // the summary above the company form when any field is wrong is SPEC §5's MESSAGES.companyForm
   invalidIban: 'Enter a valid IBAN (for example AE07 0331 2345 6789 0123 456)',
   invalidTrn: 'A UAE TRN has 15 digits and starts with 100',
   invalidSwift: 'Enter a valid SWIFT code of 8 or 11 characters',

@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
-import { COMPANY_MESSAGES } from '@portal/contract/plain';
+import { MESSAGES } from '@portal/contract/plain';
 import type { AgencyDetails } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/i18n';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useUpdateAgency } from '../api/update-agency';
 import { useUnsavedChangesWarning } from '../hooks/use-unsaved-changes';
-import { translateCompanyMessage } from '../utils/company-text';
 import { bodyOf, formValuesOf, validateCompanyForm, type CompanyFormValues } from '../utils/form-values';
 import { BankSection, BasicInfoSection, ContactsSection, ContractingSection } from './company-sections';
 
@@ -41,8 +41,6 @@ export function CompanyForm({ details }: { details: AgencyDetails }) {
       onError: (error) => {
         if (!isApiError(error) || error.status !== 422) return;
         applyServerErrors(form, error);
-        // the company form's own messages in the language on screen
-        for (const item of error.items) form.setFieldError(item.fieldName, translateCompanyMessage(item.errorMessage));
         focusFirstInvalid();
       },
     });
@@ -60,7 +58,7 @@ export function CompanyForm({ details }: { details: AgencyDetails }) {
             role="alert"
             data-testid="company-form-errors"
           >
-            {translateCompanyMessage(COMPANY_MESSAGES.companyForm)}
+            {translateMessage(MESSAGES.companyForm)}
           </Alert>
         )}
         <BasicInfoSection {...sections} />

@@ -11,7 +11,6 @@ import { useLocale } from '@/lib/locale';
 import { notify } from '@/lib/notify';
 import { useDownloadAgencyFile } from '../api/download-agency-file';
 import { useUploadAgencyFile } from '../api/upload-agency-file';
-import { translateCompanyMessage } from '../utils/company-text';
 
 // SPEC §5: PDF, JPG or PNG up to 5 MB (the server checks the content; this spares a doomed upload)
 const ACCEPTED_TYPES = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
@@ -87,7 +86,7 @@ export function DocumentField({
   return (
     <Input.Wrapper
       label={label}
-      error={error ? translateCompanyMessage(error) : undefined}
+      error={error ? translateMessage(error) : undefined}
       size="md"
       data-testid={`document-${kind}`}
     >

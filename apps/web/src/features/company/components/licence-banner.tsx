@@ -2,12 +2,12 @@ import { Alert, Button, Container, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCertificate } from '@tabler/icons-react';
 import { COMPANY_MESSAGES } from '@portal/contract/plain';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/i18n';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useAgencyDetails } from '../api/get-agency';
-import { translateCompanyMessage } from '../utils/company-text';
 
 // Under the header, for admins (root-layout.tsx), beside the money banner: the trade licence expires within 30 days
 // (days left), or has expired (new bookings are refused until the renewed one is saved) — with the way to renew it
@@ -31,7 +31,7 @@ export function LicenceBanner() {
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" maw={760}>
             {isExpired
-              ? translateCompanyMessage(COMPANY_MESSAGES.licenceExpired)
+              ? translateMessage(COMPANY_MESSAGES.licenceExpired)
               : t('company.licence.expiring', {
                   count: data.licence.daysLeft,
                   date: formatDate(data.licence.expiry, language),

@@ -1,16 +1,4 @@
-import { COMPANY_MESSAGES } from '@portal/contract/plain';
-import { i18n, translateMessage } from '@/lib/i18n';
-
-const COMPANY_MESSAGE_KEYS = new Map<string, string>(
-  Object.entries(COMPANY_MESSAGES).map(([key, value]): [string, string] => [value, `company.messages.${key}`]),
-);
-
-// The server's and the contract's English messages in the language on screen: the company form's own ones from this
-// page's texts, the rest as everywhere else
-export function translateCompanyMessage(message: string): string {
-  const key = COMPANY_MESSAGE_KEYS.get(message);
-  return key && i18n.exists(key) ? i18n.t(key) : translateMessage(message);
-}
+import { i18n } from '@/lib/i18n';
 
 // The label a field of the form has on screen, for the history ('bank.iban', 'contacts.accounts.email',
 // 'files.contract'); a field this page does not know keeps its name

@@ -1,7 +1,6 @@
 import { AgencyDetailsBody, CONTACT_BLOCKS } from '@portal/contract';
 import type { AgencyDetails, ContactBlockKey } from '@portal/contract';
-import { i18n } from '@/lib/i18n';
-import { translateCompanyMessage } from './company-text';
+import { i18n, translateMessage } from '@/lib/i18n';
 
 type Contact = { name: string; email: string; phone: string };
 
@@ -64,7 +63,7 @@ export function validateCompanyForm(values: CompanyFormValues): Record<string, s
     errors[path] =
       issue.code === 'too_big' && typeof issue.maximum === 'number'
         ? i18n.t('messages.tooLong', { max: issue.maximum })
-        : translateCompanyMessage(issue.message);
+        : translateMessage(issue.message);
   }
   return errors;
 }
