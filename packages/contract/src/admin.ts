@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { AdminAuditListResponse, AdminAuditQuery } from './audit.ts';
 import { CurrencyCode, OkResponse } from './common.ts';
 import { OPERATOR_ONLY, defineRoute } from './define-route.ts';
 
-export const AgencyStatus = z.enum(['pending', 'approved', 'suspended']);
+export const AgencyStatus = z.enum(['pending', 'approved', 'suspended', 'rejected']);
 export type AgencyStatus = z.infer<typeof AgencyStatus>;
 
 export const AdminAgencyRow = z.object({
@@ -37,5 +38,14 @@ export const adminRoutes = {
     access: OPERATOR_ONLY,
     params: AgencyIdParams,
     response: OkResponse,
+  }),
+  auditLog: defineRoute({
+    method: 'GET',
+    path: '/admin/audit',
+    summary: 'Every change by operators and agency admins, newest first, filtered by object, agency or operator',
+    tags: ['admin'],
+    access: OPERATOR_ONLY,
+    query: AdminAuditQuery,
+    response: AdminAuditListResponse,
   }),
 };

@@ -6,9 +6,36 @@ import { z } from 'zod';
 export const AuditChange = z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() });
 export type AuditChange = z.infer<typeof AuditChange>;
 
+// What a change is about: an agency's own history lists 'agency' and 'agent'; the operator's audit log all of them.
+export const AUDIT_ENTITIES = ['agency', 'agent', 'tour', 'offer', 'slot', 'promoCode', 'topUp', 'booking'] as const;
+export const AuditEntity = z.enum(AUDIT_ENTITIES);
+export type AuditEntity = z.infer<typeof AuditEntity>;
+
 export const AUDIT_ACTIONS = [
   'agency.updated',
   'agency.fileUploaded',
+  // the tours company's operators (issue "back office")
+  'agency.approved',
+  'agency.rejected',
+  'agency.suspended',
+  'agency.reinstated',
+  'agency.settingsChanged',
+  'agency.adjusted',
+  'tour.created',
+  'tour.updated',
+  'offer.created',
+  'offer.updated',
+  'slot.generated',
+  'slot.updated',
+  'slot.closed',
+  'slot.opened',
+  'promoCode.created',
+  'promoCode.updated',
+  'topUp.confirmed',
+  'topUp.rejected',
+  'booking.quoted',
+  'booking.declined',
+  'booking.cancelled',
   'agent.created',
   'agent.updated',
   'agent.deleted',
@@ -43,3 +70,23 @@ export const AuditListResponse = z.object({
   onPage: z.number().int(),
 });
 export type AuditListResponse = z.infer<typeof AuditListResponse>;
+
+// The operator's audit log: every change, filterable by object and by who made it
+export const AdminAuditEntry = AuditEntry.extend({
+  entity: AuditEntity,
+  entityId: z.string(),
+  agencyId: z.string().nullable(),
+  actorUserId: z.string().nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;
+
+export const AdminAuditQuery = AuditQuery.extend({
+  entity: AuditEntity.optional(),
+  entityId: z.string().trim().min(1).max(100).optional(),
+  agencyId: z.uuid('Unknown agency').optional(),
+  actorId: z.uuid('Unknown operator').optional(),
+});
+export type AdminAuditQuery = z.infer<typeof AdminAuditQuery>;
+
+export const AdminAuditListResponse = AuditListResponse.extend({ items: z.array(AdminAuditEntry) });
+export type AdminAuditListResponse = z.infer<typeof AdminAuditListResponse>;

@@ -28,6 +28,7 @@ export const MESSAGES = {
   idOutOfRange: 'Must be a whole number from 1 to 2147483647',
   agencySuspended: 'Your agency has been suspended. Please contact an operator.',
   agencyNotApproved: 'Your agency has not been approved yet. Please contact an operator.',
+  agencyRejected: "Your agency's registration was declined. Please contact an operator.",
   tooManyChecks: 'The server is busy checking passwords. Please try again in a few seconds.',
 } as const;
 

@@ -47,6 +47,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   const [user] = await userQuery(app.deps.db).execute({ id: claims.sub });
   if (!user || user.tokenVersion !== claims.ver) return null;
   if (user.agencyStatus === 'suspended') throw new AppError('unauthorized', MESSAGES.agencySuspended);
+  if (user.agencyStatus === 'rejected') throw new AppError('unauthorized', MESSAGES.agencyRejected);
   // The role and the agency's flags are read here on every request, never trusted from the token; a token that says
   // otherwise is answered with a fresh one (the role matrix applies at once, the menus follow)
   request.staleClaims =

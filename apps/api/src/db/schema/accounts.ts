@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { AUDIT_ENTITIES } from '@portal/contract';
 import {
   bigint,
   bigserial,
@@ -33,9 +34,11 @@ export const agencies = pgTable(
     city: text('city').notNull(),
     currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
     language: text('language', { enum: ['en', 'ru'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'suspended'] })
+    status: text('status', { enum: ['pending', 'approved', 'suspended', 'rejected'] })
       .notNull()
       .default('pending'),
+    // why the operator rejected the sign-up or suspended the agency (issue "back office"); '' otherwise
+    statusReason: text('status_reason').notNull().default(''),
     isWidgetsCreationAllowed: integer('is_widgets_creation_allowed').notNull().default(0),
     isCreditCardTopupAllowed: integer('is_credit_card_topup_allowed').notNull().default(1),
     tradeLicenseFileId: uuid('trade_license_file_id'),
@@ -108,25 +111,29 @@ export const agentMonthSpend = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
 
-// Who changed what in an agency's company data, agents and roles (issue "Company settings, agents and roles"):
-// written in the transaction of the change, never updated or deleted (trigger, migration 0014).
+// Who changed what: an agency's company data, agents and roles (issue "Company settings, agents and roles") and every
+// operator change (issue "back office": agencies, catalogue, stock, requests, money). Written in the transaction of
+// the change, never updated or deleted (trigger, migration 0014). agency_id: the agency the change belongs to, if any
+// (an agency's own history reads its rows; a tour or a slot belongs to none).
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    agencyId: uuid('agency_id').references(() => agencies.id),
     actorUserId: uuid('actor_user_id'),
     actorName: text('actor_name').notNull(),
-    entity: text('entity', { enum: ['agency', 'agent'] }).notNull(),
+    entity: text('entity', { enum: AUDIT_ENTITIES }).notNull(),
     entityId: text('entity_id').notNull(),
     subject: text('subject').notNull(),
     action: text('action').notNull(),
     changes: jsonb('changes').$type<{ field: string; from: string | null; to: string | null }[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_events_agency_idx').on(t.agencyId, t.entity, t.id)],
+  (t) => [
+    index('audit_events_agency_idx').on(t.agencyId, t.entity, t.id),
+    index('audit_events_entity_idx').on(t.entity, t.entityId, t.id),
+    index('audit_events_actor_idx').on(t.actorUserId, t.id),
+  ],
 );
 
 export const passwordResets = pgTable(

@@ -86,7 +86,7 @@ export async function login(ctx: ServiceContext, input: LoginBody): Promise<{ ac
     row &&
     row.user.status !== 'deleted' &&
     !hasUnusablePassword(row.user.passwordHash) &&
-    (row.user.role === 'operator' || row.agency?.status !== 'suspended');
+    (row.user.role === 'operator' || (row.agency?.status !== 'suspended' && row.agency?.status !== 'rejected'));
   if (!row || !usable) {
     await burnPasswordCheck(input.password, ctx.ip);
     throw AppError.field('password', MESSAGES.loginIncorrect);

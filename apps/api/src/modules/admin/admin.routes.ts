@@ -3,6 +3,7 @@ import { adminRoutes } from '@portal/contract';
 import { registerRoute } from '../../lib/route.ts';
 import { listAgencies } from './admin.repo.ts';
 import { approveAgency } from './admin.service.ts';
+import { adminAuditLog } from '../audit/audit.service.ts';
 
 // The tours company's side: operators see and approve agencies.
 export async function adminAgencyRoutes(app: FastifyInstance) {
@@ -15,4 +16,6 @@ export async function adminAgencyRoutes(app: FastifyInstance) {
     await approveAgency(ctx, params.id);
     return { ok: true as const };
   });
+
+  registerRoute(app, adminRoutes.auditLog, async ({ query, ctx }) => adminAuditLog(ctx, query));
 }

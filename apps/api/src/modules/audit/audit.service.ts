@@ -1,10 +1,17 @@
-import type { AuditAction, AuditChange, AuditListResponse, AuditQuery } from '@portal/contract';
+import type {
+  AdminAuditListResponse,
+  AdminAuditQuery,
+  AuditAction,
+  AuditChange,
+  AuditListResponse,
+  AuditQuery,
+} from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
+import type { Actor, AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { insertAuditEvent, listAuditEvents, type AuditEntity } from './audit.repo.ts';
 
-// The audit trail of an agency's company data, agents and roles (issue "Company settings, agents and roles"): one
-// entry per change, written by the change's own transaction; values compared as text.
+// The audit trail (issues "Company settings, agents and roles" and "back office"): one entry per change, written by
+// the change's own transaction; values compared as text.
 
 type Value = string | number | boolean | null | undefined;
 
@@ -24,37 +31,66 @@ export function changesBetween(before: Record<string, Value>, after: Record<stri
   return changes;
 }
 
+// One audit row, in the transaction of the change. The agency it belongs to is the actor's own for an agency's users;
+// an operator names it (an agency, its top-up or booking) or passes null (a tour, an offer, a slot).
 export async function recordAudit(
   tx: DbOrTx,
-  actor: AgencyActor,
-  entry: { entity: AuditEntity; entityId: string; subject: string; action: AuditAction; changes: AuditChange[] },
+  actor: Actor,
+  entry: {
+    entity: AuditEntity;
+    entityId: string;
+    subject: string;
+    action: AuditAction;
+    changes: AuditChange[];
+    agencyId?: string | null;
+  },
 ): Promise<void> {
-  await insertAuditEvent(tx, {
-    agencyId: actor.agencyId,
-    actorUserId: actor.userId,
-    actorName: actor.name,
-    ...entry,
-  });
+  const { agencyId = actor.agencyId, ...rest } = entry;
+  await insertAuditEvent(tx, { agencyId, actorUserId: actor.userId, actorName: actor.name, ...rest });
 }
 
+type AuditRow = Awaited<ReturnType<typeof listAuditEvents>>['rows'][number];
+
+function toEntry(row: AuditRow) {
+  return {
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    actorName: row.actorName,
+    action: row.action as AuditAction,
+    subject: row.subject,
+    changes: row.changes,
+  };
+}
+
+const pageOf = (query: AuditQuery) => ({ limit: query.onPage, offset: (query.page - 1) * query.onPage });
+
+// An agency's own history of one kind of object (its admins' company and agents pages)
 export async function auditHistory(
   ctx: ServiceContext,
   actor: AgencyActor,
   entity: AuditEntity,
   query: AuditQuery,
 ): Promise<AuditListResponse> {
-  const { rows, total } = await listAuditEvents(ctx.db, actor.agencyId, entity, {
-    limit: query.onPage,
-    offset: (query.page - 1) * query.onPage,
-  });
+  const { rows, total } = await listAuditEvents(ctx.db, { agencyId: actor.agencyId, entity }, pageOf(query));
+  return { items: rows.map(toEntry), total, page: query.page, onPage: query.onPage };
+}
+
+// The operator's audit log: everything, filtered by object, agency or operator
+export async function adminAuditLog(ctx: ServiceContext, query: AdminAuditQuery): Promise<AdminAuditListResponse> {
+  const filter = {
+    agencyId: query.agencyId,
+    entity: query.entity,
+    entityId: query.entityId,
+    actorUserId: query.actorId,
+  };
+  const { rows, total } = await listAuditEvents(ctx.db, filter, pageOf(query));
   return {
     items: rows.map((row) => ({
-      id: row.id,
-      at: row.createdAt.toISOString(),
-      actorName: row.actorName,
-      action: row.action as AuditAction,
-      subject: row.subject,
-      changes: row.changes,
+      ...toEntry(row),
+      entity: row.entity,
+      entityId: row.entityId,
+      agencyId: row.agencyId,
+      actorUserId: row.actorUserId,
     })),
     total,
     page: query.page,
