@@ -151,7 +151,7 @@ describe('[AUTH] access rule and session', () => {
     [1280, 'en'],
     [390, 'ru'],
   ] as const)(
-    '[AUTH][OPERATOR]: the operator gets a page of their own (%i px, %s); agency pages never load for them',
+    '[AUTH][OPERATOR]: the operator lands in the back office (%i px, %s); agency pages never load for them',
     async (width, language) => {
       const { page, context } = await portal.newPage({ width });
       const toasts: string[] = [];
@@ -174,14 +174,14 @@ describe('[AUTH] access rule and session', () => {
         }, accessToken);
         await page.goto(portal.url() + '/');
       }
-      await page.getByTestId('operator-home').waitFor();
-      const title = language === 'en' ? 'Tours company desk' : 'Рабочее место туроператора';
+      await page.getByTestId('back-office').waitFor();
+      const title = language === 'en' ? 'Dashboard' : 'Сводка';
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      expect(await page.getByText('POST /api/admin/agencies/{id}/approve').count()).toBe(1);
+      expect(new URL(page.url()).pathname).toBe('/admin');
       for (const path of ['/bookings', '/requests', '/checkout', '/balance']) {
         await page.goto(portal.url() + path);
-        await page.getByTestId('operator-home').waitFor();
-        expect(new URL(page.url()).pathname).toBe('/');
+        await page.getByTestId('back-office').waitFor();
+        expect(new URL(page.url()).pathname).toBe('/admin');
       }
       expect(await page.getByText(/You do not have permission|У вас нет прав/).count()).toBe(0);
       expect(toasts).toEqual([]);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/session';
 
 // The home page is the login page for visitors and the catalogue's front page for agents: each loads only its own half.
@@ -10,9 +11,6 @@ export const loadPublicHome = () => import('@/features/auth/components/public-ho
 export const loadAgentHome = () => import('@/features/catalogue/components/agent-home');
 const PublicHome = lazy(() => loadPublicHome().then((m) => ({ default: m.PublicHome })));
 const AgentHome = lazy(() => loadAgentHome().then((m) => ({ default: m.AgentHome })));
-const OperatorHome = lazy(() =>
-  import('@/features/misc/components/operator-home').then((m) => ({ default: m.OperatorHome })),
-);
 
 // The access rule sends logged-out users here with the page they asked for; after login they go back to it.
 function redirectTarget(state: unknown): string | null {
@@ -35,13 +33,8 @@ export function HomeRoute() {
       </Suspense>
     );
   }
-  if (auth.user.role === 'operator') {
-    return (
-      <Suspense fallback={<SectionSpinner />}>
-        <OperatorHome name={auth.user.name} />
-      </Suspense>
-    );
-  }
+  // the tours company's operators work in the back office
+  if (auth.user.role === 'operator') return <Navigate to={paths.backOffice.dashboard.getHref()} replace />;
   const target = redirectTarget(location.state);
   if (target) return <Navigate to={target} replace />;
   return (

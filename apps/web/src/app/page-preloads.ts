@@ -48,4 +48,10 @@ export const PAGE_PRELOADS: readonly PagePreload[] = [
   { path: '/widgets', prefix: true, modules: SECTIONS, parts: ['sections'] },
   { path: '/agents', modules: [AGENT_NAV, 'src/features/agents/routes/agents.tsx'], parts: ['agents'] },
   { path: '/embedded', prefix: true, modules: SECTIONS, parts: ['sections'] },
+  {
+    path: '/admin',
+    prefix: true,
+    modules: ['src/features/back-office/routes/back-office.tsx'],
+    parts: ['backOffice', 'backOfficeCatalogue', 'backOfficeDesk'],
+  },
 ];

@@ -55,6 +55,7 @@ const sections = () => import('@/features/misc/routes/coming-soon-sections');
 const SECTION_TEXTS: readonly LocalePart[] = ['sections'];
 // booking pages show offers, rules and cancellation policies in the catalogue's words
 const BOOKING_TEXTS: readonly LocalePart[] = ['bookings', 'catalogue'];
+const BACK_OFFICE_TEXTS: readonly LocalePart[] = ['backOffice', 'backOfficeCatalogue', 'backOfficeDesk'];
 const bookingLists = () => import('@/features/bookings/routes/bookings');
 const bookingDetail = () => import('@/features/bookings/routes/booking-detail');
 
@@ -125,6 +126,14 @@ const routeTree = (
             () => import('@/features/auth/routes/my-account'),
             (m) => m.MyAccountRoute,
             ['account', 'auth'],
+          )}
+        />
+        <Route
+          path={paths.backOffice.path}
+          element={page(
+            () => import('@/features/back-office/routes/back-office'),
+            (m) => m.BackOfficeRoute,
+            BACK_OFFICE_TEXTS,
           )}
         />
         <Route element={<RequireAgent />}>

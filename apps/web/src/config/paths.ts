@@ -85,6 +85,29 @@ export const paths = {
   widgetsCreate: { path: '/widgets/create', getHref: () => '/widgets/create' },
   agents: { path: '/agents', getHref: () => '/agents' },
   notFound: { path: '/404', getHref: () => '/404' },
+  // The tours company's back office (operators only): one lazy section, its pages under /admin
+  backOffice: {
+    path: '/admin/*',
+    dashboard: { path: '', getHref: () => '/admin' },
+    agencies: {
+      path: 'agencies',
+      getHref: (query: { status?: string; q?: string } = {}) => withQuery('/admin/agencies', query),
+    },
+    agency: { path: 'agencies/:id', getHref: (id: string) => `/admin/agencies/${encodeURIComponent(id)}` },
+    tours: { path: 'tours', getHref: () => '/admin/tours' },
+    tour: { path: 'tours/:id', getHref: (id: number | 'new') => `/admin/tours/${id}` },
+    slots: { path: 'offers/:id/slots', getHref: (offerId: number) => `/admin/offers/${offerId}/slots` },
+    promoCodes: { path: 'promo-codes', getHref: () => '/admin/promo-codes' },
+    requests: { path: 'requests', getHref: () => '/admin/requests' },
+    bookings: { path: 'bookings', getHref: () => '/admin/bookings' },
+    booking: { path: 'bookings/:id', getHref: (id: string) => `/admin/bookings/${encodeURIComponent(id)}` },
+    money: { path: 'money', getHref: () => '/admin/money' },
+    audit: {
+      path: 'audit',
+      getHref: (query: { entity?: string; entityId?: string; agencyId?: string; actorId?: string } = {}) =>
+        withQuery('/admin/audit', query),
+    },
+  },
   // Served by the API (non-production only), not a SPA route: link to it with a full page load.
   devMailbox: { href: '/dev/mailbox' },
 } as const;

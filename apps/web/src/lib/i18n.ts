@@ -55,7 +55,10 @@ export type LocalePart =
   | 'commissions'
   | 'company'
   | 'agents'
-  | 'sections';
+  | 'sections'
+  | 'backOffice'
+  | 'backOfficeCatalogue'
+  | 'backOfficeDesk';
 type Resources = { default: Record<string, unknown> };
 
 const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = {
@@ -70,6 +73,9 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     company: () => import('@/locales/en/company.json'),
     agents: () => import('@/locales/en/agents.json'),
     sections: () => import('@/locales/en/sections.json'),
+    backOffice: () => import('@/locales/en/back-office.json'),
+    backOfficeCatalogue: () => import('@/locales/en/back-office-catalogue.json'),
+    backOfficeDesk: () => import('@/locales/en/back-office-desk.json'),
   },
   ru: {
     core: () => import('@/locales/ru/core.json'),
@@ -82,6 +88,9 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     company: () => import('@/locales/ru/company.json'),
     agents: () => import('@/locales/ru/agents.json'),
     sections: () => import('@/locales/ru/sections.json'),
+    backOffice: () => import('@/locales/ru/back-office.json'),
+    backOfficeCatalogue: () => import('@/locales/ru/back-office-catalogue.json'),
+    backOfficeDesk: () => import('@/locales/ru/back-office-desk.json'),
   },
 };
 
