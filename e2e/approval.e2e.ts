@@ -79,7 +79,9 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
         await banner.waitFor();
         expect(await banner.textContent()).toContain(title);
       }
-      expect(await banner.textContent()).toContain(language === 'en' ? 'Booking opens once' : 'Бронирование откроется');
+      expect(await banner.textContent()).toContain(
+        language === 'en' ? 'Your net rates and booking open once' : 'Цены нетто и бронирование откроются',
+      );
       await screenshot(page, `pending-approval-${width}-${language}`);
 
       const operator = await apiLogin(portal, 'ops@portal.test');

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { AgencyStatus } from './admin.ts';
-import { CurrencyCode, DateOnly } from './common.ts';
+import { AgencyStatus, CurrencyCode, DateOnly } from './common.ts';
 import { accessFor, defineRoute } from './define-route.ts';
 import { isCalendarDate } from './catalogue.ts';
 import { COMPANY_MESSAGES, MESSAGES } from './messages.ts';

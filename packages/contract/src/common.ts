@@ -7,6 +7,8 @@ export type Language = z.infer<typeof Language>;
 export const CurrencyCode = z.enum(['aed', 'usd']);
 export type CurrencyCode = z.infer<typeof CurrencyCode>;
 
+export const AgencyStatus = z.enum(['pending', 'approved', 'suspended', 'rejected']);
+export type AgencyStatus = z.infer<typeof AgencyStatus>;
 export const AgentRole = z.enum(['admin', 'senior', 'junior']);
 export type AgentRole = z.infer<typeof AgentRole>;
 

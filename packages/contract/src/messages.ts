@@ -152,3 +152,21 @@ export function readSpendingCapMessage(message: string): { cap: string; left: st
     );
   return match?.[1] && match[2] ? { cap: match[1], left: match[2] } : null;
 }
+
+// The tours company's back office: agencies (issue "back office"; ours, not the SPEC's)
+export const AGENCY_ADMIN_MESSAGES = {
+  reasonRequired: 'Say why, in a sentence the agency will read',
+  notPending: 'Only an agency waiting for approval can be approved or rejected',
+  notApproved: 'Only an approved agency can be suspended',
+  notSuspended: 'Only a suspended agency can be reinstated',
+  unknownSite: 'Choose one of the sites',
+  currencyLocked: 'The currency cannot change once the account has ledger entries',
+  creditLimitAmount: 'Enter a credit limit in whole cents, zero or more',
+  creditLimitBelowDebt: 'The credit limit cannot be lower than what the agency owes now ({owed})',
+  adjustmentAmount: 'Enter an amount in whole cents, greater than zero',
+  adjustmentPastCredit: 'This debit would take the agency past its credit limit',
+} as const;
+
+export function creditLimitBelowDebtMessage(owed: string): string {
+  return AGENCY_ADMIN_MESSAGES.creditLimitBelowDebt.replace('{owed}', owed);
+}

@@ -55,6 +55,13 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
     (user.agencyId !== null &&
       (claims.isWidgetsCreationAllowed !== (user.isWidgetsCreationAllowed ?? 0) ||
         (claims.isCreditCardTopupAllowed ?? 1) !== (user.isCreditCardTopupAllowed ?? 1)));
-  request.actor = { userId: user.id, agencyId: user.agencyId, role: user.role, email: user.email, name: user.name };
+  request.actor = {
+    userId: user.id,
+    agencyId: user.agencyId,
+    role: user.role,
+    email: user.email,
+    name: user.name,
+    agencyStatus: user.agencyStatus,
+  };
   return request.actor;
 }

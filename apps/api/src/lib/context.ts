@@ -12,6 +12,8 @@ export type Actor = {
   role: Role;
   email: string;
   name: string;
+  // the agency's status as read with the user (null for the tours company's operators)
+  agencyStatus: 'pending' | 'approved' | 'suspended' | 'rejected' | null;
 };
 
 export type AgencyActor = Actor & { agencyId: string };

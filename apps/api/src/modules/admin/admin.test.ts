@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
-import { agencies, mailOutbox } from '../../db/schema/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { AGENCY_ADMIN_MESSAGES, MESSAGES, addDays } from '@portal/contract';
+import { agencies, agencyBalances, auditEvents, jobs, ledgerEntries, mailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
+import { createTestTour } from '../catalogue/test-fixtures.ts';
+import { dubaiDate } from '../../lib/dubai-time.ts';
 
 let t: TestApp;
 let operatorToken: string;
+let operatorId: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  operatorToken = await loginAs(t.app, (await createOperator(t.database.db)).email);
+  const operator = await createOperator(t.database.db);
+  operatorId = operator.id;
+  operatorToken = await loginAs(t.app, operator.email);
 });
 afterAll(async () => {
   await t.close();
@@ -64,5 +70,311 @@ describe("approving an agency e-mails its admins, once (issue 9: they learnt it 
     ]);
     expect(await statusOf(agency.id)).toBe('suspended');
     expect(await mailsTo([agency.users.admin.email])).toEqual([]);
+  });
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url: `/api${url}`, payload, headers: { ...bearer(operatorToken), ...headers } });
+
+const auditOf = (agencyId: string) =>
+  t.database.db
+    .select({ action: auditEvents.action, actor: auditEvents.actorUserId, changes: auditEvents.changes })
+    .from(auditEvents)
+    .where(eq(auditEvents.agencyId, agencyId))
+    .orderBy(auditEvents.id);
+
+const accountOf = async (agencyId: string) => {
+  const [row] = await t.database.db
+    .select({ balance: agencyBalances.balanceMinor, limit: agencyBalances.creditLimitMinor })
+    .from(agencyBalances)
+    .where(and(eq(agencyBalances.agencyId, agencyId), eq(agencyBalances.currency, 'aed')));
+  return row ?? null;
+};
+
+describe('rejecting a sign-up (issue 12)', () => {
+  it('rejects with the reason: status, one audit row, the admin e-mailed the reason, logins refused', async () => {
+    const agency = await createAgency(t.database.db, { status: 'pending' });
+    const reason = 'The trade licence copy is unreadable';
+    const res = await call('POST', `/admin/agencies/${agency.id}/reject`, { reason });
+    expect([res.statusCode, await statusOf(agency.id)]).toEqual([200, 'rejected']);
+    const [row] = await t.database.db.select().from(agencies).where(eq(agencies.id, agency.id));
+    expect(row?.statusReason).toBe(reason);
+    expect(await auditOf(agency.id)).toEqual([
+      {
+        action: 'agency.rejected',
+        actor: operatorId,
+        changes: [
+          { field: 'status', from: 'pending', to: 'rejected' },
+          { field: 'statusReason', from: null, to: reason },
+        ],
+      },
+    ]);
+    const mails = await mailsTo([agency.users.admin.email]);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(/was not approved$/);
+    expect(mails[0]?.text).toContain(`Reason: ${reason}`);
+    // the agency's users can no longer log in, and a session they had ends
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/login',
+      payload: { email: agency.users.admin.email, password: 'Test-password-2026' },
+    });
+    expect(login.statusCode).toBe(422);
+    // rejecting again is answered ok and changes nothing more
+    expect((await call('POST', `/admin/agencies/${agency.id}/reject`, { reason: 'again' })).statusCode).toBe(200);
+    expect(await auditOf(agency.id)).toHaveLength(1);
+    expect(await mailsTo([agency.users.admin.email])).toHaveLength(1);
+  });
+
+  it('a reason is required, and only a pending agency can be rejected: 422, nothing written', async () => {
+    const pending = await createAgency(t.database.db, { status: 'pending' });
+    for (const payload of [{}, { reason: '   ' }, { reason: 'x', extra: 1 }]) {
+      const res = await call('POST', `/admin/agencies/${pending.id}/reject`, payload);
+      expect(res.statusCode).toBe(422);
+    }
+    expect((await call('POST', `/admin/agencies/${pending.id}/reject`, { reason: ' ' })).json()).toEqual([
+      { fieldName: 'reason', errorMessage: AGENCY_ADMIN_MESSAGES.reasonRequired },
+    ]);
+    const approved = await createAgency(t.database.db);
+    const res = await call('POST', `/admin/agencies/${approved.id}/reject`, { reason: 'late' });
+    expect([res.statusCode, res.json()]).toEqual([
+      422,
+      [{ fieldName: 'id', errorMessage: AGENCY_ADMIN_MESSAGES.notPending }],
+    ]);
+    expect([await statusOf(pending.id), await statusOf(approved.id)]).toEqual(['pending', 'approved']);
+    expect([...(await auditOf(pending.id)), ...(await auditOf(approved.id))]).toEqual([]);
+    expect(
+      (await call('POST', '/admin/agencies/00000000-0000-4000-8000-000000000000/reject', { reason: 'x' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('suspending and reinstating (issue 12)', () => {
+  it("ends the agency's sessions at once, with a reason e-mailed; reinstating lets them back", async () => {
+    const agency = await createAgency(t.database.db);
+    const token = await loginAs(t.app, agency.users.senior.email);
+    const me = () => t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+
+    expect((await call('POST', `/admin/agencies/${agency.id}/suspend`, { reason: 'Unpaid invoices' })).statusCode).toBe(
+      200,
+    );
+    const refused = await me();
+    expect([refused.statusCode, refused.body]).toEqual([401, MESSAGES.agencySuspended]);
+    expect((await mailsTo([agency.users.admin.email]))[0]?.text).toContain('Reason: Unpaid invoices');
+
+    expect((await call('POST', `/admin/agencies/${agency.id}/suspend`, { reason: 'x' })).statusCode).toBe(200);
+    expect((await call('POST', `/admin/agencies/${agency.id}/reinstate`)).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+    expect((await auditOf(agency.id)).map((a) => a.action)).toEqual(['agency.suspended', 'agency.reinstated']);
+
+    const again = await call('POST', `/admin/agencies/${agency.id}/reinstate`);
+    expect(again.statusCode).toBe(200);
+    const pending = await createAgency(t.database.db, { status: 'pending' });
+    expect((await call('POST', `/admin/agencies/${pending.id}/suspend`, { reason: 'x' })).json()).toEqual([
+      { fieldName: 'id', errorMessage: AGENCY_ADMIN_MESSAGES.notApproved },
+    ]);
+    expect((await call('POST', `/admin/agencies/${pending.id}/reinstate`)).json()).toEqual([
+      { fieldName: 'id', errorMessage: AGENCY_ADMIN_MESSAGES.notSuspended },
+    ]);
+    expect(await statusOf(pending.id)).toBe('pending');
+  });
+});
+
+describe('account settings (issue 12)', () => {
+  const settings = (over: object = {}) => ({
+    siteId: 'general',
+    currency: 'aed',
+    creditLimit: 0,
+    isWidgetsCreationAllowed: false,
+    isCreditCardTopupAllowed: true,
+    ...over,
+  });
+
+  it('sets the credit limit and permissions with one audit row; saving the same again writes nothing', async () => {
+    const agency = await createAgency(t.database.db);
+    const res = await call(
+      'PUT',
+      `/admin/agencies/${agency.id}/settings`,
+      settings({ creditLimit: 5000.5, isWidgetsCreationAllowed: true }),
+    );
+    expect([res.statusCode, res.body]).toEqual([200, expect.any(String)]);
+    expect(res.json()).toMatchObject({ creditLimit: 5000.5, available: 5000.5, isWidgetsCreationAllowed: true });
+    expect(await accountOf(agency.id)).toEqual({ balance: 0, limit: 500050 });
+    expect(await auditOf(agency.id)).toEqual([
+      {
+        action: 'agency.settingsChanged',
+        actor: operatorId,
+        changes: [
+          { field: 'creditLimit', from: '0.00', to: '5000.50' },
+          { field: 'isWidgetsCreationAllowed', from: 'false', to: 'true' },
+        ],
+      },
+    ]);
+    await call(
+      'PUT',
+      `/admin/agencies/${agency.id}/settings`,
+      settings({ creditLimit: 5000.5, isWidgetsCreationAllowed: true }),
+    );
+    expect(await auditOf(agency.id)).toHaveLength(1);
+  });
+
+  it('refuses a limit below what the agency owes, a currency change once there are entries, an unknown site', async () => {
+    const agency = await createAgency(t.database.db);
+    await call('PUT', `/admin/agencies/${agency.id}/settings`, settings({ creditLimit: 1000 }));
+    const debit = await call(
+      'POST',
+      `/admin/agencies/${agency.id}/adjustments`,
+      { direction: 'debit', amount: 600, reason: 'Manual correction' },
+      { 'idempotency-key': `adj-${agency.id}` },
+    );
+    expect(debit.statusCode).toBe(200);
+    const cases: [object, string, string][] = [
+      [
+        settings({ creditLimit: 500 }),
+        'creditLimit',
+        'The credit limit cannot be lower than what the agency owes now (600.00 AED)',
+      ],
+      [settings({ creditLimit: 1000, currency: 'usd' }), 'currency', AGENCY_ADMIN_MESSAGES.currencyLocked],
+      [settings({ creditLimit: 1000, siteId: 'nowhere' }), 'siteId', AGENCY_ADMIN_MESSAGES.unknownSite],
+      [settings({ creditLimit: -1 }), 'creditLimit', AGENCY_ADMIN_MESSAGES.creditLimitAmount],
+      [settings({ creditLimit: 1.005 }), 'creditLimit', AGENCY_ADMIN_MESSAGES.creditLimitAmount],
+    ];
+    const auditBefore = (await auditOf(agency.id)).length;
+    for (const [body, field, message] of cases) {
+      const res = await call('PUT', `/admin/agencies/${agency.id}/settings`, body);
+      expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: field, errorMessage: message }]]);
+    }
+    expect(await accountOf(agency.id)).toEqual({ balance: -60000, limit: 100000 });
+    expect(await auditOf(agency.id)).toHaveLength(auditBefore);
+  });
+});
+
+describe('manual adjustments (issue 12)', () => {
+  it('credits once per Idempotency-Key, shows on the statement with the reason, audited', async () => {
+    const agency = await createAgency(t.database.db);
+    const body = { direction: 'credit', amount: 250.75, reason: 'Goodwill for the cancelled safari' };
+    const headers = { 'idempotency-key': `adj-credit-${agency.id}` };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('POST', `/admin/agencies/${agency.id}/adjustments`, body, headers)),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const a of answers) expect([200, 409]).toContain(a.statusCode);
+    const replay = await call('POST', `/admin/agencies/${agency.id}/adjustments`, body, headers);
+    expect(replay.json()).toEqual(ok[0]?.json());
+    expect(replay.json()).toMatchObject({ currencyCode: 'aed', amount: 250.75, balanceAfter: 250.75 });
+
+    const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.agencyId, agency.id));
+    expect(entries.map((e) => [e.kind, e.amountMinor, e.description])).toEqual([
+      ['adjustment', 25075, 'Goodwill for the cancelled safari'],
+    ]);
+    expect(await accountOf(agency.id)).toEqual({ balance: 25075, limit: 0 });
+    expect((await auditOf(agency.id)).map((a) => a.action)).toEqual(['agency.adjusted']);
+
+    // the agency's admin reads it on their own statement
+    const adminToken = await loginAs(t.app, agency.users.admin.email);
+    const period = `from=${addDays(dubaiDate(), -1)}&to=${dubaiDate()}`;
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/balance/statement?${period}`,
+      headers: bearer(adminToken),
+    });
+    expect(own.json().entries.map((e: { description: string; credit: number }) => [e.description, e.credit])).toEqual([
+      ['Goodwill for the cancelled safari', 250.75],
+    ]);
+    const operatorView = await call('GET', `/admin/agencies/${agency.id}/statement?${period}`);
+    expect(operatorView.json()).toEqual(own.json());
+  });
+
+  it('refuses a debit past the credit limit and bad amounts: 422, nothing posted', async () => {
+    const agency = await createAgency(t.database.db);
+    const cases: [object, string, string][] = [
+      [{ direction: 'debit', amount: 10, reason: 'x' }, 'amount', AGENCY_ADMIN_MESSAGES.adjustmentPastCredit],
+      [{ direction: 'credit', amount: 0, reason: 'x' }, 'amount', AGENCY_ADMIN_MESSAGES.adjustmentAmount],
+      [{ direction: 'credit', amount: 1.001, reason: 'x' }, 'amount', AGENCY_ADMIN_MESSAGES.adjustmentAmount],
+      [{ direction: 'credit', amount: 10, reason: '' }, 'reason', AGENCY_ADMIN_MESSAGES.reasonRequired],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await call('POST', `/admin/agencies/${agency.id}/adjustments`, body);
+      expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: field, errorMessage: message }]]);
+    }
+    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.agencyId, agency.id))).toEqual([]);
+    expect(await auditOf(agency.id)).toEqual([]);
+  });
+});
+
+describe('the agency page, the dashboard and the audit log (issue 12)', () => {
+  it('shows an agency with its documents, agents and account', async () => {
+    const agency = await createAgency(t.database.db, { status: 'pending' });
+    const res = await call('GET', `/admin/agencies/${agency.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      id: agency.id,
+      status: 'pending',
+      currency: 'aed',
+      balance: 0,
+      hasLedgerEntries: false,
+    });
+    expect(body.agents.map((a: { email: string }) => a.email).sort()).toEqual(
+      Object.values(agency.users)
+        .map((u) => u.email)
+        .sort(),
+    );
+    expect(body.details.files.tradeLicense).toEqual({ current: null, history: [] });
+    expect(body.sites.map((s: { id: string }) => s.id)).toContain('general');
+    const found = await call('GET', `/admin/agencies?q=${encodeURIComponent(agency.users.admin.email)}`);
+    expect(found.json().map((a: { id: string }) => a.id)).toEqual([agency.id]);
+  });
+
+  it('counts what waits: sign-ups, failing jobs', async () => {
+    const before = (await call('GET', '/admin/dashboard')).json();
+    await createAgency(t.database.db, { status: 'pending' });
+    await t.database.db
+      .insert(jobs)
+      .values({ name: 'test-failing-job', consecutiveFailures: 2, lastError: 'SMTP refused' })
+      .onConflictDoNothing();
+    const after = (await call('GET', '/admin/dashboard')).json();
+    expect(after.pendingAgencies).toBe(before.pendingAgencies + 1);
+    expect(after.failedJobs).toContainEqual(
+      expect.objectContaining({ job: 'test-failing-job', failures: 2, lastError: 'SMTP refused' }),
+    );
+    await t.database.db.delete(jobs).where(eq(jobs.name, 'test-failing-job'));
+  });
+
+  it('filters the audit log by agency, object and operator', async () => {
+    const agency = await createAgency(t.database.db, { status: 'pending' });
+    await approve(agency.id);
+    const byAgency = (await call('GET', `/admin/audit?agencyId=${agency.id}`)).json();
+    expect(
+      byAgency.items.map((i: { action: string; entity: string; actorUserId: string }) => [
+        i.action,
+        i.entity,
+        i.actorUserId,
+      ]),
+    ).toEqual([['agency.approved', 'agency', operatorId]]);
+    const byOperator = (
+      await call('GET', `/admin/audit?actorId=${operatorId}&entity=agency&entityId=${agency.id}`)
+    ).json();
+    expect(byOperator.total).toBe(1);
+    expect((await call('GET', '/admin/audit?entity=spaceship')).statusCode).toBe(422);
+  });
+});
+
+describe('an agency waiting for approval sees no net rates (issue 12 rule)', () => {
+  it('net prices are null until approved; the booking is refused with the message', async () => {
+    const tour = await createTestTour(t.database.db);
+    const pending = await createAgency(t.database.db, { status: 'pending' });
+    const approvedAgency = await createAgency(t.database.db);
+    const netOf = async (email: string) => {
+      const token = await loginAs(t.app, email);
+      const res = await t.app.inject({ method: 'GET', url: `/api/b2b/tours/${tour.id}`, headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      return JSON.stringify(res.json()).includes('"net":null');
+    };
+    expect(await netOf(pending.users.admin.email)).toBe(true);
+    expect(await netOf(approvedAgency.users.admin.email)).toBe(false);
+    await tour.remove();
   });
 });

@@ -35,7 +35,7 @@ export function changesBetween(before: Record<string, Value>, after: Record<stri
 // an operator names it (an agency, its top-up or booking) or passes null (a tour, an offer, a slot).
 export async function recordAudit(
   tx: DbOrTx,
-  actor: Actor,
+  actor: Pick<Actor, 'userId' | 'name' | 'agencyId'>,
   entry: {
     entity: AuditEntity;
     entityId: string;

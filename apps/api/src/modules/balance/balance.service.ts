@@ -78,11 +78,20 @@ export async function statement(
   query: { from: string; to: string; page: number; onPage: number },
 ): Promise<StatementResponse> {
   const { account } = await accountOf(ctx);
+  return accountStatement(ctx.db, account, query);
+}
+
+// One account's statement page: the agency's own, or any agency's for the tours company's operators
+export async function accountStatement(
+  db: Db,
+  account: Account,
+  query: { from: string; to: string; page: number; onPage: number },
+): Promise<StatementResponse> {
   const period = { from: query.from, to: query.to };
   const [opening, totals, entries] = await Promise.all([
-    balanceBefore(ctx.db, account, query.from),
-    periodTotals(ctx.db, account, query.from, query.to),
-    statementEntries(ctx.db, account, period, { limit: query.onPage, offset: (query.page - 1) * query.onPage }),
+    balanceBefore(db, account, query.from),
+    periodTotals(db, account, query.from, query.to),
+    statementEntries(db, account, period, { limit: query.onPage, offset: (query.page - 1) * query.onPage }),
   ]);
   return {
     currencyCode: account.currency,

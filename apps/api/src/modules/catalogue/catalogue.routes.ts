@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { CatalogueLocaleQuery, RouteDescriptor } from '@portal/contract';
 import { catalogueRoutes as routes, currencyForLanguage } from '@portal/contract';
 import type { Site } from '../../config/sites.ts';
+import type { Actor } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { registerRoute, type HandlerInput } from '../../lib/route.ts';
 import { alternatives, tourSlotsOfYear } from './alternatives.service.ts';
@@ -86,7 +87,12 @@ function registerCached<R extends RouteDescriptor>(
 ) {
   registerRoute(app, route, async (input) => {
     const now = new Date();
-    const view = viewFor(input.ctx.site, input.query as LocaleInput, options.showNet, now);
+    const view = viewFor(
+      input.ctx.site,
+      input.query as LocaleInput,
+      options.showNet && seesNetRates(input.ctx.actor),
+      now,
+    );
     const versions = await store.versions();
     // ByOffer names its offer itself: only ByTour needs the snapshot to list its offers
     const stockOffers = options.stockOf ? await options.stockOf(input, store.snapshot) : null;
@@ -101,6 +107,12 @@ function registerCached<R extends RouteDescriptor>(
     });
     return sendCached(input.request, input.reply, cached) as unknown as HandlerResult<R>;
   });
+}
+
+// Net rates are for approved agencies (and the tours company): an agency waiting for approval browses the catalogue
+// at recommended prices, and its pages say why (issue "back office": the rule for agencies not yet approved)
+function seesNetRates(actor: Actor | null): boolean {
+  return actor !== null && (actor.role === 'operator' || actor.agencyStatus === 'approved');
 }
 
 function msFromEnv(name: string, fallback: number): number {

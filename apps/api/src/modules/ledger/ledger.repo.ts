@@ -42,7 +42,7 @@ export function ledgerEntrySql(posting: LedgerPosting, bookingId: SQL, from: SQL
   // per agency it follows seq, so a statement's dates and its running balances agree
   return sql`INSERT INTO ledger_entries (agency_id, currency, amount_minor, kind, description, reference, booking_id, balance_after_minor, created_at)
     SELECT ${posting.agencyId}, ${posting.currency}, ${posting.amountMinor}, ${posting.kind}, ${posting.description}, ${posting.reference}, ${bookingId}, bal.balance_minor, clock_timestamp() FROM ${from}
-    RETURNING balance_after_minor`;
+    RETURNING id, balance_after_minor`;
 }
 
 // One entry in one round trip, so the agency's balance row stays locked only until the commit that follows. A debit
@@ -50,7 +50,7 @@ export function ledgerEntrySql(posting: LedgerPosting, bookingId: SQL, from: SQL
 export async function postLedgerEntry(
   tx: DbOrTx,
   entry: LedgerEntryInput,
-): Promise<{ balanceAfterMinor: number } | null> {
+): Promise<{ id: string; balanceAfterMinor: number } | null> {
   const bookingId = entry.bookingId ?? null;
   const result = (await tx.execute(sql`
     WITH bal AS (${balanceChangeSql(entry)}),
@@ -58,9 +58,11 @@ export async function postLedgerEntry(
     u AS (
       UPDATE bookings SET balance_after_minor = e.balance_after_minor FROM e WHERE ${bookingId}::uuid IS NOT NULL AND bookings.id = ${bookingId}::uuid RETURNING 1
     )
-    SELECT balance_after_minor FROM e`)) as unknown as { rows: { balance_after_minor: string | number }[] };
+    SELECT id, balance_after_minor FROM e`)) as unknown as {
+    rows: { id: string; balance_after_minor: string | number }[];
+  };
   const row = result.rows[0];
-  return row ? { balanceAfterMinor: Number(row.balance_after_minor) } : null;
+  return row ? { id: row.id, balanceAfterMinor: Number(row.balance_after_minor) } : null;
 }
 
 export async function readBalance(db: DbOrTx, agencyId: string, currency: CurrencyCode) {
@@ -77,4 +79,17 @@ export async function sumLedger(db: DbOrTx, agencyId: string, currency: Currency
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.agencyId, agencyId), eq(ledgerEntries.currency, currency)));
   return Number(row?.total ?? 0);
+}
+
+export async function findLedgerEntry(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: ledgerEntries.id,
+      currency: ledgerEntries.currency,
+      amountMinor: ledgerEntries.amountMinor,
+      balanceAfterMinor: ledgerEntries.balanceAfterMinor,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.id, id));
+  return row ?? null;
 }

@@ -98,6 +98,60 @@ export function agencyApprovedMail(
   };
 }
 
+// The tours company declined a sign-up (issue "back office"): the reason in the operator's words
+export function agencyRejectedMail(
+  lang: Language,
+  to: string,
+  name: string,
+  agencyName: string,
+  reason: string,
+  brand: Brand,
+): OutgoingMail {
+  if (lang === 'ru') {
+    return {
+      to,
+      subject: `${brand.siteName}: регистрация агентства «${agencyName}» отклонена`,
+      text:
+        `Здравствуйте, ${name}!\n\nК сожалению, мы не можем одобрить регистрацию агентства «${agencyName}».\n\n` +
+        `Причина: ${reason}\n\nЕсли это ошибка или вы хотите прислать недостающие документы, напишите нам: ${brand.supportEmail}\n`,
+    };
+  }
+  return {
+    to,
+    subject: `${brand.siteName}: ${agencyName} was not approved`,
+    text:
+      `Hello ${name},\n\nWe are sorry: we cannot approve the registration of ${agencyName}.\n\n` +
+      `Reason: ${reason}\n\nIf this is a mistake or you want to send missing documents, write to ${brand.supportEmail}\n`,
+  };
+}
+
+// The tours company suspended an agency: its sessions ended; the admins learn why
+export function agencySuspendedMail(
+  lang: Language,
+  to: string,
+  name: string,
+  agencyName: string,
+  reason: string,
+  brand: Brand,
+): OutgoingMail {
+  if (lang === 'ru') {
+    return {
+      to,
+      subject: `${brand.siteName}: работа агентства «${agencyName}» приостановлена`,
+      text:
+        `Здравствуйте, ${name}!\n\nРабота агентства «${agencyName}» на портале приостановлена.\n\nПричина: ${reason}\n\n` +
+        `Вопросы: ${brand.supportEmail}\n`,
+    };
+  }
+  return {
+    to,
+    subject: `${brand.siteName}: ${agencyName} is suspended`,
+    text:
+      `Hello ${name},\n\n${agencyName} is suspended on the portal.\n\nReason: ${reason}\n\n` +
+      `Questions: ${brand.supportEmail}\n`,
+  };
+}
+
 // Notify me (issue 9): seats for a watched option and date came back; sent once per request
 export function seatsBackMail(
   lang: Language,

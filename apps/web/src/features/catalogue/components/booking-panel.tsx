@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
+import { useMe } from '@/lib/me';
 import type { SelectionPatch, TourSelection } from '../hooks/use-tour-selection';
 import { netAfterPromo, selectionTotals } from '@/lib/pricing';
 import { CurrencyNote } from '@/components/currency-note';
@@ -33,6 +34,7 @@ type BookingPanelProps = {
 // The selected option on the chosen date: time, people (SPEC §5 rules live), prices, promo code, then Book / Request
 export function BookingPanel({ tourId, offers, selection, onChange, slots, price, chargedPrice }: BookingPanelProps) {
   const { t } = useTranslation();
+  const agencyStatus = useMe().data?.agency?.status;
   const { language } = useLocale();
   const [promo, setPromo] = useState<PromoCodeResponse | null>(null);
   const { offer, people, date, time } = selection;
@@ -66,7 +68,10 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
   const charged = chargedPrice ? netAfterPromo(offer, chargedPrice, people, promo?.percent ?? null) : null;
   // SPEC §5/§8: say before the agent books that it becomes a quotation request (past cut-off, or not instant)
   const showRequestNotice = mode === 'request' && (row ? !row.isSoldOut : !isDayClosed && !isDaySoldOut);
-  const canBook = row !== null && !row.isSoldOut && check.ok && totals !== null && totals.net !== null;
+  // an agency waiting for approval sees no net rates and cannot book (the server answers the same)
+  const isAwaitingApproval = agencyStatus === 'pending';
+  const canBook =
+    !isAwaitingApproval && row !== null && !row.isSoldOut && check.ok && totals !== null && totals.net !== null;
   const checkoutHref = paths.checkout.getHref({
     tour: String(tourId),
     offer: String(offer.id),
@@ -161,7 +166,11 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
         )}
 
         <Divider />
-        {totals && price ? (
+        {isAwaitingApproval ? (
+          <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={18} />} data-testid="awaiting-approval">
+            {t('catalogue.booking.awaitingApproval')}
+          </Alert>
+        ) : totals && price ? (
           <>
             <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} />
             {chargedPrice && charged !== null && (
