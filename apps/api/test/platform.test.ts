@@ -247,6 +247,8 @@ describe('errors and protection', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/layout/info' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // documents the back office downloaded show inline (a blob: frame), and nothing else may be framed
+    expect(res.headers['content-security-policy']).toContain("frame-src 'self' blob:");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-ratelimit-limit']).toBeDefined();
   });

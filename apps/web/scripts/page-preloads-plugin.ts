@@ -11,6 +11,9 @@ type Language = (typeof LANGUAGES)[number];
 
 // Writes dist/page-preloads.json from src/app/page-preloads.ts and the bundle: the build fails on a module that is
 // not a page chunk, so the table cannot silently point at nothing.
+// A locale part's file is its name in kebab case (backOfficeDesk → back-office-desk.json), as lib/i18n.ts loads it
+const localeFileOf = (part: string) => part.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
 export function pagePreloadsPlugin(): Plugin {
   let root = '';
   return {
@@ -60,7 +63,7 @@ function buildManifest(bundle: OutputBundle, root: string): PagePreloadManifest 
     Object.fromEntries(
       LANGUAGES.map((language) => [
         language,
-        filesOf(parts.map((part) => `src/locales/${language}/${part}.json`)).scripts,
+        filesOf(parts.map((part) => `src/locales/${language}/${localeFileOf(part)}.json`)).scripts,
       ]),
     ) as Record<Language, string[]>;
 

@@ -11,6 +11,8 @@ export const securityPlugin = fp(
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
+          // the back office shows an agency's PDF documents inline from the bytes it downloaded with its token
+          frameSrc: ["'self'", 'blob:'],
           connectSrc: ["'self'"],
           frameAncestors: ["'self'"],
           upgradeInsecureRequests: null,

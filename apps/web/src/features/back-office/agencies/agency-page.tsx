@@ -1,14 +1,182 @@
-import { Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { isUuid } from '@portal/contract/plain';
+import type { AdminAgencyDetail } from '@portal/contract';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/page-header';
+import { Link, Navigate, useParams } from 'react-router';
+import { AuditHistory } from '@/components/audit-history';
+import { LoadFailed } from '@/components/load-failed';
 import { useDocumentPageTitle } from '@/components/page-title';
+import { paths } from '@/config/paths';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+import { useAdminAgency } from '../api/agencies';
+import { useAuditLog } from '../api/audit';
+import { backOfficeAuditWords } from '../components/audit-words';
+import { AdjustmentForm } from './components/adjustment-form';
+import { AgencyStatement } from './components/agency-statement';
+import { AgencyStatusBadge } from './components/agency-status-badge';
+import { DecisionPanel } from './components/decision-panel';
+import { DocumentPreview } from './components/document-preview';
+import { SettingsForm } from './components/settings-form';
 
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value || '—'}
+      </Text>
+    </div>
+  );
+}
+
+function Review({ agency }: { agency: AdminAgencyDetail }) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const d = agency.details;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="agency-review-title" data-testid="agency-review">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="agency-review-title">
+          {t('backOffice.agency.review')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+          <Fact label={t('backOffice.agency.licenceNumber')} value={d.tradeLicenseNumber} />
+          <Fact label={t('backOffice.agency.licenceExpiry')} value={formatDate(d.tradeLicenseExpiry, language)} />
+          <Fact label={t('backOffice.agency.trn')} value={d.trnNumber} />
+          <Fact label={t('backOffice.agency.address')} value={`${d.address}, ${d.city}, ${d.country}`} />
+          <Fact label={t('backOffice.agency.language')} value={agency.language.toUpperCase()} />
+          <Fact label={t('backOffice.agencies.signedUp')} value={formatDateTime(agency.createdAt, language)} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <DocumentPreview label={t('backOffice.agency.tradeLicence')} file={d.files.tradeLicense.current} />
+          <DocumentPreview label={t('backOffice.agency.vatCertificate')} file={d.files.vatCertificate.current} />
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Agents({ agency }: { agency: AdminAgencyDetail }) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="agency-agents-title" data-testid="agency-agents">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="agency-agents-title">
+          {t('backOffice.agency.agents')}
+        </Title>
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs" fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('backOffice.agency.agentName')}</Table.Th>
+                <Table.Th>{t('backOffice.agency.agentEmail')}</Table.Th>
+                <Table.Th>{t('backOffice.agency.agentRole')}</Table.Th>
+                <Table.Th>{t('backOffice.agency.lastLogin')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {agency.agents.map((agent) => (
+                <Table.Tr key={agent.id} style={{ opacity: agent.status === 'deleted' ? 0.5 : 1 }}>
+                  <Table.Td>{agent.name}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{agent.email}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" size="sm">
+                      {t(`backOffice.roles.${agent.role}`)}
+                    </Badge>
+                    {agent.status === 'deleted' && (
+                      <Badge variant="outline" color="gray" size="sm" ml={4}>
+                        {t('backOffice.agency.deleted')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{agent.lastLoginAt ? formatDateTime(agent.lastLoginAt, language) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Paper>
+  );
+}
+
+function History({ agencyId }: { agencyId: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const history = useAuditLog({ agencyId, page, onPage: 10 });
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="agency-history-title" data-testid="agency-history">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="agency-history-title">
+            {t('backOffice.agency.history')}
+          </Title>
+          <Anchor component={Link} to={paths.backOffice.audit.getHref({ agencyId })} size="sm">
+            {t('backOffice.agency.allHistory')}
+          </Anchor>
+        </Group>
+        <AuditHistory
+          history={history}
+          page={page}
+          onPageChange={setPage}
+          words={backOfficeAuditWords(t, t('backOffice.audit.none'))}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+// /admin/agencies/:id: a sign-up's review (its documents inline) and decision, then the agency's account and
+// permissions, a manual adjustment, its agents, its statement and every change made to it
 export function AgencyPage() {
   const { t } = useTranslation();
-  useDocumentPageTitle(t('backOffice.agencies.title'));
+  const { id = '' } = useParams();
+  const agency = useAdminAgency(id);
+  useDocumentPageTitle(agency.data?.name ?? t('backOffice.agencies.title'));
+  if (!isUuid(id)) return <Navigate to={paths.notFound.getHref()} replace />;
+  const data = agency.data;
   return (
-    <Stack gap="lg">
-      <PageHeader title={t('backOffice.agencies.title')} subtitle={t('backOffice.agencies.subtitle')} />
+    <Stack gap="lg" data-testid="agency-page">
+      <Anchor component={Link} to={paths.backOffice.agencies.getHref()} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {t('backOffice.agencies.title')}
+        </Group>
+      </Anchor>
+      {agency.isError && !data ? (
+        <LoadFailed error={agency.error} onRetry={() => void agency.refetch()} isRetrying={agency.isFetching} />
+      ) : !data ? (
+        <Skeleton height={300} />
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Stack gap={4}>
+              <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+                {data.name}
+              </Title>
+              <Group gap="xs">
+                <AgencyStatusBadge status={data.status} />
+                <Text size="sm" c="dimmed">
+                  {data.siteId} · {data.currency.toUpperCase()}
+                </Text>
+              </Group>
+            </Stack>
+            <DecisionPanel agency={data} />
+          </Group>
+          <Review agency={data} />
+          <SettingsForm key={`${data.id}:${data.siteId}:${data.currency}:${data.creditLimit}`} agency={data} />
+          <AdjustmentForm agency={data} />
+          <Agents agency={data} />
+          <AgencyStatement agency={data} />
+          <History agencyId={data.id} />
+        </>
+      )}
     </Stack>
   );
 }

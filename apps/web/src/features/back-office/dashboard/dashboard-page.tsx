@@ -1,14 +1,242 @@
-import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBuildingBank,
+  IconBuildingStore,
+  IconListDetails,
+  IconTicket,
+  type Icon,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadFailed } from '@/components/load-failed';
+import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentPageTitle } from '@/components/page-title';
+import { paths } from '@/config/paths';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+import { useDashboard } from '../api/dashboard';
 
+const bo = paths.backOffice;
+
+function Tile({
+  icon: TileIcon,
+  label,
+  value,
+  detail,
+  href,
+  testId,
+  isUrgent,
+}: {
+  icon: Icon;
+  label: string;
+  value: number;
+  detail?: ReactNode;
+  href: string;
+  testId: string;
+  isUrgent: boolean;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md" component={Link} to={href} data-testid={testId} style={{ color: 'inherit' }}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text fz={32} fw={700} lh={1.1} c={isUrgent && value > 0 ? 'orange.8' : undefined}>
+            {value}
+          </Text>
+          {detail}
+        </Stack>
+        <ThemeIcon variant="light" size="lg" radius="md" color={isUrgent && value > 0 ? 'orange' : 'brand'}>
+          <TileIcon size={20} />
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+}
+
+// /admin: today's bookings and revenue, and each queue that waits for the tours company, each a link to its list
 export function DashboardPage() {
   const { t } = useTranslation();
+  const { language } = useLocale();
   useDocumentPageTitle(t('backOffice.dashboard.title'));
+  const dashboard = useDashboard();
+  const data = dashboard.data;
+
   return (
-    <Stack gap="lg">
-      <PageHeader title={t('backOffice.dashboard.title')} subtitle={t('backOffice.dashboard.subtitle')} />
+    <Stack gap="lg" data-testid="dashboard">
+      <PageHeader
+        title={t('backOffice.dashboard.title')}
+        subtitle={
+          data
+            ? t('backOffice.dashboard.today', { date: formatDate(data.today, language) })
+            : t('backOffice.dashboard.subtitle')
+        }
+      />
+      {dashboard.isError && !data ? (
+        <LoadFailed
+          error={dashboard.error}
+          onRetry={() => void dashboard.refetch()}
+          isRetrying={dashboard.isFetching}
+        />
+      ) : !data ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {[1, 2, 3, 4, 5, 6].map((n) => (
+            <Skeleton key={n} height={110} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <Tile
+              icon={IconTicket}
+              label={t('backOffice.dashboard.bookingsToday')}
+              value={data.bookingsToday}
+              href={bo.bookings.getHref()}
+              testId="tile-bookings"
+              isUrgent={false}
+              detail={
+                <Group gap="xs">
+                  {data.revenueToday.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t('backOffice.dashboard.noRevenue')}
+                    </Text>
+                  ) : (
+                    data.revenueToday.map((row) => (
+                      <Text key={row.currencyCode} size="sm" fw={600}>
+                        <Money amount={row.amount} currency={row.currencyCode} />
+                      </Text>
+                    ))
+                  )}
+                </Group>
+              }
+            />
+            <Tile
+              icon={IconBuildingStore}
+              label={t('backOffice.dashboard.pendingAgencies')}
+              value={data.pendingAgencies}
+              href={bo.agencies.getHref({ status: 'pending' })}
+              testId="tile-pending-agencies"
+              isUrgent
+            />
+            <Tile
+              icon={IconListDetails}
+              label={t('backOffice.dashboard.openRequests')}
+              value={data.openRequests}
+              href={bo.requests.getHref()}
+              testId="tile-requests"
+              isUrgent
+            />
+            <Tile
+              icon={IconBuildingBank}
+              label={t('backOffice.dashboard.transfers')}
+              value={data.transfersToConfirm}
+              href={bo.money.getHref()}
+              testId="tile-transfers"
+              isUrgent
+            />
+            <Tile
+              icon={IconAlertTriangle}
+              label={t('backOffice.dashboard.lowOrOverdue')}
+              value={data.agenciesLowOrOverdue.length}
+              href="#low-balances"
+              testId="tile-low-balances"
+              isUrgent
+            />
+            <Tile
+              icon={IconAlertTriangle}
+              label={t('backOffice.dashboard.failedJobs')}
+              value={data.failedJobs.length}
+              href="#failed-jobs"
+              testId="tile-failed-jobs"
+              isUrgent
+            />
+          </SimpleGrid>
+
+          <Paper withBorder p="md" id="low-balances" component="section">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                {t('backOffice.dashboard.lowOrOverdue')}
+              </Title>
+              {data.agenciesLowOrOverdue.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('backOffice.dashboard.noneLow')}
+                </Text>
+              ) : (
+                <Table.ScrollContainer minWidth={420}>
+                  <Table verticalSpacing="xs">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('backOffice.agencies.name')}</Table.Th>
+                        <Table.Th ta="right">{t('backOffice.agencies.available')}</Table.Th>
+                        <Table.Th ta="right">{t('backOffice.agencies.overdue')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.agenciesLowOrOverdue.map((row) => (
+                        <Table.Tr key={row.id}>
+                          <Table.Td>
+                            <Anchor component={Link} to={bo.agency.getHref(row.id)} size="sm">
+                              {row.name}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            <Money amount={row.available} currency={row.currencyCode} />
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            {row.overdue > 0 ? (
+                              <Badge color="red" variant="light">
+                                <Money amount={row.overdue} currency={row.currencyCode} />
+                              </Badge>
+                            ) : (
+                              '—'
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Stack>
+          </Paper>
+
+          <Paper withBorder p="md" id="failed-jobs" component="section">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                {t('backOffice.dashboard.failedJobs')}
+              </Title>
+              {data.failedJobs.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('backOffice.dashboard.noFailedJobs')}
+                </Text>
+              ) : (
+                data.failedJobs.map((job) => (
+                  <Stack key={job.job} gap={2} data-testid="failed-job">
+                    <Group gap="xs">
+                      <Text fw={600} size="sm">
+                        {job.job}
+                      </Text>
+                      <Badge color="red" variant="light" size="sm">
+                        {t('backOffice.dashboard.failures', { count: job.failures })}
+                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(job.at, language)}
+                      </Text>
+                    </Group>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {job.lastError}
+                    </Text>
+                  </Stack>
+                ))
+              )}
+            </Stack>
+          </Paper>
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,101 @@
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { AgencySettingsBody } from '@portal/contract';
+import type { AdminAgencyDetail, CurrencyCode } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, zodValidate } from '@/lib/form';
+import { notify } from '@/lib/notify';
+import { useAgencySettings } from '../../api/agencies';
+
+type Values = {
+  siteId: string;
+  currency: CurrencyCode;
+  creditLimit: number | string;
+  isWidgetsCreationAllowed: boolean;
+  isCreditCardTopupAllowed: boolean;
+};
+
+const bodyOf = (values: Values): AgencySettingsBody => ({
+  ...values,
+  creditLimit: typeof values.creditLimit === 'number' ? values.creditLimit : Number(values.creditLimit || 0),
+});
+
+// Site and currency, credit limit and the two permissions (SPEC §3 flags, §9 credit limit)
+export function SettingsForm({ agency }: { agency: AdminAgencyDetail }) {
+  const { t } = useTranslation();
+  const save = useAgencySettings(agency.id);
+  const form = useForm<Values>({
+    initialValues: {
+      siteId: agency.siteId,
+      currency: agency.currency,
+      creditLimit: agency.creditLimit,
+      isWidgetsCreationAllowed: agency.isWidgetsCreationAllowed,
+      isCreditCardTopupAllowed: agency.isCreditCardTopupAllowed,
+    },
+    validate: (values) => zodValidate(AgencySettingsBody)(bodyOf(values)),
+  });
+  const submit = form.onSubmit((values) =>
+    save.mutate(bodyOf(values), {
+      onSuccess: (saved) => {
+        form.resetDirty({ ...values, creditLimit: saved.creditLimit });
+        notify.success(t('backOffice.agency.settingsSaved'));
+      },
+      onError: (error) => applyServerErrors(form, error),
+    }),
+  );
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="agency-settings-title" data-testid="agency-settings">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="agency-settings-title">
+            {t('backOffice.agency.settings')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <Select
+              label={t('backOffice.agencies.site')}
+              data={agency.sites.map((site) => ({ value: site.id, label: `${site.name} (${site.id})` }))}
+              allowDeselect={false}
+              {...form.getInputProps('siteId')}
+            />
+            <Select
+              label={t('backOffice.agency.currency')}
+              data={[
+                { value: 'aed', label: 'AED' },
+                { value: 'usd', label: 'USD' },
+              ]}
+              allowDeselect={false}
+              disabled={agency.hasLedgerEntries}
+              description={agency.hasLedgerEntries ? t('backOffice.agency.currencyFixed') : undefined}
+              {...form.getInputProps('currency')}
+            />
+            <NumberInput
+              label={t('backOffice.agencies.creditLimit')}
+              min={0}
+              decimalScale={2}
+              thousandSeparator=" "
+              suffix={` ${form.values.currency.toUpperCase()}`}
+              {...form.getInputProps('creditLimit')}
+            />
+          </SimpleGrid>
+          <Switch
+            label={t('backOffice.agency.widgetsAllowed')}
+            {...form.getInputProps('isWidgetsCreationAllowed', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('backOffice.agency.cardTopUpAllowed')}
+            {...form.getInputProps('isCreditCardTopupAllowed', { type: 'checkbox' })}
+          />
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {t('backOffice.agency.settingsHint')}
+            </Text>
+            <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+              {t('backOffice.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
