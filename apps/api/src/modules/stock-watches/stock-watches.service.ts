@@ -96,7 +96,8 @@ export async function notifyReturnedSeats(
     const site = deps.sites.byId(watch.siteId);
     if (!offer || !tour || !site) continue;
     // a deleted agent, or an agency suspended since it asked, is not written to (the request closes all the same)
-    const isUserActive = watch.userStatus !== 'deleted' && watch.agencyStatus !== 'suspended' && watch.agencyStatus !== 'rejected';
+    const isUserActive =
+      watch.userStatus !== 'deleted' && watch.agencyStatus !== 'suspended' && watch.agencyStatus !== 'rejected';
     const sent = await withTransaction(deps.db, async (tx) => {
       if (!(await closeWatch(tx, watch.id, isUserActive)) || !isUserActive) return false;
       const lang = watch.language;
