@@ -268,7 +268,20 @@ export const AdminSlot = z.object({
   isClosed: z.boolean(),
 });
 export type AdminSlot = z.infer<typeof AdminSlot>;
-export const AdminSlotsResponse = z.object({ offerId: z.number().int(), slots: z.array(AdminSlot) });
+// the option the slots belong to, for the calendar's title, generator and stock inputs
+export const AdminSlotsOffer = z.object({
+  id: z.number().int(),
+  tourId: z.number().int(),
+  tourTitle: z.object({ en: z.string(), ru: z.string() }),
+  name: z.object({ en: z.string(), ru: z.string() }),
+  availabilityType: z.enum(['timeslots', 'openingHours']),
+  startTimes: z.array(z.string()),
+  slotCapacity: z.number().int(),
+  isSameTicketForAdultsAndChildren: z.boolean(),
+  adultCapacity: z.number().int().nullable(),
+  childCapacity: z.number().int().nullable(),
+});
+export const AdminSlotsResponse = z.object({ offer: AdminSlotsOffer, slots: z.array(AdminSlot) });
 export type AdminSlotsResponse = z.infer<typeof AdminSlotsResponse>;
 
 export const GenerateSlotsBody = z

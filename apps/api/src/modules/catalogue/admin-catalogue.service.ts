@@ -503,7 +503,23 @@ export async function listSlots(
     rows.map((r) => r.id),
     new Date(),
   );
-  return { offerId, slots: rows.map((r) => slotView(r, taken.get(r.id))) };
+  return { offer: await slotsOffer(ctx.db, offer), slots: rows.map((r) => slotView(r, taken.get(r.id))) };
+}
+
+async function slotsOffer(db: DbOrTx, offer: repo.OfferRow) {
+  const tour = await loadTour(db, offer.tourId);
+  return {
+    id: offer.id,
+    tourId: offer.tourId,
+    tourTitle: tour.title,
+    name: offer.name,
+    availabilityType: offer.availabilityType,
+    startTimes: offer.startTimes,
+    slotCapacity: offer.slotCapacity,
+    isSameTicketForAdultsAndChildren: offer.isSameTicketForAdultsAndChildren,
+    adultCapacity: offer.adultCapacity,
+    childCapacity: offer.childCapacity,
+  };
 }
 
 const slotName = (slot: { date: string; startTime: string | null }) =>
@@ -648,12 +664,16 @@ export async function updateSlots(
         changes,
       );
     }
-    return { rows: locked.map((s) => changed.find((c) => c.id === s.id) ?? s), taken };
+    return {
+      rows: locked.map((s) => changed.find((c) => c.id === s.id) ?? s),
+      taken,
+      offer: await slotsOffer(tx, offer),
+    };
   });
   const rows = result.rows.sort((a, b) =>
     a.date === b.date ? (a.startTime ?? '').localeCompare(b.startTime ?? '') : a.date.localeCompare(b.date),
   );
-  return { offerId, slots: rows.map((r) => slotView(r, result.taken.get(r.id))) };
+  return { offer: result.offer, slots: rows.map((r) => slotView(r, result.taken.get(r.id))) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
