@@ -26,6 +26,7 @@ import { paymentsPlugin } from './modules/payments/payments.routes.ts';
 import { balancePlugin } from './modules/balance/balance.routes.ts';
 import { sendLowBalanceAlerts } from './modules/balance/low-balance.service.ts';
 import { catalogueRoutesPlugin } from './modules/catalogue/catalogue.routes.ts';
+import { adminCatalogueRoutesPlugin } from './modules/catalogue/admin-catalogue.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { layoutInfoRoutes } from './modules/layout/layout.routes.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(fileRoutes);
   await app.register(adminAgencyRoutes);
   await app.register(catalogueRoutesPlugin);
+  await app.register(adminCatalogueRoutesPlugin);
   await app.register(paymentsPlugin);
   await app.register(bookingsPlugin);
   await app.register(commissionsPlugin);

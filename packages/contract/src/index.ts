@@ -8,6 +8,7 @@ export * from './auth.ts';
 export * from './layout.ts';
 export * from './system.ts';
 export * from './admin.ts';
+export * from './admin-catalogue.ts';
 export * from './catalogue.ts';
 export * from './bookings.ts';
 export * from './pricing.ts';
@@ -20,6 +21,7 @@ export * from './agency.ts';
 export * from './agents.ts';
 
 import { adminRoutes } from './admin.ts';
+import { adminCatalogueRoutes } from './admin-catalogue.ts';
 import { authRoutes } from './auth.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { bookingRoutes } from './bookings.ts';
@@ -37,6 +39,7 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(layoutRoutes),
   ...Object.values(systemRoutes),
   ...Object.values(adminRoutes),
+  ...Object.values(adminCatalogueRoutes),
   ...Object.values(catalogueRoutes),
   ...Object.values(bookingRoutes),
   ...Object.values(balanceRoutes),

@@ -170,3 +170,48 @@ export const AGENCY_ADMIN_MESSAGES = {
 export function creditLimitBelowDebtMessage(owed: string): string {
   return AGENCY_ADMIN_MESSAGES.creditLimitBelowDebt.replace('{owed}', owed);
 }
+
+// The tours company's back office: catalogue and stock (issue 12; ours, not the SPEC's)
+export const CATALOGUE_ADMIN_MESSAGES = {
+  unknownTour: 'Unknown tour',
+  unknownOffer: 'Unknown option',
+  unknownSlot: 'Unknown time slot',
+  unknownPhoto: 'Unknown photo',
+  unknownPromoCode: 'Unknown promo code',
+  unknownCity: 'Choose one of the cities',
+  unknownCategory: 'Choose categories from the list',
+  unknownTicketType: 'Choose one of the ticket types',
+  unknownVideo: 'Choose one of the videos',
+  urlFormat: 'Use lower-case letters, digits and hyphens, e.g. dubai-desert-safari',
+  urlTaken: 'Another tour already has this address',
+  startTimesRequired: 'Add at least one start time',
+  startTimesUnique: 'Each start time once',
+  openingHoursRequired: 'Enter the opening and closing times',
+  closingBeforeOpening: 'The closing time must be after the opening time',
+  peopleRange: 'The maximum must be at least the minimum',
+  sameTicketCapacities: 'Enter the adult and child stock of a shared ticket',
+  tiersOrder: 'Each hours value once, from 0 to 8760',
+  percentRange: 'Enter a whole percent from 0 to 100',
+  amount: 'Enter an amount in whole cents, zero or more',
+  adultPricesRequired: 'Enter the net and recommended adult prices',
+  tripPricesRequired: 'Enter the net and recommended trip prices',
+  periodsOverlap: 'Price periods must not overlap',
+  rangeOrder: 'The start date must not be after the end date',
+  rangeTooLong: 'Choose at most 366 days',
+  weekdaysRequired: 'Choose at least one weekday',
+  capacityRange: 'Enter a whole number from 0 to 10000',
+  slotsRequired: 'Choose at least one time slot',
+  slotsOfOtherOffer: 'These time slots belong to another option',
+  changeRequired: 'Choose a new stock, or close or open the slots',
+  noTimesForOpeningHours: 'An option with opening hours has no start times',
+  timeNotInOption: "Use the option's start times (add a new time to the option first)",
+  photoRequired: 'Choose a JPEG or PNG photo',
+  photoFormat: 'Upload a JPEG or PNG photo',
+  codeFormat: 'Use 3 to 30 letters, digits, hyphens or underscores',
+  codeTaken: 'This promo code already exists',
+  stockBelowTaken: 'Stock cannot be lower than the {taken} seats already sold or held on {slot}',
+} as const;
+
+export function stockBelowTakenMessage(taken: number, slot: string): string {
+  return CATALOGUE_ADMIN_MESSAGES.stockBelowTaken.replace('{taken}', String(taken)).replace('{slot}', slot);
+}

@@ -19,15 +19,21 @@ import {
 export type Localized<T = string> = { en: T; ru: T };
 export type CancellationTierJson = { hours: number; percents: number };
 
-export const catalogueImages = pgTable('catalogue_images', {
-  key: text('key').primaryKey(),
-  // the artwork the endpoint rasterises (generated for the demo; an upload pipeline would store its source here)
-  svg: text('svg').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  alt: jsonb('alt').$type<Localized>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const catalogueImages = pgTable(
+  'catalogue_images',
+  {
+    key: text('key').primaryKey(),
+    // the source the endpoint resizes: vector artwork (the demo's), or an uploaded photo kept in file storage
+    svg: text('svg'),
+    // the uploaded JPEG or PNG's key in file storage (lib/storage.ts), null for vector artwork
+    storageKey: text('storage_key'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: jsonb('alt').$type<Localized>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('catalogue_images_one_source', sql`(${t.svg} IS NULL) <> (${t.storageKey} IS NULL)`)],
+);
 
 // Countries, cities and categories share their display columns (a fresh set of builders for each table).
 const placeColumns = () => ({
@@ -240,6 +246,8 @@ export const slots = pgTable(
     left: integer('left').notNull(),
     leftAdultsTickets: integer('left_adults_tickets'),
     leftChildrenTickets: integer('left_children_tickets'),
+    // closed by an operator: not shown as available and not bookable, whatever is left (issue 12)
+    isClosed: boolean('is_closed').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

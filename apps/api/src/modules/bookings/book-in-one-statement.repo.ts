@@ -70,7 +70,7 @@ export async function bookFromBalanceInOneStatement(db: Db, input: OneStatementI
         left_adults_tickets = CASE WHEN ${adults} IS NULL THEN NULL ELSE ${adults} - ${need.adults} END,
         left_children_tickets = CASE WHEN ${children} IS NULL THEN NULL ELSE ${children} - ${need.children} END,
         updated_at = now()
-      WHERE id = ${input.slotId} AND ${left} >= ${need.units}
+      WHERE id = ${input.slotId} AND NOT is_closed AND ${left} >= ${need.units}
         AND (${adults} IS NULL OR ${adults} >= ${need.adults})
         AND (${children} IS NULL OR ${children} >= ${need.children})
       RETURNING id

@@ -9,7 +9,7 @@ export type AgencyRow = typeof agencies.$inferSelect;
 
 // What a new booking is decided on, read fresh in one round trip (never from the catalogue cache): the agency, the
 // offer and its tour (null when unknown or inactive), the slot for the date and time (the time counts only for
-// timeslot offers) and the price period covering the date. Prepared once per database: every booking runs it.
+// timeslot offers; a slot an operator closed is no slot) and the price period covering the date. Prepared once per database: every booking runs it.
 function prepareBookingContext(db: Db) {
   const date = sql`${sql.placeholder('date')}::date`;
   return db
@@ -17,7 +17,9 @@ function prepareBookingContext(db: Db) {
       agency: agencies,
       offer: offers,
       tour: { id: tours.id, url: tours.url, title: tours.title, cityId: tours.cityId },
-      slotId: sql<number | null>`(SELECT s.id FROM slots s WHERE s.offer_id = ${offers.id} AND s.date = ${date}
+      slotId: sql<
+        number | null
+      >`(SELECT s.id FROM slots s WHERE s.offer_id = ${offers.id} AND s.date = ${date} AND NOT s.is_closed
         AND s.start_time IS NOT DISTINCT FROM (CASE WHEN ${offers.availabilityType} = 'timeslots' THEN ${sql.placeholder('time')}::text END))`,
       period: pricePeriods,
       // the account's balance: below zero, what is overdue is checked before a balance booking (SPEC §9)

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { slots } from '../../db/schema/index.ts';
 
 // The slot's stock columns: taking (under the row lock), giving back and reading. The rules are in stock.ts.
+// A slot an operator closed has nothing to take: it reads as sold out and the conditional UPDATE matches nothing.
 export type StockNeed = { units: number; adults: number; children: number };
 
 export type SlotStock = { left: number; leftAdultsTickets: number | null; leftChildrenTickets: number | null };
@@ -10,9 +11,13 @@ export type SlotStock = { left: number; leftAdultsTickets: number | null; leftCh
 export async function readSlotStock(db: DbOrTx, slotId: number): Promise<SlotStock | null> {
   const [row] = await db
     .select({
-      left: slots.left,
-      leftAdultsTickets: slots.leftAdultsTickets,
-      leftChildrenTickets: slots.leftChildrenTickets,
+      left: sql<number>`CASE WHEN ${slots.isClosed} THEN 0 ELSE ${slots.left} END`.mapWith(Number),
+      leftAdultsTickets: sql<
+        number | null
+      >`CASE WHEN ${slots.isClosed} AND ${slots.leftAdultsTickets} IS NOT NULL THEN 0 ELSE ${slots.leftAdultsTickets} END`,
+      leftChildrenTickets: sql<
+        number | null
+      >`CASE WHEN ${slots.isClosed} AND ${slots.leftChildrenTickets} IS NOT NULL THEN 0 ELSE ${slots.leftChildrenTickets} END`,
     })
     .from(slots)
     .where(eq(slots.id, slotId));
@@ -37,6 +42,7 @@ export async function decrementSlot(tx: DbOrTx, slotId: number, need: StockNeed,
     .where(
       and(
         eq(slots.id, slotId),
+        eq(slots.isClosed, false),
         gte(slots.left, need.units),
         ...(isSame ? [gte(slots.leftAdultsTickets, need.adults), gte(slots.leftChildrenTickets, need.children)] : []),
       ),

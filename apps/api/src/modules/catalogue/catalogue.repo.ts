@@ -86,7 +86,8 @@ export async function loadCatalogueRows(db: DbOrTx) {
 }
 export type CatalogueRows = Awaited<ReturnType<typeof loadCatalogueRows>>;
 
-// A slot's stock as availability reads it (the catalogue's reads and the "notify me" job alike)
+// A slot's stock as availability reads it (the catalogue's reads and the "notify me" job alike). Closed slots are
+// never read for availability: they show as no time at all (findSlots, the notify-me job's query).
 export const slotStockColumns = {
   offerId: slots.offerId,
   date: slots.date,
@@ -105,6 +106,7 @@ export async function findSlots(db: DbOrTx, offerIds: number[], from: string, to
       and(
         offerIds.length === 1 ? eq(slots.offerId, offerIds[0] ?? 0) : inArray(slots.offerId, offerIds),
         between(slots.date, from, to),
+        eq(slots.isClosed, false),
       ),
     )
     .orderBy(asc(slots.date), sql`${slots.startTime} ASC NULLS FIRST`, asc(slots.offerId));
@@ -129,7 +131,7 @@ export async function findValidPromoCode(db: DbOrTx, code: string, today: string
 
 export async function findImageSource(db: DbOrTx, key: string) {
   const [row] = await db
-    .select({ svg: catalogueImages.svg, updatedAt: catalogueImages.updatedAt })
+    .select({ svg: catalogueImages.svg, storageKey: catalogueImages.storageKey, updatedAt: catalogueImages.updatedAt })
     .from(catalogueImages)
     .where(eq(catalogueImages.key, key))
     .limit(1);

@@ -137,7 +137,7 @@ export const catalogueRoutesPlugin = fp(
 );
 
 function registerCatalogueRoutes(app: FastifyInstance, store: CatalogueStore) {
-  const sendImage = createImageService(app.deps.db, store, app.deps.config.dataDir);
+  const sendImage = createImageService(app.deps.db, store, app.deps.config.dataDir, app.deps.storage);
   const videos = createVideoLibrary();
   const pub = { showNet: false };
   const net = { showNet: true };

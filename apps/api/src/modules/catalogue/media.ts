@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Sharp } from 'sharp';
 import { CATALOGUE_MESSAGES, type ImageWidth } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findUp } from '../../lib/find-up.ts';
+import type { FileStorage } from '../../lib/storage.ts';
 import { findImageSource } from './catalogue.repo.ts';
 import type { CatalogueStore } from './catalogue.cache.ts';
 import { matchesEtag } from './catalogue.cache.ts';
@@ -18,7 +20,9 @@ function preferredFormat(accept: string | undefined): ImageFormat {
   return accept?.includes('image/webp') ? 'webp' : 'jpeg';
 }
 
-export function createImageService(db: Db, store: CatalogueStore, dataDir: string) {
+// Two kinds of source: vector artwork kept in the row (the demo's), rasterised at the width asked; and photos an
+// operator uploaded (JPEG or PNG, kept in file storage), scaled down to the width asked (never up).
+export function createImageService(db: Db, store: CatalogueStore, dataDir: string, storage: FileStorage) {
   const cacheDir = path.join(dataDir, 'image-cache');
   const rendering = new Map<string, Promise<Buffer>>();
 
@@ -31,11 +35,19 @@ export function createImageService(db: Db, store: CatalogueStore, dataDir: strin
   ): Promise<Buffer> {
     const source = await findImageSource(db, key);
     if (!source) throw AppError.notFound(CATALOGUE_MESSAGES.unknownImage);
-    // rasterise the vector artwork at the target size rather than scaling a small bitmap up
-    const density = Math.min(Math.max((72 * width) / sourceWidth, 1), 2000);
     // sharp (a native library) loads with the first image rendered, not at every start
     const { default: sharp } = await import('sharp');
-    const pipeline = sharp(Buffer.from(source.svg), { density }).resize({ width });
+    let pipeline: Sharp;
+    if (source.storageKey !== null) {
+      const photo = await storage.get(source.storageKey);
+      if (!photo) throw AppError.notFound(CATALOGUE_MESSAGES.unknownImage);
+      // upright by its EXIF orientation, metadata dropped
+      pipeline = sharp(photo).rotate().resize({ width, withoutEnlargement: true });
+    } else {
+      // rasterise the vector artwork at the target size rather than scaling a small bitmap up
+      const density = Math.min(Math.max((72 * width) / sourceWidth, 1), 2000);
+      pipeline = sharp(Buffer.from(source.svg ?? ''), { density }).resize({ width });
+    }
     const data =
       format === 'webp'
         ? await pipeline.webp({ quality: 80 }).toBuffer()
@@ -115,5 +127,8 @@ export function createVideoLibrary() {
       .send(fs.createReadStream(video.file, { start, end }));
   };
 
-  return { describe, send };
+  // the videos a tour may show, by key (the back office's choice)
+  const keys = () => [...files.keys()].sort();
+
+  return { describe, send, keys };
 }

@@ -81,7 +81,9 @@ export async function findWatchedSlotsWithStock(db: DbOrTx, today: string) {
     )
     .innerJoin(users, eq(users.id, stockWatches.userId))
     .innerJoin(agencies, eq(agencies.id, stockWatches.agencyId))
-    .where(and(isNull(stockWatches.closedAt), gte(stockWatches.date, today), gt(slots.left, 0)))
+    .where(
+      and(isNull(stockWatches.closedAt), gte(stockWatches.date, today), gt(slots.left, 0), eq(slots.isClosed, false)),
+    )
     .orderBy(asc(stockWatches.createdAt), asc(slots.startTime));
 }
 

@@ -48,6 +48,34 @@ const pages = (
       )}
     />
     {/* catalogue: tours, offers, slots, promo codes */}
+    <Route
+      path={bo.tours.path}
+      element={page(
+        () => import('../catalogue/tours-page'),
+        (m) => m.ToursPage,
+      )}
+    />
+    <Route
+      path={bo.tour.path}
+      element={page(
+        () => import('../catalogue/tour-page'),
+        (m) => m.TourPage,
+      )}
+    />
+    <Route
+      path={bo.slots.path}
+      element={page(
+        () => import('../catalogue/slots-page'),
+        (m) => m.SlotsPage,
+      )}
+    />
+    <Route
+      path={bo.promoCodes.path}
+      element={page(
+        () => import('../catalogue/promo-codes-page'),
+        (m) => m.PromoCodesPage,
+      )}
+    />
     {/* desk: requests, bookings, money */}
     <Route path="*" element={<Navigate to={paths.notFound.getHref()} replace />} />
   </Routes>

@@ -1,0 +1,662 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { BOOKING_MESSAGES, CATALOGUE_ADMIN_MESSAGES, MESSAGES, addDays } from '@portal/contract';
+import {
+  auditEvents,
+  bookings,
+  catalogueImages,
+  categories,
+  cities,
+  offers,
+  pricePeriods,
+  promoCodes,
+  slots,
+  ticketTypes,
+  tours,
+} from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { bearer, createAgency, createOperator, loginAs, multipart, SAMPLE_PDF } from '../../../test/factories.ts';
+import { fund, guest } from '../bookings/booking-fixtures.ts';
+import { dubaiDate } from '../../lib/dubai-time.ts';
+import { seedDemoCatalogue } from '../demo/catalogue-seed.ts';
+
+let t: TestApp;
+let op: string;
+let agent: string;
+let agencyId: string;
+let ref: { cityId: number; categoryIds: number[]; ticketTypeId: number };
+const today = dubaiDate();
+const day = (n: number) => addDays(today, n);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemoCatalogue(t.database.db);
+  op = await loginAs(t.app, (await createOperator(t.database.db)).email);
+  const agency = await createAgency(t.database.db);
+  agencyId = agency.id;
+  await fund(t.database.db, agency.id, 1_000_000);
+  agent = await loginAs(t.app, agency.users.admin.email);
+  const [dubai] = await t.database.db.select({ id: cities.id }).from(cities).where(eq(cities.url, 'dubai'));
+  const cats = await t.database.db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.url, ['desert-safaris', 'adventure']));
+  const [general] = await t.database.db
+    .select({ id: ticketTypes.id })
+    .from(ticketTypes)
+    .where(eq(ticketTypes.code, 'general'));
+  if (!dubai || !general || cats.length !== 2) throw new Error('demo catalogue missing');
+  ref = { cityId: dubai.id, categoryIds: cats.map((c) => c.id), ticketTypeId: general.id };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = op) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+const both = <T>(en: T, ru: T) => ({ en, ru });
+let urlSeq = 0;
+function tourBody(overrides: Record<string, unknown> = {}) {
+  urlSeq += 1;
+  return {
+    url: `admin-test-tour-${Date.now().toString(36)}-${urlSeq}`,
+    cityId: ref.cityId,
+    categoryIds: ref.categoryIds,
+    title: both('Sunset Dhow Cruise', 'Круиз на доу на закате'),
+    summary: both('Two hours on the creek', 'Два часа по заливу'),
+    description: both('Dinner on a wooden dhow.', 'Ужин на деревянной доу.'),
+    inclusions: both(['Dinner', 'Soft drinks'], ['Ужин', 'Напитки']),
+    itinerary: both(
+      [{ title: 'Boarding', description: 'At the pier' }],
+      [{ title: 'Посадка', description: 'У причала' }],
+    ),
+    terms: both(['Smart casual'], ['Опрятная одежда']),
+    notesToAgents: both(['Guests must be on time'], ['Гости приходят вовремя']),
+    faq: both([{ question: 'Is it halal?', answer: 'Yes' }], [{ question: 'Халяль?', answer: 'Да' }]),
+    meetingPoint: both('Creek pier 3', 'Причал 3'),
+    durationMinutes: 120,
+    durationText: both('2 hours', '2 часа'),
+    videoKey: null,
+    isActive: true,
+    ...overrides,
+  };
+}
+function offerBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: both('Standard deck', 'Стандартная палуба'),
+    description: both('Shared table', 'Общий стол'),
+    pricingUnit: 'person',
+    availabilityType: 'timeslots',
+    startTimes: ['10:00', '18:00'],
+    openingTime: null,
+    closingTime: null,
+    slotCapacity: 10,
+    isSameTicketForAdultsAndChildren: false,
+    adultCapacity: null,
+    childCapacity: null,
+    minPeople: 1,
+    maxPeople: 10,
+    cutOffHours: 2,
+    isInstant: true,
+    cancellationPolicy: [
+      { hours: 24, percents: 100 },
+      { hours: 0, percents: 0 },
+    ],
+    ticketTypeId: ref.ticketTypeId,
+    infantMaxAge: 2,
+    childMaxAge: 11,
+    isActive: true,
+    ...overrides,
+  };
+}
+const period = (overrides: Record<string, unknown> = {}) => ({
+  validFrom: today,
+  validTo: day(60),
+  netAdult: 100,
+  netChild: 60,
+  netTrip: null,
+  recAdult: 130,
+  recChild: 80,
+  recTrip: null,
+  ...overrides,
+});
+
+async function auditRows(entity: (typeof auditEvents.$inferSelect)['entity'], entityId: string) {
+  return t.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entity, entity), eq(auditEvents.entityId, entityId)))
+    .orderBy(auditEvents.id);
+}
+
+// a tour with one timeslot offer, prices for 60 days and slots for the next week, all through the API
+async function makeTour() {
+  const tour = (await call('POST', '/admin/tours', tourBody())).json();
+  const offer = (await call('POST', `/admin/tours/${tour.id}/offers`, offerBody())).json();
+  expect((await call('PUT', `/admin/offers/${offer.id}/prices`, { periods: [period()] })).statusCode).toBe(200);
+  const gen = await call('POST', `/admin/offers/${offer.id}/slots/generate`, {
+    from: day(1),
+    to: day(7),
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    startTimes: [],
+    capacity: null,
+    adultCapacity: null,
+    childCapacity: null,
+  });
+  expect(gen.json()).toEqual({ created: 14, kept: 0 });
+  return { tourId: tour.id as number, offerId: offer.id as number };
+}
+
+async function slotOf(offerId: number, date: string, time: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(slots)
+    .where(and(eq(slots.offerId, offerId), eq(slots.date, date), eq(slots.startTime, time)));
+  if (!row) throw new Error('no slot');
+  return row;
+}
+
+const book = (offerId: number, date: string, time: string, people = { adults: 2, children: 1 }) =>
+  call(
+    'POST',
+    '/b2b/bookings',
+    {
+      offerId,
+      date,
+      time,
+      ...people,
+      infants: 0,
+      guest: guest({ dubaiHotelId: 0 } as never, { hotelId: undefined }),
+    },
+    agent,
+  );
+
+describe('tours: created and changed by operators, shown to agents at once, one audit row per change', () => {
+  it('creates a tour with its texts in both languages and one tour.created audit row', async () => {
+    const body = tourBody();
+    const res = await call('POST', '/admin/tours', body);
+    expect(res.statusCode).toBe(200);
+    const tour = res.json();
+    expect(tour).toMatchObject({
+      url: body.url,
+      title: body.title,
+      inclusions: body.inclusions,
+      faq: body.faq,
+      categoryIds: ref.categoryIds,
+      photos: [],
+      offers: [],
+    });
+    const audit = await auditRows('tour', String(tour.id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'tour.created', agencyId: null, subject: 'Sunset Dhow Cruise' });
+    expect(audit[0]?.changes).toContainEqual({ field: 'title.ru', from: null, to: 'Круиз на доу на закате' });
+
+    // an unchanged save writes nothing
+    const again = await call('PUT', `/admin/tours/${tour.id}`, body);
+    expect(again.statusCode).toBe(200);
+    expect(await auditRows('tour', String(tour.id))).toHaveLength(1);
+
+    const renamed = await call('PUT', `/admin/tours/${tour.id}`, {
+      ...body,
+      title: both('Dhow Dinner', body.title.ru),
+    });
+    expect(renamed.json().title.en).toBe('Dhow Dinner');
+    const after = await auditRows('tour', String(tour.id));
+    expect(after).toHaveLength(2);
+    expect(after[1]).toMatchObject({ action: 'tour.updated' });
+    expect(after[1]?.changes).toEqual([{ field: 'title.en', from: 'Sunset Dhow Cruise', to: 'Dhow Dinner' }]);
+  });
+
+  it('refuses bad input with 422 on the field and writes nothing', async () => {
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(tours);
+    const auditBefore = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ url: 'Bad URL' }, 'url', CATALOGUE_ADMIN_MESSAGES.urlFormat],
+      [{ cityId: 999_999 }, 'cityId', CATALOGUE_ADMIN_MESSAGES.unknownCity],
+      [{ categoryIds: [999_999] }, 'categoryIds', CATALOGUE_ADMIN_MESSAGES.unknownCategory],
+      [{ videoKey: 'nope' }, 'videoKey', CATALOGUE_ADMIN_MESSAGES.unknownVideo],
+      [{ title: both('', 'Тур') }, 'title.en', MESSAGES.required],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const res = await call('POST', '/admin/tours', tourBody(overrides));
+      expect(res.statusCode, field).toBe(422);
+      expect(res.json()).toContainEqual({ fieldName: field, errorMessage: message });
+    }
+    const taken = tourBody();
+    expect((await call('POST', '/admin/tours', taken)).statusCode).toBe(200);
+    const dup = await call('POST', '/admin/tours', { ...tourBody(), url: taken.url });
+    expect(dup.json()).toEqual([{ fieldName: 'url', errorMessage: CATALOGUE_ADMIN_MESSAGES.urlTaken }]);
+    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(tours);
+    const auditAfter = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
+    expect(after[0]?.n).toBe((before[0]?.n ?? 0) + 1);
+    expect(auditAfter[0]?.n).toBe((auditBefore[0]?.n ?? 0) + 1);
+  });
+
+  it('agents see a new offer, its net price and its slots at once (cache counters bumped at commit)', async () => {
+    const { tourId, offerId } = await makeTour();
+    const shown = await call('GET', `/b2b/tours/${tourId}?language=en&currencyCode=aed`, undefined, agent);
+    expect(shown.statusCode).toBe(200);
+    const offer = shown.json().offers.find((o: { id: number }) => o.id === offerId);
+    expect(offer.price).toMatchObject({ pricePerAdult: 100, recPricePerAdult: 130 });
+    const avail = await call(
+      'GET',
+      `/b2b/availability/ByOffer?id=${offerId}&from=${day(1)}&to=${day(7)}`,
+      undefined,
+      agent,
+    );
+    expect(avail.json()).toHaveLength(14);
+
+    // a text change shows on the agent's next read
+    const tour = (await call('GET', `/admin/tours/${tourId}`)).json();
+    const { id: _id, photos: _p, offers: _o, ...body } = tour;
+    await call('PUT', `/admin/tours/${tourId}`, { ...body, title: both('Renamed at once', body.title.ru) });
+    const again = await call('GET', `/b2b/tours/${tourId}?language=en&currencyCode=aed`, undefined, agent);
+    expect(again.json().title).toBe('Renamed at once');
+
+    // audit: tour.created, offer.created, offer.updated (prices), slot.generated, tour.updated
+    expect((await auditRows('offer', String(offerId))).map((r) => r.action)).toEqual([
+      'offer.created',
+      'offer.updated',
+    ]);
+    expect((await auditRows('slot', String(offerId))).map((r) => r.action)).toEqual(['slot.generated']);
+  });
+});
+
+describe('offers and prices', () => {
+  it('refuses inconsistent rules on the right field and writes nothing', async () => {
+    const { tourId } = await makeTour();
+    const count = async () =>
+      (
+        await t.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(offers)
+          .where(eq(offers.tourId, tourId))
+      )[0]?.n;
+    const before = await count();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ startTimes: [] }, 'startTimes', CATALOGUE_ADMIN_MESSAGES.startTimesRequired],
+      [{ maxPeople: 1, minPeople: 3 }, 'maxPeople', CATALOGUE_ADMIN_MESSAGES.peopleRange],
+      [{ isSameTicketForAdultsAndChildren: true }, 'adultCapacity', CATALOGUE_ADMIN_MESSAGES.sameTicketCapacities],
+      [
+        { availabilityType: 'openingHours', startTimes: [], openingTime: '18:00', closingTime: '09:00' },
+        'closingTime',
+        CATALOGUE_ADMIN_MESSAGES.closingBeforeOpening,
+      ],
+      [{ ticketTypeId: 999_999 }, 'ticketTypeId', CATALOGUE_ADMIN_MESSAGES.unknownTicketType],
+      [
+        { cancellationPolicy: [{ hours: 24, percents: 120 }] },
+        'cancellationPolicy.0.percents',
+        CATALOGUE_ADMIN_MESSAGES.percentRange,
+      ],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const res = await call('POST', `/admin/tours/${tourId}/offers`, offerBody(overrides));
+      expect(res.statusCode, field).toBe(422);
+      expect(res.json()).toContainEqual({ fieldName: field, errorMessage: message });
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('a price change never alters an existing booking; overlapping or missing prices are refused', async () => {
+    const { tourId, offerId } = await makeTour();
+    const booked = await book(offerId, day(3), '10:00');
+    expect(booked.statusCode).toBe(200);
+    const bookingId = booked.json().booking.id;
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row?.netTotalMinor).toBe(2 * 10_000 + 6_000);
+
+    const overlap = await call('PUT', `/admin/offers/${offerId}/prices`, {
+      periods: [period(), period({ validFrom: day(30), validTo: day(90) })],
+    });
+    expect(overlap.json()).toEqual([
+      { fieldName: 'periods.1.validFrom', errorMessage: CATALOGUE_ADMIN_MESSAGES.periodsOverlap },
+    ]);
+    const missing = await call('PUT', `/admin/offers/${offerId}/prices`, { periods: [period({ netAdult: null })] });
+    expect(missing.json()).toEqual([
+      { fieldName: 'periods.0.netAdult', errorMessage: CATALOGUE_ADMIN_MESSAGES.adultPricesRequired },
+    ]);
+    const periodsBefore = await t.database.db.select().from(pricePeriods).where(eq(pricePeriods.offerId, offerId));
+    expect(periodsBefore).toHaveLength(1);
+    expect(periodsBefore[0]?.netAdultMinor).toBe(10_000);
+
+    const raised = await call('PUT', `/admin/offers/${offerId}/prices`, {
+      periods: [period({ netAdult: 150, recAdult: 190 })],
+    });
+    expect(raised.json().periods[0]).toMatchObject({ netAdult: 150, recAdult: 190 });
+    const [kept] = await t.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(kept?.netTotalMinor).toBe(row?.netTotalMinor);
+    expect(kept?.amountLines).toEqual(row?.amountLines);
+    const prices = await auditRows('offer', String(offerId));
+    expect(prices.at(-1)?.changes[0]).toMatchObject({ field: 'prices' });
+    expect(prices.at(-1)?.changes[0]?.to).toContain('netAdult 150.00');
+    // the agent sees the new price on the next read
+    const shown = await call('GET', `/b2b/tours/${tourId}?language=en&currencyCode=aed`, undefined, agent);
+    const shownOffer = shown.json().offers.find((o: { id: number }) => o.id === offerId);
+    expect(shownOffer.price).toMatchObject({ pricePerAdult: 150, recPricePerAdult: 190 });
+  });
+});
+
+describe('time slots and stock', () => {
+  it('the generator keeps existing slots and never overwrites them', async () => {
+    const { offerId } = await makeTour();
+    await call('PUT', `/admin/offers/${offerId}/slots`, {
+      slotIds: [(await slotOf(offerId, day(2), '10:00')).id],
+      capacity: 4,
+      adultCapacity: null,
+      childCapacity: null,
+      isClosed: null,
+    });
+    const res = await call('POST', `/admin/offers/${offerId}/slots/generate`, {
+      from: day(1),
+      to: day(14),
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      startTimes: ['10:00'],
+      capacity: 20,
+      adultCapacity: null,
+      childCapacity: null,
+    });
+    expect(res.json()).toEqual({ created: 7, kept: 7 });
+    expect((await slotOf(offerId, day(2), '10:00')).capacity).toBe(4);
+    expect((await slotOf(offerId, day(10), '10:00')).capacity).toBe(20);
+    const noTime = await call('POST', `/admin/offers/${offerId}/slots/generate`, {
+      from: day(1),
+      to: day(2),
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      startTimes: ['11:30'],
+      capacity: 20,
+      adultCapacity: null,
+      childCapacity: null,
+    });
+    expect(noTime.json()).toEqual([
+      { fieldName: 'startTimes', errorMessage: CATALOGUE_ADMIN_MESSAGES.timeNotInOption },
+    ]);
+    const weekdays = await call('POST', `/admin/offers/${offerId}/slots/generate`, {
+      from: day(20),
+      to: day(40),
+      weekdays: [6],
+      startTimes: ['18:00'],
+      capacity: 5,
+      adultCapacity: null,
+      childCapacity: null,
+    });
+    expect(weekdays.json().created).toBe(3);
+    expect((await auditRows('slot', String(offerId))).map((r) => r.action)).toEqual([
+      'slot.generated',
+      'slot.updated',
+      'slot.generated',
+      'slot.generated',
+    ]);
+  });
+
+  it('per slot: seats sold, held and left; stock below sold + held is refused for the whole request', async () => {
+    const { offerId } = await makeTour();
+    const date = day(4);
+    expect((await book(offerId, date, '10:00')).statusCode).toBe(200);
+    const card = await call(
+      'POST',
+      '/b2b/bookings/withpaymentintent',
+      {
+        offerId,
+        date,
+        time: '10:00',
+        adults: 1,
+        children: 0,
+        infants: 0,
+        guest: guest({ dubaiHotelId: 0 } as never, { hotelId: undefined }),
+      },
+      agent,
+    );
+    expect(card.statusCode).toBe(200);
+
+    const list = await call('GET', `/admin/offers/${offerId}/slots?from=${date}&to=${date}`);
+    expect(list.json().slots).toEqual([
+      expect.objectContaining({ date, time: '10:00', capacity: 10, sold: 3, held: 1, left: 6, isClosed: false }),
+      expect.objectContaining({ date, time: '18:00', capacity: 10, sold: 0, held: 0, left: 10, isClosed: false }),
+    ]);
+    const [ten, six] = [await slotOf(offerId, date, '10:00'), await slotOf(offerId, date, '18:00')];
+    const auditBefore = await auditRows('slot', String(offerId));
+    const refused = await call('PUT', `/admin/offers/${offerId}/slots`, {
+      slotIds: [six.id, ten.id],
+      capacity: 3,
+      adultCapacity: null,
+      childCapacity: null,
+      isClosed: null,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual([
+      {
+        fieldName: 'capacity',
+        errorMessage: `Stock cannot be lower than the 4 seats already sold or held on ${date} 10:00`,
+      },
+    ]);
+    // nothing changed, on either slot
+    expect(await slotOf(offerId, date, '10:00')).toMatchObject({ capacity: 10, left: 6 });
+    expect(await slotOf(offerId, date, '18:00')).toMatchObject({ capacity: 10, left: 10 });
+    expect(await auditRows('slot', String(offerId))).toHaveLength(auditBefore.length);
+
+    // exactly what is taken is allowed; more stock adds to what is left
+    const ok = await call('PUT', `/admin/offers/${offerId}/slots`, {
+      slotIds: [ten.id, six.id],
+      capacity: 4,
+      adultCapacity: null,
+      childCapacity: null,
+      isClosed: null,
+    });
+    expect(ok.json().slots.map((s: { capacity: number; left: number }) => [s.capacity, s.left])).toEqual([
+      [4, 0],
+      [4, 4],
+    ]);
+    const audit = await auditRows('slot', String(offerId));
+    expect(audit).toHaveLength(auditBefore.length + 1);
+    expect(audit.at(-1)?.action).toBe('slot.updated');
+    expect(audit.at(-1)?.changes).toContainEqual({ field: `${date} 18:00.capacity`, from: '10', to: '4' });
+
+    // a slot of another offer, or an unknown one: 422 and nothing written
+    const other = await makeTour();
+    const foreign = await call('PUT', `/admin/offers/${offerId}/slots`, {
+      slotIds: [(await slotOf(other.offerId, date, '10:00')).id],
+      capacity: 9,
+      adultCapacity: null,
+      childCapacity: null,
+      isClosed: null,
+    });
+    expect(foreign.json()).toEqual([
+      { fieldName: 'slotIds', errorMessage: CATALOGUE_ADMIN_MESSAGES.slotsOfOtherOffer },
+    ]);
+    expect((await slotOf(other.offerId, date, '10:00')).capacity).toBe(10);
+  });
+
+  it('a closed slot is not shown as available and refuses bookings, changing nothing; opened again it sells', async () => {
+    const { offerId } = await makeTour();
+    const date = day(5);
+    const slot = await slotOf(offerId, date, '18:00');
+    const close = await call('PUT', `/admin/offers/${offerId}/slots`, {
+      slotIds: [slot.id],
+      capacity: null,
+      adultCapacity: null,
+      childCapacity: null,
+      isClosed: true,
+    });
+    expect(close.json().slots[0]).toMatchObject({ isClosed: true, left: 10 });
+    expect((await auditRows('slot', String(offerId))).at(-1)?.action).toBe('slot.closed');
+
+    const avail = await call(
+      'GET',
+      `/b2b/availability/ByOffer?id=${offerId}&from=${date}&to=${date}`,
+      undefined,
+      agent,
+    );
+    expect(avail.json().map((r: { time: string }) => r.time)).toEqual(['10:00']);
+
+    const balanceBefore = await t.database.db.execute(
+      sql`SELECT balance_minor FROM agency_balances WHERE agency_id = ${agencyId}`,
+    );
+    const bookingsBefore = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(bookings);
+    for (const url of ['/b2b/bookings', '/b2b/bookings/withpaymentintent']) {
+      const refused = await call(
+        'POST',
+        url,
+        {
+          offerId,
+          date,
+          time: '18:00',
+          adults: 1,
+          children: 0,
+          infants: 0,
+          guest: guest({ dubaiHotelId: 0 } as never, { hotelId: undefined }),
+        },
+        agent,
+      );
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual([{ fieldName: 'time', errorMessage: BOOKING_MESSAGES.timeslotsNotAvailable }]);
+    }
+    expect(await slotOf(offerId, date, '18:00')).toMatchObject({ left: 10, capacity: 10, isClosed: true });
+    expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(bookings)).toEqual(bookingsBefore);
+    expect(
+      await t.database.db.execute(sql`SELECT balance_minor FROM agency_balances WHERE agency_id = ${agencyId}`),
+    ).toEqual(balanceBefore);
+
+    const open = await call('PUT', `/admin/offers/${offerId}/slots`, {
+      slotIds: [slot.id],
+      capacity: null,
+      adultCapacity: null,
+      childCapacity: null,
+      isClosed: false,
+    });
+    expect(open.json().slots[0].isClosed).toBe(false);
+    expect((await auditRows('slot', String(offerId))).at(-1)?.action).toBe('slot.opened');
+    expect((await book(offerId, date, '18:00')).statusCode).toBe(200);
+  });
+
+  it('a slot closed after the booking read its context: the conditional UPDATE takes nothing (sold-out message)', async () => {
+    const { offerId } = await makeTour();
+    const date = day(6);
+    const slot = await slotOf(offerId, date, '10:00');
+    // as if closed between the booking's context read and its stock statement: the stock statement itself refuses
+    const { decrementSlot } = await import('../bookings/stock.repo.ts');
+    const { noStockError } = await import('../bookings/stock.ts');
+    await t.database.db.update(slots).set({ isClosed: true }).where(eq(slots.id, slot.id));
+    const took = await t.database.db.transaction((tx) =>
+      decrementSlot(tx, slot.id, { units: 1, adults: 0, children: 0 }, false),
+    );
+    expect(took).toBe(false);
+    const error = await noStockError(
+      t.database.db,
+      slot.id,
+      { pricingUnit: 'person', isSameTicketForAdultsAndChildren: false, minPeople: 1, maxPeople: 10 },
+      { adults: 1, children: 0, infants: 0 },
+    );
+    expect(error.items).toEqual([{ fieldName: 'tickets', errorMessage: BOOKING_MESSAGES.outOfStock }]);
+    expect(await slotOf(offerId, date, '10:00')).toMatchObject({ left: 10, capacity: 10 });
+  });
+});
+
+describe('photos', () => {
+  it('stores a JPEG through the file storage and serves it resized; refuses a PDF', async () => {
+    const { tourId } = await makeTour();
+    const tour = { id: tourId };
+    const jpeg = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#c08040' } })
+      .jpeg()
+      .toBuffer();
+    const form = multipart([{ name: 'file', filename: 'dhow.jpg', contentType: 'image/jpeg', data: jpeg }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/tours/${tour.id}/photos`,
+      headers: { ...bearer(op), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const [photo] = res.json().photos;
+    expect(photo).toMatchObject({ width: 1600 });
+    const [image] = await t.database.db.select().from(catalogueImages).where(eq(catalogueImages.key, photo.imageKey));
+    expect(image?.svg).toBeNull();
+    expect(image?.storageKey).toMatch(/^catalogue\/photos\/.+\.jpg$/);
+
+    const served = await t.app.inject({ method: 'GET', url: `/api/images/${photo.imageKey}?w=640` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(640);
+    // agents see it on the tour page
+    const shown = await call('GET', `/b2b/tours/${tour.id}?language=en&currencyCode=aed`, undefined, agent);
+    expect(JSON.stringify(shown.json())).toContain(photo.imageKey);
+
+    const pdf = multipart([{ name: 'file', filename: 'x.pdf', contentType: 'application/pdf', data: SAMPLE_PDF }]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/tours/${tour.id}/photos`,
+      headers: { ...bearer(op), ...pdf.headers },
+      payload: pdf.payload,
+    });
+    expect(refused.json()).toEqual([{ fieldName: 'file', errorMessage: CATALOGUE_ADMIN_MESSAGES.photoFormat }]);
+
+    const removed = await call('DELETE', `/admin/photos/${photo.id}`);
+    expect(removed.json()).toEqual({ ok: true });
+    expect((await call('GET', `/admin/tours/${tour.id}`)).json().photos).toEqual([]);
+    expect((await auditRows('tour', String(tour.id))).map((r) => r.action)).toEqual([
+      'tour.created',
+      'tour.updated',
+      'tour.updated',
+    ]);
+  });
+});
+
+describe('promo codes', () => {
+  it('creates, changes and refuses duplicates; agents can use a new code at once', async () => {
+    const code = `ADM${Date.now().toString(36)}`.slice(0, 20).toUpperCase();
+    const created = await call('POST', '/admin/promo-codes', {
+      code: code.toLowerCase(),
+      percent: 10,
+      validFrom: today,
+      validTo: day(30),
+      isActive: true,
+    });
+    expect(created.json()).toEqual({ code, percent: 10, validFrom: today, validTo: day(30), isActive: true });
+    const dup = await call('POST', '/admin/promo-codes', {
+      code,
+      percent: 5,
+      validFrom: today,
+      validTo: day(30),
+      isActive: true,
+    });
+    expect(dup.json()).toEqual([{ fieldName: 'code', errorMessage: CATALOGUE_ADMIN_MESSAGES.codeTaken }]);
+    const shown = await call('GET', `/b2b/promo/${code}`, undefined, agent);
+    expect(shown.json()).toMatchObject({ code, percent: 10 });
+
+    const badRange = await call('PUT', `/admin/promo-codes/${code}`, {
+      percent: 10,
+      validFrom: day(5),
+      validTo: day(1),
+      isActive: true,
+    });
+    expect(badRange.json()).toEqual([{ fieldName: 'validTo', errorMessage: CATALOGUE_ADMIN_MESSAGES.rangeOrder }]);
+    const off = await call('PUT', `/admin/promo-codes/${code}`, {
+      percent: 15,
+      validFrom: today,
+      validTo: day(30),
+      isActive: false,
+    });
+    expect(off.json()).toMatchObject({ percent: 15, isActive: false });
+    const [row] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, code));
+    expect(row).toMatchObject({ percent: 15, isActive: false });
+    const audit = await auditRows('promoCode', code);
+    expect(audit.map((r) => r.action)).toEqual(['promoCode.created', 'promoCode.updated']);
+    expect(audit[1]?.changes).toEqual([
+      { field: 'percent', from: '10', to: '15' },
+      { field: 'isActive', from: 'true', to: 'false' },
+    ]);
+    expect((await call('GET', `/b2b/promo/${code}`, undefined, agent)).statusCode).not.toBe(200);
+    expect((await call('GET', '/admin/promo-codes')).json()).toContainEqual(expect.objectContaining({ code }));
+  });
+
+  it('agents and anonymous callers are refused', async () => {
+    expect((await call('GET', '/admin/tours', undefined, agent)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/tours' })).statusCode).toBe(401);
+  });
+});
