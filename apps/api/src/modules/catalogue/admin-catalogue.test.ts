@@ -495,9 +495,9 @@ describe('time slots and stock', () => {
     );
     expect(avail.json().map((r: { time: string }) => r.time)).toEqual(['10:00']);
 
-    const balanceBefore = await t.database.db.execute(
-      sql`SELECT balance_minor FROM agency_balances WHERE agency_id = ${agencyId}`,
-    );
+    const balanceRows = async () =>
+      (await t.database.db.execute(sql`SELECT balance_minor FROM agency_balances WHERE agency_id = ${agencyId}`)).rows;
+    const balanceBefore = await balanceRows();
     const bookingsBefore = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(bookings);
     for (const url of ['/b2b/bookings', '/b2b/bookings/withpaymentintent']) {
       const refused = await call(
@@ -519,9 +519,7 @@ describe('time slots and stock', () => {
     }
     expect(await slotOf(offerId, date, '18:00')).toMatchObject({ left: 10, capacity: 10, isClosed: true });
     expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(bookings)).toEqual(bookingsBefore);
-    expect(
-      await t.database.db.execute(sql`SELECT balance_minor FROM agency_balances WHERE agency_id = ${agencyId}`),
-    ).toEqual(balanceBefore);
+    expect(await balanceRows()).toEqual(balanceBefore);
 
     const open = await call('PUT', `/admin/offers/${offerId}/slots`, {
       slotIds: [slot.id],
