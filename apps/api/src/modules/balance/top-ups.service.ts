@@ -17,8 +17,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
-import { requireAgencyActor } from '../../lib/require-actor.ts';
+import { requireActor, requireAgencyActor } from '../../lib/require-actor.ts';
 import { siteUrl } from '../../lib/site-url.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.repo.ts';
 import { latestPaymentFor, type PaymentOwner, type PaymentRecord, type PaymentsService } from '../payments/index.ts';
 import {
@@ -262,23 +263,50 @@ async function lockPendingTransfer(tx: DbOrTx, id: string): Promise<TopUpRow> {
   return current;
 }
 
+// The operator's decision on a transfer, one audit row in its transaction
+function auditTransfer(
+  tx: DbOrTx,
+  actor: ReturnType<typeof requireActor>,
+  before: TopUpRow,
+  after: TopUpRow,
+  action: 'topUp.confirmed' | 'topUp.rejected',
+) {
+  return recordAudit(tx, actor, {
+    agencyId: after.agencyId,
+    entity: 'topUp',
+    entityId: after.id,
+    subject: `${after.reference} · ${minorToMajor(after.amountMinor).toFixed(2)} ${after.currency.toUpperCase()}`,
+    action,
+    changes: [
+      { field: 'status', from: before.status, to: after.status },
+      ...(after.rejectReason ? [{ field: 'rejectReason', from: null, to: after.rejectReason }] : []),
+    ],
+  });
+}
+
 // The operator confirms a declared bank transfer: credited once (the row lock and the status guard decide)
 export async function confirmTransfer(ctx: ServiceContext, id: string): Promise<TopUpView> {
-  const row = await ctx.db.transaction(async (tx) =>
-    credit(tx, await lockPendingTransfer(tx, id), { decidedBy: ctx.actor?.userId }),
-  );
+  const actor = requireActor(ctx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await lockPendingTransfer(tx, id);
+    const credited = await credit(tx, current, { decidedBy: actor.userId });
+    await auditTransfer(tx, actor, current, credited, 'topUp.confirmed');
+    return credited;
+  });
   return topUpView(row, null);
 }
 
 export async function rejectTransfer(ctx: ServiceContext, id: string, reason: string): Promise<TopUpView> {
+  const actor = requireActor(ctx);
   const row = await ctx.db.transaction(async (tx) => {
     const current = await lockPendingTransfer(tx, id);
     const moved = await moveTopUp(tx, current.id, 'pending', {
       status: 'rejected',
       rejectReason: reason,
-      decidedBy: ctx.actor?.userId,
+      decidedBy: actor.userId,
     });
     if (!moved) throw new Error(`top-up ${id} changed while it was locked`);
+    await auditTransfer(tx, actor, current, moved, 'topUp.rejected');
     return moved;
   });
   return topUpView(row, null);

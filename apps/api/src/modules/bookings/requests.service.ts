@@ -1,7 +1,9 @@
 import type { BookingView, BookingStatus } from '@portal/contract';
-import { BOOKING_MESSAGES } from '@portal/contract';
+import { BOOKING_MESSAGES, minorToMajor } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import { requireActor } from '../../lib/require-actor.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { requestDeclinedMail, requestQuotedMail } from './booking-mails.ts';
 import { bookingListRow } from './booking-views.ts';
@@ -14,6 +16,10 @@ import {
   quoteRequestRow,
 } from './bookings.repo.ts';
 import { viewOf } from './manage-bookings.ts';
+
+// audit values as stored: money in major units, instants in ISO
+const minorText = (minor: number | null) => (minor === null ? null : minorToMajor(minor).toFixed(2));
+const isoText = (at: Date | null) => at?.toISOString() ?? null;
 
 // The tours company's side of quotation requests: every agency's, newest first.
 export async function listAllRequests(ctx: ServiceContext, status: BookingStatus | undefined) {
@@ -31,6 +37,7 @@ export async function quoteRequest(
   id: string,
   input: { netTotal: number; validHours: number; note: string },
 ): Promise<BookingView> {
+  const actor = requireActor(ctx);
   const quotedNetMinor = Math.round(input.netTotal * 100);
   const row = await ctx.db.transaction(async (tx) => {
     const current = await findBooking(tx, id, true);
@@ -39,6 +46,19 @@ export async function quoteRequest(
       throw AppError.field('id', BOOKING_MESSAGES.notARequest);
     const updated = await quoteRequestRow(tx, id, { quotedNetMinor, validHours: input.validHours, note: input.note });
     if (!updated) throw new Error('booking vanished');
+    await recordAudit(tx, actor, {
+      agencyId: updated.agencyId,
+      entity: 'booking',
+      entityId: updated.id,
+      subject: updated.reference,
+      action: 'booking.quoted',
+      changes: [
+        { field: 'status', from: current.status, to: updated.status },
+        { field: 'quotedNet', from: minorText(current.quotedNetMinor), to: minorText(updated.quotedNetMinor) },
+        { field: 'quoteExpiresAt', from: isoText(current.quoteExpiresAt), to: isoText(updated.quoteExpiresAt) },
+        ...(input.note ? [{ field: 'quoteNote', from: current.quoteNote || null, to: input.note }] : []),
+      ],
+    });
     await insertMail(tx, requestQuotedMail(updated, await loadAgent(tx, updated.createdBy)));
     return updated;
   });
@@ -47,11 +67,23 @@ export async function quoteRequest(
 }
 
 export async function declineRequest(ctx: ServiceContext, id: string, reason: string): Promise<BookingView> {
+  const actor = requireActor(ctx);
   const row = await ctx.db.transaction(async (tx) => {
     const current = await findBooking(tx, id, true);
     if (!current || current.isRequest !== 1) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
     const open = await declineOpenRequest(tx, id, reason);
     if (!open) throw AppError.field('id', BOOKING_MESSAGES.notARequest);
+    await recordAudit(tx, actor, {
+      agencyId: open.agencyId,
+      entity: 'booking',
+      entityId: open.id,
+      subject: open.reference,
+      action: 'booking.declined',
+      changes: [
+        { field: 'status', from: current.status, to: open.status },
+        { field: 'declineReason', from: null, to: reason },
+      ],
+    });
     await insertMail(tx, requestDeclinedMail(open, await loadAgent(tx, open.createdBy)));
     return open;
   });
