@@ -308,8 +308,20 @@ export const PickUpTimeQuery = z.object({
 export const PickUpTimeResponse = z.object({ value: z.string().nullable() });
 
 // Operator side of quotation requests (API only for now)
-export const AdminRequestsQuery = z.object({ status: BookingStatus.optional() });
-export const AdminRequestRow = BookingListRow.extend({ agencyId: z.string(), agencyName: z.string() });
+// The operator's inbox: open requests first; by status and agency; texts in the language on screen
+export const AdminRequestsQuery = BookingLanguageQuery.extend({
+  status: BookingStatus.optional(),
+  agencyId: z.uuid('Unknown agency').optional(),
+});
+export type AdminRequestsQuery = z.input<typeof AdminRequestsQuery>;
+export const AdminRequestRow = BookingListRow.extend({
+  agencyId: z.string(),
+  agencyName: z.string(),
+  // the quote given (net total, until when, the note to the agent) and why a request was declined
+  quote: z.object({ netTotal: z.number(), expiresAt: z.string(), note: z.string() }).nullable(),
+  declineReason: z.string().nullable(),
+});
+export type AdminRequestRow = z.infer<typeof AdminRequestRow>;
 export const QuoteBody = z.object({
   netTotal: z
     .number({ error: MESSAGES.required })

@@ -174,3 +174,36 @@ describe('audit rows for the existing operator decisions', () => {
     expect(entries).toEqual([]);
   });
 });
+
+describe('GET /admin/requests: the inbox', () => {
+  it('lists the open requests first, filters by agency and status, and carries the quote and the note', async () => {
+    const other = await createBookingWorld(t.app, t.database.db);
+    const declined = await newRequest(other.tokens.admin);
+    await call('POST', `/admin/requests/${declined.id}/decline`, { reason: 'Sold out' });
+    const quoted = await newRequest(other.tokens.admin);
+    await call('POST', `/admin/requests/${quoted.id}/quote`, {
+      netTotal: 99.5,
+      validHours: 12,
+      note: 'Dinner included',
+    });
+    const open = await newRequest(other.tokens.admin);
+
+    const res = await call('GET', `/admin/requests?agencyId=${other.agency.id}`);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json() as { id: string; status: string; agencyId: string; notes: string; quote: unknown }[];
+    expect(rows.map((r) => r.id)).toEqual([open.id, quoted.id, declined.id]);
+    expect(rows.every((r) => r.agencyId === other.agency.id)).toBe(true);
+    expect(rows[0]).toMatchObject({ status: 'request', notes: 'Two vegetarian meals please', quote: null });
+    expect(rows[1]).toMatchObject({ status: 'payment_required', quote: { netTotal: 99.5, note: 'Dinner included' } });
+    expect(rows[2]).toMatchObject({ status: 'cancelled', declineReason: 'Sold out' });
+
+    const onlyQuoted = await call('GET', `/admin/requests?agencyId=${other.agency.id}&status=payment_required`);
+    expect(onlyQuoted.json().map((r: { id: string }) => r.id)).toEqual([quoted.id]);
+    const russian = await call('GET', `/admin/requests?agencyId=${other.agency.id}&language=ru`);
+    expect(russian.statusCode).toBe(200);
+
+    const bad = await call('GET', '/admin/requests?agencyId=nope');
+    expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'agencyId', errorMessage: 'Unknown agency' }]]);
+    await retireTour(t.database.db, other.tour.id);
+  });
+});

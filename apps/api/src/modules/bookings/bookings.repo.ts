@@ -207,7 +207,17 @@ const listRowColumns = {
 };
 export type BookingListSource = Pick<BookingRow, keyof typeof listRowColumns>;
 
-export async function listBookings(db: DbOrTx, conditions: SQL[], page: { limit: number; offset: number }) {
+export const ofAgency = (agencyId: string): SQL => eq(bookings.agencyId, agencyId);
+
+// the operator's inbox: requests waiting for a quote, then quotes waiting for payment, then the rest
+const openRequestsFirst = sql`CASE ${bookings.status} WHEN 'request' THEN 0 WHEN 'payment_required' THEN 1 ELSE 2 END`;
+
+export async function listBookings(
+  db: DbOrTx,
+  conditions: SQL[],
+  page: { limit: number; offset: number },
+  order: { openFirst?: boolean } = {},
+) {
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [count]] = await Promise.all([
     db
@@ -216,7 +226,7 @@ export async function listBookings(db: DbOrTx, conditions: SQL[], page: { limit:
       .innerJoin(users, eq(users.id, bookings.createdBy))
       .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
       .where(where)
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .orderBy(...(order.openFirst ? [openRequestsFirst] : []), desc(bookings.createdAt), desc(bookings.id))
       .limit(page.limit)
       .offset(page.offset),
     db

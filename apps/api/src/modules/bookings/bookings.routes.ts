@@ -166,7 +166,7 @@ export const bookingsPlugin = fp(
     });
 
     // Operator (tours company) side of quotation requests
-    registerRoute(app, routes.adminRequests, ({ query, ctx }) => listAllRequests(ctx, query.status));
+    registerRoute(app, routes.adminRequests, ({ query, ctx }) => listAllRequests(ctx, query));
     registerRoute(app, routes.adminQuote, ({ params, body, ctx }) => quoteRequest(ctx, params.id, body));
     registerRoute(app, routes.adminDecline, ({ params, body, ctx }) => declineRequest(ctx, params.id, body.reason));
   },

@@ -1,4 +1,4 @@
-import type { BookingView, BookingStatus } from '@portal/contract';
+import type { AdminRequestRow, AdminRequestsQuery, BookingView } from '@portal/contract';
 import { BOOKING_MESSAGES, minorToMajor } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -13,6 +13,7 @@ import {
   findBooking,
   listBookings,
   loadAgent,
+  ofAgency,
   quoteRequestRow,
 } from './bookings.repo.ts';
 import { viewOf } from './manage-bookings.ts';
@@ -21,14 +22,24 @@ import { viewOf } from './manage-bookings.ts';
 const minorText = (minor: number | null) => (minor === null ? null : minorToMajor(minor).toFixed(2));
 const isoText = (at: Date | null) => at?.toISOString() ?? null;
 
-// The tours company's side of quotation requests: every agency's, newest first.
-export async function listAllRequests(ctx: ServiceContext, status: BookingStatus | undefined) {
-  const conditions = filterConditions(null, { page: 1, onPage: 200, status }, true);
-  const { rows } = await listBookings(ctx.db, conditions, { limit: 200, offset: 0 });
+// The tours company's side of quotation requests: every agency's, the open ones first, then newest first.
+export async function listAllRequests(ctx: ServiceContext, query: AdminRequestsQuery): Promise<AdminRequestRow[]> {
+  const conditions = filterConditions(null, { page: 1, onPage: 200, status: query.status }, true);
+  if (query.agencyId) conditions.push(ofAgency(query.agencyId));
+  const { rows } = await listBookings(ctx.db, conditions, { limit: 200, offset: 0 }, { openFirst: true });
   return rows.map((r) => ({
-    ...bookingListRow(r.booking, r.agentName, 'en', true),
+    ...bookingListRow(r.booking, r.agentName, query.language ?? 'en', true),
     agencyId: r.booking.agencyId,
     agencyName: r.agencyName,
+    quote:
+      r.booking.quotedNetMinor !== null && r.booking.quoteExpiresAt
+        ? {
+            netTotal: minorToMajor(r.booking.quotedNetMinor),
+            expiresAt: r.booking.quoteExpiresAt.toISOString(),
+            note: r.booking.quoteNote ?? '',
+          }
+        : null,
+    declineReason: r.booking.declineReason,
   }));
 }
 

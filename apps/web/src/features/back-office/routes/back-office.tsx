@@ -77,6 +77,13 @@ const pages = (
       )}
     />
     {/* desk: requests, bookings, money */}
+    <Route
+      path={bo.requests.path}
+      element={page(
+        () => import('../desk/requests-page'),
+        (m) => m.RequestsPage,
+      )}
+    />
     <Route path="*" element={<Navigate to={paths.notFound.getHref()} replace />} />
   </Routes>
 );

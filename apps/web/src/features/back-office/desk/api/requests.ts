@@ -1,0 +1,34 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bookingRoutes } from '@portal/contract';
+import type { AdminRequestsQuery } from '@portal/contract';
+import { callRoute } from '@/lib/api-client';
+import { deskKeys, refreshDesk } from './keys';
+
+// GET /admin/requests: every agency's quotation requests, open ones first
+export function useAdminRequests(query: AdminRequestsQuery) {
+  return useQuery({
+    queryKey: deskKeys.requests(query),
+    queryFn: ({ signal }) => callRoute(bookingRoutes.adminRequests, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type QuoteInput = { netTotal: number; validHours: number; note: string };
+
+// POST /admin/requests/{id}/quote → Payment Required; the agent is e-mailed the quote
+export function useQuoteRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuoteInput) => callRoute(bookingRoutes.adminQuote, { params: { id }, body }),
+    onSuccess: () => refreshDesk(queryClient),
+  });
+}
+
+// POST /admin/requests/{id}/decline with the reason the agent reads
+export function useDeclineRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => callRoute(bookingRoutes.adminDecline, { params: { id }, body: { reason } }),
+    onSuccess: () => refreshDesk(queryClient),
+  });
+}
