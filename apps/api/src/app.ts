@@ -20,6 +20,7 @@ import { agencyRoutesPlugin } from './modules/agency/agency.routes.ts';
 import { sendLicenceAlerts } from './modules/agency/licence-alerts.service.ts';
 import { agentRoutesPlugin } from './modules/agents/agents.routes.ts';
 import { adminAgencyRoutes } from './modules/admin/admin.routes.ts';
+import { adminDeskRoutes } from './modules/admin/desk.routes.ts';
 import { bookingsPlugin } from './modules/bookings/bookings.routes.ts';
 import { commissionsPlugin } from './modules/bookings/commissions.routes.ts';
 import { paymentsPlugin } from './modules/payments/payments.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(bookingsPlugin);
   await app.register(commissionsPlugin);
   await app.register(balancePlugin);
+  await app.register(adminDeskRoutes);
   await app.register(stockWatchRoutesPlugin);
   await app.register(agencyRoutesPlugin);
   await app.register(agentRoutesPlugin);

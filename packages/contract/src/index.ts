@@ -9,6 +9,7 @@ export * from './layout.ts';
 export * from './system.ts';
 export * from './admin.ts';
 export * from './admin-catalogue.ts';
+export * from './admin-desk.ts';
 export * from './catalogue.ts';
 export * from './bookings.ts';
 export * from './pricing.ts';
@@ -22,6 +23,7 @@ export * from './agents.ts';
 
 import { adminRoutes } from './admin.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.ts';
+import { adminDeskRoutes } from './admin-desk.ts';
 import { authRoutes } from './auth.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { bookingRoutes } from './bookings.ts';
@@ -40,6 +42,7 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(systemRoutes),
   ...Object.values(adminRoutes),
   ...Object.values(adminCatalogueRoutes),
+  ...Object.values(adminDeskRoutes),
   ...Object.values(catalogueRoutes),
   ...Object.values(bookingRoutes),
   ...Object.values(balanceRoutes),

@@ -215,3 +215,14 @@ export const CATALOGUE_ADMIN_MESSAGES = {
 export function stockBelowTakenMessage(taken: number, slot: string): string {
   return CATALOGUE_ADMIN_MESSAGES.stockBelowTaken.replace('{taken}', String(taken)).replace('{slot}', slot);
 }
+
+// The tours company's desk: bookings cancelled on an agency's behalf, card refunds (issue 12; ours, not the SPEC's)
+export const DESK_MESSAGES = {
+  overrideReasonRequired: 'Say why the fee differs from the policy',
+  feeAmount: 'Enter the fee in whole minor units (fils or cents), zero or more',
+  feeAbovePaid: 'The fee cannot be more than what was paid for the booking',
+  nothingPaid: 'Nothing was paid for this booking, so there is no fee to set',
+  unknownPayment: 'Payment not found',
+  noRefundOwed: 'Nothing is owed back to this card',
+  refundInProgress: 'The provider is still being asked about this refund. Try again in two minutes.',
+} as const;

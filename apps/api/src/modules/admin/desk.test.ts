@@ -1,14 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { agencyBalances, auditEvents, ledgerEntries, topUps } from '../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { DESK_MESSAGES, MESSAGES, adminDeskRoutes, buildPath } from '@portal/contract';
+import {
+  agencyBalances,
+  auditEvents,
+  bookings,
+  ledgerEntries,
+  payments,
+  sandboxCharges,
+  topUps,
+} from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
+import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import {
   bookingBody,
   createBookingWorld,
   guest,
   postBooking,
   retireTour,
+  slotLeft,
   type BookingWorld,
 } from '../bookings/booking-fixtures.ts';
 
@@ -205,5 +216,263 @@ describe('GET /admin/requests: the inbox', () => {
     const bad = await call('GET', '/admin/requests?agencyId=nope');
     expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'agencyId', errorMessage: 'Unknown agency' }]]);
     await retireTour(t.database.db, other.tour.id);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bookings of every agency, cancelling on an agency's behalf, card payments and refunds
+// ---------------------------------------------------------------------------------------------------------------
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+
+async function balanceBooking(world = w, token = world.tokens.admin) {
+  const res = await postBooking(t.app, token, bookingBody(world, { adults: 2, children: 0 }));
+  expect(res.json().booking?.status, res.body).toBe('completed');
+  return res.json().booking as { id: string; reference: string; amounts: { netTotal: number } };
+}
+
+async function cardBooking(world = w) {
+  const res = await postBooking(t.app, world.tokens.admin, bookingBody(world, { adults: 2, children: 0 }), {
+    url: '/api/b2b/bookings/withpaymentintent',
+  });
+  const booking = res.json().booking as { id: string; reference: string; amounts: { netTotal: number } };
+  const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+  if (!payment?.providerRef) throw new Error('no sandbox charge');
+  expect((await payOnSandboxPage(t.app, payment.providerRef, SANDBOX_CARD.ok)).statusCode).toBe(303);
+  const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
+  expect(row?.status).toBe('completed');
+  return { booking, paymentId: payment.id, chargeId: payment.providerRef };
+}
+
+const bookingRow = async (id: string) => (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+const refundEntries = (reference: string) =>
+  t.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.reference, reference), eq(ledgerEntries.kind, 'refund')));
+const paymentRow = async (id: string) => (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0];
+
+describe('the desk routes: operators only', () => {
+  const urls = Object.values(adminDeskRoutes).map((route) => [route.method, buildPath(route.path, { id: NO_ID })]);
+  it.each(urls)('%s %s refuses anonymous (401) and every agency role (403)', async (method, url) => {
+    const inject = (headers: Record<string, string>) =>
+      t.app.inject({ method: method as 'GET' | 'POST', url: `/api${url}`, headers, payload: {} });
+    expect((await inject({})).statusCode).toBe(401);
+    for (const token of Object.values(w.tokens)) expect((await inject(bearer(token))).statusCode).toBe(403);
+    expect((await inject(bearer(ops))).statusCode).toBe(
+      method === 'GET' && url === '/admin/bookings' ? 200 : url === '/admin/payments' ? 200 : 404,
+    );
+  });
+});
+
+describe('GET /admin/bookings and /admin/bookings/{id}', () => {
+  it('searches by reference, guest and agency name; filters by status, agency and dates; pages', async () => {
+    const world = await createBookingWorld(t.app, t.database.db);
+    const first = await balanceBooking(world);
+    const second = await balanceBooking(world);
+    const [agencyRow] = await t.database.db
+      .execute(sql`SELECT name FROM agencies WHERE id = ${world.agency.id}`)
+      .then((r) => (r as unknown as { rows: { name: string }[] }).rows);
+    const list = async (query: string) => {
+      const res = await call('GET', `/admin/bookings?${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as { items: { id: string; agencyName: string }[]; total: number };
+    };
+    expect((await list(`search=${first.reference}`)).items.map((r) => r.id)).toEqual([first.id]);
+    const byAgency = await list(`search=${encodeURIComponent(agencyRow?.name ?? '')}`);
+    expect(byAgency.items.map((r) => r.id)).toEqual([second.id, first.id]);
+    expect(byAgency.items[0]?.agencyName).toBe(agencyRow?.name);
+    expect((await list(`agencyId=${world.agency.id}&status=completed`)).total).toBe(2);
+    expect((await list(`agencyId=${world.agency.id}&status=cancelled`)).total).toBe(0);
+    expect((await list(`agencyId=${world.agency.id}&dateFrom=${world.date}&dateTo=${world.date}`)).total).toBe(2);
+    expect((await list(`agencyId=${world.agency.id}&dateFrom=2020-03-01&dateTo=2020-03-02`)).total).toBe(0);
+    const paged = await list(`agencyId=${world.agency.id}&onPage=1&page=2`);
+    expect([paged.total, paged.items.map((r) => r.id)]).toEqual([2, [first.id]]);
+    await retireTour(t.database.db, world.tour.id);
+  });
+
+  it('answers bad filters with 422 on the field', async () => {
+    const cases: [string, string][] = [
+      ['dateFrom=2026-02-10&dateTo=2026-02-01', 'dateFrom'],
+      ['createdFrom=2026-02-10&createdTo=2026-02-01', 'createdFrom'],
+      ['status=paid', 'status'],
+      ['agencyId=acme', 'agencyId'],
+      ['onPage=1000', 'onPage'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await call('GET', `/admin/bookings?${query}`);
+      expect([query, res.statusCode, res.json()[0]?.fieldName]).toEqual([query, 422, field]);
+    }
+    const badView = await call('GET', '/admin/payments?view=everything');
+    expect([badView.statusCode, badView.json()[0]?.fieldName]).toEqual([422, 'view']);
+    const badId = await call('GET', '/admin/bookings/123');
+    expect([badId.statusCode, badId.json()[0]?.fieldName]).toEqual([422, 'id']);
+    expect((await call('GET', `/admin/bookings/${NO_ID}`)).statusCode).toBe(404);
+  });
+
+  it("shows the agency's preview by the same rule, and a detail with agency, agent, lines and payments", async () => {
+    const booking = await balanceBooking();
+    const agencyView = await call('GET', `/b2b/bookings/${booking.id}/cancellation`, undefined, w.tokens.admin);
+    const preview = await call('GET', `/admin/bookings/${booking.id}/cancellation`);
+    expect(preview.json()).toEqual({ ...agencyView.json(), isPaid: true, paidTotal: booking.amounts.netTotal });
+    const detail = await call('GET', `/admin/bookings/${booking.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      booking: { id: booking.id, status: 'completed', agent: { email: w.agency.users.admin.email } },
+      agency: { id: w.agency.id },
+      payments: [],
+      history: [],
+    });
+    expect(detail.json().booking.amounts.lines.length).toBeGreaterThan(0);
+  });
+});
+
+describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
+  it('refuses bad input on the right field and writes nothing', async () => {
+    const booking = await balanceBooking();
+    const before = { row: await bookingRow(booking.id), refunds: (await refundEntries(booking.reference)).length };
+    const netMinor = Math.round(booking.amounts.netTotal * 100);
+    const cases: [object, string, string][] = [
+      [{ feeOverride: 1000 }, 'reason', DESK_MESSAGES.overrideReasonRequired],
+      [{ feeOverride: 1000, reason: '   ' }, 'reason', DESK_MESSAGES.overrideReasonRequired],
+      [{ feeOverride: -1, reason: 'x' }, 'feeOverride', DESK_MESSAGES.feeAmount],
+      [{ feeOverride: 10.5, reason: 'x' }, 'feeOverride', DESK_MESSAGES.feeAmount],
+      // a wrong type is answered as every route answers one (lib/route.ts)
+      [{ feeOverride: '100', reason: 'x' }, 'feeOverride', MESSAGES.required],
+      [{ feeOverride: netMinor + 1, reason: 'x' }, 'feeOverride', DESK_MESSAGES.feeAbovePaid],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await call('POST', `/admin/bookings/${booking.id}/cancel`, body);
+      expect([JSON.stringify(body), res.statusCode, res.json()]).toEqual([
+        JSON.stringify(body),
+        422,
+        [{ fieldName: field, errorMessage: message }],
+      ]);
+    }
+    const unknown = await call('POST', `/admin/bookings/${booking.id}/cancel`, { fee: 1 });
+    expect(unknown.statusCode).toBe(422);
+    expect(await bookingRow(booking.id)).toEqual(before.row);
+    expect((await refundEntries(booking.reference)).length).toBe(before.refunds);
+    expect(await auditFor(booking.id)).toEqual([]);
+
+    // a request (nothing paid) has no fee to override
+    const request = await newRequest();
+    const override = await call('POST', `/admin/bookings/${request.id}/cancel`, { feeOverride: 0, reason: 'x' });
+    expect([override.statusCode, override.json()]).toEqual([
+      422,
+      [{ fieldName: 'feeOverride', errorMessage: DESK_MESSAGES.nothingPaid }],
+    ]);
+    expect((await bookingRow(request.id))?.status).toBe('request');
+  });
+
+  it('cancels a balance booking with a fee override: refund once to the balance, stock back, one audit row', async () => {
+    const world = await createBookingWorld(t.app, t.database.db);
+    const booking = await balanceBooking(world);
+    const stock = await slotLeft(t.database.db, world.tour.timeslotOfferId, world.date, '18:00');
+    const balance = await balanceOf(world.agency.id);
+    const netMinor = Math.round(booking.amounts.netTotal * 100);
+    const reason = 'Guest fell ill; the supplier waived most of the fee';
+    const answers = await Promise.all(
+      [1, 2].map(() => call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 1_000, reason })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    const ok = answers.find((a) => a.statusCode === 200)?.json();
+    expect(ok).toMatchObject({ status: 'cancelled', cancellationFee: 10, refundAmount: (netMinor - 1_000) / 100 });
+    expect(await balanceOf(world.agency.id)).toBe(balance + netMinor - 1_000);
+    expect(await refundEntries(booking.reference)).toHaveLength(1);
+    expect((await slotLeft(t.database.db, world.tour.timeslotOfferId, world.date, '18:00'))?.left).toBe(
+      (stock?.left ?? 0) + 2,
+    );
+    expect(await auditFor(booking.id)).toEqual([
+      {
+        action: 'booking.cancelled',
+        entity: 'booking',
+        agencyId: world.agency.id,
+        actor: operatorId,
+        changes: [
+          { field: 'status', from: 'completed', to: 'cancelled' },
+          { field: 'cancellationFee', from: null, to: '10.00' },
+          { field: 'refund', from: null, to: ((netMinor - 1_000) / 100).toFixed(2) },
+          { field: 'refundTo', from: null, to: 'balance' },
+          { field: 'feeOverrideReason', from: null, to: reason },
+        ],
+      },
+    ]);
+    const detail = (await call('GET', `/admin/bookings/${booking.id}`)).json();
+    expect(detail.history.map((h: { action: string }) => h.action)).toEqual(['booking.cancelled']);
+    await retireTour(t.database.db, world.tour.id);
+  });
+
+  it('without an override keeps the policy fee, as the agency would', async () => {
+    const booking = await balanceBooking();
+    const preview = (await call('GET', `/admin/bookings/${booking.id}/cancellation`)).json();
+    const res = await call('POST', `/admin/bookings/${booking.id}/cancel`, {});
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      cancellationFee: preview.cancellationFee,
+      refundAmount: preview.refundAmount,
+    });
+    expect(await auditFor(booking.id)).toHaveLength(1);
+  });
+
+  it('refunds a card booking to the card exactly once under two parallel calls', async () => {
+    const { booking, paymentId, chargeId } = await cardBooking();
+    const answers = await Promise.all(
+      [1, 2].map(() => call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 0, reason: 'Our mistake' })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    const netMinor = Math.round(booking.amounts.netTotal * 100);
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'refunded',
+      refundedMinor: netMinor,
+      refundDueMinor: 0,
+      refundAttemptId: null,
+    });
+    const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
+    expect([charge?.refundedMinor, charge?.refundKeys.length]).toEqual([netMinor, 1]);
+    const listed = (await call('GET', `/admin/payments?view=refunds&agencyId=${w.agency.id}`)).json();
+    const item = listed.items.find((p: { id: string }) => p.id === paymentId);
+    expect(item).toMatchObject({
+      paidFor: { kind: 'booking', id: booking.id, reference: booking.reference },
+      refund: { state: 'refunded', refunded: netMinor / 100, owed: 0, canRetry: false },
+    });
+    expect(await auditFor(booking.id)).toHaveLength(1);
+  });
+});
+
+describe('card refunds the provider failed: listed, retried through the sweeper path, never twice', () => {
+  it('shows the failed refund, refuses a retry while its attempt runs, then refunds once', async () => {
+    const { booking, paymentId, chargeId } = await cardBooking();
+    const netMinor = Math.round(booking.amounts.netTotal * 100);
+    // the provider refuses: the charge looks refunded already
+    await t.database.db.update(sandboxCharges).set({ refundedMinor: netMinor }).where(eq(sandboxCharges.id, chargeId));
+    const cancelled = await call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 0, reason: 'Storm' });
+    expect(cancelled.statusCode).toBe(200);
+    const failed = (await call('GET', `/admin/payments?view=failedRefunds&agencyId=${w.agency.id}`)).json();
+    const item = failed.items.find((p: { id: string }) => p.id === paymentId);
+    expect(item).toMatchObject({ refund: { state: 'failed', owed: netMinor / 100, canRetry: false } });
+    expect(item.refund.retryAfter).not.toBeNull();
+
+    // while the attempt's lease runs nothing is asked again
+    const early = await call('POST', `/admin/payments/${paymentId}/refund/retry`);
+    expect([early.statusCode, early.body]).toEqual([409, DESK_MESSAGES.refundInProgress]);
+    const attemptId = (await paymentRow(paymentId))?.refundAttemptId;
+
+    // the provider is back and the lease ran out: the retry asks under the same attempt id, once
+    await t.database.db.update(sandboxCharges).set({ refundedMinor: 0 }).where(eq(sandboxCharges.id, chargeId));
+    await t.database.db
+      .update(payments)
+      .set({ refundAttemptUntil: sql`now() - interval '1 second'` })
+      .where(eq(payments.id, paymentId));
+    const retries = await Promise.all([1, 2].map(() => call('POST', `/admin/payments/${paymentId}/refund/retry`)));
+    expect(retries.map((r) => r.statusCode)).toContain(200);
+    const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
+    expect([charge?.refundedMinor, charge?.refundKeys]).toEqual([netMinor, [attemptId]]);
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'refunded', refundedMinor: netMinor });
+    const after = await call('POST', `/admin/payments/${paymentId}/refund/retry`);
+    expect([after.statusCode, after.json()]).toEqual([
+      422,
+      [{ fieldName: 'id', errorMessage: DESK_MESSAGES.noRefundOwed }],
+    ]);
+    expect((await call('POST', `/admin/payments/${NO_ID}/refund/retry`)).statusCode).toBe(404);
   });
 });

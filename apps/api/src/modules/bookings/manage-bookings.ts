@@ -11,6 +11,7 @@ import {
   BOOKING_MESSAGES,
   BOOKING_STATUS_LABELS,
   BookingStatus,
+  DESK_MESSAGES,
   canViewBalances,
   percentOfMinor,
   refundPercent,
@@ -27,6 +28,7 @@ import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import {
   bookingOptions,
   filterConditions,
+  findBooking,
   findVisibleBooking,
   listBookings,
   loadAgent,
@@ -187,12 +189,74 @@ export async function cancelBooking(
   claim: IdempotencyClaim,
 ): Promise<BookingView> {
   const actor = requireAgencyActor(ctx);
+  return cancelWith(ctx, card, {
+    lock: (tx) => findVisibleBooking(tx, visibilityOf(actor), id, true),
+    adjust: (plan) => plan,
+    afterCancel: (tx, updated) => claim.record(tx, updated.id),
+  });
+}
+
+// The tours company cancels on the agency's behalf (issue 12): the same path as the agency's own cancellation —
+// stock released, the refund to the balance or the card exactly once (the booking's row lock and status decide) —
+// with the fee the policy gives or the operator's override, and one audit row in the same transaction.
+export async function cancelOnBehalf(
+  ctx: ServiceContext,
+  id: string,
+  card: CardRefunds,
+  input: { feeOverrideMinor: number | null; reason: string },
+  audit: (tx: DbOrTx, before: BookingRow, after: BookingRow, plan: CancellationFigures) => Promise<void>,
+): Promise<BookingView> {
+  return cancelWith(ctx, card, {
+    lock: (tx) => findBooking(tx, id, true),
+    adjust: (plan, current) => {
+      if (input.feeOverrideMinor === null) return plan;
+      if (current.status !== 'completed') throw AppError.field('feeOverride', DESK_MESSAGES.nothingPaid);
+      if (input.feeOverrideMinor > current.netTotalMinor)
+        throw AppError.field('feeOverride', DESK_MESSAGES.feeAbovePaid);
+      const refundMinor = current.netTotalMinor - input.feeOverrideMinor;
+      return {
+        ...plan,
+        feeMinor: input.feeOverrideMinor,
+        refundMinor,
+        cancellationFee: input.feeOverrideMinor / 100,
+        refundAmount: refundMinor / 100,
+        refundPercent: current.netTotalMinor > 0 ? Math.round((refundMinor * 100) / current.netTotalMinor) : 0,
+      };
+    },
+    afterCancel: (tx, updated, before, plan) => audit(tx, before, updated, plan),
+  });
+}
+
+// What the operator sees before cancelling for an agency: the agency's own preview (the same rule) and what was paid
+export async function previewOnBehalf(ctx: ServiceContext, id: string) {
+  const row = await findBooking(ctx.db, id);
+  if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  const { refundMinor: _r, feeMinor: _f, ...preview } = await planCancellation(ctx.db, row, new Date());
+  return {
+    ...preview,
+    isPaid: row.status === 'completed',
+    paidTotal: row.status === 'completed' ? row.netTotalMinor / 100 : 0,
+  };
+}
+
+export type CancellationFigures = Pick<CancelPlan, 'refundMinor' | 'feeMinor' | 'refundPercent'>;
+
+async function cancelWith(
+  ctx: ServiceContext,
+  card: CardRefunds,
+  steps: {
+    lock: (tx: DbOrTx) => Promise<BookingRow | null>;
+    adjust: (plan: CancelPlan, current: BookingRow) => CancelPlan;
+    afterCancel: (tx: DbOrTx, updated: BookingRow, before: BookingRow, plan: CancelPlan) => Promise<void>;
+  },
+): Promise<BookingView> {
   const now = new Date();
   const { before, after, settle } = await inBookingTransaction(ctx, async (tx) => {
-    const current = await findVisibleBooking(tx, visibilityOf(actor), id, true);
+    const current = await steps.lock(tx);
     if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
-    const plan = await planCancellation(tx, current, now);
-    if (!plan.cancellable) throw AppError.field('id', plan.reason ?? BOOKING_MESSAGES.notCancellable);
+    const policyPlan = await planCancellation(tx, current, now);
+    if (!policyPlan.cancellable) throw AppError.field('id', policyPlan.reason ?? BOOKING_MESSAGES.notCancellable);
+    const plan = steps.adjust(policyPlan, current);
     // exactly what the booking took (or still holds) goes back to its slot
     if (current.slotId !== null)
       await releaseStock(tx, current.slotId, {
@@ -235,7 +299,7 @@ export async function cancelBooking(
       balanceAfterMinor,
     });
     if (!updated) throw new Error('booking vanished');
-    await claim.record(tx, updated.id);
+    await steps.afterCancel(tx, updated, current, plan);
     return { before: current, after: updated, settle };
   });
   // the provider is called after the commit, never inside a transaction
