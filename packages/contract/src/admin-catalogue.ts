@@ -26,13 +26,17 @@ const LocalizedLines = both(listOf(Required(500), 40));
 const ItineraryStep = z.object({ title: Required(200), description: Text(2000) }).strict();
 const FaqItem = z.object({ question: Required(300), answer: Required(2000) }).strict();
 
+// an id picked from a list the form offers: one message, whatever is wrong with it (none picked sends 0)
+const choice = (message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+
 export const TOUR_URL_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const AdminTourBody = z
   .object({
     url: Required(120).regex(TOUR_URL_PATTERN, M.urlFormat),
-    cityId: DbId,
-    categoryIds: z.array(DbId).min(1, M.unknownCategory).max(10),
+    cityId: choice(M.unknownCity),
+    categoryIds: z.array(choice(M.unknownCategory)).min(1, M.unknownCategory).max(10),
     title: LocalizedRequired,
     summary: both(Required(500)),
     description: both(Required(10_000)),
@@ -105,7 +109,7 @@ export const AdminOfferBody = z
     cutOffHours: z.number({ error: M.capacityRange }).int(M.capacityRange).min(0, M.capacityRange).max(720),
     isInstant: z.boolean(),
     cancellationPolicy: z.array(CancellationTierInput).max(10),
-    ticketTypeId: DbId,
+    ticketTypeId: choice(M.unknownTicketType),
     infantMaxAge: z.number().int().min(0).max(17),
     childMaxAge: z.number().int().min(0).max(17),
     isActive: z.boolean(),

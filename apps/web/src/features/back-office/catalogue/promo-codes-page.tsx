@@ -115,6 +115,7 @@ function PromoCodeModal({ code, onClose }: { code: AdminPromoCode | null; onClos
       <form onSubmit={handleSubmit} noValidate data-testid="promo-form">
         <Stack gap="sm">
           <TextInput
+            size="sm"
             label={t('boCatalogue.promo.fields.code')}
             disabled={code !== null}
             maxLength={30}
@@ -130,11 +131,17 @@ function PromoCodeModal({ code, onClose }: { code: AdminPromoCode | null; onClos
           />
           <SimpleGrid cols={2} spacing="sm">
             <TextInput
+              size="sm"
               type="date"
               label={t('boCatalogue.promo.fields.validFrom')}
               {...form.getInputProps('validFrom')}
             />
-            <TextInput type="date" label={t('boCatalogue.promo.fields.validTo')} {...form.getInputProps('validTo')} />
+            <TextInput
+              size="sm"
+              type="date"
+              label={t('boCatalogue.promo.fields.validTo')}
+              {...form.getInputProps('validTo')}
+            />
           </SimpleGrid>
           <Switch
             label={t('boCatalogue.promo.fields.isActive')}

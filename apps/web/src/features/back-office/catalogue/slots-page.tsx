@@ -30,6 +30,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useLocale } from '@/lib/locale';
 import { useGenerateSlots, useOfferSlots, useUpdateSlots } from './api/catalogue';
@@ -85,11 +86,13 @@ export function SlotsPage() {
     return <LoadFailed error={slots.error} onRetry={() => void slots.refetch()} isRetrying={slots.isFetching} />;
   if (!data) return <Loader size="sm" aria-label={t('common.loading')} />;
   const offer = data.offer;
-  const monthLabel = new Date(`${month}T00:00:00Z`).toLocaleDateString(language === 'ru' ? 'ru-RU' : 'en-GB', {
+  // 'November 2026', 'Ноябрь 2026 г.': only the first letter is raised (the Russian month is lower-case)
+  const monthName = new Date(`${month}T00:00:00Z`).toLocaleDateString(language === 'ru' ? 'ru-RU' : 'en-GB', {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
   });
+  const monthLabel = monthName.charAt(0).toUpperCase() + monthName.slice(1);
 
   return (
     <Stack gap="lg" data-testid="slots-page">
@@ -119,7 +122,7 @@ export function SlotsPage() {
           >
             <IconChevronLeft size={18} />
           </ActionIcon>
-          <Title order={2} size="h4" tt="capitalize" data-testid="slots-month">
+          <Title order={2} size="h4" data-testid="slots-month">
             {monthLabel}
           </Title>
           <ActionIcon
@@ -138,7 +141,11 @@ export function SlotsPage() {
               <Paper key={date} withBorder p="xs">
                 <Checkbox
                   mb={6}
-                  label={<Text fw={600}>{date}</Text>}
+                  label={
+                    <Text fw={600}>
+                      {t(`boCatalogue.weekdays.${isoWeekday(date)}`)}, {formatDate(date, language)}
+                    </Text>
+                  }
                   checked={daySlots.every((s) => selected.has(s.id))}
                   onChange={() => toggle(daySlots.map((s) => s.id))}
                 />
@@ -410,6 +417,7 @@ function Generator({ offer, defaultFrom }: { offer: AdminSlotsResponse['offer'];
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <TextInput
+            size="sm"
             type="date"
             label={t('boCatalogue.generator.from')}
             value={from}
@@ -417,6 +425,7 @@ function Generator({ offer, defaultFrom }: { offer: AdminSlotsResponse['offer'];
             data-testid="generator-from"
           />
           <TextInput
+            size="sm"
             type="date"
             label={t('boCatalogue.generator.to')}
             value={to}

@@ -24,6 +24,7 @@ import { IconArrowLeft, IconCalendarEvent, IconPencil, IconPlus } from '@tabler/
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { requiredField } from '@/components/required-field';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentPageTitle } from '@/components/page-title';
@@ -177,10 +178,11 @@ export function TourPage() {
     });
   });
 
-  const textArea = (l: Language, field: TextField, rows: number, hint?: string) => (
+  const textArea = (l: Language, field: TextField, rows: number, hint?: string, isRequired = false) => (
     <Textarea
       label={t(`boCatalogue.tour.fields.${field}`)}
       description={hint}
+      {...(isRequired ? requiredField : {})}
       autosize
       minRows={rows}
       maxRows={14}
@@ -218,20 +220,21 @@ export function TourPage() {
                 label={t('boCatalogue.tour.fields.city')}
                 data={named(ref.cities)}
                 searchable
-                withAsterisk
+                {...requiredField}
                 {...form.getInputProps('cityId')}
               />
               <MultiSelect
                 label={t('boCatalogue.tour.fields.categories')}
                 data={named(ref.categories)}
                 searchable
-                withAsterisk
+                {...requiredField}
                 {...form.getInputProps('categoryIds')}
               />
               <TextInput
+                size="sm"
                 label={t('boCatalogue.tour.fields.url')}
                 description={t('boCatalogue.tour.urlHint')}
-                withAsterisk
+                {...requiredField}
                 maxLength={120}
                 {...form.getInputProps('url')}
                 onFocus={() => {
@@ -243,7 +246,7 @@ export function TourPage() {
                 min={1}
                 max={10080}
                 allowDecimal={false}
-                withAsterisk
+                {...requiredField}
                 {...form.getInputProps('durationMinutes')}
               />
               <Select
@@ -277,13 +280,14 @@ export function TourPage() {
                 <Tabs.Panel key={l} value={l}>
                   <Stack gap="sm">
                     <TextInput
+                      size="sm"
                       label={t('boCatalogue.tour.fields.title')}
-                      withAsterisk
+                      {...requiredField}
                       maxLength={200}
                       {...form.getInputProps(`${l}.title`)}
                     />
-                    {textArea(l, 'summary', 2)}
-                    {textArea(l, 'description', 4)}
+                    {textArea(l, 'summary', 2, undefined, true)}
+                    {textArea(l, 'description', 4, undefined, true)}
                     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
                       {textArea(l, 'inclusions', 3, t('boCatalogue.tour.oneALine'))}
                       {textArea(l, 'terms', 3, t('boCatalogue.tour.oneALine'))}
@@ -292,11 +296,13 @@ export function TourPage() {
                       {textArea(l, 'notesToAgents', 2, t('boCatalogue.tour.oneALine'))}
                       <Stack gap="sm">
                         <TextInput
+                          size="sm"
                           label={t('boCatalogue.tour.fields.meetingPoint')}
                           maxLength={500}
                           {...form.getInputProps(`${l}.meetingPoint`)}
                         />
                         <TextInput
+                          size="sm"
                           label={t('boCatalogue.tour.fields.durationText')}
                           maxLength={100}
                           {...form.getInputProps(`${l}.durationText`)}

@@ -22,6 +22,7 @@ import type { AdminOffer, AdminOfferBody, PricePeriodInput } from '@portal/contr
 import { addDays } from '@portal/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { requiredField } from '@/components/required-field';
 import { notify } from '@/lib/notify';
 import { useSaveOffer, useSavePrices } from '../api/catalogue';
 import { applyCatalogueErrors } from '../messages';
@@ -146,8 +147,18 @@ export function OfferEditor({
       <form onSubmit={handleSubmit} noValidate data-testid="offer-form">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('boCatalogue.offer.fields.nameEn')} withAsterisk {...form.getInputProps('name.en')} />
-            <TextInput label={t('boCatalogue.offer.fields.nameRu')} withAsterisk {...form.getInputProps('name.ru')} />
+            <TextInput
+              size="sm"
+              label={t('boCatalogue.offer.fields.nameEn')}
+              {...requiredField}
+              {...form.getInputProps('name.en')}
+            />
+            <TextInput
+              size="sm"
+              label={t('boCatalogue.offer.fields.nameRu')}
+              {...requiredField}
+              {...form.getInputProps('name.ru')}
+            />
             <Textarea
               label={t('boCatalogue.offer.fields.descriptionEn')}
               autosize
@@ -192,18 +203,20 @@ export function OfferEditor({
               label={t('boCatalogue.offer.fields.startTimes')}
               description={t('boCatalogue.offer.startTimesHint')}
               placeholder="10:00"
-              withAsterisk
+              {...requiredField}
               {...form.getInputProps('startTimes')}
             />
           ) : (
             <SimpleGrid cols={2} spacing="sm">
               <TextInput
+                size="sm"
                 type="time"
                 label={t('boCatalogue.offer.fields.openingTime')}
                 {...form.getInputProps('openingTime')}
                 value={v.openingTime ?? ''}
               />
               <TextInput
+                size="sm"
                 type="time"
                 label={t('boCatalogue.offer.fields.closingTime')}
                 {...form.getInputProps('closingTime')}
@@ -422,11 +435,13 @@ function PricesEditor({ tourId, offer }: { tourId: number; offer: AdminOffer }) 
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <SimpleGrid cols={2} spacing="xs" style={{ flex: 1 }}>
                 <TextInput
+                  size="sm"
                   type="date"
                   label={t('boCatalogue.prices.fields.validFrom')}
                   {...form.getInputProps(`periods.${i}.validFrom`)}
                 />
                 <TextInput
+                  size="sm"
                   type="date"
                   label={t('boCatalogue.prices.fields.validTo')}
                   {...form.getInputProps(`periods.${i}.validTo`)}
