@@ -73,38 +73,37 @@ export function RequestsPage() {
       ) : isPhone ? (
         <Stack gap="sm" style={{ opacity: requests.isPlaceholderData ? 0.6 : 1 }}>
           {rows.map((row) => (
-            <Card
+            <UnstyledButton
               key={row.id}
-              withBorder
-              padding="sm"
-              component={UnstyledButton}
               onClick={() => openRow(row.id)}
               data-testid="request-row"
               data-reference={row.reference}
             >
-              <Stack gap={4}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {row.tour}
-                  </Text>
-                  <DeskStatusBadge status={row.status} />
-                </Group>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {row.offer}
-                </Text>
-                <Text size="sm">
-                  <When row={row} /> · {guests(row)}
-                </Text>
-                <Group justify="space-between" wrap="nowrap">
+              <Card withBorder padding="sm">
+                <Stack gap={4}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {row.tour}
+                    </Text>
+                    <DeskStatusBadge status={row.status} />
+                  </Group>
                   <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {row.agencyName} · {row.reference}
+                    {row.offer}
                   </Text>
-                  <Text size="sm" fw={600}>
-                    <Money amount={row.quote?.netTotal ?? row.netRate} currency={row.currencyCode} />
+                  <Text size="sm">
+                    <When row={row} /> · {guests(row)}
                   </Text>
-                </Group>
-              </Stack>
-            </Card>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {row.agencyName} · {row.reference}
+                    </Text>
+                    <Text size="sm" fw={600}>
+                      <Money amount={row.quote?.netTotal ?? row.netRate} currency={row.currencyCode} />
+                    </Text>
+                  </Group>
+                </Stack>
+              </Card>
+            </UnstyledButton>
           ))}
         </Stack>
       ) : (
