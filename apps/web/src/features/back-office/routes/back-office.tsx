@@ -84,6 +84,13 @@ const pages = (
         (m) => m.RequestsPage,
       )}
     />
+    <Route
+      path={bo.money.path}
+      element={page(
+        () => import('../desk/money-page'),
+        (m) => m.MoneyPage,
+      )}
+    />
     <Route path="*" element={<Navigate to={paths.notFound.getHref()} replace />} />
   </Routes>
 );

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AdminRequestsQuery } from '@portal/contract';
+import type { AdminBookingsQuery, AdminRequestsQuery, DeskPaymentsQuery, TopUpStatus } from '@portal/contract';
 
 // Query keys of the desk (requests, bookings, money), under the back office's root so its refresh reaches them too
 const root = ['back-office', 'desk'] as const;
@@ -7,6 +7,11 @@ const root = ['back-office', 'desk'] as const;
 export const deskKeys = {
   all: root,
   requests: (query: AdminRequestsQuery) => [...root, 'requests', query] as const,
+  transfers: (status: TopUpStatus | undefined) => [...root, 'transfers', status ?? 'all'] as const,
+  payments: (query: DeskPaymentsQuery) => [...root, 'payments', query] as const,
+  bookings: (query: AdminBookingsQuery) => [...root, 'bookings', query] as const,
+  booking: (id: string) => [...root, 'booking', id] as const,
+  cancellation: (id: string) => [...root, 'cancellation', id] as const,
 };
 
 // A decision shows everywhere: the desk's lists, a booking's page, the dashboard's counts, the audit log
