@@ -91,6 +91,20 @@ const pages = (
         (m) => m.MoneyPage,
       )}
     />
+    <Route
+      path={bo.bookings.path}
+      element={page(
+        () => import('../desk/bookings-page'),
+        (m) => m.BookingsPage,
+      )}
+    />
+    <Route
+      path={bo.booking.path}
+      element={page(
+        () => import('../desk/booking-page'),
+        (m) => m.BookingPage,
+      )}
+    />
     <Route path="*" element={<Navigate to={paths.notFound.getHref()} replace />} />
   </Routes>
 );

@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { isUuid } from '@portal/contract/plain';
+import type { AdminBookingDetail } from '@portal/contract';
+import { IconArrowLeft, IconBan } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { LoadFailed } from '@/components/load-failed';
+import { Money } from '@/components/money';
+import { useDocumentPageTitle } from '@/components/page-title';
+import { paths } from '@/config/paths';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+import { useAdminBooking } from './api/bookings';
+import { BookingHistory } from './components/booking-history';
+import { DeskStatusBadge } from './components/booking-status-badge';
+import { CancelDialog } from './components/cancel-dialog';
+import { Fact } from './components/fact';
+import { PaymentsTable } from './components/payments-table';
+
+function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+const canCancel = (detail: AdminBookingDetail) => detail.booking.status !== 'cancelled';
+
+function Detail({ detail }: { detail: AdminBookingDetail }) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const [cancelling, setCancelling] = useState(false);
+  const { booking, agency } = detail;
+  const currency = booking.amounts.currencyCode;
+  return (
+    <Stack gap="lg" data-testid="admin-booking-page" data-reference={booking.reference}>
+      <Anchor component={Link} to={paths.backOffice.bookings.getHref()} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} />
+          {t('boDesk.booking.back')}
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="sm" wrap="wrap">
+            <Title order={1} size="h2">
+              {booking.reference}
+            </Title>
+            <DeskStatusBadge status={booking.status} />
+            {booking.isRequest && <Badge variant="outline">{t('boDesk.booking.request')}</Badge>}
+          </Group>
+          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {booking.tour.title} — {booking.offer.name}
+          </Text>
+        </Stack>
+        {canCancel(detail) && (
+          <Button color="red" variant="light" leftSection={<IconBan size={16} />} onClick={() => setCancelling(true)}>
+            {t('boDesk.booking.cancel')}
+          </Button>
+        )}
+      </Group>
+      {booking.status === 'cancelled' && (
+        <Alert color="gray" variant="light" title={t('boDesk.booking.cancelledTitle')} data-testid="cancelled-summary">
+          <Stack gap={2}>
+            {booking.cancelledAt && <Text size="sm">{formatDateTime(booking.cancelledAt, language)}</Text>}
+            {booking.cancellationFee !== null && (
+              <Text size="sm">
+                {t('boDesk.booking.feeKept')}: <Money amount={booking.cancellationFee} currency={currency} /> ·{' '}
+                {t('boDesk.booking.refunded')}: <Money amount={booking.refundAmount ?? 0} currency={currency} />
+              </Text>
+            )}
+            {booking.declineReason && <Text size="sm">{booking.declineReason}</Text>}
+          </Stack>
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Section title={t('boDesk.booking.trip')} id="booking-trip">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Fact label={t('boDesk.fields.date')}>
+              {formatDate(booking.date, language)}
+              {booking.time ? `, ${booking.time}` : ''}
+            </Fact>
+            <Fact label={t('boDesk.fields.guests')}>
+              {t('boDesk.guests', { adults: booking.adults, children: booking.children, infants: booking.infants })}
+            </Fact>
+            <Fact label={t('boDesk.fields.guest')}>{booking.guest.name}</Fact>
+            <Fact label={t('boDesk.booking.contact')}>{[booking.guest.email, booking.guest.phone].join(' · ')}</Fact>
+            <Fact label={t('boDesk.fields.hotel')}>
+              {[booking.guest.hotel, booking.guest.room].filter(Boolean).join(', ')}
+            </Fact>
+            <Fact label={t('boDesk.booking.pickUp')}>{booking.pickUpTime ?? ''}</Fact>
+            <Fact label={t('boDesk.booking.tickets')}>{booking.ticketNumbers.join(', ')}</Fact>
+            <Fact label={t('boDesk.fields.created')}>{formatDateTime(booking.createdAt, language)}</Fact>
+          </SimpleGrid>
+          <Fact label={t('boDesk.requests.agentNote')}>{booking.notes}</Fact>
+        </Section>
+        <Section title={t('boDesk.booking.agencyAndAgent')} id="booking-agency">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Fact label={t('boDesk.fields.agency')}>
+              <Anchor component={Link} to={paths.backOffice.agency.getHref(agency.id)} size="sm">
+                {agency.name}
+              </Anchor>
+            </Fact>
+            <Fact label={t('boDesk.booking.site')}>{agency.siteId}</Fact>
+            <Fact label={t('boDesk.fields.agent')}>{booking.agent.name}</Fact>
+            <Fact label={t('boDesk.booking.agentEmail')}>{booking.agent.email}</Fact>
+          </SimpleGrid>
+        </Section>
+      </SimpleGrid>
+      <Section title={t('boDesk.booking.amounts')} id="booking-amounts">
+        <Table.ScrollContainer minWidth={420}>
+          <Table fz="sm" verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('boDesk.booking.line')}</Table.Th>
+                <Table.Th ta="right">{t('boDesk.booking.quantity')}</Table.Th>
+                <Table.Th ta="right">{t('boDesk.booking.published')}</Table.Th>
+                <Table.Th ta="right">{t('boDesk.booking.net')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {booking.amounts.lines.map((line) => (
+                <Table.Tr key={line.unit}>
+                  <Table.Td>{t(`boDesk.units.${line.unit}`)}</Table.Td>
+                  <Table.Td ta="right">{line.quantity}</Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={line.published} currency={currency} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={line.net} currency={currency} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Fact label={t('boDesk.booking.published')}>
+            <Money amount={booking.amounts.publishedTotal} currency={currency} />
+          </Fact>
+          <Fact label={t('boDesk.fields.net')}>
+            <Money
+              amount={booking.quote?.netTotal ?? booking.amounts.netTotal}
+              currency={currency}
+              testId="booking-net"
+            />
+          </Fact>
+          <Fact label={t('boDesk.booking.paidBy')}>
+            {booking.paymentMethod ? t(`boDesk.paymentMethods.${booking.paymentMethod}`) : '—'}
+          </Fact>
+          <Fact label={t('boDesk.booking.promo')}>
+            {booking.promoCode ? `${booking.promoCode} (−${booking.promoPercent ?? 0}%)` : ''}
+          </Fact>
+        </SimpleGrid>
+        {booking.quote && (
+          <Text size="sm">
+            {t('boDesk.requests.quoteGiven')}: <Money amount={booking.quote.netTotal} currency={currency} /> ·{' '}
+            {t('boDesk.requests.validUntil', { at: formatDateTime(booking.quote.expiresAt, language) })}
+          </Text>
+        )}
+      </Section>
+      <Section title={t('boDesk.booking.payments')} id="booking-payments">
+        {detail.payments.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {booking.paymentMethod === 'balance' ? t('boDesk.booking.paidFromBalance') : t('boDesk.booking.noPayments')}
+          </Text>
+        ) : (
+          <PaymentsTable rows={detail.payments} showAgency={false} />
+        )}
+      </Section>
+      <Section title={t('boDesk.booking.history')} id="booking-history">
+        <BookingHistory entries={detail.history} />
+      </Section>
+      {cancelling && <CancelDialog detail={detail} opened onClose={() => setCancelling(false)} />}
+    </Stack>
+  );
+}
+
+// /admin/bookings/:id: one booking of any agency, cancelled on the agency's behalf from here
+export function BookingPage() {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const { id = '' } = useParams();
+  const valid = isUuid(id);
+  const booking = useAdminBooking(valid ? id : '', language);
+  useDocumentPageTitle(booking.data ? booking.data.booking.reference : t('boDesk.bookings.title'));
+  if (!valid) return <Navigate to={paths.notFound.getHref()} replace />;
+  if (booking.isError && !booking.data)
+    return <LoadFailed error={booking.error} onRetry={() => void booking.refetch()} isRetrying={booking.isFetching} />;
+  if (!booking.data) return <Skeleton height={320} radius="md" />;
+  return <Detail detail={booking.data} />;
+}
