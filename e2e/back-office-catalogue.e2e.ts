@@ -89,6 +89,8 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
     await page.waitForURL((url) => /^\/admin\/tours\/\d+$/.test(url.pathname));
     tourId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByTestId('tour-offers').getByText('No options yet: agents cannot book this tour.').waitFor();
+    await page.getByTestId('tour-history').getByText('Tour created').waitFor();
+    await page.getByTestId('tour-history').getByText('Title (RU)').waitFor();
 
     // an option: per person, 10:00 and 15:00, 8 seats a slot
     await page.getByTestId('add-offer').click();
@@ -197,6 +199,11 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
     await page.getByTestId('bulk-capacity').fill('5');
     await page.getByTestId('bulk-set-stock').click();
     await slot.getByTestId('slot-seats').getByText('2 sold · 0 held · 3 left of 5').waitFor();
+    // the change is on the option's page, as one entry: who, what, before and after
+    const history = page.getByTestId('offer-history');
+    await history.getByText('Stock changed').waitFor();
+    await history.getByText(`${travelDate} 10:00: Stock`).waitFor();
+    expect(await history.getByText('Stock changed').count()).toBe(1);
     await context.close();
   });
 

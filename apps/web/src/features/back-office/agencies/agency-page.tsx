@@ -1,19 +1,16 @@
-import { useState } from 'react';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { isUuid } from '@portal/contract/plain';
 import type { AdminAgencyDetail } from '@portal/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { AuditHistory } from '@/components/audit-history';
 import { LoadFailed } from '@/components/load-failed';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useAdminAgency } from '../api/agencies';
-import { useAuditLog } from '../api/audit';
-import { backOfficeAuditWords } from '../components/audit-words';
+import { ObjectHistory } from '../components/object-history';
 import { AdjustmentForm } from './components/adjustment-form';
 import { AgencyStatement } from './components/agency-statement';
 import { AgencyStatusBadge } from './components/agency-status-badge';
@@ -106,32 +103,6 @@ function Agents({ agency }: { agency: AdminAgencyDetail }) {
   );
 }
 
-function History({ agencyId }: { agencyId: string }) {
-  const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const history = useAuditLog({ agencyId, page, onPage: 10 });
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby="agency-history-title" data-testid="agency-history">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h4" id="agency-history-title">
-            {t('backOffice.agency.history')}
-          </Title>
-          <Anchor component={Link} to={paths.backOffice.audit.getHref({ agencyId })} size="sm">
-            {t('backOffice.agency.allHistory')}
-          </Anchor>
-        </Group>
-        <AuditHistory
-          history={history}
-          page={page}
-          onPageChange={setPage}
-          words={backOfficeAuditWords(t, t('backOffice.audit.none'))}
-        />
-      </Stack>
-    </Paper>
-  );
-}
-
 // /admin/agencies/:id: a sign-up's review (its documents inline) and decision, then the agency's account and
 // permissions, a manual adjustment, its agents, its statement and every change made to it
 export function AgencyPage() {
@@ -174,7 +145,7 @@ export function AgencyPage() {
           <AdjustmentForm agency={data} />
           <Agents agency={data} />
           <AgencyStatement agency={data} />
-          <History agencyId={data.id} />
+          <ObjectHistory filter={{ agencyId: data.id }} testId="agency-history" />
         </>
       )}
     </Stack>

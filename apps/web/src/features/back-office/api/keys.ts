@@ -18,3 +18,8 @@ export const backOfficeKeys = {
 export function refreshBackOffice(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: root });
 }
+
+// Every change an operator makes writes an audit entry: the history beside the object is read again
+export function refreshAuditLog(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: [...root, 'audit'] });
+}

@@ -12,6 +12,7 @@ import {
   Loader,
   NumberInput,
   Paper,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -33,6 +34,7 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useLocale } from '@/lib/locale';
+import { ObjectHistory } from '../components/object-history';
 import { useGenerateSlots, useOfferSlots, useUpdateSlots } from './api/catalogue';
 import { firstMessage } from './messages';
 
@@ -63,6 +65,7 @@ export function SlotsPage() {
   const slots = useOfferSlots(offerId, from, to);
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [historyOf, setHistoryOf] = useState<'slot' | 'offer'>('slot');
   const data = slots.data;
   useDocumentPageTitle(t('boCatalogue.slots.title'));
 
@@ -162,6 +165,21 @@ export function SlotsPage() {
         )}
       </Card>
       <Generator offer={offer} defaultFrom={from} />
+      <ObjectHistory
+        filter={{ entity: historyOf, entityId: String(offer.id) }}
+        testId="offer-history"
+        extra={
+          <SegmentedControl
+            size="xs"
+            value={historyOf}
+            onChange={(value) => setHistoryOf(value === 'offer' ? 'offer' : 'slot')}
+            data={[
+              { value: 'slot', label: t('boCatalogue.slots.historyOfSlots') },
+              { value: 'offer', label: t('boCatalogue.slots.historyOfOffer') },
+            ]}
+          />
+        }
+      />
     </Stack>
   );
 }

@@ -31,6 +31,7 @@ import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useLocale } from '@/lib/locale';
+import { ObjectHistory } from '../components/object-history';
 import { useAdminTour, useCatalogueReference, useSaveTour } from './api/catalogue';
 import { OfferEditor } from './components/offer-editor';
 import { TourPhotos } from './components/tour-photos';
@@ -384,6 +385,7 @@ export function TourPage() {
               </Stack>
             )}
           </Card>
+          <ObjectHistory filter={{ entity: 'tour', entityId: String(loaded.id) }} testId="tour-history" />
           {editing !== null ? (
             <OfferEditor
               tourId={loaded.id}

@@ -2,6 +2,20 @@ import type { AuditAction, AuditChange } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import type { AuditWords } from '@/components/audit-history';
 
+const LANGUAGE_SUFFIX = /^(.+)\.(en|ru)$/;
+// a slot's change is named '2026-11-28 10:00.capacity' (or '2026-11-28.left' for an all-day slot)
+const SLOT_PREFIX = /^(\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?)\.(.+)$/;
+
+// 'title.ru' → 'Title (RU)', '2026-11-28 10:00.capacity' → '2026-11-28 10:00: Stock', 'status' → 'Status'
+function fieldName(t: TFunction, field: string): string {
+  const label = (name: string) => t(`backOffice.audit.fields.${name}`, { defaultValue: name });
+  const slot = SLOT_PREFIX.exec(field);
+  if (slot) return `${slot[1]}: ${label(slot[2] ?? '')}`;
+  const localized = LANGUAGE_SUFFIX.exec(field);
+  if (localized) return `${label(localized[1] ?? '')} (${(localized[2] ?? '').toUpperCase()})`;
+  return label(field);
+}
+
 // How the back office names audit entries: actions and fields in its own words, codes (statuses, booleans) translated
 export function backOfficeAuditWords(t: TFunction, empty: string): AuditWords {
   const value = (change: AuditChange, stored: string | null) => {
@@ -12,7 +26,7 @@ export function backOfficeAuditWords(t: TFunction, empty: string): AuditWords {
   };
   return {
     action: (action: AuditAction) => t(`backOffice.audit.actions.${action}`, { defaultValue: action }),
-    field: (field: string) => t(`backOffice.audit.fields.${field}`, { defaultValue: field }),
+    field: (field: string) => fieldName(t, field),
     value,
     empty,
     paginationKeys: 'backOffice.pagination',

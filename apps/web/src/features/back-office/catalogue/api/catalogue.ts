@@ -11,6 +11,7 @@ import type {
   UpdateSlotsBody,
 } from '@portal/contract';
 import { ApiError, apiRequest, callRoute } from '@/lib/api-client';
+import { refreshAuditLog } from '../../api/keys';
 
 const root = ['back-office', 'catalogue'] as const;
 
@@ -60,6 +61,7 @@ export function useSaveTour(id: number | null) {
     onSuccess: (tour) => {
       queryClient.setQueryData(catalogueKeys.tour(tour.id), tour);
       void queryClient.invalidateQueries({ queryKey: [...root, 'tours'] });
+      refreshAuditLog(queryClient);
     },
   });
 }
@@ -77,7 +79,10 @@ export function useUploadPhoto(tourId: number) {
       if (!parsed.success) throw new ApiError('Unexpected response from the server', { kind: 'parse' });
       return parsed.data;
     },
-    onSuccess: (tour) => queryClient.setQueryData(catalogueKeys.tour(tour.id), tour),
+    onSuccess: (tour) => {
+      queryClient.setQueryData(catalogueKeys.tour(tour.id), tour);
+      refreshAuditLog(queryClient);
+    },
   });
 }
 
@@ -85,7 +90,10 @@ export function useDeletePhoto(tourId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (photoId: number) => callRoute(routes.deletePhoto, { params: { id: String(photoId) } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tourId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tourId) });
+      refreshAuditLog(queryClient);
+    },
   });
 }
 
@@ -99,6 +107,7 @@ export function useSaveOffer(tourId: number, offerId: number | null) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tourId) });
       void queryClient.invalidateQueries({ queryKey: [...root, 'tours'] });
+      refreshAuditLog(queryClient);
     },
   });
 }
@@ -107,7 +116,10 @@ export function useSavePrices(tourId: number, offerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminPricesBody) => callRoute(routes.updatePrices, { params: { id: String(offerId) }, body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tourId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tourId) });
+      refreshAuditLog(queryClient);
+    },
   });
 }
 
@@ -123,7 +135,10 @@ export function useGenerateSlots(offerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: GenerateSlotsBody) => callRoute(routes.generateSlots, { params: { id: String(offerId) }, body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.slotsOf(offerId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.slotsOf(offerId) });
+      refreshAuditLog(queryClient);
+    },
   });
 }
 
@@ -131,7 +146,10 @@ export function useUpdateSlots(offerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateSlotsBody) => callRoute(routes.updateSlots, { params: { id: String(offerId) }, body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.slotsOf(offerId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.slotsOf(offerId) });
+      refreshAuditLog(queryClient);
+    },
   });
 }
 
@@ -152,7 +170,10 @@ export function useSavePromoCode(code: string | null) {
             params: { code },
             body: { percent: body.percent, validFrom: body.validFrom, validTo: body.validTo, isActive: body.isActive },
           }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.promoCodes() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.promoCodes() });
+      refreshAuditLog(queryClient);
+    },
   });
 }
 
