@@ -63,6 +63,51 @@ describe('[COMPANY] company settings', () => {
     await context.close();
   });
 
+  it('[COMPANY][UNSAVED]: Back and a menu link ask before unsaved changes are lost; staying keeps them', async () => {
+    const { page, context, go } = await openAs(ADMIN);
+    await go('/bookings');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await go('/my-agencies');
+    await page.getByRole('heading', { level: 1, name: 'Company settings' }).waitFor();
+    const city = page.getByLabel('Bank name', { exact: true });
+    const asked: string[] = [];
+    let answer = false;
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void (answer ? dialog.accept() : dialog.dismiss());
+    });
+    await city.fill('Emirates NBD Deira');
+
+    // Back, then "stay": still here, the typing kept; the question is the page's own
+    await page.goBack();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe('You have unsaved changes in the company settings. Leave this page and lose them?');
+    expect(new URL(page.url()).pathname).toBe('/my-agencies');
+    expect(await city.inputValue()).toBe('Emirates NBD Deira');
+
+    // a menu link, then "stay"
+    await page.getByRole('link', { name: 'All Bookings' }).first().click();
+    await expect.poll(() => asked.length).toBe(2);
+    expect(new URL(page.url()).pathname).toBe('/my-agencies');
+
+    // Back again, "leave": the page before the form
+    answer = true;
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/bookings');
+    expect(asked).toHaveLength(3);
+
+    // saved: nothing left to lose, one Back leaves without a question
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: 'Company settings' }).waitFor();
+    await city.fill('Emirates NBD Deira');
+    await page.getByTestId('company-save').click();
+    await page.getByText('Company settings saved').waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/bookings');
+    expect(asked).toHaveLength(3);
+    await context.close();
+  });
+
   it('[COMPANY][READ]: a junior agent reads the same details and cannot change them', async () => {
     const { page, context, go } = await openAs(JUNIOR);
     await go('/my-agencies');

@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useUpdateAgency } from '../api/update-agency';
-import { useUnsavedChangesWarning } from '../hooks/use-unsaved-changes';
+import { useUnsavedChangesWarning } from '@/lib/use-unsaved-changes';
 import { bodyOf, formValuesOf, validateCompanyForm, type CompanyFormValues } from '../utils/form-values';
 import { BankSection, BasicInfoSection, ContactsSection, ContractingSection } from './company-sections';
 
