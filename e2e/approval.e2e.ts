@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import type { CreateBookingResponse } from '@portal/contract';
 import { screenshot, startPortal, type Portal } from './support/portal.ts';
 import { DEMO_PASSWORD, apiLogin } from './support/session.ts';
 import { LAYOUTS } from './support/portal.ts';
+import { GUEST, bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
 
 // Issue 9 defect 12: an agency waiting for approval had the full menu and net rates and learnt only at "Book and
 // pay" that it could not book. Now every page says so, and its administrator gets an e-mail when it is approved.
@@ -163,6 +166,35 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
         .waitFor();
       await page.waitForLoadState('networkidle');
       expect(await banner.count()).toBe(0);
+
+      // approved, its admin can book: the tour page offers the net price and the button, and a booking is taken
+      const token = await tokenOf(page);
+      const asAdmin = <T>(_email: string, path: string, init: { method?: string; body?: unknown } = {}) =>
+        api<T>(path, {
+          token,
+          method: init.method,
+          headers:
+            init.body === undefined ? {} : { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        });
+      const slot = await bookingSlots(asAdmin).findSlot(agent.email, 'aed', instantPerPerson(false), bookable);
+      await page.goto(
+        portal.url(host) + `/tour?id=${slot.tour.id}&offer=${slot.offer.id}&date=${slot.date}&time=${slot.time ?? ''}`,
+      );
+      await page.getByTestId(`offer-${slot.offer.id}-prices`).waitFor();
+      expect(await page.getByTestId('awaiting-approval').count()).toBe(0);
+      expect(await page.getByTestId('book-button').isDisabled()).toBe(false);
+      const created = await asAdmin<CreateBookingResponse>(agent.email, '/b2b/bookings/withpaymentintent', {
+        method: 'POST',
+        body: {
+          offerId: slot.offer.id,
+          date: slot.date,
+          time: slot.time,
+          adults: 1,
+          guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
+        },
+      });
+      expect(created.booking.status).toBe('pending_payment');
       await context.close();
     },
   );

@@ -125,8 +125,8 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
       `/admin/tours/${tourId}`,
     );
     expect(tour.offers).toHaveLength(1);
-    expect(tour.offers[0].startTimes).toEqual(['10:00', '15:00']);
-    offerId = tour.offers[0].id;
+    expect(tour.offers[0]?.startTimes).toEqual(['10:00', '15:00']);
+    offerId = tour.offers[0]?.id ?? 0;
 
     // a week of slots from tomorrow
     await row.getByTestId('offer-slots-link').click();
