@@ -496,7 +496,11 @@ describe('time slots and stock', () => {
     expect(avail.json().map((r: { time: string }) => r.time)).toEqual(['10:00']);
 
     const balanceRows = async () =>
-      (await t.database.db.execute(sql`SELECT balance_minor FROM agency_balances WHERE agency_id = ${agencyId}`)).rows;
+      (
+        (await t.database.db.execute(
+          sql`SELECT balance_minor FROM agency_balances WHERE agency_id = ${agencyId}`,
+        )) as unknown as { rows: unknown[] }
+      ).rows;
     const balanceBefore = await balanceRows();
     const bookingsBefore = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(bookings);
     for (const url of ['/b2b/bookings', '/b2b/bookings/withpaymentintent']) {
