@@ -30,6 +30,7 @@ import { DeskStatusBadge } from './components/booking-status-badge';
 import { CancelDialog } from './components/cancel-dialog';
 import { Fact } from './components/fact';
 import { PaymentsTable } from './components/payments-table';
+import { guestsText } from './components/guests';
 
 function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   return (
@@ -100,9 +101,7 @@ function Detail({ detail }: { detail: AdminBookingDetail }) {
               {formatDate(booking.date, language)}
               {booking.time ? `, ${booking.time}` : ''}
             </Fact>
-            <Fact label={t('boDesk.fields.guests')}>
-              {t('boDesk.guests', { adults: booking.adults, children: booking.children, infants: booking.infants })}
-            </Fact>
+            <Fact label={t('boDesk.fields.guests')}>{guestsText(t, booking)}</Fact>
             <Fact label={t('boDesk.fields.guest')}>{booking.guest.name}</Fact>
             <Fact label={t('boDesk.booking.contact')}>{[booking.guest.email, booking.guest.phone].join(' · ')}</Fact>
             <Fact label={t('boDesk.fields.hotel')}>

@@ -32,6 +32,7 @@ import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 import { useAdminBookings } from './api/bookings';
 import { AgencySelect } from './components/agency-select';
 import { DeskStatusBadge } from './components/booking-status-badge';
+import { guestsText } from './components/guests';
 
 const ON_PAGE = 20;
 const FILTER_KEYS = ['search', 'status', 'agency', 'dateFrom', 'dateTo', 'createdFrom', 'createdTo'] as const;
@@ -77,8 +78,7 @@ export function BookingsPage() {
   const typed = useDebouncedCallback((value: string) => patch({ search: value.trim() || undefined }), 300);
   const hasFilters = FILTER_KEYS.some((key) => params.get(key));
   const data = bookings.data;
-  const guests = (row: AdminBookingRow) =>
-    t('boDesk.guests', { adults: row.adults, children: row.children, infants: row.infants });
+  const guests = (row: AdminBookingRow) => guestsText(t, row);
 
   return (
     <Stack gap="lg" data-testid="admin-bookings-page">
@@ -196,7 +196,13 @@ export function BookingsPage() {
                     {data.items.map((row) => (
                       <Table.Tr key={row.id} data-testid="admin-booking-row" data-reference={row.reference}>
                         <Table.Td>
-                          <Anchor component={Link} to={paths.backOffice.booking.getHref(row.id)} fw={600} size="sm">
+                          <Anchor
+                            component={Link}
+                            to={paths.backOffice.booking.getHref(row.id)}
+                            fw={600}
+                            size="sm"
+                            style={{ whiteSpace: 'nowrap' }}
+                          >
                             {row.reference}
                           </Anchor>
                         </Table.Td>

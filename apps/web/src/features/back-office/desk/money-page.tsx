@@ -119,15 +119,19 @@ function Transfers() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{row.reference}</Text>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {row.reference}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                         {row.bankReference}
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{row.transferDate ? formatDate(row.transferDate, language) : '—'}</Text>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {row.transferDate ? formatDate(row.transferDate, language) : '—'}
+                      </Text>
                     </Table.Td>
                     <Table.Td ta="right">
                       <Text size="sm" fw={600}>
@@ -169,6 +173,7 @@ function CardPayments() {
           data={PAYMENT_VIEWS.map((v) => ({ value: v, label: t(`boDesk.money.views.${v}`) }))}
           value={view}
           onChange={(value) => patch({ view: value === 'all' ? undefined : value })}
+          orientation={isPhone ? 'vertical' : 'horizontal'}
           fullWidth={isPhone}
           size={isPhone ? 'xs' : 'sm'}
           w={isPhone ? '100%' : undefined}

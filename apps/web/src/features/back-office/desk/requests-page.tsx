@@ -14,6 +14,7 @@ import { useAdminRequests } from './api/requests';
 import { AgencySelect } from './components/agency-select';
 import { DeskStatusBadge } from './components/booking-status-badge';
 import { RequestDetail } from './components/request-detail';
+import { guestsText } from './components/guests';
 
 // the statuses a request goes through: asked, quoted, paid, declined or withdrawn
 const REQUEST_STATUSES: readonly BookingStatus[] = ['request', 'payment_required', 'completed', 'cancelled'];
@@ -43,8 +44,7 @@ export function RequestsPage() {
   const rows = requests.data;
   const open = rows?.find((row) => row.id === openId) ?? null;
   const openRow = (id: string | null) => patch({ id: id ?? undefined });
-  const guests = (row: AdminRequestRow) =>
-    t('boDesk.guests', { adults: row.adults, children: row.children, infants: row.infants });
+  const guests = (row: AdminRequestRow) => guestsText(t, row);
 
   return (
     <Stack gap="lg" data-testid="requests-page">
@@ -140,6 +140,7 @@ export function RequestsPage() {
                         fw={600}
                         fz="sm"
                         c="brand.7"
+                        style={{ whiteSpace: 'nowrap' }}
                       >
                         {row.reference}
                       </UnstyledButton>

@@ -15,7 +15,12 @@ const COLORS: Record<BookingStatus, string> = {
 export function DeskStatusBadge({ status }: { status: BookingStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-status={status}>
+    <Badge
+      color={COLORS[status]}
+      variant="light"
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+      data-status={status}
+    >
       {t(`boDesk.statuses.${status}`)}
     </Badge>
   );

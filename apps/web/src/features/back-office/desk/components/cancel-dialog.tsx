@@ -15,6 +15,7 @@ import {
 import type { AdminBookingDetail } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
+import { requiredField } from '@/components/required-field';
 import { isApiError, markFieldShown } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -145,7 +146,7 @@ export function CancelDialog({
                   setErrors((current) => ({ ...current, feeOverride: undefined }));
                 }}
                 error={errors.feeOverride}
-                withAsterisk
+                {...requiredField}
                 data-testid="fee-input"
               />
             )}
@@ -158,7 +159,7 @@ export function CancelDialog({
                 setErrors((current) => ({ ...current, reason: undefined }));
               }}
               error={errors.reason}
-              withAsterisk={override}
+              {...(override ? requiredField : {})}
               autosize
               minRows={2}
               maxLength={500}

@@ -39,6 +39,8 @@ function Provider({ payment }: { payment: DeskPayment }) {
 
 // Card payments with the provider's status and their refunds: a table on a desktop, cards on a phone
 export function PaymentsTable({ rows, showAgency = true }: { rows: readonly DeskPayment[]; showAgency?: boolean }) {
+  // on a booking's own page the agency and the booking are the page's
+  const showPaidFor = showAgency;
   const { t } = useTranslation();
   const { language } = useLocale();
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
@@ -50,7 +52,11 @@ export function PaymentsTable({ rows, showAgency = true }: { rows: readonly Desk
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <PaidFor payment={payment} />
+                  {showPaidFor ? (
+                    <PaidFor payment={payment} />
+                  ) : (
+                    <Text size="sm">{formatDateTime(payment.createdAt, language)}</Text>
+                  )}
                   {showAgency && (
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {payment.agencyName}
@@ -63,9 +69,11 @@ export function PaymentsTable({ rows, showAgency = true }: { rows: readonly Desk
                 <Text size="sm" fw={600}>
                   <Money amount={payment.amount} currency={payment.currencyCode} />
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(payment.createdAt, language)}
-                </Text>
+                {showPaidFor && (
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(payment.createdAt, language)}
+                  </Text>
+                )}
               </Group>
               <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                 {payment.provider} · {payment.providerRef ?? '—'}
@@ -87,9 +95,9 @@ export function PaymentsTable({ rows, showAgency = true }: { rows: readonly Desk
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('boDesk.fields.created')}</Table.Th>
+              <Table.Th>{t('boDesk.money.started')}</Table.Th>
               {showAgency && <Table.Th>{t('boDesk.fields.agency')}</Table.Th>}
-              <Table.Th>{t('boDesk.fields.paidFor')}</Table.Th>
+              {showPaidFor && <Table.Th>{t('boDesk.fields.paidFor')}</Table.Th>}
               <Table.Th>{t('boDesk.fields.provider')}</Table.Th>
               <Table.Th ta="right">{t('boDesk.fields.amount')}</Table.Th>
               <Table.Th>{t('boDesk.fields.status')}</Table.Th>
@@ -109,9 +117,11 @@ export function PaymentsTable({ rows, showAgency = true }: { rows: readonly Desk
                     <Text size="sm">{payment.agencyName}</Text>
                   </Table.Td>
                 )}
-                <Table.Td>
-                  <PaidFor payment={payment} />
-                </Table.Td>
+                {showPaidFor && (
+                  <Table.Td>
+                    <PaidFor payment={payment} />
+                  </Table.Td>
+                )}
                 <Table.Td maw={220}>
                   <Provider payment={payment} />
                 </Table.Td>

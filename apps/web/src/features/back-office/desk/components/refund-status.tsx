@@ -8,6 +8,9 @@ import { useLocale } from '@/lib/locale';
 import { notify } from '@/lib/notify';
 import { useRetryRefund } from '../api/money';
 
+// a badge keeps its whole word in a narrow table cell
+const BADGE_STYLE = { minWidth: 'max-content' } as const;
+
 const PAYMENT_COLORS: Record<PaymentStatus, string> = {
   pending: 'yellow',
   requires_action: 'yellow',
@@ -28,7 +31,7 @@ const REFUND_COLORS: Record<RefundState, string> = {
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={PAYMENT_COLORS[status]} variant="light" data-status={status}>
+    <Badge color={PAYMENT_COLORS[status]} variant="light" data-status={status} style={BADGE_STYLE}>
       {t(`boDesk.paymentStatuses.${status}`)}
     </Badge>
   );
@@ -44,10 +47,10 @@ export function RefundStatus({ payment }: { payment: DeskPayment }) {
   const owed = refund.state !== 'refunded';
   return (
     <Stack gap={4} align="flex-start" data-testid="refund-status" data-state={refund.state}>
-      <Badge color={REFUND_COLORS[refund.state]} variant="light">
+      <Badge color={REFUND_COLORS[refund.state]} variant="light" style={BADGE_STYLE}>
         {t(`boDesk.refundStates.${refund.state}`)}
       </Badge>
-      <Text size="xs">
+      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
         {owed ? t('boDesk.money.owed') : t('boDesk.money.refunded')}{' '}
         <Money amount={owed ? refund.owed : refund.refunded} currency={payment.currencyCode} />
       </Text>

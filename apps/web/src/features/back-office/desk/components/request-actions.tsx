@@ -5,6 +5,7 @@ import { QuoteBody } from '@portal/contract';
 import type { AdminRequestRow } from '@portal/contract';
 import { IconCurrencyDollar, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { requiredField } from '@/components/required-field';
 import { applyServerErrors, takeFieldError, zodValidate } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useDeclineRequest, useQuoteRequest } from '../api/requests';
@@ -55,7 +56,7 @@ function QuoteDialog({ request, opened, onClose }: { request: AdminRequestRow; o
             thousandSeparator=" "
             suffix={` ${request.currencyCode.toUpperCase()}`}
             data-autofocus
-            withAsterisk
+            {...requiredField}
             {...form.getInputProps('netTotal')}
           />
           <NumberInput
@@ -64,7 +65,7 @@ function QuoteDialog({ request, opened, onClose }: { request: AdminRequestRow; o
             min={1}
             max={720}
             allowDecimal={false}
-            withAsterisk
+            {...requiredField}
             {...form.getInputProps('validHours')}
           />
           <Textarea
@@ -136,7 +137,7 @@ function DeclineDialog({
           minRows={3}
           maxLength={1000}
           data-autofocus
-          required
+          {...requiredField}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

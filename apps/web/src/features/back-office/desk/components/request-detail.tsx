@@ -7,6 +7,7 @@ import { useLocale } from '@/lib/locale';
 import { DeskStatusBadge } from './booking-status-badge';
 import { Fact } from './fact';
 import { RequestActions } from './request-actions';
+import { guestsText } from './guests';
 
 // A quotation request as the operator decides on it: what the agent asked for, the quote given, the actions
 export function RequestDetail({ request }: { request: AdminRequestRow }) {
@@ -32,9 +33,7 @@ export function RequestDetail({ request }: { request: AdminRequestRow }) {
           {formatDate(request.bookingDate, language)}
           {request.time ? `, ${request.time}` : ''}
         </Fact>
-        <Fact label={t('boDesk.fields.guests')}>
-          {t('boDesk.guests', { adults: request.adults, children: request.children, infants: request.infants })}
-        </Fact>
+        <Fact label={t('boDesk.fields.guests')}>{guestsText(t, request)}</Fact>
         <Fact label={t('boDesk.fields.guest')}>{request.guestName}</Fact>
         <Fact label={t('boDesk.fields.agent')}>{request.agent}</Fact>
         <Fact label={t('boDesk.fields.hotel')}>{[request.hotel, request.room].filter(Boolean).join(', ')}</Fact>

@@ -4,6 +4,7 @@ import type { TopUpView } from '@portal/contract';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
+import { requiredField } from '@/components/required-field';
 import { takeFieldError } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useTransferDecision } from '../api/money';
@@ -105,7 +106,7 @@ export function TransferActions({ transfer }: { transfer: TopUpView }) {
             minRows={3}
             maxLength={500}
             data-autofocus
-            required
+            {...requiredField}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>
