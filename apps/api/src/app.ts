@@ -35,6 +35,7 @@ import { issueDueInvoices } from './modules/invoices/invoices.service.ts';
 import { startJobRunner, type JobDefinition } from './modules/jobs/job-runner.ts';
 import { createMetrics, metricsRoutes } from './modules/metrics/metrics.ts';
 import { stockWatchRoutesPlugin } from './modules/stock-watches/stock-watches.routes.ts';
+import { widgetRoutesPlugin } from './modules/widgets/widgets.routes.ts';
 import { closePastStockWatches, notifyReturnedSeats } from './modules/stock-watches/stock-watches.service.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
 import { webAppPlugin } from './modules/web/web-app.ts';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(stockWatchRoutesPlugin);
   await app.register(agencyRoutesPlugin);
   await app.register(agentRoutesPlugin);
+  await app.register(widgetRoutesPlugin);
 
   // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds,
   // stale card top-ups, last month's tax invoices, low-balance alerts, trade licence alerts,

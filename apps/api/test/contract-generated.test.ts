@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { buildPath, contractRoutes, type Role, type RouteDescriptor } from '@portal/contract';
-import { bookings, payments, users } from '../src/db/schema/index.ts';
+import { agencies, bookings, payments, users, widgets } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
 import {
   bookingBody,
@@ -20,7 +20,14 @@ import { bearer, createAgency, createOperator, loginAs, storeAgencyFile } from '
 let t: TestApp;
 let w: BookingWorld;
 let operatorToken: string;
-let other: { bookingId: string; paymentId: string; fileId: string; topUpId: string; agentId: string };
+let other: {
+  bookingId: string;
+  paymentId: string;
+  fileId: string;
+  topUpId: string;
+  agentId: string;
+  widgetId: string;
+};
 
 const routeName = (r: RouteDescriptor) => `${r.method} ${r.path}`;
 const isMultipart = (r: RouteDescriptor) => r.multipart === true;
@@ -56,13 +63,34 @@ beforeAll(async () => {
       bankReference: 'FT',
     },
   });
-  if (!payment || topUp.statusCode !== 200) throw new Error('fixtures missing');
+  // both agencies may have widgets (isWidgetsCreationAllowed): the routes' access is then the role matrix alone
+  await t.database.db
+    .update(agencies)
+    .set({ isWidgetsCreationAllowed: 1 })
+    .where(inArray(agencies.id, [w.agency.id, them.agency.id]));
+  const [widget] = await t.database.db
+    .insert(widgets)
+    .values({
+      agencyId: them.agency.id,
+      createdBy: them.agency.users.admin.id,
+      slug: `theirs-${them.agency.id.slice(0, 8)}`,
+      name: 'Their shop',
+      type: 'multipleTours',
+      currency: 'aed',
+      language: 'en',
+      contacts: { address: '', mapLink: '', email: '', telegram: '', phone: '', whatsapp: '', viber: '' },
+      partners: [],
+      socialLinks: {},
+    })
+    .returning({ id: widgets.id });
+  if (!payment || !widget || topUp.statusCode !== 200) throw new Error('fixtures missing');
   other = {
     bookingId: card.id,
     paymentId: payment.id,
     fileId: file.id,
     topUpId: topUp.json().id,
     agentId: them.agency.users.junior.id,
+    widgetId: widget.id,
   };
   await retireTour(t.database.db, them.tour.id);
 });
@@ -105,11 +133,20 @@ describe('roles: one matrix in the contract, enforced for every route', () => {
   });
 });
 
+const widgetBody = () => ({
+  name: 'Shop',
+  type: 'multipleTours',
+  currency: 'aed',
+  language: 'en',
+  offers: [{ offerId: w.tour.sameTicketOfferId, saleAdult: 100, saleChild: 100, saleTrip: null }],
+});
+
 // a body the route accepts, so that what answers is the id's lookup and not the body's validation
 function validBodyFor(route: RouteDescriptor): Record<string, unknown> {
   if (route.path.endsWith('/pay')) return { paymentMethod: 'balance' };
   if (route.method === 'PUT' && route.path === '/b2b/agents/{id}')
     return { name: 'Omar Saleh', phone: '+971500000000', role: 'admin', jobTitle: '', monthlyCap: null };
+  if (route.method === 'PUT' && route.path === '/b2b/widgets/{id}') return widgetBody();
   return {};
 }
 
@@ -122,6 +159,7 @@ describe("tenants: every agency route that takes an id answers another agency's 
     if (route.path === '/b2b/files/{id}') return other.fileId;
     if (route.path === '/b2b/balance/topups/{id}') return other.topUpId;
     if (route.path.startsWith('/b2b/agents/{id}')) return other.agentId;
+    if (route.path.startsWith('/b2b/widgets/{id}')) return other.widgetId;
     return null;
   };
   const tenantRoutes = contractRoutes.filter(
@@ -257,6 +295,8 @@ const examples = (): Record<string, unknown> => ({
   'POST /telemetry': { type: 'pageview', path: '/bookings', userId: 'a@b.test' },
   'POST /admin/requests/{id}/quote': { amount: 120.5, validHours: 24, note: 'Includes transfer' },
   'POST /admin/requests/{id}/decline': { reason: 'Fully booked' },
+  'POST /b2b/widgets': widgetBody(),
+  'PUT /b2b/widgets/{id}': widgetBody(),
 });
 
 function bodyArbitrary(schema: z.ZodType | undefined, example: unknown) {

@@ -20,6 +20,7 @@ export * from './commissions.ts';
 export * from './audit.ts';
 export * from './agency.ts';
 export * from './agents.ts';
+export * from './widgets.ts';
 
 import { adminRoutes } from './admin.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.ts';
@@ -32,6 +33,7 @@ import { stockWatchRoutes } from './stock-watches.ts';
 import { commissionRoutes } from './commissions.ts';
 import { agencyRoutes } from './agency.ts';
 import { agentRoutes } from './agents.ts';
+import { widgetRoutes } from './widgets.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
 import type { RouteDescriptor } from './define-route.ts';
@@ -50,4 +52,5 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(commissionRoutes),
   ...Object.values(agencyRoutes),
   ...Object.values(agentRoutes),
+  ...Object.values(widgetRoutes),
 ];

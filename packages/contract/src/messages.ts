@@ -226,3 +226,44 @@ export const DESK_MESSAGES = {
   noRefundOwed: 'Nothing is owed back to this card',
   refundInProgress: 'The provider is still being asked about this refund. Try again in two minutes.',
 } as const;
+
+// The agency's widgets (SPEC §5, §8 word for word where quoted; the rest are ours)
+export const WIDGET_MIN_MARGIN_PERCENT = 5;
+
+export const WIDGET_MESSAGES = {
+  // SPEC §8, word for word
+  saveFailed: 'Failed to save the widget. Please try again.',
+  // SPEC §5, word for word
+  atLeastOneOffer: 'At least one offer must be selected',
+  notFound: 'Widget not found',
+  notAllowed: 'Widgets are not enabled for your agency. Please contact an operator to enable them.',
+  unknownOffer: 'This option is no longer in the catalogue',
+  offerTwice: 'Each option once',
+  noSuchPrice: 'This option has no such price',
+  priceRequired: 'Enter the sale price',
+  singleTour: 'A single-tour widget sells the options of one tour only',
+  domainFormat: 'Enter a domain name such as tours.example.com',
+  domainTaken: 'Another widget already uses this domain',
+  urlFormat: 'Enter a full address starting with https://',
+  slugFormat: 'Use 3 to 60 lower-case letters, digits and hyphens',
+  slugTaken: 'Another widget already has this address',
+  percentRange: 'Enter a whole percent from 0 to 100',
+  conversionId: 'Use letters, digits, hyphens, underscores and slashes',
+  imageFormat: 'Upload a JPEG or PNG image',
+  unknownImage: 'Upload the image again',
+  invalidPhone: 'Enter a valid phone number',
+  telegram: 'Enter a Telegram user name (5 to 32 letters, digits or _) or a t.me link',
+} as const;
+
+// The sale price's minimum in its message, e.g. "AED 151.20"; the discount when it moved the minimum
+export function saleBelowMinimumMessage(minimum: string, discountPercent: number): string {
+  return discountPercent > 0
+    ? `The sale price must be at least ${minimum}: NET + ${WIDGET_MIN_MARGIN_PERCENT}% after the ${discountPercent}% discount`
+    : `The sale price must be at least ${minimum}: NET + ${WIDGET_MIN_MARGIN_PERCENT}%`;
+}
+
+// The minimum back out of that message (the web shows it in the language on screen), else null
+export function readSaleBelowMinimumMessage(message: string): { minimum: string; discountPercent: number } | null {
+  const match = /^The sale price must be at least (.+): NET \+ \d+%(?: after the (\d+)% discount)?$/.exec(message);
+  return match?.[1] ? { minimum: match[1], discountPercent: Number(match[2] ?? 0) } : null;
+}

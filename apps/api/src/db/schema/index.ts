@@ -4,3 +4,4 @@ export * from './catalogue.ts';
 export * from './bookings.ts';
 export * from './stock-watches.ts';
 export * from './money.ts';
+export * from './widgets.ts';
