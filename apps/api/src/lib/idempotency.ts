@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ErrorItem } from '@portal/contract';
 import { BOOKING_MESSAGES, MESSAGES } from '@portal/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -11,6 +11,10 @@ import { requireAgencyActor } from './require-actor.ts';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 // a crashed first call stops blocking its key after this long (longer than any booking with its card call can run)
 const RUNNING_LEASE_SECONDS = 300;
+// once the effect is committed, the call still has work to finish (a card call's charge and its redirect, mails):
+// a retry in that window is told the first is still running, never answered with the half-made response; after it
+// (the call crashed after its commit) the retry answers with the committed effect
+const AFTER_COMMIT_LEASE_SECONDS = 30;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 // the body is hashed after the route's depth check; this bound only keeps the hash itself safe
 const MAX_CANONICAL_DEPTH = 64;
@@ -62,7 +66,8 @@ export const NO_IDEMPOTENCY_KEY: IdempotencyClaim = {
 };
 
 function claimFor(agencyId: string, key: string, attempt: string): IdempotencyClaim {
-  const recordSql = (resourceId: SQL) => sql`UPDATE idempotency_keys SET resource_id = ${resourceId}
+  const recordSql = (resourceId: SQL) => sql`UPDATE idempotency_keys SET resource_id = ${resourceId},
+      locked_until = now() + make_interval(secs => ${AFTER_COMMIT_LEASE_SECONDS})
     WHERE agency_id = ${agencyId} AND key = ${key} AND attempt = ${attempt}::uuid AND resource_id IS NULL AND ${resourceId} IS NOT NULL
     RETURNING 1`;
   return {
@@ -113,7 +118,12 @@ export async function withIdempotency<T>(
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (!claimed) {
-    const [existing] = await db.select().from(idempotencyKeys).where(where);
+    // the lease is read by the database's clock, the one that wrote it
+    const [existing] = await db
+      .select({ row: idempotencyKeys, isLeased: sql<boolean>`${idempotencyKeys.lockedUntil} > now()` })
+      .from(idempotencyKeys)
+      .where(where)
+      .then((rows) => rows.map(({ row, isLeased }) => ({ ...row, isLeased })));
     if (!existing) throw new AppError('conflict', BOOKING_MESSAGES.idempotencyRunning);
     // another agent's key reads as a mismatch: it neither answers with their call nor confirms the key exists
     if (existing.userId !== input.userId || existing.requestHash !== hash || existing.scope !== input.scope) {
@@ -125,7 +135,9 @@ export async function withIdempotency<T>(
       return existing.responseBody as T;
     }
     if (existing.resourceId) {
-      // the first call committed its effect and then crashed or failed before storing its answer
+      // the first call committed its effect and is still finishing (its card charge, say): ask again later
+      if (existing.isLeased) throw new AppError('conflict', BOOKING_MESSAGES.idempotencyRunning);
+      // it committed its effect and then crashed or failed before storing its answer
       const body = await replay(existing.resourceId);
       await db.update(idempotencyKeys).set({ state: 'done', responseStatus: 200, responseBody: body }).where(where);
       return body;
@@ -157,6 +169,11 @@ export async function withIdempotency<T>(
     if (error instanceof IdempotencyLostError) throw error;
     // `mine` matches only while nothing was committed: a key whose effect committed before the error is kept, and
     // the retry answers with that effect
+    // an effect committed before the error: the call is over, a retry may answer with the effect at once
+    await db
+      .update(idempotencyKeys)
+      .set({ lockedUntil: sql`now()` })
+      .where(and(where, eq(idempotencyKeys.attempt, attempt), isNotNull(idempotencyKeys.resourceId)));
     if (error instanceof AppError && error.status < 500 && error.status !== 409 && error.status !== 429) {
       const body = error.items.length > 0 ? error.items : error.message;
       await db

@@ -40,11 +40,12 @@ async function keyRow(key: string) {
   return row ?? null;
 }
 
-// What a SIGKILL between the booking's commit and the stored answer leaves behind
-async function forgetAnswer(key: string) {
+// What a SIGKILL between the booking's commit and the stored answer leaves behind: by default once the call's
+// after-commit lease has run out (`leaseEnds`: the lease as the crash left it)
+async function forgetAnswer(key: string, leaseEnds = sql`now() - interval '1 second'`) {
   await t.database.db
     .update(idempotencyKeys)
-    .set({ state: 'running', responseStatus: null, responseBody: null, lockedUntil: sql`now() + interval '5 minutes'` })
+    .set({ state: 'running', responseStatus: null, responseBody: null, lockedUntil: leaseEnds })
     .where(and(eq(idempotencyKeys.agencyId, w.agency.id), eq(idempotencyKeys.key, key)));
 }
 
@@ -106,6 +107,49 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
     });
     expect(await state()).toEqual(before);
     expect(await keyRow(key)).toMatchObject({ state: 'done', resourceId: first.json().booking.id });
+  });
+
+  it('a crash just after the commit: within its lease the retry is told to wait (409, nothing changed), then replays', async () => {
+    const key = newKey();
+    const first = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key });
+    await forgetAnswer(key, sql`now() + interval '20 seconds'`);
+    const before = await state();
+    const early = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key });
+    expect([early.statusCode, early.body]).toEqual([409, BOOKING_MESSAGES.idempotencyRunning]);
+    expect(await keyRow(key)).toMatchObject({ state: 'running', resourceId: first.json().booking.id });
+    await forgetAnswer(key);
+    const late = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key });
+    expect([late.statusCode, late.json().booking.id]).toEqual([200, first.json().booking.id]);
+    expect(await state()).toEqual(before);
+  });
+
+  it('a retry while the first card call is still starting its charge gets 409, never a booking without its pay link', async () => {
+    const key = newKey();
+    const url = '/api/b2b/bookings/withpaymentintent';
+    const original = t.app.payments.startCharge;
+    let releaseCharge = () => {};
+    let chargeStarted = () => {};
+    const started = new Promise<void>((resolve) => (chargeStarted = resolve));
+    t.app.payments.startCharge = async (...args) => {
+      chargeStarted();
+      await new Promise<void>((resolve) => (releaseCharge = resolve));
+      return original(...args);
+    };
+    try {
+      const first = postBooking(t.app, w.tokens.admin, bookingBody(w), { key, url });
+      await started;
+      // the hold is committed, the charge not yet made: the retry must not answer with the half-made booking
+      const retry = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key, url });
+      expect([retry.statusCode, retry.body]).toEqual([409, BOOKING_MESSAGES.idempotencyRunning]);
+      releaseCharge();
+      const done = await first;
+      expect(done.statusCode).toBe(200);
+      expect(done.json().booking.payment.redirectUrl).toEqual(expect.any(String));
+      const again = await postBooking(t.app, w.tokens.admin, bookingBody(w), { key, url });
+      expect(again.json()).toEqual(done.json());
+    } finally {
+      t.app.payments.startCharge = original;
+    }
   });
 
   it('a card booking whose provider call fails after the hold: the retry answers with the held booking, one hold', async () => {
