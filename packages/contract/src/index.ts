@@ -21,6 +21,7 @@ export * from './audit.ts';
 export * from './agency.ts';
 export * from './agents.ts';
 export * from './widgets.ts';
+export * from './widget-domains.ts';
 
 import { adminRoutes } from './admin.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.ts';
