@@ -36,6 +36,8 @@ import { startJobRunner, type JobDefinition } from './modules/jobs/job-runner.ts
 import { createMetrics, metricsRoutes } from './modules/metrics/metrics.ts';
 import { stockWatchRoutesPlugin } from './modules/stock-watches/stock-watches.routes.ts';
 import { widgetRoutesPlugin } from './modules/widgets/widgets.routes.ts';
+import { widgetDomainRoutesPlugin } from './modules/widgets/widget-domains.routes.ts';
+import { checkDueDomains, domainDns } from './modules/widgets/widget-domains.service.ts';
 import { closePastStockWatches, notifyReturnedSeats } from './modules/stock-watches/stock-watches.service.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
 import { webAppPlugin } from './modules/web/web-app.ts';
@@ -117,6 +119,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(agencyRoutesPlugin);
   await app.register(agentRoutesPlugin);
   await app.register(widgetRoutesPlugin);
+  await app.register(widgetDomainRoutesPlugin);
 
   // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds,
   // stale card top-ups, last month's tax invoices, low-balance alerts, trade licence alerts,
@@ -137,6 +140,11 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
       // admins mailed once per expiry date when the agency's trade licence expires within 30 days
       { name: 'licence-alerts', everyMs: 60 * 60_000, run: () => sendLicenceAlerts(app.deps) },
     );
+  // widgets' own domains: pending and failed ones asked about again, verified ones now and then (DNS only)
+  if (config.domainCheckMs > 0) {
+    const dns = domainDns(config);
+    jobs.push({ name: 'widget-domains', everyMs: config.domainCheckMs, run: () => checkDueDomains(app.deps, dns) });
+  }
   if (config.stockWatchPollMs > 0)
     jobs.push(
       {

@@ -33,6 +33,9 @@ export async function buildTestApp(
       jwtSecret: 'test-secret-0123456789-abcdefghijkl',
       holdSweepMs: 0,
       stockWatchPollMs: 0,
+      // never a real DNS look-up from a test: the domain tests point DNS_SERVERS at a stand-in and check by hand
+      domainCheckMs: 0,
+      dnsServers: ['127.0.0.1:9'],
       ...overrides,
     },
   );

@@ -312,6 +312,22 @@ describe('errors and protection', () => {
   });
 });
 
+describe('widget domain settings', () => {
+  it('reads DNS_SERVERS and WIDGET_CNAME_TARGET, refusing a server that is not an address', () => {
+    const dev = { NODE_ENV: 'development' };
+    expect(loadConfig(dev)).toMatchObject({ dnsServers: undefined, widgetCnameTarget: 'localhost' });
+    expect(loadConfig({ ...dev, PUBLIC_URL: 'https://b2b.goldenfalcon.ae' }).widgetCnameTarget).toBe(
+      'b2b.goldenfalcon.ae',
+    );
+    expect(
+      loadConfig({ ...dev, WIDGET_CNAME_TARGET: 'Shops.GoldenFalcon.ae.', DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353' }),
+    ).toMatchObject({ widgetCnameTarget: 'shops.goldenfalcon.ae', dnsServers: ['1.1.1.1', '127.0.0.1:5353'] });
+    expect(() => loadConfig({ ...dev, DNS_SERVERS: 'dns.google' })).toThrow(
+      'DNS_SERVERS must list addresses such as 1.1.1.1 or 127.0.0.1:5353, got "dns.google"',
+    );
+  });
+});
+
 describe('production guards', () => {
   const base = {
     NODE_ENV: 'production',

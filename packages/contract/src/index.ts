@@ -35,6 +35,7 @@ import { commissionRoutes } from './commissions.ts';
 import { agencyRoutes } from './agency.ts';
 import { agentRoutes } from './agents.ts';
 import { widgetRoutes } from './widgets.ts';
+import { widgetDomainRoutes } from './widget-domains.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
 import type { RouteDescriptor } from './define-route.ts';
@@ -54,4 +55,5 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(agencyRoutes),
   ...Object.values(agentRoutes),
   ...Object.values(widgetRoutes),
+  ...Object.values(widgetDomainRoutes),
 ];

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { PUBLIC, accessFor, defineRoute } from './define-route.ts';
+import { WidgetDomainStatus, WidgetIdParams } from './widgets.ts';
+
 // Issue 13 item 5: a widget's own domain. The agency adds two DNS records; the portal checks them with DNS look-ups
 // only (never an HTTP call to the domain) and serves the shop on the domain once both are right.
 // - TXT at `_b2b-verify.<domain>` with the value `b2b-verify=<token>`: proves the agency controls the domain.
@@ -23,6 +27,7 @@ export const WIDGET_DOMAIN_MESSAGES = {
   txtWrong: "The TXT record {name} does not hold this widget's verification code",
   notPointed: '{domain} does not point to {target}: add a CNAME record',
   dnsFailed: 'The DNS look-up failed ({code}); the check runs again shortly',
+  noDomain: "Enter the widget's domain on the General tab and save it first",
 } as const;
 
 export function domainMessage(
@@ -31,3 +36,52 @@ export function domainMessage(
 ): string {
   return WIDGET_DOMAIN_MESSAGES[key].replace(/\{(\w+)\}/g, (_, k: string) => values[k as keyof typeof values] ?? '');
 }
+
+export const DomainRecord = z.object({ type: z.enum(['TXT', 'CNAME']), name: z.string(), value: z.string() });
+
+// A widget's domain as its page shows it: the records to add, the status (SPEC §4) and why a check failed
+export const WidgetDomainView = z.object({
+  domain: z.string(),
+  status: WidgetDomainStatus.nullable(),
+  reason: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  records: z.array(DomainRecord),
+});
+export type WidgetDomainView = z.infer<typeof WidgetDomainView>;
+
+// Caddy's on-demand TLS "ask": a certificate only for a verified domain of a live widget
+export const AllowedDomainQuery = z.object({ domain: z.string().trim().min(1).max(253) });
+
+const tags = ['widgets'] as const;
+const access = accessFor('manageWidgets');
+
+export const widgetDomainRoutes = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/b2b/widgets/{id}/domain',
+    summary: "A widget's custom domain: the DNS records to add, its status and the last check's reason",
+    tags,
+    access,
+    params: WidgetIdParams,
+    response: WidgetDomainView,
+  }),
+  verify: defineRoute({
+    method: 'POST',
+    path: '/b2b/widgets/{id}/domain/verify',
+    summary: "Check the widget's domain now (DNS look-ups only); the answer is the domain as it then stands",
+    tags,
+    access,
+    params: WidgetIdParams,
+    response: WidgetDomainView,
+  }),
+  allowed: defineRoute({
+    method: 'GET',
+    path: '/widgets/domains/allowed',
+    summary:
+      "For a TLS proxy (Caddy on_demand_tls ask): 200 when the domain is a live widget's verified domain, else 404",
+    tags,
+    access: PUBLIC,
+    query: AllowedDomainQuery,
+    response: z.object({ domain: z.string() }),
+  }),
+};

@@ -35,6 +35,11 @@ export type AppConfig = {
   // DESIGN "Stock is exact": row locks on slots; 'off' only for the concurrency test's control run, never in production
   stockLocking: boolean;
   lockTimeoutMs: number;
+  // widgets' own domains (issue 13): the DNS servers asked (unset: the system's), the host a domain's CNAME must name,
+  // and how often domains are checked again (0: never, e.g. in tests that check by hand)
+  dnsServers: string[] | undefined;
+  widgetCnameTarget: string;
+  domainCheckMs: number;
 };
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -58,6 +63,31 @@ export function trustProxySetting(value: string | undefined): false | number | s
   if (['true', 'yes', 'on'].includes(text)) return 1;
   if (/^\d+$/.test(text)) return Number(text);
   return text;
+}
+
+// DNS_SERVERS: comma-separated `address` or `address:port` entries (IPv4 or bracketed IPv6), as node's Resolver takes them
+function dnsServers(value: string | undefined): string[] | undefined {
+  const servers = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const server of servers)
+    if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])(:\d{1,5})?$/.test(server))
+      throw new Error(`DNS_SERVERS must list addresses such as 1.1.1.1 or 127.0.0.1:5353, got "${server}"`);
+  return servers.length > 0 ? servers : undefined;
+}
+
+// The host a widget's domain points its CNAME at: WIDGET_CNAME_TARGET, else PUBLIC_URL's host, else localhost
+function widgetCnameTarget(value: string | undefined, publicUrl: string | undefined): string {
+  if (value) return value.trim().toLowerCase().replace(/\.$/, '');
+  if (publicUrl) {
+    try {
+      return new URL(publicUrl).hostname;
+    } catch {
+      // PUBLIC_URL is checked where it is used
+    }
+  }
+  return 'localhost';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -100,6 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stockWatchPollMs: int('STOCK_WATCH_POLL_MS', env.STOCK_WATCH_POLL_MS, 30_000),
     stockLocking: env.BOOKING_STOCK_LOCKING !== 'off',
     lockTimeoutMs: int('BOOKING_LOCK_TIMEOUT_MS', env.BOOKING_LOCK_TIMEOUT_MS, 5000),
+    dnsServers: dnsServers(env.DNS_SERVERS),
+    widgetCnameTarget: widgetCnameTarget(env.WIDGET_CNAME_TARGET, env.PUBLIC_URL),
+    domainCheckMs: int('WIDGET_DOMAIN_CHECK_MS', env.WIDGET_DOMAIN_CHECK_MS, 10 * 60_000),
     ...overrides,
   };
   if (config.nodeEnv === 'production') refuseUnsafeProduction(config, env);

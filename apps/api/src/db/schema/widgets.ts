@@ -65,6 +65,12 @@ export const widgets = pgTable(
     language: text('language', { enum: ['en', 'ru'] }).notNull(),
     domain: text('domain').notNull().default(''),
     domainStatus: text('domain_status', { enum: ['pendingVerification', 'verified', 'verificationFailed'] }),
+    // the code the agency puts in the domain's TXT record (contract widget-domains.ts), and the last check's outcome
+    domainToken: text('domain_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    domainReason: text('domain_reason'),
+    domainCheckedAt: timestamp('domain_checked_at', { withTimezone: true }),
     offersSectionTitle: text('offers_section_title').notNull().default(''),
     footerText: text('footer_text').notNull().default(''),
     googleConversionActionId: text('google_conversion_action_id').notNull().default(''),
