@@ -21,7 +21,11 @@ export function backOfficeAuditWords(t: TFunction, empty: string): AuditWords {
   const value = (change: AuditChange, stored: string | null) => {
     if (stored === null) return '—';
     if (stored === 'true' || stored === 'false') return t(`backOffice.audit.boolean.${stored}`);
-    if (change.field === 'status') return t(`backOffice.statuses.${stored}`, { defaultValue: stored });
+    // an agency's status, else a booking's or a top-up's (SPEC §4 display names)
+    if (change.field === 'status')
+      return t(`backOffice.statuses.${stored}`, {
+        defaultValue: t(`backOffice.audit.statusValues.${stored}`, { defaultValue: stored }),
+      });
     return stored;
   };
   return {
