@@ -7,6 +7,7 @@ import {
   COMPANY_MESSAGES,
   MESSAGES,
   MONEY_MESSAGES,
+  WIDGET_MESSAGES,
   readSpendingCapMessage,
   spendingCapMessage,
 } from '@portal/contract';
@@ -20,6 +21,7 @@ const groups: [string, Record<string, string>][] = [
   ['bookingMessages', BOOKING_MESSAGES],
   ['moneyMessages', MONEY_MESSAGES],
   ['companyMessages', COMPANY_MESSAGES],
+  ['widgetMessages', WIDGET_MESSAGES],
 ];
 
 type Tree = { [key: string]: string | Tree };

@@ -45,7 +45,12 @@ export const PAGE_PRELOADS: readonly PagePreload[] = [
     parts: ['commissions'],
   },
   { path: '/my-agencies', modules: [AGENT_NAV, 'src/features/company/routes/my-agencies.tsx'], parts: ['company'] },
-  { path: '/widgets', prefix: true, modules: SECTIONS, parts: ['sections'] },
+  {
+    path: '/widgets',
+    prefix: true,
+    modules: [AGENT_NAV, 'src/features/widgets/routes/widgets.tsx'],
+    parts: ['widgets'],
+  },
   { path: '/agents', modules: [AGENT_NAV, 'src/features/agents/routes/agents.tsx'], parts: ['agents'] },
   { path: '/embedded', prefix: true, modules: SECTIONS, parts: ['sections'] },
   {

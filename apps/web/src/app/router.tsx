@@ -58,6 +58,7 @@ const BOOKING_TEXTS: readonly LocalePart[] = ['bookings', 'catalogue'];
 const BACK_OFFICE_TEXTS: readonly LocalePart[] = ['backOffice', 'backOfficeCatalogue', 'backOfficeDesk'];
 const bookingLists = () => import('@/features/bookings/routes/bookings');
 const bookingDetail = () => import('@/features/bookings/routes/booking-detail');
+const widgetPages = () => import('@/features/widgets/routes/widgets');
 
 // The home route and the half of it this visitor needs (login or catalogue) load side by side, not one after the other.
 function loadHome() {
@@ -216,8 +217,9 @@ const routeTree = (
               ['company'],
             )}
           />
-          <Route path={paths.widgets.path} element={page(sections, (m) => m.WidgetsRoute, SECTION_TEXTS)} />
-          <Route path={paths.widgetsCreate.path} element={page(sections, (m) => m.WidgetsCreateRoute, SECTION_TEXTS)} />
+          <Route path={paths.widgets.path} element={page(widgetPages, (m) => m.WidgetsRoute, ['widgets'])} />
+          <Route path={paths.widgetsCreate.path} element={page(widgetPages, (m) => m.WidgetCreateRoute, ['widgets'])} />
+          <Route path={paths.widgetEdit.path} element={page(widgetPages, (m) => m.WidgetEditRoute, ['widgets'])} />
           <Route
             path={paths.agents.path}
             element={page(

@@ -83,6 +83,7 @@ export const paths = {
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   widgets: { path: '/widgets', getHref: () => '/widgets' },
   widgetsCreate: { path: '/widgets/create', getHref: () => '/widgets/create' },
+  widgetEdit: { path: '/widgets/:id', getHref: (id: string) => `/widgets/${encodeURIComponent(id)}` },
   agents: { path: '/agents', getHref: () => '/agents' },
   notFound: { path: '/404', getHref: () => '/404' },
   // The tours company's back office (operators only): one lazy section, its pages under /admin

@@ -6,6 +6,8 @@ import {
   COMPANY_MESSAGES,
   MESSAGES,
   MONEY_MESSAGES,
+  WIDGET_MESSAGES,
+  readSaleBelowMinimumMessage,
   readSpendingCapMessage,
   unsupportedFormatMessage,
 } from '@portal/contract/plain';
@@ -55,6 +57,7 @@ export type LocalePart =
   | 'commissions'
   | 'company'
   | 'agents'
+  | 'widgets'
   | 'sections'
   | 'backOffice'
   | 'backOfficeCatalogue'
@@ -72,6 +75,7 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     commissions: () => import('@/locales/en/commissions.json'),
     company: () => import('@/locales/en/company.json'),
     agents: () => import('@/locales/en/agents.json'),
+    widgets: () => import('@/locales/en/widgets.json'),
     sections: () => import('@/locales/en/sections.json'),
     backOffice: () => import('@/locales/en/back-office.json'),
     backOfficeCatalogue: () => import('@/locales/en/back-office-catalogue.json'),
@@ -87,6 +91,7 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     commissions: () => import('@/locales/ru/commissions.json'),
     company: () => import('@/locales/ru/company.json'),
     agents: () => import('@/locales/ru/agents.json'),
+    widgets: () => import('@/locales/ru/widgets.json'),
     sections: () => import('@/locales/ru/sections.json'),
     backOffice: () => import('@/locales/ru/back-office.json'),
     backOfficeCatalogue: () => import('@/locales/ru/back-office-catalogue.json'),
@@ -137,6 +142,8 @@ const MESSAGE_KEYS = new Map<string, string>([
   ...Object.entries(BOOKING_MESSAGES).map(([key, value]): [string, string] => [value, `bookingMessages.${key}`]),
   ...Object.entries(MONEY_MESSAGES).map(([key, value]): [string, string] => [value, `moneyMessages.${key}`]),
   ...Object.entries(COMPANY_MESSAGES).map(([key, value]): [string, string] => [value, `companyMessages.${key}`]),
+  // in the widgets part (the only pages that show them)
+  ...Object.entries(WIDGET_MESSAGES).map(([key, value]): [string, string] => [value, `widgetMessages.${key}`]),
   [unsupportedFormatMessage, 'messages.unsupportedFormat'],
   ['TRN must contain digits only', 'messages.trnDigits'],
   ['Enter a valid phone number', 'messages.invalidPhone'],
@@ -148,7 +155,13 @@ export function translateMessage(message: string): string {
   const key = MESSAGE_KEYS.get(message);
   if (key) return i18n.t(key);
   const cap = readSpendingCapMessage(message);
-  return cap ? i18n.t('messages.spendingCap', cap) : message;
+  if (cap) return i18n.t('messages.spendingCap', cap);
+  const minimum = readSaleBelowMinimumMessage(message);
+  if (minimum)
+    return minimum.discountPercent > 0
+      ? i18n.t('widgetMessages.saleBelowMinimumAfterDiscount', minimum)
+      : i18n.t('widgetMessages.saleBelowMinimum', minimum);
+  return message;
 }
 
 export { i18n };

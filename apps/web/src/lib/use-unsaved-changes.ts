@@ -87,3 +87,13 @@ export function useUnsavedChangesWarning(isDirty: boolean, message: string) {
     };
   }, [isDirty]);
 }
+
+// Runs `fn` once a form that was just saved has taken its guard off the history (the hook's clean-up goes back one
+// entry): a save that then leaves the page must navigate after that, or the clean-up's Back would undo it
+export function whenUnsavedGuardRemoved(fn: () => void) {
+  if (!isGuard(window.history.state)) {
+    fn();
+    return;
+  }
+  window.addEventListener('popstate', () => fn(), { once: true });
+}

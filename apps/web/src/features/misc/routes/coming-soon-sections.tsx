@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '@/components/coming-soon';
 
-type SectionKey = 'embedded' | 'embeddedCheckout' | 'widgets' | 'widgetsCreate';
+type SectionKey = 'embedded' | 'embeddedCheckout';
 
 function Section({ section }: { section: SectionKey }) {
   const { t } = useTranslation();
@@ -10,5 +10,3 @@ function Section({ section }: { section: SectionKey }) {
 
 export const EmbeddedRoute = () => <Section section="embedded" />;
 export const EmbeddedCheckoutRoute = () => <Section section="embeddedCheckout" />;
-export const WidgetsRoute = () => <Section section="widgets" />;
-export const WidgetsCreateRoute = () => <Section section="widgetsCreate" />;
