@@ -1,0 +1,266 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type {
+  AdminAgencyRow,
+  Widget,
+  WidgetListResponse,
+  WidgetOfferPricesResponse,
+  WidgetPriceOffer,
+} from '@portal/contract';
+import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { agentSessions, apiLogin } from './support/session.ts';
+
+// Issue 13 part 1: an agency admin runs its widgets at /widgets — the six tabs, the offer price table with NET and the
+// minimum sale price (NET + 5 % after the discount), save, list, duplicate, delete; juniors and agencies without
+// isWidgetsCreationAllowed cannot reach them
+const ADMIN = 'admin@desertrose.test';
+const JUNIOR = 'junior@desertrose.test';
+const RU_ADMIN = 'admin@volga.test';
+const OPERATOR = 'ops@portal.test';
+const TABS = ['general', 'seo', 'media', 'contacts', 'partners', 'social'] as const;
+const HERO = path.resolve(import.meta.dirname, '../docs/screenshot-home.png');
+
+let portal: Portal;
+const { api, call, openAs } = agentSessions(() => portal);
+
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(async () => portal?.stop());
+
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const cents = (major: number) => Math.round(major * 100);
+// NET + 10 %, rounded up to the cent
+const atTenPercent = (net: number) => Math.floor((cents(net) * 110 + 99) / 100) / 100;
+
+// two per-person options of two tours, each with adult and child NET
+async function twoOffers(email: string, currency: 'aed' | 'usd') {
+  const table = await api<WidgetOfferPricesResponse>(email, `/b2b/widgets/offer-prices?currency=${currency}`);
+  const picks: { tourId: number; offer: WidgetPriceOffer }[] = [];
+  for (const tour of table.tours) {
+    const offer = tour.offers.find((o) => o.pricingUnit === 'person' && o.netAdult !== null && o.netChild !== null);
+    if (offer) picks.push({ tourId: tour.tourId, offer });
+    if (picks.length === 2) break;
+  }
+  expect(picks).toHaveLength(2);
+  return picks;
+}
+
+function offerBox(page: Page, offerId: number) {
+  return page.locator(`[data-testid="widget-offer"][data-offer-id="${offerId}"]`);
+}
+
+async function pickOffer(page: Page, tourId: number, offer: WidgetPriceOffer) {
+  await page.locator(`[data-testid="widget-tour"][data-tour-id="${tourId}"] button[data-accordion-control]`).click();
+  await offerBox(page, offer.offerId).getByRole('checkbox', { name: offer.name }).check();
+}
+
+describe('[WIDGETS] an agency admin sells at its own prices', () => {
+  it('[WIDGETS][CREATE]: a multi-tour widget with two offers at a 10 % margin; below NET × 1.05 is refused on the field', async () => {
+    const picks = await twoOffers(ADMIN, 'aed');
+    const name = `Desert shop ${Date.now()}`;
+    const { page, context, go } = await openAs(ADMIN);
+    await go('/widgets');
+    await page.getByRole('heading', { level: 1, name: 'Widgets' }).waitFor();
+    await page.getByTestId('widget-new').click();
+    await page.getByRole('heading', { level: 1, name: 'New widget' }).waitFor();
+
+    // saving with nothing chosen: the SPEC's message, and the name is required
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByTestId('widget-save').click();
+    await page.getByTestId('widget-offers-error').getByText('At least one offer must be selected').waitFor();
+
+    // unsaved changes: leaving by the portal's own link asks first; staying keeps the form
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
+    await page.getByRole('link', { name: 'All widgets' }).click();
+    expect(await asked).toBe('The widget has unsaved changes. Leave without saving?');
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
+
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Multiple tours' }).click();
+    for (const { tourId, offer } of picks) await pickOffer(page, tourId, offer);
+    await page.getByTestId('widget-selected-count').getByText('2 options selected').waitFor();
+    await page.getByTestId('widget-apply-margin').click();
+    for (const { offer } of picks) {
+      const box = offerBox(page, offer.offerId);
+      expect(await box.getByTestId('sale-adult').inputValue()).toBe(atTenPercent(offer.netAdult ?? 0).toFixed(2));
+      expect(await box.getByTestId('sale-child').inputValue()).toBe(atTenPercent(offer.netChild ?? 0).toFixed(2));
+    }
+
+    // one cent under NET × 1.05 is refused on its field, the minimum shown beside it
+    const [first] = picks;
+    if (!first) throw new Error('no offer');
+    const minimum = Math.ceil(cents(first.offer.netAdult ?? 0) * 1.05) / 100;
+    const adult = offerBox(page, first.offer.offerId).getByTestId('sale-adult');
+    await adult.fill((minimum - 0.01).toFixed(2));
+    await page.getByTestId('widget-save').click();
+    const box = offerBox(page, first.offer.offerId);
+    await box.getByText(/^The sale price must be at least .+: NET \+ 5%$/).waitFor();
+    expect(await adult.getAttribute('aria-invalid')).toBe('true');
+    await box.getByText(new RegExp(`minimum AED\\s?${minimum.toFixed(2).replace('.', '\\.')}`)).waitFor();
+    await page.getByTestId('widget-form-errors').waitFor();
+
+    // the General tab's contact and SEO fields go with the same save
+    await page.getByTestId('widget-tab-seo').click();
+    await page.getByLabel('Meta title', { exact: true }).fill('Desert tours in Dubai');
+    await page.getByTestId('widget-tab-contacts').click();
+    await page.getByLabel('E-mail', { exact: true }).fill('sales@desertrose.example');
+    await page.getByTestId('widget-apply-margin').click();
+    await page.getByTestId('widget-save').click();
+    await page.getByRole('heading', { level: 1, name: 'Widgets' }).waitFor();
+    const row = page.getByTestId('widget-row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await row.getByTestId('widget-offers-count').innerText()).toBe('2');
+
+    const list = await api<WidgetListResponse>(ADMIN, '/b2b/widgets');
+    const saved = list.items.find((w) => w.name === name);
+    const widget = await api<Widget>(ADMIN, `/b2b/widgets/${saved?.id ?? ''}`);
+    expect(widget).toMatchObject({ type: 'multipleTours', metaTitle: 'Desert tours in Dubai', discountPercent: 0 });
+    expect(widget.contacts.email).toBe('sales@desertrose.example');
+    expect(widget.offers.map((o) => [o.offerId, o.saleAdult, o.saleChild])).toEqual(
+      picks.map(({ offer }) => [offer.offerId, atTenPercent(offer.netAdult ?? 0), atTenPercent(offer.netChild ?? 0)]),
+    );
+
+    // the server refuses one cent under the minimum as well, on the exact field
+    const refused = await call(ADMIN, `/b2b/widgets/${widget.id}`, {
+      method: 'PUT',
+      body: {
+        name,
+        type: 'multipleTours',
+        currency: 'aed',
+        language: 'en',
+        offers: [{ offerId: first.offer.offerId, saleAdult: minimum - 0.01, saleChild: 999, saleTrip: null }],
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { fieldName: string }[]).map((i) => i.fieldName)).toEqual(['offers.0.saleAdult']);
+
+    // duplicate, then delete the copy after a confirmation
+    await row.getByTestId('widget-duplicate').click();
+    const copy = page.getByTestId('widget-row').filter({ hasText: `${name} (copy)` });
+    await copy.waitFor();
+    await copy.getByTestId('widget-delete').click();
+    await page.getByRole('dialog').getByTestId('widget-delete-confirm').click();
+    await copy.waitFor({ state: 'detached' });
+    await row.waitFor();
+    await context.close();
+  });
+
+  it('[WIDGETS][ACCESS]: a junior and an agency without the flag cannot reach /widgets', async () => {
+    const junior = await openAs(JUNIOR);
+    await junior.go('/widgets');
+    await junior.page.getByTestId('widgets-forbidden').getByText('You do not have permission to do this').waitFor();
+    expect(await junior.page.getByRole('link', { name: 'Widgets' }).count()).toBe(0);
+    expect((await call(JUNIOR, '/b2b/widgets')).status).toBe(403);
+    await junior.context.close();
+
+    // the tours company turns widgets off for Volga Tours (operator API), and back on afterwards
+    const [volga] = await api<AdminAgencyRow[]>(OPERATOR, '/admin/agencies?q=Volga');
+    if (!volga) throw new Error('Volga Tours missing');
+    const settings = (allowed: boolean) => ({
+      method: 'PUT',
+      body: {
+        siteId: volga.siteId,
+        currency: volga.currency,
+        creditLimit: volga.creditLimit,
+        isWidgetsCreationAllowed: allowed,
+        isCreditCardTopupAllowed: true,
+      },
+    });
+    await api(OPERATOR, `/admin/agencies/${volga.id}/settings`, settings(false));
+    try {
+      const token = await apiLogin(portal, RU_ADMIN);
+      const { page, context } = await portal.newPage({ width: 1280 });
+      await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
+      await page.goto(portal.url('ru.localhost') + '/widgets');
+      await page
+        .getByTestId('widgets-forbidden')
+        .getByText('Виджеты для вашего агентства не включены. Чтобы включить их, свяжитесь с оператором.')
+        .waitFor();
+      const res = await fetch(`${portal.url()}/api/b2b/widgets`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain('Widgets are not enabled for your agency');
+      await context.close();
+    } finally {
+      await api(OPERATOR, `/admin/agencies/${volga.id}/settings`, settings(true));
+    }
+  });
+
+  it.each(LAYOUTS)('[WIDGETS][LAYOUT]: %i px in %s — the list and every editor tab', async (width, language) => {
+    const isRu = language === 'ru';
+    const email = isRu ? RU_ADMIN : ADMIN;
+    const currency = isRu ? 'usd' : 'aed';
+    const picks = await twoOffers(email, currency);
+    const { page, context, go } = await openAs(email, { width, host: isRu ? 'ru.localhost' : 'localhost' });
+    await go('/widgets');
+    await page.getByRole('heading', { level: 1, name: isRu ? 'Виджеты' : 'Widgets' }).waitFor();
+
+    // a widget with images, contacts, partners and links, made through the API (the images through the editor)
+    const widget = await api<Widget>(email, '/b2b/widgets', {
+      method: 'POST',
+      body: {
+        name: isRu ? 'Туры по Дубаю' : 'Dubai desert tours',
+        type: 'multipleTours',
+        currency,
+        language,
+        domain: `tours-${width}-${language}-${Date.now()}.example.com`,
+        offersSectionTitle: isRu ? 'Наши туры' : 'Our tours',
+        footerText: isRu ? 'Лицензия DET 12345' : 'Licensed by DET, licence 12345',
+        metaTitle: isRu ? 'Туры по Дубаю' : 'Desert tours in Dubai',
+        description: isRu ? 'Сафари, круизы и экскурсии' : 'Safaris, cruises and city tours',
+        googleConversionActionId: 'AW-123456789/AbCdEf',
+        heroVideoUrl: 'https://videos.example.com/hero.mp4',
+        contacts: {
+          address: 'Office 305, Sheikh Zayed Road, Dubai',
+          mapLink: 'https://maps.example.com/office',
+          email: 'sales@example.com',
+          telegram: '@desert_tours',
+          phone: '+971 50 123 4567',
+          whatsapp: '+971 50 123 4567',
+          viber: '',
+        },
+        partners: [
+          { name: 'Emirates Holidays', url: 'https://partner.example.com' },
+          { name: 'Arabian Nights', url: '' },
+        ],
+        socialLinks: { instagram: 'https://instagram.com/desert', facebook: 'https://facebook.com/desert' },
+        discountPercent: 5,
+        offers: picks.map(({ offer }) => ({
+          offerId: offer.offerId,
+          saleAdult: atTenPercent(atTenPercent(offer.netAdult ?? 0)),
+          saleChild: atTenPercent(atTenPercent(offer.netChild ?? 0)),
+          saleTrip: null,
+        })),
+      },
+    });
+    await page.reload();
+    await page.getByTestId('widget-row').first().waitFor();
+    expect(await noSideScroll(page)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `widgets-list-${width}-${language}`);
+
+    await go(`/widgets/${widget.id}`);
+    await page.getByTestId('widget-form').waitFor();
+    await page.getByTestId('widget-tour').first().waitFor();
+    // the hero image through the editor's upload (a real PNG), as a person adds it
+    await page.getByTestId('widget-tab-media').click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('widget-upload-heroImageId').click();
+    await (await chooser).setFiles({ name: 'hero.png', mimeType: 'image/png', buffer: fs.readFileSync(HERO) });
+    await page.getByTestId('widget-image-heroImageId').locator('img').waitFor();
+    for (const tab of TABS) {
+      await page.getByTestId(`widget-tab-${tab}`).click();
+      expect(await noSideScroll(page)).toBe(true);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `widgets-${tab}-${width}-${language}`);
+    }
+    await context.close();
+  });
+});
