@@ -126,7 +126,10 @@ function fieldsOf(input: WidgetInput, slug: string, current: WidgetRow | null): 
       : current && current.domain === input.domain
         ? current.domainStatus
         : 'pendingVerification';
+  // a new domain has not been checked yet: the last check's outcome was another domain's (the job checks it first)
+  const isNewDomain = current !== null && current.domain !== input.domain;
   return {
+    ...(isNewDomain ? { domainReason: null, domainCheckedAt: null } : {}),
     slug,
     name: input.name,
     type: input.type,
@@ -314,6 +317,10 @@ function fieldsOfRow(row: WidgetRow): WidgetFields {
     createdAt: _createdAt,
     updatedAt: _updatedAt,
     deletedAt: _deletedAt,
+    // a copy has no domain: it gets its own TXT code, and no check's outcome
+    domainToken: _domainToken,
+    domainReason: _domainReason,
+    domainCheckedAt: _domainCheckedAt,
     ...fields
   } = row;
   return fields;

@@ -381,6 +381,20 @@ describe('GET, PUT, duplicate and DELETE /api/b2b/widgets/{id}', () => {
     });
     const rows = await t.database.db.select().from(widgetOffers).where(eq(widgetOffers.widgetId, widget.id));
     expect(rows).toHaveLength(1);
+    // a changed domain forgets the last check of the old one
+    await t.database.db
+      .update(widgets)
+      .set({ domainStatus: 'verificationFailed', domainReason: 'no TXT', domainCheckedAt: new Date() })
+      .where(eq(widgets.id, widget.id));
+    const moved = await call(
+      admin,
+      'PUT',
+      `/b2b/widgets/${widget.id}`,
+      body({ name: 'Renamed', domain: 'third.example.com', offers: [sameTicket(60, 20)] }),
+    );
+    expect(moved.json<Widget>().domainStatus).toBe('pendingVerification');
+    const [stored] = await t.database.db.select().from(widgets).where(eq(widgets.id, widget.id));
+    expect(stored).toMatchObject({ domainReason: null, domainCheckedAt: null });
   });
 
   it('refuses a domain another widget uses, and a slug taken', async () => {
@@ -426,6 +440,9 @@ describe('GET, PUT, duplicate and DELETE /api/b2b/widgets/{id}', () => {
     expect(copy.slug).not.toBe(widget.slug);
     expect(copy.offers).toEqual(widget.offers);
     expect(await widgetCount(agency.id)).toBe(2);
+    // the copy has its own domain TXT code
+    const rows = await t.database.db.select().from(widgets).where(eq(widgets.agencyId, agency.id));
+    expect(new Set(rows.map((r) => r.domainToken)).size).toBe(2);
   });
 
   it('deletes softly: gone from the list and a 404 after, the row kept', async () => {
