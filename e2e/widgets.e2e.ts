@@ -153,6 +153,56 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
     await context.close();
   });
 
+  it("[WIDGETS][ERRORS]: a server refusal opens the field's tab; a failed save says so in the SPEC's words", async () => {
+    const [pick] = await twoOffers(ADMIN, 'aed');
+    if (!pick) throw new Error('no offer');
+    const make = (name: string) =>
+      api<Widget>(ADMIN, '/b2b/widgets', {
+        method: 'POST',
+        body: {
+          name,
+          type: 'singleTour',
+          currency: 'aed',
+          language: 'en',
+          offers: [
+            {
+              offerId: pick.offer.offerId,
+              saleAdult: atTenPercent(pick.offer.netAdult ?? 0),
+              saleChild: atTenPercent(pick.offer.netChild ?? 0),
+              saleTrip: null,
+            },
+          ],
+        },
+      });
+    const taken = await make(`Taken ${Date.now()}`);
+    const widget = await make(`Errors ${Date.now()}`);
+    const { page, context, go } = await openAs(ADMIN);
+    await go(`/widgets/${widget.id}`);
+    await page.getByTestId('widget-form').waitFor();
+
+    // another widget's address: the server's 422 lands under the field, and its tab (General) opens
+    await page.getByLabel('Address on the portal', { exact: true }).fill(taken.slug);
+    await page.getByTestId('widget-tab-social').click();
+    await page.getByTestId('widget-save').click();
+    await page.getByText('Another widget already has this address').waitFor();
+    expect(await page.getByTestId('widget-tab-general').getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Address on the portal', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+    // the server failing: 'Failed to save the widget. Please try again.', the changes kept on screen
+    await page.getByLabel('Address on the portal', { exact: true }).fill(widget.slug);
+    await page.getByLabel('Name', { exact: true }).fill('Renamed while the server is down');
+    await page.route('**/api/b2b/widgets/*', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+        : route.continue(),
+    );
+    await page.getByTestId('widget-save').click();
+    await page.getByTestId('widget-save-failed').getByText('Failed to save the widget. Please try again.').waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Renamed while the server is down');
+    expect((await api<Widget>(ADMIN, `/b2b/widgets/${widget.id}`)).name).toBe(widget.name);
+    await context.close();
+  });
+
   it('[WIDGETS][ACCESS]: a junior and an agency without the flag cannot reach /widgets', async () => {
     const junior = await openAs(JUNIOR);
     await junior.go('/widgets');

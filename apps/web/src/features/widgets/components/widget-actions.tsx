@@ -69,7 +69,11 @@ export function WidgetActions({ widget, isCompact = false }: { widget: WidgetLis
 
   return (
     <>
-      <Group gap={isCompact ? 4 : 'xs'} justify={isCompact ? 'flex-end' : 'flex-start'} wrap="nowrap">
+      <Group
+        gap={isCompact ? 4 : 'xs'}
+        justify={isCompact ? 'flex-end' : 'flex-start'}
+        wrap={isCompact ? 'nowrap' : 'wrap'}
+      >
         {actions.map((action) => {
           return isCompact ? (
             <Tooltip key={action.key} label={action.label} withArrow>
