@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import {
@@ -24,6 +25,8 @@ import {
 import { formatMoney } from '../documents/document-format.ts';
 import { createTestTour, type TestTour } from '../catalogue/test-fixtures.ts';
 
+// the database outlives a run on PostgreSQL: domains are unique per run
+const RUN = randomUUID().slice(0, 8);
 let t: TestApp;
 let tour: TestTour;
 beforeAll(async () => {
@@ -141,7 +144,7 @@ describe('POST /api/b2b/widgets', () => {
   it('creates a widget with every field, its offers and a unique slug', async () => {
     const { agency, admin } = await agencyWithWidgets();
     const widget = await create(admin, {
-      domain: 'Tours.Example.com',
+      domain: `Tours-${RUN}.Example.com`,
       offersSectionTitle: 'Our tours',
       metaTitle: 'Desert tours',
       description: 'Book desert tours',
@@ -166,7 +169,7 @@ describe('POST /api/b2b/widgets', () => {
     expect(widget).toMatchObject({
       name: 'Desert shop',
       type: 'multipleTours',
-      domain: 'tours.example.com',
+      domain: `tours-${RUN}.example.com`,
       domainStatus: 'pendingVerification',
       noIndex: true,
       contacts: { email: 'shop@example.com', telegram: '@desert_shop' },
@@ -180,7 +183,7 @@ describe('POST /api/b2b/widgets', () => {
     expect(widget.slug).toMatch(/^desert-shop-[0-9a-f]{6}$/);
     const list = (await call(admin, 'GET', '/b2b/widgets')).json<WidgetListResponse>();
     expect(list.items).toEqual([
-      expect.objectContaining({ id: widget.id, offersCount: 2, domain: 'tours.example.com' }),
+      expect.objectContaining({ id: widget.id, offersCount: 2, domain: `tours-${RUN}.example.com` }),
     ]);
     expect(await widgetCount(agency.id)).toBe(1);
   });
@@ -353,12 +356,12 @@ describe('the minimum sale price: NET + 5 % (SPEC §9), after the discount', () 
 describe('GET, PUT, duplicate and DELETE /api/b2b/widgets/{id}', () => {
   it('updates in one save; a save with no change writes nothing', async () => {
     const { admin } = await agencyWithWidgets();
-    const widget = await create(admin, { domain: 'shop.example.com' });
+    const widget = await create(admin, { domain: `shop-${RUN}.example.com` });
     const same = await call(
       admin,
       'PUT',
       `/b2b/widgets/${widget.id}`,
-      body({ domain: 'shop.example.com', slug: widget.slug }),
+      body({ domain: `shop-${RUN}.example.com`, slug: widget.slug }),
     );
     expect(same.statusCode).toBe(200);
     expect(same.json<Widget>().updatedAt).toBe(widget.updatedAt);
@@ -368,7 +371,7 @@ describe('GET, PUT, duplicate and DELETE /api/b2b/widgets/{id}', () => {
       `/b2b/widgets/${widget.id}`,
       body({
         name: 'Renamed',
-        domain: 'other.example.com',
+        domain: `other-${RUN}.example.com`,
         offers: [sameTicket(60, 20)],
       }),
     );
@@ -390,7 +393,7 @@ describe('GET, PUT, duplicate and DELETE /api/b2b/widgets/{id}', () => {
       admin,
       'PUT',
       `/b2b/widgets/${widget.id}`,
-      body({ name: 'Renamed', domain: 'third.example.com', offers: [sameTicket(60, 20)] }),
+      body({ name: 'Renamed', domain: `third-${RUN}.example.com`, offers: [sameTicket(60, 20)] }),
     );
     expect(moved.json<Widget>().domainStatus).toBe('pendingVerification');
     const [stored] = await t.database.db.select().from(widgets).where(eq(widgets.id, widget.id));
