@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import {
   Accordion,
+  Alert,
   Badge,
   Button,
   Checkbox,
@@ -118,6 +119,37 @@ function TourOffers({ form, tour }: { form: WidgetForm; tour: WidgetPriceTour })
   );
 }
 
+// Options the widget sells that the catalogue no longer offers (or has no price ahead for): the server refuses to
+// save them, so they are named here with a way to take them out
+function GoneOffers({ form, prices }: { form: WidgetForm; prices: WidgetOfferPricesResponse }) {
+  const { t } = useTranslation();
+  const known = new Set(prices.tours.flatMap((tour) => tour.offers.map((offer) => offer.offerId)));
+  const gone = form.values.offers.filter((offer) => !known.has(offer.offerId));
+  if (gone.length === 0) return null;
+  return (
+    <Alert color="orange" variant="light" data-testid="widget-gone-offers">
+      <Stack gap="xs">
+        <Text size="sm">{t('widgets.prices.gone', { count: gone.length })}</Text>
+        <Group>
+          <Button
+            size="xs"
+            variant="light"
+            color="orange"
+            onClick={() =>
+              form.setFieldValue(
+                'offers',
+                form.values.offers.filter((offer) => known.has(offer.offerId)),
+              )
+            }
+          >
+            {t('widgets.prices.removeGone')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 // SPEC §2 offer price table, §5, §9: pick tours and options; NET and the sale price per adult, child and trip, the
 // minimum (NET + 5 % after the discount) beside each sale price; one discount for all selected options
 export function OffersSection({
@@ -221,6 +253,7 @@ export function OffersSection({
             {offersError}
           </Text>
         )}
+        {prices && <GoneOffers form={form} prices={prices} />}
         {isLoading && !prices ? (
           <SectionSpinner />
         ) : tours.length === 0 ? (
