@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { count, eq } from 'drizzle-orm';
 import {
   MESSAGES,
   WIDGET_MESSAGES,
+  discountedMinor,
+  isSaleAllowed,
+  minimumPaidMinor,
   minimumSaleMinor,
   saleBelowMinimumMessage,
   type ErrorItem,
@@ -279,6 +283,22 @@ describe('POST /api/b2b/widgets', () => {
 });
 
 describe('the minimum sale price: NET + 5 % (SPEC §9), after the discount', () => {
+  it('minimumSaleMinor is the least sale price the rule allows, for any NET and discount below 100 %', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 99 }), (net, discount) => {
+        const minimum = minimumSaleMinor(net, discount);
+        if (minimum === null) return false;
+        expect(isSaleAllowed(minimum, net, discount)).toBe(true);
+        expect(discountedMinor(minimum, discount)).toBeGreaterThanOrEqual(minimumPaidMinor(net));
+        if (minimum > 0) expect(isSaleAllowed(minimum - 1, net, discount)).toBe(false);
+        return true;
+      }),
+      { numRuns: 2000 },
+    );
+    // a 100 % discount leaves nothing to pay: no sale price is allowed for a paid option
+    expect(minimumSaleMinor(4200, 100)).toBeNull();
+  });
+
   const aed = (minor: number) => formatMoney(minor, 'aed', 'en');
 
   it('accepts exactly NET × 1.05 and refuses one cent less, naming the minimum on the field', async () => {
