@@ -26,6 +26,13 @@ export const MESSAGES = {
   controlCharacters: 'Text must not contain control characters',
   malformedBody: 'The request body is malformed',
   idOutOfRange: 'Must be a whole number from 1 to 2147483647',
+  // a value of the wrong kind (a field that is there, but not as the contract describes it)
+  expectedNumber: 'Must be a number',
+  expectedText: 'Must be text',
+  expectedBoolean: 'Must be true or false',
+  expectedList: 'Must be a list',
+  expectedObject: 'Must be an object',
+  wrongType: 'This value has the wrong type',
   agencySuspended: 'Your agency has been suspended. Please contact an operator.',
   agencyNotApproved: 'Your agency has not been approved yet. Please contact an operator.',
   agencyRejected: "Your agency's registration was declined. Please contact an operator.",

@@ -28,17 +28,36 @@ export type HandlerInput<R extends RouteDescriptor> = {
   reply: FastifyReply;
 };
 
+const EXPECTED_MESSAGES: Record<string, string> = {
+  number: MESSAGES.expectedNumber,
+  int: MESSAGES.expectedNumber,
+  bigint: MESSAGES.expectedNumber,
+  string: MESSAGES.expectedText,
+  boolean: MESSAGES.expectedBoolean,
+  array: MESSAGES.expectedList,
+  object: MESSAGES.expectedObject,
+};
+
+// A value of the wrong type says what was expected, unless the schema gave a message of its own for it; a missing
+// one (or null where null is not allowed) is "required". Needs the issue's input (`reportInput`).
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'invalid_type') return issue.message;
+  if (issue.input === undefined || issue.input === null) return MESSAGES.required;
+  const isOwn = issue.message !== MESSAGES.required && !issue.message.startsWith('Invalid input');
+  return isOwn ? issue.message : (EXPECTED_MESSAGES[issue.expected] ?? MESSAGES.wrongType);
+}
+
 export function issuesToItems(issues: readonly z.core.$ZodIssue[], fallbackField: string): ErrorItem[] {
   return issues.map((issue) => ({
     fieldName: issue.path.length > 0 ? issue.path.map(String).join('.') : fallbackField,
-    errorMessage: issue.code === 'invalid_type' && issue.input === undefined ? MESSAGES.required : issue.message,
+    errorMessage: messageOf(issue),
   }));
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, fallbackField: string): z.output<S> {
   const refused = checkInput(value, fallbackField);
   if (refused) throw AppError.validation([refused]);
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
   if (!result.success) throw AppError.validation(issuesToItems(result.error.issues, fallbackField));
   return result.data;
 }

@@ -25,7 +25,7 @@ export async function readSignupForm(request: FastifyRequest): Promise<{
   const errors: ErrorItem[] = [];
   const refused = checkInput(values, 'body');
   if (refused) throw AppError.validation([refused]);
-  const parsed = SignupFields.safeParse(values);
+  const parsed = SignupFields.safeParse(values, { reportInput: true });
   if (!parsed.success) errors.push(...issuesToItems(parsed.error.issues, 'body'));
   const tradeLicense = checkFile('tradeLicense', rawFiles.tradeLicense, errors);
   if (!rawFiles.tradeLicense) errors.push({ fieldName: 'tradeLicense', errorMessage: MESSAGES.tradeLicenceRequired });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, MESSAGES, MONEY_MESSAGES } from '@portal/contract';
+import { BOOKING_MESSAGES, MONEY_MESSAGES } from '@portal/contract';
 import { agencies, agencyBalances, ledgerEntries, payments, topUps } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
@@ -212,10 +212,10 @@ describe('bad top-up input: a 422 on the right field, nothing written', () => {
     ['fractional cents', { amount: 100.005 }, 'amount', MONEY_MESSAGES.amountCents],
     ['below the minimum', { amount: 99.99 }, 'amount', MONEY_MESSAGES.amountBelowMinimum],
     ['above the maximum', { amount: 100_000.01 }, 'amount', MONEY_MESSAGES.amountAboveMaximum],
-    ['a text amount', { amount: 'lots' }, 'amount', MESSAGES.required],
-    ['a number as text', { amount: '1000' }, 'amount', MESSAGES.required],
-    ['an array', { amount: [250] }, 'amount', MESSAGES.required],
-    ['a boolean', { amount: true }, 'amount', MESSAGES.required],
+    ['a text amount', { amount: 'lots' }, 'amount', MONEY_MESSAGES.amountRequired],
+    ['a number as text', { amount: '1000' }, 'amount', MONEY_MESSAGES.amountRequired],
+    ['an array', { amount: [250] }, 'amount', MONEY_MESSAGES.amountRequired],
+    ['a boolean', { amount: true }, 'amount', MONEY_MESSAGES.amountRequired],
     ['the wrong currency', { currencyCode: 'usd' }, 'currencyCode', MONEY_MESSAGES.wrongCurrency],
     ['an unknown currency', { currencyCode: 'eur' }, 'currencyCode', MONEY_MESSAGES.wrongCurrency],
   ])('%s', async (_what, change, field, message) => {

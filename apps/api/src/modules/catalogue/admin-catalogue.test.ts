@@ -223,6 +223,15 @@ describe('tours: created and changed by operators, shown to agents at once, one 
       [{ categoryIds: [999_999] }, 'categoryIds', CATALOGUE_ADMIN_MESSAGES.unknownCategory],
       [{ videoKey: 'nope' }, 'videoKey', CATALOGUE_ADMIN_MESSAGES.unknownVideo],
       [{ title: both('', 'Тур') }, 'title.en', MESSAGES.required],
+      // a value of the wrong kind says what was expected, a missing one that it is required
+      [{ durationMinutes: '120' }, 'durationMinutes', MESSAGES.expectedNumber],
+      [{ durationMinutes: undefined }, 'durationMinutes', MESSAGES.required],
+      [{ isActive: 'yes' }, 'isActive', MESSAGES.expectedBoolean],
+      [{ categoryIds: 'beach' }, 'categoryIds', MESSAGES.expectedList],
+      [{ summary: 'Sunset' }, 'summary', MESSAGES.expectedObject],
+      [{ title: both('Tour', 42 as unknown as string) }, 'title.ru', MESSAGES.expectedText],
+      // a schema's own message for the wrong kind stays
+      [{ cityId: 'Dubai' }, 'cityId', CATALOGUE_ADMIN_MESSAGES.unknownCity],
     ];
     for (const [overrides, field, message] of cases) {
       const res = await call('POST', '/admin/tours', tourBody(overrides));
