@@ -4,6 +4,7 @@ import {
   BOOKING_MESSAGES,
   CATALOGUE_MESSAGES,
   COMPANY_MESSAGES,
+  DESK_MESSAGES,
   MESSAGES,
   MONEY_MESSAGES,
   WIDGET_MESSAGES,
@@ -144,6 +145,8 @@ const MESSAGE_KEYS = new Map<string, string>([
   ...Object.entries(COMPANY_MESSAGES).map(([key, value]): [string, string] => [value, `companyMessages.${key}`]),
   // in the widgets part (the only pages that show them)
   ...Object.entries(WIDGET_MESSAGES).map(([key, value]): [string, string] => [value, `widgetMessages.${key}`]),
+  // in the back office's desk part (the operator's requests, bookings and money pages), e.g. a refund still running
+  ...Object.entries(DESK_MESSAGES).map(([key, value]): [string, string] => [value, `boDesk.messages.${key}`]),
   [unsupportedFormatMessage, 'messages.unsupportedFormat'],
   ['TRN must contain digits only', 'messages.trnDigits'],
   ['Enter a valid phone number', 'messages.invalidPhone'],
