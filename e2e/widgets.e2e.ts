@@ -11,6 +11,7 @@ import type {
 } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, apiLogin } from './support/session.ts';
+import { startDnsStandIn, type DnsStandIn } from '../apps/api/test/dns-stand-in.ts';
 
 // Issue 13 part 1: an agency admin runs its widgets at /widgets — the six tabs, the offer price table with NET and the
 // minimum sale price (NET + 5 % after the discount), save, list, duplicate, delete; juniors and agencies without
@@ -25,10 +26,18 @@ const HERO = path.resolve(import.meta.dirname, '../docs/screenshot-home.png');
 let portal: Portal;
 const { api, call, openAs } = agentSessions(() => portal);
 
+// widget domains are checked by DNS only: here against a stand-in DNS server on a loopback port
+const CNAME_TARGET = 'shops.portal.test';
+let dns: DnsStandIn;
+
 beforeAll(async () => {
-  portal = await startPortal();
+  dns = await startDnsStandIn();
+  portal = await startPortal({ DNS_SERVERS: dns.server, WIDGET_CNAME_TARGET: CNAME_TARGET });
 });
-afterAll(async () => portal?.stop());
+afterAll(async () => {
+  await portal?.stop();
+  await dns?.close();
+});
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const cents = (major: number) => Math.round(major * 100);
@@ -241,6 +250,82 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
     } finally {
       await api(OPERATOR, `/admin/agencies/${volga.id}/settings`, settings(true));
     }
+  });
+
+  it('[WIDGETS][DOMAIN]: the right TXT record and CNAME make the domain Verified; a wrong code fails with its reason', async () => {
+    const [pick] = await twoOffers(ADMIN, 'aed');
+    if (!pick) throw new Error('no offer');
+    const stamp = Date.now().toString(36);
+    const make = (name: string, domain: string) =>
+      api<Widget>(ADMIN, '/b2b/widgets', {
+        method: 'POST',
+        body: {
+          name,
+          type: 'multipleTours',
+          currency: 'aed',
+          language: 'en',
+          domain,
+          offers: [
+            {
+              offerId: pick.offer.offerId,
+              saleAdult: atTenPercent(pick.offer.netAdult ?? 0),
+              saleChild: atTenPercent(pick.offer.netChild ?? 0),
+              saleTrip: null,
+            },
+          ],
+        },
+      });
+    const good = await make('Palm Horizon shop', `shop-${stamp}.palmhorizon.test`);
+    const wrong = await make('Palm Horizon second shop', `wrong-${stamp}.palmhorizon.test`);
+    const allowed = async (domain: string) =>
+      (await fetch(`${portal.url()}/api/widgets/domains/allowed?domain=${domain}`)).status;
+
+    const { page, context, go } = await openAs(ADMIN);
+    await go(`/widgets/${good.id}`);
+    const panel = page.getByTestId('widget-domain-panel');
+    await panel.getByTestId('widget-domain-status').getByText('Pending Verification').waitFor();
+    const txt = panel.locator('[data-testid="widget-domain-record"][data-type="TXT"]');
+    const cname = panel.locator('[data-testid="widget-domain-record"][data-type="CNAME"]');
+    await txt.getByText(`_b2b-verify.${good.domain}`).waitFor();
+    await cname.getByText(CNAME_TARGET).waitFor();
+    const code = (await txt.getByText(/^b2b-verify=/).textContent()) ?? '';
+
+    // nothing at the DNS yet: the check fails and says what is missing
+    await panel.getByTestId('widget-domain-check').click();
+    await panel.getByTestId('widget-domain-status').getByText('Verification Failed').waitFor();
+    await panel
+      .getByTestId('widget-domain-reason')
+      .getByText(`No TXT record _b2b-verify.${good.domain} was found`)
+      .waitFor();
+    expect(await allowed(good.domain)).toBe(404);
+
+    // the two records as the page shows them
+    dns.set(`_b2b-verify.${good.domain}`, { txt: [[code]] });
+    dns.set(good.domain, { cname: CNAME_TARGET });
+    await panel.getByTestId('widget-domain-check').click();
+    await panel.getByTestId('widget-domain-status').getByText('Verified', { exact: true }).waitFor();
+    await panel.getByTestId('widget-domain-verified').waitFor();
+    expect(await allowed(good.domain)).toBe(200);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'widgets-domain-verified-1280-en');
+    await context.close();
+
+    // another widget's code in the TXT record: Verification Failed, in Russian for a Russian admin's page too
+    dns.set(`_b2b-verify.${wrong.domain}`, { txt: [[code]] });
+    dns.set(wrong.domain, { cname: CNAME_TARGET });
+    const ru = await openAs(ADMIN, { host: 'ru.localhost', width: 390 });
+    await ru.go(`/widgets/${wrong.id}`);
+    const ruPanel = ru.page.getByTestId('widget-domain-panel');
+    await ruPanel.getByTestId('widget-domain-check').click();
+    await ruPanel.getByTestId('widget-domain-status').getByText('Проверка не пройдена').waitFor();
+    await ruPanel
+      .getByTestId('widget-domain-reason')
+      .getByText(`TXT-запись _b2b-verify.${wrong.domain} не содержит код подтверждения этого виджета`)
+      .waitFor();
+    expect(await allowed(wrong.domain)).toBe(404);
+    await ru.page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(ru.page, 'widgets-domain-failed-390-ru');
+    await ru.context.close();
   });
 
   it.each(LAYOUTS)('[WIDGETS][LAYOUT]: %i px in %s — the list and every editor tab', async (width, language) => {

@@ -37,6 +37,28 @@ export function domainMessage(
   return WIDGET_DOMAIN_MESSAGES[key].replace(/\{(\w+)\}/g, (_, k: string) => values[k as keyof typeof values] ?? '');
 }
 
+// A stored reason read back into its key and values (the web says it in the page's language)
+export function readDomainMessage(
+  reason: string,
+): { key: keyof typeof WIDGET_DOMAIN_MESSAGES; values: Record<string, string> } | null {
+  for (const [key, template] of Object.entries(WIDGET_DOMAIN_MESSAGES)) {
+    const names: string[] = [];
+    const pattern = template
+      .replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`))
+      .replace(/\{(\w+)\}/g, (_, name: string) => {
+        names.push(name);
+        return '(.+?)';
+      });
+    const match = new RegExp(`^${pattern}$`).exec(reason);
+    if (match)
+      return {
+        key: key as keyof typeof WIDGET_DOMAIN_MESSAGES,
+        values: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])),
+      };
+  }
+  return null;
+}
+
 export const DomainRecord = z.object({ type: z.enum(['TXT', 'CNAME']), name: z.string(), value: z.string() });
 
 // A widget's domain as its page shows it: the records to add, the status (SPEC §4) and why a check failed

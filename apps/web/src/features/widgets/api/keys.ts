@@ -8,6 +8,7 @@ export const widgetKeys = {
   all: root,
   list: () => [...root, 'list'] as const,
   detail: (id: string) => [...root, 'detail', id] as const,
+  domain: (id: string) => [...root, 'domain', id] as const,
   offerPrices: (currency: CurrencyCode, language: Language) => [...root, 'offer-prices', currency, language] as const,
 };
 

@@ -29,6 +29,7 @@ import {
   type WidgetFormValues,
 } from '../utils/form-values';
 import { ContactsTab, GeneralTab, MediaTab, PartnersTab, SeoTab, SocialTab, type WidgetForm } from './editor-tabs';
+import { DomainPanel } from './domain-panel';
 import { DomainStatus } from './domain-status';
 import { OffersSection } from './offers-section';
 
@@ -169,6 +170,9 @@ export function WidgetEditor({ widget }: { widget: Widget | null }) {
               })}
             </Tabs>
           </Paper>
+          {widget ? (
+            <DomainPanel widgetId={widget.id} savedDomain={widget.domain} formDomain={form.values.domain} />
+          ) : null}
           <OffersSection form={form} prices={prices.data} isLoading={prices.isLoading} />
           <Paper
             withBorder
