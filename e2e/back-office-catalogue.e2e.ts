@@ -169,8 +169,12 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
     expect(booking.amounts.netTotal).toBe(300);
     await agent.context.close();
 
-    // the operator's calendar: 2 sold, 6 left on that slot, the others untouched
+    // the operator finds the booking among every agency's, then the calendar: 2 sold, 6 left on that slot
     const { page, context, go } = await openOperator();
+    await go('/admin/bookings');
+    await page.getByTestId('bookings-search').fill(booking.reference);
+    const row = page.locator(`[data-testid="admin-booking-row"][data-reference="${booking.reference}"]`);
+    await row.getByText(title).first().waitFor();
     await go(`/admin/offers/${offerId}/slots`);
     await page.getByTestId('slots-page').waitFor();
     const slot = page.locator(`[data-testid="slot"][data-date="${travelDate}"][data-time="10:00"]`);
