@@ -328,6 +328,67 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
     await ru.context.close();
   });
 
+  it('[WIDGETS][SHOP]: /w/{slug} has its tours and prices in the HTML with JavaScript off, at 1280 and 390 px, en and ru', async () => {
+    for (const [width, language] of LAYOUTS) {
+      const isRu = language === 'ru';
+      const email = isRu ? RU_ADMIN : ADMIN;
+      const currency = isRu ? 'usd' : 'aed';
+      const picks = await twoOffers(email, currency);
+      const widget = await api<Widget>(email, '/b2b/widgets', {
+        method: 'POST',
+        body: {
+          name: isRu ? 'Волга Тур: Дубай' : 'Desert Rose Shop',
+          type: 'multipleTours',
+          currency,
+          language,
+          offersSectionTitle: isRu ? 'Туры по ОАЭ' : 'Tours in the UAE',
+          description: isRu ? 'Сафари, круизы и экскурсии по ОАЭ' : 'Safaris, cruises and city tours in the UAE',
+          contacts: {
+            address: 'Office 305, Sheikh Zayed Road, Dubai',
+            mapLink: 'https://maps.example.com/office',
+            email: 'sales@example.com',
+            telegram: '@desert_tours',
+            phone: '+971 50 123 4567',
+            whatsapp: '+971 50 123 4567',
+            viber: '',
+          },
+          discountPercent: 5,
+          offers: picks.map(({ offer }) => ({
+            offerId: offer.offerId,
+            saleAdult: atTenPercent(atTenPercent(offer.netAdult ?? 0)),
+            saleChild: atTenPercent(atTenPercent(offer.netChild ?? 0)),
+            saleTrip: null,
+          })),
+        },
+      });
+      const context = await portal.browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width, height: width < 500 ? 844 : 900 },
+      });
+      const page = await context.newPage();
+      const response = await page.goto(`${portal.url()}/w/${widget.slug}`);
+      expect(response?.status()).toBe(200);
+      await page.getByRole('heading', { level: 1, name: isRu ? 'Туры по ОАЭ' : 'Tours in the UAE' }).waitFor();
+      expect(await page.getByTestId('shop-tour').count()).toBe(2);
+      expect(await page.getByTestId('shop-offer').count()).toBe(2);
+      // the first option's adult price after the 5 % discount, as the customer pays it
+      const first = picks[0]?.offer;
+      const saleMinor = Math.round(atTenPercent(atTenPercent(first?.netAdult ?? 0)) * 100);
+      const paidMinor = Math.floor((saleMinor * 95 + 50) / 100);
+      const whole = Math.floor(paidMinor / 100)
+        .toString()
+        .replace(/\B(?=(\d{3})+(?!\d))/g, isRu ? '\u00A0' : ',');
+      const paid = `${whole}${isRu ? ',' : '.'}${String(paidMinor % 100).padStart(2, '0')}\u00A0${currency.toUpperCase()}`;
+      const adult = page.locator(
+        `[data-testid="shop-offer"][data-offer-id="${first?.offerId}"] [data-price="adult"] b`,
+      );
+      expect(await adult.textContent()).toBe(paid);
+      expect(await noSideScroll(page)).toBe(true);
+      await screenshot(page, `widgets-shop-${width}-${language}`);
+      await context.close();
+    }
+  });
+
   it.each(LAYOUTS)('[WIDGETS][LAYOUT]: %i px in %s — the list and every editor tab', async (width, language) => {
     const isRu = language === 'ru';
     const email = isRu ? RU_ADMIN : ADMIN;

@@ -37,6 +37,7 @@ import { createMetrics, metricsRoutes } from './modules/metrics/metrics.ts';
 import { stockWatchRoutesPlugin } from './modules/stock-watches/stock-watches.routes.ts';
 import { widgetRoutesPlugin } from './modules/widgets/widgets.routes.ts';
 import { widgetDomainRoutesPlugin } from './modules/widgets/widget-domains.routes.ts';
+import { widgetShopPlugin } from './modules/widgets/widget-shop.routes.ts';
 import { checkDueDomains, domainDns } from './modules/widgets/widget-domains.service.ts';
 import { closePastStockWatches, notifyReturnedSeats } from './modules/stock-watches/stock-watches.service.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(agentRoutesPlugin);
   await app.register(widgetRoutesPlugin);
   await app.register(widgetDomainRoutesPlugin);
+  await app.register(widgetShopPlugin);
 
   // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds,
   // stale card top-ups, last month's tax invoices, low-balance alerts, trade licence alerts,

@@ -124,3 +124,24 @@ export async function findWidgetImage(db: DbOrTx, id: string) {
     .where(eq(widgetImages.id, id));
   return row ?? null;
 }
+
+// A live widget as its public shop shows it, by its address on the portal or by its verified own domain; no agency
+// scope (the shop is public), only live widgets and only a verified domain
+export async function findPublicWidget(db: DbOrTx, by: { slug: string } | { domain: string }) {
+  const match =
+    'slug' in by
+      ? eq(widgets.slug, by.slug)
+      : and(eq(widgets.domain, by.domain), eq(widgets.domainStatus, 'verified'));
+  const [row] = await db
+    .select()
+    .from(widgets)
+    .where(and(match, isNull(widgets.deletedAt)))
+    .limit(1);
+  if (!row) return null;
+  const offers = await db
+    .select()
+    .from(widgetOffers)
+    .where(eq(widgetOffers.widgetId, row.id))
+    .orderBy(asc(widgetOffers.position));
+  return { row, offers };
+}

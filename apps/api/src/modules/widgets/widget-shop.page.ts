@@ -1,0 +1,232 @@
+import type { Language } from '@portal/contract';
+import type { ShopData, ShopPrice } from './widget-shop.service.ts';
+
+// The public shop's HTML (issue 13 item 2): everything a search engine and a slow phone need is in the first answer —
+// the tours and prices in the widget's language and currency, the SEO tab's title, description, robots, canonical
+// URL, Open Graph tags and schema.org data, the media, contacts, partners and social links. No script runs to show
+// it. Every value the agency typed is escaped here, once.
+
+const WORDS: Record<Language, Record<string, string>> = {
+  en: {
+    adult: 'Adult',
+    child: 'Child',
+    trip: 'Per trip',
+    contacts: 'Contacts',
+    partners: 'Partners',
+    follow: 'Follow us',
+    map: 'Open the map',
+    tours: 'Tours',
+    empty: 'New tours are coming soon.',
+    discount: '{percent}% off every tour',
+  },
+  ru: {
+    adult: 'Взрослый',
+    child: 'Детский',
+    trip: 'За поездку',
+    contacts: 'Контакты',
+    partners: 'Партнёры',
+    follow: 'Мы в соцсетях',
+    map: 'Открыть карту',
+    tours: 'Туры',
+    empty: 'Скоро здесь появятся туры.',
+    discount: 'Скидка {percent}% на все туры',
+  },
+};
+
+const SOCIAL_NAMES: Record<string, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  vk: 'VK',
+};
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+const e = escapeHtml;
+// a link the agency typed is kept only as https (the contract allows no other; old or hand-edited rows included)
+const https = (url: string) => (/^https:\/\/[^\s]+$/i.test(url) ? url : '');
+
+// JSON inside a <script type="application/ld+json">: nothing in it may close the element
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
+
+function priceLine(price: ShopPrice, words: Record<string, string>): string {
+  const was = price.was ? ` <s class="was">${e(price.was)}</s>` : '';
+  return `<li data-price="${price.kind}"><span>${e(words[price.kind] ?? price.kind)}</span> <b>${e(price.paid)}</b>${was}</li>`;
+}
+
+function contactsBlock(data: ShopData, words: Record<string, string>): string {
+  const c = { ...data.widget.contacts, mapLink: https(data.widget.contacts.mapLink) };
+  const items: string[] = [];
+  if (c.address) {
+    const map = c.mapLink
+      ? ` · <a href="${e(c.mapLink)}" rel="noopener" target="_blank">${e(words.map ?? '')}</a>`
+      : '';
+    items.push(`<li>${e(c.address)}${map}</li>`);
+  } else if (c.mapLink)
+    items.push(`<li><a href="${e(c.mapLink)}" rel="noopener" target="_blank">${e(words.map ?? '')}</a></li>`);
+  if (c.phone) items.push(`<li><a href="tel:${e(digits(c.phone))}">${e(c.phone)}</a></li>`);
+  if (c.email) items.push(`<li><a href="mailto:${e(c.email)}">${e(c.email)}</a></li>`);
+  if (c.whatsapp)
+    items.push(
+      `<li><a href="https://wa.me/${e(digits(c.whatsapp).replace('+', ''))}" rel="noopener">WhatsApp</a></li>`,
+    );
+  if (c.telegram)
+    items.push(`<li><a href="https://t.me/${e(c.telegram.replace(/^@/, ''))}" rel="noopener">Telegram</a></li>`);
+  if (c.viber) items.push(`<li><a href="viber://chat?number=${e(digits(c.viber))}">Viber</a></li>`);
+  if (items.length === 0) return '';
+  return `<section class="contacts" id="contacts" data-testid="shop-contacts"><h2>${e(words.contacts ?? '')}</h2><ul>${items.join('')}</ul></section>`;
+}
+
+function partnersBlock(data: ShopData, words: Record<string, string>): string {
+  const partners = data.widget.partners.filter((p) => p.name).map((p) => ({ ...p, url: https(p.url) }));
+  if (partners.length === 0) return '';
+  const items = partners.map((p) =>
+    p.url
+      ? `<li><a href="${e(p.url)}" rel="nofollow noopener" target="_blank">${e(p.name)}</a></li>`
+      : `<li>${e(p.name)}</li>`,
+  );
+  return `<section class="partners" data-testid="shop-partners"><h2>${e(words.partners ?? '')}</h2><ul>${items.join('')}</ul></section>`;
+}
+
+function socialBlock(data: ShopData, words: Record<string, string>): string {
+  const links = Object.entries(data.widget.socialLinks).filter(([, url]) => https(url));
+  if (links.length === 0) return '';
+  const items = links.map(
+    ([network, url]) =>
+      `<li><a href="${e(url)}" rel="noopener me" target="_blank">${e(SOCIAL_NAMES[network] ?? network)}</a></li>`,
+  );
+  return `<section class="social" data-testid="shop-social"><h2>${e(words.follow ?? '')}</h2><ul>${items.join('')}</ul></section>`;
+}
+
+function structuredData(data: ShopData): unknown {
+  const w = data.widget;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'TravelAgency',
+    name: w.name,
+    url: data.canonicalUrl,
+    ...(w.description ? { description: w.description } : {}),
+    ...(data.imageUrl(w.logoImageId) ? { logo: data.imageUrl(w.logoImageId) } : {}),
+    ...(w.contacts.phone ? { telephone: w.contacts.phone } : {}),
+    ...(w.contacts.email ? { email: w.contacts.email } : {}),
+    ...(w.contacts.address ? { address: w.contacts.address } : {}),
+    makesOffer: data.tours.flatMap((tour) =>
+      tour.offers.flatMap((offer) => {
+        const first = offer.prices[0];
+        if (!first) return [];
+        return [
+          {
+            '@type': 'Offer',
+            name: `${tour.title} — ${offer.name}`,
+            price: (first.paidMinor / 100).toFixed(2),
+            priceCurrency: data.currency.toUpperCase(),
+            itemOffered: { '@type': 'TouristTrip', name: tour.title, description: tour.summary },
+          },
+        ];
+      }),
+    ),
+  };
+}
+
+const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1a1b1e;background:#f8f9fa;line-height:1.5}
+a{color:#1c3d8f}header,main,footer{max-width:1120px;margin:0 auto;padding:16px}header{display:flex;align-items:center;gap:12px}
+header img{max-height:48px;width:auto}header .name{font-weight:700;font-size:1.1rem}.hero{position:relative;max-width:1120px;margin:0 auto}
+.hero img,.hero video{display:block;width:100%;max-height:420px;object-fit:cover;border-radius:12px}h1{font-size:1.8rem;margin:16px 0 4px}
+.lead{color:#495057;margin:0 0 8px}.discount{display:inline-block;background:#e6fcf5;color:#087f5b;border-radius:8px;padding:2px 10px;font-weight:600}
+.tours{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:16px;padding:0;list-style:none}
+.tour{background:#fff;border:1px solid #e9ecef;border-radius:12px;overflow:hidden}.tour img{display:block;width:100%;height:auto;aspect-ratio:16/10;object-fit:cover}
+.tour .body{padding:12px 16px}.tour h3{margin:0 0 2px;font-size:1.1rem}.city{color:#868e96;font-size:.9rem;margin:0 0 8px}
+.offer{border-top:1px solid #f1f3f5;padding:8px 0}.offer h4{margin:0 0 4px;font-size:.95rem}.offer ul{list-style:none;margin:0;padding:0}
+.offer li{display:flex;gap:8px;align-items:baseline;font-size:.95rem}.offer li span{min-width:90px;color:#495057}.was{color:#868e96;font-size:.85rem}
+section ul{padding-left:18px}footer{color:#495057;font-size:.9rem;border-top:1px solid #e9ecef;margin-top:24px}footer img{max-height:40px;width:auto}`;
+
+export function renderShop(data: ShopData): string {
+  const w = data.widget;
+  const words = WORDS[data.language];
+  const title = w.metaTitle || w.name;
+  const description = w.description || data.tours.map((t) => t.title).join(', ');
+  const logo = data.imageUrl(w.logoImageId);
+  const hero = data.imageUrl(w.heroImageId);
+  const footerLogo = data.imageUrl(w.footerLogoImageId);
+  const ogImage = hero ?? (data.tours[0] ? new URL(data.tours[0].image.url, data.canonicalUrl).href : null);
+  const meta = [
+    `<meta name="description" content="${e(description)}">`,
+    w.noIndex ? '<meta name="robots" content="noindex, nofollow">' : '',
+    `<link rel="canonical" href="${e(data.canonicalUrl)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${e(title)}">`,
+    `<meta property="og:description" content="${e(description)}">`,
+    `<meta property="og:url" content="${e(data.canonicalUrl)}">`,
+    `<meta property="og:locale" content="${data.language === 'ru' ? 'ru_RU' : 'en_US'}">`,
+    ogImage ? `<meta property="og:image" content="${e(ogImage)}">` : '',
+    `<meta name="twitter:card" content="${ogImage ? 'summary_large_image' : 'summary'}">`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const heroBlock =
+    https(w.heroVideoUrl) && !w.isHeroVideoDisabled
+      ? `<div class="hero"><video src="${e(w.heroVideoUrl)}"${hero ? ` poster="${e(hero)}"` : ''} autoplay muted loop playsinline></video></div>`
+      : hero
+        ? `<div class="hero"><img src="${e(hero)}" alt="${e(w.name)}" fetchpriority="high"></div>`
+        : '';
+  const tours = data.tours
+    .map(
+      (tour, index) => `<li class="tour" data-testid="shop-tour" data-tour-id="${tour.tourId}">
+<img src="${e(tour.image.url)}" alt="${e(tour.image.alt)}" width="${tour.image.width}" height="${tour.image.height}"${index < 2 && !hero ? ' fetchpriority="high"' : ' loading="lazy"'}>
+<div class="body"><h3>${e(tour.title)}</h3><p class="city">${e(tour.city)}</p>
+${tour.offers
+  .map(
+    (offer) =>
+      `<div class="offer" data-testid="shop-offer" data-offer-id="${offer.offerId}"><h4>${e(offer.name)}</h4><ul>${offer.prices.map((p) => priceLine(p, words)).join('')}</ul></div>`,
+  )
+  .join('\n')}
+</div></li>`,
+    )
+    .join('\n');
+  const discount =
+    w.discountPercent > 0
+      ? `<p class="discount">${e((words.discount ?? '').replace('{percent}', String(w.discountPercent)))}</p>`
+      : '';
+  const footerText = w.footerText
+    .split('\n')
+    .map((line) => e(line))
+    .join('<br>');
+  return `<!doctype html>
+<html lang="${data.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(title)}</title>
+${meta}
+<script type="application/ld+json">${jsonForScript(structuredData(data))}</script>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>${logo ? `<img src="${e(logo)}" alt="${e(w.name)}">` : ''}<span class="name">${e(w.name)}</span></header>
+${heroBlock}
+<main>
+<h1>${e(w.offersSectionTitle || w.name)}</h1>
+${w.description ? `<p class="lead">${e(w.description)}</p>` : ''}
+${discount}
+${data.tours.length > 0 ? `<ul class="tours" aria-label="${e(words.tours ?? '')}">${tours}</ul>` : `<p>${e(words.empty ?? '')}</p>`}
+${contactsBlock(data, words)}
+${partnersBlock(data, words)}
+${socialBlock(data, words)}
+</main>
+<footer>${footerLogo ? `<img src="${e(footerLogo)}" alt="${e(w.name)}"><br>` : ''}${footerText}</footer>
+</body>
+</html>`;
+}

@@ -1,0 +1,113 @@
+import type { CurrencyCode, Language } from '@portal/contract';
+import { discountedMinor, widgetImageUrl } from '@portal/contract';
+import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot.ts';
+import { tourCard } from '../catalogue/catalogue.views.ts';
+import { formatMoney } from '../documents/document-format.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { dubaiDate } from '../../lib/dubai-time.ts';
+import { isVerifiedDomain } from './widget-domains.repo.ts';
+import * as repo from './widgets.repo.ts';
+import type { WidgetOfferRow, WidgetRow } from './widgets.repo.ts';
+
+// What a customer pays for one price of an option: after the widget's discount, with the price before it when the
+// discount lowers it
+export type ShopPrice = { kind: 'adult' | 'child' | 'trip'; paidMinor: number; paid: string; was: string | null };
+export type ShopOffer = { offerId: number; name: string; prices: ShopPrice[] };
+export type ShopTour = {
+  tourId: number;
+  title: string;
+  summary: string;
+  city: string;
+  image: { url: string; alt: string; width: number; height: number };
+  offers: ShopOffer[];
+};
+export type ShopData = {
+  widget: WidgetRow;
+  language: Language;
+  currency: CurrencyCode;
+  tours: ShopTour[];
+  // where the shop lives for search engines: its verified own domain, else its address on the portal
+  canonicalUrl: string;
+  imageUrl: (id: string | null) => string | null;
+};
+
+// The tours and prices of a widget's shop from the catalogue as it now stands: options that left the catalogue are
+// not shown; tours in the order the agency chose their options
+export function shopTours(snapshot: CatalogueSnapshot, widget: WidgetRow, offers: WidgetOfferRow[]): ShopTour[] {
+  const language = widget.language;
+  const view = { language, currency: widget.currency, showNet: false, today: dubaiDate() };
+  const text = (value: { en: string; ru: string }) => value[language] || value.en;
+  const price = (kind: ShopPrice['kind'], saleMinor: number | null): ShopPrice[] => {
+    if (saleMinor === null) return [];
+    const paidMinor = discountedMinor(saleMinor, widget.discountPercent);
+    return [
+      {
+        kind,
+        paidMinor,
+        paid: formatMoney(paidMinor, widget.currency, language),
+        was: paidMinor < saleMinor ? formatMoney(saleMinor, widget.currency, language) : null,
+      },
+    ];
+  };
+  const tours = new Map<number, ShopTour>();
+  for (const row of offers) {
+    const offer = snapshot.offerById.get(row.offerId);
+    const tour = offer ? snapshot.tourById.get(offer.tourId) : undefined;
+    if (!offer || !tour) continue;
+    let shown = tours.get(tour.id);
+    if (!shown) {
+      const card = tourCard(snapshot, tour, view);
+      shown = {
+        tourId: tour.id,
+        title: card.title,
+        summary: card.summary,
+        city: card.city.name,
+        image: {
+          url: card.heroImage.url,
+          alt: card.heroImage.alt || card.title,
+          width: card.heroImage.width,
+          height: card.heroImage.height,
+        },
+        offers: [],
+      };
+      tours.set(tour.id, shown);
+    }
+    shown.offers.push({
+      offerId: offer.id,
+      name: text(offer.name),
+      prices: [
+        ...price('adult', row.saleAdultMinor),
+        ...price('child', row.saleChildMinor),
+        ...price('trip', row.saleTripMinor),
+      ],
+    });
+  }
+  return [...tours.values()];
+}
+
+// A live widget's shop by its address on the portal (`/w/{slug}`) or by its verified own domain; null when there is
+// none (a deleted widget, an unverified domain)
+export async function findShop(
+  ctx: Pick<ServiceContext, 'db'>,
+  snapshot: CatalogueSnapshot,
+  by: { slug: string } | { domain: string },
+  portalBaseUrl: string,
+): Promise<ShopData | null> {
+  const found = await repo.findPublicWidget(ctx.db, by);
+  if (!found) return null;
+  const { row, offers } = found;
+  const ownDomain = row.domain && row.domainStatus === 'verified' ? `https://${row.domain}/` : null;
+  return {
+    widget: row,
+    language: row.language,
+    currency: row.currency,
+    tours: shopTours(snapshot, row, offers),
+    canonicalUrl: ownDomain ?? `${portalBaseUrl}/w/${row.slug}`,
+    imageUrl: (id) => (id ? `${portalBaseUrl}${widgetImageUrl(id)}` : null),
+  };
+}
+
+// Whether a host is a live widget's verified own domain (the shop is served there, and only there besides /w/{slug})
+export function isShopDomain(ctx: Pick<ServiceContext, 'db'>, host: string): Promise<boolean> {
+  return isVerifiedDomain(ctx.db, host);
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { widgetOffers, widgets } from '../../db/schema/index.ts';
+import { createTestTour, type TestTour } from '../catalogue/test-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createAgency, type TestAgency } from '../../../test/factories.ts';
+
+// Issue 13 item 2: the shop is server-rendered — tours, prices, SEO and contacts are in the first answer, escaped,
+// with a policy that runs no script; on the portal at /w/{slug} and on the widget's own domain once verified.
+let t: TestApp;
+let tour: TestTour;
+let agency: TestAgency;
+let tourTitle = '';
+
+beforeAll(async () => {
+  t = await buildTestApp({ publicUrl: 'https://b2b.portal.test' });
+  tour = await createTestTour(t.database.db);
+  agency = await createAgency(t.database.db);
+  tourTitle = (await t.app.catalogue.snapshot()).tourById.get(tour.id)?.title.en ?? '';
+});
+afterAll(async () => {
+  // the shops' rows go first: an option a widget sells cannot be removed under it
+  if (agency) {
+    const mine = await t.database.db.select({ id: widgets.id }).from(widgets).where(eq(widgets.agencyId, agency.id));
+    for (const { id } of mine) await t.database.db.delete(widgetOffers).where(eq(widgetOffers.widgetId, id));
+  }
+  await tour?.remove();
+  await t?.close();
+});
+
+let serial = 0;
+async function shopWith(values: Partial<typeof widgets.$inferInsert> = {}) {
+  serial += 1;
+  const [row] = await t.database.db
+    .insert(widgets)
+    .values({
+      agencyId: agency.id,
+      createdBy: agency.users.admin.id,
+      slug: `shop-test-${serial}-${agency.id.slice(0, 6)}`,
+      name: 'Palm Horizon Tours',
+      type: 'multipleTours',
+      currency: 'aed',
+      language: 'en',
+      metaTitle: 'Desert safaris in Dubai | Palm Horizon',
+      description: 'Safaris and private cars, booked in a minute.',
+      contacts: {
+        address: 'Office 4, Al Quoz 1, Dubai',
+        mapLink: 'https://maps.example.com/palm',
+        email: 'sales@palmhorizon.test',
+        telegram: '@palmhorizon',
+        phone: '+971 50 111 2233',
+        whatsapp: '+971 50 111 2233',
+        viber: '',
+      },
+      partners: [{ name: 'Emirates Holidays', url: 'https://partner.example.com' }],
+      socialLinks: { instagram: 'https://instagram.com/palmhorizon' },
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('no widget');
+  await t.database.db.insert(widgetOffers).values([
+    // 144.00 NET per adult, 110.00 per child: sold at 171.60 and 130.00
+    {
+      widgetId: row.id,
+      offerId: tour.timeslotOfferId,
+      tourId: tour.id,
+      position: 0,
+      saleAdultMinor: 17_160,
+      saleChildMinor: 13_000,
+    },
+    { widgetId: row.id, offerId: tour.tripOfferId, tourId: tour.id, position: 1, saleTripMinor: 150_000 },
+  ]);
+  return row;
+}
+
+const page = (url: string, host = 'localhost') => t.app.inject({ method: 'GET', url, headers: { host } });
+
+describe('the shop: in the HTML before any script', () => {
+  it('has the tours and prices, the SEO tab, contacts, partners and links; runs no script; any site may frame it', async () => {
+    const shop = await shopWith();
+    const res = await page(`/w/${shop.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(res.headers['content-security-policy']).not.toContain('script-src');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    const html = res.body;
+    expect(html).toContain('<title>Desert safaris in Dubai | Palm Horizon</title>');
+    expect(html).toContain('<meta name="description" content="Safaris and private cars, booked in a minute.">');
+    expect(html).toContain(`<link rel="canonical" href="https://b2b.portal.test/w/${shop.slug}">`);
+    expect(html).toContain('<meta property="og:title" content="Desert safaris in Dubai | Palm Horizon">');
+    expect(html).not.toContain('noindex');
+    expect(html).toContain(tourTitle);
+    expect(html).toContain('<span>Adult</span> <b>171.60\u00A0AED</b>');
+    expect(html).toContain('<span>Child</span> <b>130.00\u00A0AED</b>');
+    expect(html).toContain('<span>Per trip</span> <b>1,500.00\u00A0AED</b>');
+    expect(html).toContain('href="tel:+971501112233"');
+    expect(html).toContain('href="https://wa.me/971501112233"');
+    expect(html).toContain('href="https://t.me/palmhorizon"');
+    expect(html).toContain('Emirates Holidays');
+    expect(html).toContain('https://instagram.com/palmhorizon');
+    // no script but the structured data, which names the offers at the customer's price
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
+    expect(ld).toMatchObject({ '@type': 'TravelAgency', name: 'Palm Horizon Tours', telephone: '+971 50 111 2233' });
+    expect(ld.makesOffer).toContainEqual(expect.objectContaining({ price: '171.60', priceCurrency: 'AED' }));
+  });
+
+  it('shows the discounted price with the sale price struck through, and noindex when the SEO tab says so', async () => {
+    const shop = await shopWith({ discountPercent: 10, noIndex: true });
+    const html = (await page(`/w/${shop.slug}`)).body;
+    // 171.60 − 10 % = 154.44
+    expect(html).toContain('<b>154.44\u00A0AED</b> <s class="was">171.60\u00A0AED</s>');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain('10% off every tour');
+  });
+
+  it('speaks the widget language: Russian words and number format', async () => {
+    const shop = await shopWith({ language: 'ru', currency: 'usd', name: 'Пальмовый горизонт' });
+    await t.database.db.update(widgetOffers).set({ saleAdultMinor: 4_701 }).where(eq(widgetOffers.widgetId, shop.id));
+    const html = (await page(`/w/${shop.slug}`)).body;
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain('<span>Взрослый</span> <b>47,01\u00A0USD</b>');
+    expect(html).toContain('<h2>Контакты</h2>');
+  });
+
+  it('escapes everything the agency typed: a name, a description or a partner cannot break out', async () => {
+    const shop = await shopWith({
+      name: '<script>alert(1)</script>',
+      metaTitle: '',
+      description: '"><img src=x onerror=alert(2)></script><script>alert(3)</script>',
+      partners: [
+        { name: '<b>bold</b>', url: '' },
+        { name: 'Trap', url: 'javascript:alert(4)' },
+      ],
+    });
+    const html = (await page(`/w/${shop.slug}`)).body;
+    expect(html).toContain('<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+    expect(html).not.toContain('javascript:');
+    // the structured data carries the text, but nothing in it can close its element
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).toContain('\\u003cscript\\u003ealert(1)\\u003c/script\\u003e');
+  });
+
+  it('an unknown or deleted shop is a 404', async () => {
+    const shop = await shopWith();
+    await t.database.db.update(widgets).set({ deletedAt: new Date() }).where(eq(widgets.id, shop.id));
+    expect((await page(`/w/${shop.slug}`)).statusCode).toBe(404);
+    expect((await page('/w/no-such-shop')).statusCode).toBe(404);
+    expect((await page('/w/..%2F..%2Fetc')).statusCode).toBe(404);
+  });
+
+  it("on the widget's own domain: only once verified, at its root; the rest of the portal is not there", async () => {
+    const domain = `tours-${serial + 1}.palmhorizon.test`;
+    const shop = await shopWith({ domain, domainStatus: 'pendingVerification' });
+    expect((await page('/', domain)).body).not.toContain('Palm Horizon Tours');
+
+    await t.database.db.update(widgets).set({ domainStatus: 'verified' }).where(eq(widgets.id, shop.id));
+    // a new host is asked about afresh (the first answer was remembered for 30 s: another host name here)
+    const fresh = `www.${domain}`;
+    await t.database.db.update(widgets).set({ domain: fresh }).where(eq(widgets.id, shop.id));
+    const home = await page('/', fresh);
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain(`<link rel="canonical" href="https://${fresh}/">`);
+    expect(home.body).toContain(tourTitle);
+    expect((await page('/login', fresh)).statusCode).toBe(404);
+    expect((await page('/admin', fresh)).statusCode).toBe(404);
+    // the API the page's images need still answers there
+    expect((await page('/api/layout/info', fresh)).statusCode).toBe(200);
+  });
+});
