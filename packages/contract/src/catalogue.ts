@@ -551,6 +551,17 @@ export const catalogueRoutes = {
     query: CatalogueLocaleQuery,
     response: z.array(TicketType),
   }),
+  // SPEC §7 public widget call: the same ticket type, for a widget's customer (no login)
+  publicTicketsForOffer: defineRoute({
+    method: 'GET',
+    path: '/tickets/foroffer/{id}',
+    summary: "An offer's ticket type, for a widget's shop (public)",
+    tags,
+    access: PUBLIC,
+    params: OfferIdParams,
+    query: CatalogueLocaleQuery,
+    response: z.array(TicketType),
+  }),
   ticketsForTour: defineRoute({
     method: 'GET',
     path: '/b2b/tickets/fortour/{id}',

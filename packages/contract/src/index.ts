@@ -22,6 +22,7 @@ export * from './agency.ts';
 export * from './agents.ts';
 export * from './widgets.ts';
 export * from './widget-domains.ts';
+export * from './widget-public.ts';
 
 import { adminRoutes } from './admin.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.ts';
@@ -36,6 +37,7 @@ import { agencyRoutes } from './agency.ts';
 import { agentRoutes } from './agents.ts';
 import { widgetRoutes } from './widgets.ts';
 import { widgetDomainRoutes } from './widget-domains.ts';
+import { widgetPublicRoutes } from './widget-public.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
 import type { RouteDescriptor } from './define-route.ts';
@@ -56,4 +58,5 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(agentRoutes),
   ...Object.values(widgetRoutes),
   ...Object.values(widgetDomainRoutes),
+  ...Object.values(widgetPublicRoutes),
 ];

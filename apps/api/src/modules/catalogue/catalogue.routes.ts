@@ -175,6 +175,10 @@ function registerCatalogueRoutes(app: FastifyInstance, store: CatalogueStore) {
     ...net,
     compute: ({ params }, view, snapshot) => service.ticketsForOffer(snapshot, params.id, view),
   });
+  registerCached(app, store, routes.publicTicketsForOffer, {
+    ...pub,
+    compute: ({ params }, view, snapshot) => service.ticketsForOffer(snapshot, params.id, view),
+  });
   registerCached(app, store, routes.ticketsForTour, {
     ...net,
     compute: ({ params }, view, snapshot) => service.ticketsForTour(snapshot, params.id, view),

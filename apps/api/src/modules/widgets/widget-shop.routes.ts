@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { WIDGET_SLUG_PATTERN } from '@portal/contract';
+import { WIDGET_SLUG_PATTERN, widgetPublicRoutes } from '@portal/contract';
+import { registerRoute } from '../../lib/route.ts';
 import { renderShop } from './widget-shop.page.ts';
-import { findShop, isShopDomain, type ShopData } from './widget-shop.service.ts';
+import { findShop, isShopDomain, widgetTourByUrl, type ShopData } from './widget-shop.service.ts';
 
 // The shop's own policy: its markup and inline style only, images from here or the agency's https hosts, a hero video
 // over https, no script at all; any site may frame it (agencies embed their shop in their own pages)
@@ -32,6 +33,10 @@ export const widgetShopPlugin = fp(
         .header('Cache-Control', 'public, max-age=60')
         .type('text/html; charset=utf-8')
         .send(renderShop(shop));
+
+    registerRoute(app, widgetPublicRoutes.tourByUrl, async ({ ctx, params, query }) =>
+      widgetTourByUrl(ctx, await app.catalogue.snapshot(), params.url, query),
+    );
 
     app.get<{ Params: { slug: string } }>('/w/:slug', async (request, reply) => {
       const slug = request.params.slug.toLowerCase();

@@ -1,5 +1,6 @@
-import type { CurrencyCode, Language } from '@portal/contract';
-import { discountedMinor, widgetImageUrl } from '@portal/contract';
+import type { CurrencyCode, Language, WidgetTourQuery, WidgetTourResponse } from '@portal/contract';
+import { WIDGET_PUBLIC_MESSAGES, discountedMinor, minorToMajor, widgetImageUrl } from '@portal/contract';
+import { AppError } from '../../lib/app-error.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot.ts';
 import { tourCard } from '../catalogue/catalogue.views.ts';
 import { formatMoney } from '../documents/document-format.ts';
@@ -11,7 +12,13 @@ import type { WidgetOfferRow, WidgetRow } from './widgets.repo.ts';
 
 // What a customer pays for one price of an option: after the widget's discount, with the price before it when the
 // discount lowers it
-export type ShopPrice = { kind: 'adult' | 'child' | 'trip'; paidMinor: number; paid: string; was: string | null };
+export type ShopPrice = {
+  kind: 'adult' | 'child' | 'trip';
+  paidMinor: number;
+  paid: string;
+  wasMinor: number | null;
+  was: string | null;
+};
 export type ShopOffer = { offerId: number; name: string; prices: ShopPrice[] };
 export type ShopTour = {
   tourId: number;
@@ -45,6 +52,7 @@ export function shopTours(snapshot: CatalogueSnapshot, widget: WidgetRow, offers
         kind,
         paidMinor,
         paid: formatMoney(paidMinor, widget.currency, language),
+        wasMinor: paidMinor < saleMinor ? saleMinor : null,
         was: paidMinor < saleMinor ? formatMoney(saleMinor, widget.currency, language) : null,
       },
     ];
@@ -110,4 +118,52 @@ export async function findShop(
 // Whether a host is a live widget's verified own domain (the shop is served there, and only there besides /w/{slug})
 export function isShopDomain(ctx: Pick<ServiceContext, 'db'>, host: string): Promise<boolean> {
   return isVerifiedDomain(ctx.db, host);
+}
+
+// SPEC §7 GET /widgets/tour/url/{url}: the tour as the agency's widget sells it (the one in the asked currency when it
+// has several, else its oldest), options at the customer's prices; nothing to show → the SPEC's Russian error
+export async function widgetTourByUrl(
+  ctx: Pick<ServiceContext, 'db'>,
+  snapshot: CatalogueSnapshot,
+  url: string,
+  query: WidgetTourQuery,
+): Promise<WidgetTourResponse> {
+  const noData = () => AppError.notFound(WIDGET_PUBLIC_MESSAGES.noData);
+  const tour = snapshot.tourByUrl.get(url.toLowerCase()) ?? snapshot.tourById.get(Number(url));
+  if (!tour) throw noData();
+  const selling = await repo.widgetsSellingTour(ctx.db, query.agencyGuid, tour.id);
+  const chosen = selling.find((w) => w.row.currency === query.currencyCode) ?? selling[0];
+  const shown = chosen ? shopTours(snapshot, chosen.row, chosen.offers)[0] : undefined;
+  if (!chosen || !shown || shown.offers.length === 0) throw noData();
+  const card = tourCard(snapshot, tour, {
+    language: chosen.row.language,
+    currency: chosen.row.currency,
+    showNet: false,
+    today: dubaiDate(),
+  });
+  return {
+    widget: {
+      slug: chosen.row.slug,
+      name: chosen.row.name,
+      language: chosen.row.language,
+      currency: chosen.row.currency,
+    },
+    tour: {
+      id: tour.id,
+      url: tour.url,
+      title: card.title,
+      summary: card.summary,
+      city: card.city.name,
+      heroImage: card.heroImage,
+    },
+    offers: shown.offers.map((offer) => ({
+      offerId: offer.offerId,
+      name: offer.name,
+      prices: offer.prices.map((p) => ({
+        kind: p.kind,
+        amount: minorToMajor(p.paidMinor),
+        was: p.wasMinor === null ? null : minorToMajor(p.wasMinor),
+      })),
+    })),
+  };
 }

@@ -173,4 +173,45 @@ describe('the shop: in the HTML before any script', () => {
     // the API the page's images need still answers there
     expect((await page('/api/layout/info', fresh)).statusCode).toBe(200);
   });
+
+  it("SPEC §7 GET /widgets/tour/url/{url}: the tour as the agency's widget sells it; nothing → the Russian error", async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url: `/api${url}` });
+    const tourUrl = (await t.app.catalogue.snapshot()).tourById.get(tour.id)?.url ?? '';
+    const res = await get(`/widgets/tour/url/${tourUrl}?agencyGuid=${agency.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // the agency's oldest live widget selling the tour: no discount, AED
+    expect(body.widget).toMatchObject({ currency: 'aed', language: 'en' });
+    expect(body.tour).toMatchObject({ id: tour.id, url: tourUrl, title: tourTitle });
+    expect(body.offers).toContainEqual({
+      offerId: tour.timeslotOfferId,
+      name: expect.any(String),
+      prices: [
+        { kind: 'adult', amount: 171.6, was: null },
+        { kind: 'child', amount: 130, was: null },
+      ],
+    });
+    // the widget in the asked currency
+    const usd = (await get(`/widgets/tour/url/${tourUrl}?agencyGuid=${agency.id}&currencyCode=USD`)).json();
+    expect(usd.widget).toMatchObject({ currency: 'usd', language: 'ru' });
+    expect(usd.offers[0].prices[0]).toEqual({ kind: 'adult', amount: 47.01, was: null });
+
+    const other = await createAgency(t.database.db);
+    for (const url of [
+      `/widgets/tour/url/no-such-tour?agencyGuid=${agency.id}`,
+      `/widgets/tour/url/${tourUrl}?agencyGuid=${other.id}`,
+    ]) {
+      const empty = await get(url);
+      expect([empty.statusCode, empty.body]).toEqual([404, 'Не удалось получить данные']);
+    }
+    const bad = await get(`/widgets/tour/url/${tourUrl}?agencyGuid=not-a-guid`);
+    expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'agencyGuid', errorMessage: 'Unknown agency' }]]);
+  });
+
+  it("SPEC §7 public calls work without a login: an offer's ticket type, hotels and pick-up times", async () => {
+    const tickets = await t.app.inject({ method: 'GET', url: `/api/tickets/foroffer/${tour.timeslotOfferId}` });
+    expect(tickets.statusCode).toBe(200);
+    expect(tickets.json()).toEqual([expect.objectContaining({ offerIds: [tour.timeslotOfferId] })]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/hotels/listbase?countryId=1' })).statusCode).toBe(200);
+  });
 });

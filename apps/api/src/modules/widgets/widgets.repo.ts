@@ -129,9 +129,7 @@ export async function findWidgetImage(db: DbOrTx, id: string) {
 // scope (the shop is public), only live widgets and only a verified domain
 export async function findPublicWidget(db: DbOrTx, by: { slug: string } | { domain: string }) {
   const match =
-    'slug' in by
-      ? eq(widgets.slug, by.slug)
-      : and(eq(widgets.domain, by.domain), eq(widgets.domainStatus, 'verified'));
+    'slug' in by ? eq(widgets.slug, by.slug) : and(eq(widgets.domain, by.domain), eq(widgets.domainStatus, 'verified'));
   const [row] = await db
     .select()
     .from(widgets)
@@ -144,4 +142,22 @@ export async function findPublicWidget(db: DbOrTx, by: { slug: string } | { doma
     .where(eq(widgetOffers.widgetId, row.id))
     .orderBy(asc(widgetOffers.position));
   return { row, offers };
+}
+
+// An agency's live widgets that sell an option of a tour, oldest first, each with its options of that tour (the
+// public tour call of SPEC §7)
+export async function widgetsSellingTour(db: DbOrTx, agencyId: string, tourId: number) {
+  const rows = await db
+    .select({ widget: widgets, offer: widgetOffers })
+    .from(widgetOffers)
+    .innerJoin(widgets, eq(widgets.id, widgetOffers.widgetId))
+    .where(and(eq(widgets.agencyId, agencyId), eq(widgetOffers.tourId, tourId), isNull(widgets.deletedAt)))
+    .orderBy(asc(widgets.createdAt), asc(widgets.id), asc(widgetOffers.position));
+  const byWidget = new Map<string, { row: WidgetRow; offers: WidgetOfferRow[] }>();
+  for (const { widget, offer } of rows) {
+    const entry = byWidget.get(widget.id) ?? { row: widget, offers: [] };
+    entry.offers.push(offer);
+    byWidget.set(widget.id, entry);
+  }
+  return [...byWidget.values()];
 }
