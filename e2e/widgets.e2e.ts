@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -386,6 +388,67 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
       expect(await noSideScroll(page)).toBe(true);
       await screenshot(page, `widgets-shop-${width}-${language}`);
       await context.close();
+    }
+  });
+
+  it('[WIDGETS][EMBED]: a page on another origin embeds the shop with the code; the frame takes its height; a broken one shows an error with a retry', async () => {
+    const picks = await twoOffers(ADMIN, 'aed');
+    const widget = await api<Widget>(ADMIN, '/b2b/widgets', {
+      method: 'POST',
+      body: {
+        name: 'Desert Rose on its own site',
+        type: 'multipleTours',
+        currency: 'aed',
+        language: 'en',
+        offersSectionTitle: 'Book your Dubai tours',
+        offers: picks.map(({ offer }) => ({
+          offerId: offer.offerId,
+          saleAdult: atTenPercent(offer.netAdult ?? 0),
+          saleChild: atTenPercent(offer.netChild ?? 0),
+          saleTrip: null,
+        })),
+      },
+    });
+    // the agency's own website: another origin (another loopback port), the embed code pasted twice
+    const code = (slug: string) => `<script async src="${portal.url()}/widget.js" data-widget="${slug}"></script>`;
+    const site = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Desert Rose Travel</title></head>` +
+          `<body style="font-family:sans-serif;margin:16px"><h1>Desert Rose Travel</h1><p>Our tours, booked with us:</p>` +
+          `${code(widget.slug)}<p id="between">Other offers:</p>${code('no-such-shop')}</body></html>`,
+      );
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const { port } = site.address() as AddressInfo;
+    try {
+      for (const width of [1280, 390]) {
+        const context = await portal.browser.newContext({ viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(`http://127.0.0.1:${port}/`);
+        const frames = page.locator('.b2b-widget iframe');
+        await frames.first().waitFor();
+        const shop = page.frameLocator('.b2b-widget iframe').first();
+        await shop.getByRole('heading', { level: 1, name: 'Book your Dubai tours' }).waitFor();
+        // the frame grows to the shop's height (from 480 px), whatever the width
+        await expect
+          .poll(async () => {
+            const box = await frames.first().boundingBox();
+            const inner = await shop.locator('html').evaluate((html) => html.scrollHeight);
+            return box !== null && box.height > 480 && Math.abs(box.height - inner) <= 2;
+          })
+          .toBe(true);
+        // the second code names no shop: a visible error and a retry, never an empty box
+        const error = page.locator('[data-b2b-widget-error]');
+        await error.getByText('The shop could not be loaded.').waitFor();
+        await error.getByRole('button', { name: 'Try again' }).click();
+        await page.locator('[data-b2b-widget-error]').getByText('The shop could not be loaded.').waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, `widgets-embedded-${width}-en`);
+        await context.close();
+      }
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
     }
   });
 

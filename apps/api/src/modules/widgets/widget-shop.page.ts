@@ -1,6 +1,8 @@
 import type { Language } from '@portal/contract';
 import type { ShopData, ShopPrice } from './widget-shop.service.ts';
 
+export const EMBED_FRAME_PATH = '/w/embed.js';
+
 // The public shop's HTML (issue 13 item 2): everything a search engine and a slow phone need is in the first answer —
 // the tours and prices in the widget's language and currency, the SEO tab's title, description, robots, canonical
 // URL, Open Graph tags and schema.org data, the media, contacts, partners and social links. No script runs to show
@@ -153,7 +155,9 @@ header img{max-height:48px;width:auto}header .name{font-weight:700;font-size:1.1
 .offer li{display:flex;gap:8px;align-items:baseline;font-size:.95rem}.offer li span{min-width:90px;color:#495057}.was{color:#868e96;font-size:.85rem}
 section ul{padding-left:18px}footer{color:#495057;font-size:.9rem;border-top:1px solid #e9ecef;margin-top:24px}footer img{max-height:40px;width:auto}`;
 
-export function renderShop(data: ShopData): string {
+// `embedded`: the page is inside an agency's site (the embed code's iframe); it then runs one script of ours, which
+// tells the page around it how tall the shop is
+export function renderShop(data: ShopData, options: { embedded?: boolean } = {}): string {
   const w = data.widget;
   const words = WORDS[data.language];
   const title = w.metaTitle || w.name;
@@ -213,6 +217,7 @@ ${tour.offers
 ${meta}
 <script type="application/ld+json">${jsonForScript(structuredData(data))}</script>
 <style>${STYLE}</style>
+${options.embedded ? `<script src="${EMBED_FRAME_PATH}" defer></script>` : ''}
 </head>
 <body>
 <header>${logo ? `<img src="${e(logo)}" alt="${e(w.name)}">` : ''}<span class="name">${e(w.name)}</span></header>
@@ -229,4 +234,9 @@ ${socialBlock(data, words)}
 <footer>${footerLogo ? `<img src="${e(footerLogo)}" alt="${e(w.name)}"><br>` : ''}${footerText}</footer>
 </body>
 </html>`;
+}
+
+// An embedded shop that cannot be shown: the frame script tells the page around it, which shows its own error
+export function renderEmbedFailure(): string {
+  return `<!doctype html><html data-failed><head><meta charset="utf-8"><meta name="robots" content="noindex"><script src="${EMBED_FRAME_PATH}"></script></head><body></body></html>`;
 }

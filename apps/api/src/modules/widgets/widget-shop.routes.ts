@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { WIDGET_SLUG_PATTERN, widgetPublicRoutes } from '@portal/contract';
 import { registerRoute } from '../../lib/route.ts';
-import { renderShop } from './widget-shop.page.ts';
+import { EMBED_FRAME_PATH, renderEmbedFailure, renderShop } from './widget-shop.page.ts';
+import { FRAME_SOURCE, LOADER_SOURCE, compressScript, type CompressedScript } from './widget-embed.ts';
 import { findShop, isShopDomain, widgetTourByUrl, type ShopData } from './widget-shop.service.ts';
 
 // The shop's own policy: its markup and inline style only, images from here or the agency's https hosts, a hero video
@@ -26,26 +27,55 @@ export const widgetShopPlugin = fp(
     const baseUrlOf = (request: FastifyRequest) =>
       (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
 
-    const send = (reply: FastifyReply, shop: ShopData) =>
+    const send = (reply: FastifyReply, shop: ShopData, embedded = false) =>
       reply
         .removeHeader('x-frame-options')
-        .header('Content-Security-Policy', SHOP_CSP)
+        .header('Content-Security-Policy', embedded ? `${SHOP_CSP}; script-src 'self'` : SHOP_CSP)
         .header('Cache-Control', 'public, max-age=60')
         .type('text/html; charset=utf-8')
-        .send(renderShop(shop));
+        .send(renderShop(shop, { embedded }));
 
     registerRoute(app, widgetPublicRoutes.tourByUrl, async ({ ctx, params, query }) =>
       widgetTourByUrl(ctx, await app.catalogue.snapshot(), params.url, query),
     );
 
-    app.get<{ Params: { slug: string } }>('/w/:slug', async (request, reply) => {
-      const slug = request.params.slug.toLowerCase();
-      const shop = WIDGET_SLUG_PATTERN.test(slug)
-        ? await findShop(app.deps, await app.catalogue.snapshot(), { slug }, baseUrlOf(request))
-        : null;
-      if (!shop) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-      return send(reply, shop);
-    });
+    // the embed code's two scripts, compressed once; any site may load the loader
+    const scripts = { loader: compressScript(LOADER_SOURCE), frame: compressScript(FRAME_SOURCE) };
+    const sendScript = (request: FastifyRequest, reply: FastifyReply, script: CompressedScript) => {
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply
+        .header('Vary', 'Accept-Encoding')
+        .header('Cache-Control', 'public, max-age=300')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .type('text/javascript; charset=utf-8')
+        .send(encoding === 'br' ? script.br : encoding === 'gzip' ? script.gzip : script.raw);
+    };
+    app.get('/widget.js', (request, reply) => sendScript(request, reply, scripts.loader));
+    app.get(EMBED_FRAME_PATH, (request, reply) => sendScript(request, reply, scripts.frame));
+
+    app.get<{ Params: { slug: string }; Querystring: { embed?: string; language?: string } }>(
+      '/w/:slug',
+      async (request, reply) => {
+        const slug = request.params.slug.toLowerCase();
+        const embedded = request.query.embed === '1';
+        const asked = request.query.language;
+        const language = asked === 'ru' || asked === 'en' ? asked : undefined;
+        const shop = WIDGET_SLUG_PATTERN.test(slug)
+          ? await findShop(app.deps, await app.catalogue.snapshot(), { slug }, baseUrlOf(request), language)
+          : null;
+        if (shop) return send(reply, shop, embedded);
+        if (!embedded) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+        // inside an agency's page: a page that tells the embed code, which shows its error and a retry
+        return reply
+          .code(404)
+          .removeHeader('x-frame-options')
+          .header('Content-Security-Policy', `${SHOP_CSP}; script-src 'self'`)
+          .type('text/html; charset=utf-8')
+          .send(renderEmbedFailure());
+      },
+    );
 
     // An agency's own domain (a host none of the portal's sites has): the shop at its root, the API its images need,
     // and nothing else of the portal. Whether a host is a verified domain is remembered for a short while, so the

@@ -40,8 +40,12 @@ export type ShopData = {
 
 // The tours and prices of a widget's shop from the catalogue as it now stands: options that left the catalogue are
 // not shown; tours in the order the agency chose their options
-export function shopTours(snapshot: CatalogueSnapshot, widget: WidgetRow, offers: WidgetOfferRow[]): ShopTour[] {
-  const language = widget.language;
+export function shopTours(
+  snapshot: CatalogueSnapshot,
+  widget: WidgetRow,
+  offers: WidgetOfferRow[],
+  language: Language = widget.language,
+): ShopTour[] {
   const view = { language, currency: widget.currency, showNet: false, today: dubaiDate() };
   const text = (value: { en: string; ru: string }) => value[language] || value.en;
   const price = (kind: ShopPrice['kind'], saleMinor: number | null): ShopPrice[] => {
@@ -100,16 +104,19 @@ export async function findShop(
   snapshot: CatalogueSnapshot,
   by: { slug: string } | { domain: string },
   portalBaseUrl: string,
+  // the embed code's data-language: the page's words and tour texts in it (prices stay in the widget's currency)
+  language?: Language,
 ): Promise<ShopData | null> {
   const found = await repo.findPublicWidget(ctx.db, by);
   if (!found) return null;
   const { row, offers } = found;
+  const shownLanguage = language ?? row.language;
   const ownDomain = row.domain && row.domainStatus === 'verified' ? `https://${row.domain}/` : null;
   return {
     widget: row,
-    language: row.language,
+    language: shownLanguage,
     currency: row.currency,
-    tours: shopTours(snapshot, row, offers),
+    tours: shopTours(snapshot, row, offers, shownLanguage),
     canonicalUrl: ownDomain ?? `${portalBaseUrl}/w/${row.slug}`,
     imageUrl: (id) => (id ? `${portalBaseUrl}${widgetImageUrl(id)}` : null),
   };

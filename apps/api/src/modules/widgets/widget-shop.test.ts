@@ -1,9 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { widgetOffers, widgets } from '../../db/schema/index.ts';
 import { createTestTour, type TestTour } from '../catalogue/test-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, type TestAgency } from '../../../test/factories.ts';
+import { FRAME_SOURCE, LOADER_SOURCE } from './widget-embed.ts';
 
 // Issue 13 item 2: the shop is server-rendered — tours, prices, SEO and contacts are in the first answer, escaped,
 // with a policy that runs no script; on the portal at /w/{slug} and on the widget's own domain once verified.
@@ -213,5 +215,41 @@ describe('the shop: in the HTML before any script', () => {
     expect(tickets.statusCode).toBe(200);
     expect(tickets.json()).toEqual([expect.objectContaining({ offerIds: [tour.timeslotOfferId] })]);
     expect((await t.app.inject({ method: 'GET', url: '/api/hotels/listbase?countryId=1' })).statusCode).toBe(200);
+  });
+
+  it('the embed code: a loader of at most 3 KB gzip that any site may load, and an embedded shop that reports its height', async () => {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/widget.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(decode(res.rawPayload).toString()).toBe(LOADER_SOURCE);
+      expect(res.rawPayload.length).toBeLessThanOrEqual(3 * 1024);
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/widget.js' });
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, LOADER_SOURCE]);
+
+    const shop = await shopWith();
+    const embedded = await page(`/w/${shop.slug}?embed=1&language=ru`);
+    expect(embedded.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(embedded.body).toContain('<script src="/w/embed.js" defer></script>');
+    expect(embedded.body).toContain('<html lang="ru">');
+    expect((await page(`/w/${shop.slug}`)).body).not.toContain('/w/embed.js');
+    const frame = await t.app.inject({ method: 'GET', url: '/w/embed.js' });
+    expect(frame.body).toBe(FRAME_SOURCE);
+
+    // a shop that cannot be shown tells the page around it (which shows its error), instead of an empty frame
+    const missing = await page('/w/no-such-shop?embed=1');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<html data-failed>');
+    expect(missing.body).toContain('<script src="/w/embed.js"></script>');
+    // each shop page reads the database: the pages count against the caller's rate limit
+    expect(embedded.headers['x-ratelimit-limit']).toBeDefined();
   });
 });

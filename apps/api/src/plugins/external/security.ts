@@ -52,7 +52,8 @@ export const securityPlugin = fp(
       timeWindow: '1 minute',
       redis,
       skipOnError: true,
-      allowList: (request) => !request.url.startsWith('/api/'),
+      // the API, and the widget shops (each page reads the database), count per address; the app's files do not
+      allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/w/'),
     });
   },
   { name: 'security', dependencies: [] },

@@ -1,0 +1,55 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+// Issue 13 item 4: the embed code `<script async src="…/widget.js" data-widget="slug">`. Two small scripts, no
+// framework, written as plain ES5 so every browser an agency's customer has runs them:
+// - the loader (on the agency's page): puts the shop in an iframe after the script tag, passes the language, sizes the
+//   frame to its content from the frame's messages — only messages from the portal's origin and from that very frame
+//   — and, when the shop has not answered within 15 s (or answered that it failed), shows a visible error with a
+//   retry instead of an empty box. No cookies of its own.
+// - the frame script (in the shop, embed mode): tells the page its height when it loads and whenever it changes.
+
+export const EMBED_MESSAGE = 'b2b-widget:height';
+
+export const LOADER_SOURCE = `(function(){"use strict";
+var T=${JSON.stringify(EMBED_MESSAGE)},L={en:["The shop could not be loaded.","Try again"],ru:["Не удалось загрузить магазин.","Повторить"]};
+function mount(s){if(s.getAttribute("data-mounted"))return;s.setAttribute("data-mounted","1");
+var slug=s.getAttribute("data-widget")||"",lang=s.getAttribute("data-language")||"",o;
+try{o=new URL(s.src).origin}catch(e){return}
+var w=L[lang]||L[(document.documentElement.lang||"en").slice(0,2)]||L.en,box=document.createElement("div"),f,t,ok;
+box.className="b2b-widget";box.style.cssText="width:100%;max-width:100%";s.parentNode.insertBefore(box,s.nextSibling);
+function fail(){if(ok)return;box.innerHTML="";var p=document.createElement("div"),b=document.createElement("button");
+p.setAttribute("role","alert");p.setAttribute("data-b2b-widget-error","1");
+p.style.cssText="padding:16px;border:1px solid #f1aeb5;border-radius:8px;background:#fff5f5;color:#842029;font:15px/1.4 system-ui,sans-serif";
+p.appendChild(document.createTextNode(w[0]+" "));b.type="button";b.textContent=w[1];
+b.style.cssText="margin-left:8px;padding:4px 12px;border:1px solid #842029;border-radius:6px;background:#fff;color:#842029;cursor:pointer";
+b.onclick=load;p.appendChild(b);box.appendChild(p)}
+function load(){ok=false;box.innerHTML="";f=document.createElement("iframe");
+f.src=o+"/w/"+encodeURIComponent(slug)+"?embed=1"+(lang?"&language="+encodeURIComponent(lang):"");
+f.title=slug;f.setAttribute("loading","lazy");f.style.cssText="display:block;width:100%;height:480px;border:0";
+box.appendChild(f);clearTimeout(t);t=setTimeout(fail,15000)}
+window.addEventListener("message",function(e){if(!f||e.origin!==o||e.source!==f.contentWindow)return;
+var d=e.data;if(!d||d.type!==T)return;if(d.failed){clearTimeout(t);fail();return}
+ok=true;clearTimeout(t);var h=Math.ceil(+d.height);if(h>0&&h<100000)f.style.height=h+"px"});
+load()}
+var all=document.querySelectorAll("script[data-widget]");for(var i=0;i<all.length;i++)mount(all[i]);
+})();`;
+
+export const FRAME_SOURCE = `(function(){"use strict";
+var T=${JSON.stringify(EMBED_MESSAGE)},last=0;
+if(document.documentElement.hasAttribute("data-failed")){parent.postMessage({type:T,failed:true},"*");return}
+function send(){var h=Math.ceil(document.documentElement.scrollHeight);if(h===last)return;last=h;
+parent.postMessage({type:T,height:h},"*")}
+window.addEventListener("load",send);send();
+if(window.ResizeObserver)new ResizeObserver(send).observe(document.body);else setInterval(send,500);
+})();`;
+
+export type CompressedScript = { raw: Buffer; gzip: Buffer; br: Buffer };
+
+export function compressScript(source: string): CompressedScript {
+  const raw = Buffer.from(source, 'utf8');
+  return {
+    raw,
+    gzip: gzipSync(raw, { level: 9 }),
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
