@@ -409,8 +409,16 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
         })),
       },
     });
-    // the agency's own website: another origin (another loopback port), the embed code pasted twice
-    const code = (slug: string) => `<script async src="${portal.url()}/widget.js" data-widget="${slug}"></script>`;
+    // the admin copies the embed code from the widget's page
+    const admin = await openAs(ADMIN);
+    await admin.go(`/widgets/${widget.id}`);
+    const copied = (await admin.page.getByTestId('widget-embed-code').textContent()) ?? '';
+    expect(copied).toBe(
+      `<script async src="${portal.url()}/widget.js" data-widget="${widget.slug}" data-language="en"></script>`,
+    );
+    await admin.context.close();
+    // the agency's own website: another origin (another loopback port), the code pasted, and one naming no shop
+    const code = (slug: string) => copied.replace(`data-widget="${widget.slug}"`, `data-widget="${slug}"`);
     const site = http.createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(

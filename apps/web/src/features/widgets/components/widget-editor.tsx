@@ -30,6 +30,7 @@ import {
 } from '../utils/form-values';
 import { ContactsTab, GeneralTab, MediaTab, PartnersTab, SeoTab, SocialTab, type WidgetForm } from './editor-tabs';
 import { DomainPanel } from './domain-panel';
+import { EmbedPanel } from './embed-panel';
 import { DomainStatus } from './domain-status';
 import { OffersSection } from './offers-section';
 
@@ -170,6 +171,7 @@ export function WidgetEditor({ widget }: { widget: Widget | null }) {
               })}
             </Tabs>
           </Paper>
+          {widget ? <EmbedPanel widget={widget} /> : null}
           {widget ? (
             <DomainPanel widgetId={widget.id} savedDomain={widget.domain} formDomain={form.values.domain} />
           ) : null}
