@@ -252,6 +252,12 @@ async function main() {
       alternativesP99: p99Target(alternatives, TARGETS.alternativesP99Ms),
       alternativesVariedP99: p99Target(alternativesVaried, TARGETS.alternativesP99Ms),
     };
+    // issue 13: the widget embed loader as the agency's customers' browsers receive it (gzip, bytes on the wire)
+    if (!ONLY_CATALOGUE) {
+      const loader = await fetch(`${base}/widget.js`, { headers: { 'accept-encoding': 'gzip' } });
+      const bytes = Number(loader.headers.get('content-length'));
+      targets.widgetLoaderGzip = { target: '<= 3072 bytes (gzip)', actual: bytes, met: bytes > 0 && bytes <= 3072 };
+    }
     // a filtered run reports only the targets of the scenarios it measured
     for (const [name, t] of Object.entries(targets)) if (t.actual === undefined) delete targets[name];
     // booking decisions on real PostgreSQL (skipped when it is not reachable)
