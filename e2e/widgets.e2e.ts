@@ -41,6 +41,17 @@ afterAll(async () => {
   await dns?.close();
 });
 
+// the shop's contacts as an agency fills them in
+const CONTACTS = {
+  address: 'Office 305, Sheikh Zayed Road, Dubai',
+  mapLink: 'https://maps.example.com/office',
+  email: 'sales@example.com',
+  telegram: '@desert_tours',
+  phone: '+971 50 123 4567',
+  whatsapp: '+971 50 123 4567',
+  viber: '',
+};
+
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const cents = (major: number) => Math.round(major * 100);
 // NET + 10 %, rounded up to the cent
@@ -345,15 +356,7 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
           language,
           offersSectionTitle: isRu ? 'Туры по ОАЭ' : 'Tours in the UAE',
           description: isRu ? 'Сафари, круизы и экскурсии по ОАЭ' : 'Safaris, cruises and city tours in the UAE',
-          contacts: {
-            address: 'Office 305, Sheikh Zayed Road, Dubai',
-            mapLink: 'https://maps.example.com/office',
-            email: 'sales@example.com',
-            telegram: '@desert_tours',
-            phone: '+971 50 123 4567',
-            whatsapp: '+971 50 123 4567',
-            viber: '',
-          },
+          contacts: CONTACTS,
           discountPercent: 5,
           offers: picks.map(({ offer }) => ({
             offerId: offer.offerId,
@@ -484,15 +487,7 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
         description: isRu ? 'Сафари, круизы и экскурсии' : 'Safaris, cruises and city tours',
         googleConversionActionId: 'AW-123456789/AbCdEf',
         heroVideoUrl: 'https://videos.example.com/hero.mp4',
-        contacts: {
-          address: 'Office 305, Sheikh Zayed Road, Dubai',
-          mapLink: 'https://maps.example.com/office',
-          email: 'sales@example.com',
-          telegram: '@desert_tours',
-          phone: '+971 50 123 4567',
-          whatsapp: '+971 50 123 4567',
-          viber: '',
-        },
+        contacts: CONTACTS,
         partners: [
           { name: 'Emirates Holidays', url: 'https://partner.example.com' },
           { name: 'Arabian Nights', url: '' },

@@ -45,13 +45,12 @@ export async function findWidget(db: DbOrTx, agencyId: string, id: string, lock 
     .from(widgets)
     .where(and(eq(widgets.id, id), eq(widgets.agencyId, agencyId), isNull(widgets.deletedAt)));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) return null;
-  const offers = await db
-    .select()
-    .from(widgetOffers)
-    .where(eq(widgetOffers.widgetId, row.id))
-    .orderBy(asc(widgetOffers.position));
-  return { row, offers };
+  return row ? { row, offers: await offersOf(db, row.id) } : null;
+}
+
+// A widget's options in the agency's order
+function offersOf(db: DbOrTx, widgetId: string) {
+  return db.select().from(widgetOffers).where(eq(widgetOffers.widgetId, widgetId)).orderBy(asc(widgetOffers.position));
 }
 
 export async function insertWidget(
@@ -135,13 +134,7 @@ export async function findPublicWidget(db: DbOrTx, by: { slug: string } | { doma
     .from(widgets)
     .where(and(match, isNull(widgets.deletedAt)))
     .limit(1);
-  if (!row) return null;
-  const offers = await db
-    .select()
-    .from(widgetOffers)
-    .where(eq(widgetOffers.widgetId, row.id))
-    .orderBy(asc(widgetOffers.position));
-  return { row, offers };
+  return row ? { row, offers: await offersOf(db, row.id) } : null;
 }
 
 // An agency's live widgets that sell an option of a tour, oldest first, each with its options of that tour (the

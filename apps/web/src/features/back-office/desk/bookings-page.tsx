@@ -26,27 +26,18 @@ import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 import { useAdminBookings } from './api/bookings';
 import { AgencySelect } from './components/agency-select';
 import { DeskStatusBadge } from './components/booking-status-badge';
 import { guestsText } from './components/guests';
+import { When } from './components/when';
 
 const ON_PAGE = 20;
 const FILTER_KEYS = ['search', 'status', 'agency', 'dateFrom', 'dateTo', 'createdFrom', 'createdTo'] as const;
 const isDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
-
-function When({ row }: { row: AdminBookingRow }) {
-  const { language } = useLocale();
-  return (
-    <>
-      {formatDate(row.bookingDate, language)}
-      {row.time ? `, ${row.time}` : ''}
-    </>
-  );
-}
 
 // /admin/bookings: every agency's bookings; search, filters and page in the URL; a booking opens on its own page
 export function BookingsPage() {

@@ -7,7 +7,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentPageTitle } from '@/components/page-title';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 import { useAdminRequests } from './api/requests';
@@ -15,19 +15,10 @@ import { AgencySelect } from './components/agency-select';
 import { DeskStatusBadge } from './components/booking-status-badge';
 import { RequestDetail } from './components/request-detail';
 import { guestsText } from './components/guests';
+import { When } from './components/when';
 
 // the statuses a request goes through: asked, quoted, paid, declined or withdrawn
 const REQUEST_STATUSES: readonly BookingStatus[] = ['request', 'payment_required', 'completed', 'cancelled'];
-
-function When({ row }: { row: AdminRequestRow }) {
-  const { language } = useLocale();
-  return (
-    <>
-      {formatDate(row.bookingDate, language)}
-      {row.time ? `, ${row.time}` : ''}
-    </>
-  );
-}
 
 // /admin/requests: every agency's quotation requests, the open ones first; a request opens beside the list, where
 // the operator quotes or declines it
