@@ -1,4 +1,5 @@
 import type { AuditAction, AuditChange } from '@portal/contract';
+import { AgencyStatus, BookingStatus, TopUpStatus } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import type { AuditWords } from '@/components/audit-history';
 
@@ -16,16 +17,19 @@ function fieldName(t: TFunction, field: string): string {
   return label(field);
 }
 
+const AGENCY_STATUSES = new Set<string>(AgencyStatus.options);
+const OTHER_STATUSES = new Set<string>([...BookingStatus.options, ...TopUpStatus.options]);
+
 // How the back office names audit entries: actions and fields in its own words, codes (statuses, booleans) translated
 export function backOfficeAuditWords(t: TFunction, empty: string): AuditWords {
   const value = (change: AuditChange, stored: string | null) => {
     if (stored === null) return '—';
     if (stored === 'true' || stored === 'false') return t(`backOffice.audit.boolean.${stored}`);
-    // an agency's status, else a booking's or a top-up's (SPEC §4 display names)
-    if (change.field === 'status')
-      return t(`backOffice.statuses.${stored}`, {
-        defaultValue: t(`backOffice.audit.statusValues.${stored}`, { defaultValue: stored }),
-      });
+    // an agency's status, else a booking's or a top-up's (SPEC §4 display names); an unknown code as stored
+    if (change.field === 'status') {
+      if (AGENCY_STATUSES.has(stored)) return t(`backOffice.statuses.${stored}`);
+      if (OTHER_STATUSES.has(stored)) return t(`backOffice.audit.statusValues.${stored}`);
+    }
     return stored;
   };
   return {
