@@ -136,6 +136,13 @@ describe('[CATALOGUE][SOLD-OUT] the next best thing when sold out', () => {
     await page.reload();
     await panel.getByTestId('notify-subscribed').waitFor();
     expect(await panel.getByTestId('notify-me').count()).toBe(0);
+
+    // changed their mind: stop notifying, and the offer to be notified is back (also after a reload)
+    await panel.getByTestId('notify-stop').click();
+    await panel.getByTestId('notify-me').waitFor();
+    await page.reload();
+    await panel.getByTestId('notify-me').waitFor();
+    expect(await panel.getByTestId('notify-subscribed').count()).toBe(0);
     await context.close();
   });
 

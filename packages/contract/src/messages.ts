@@ -44,6 +44,7 @@ export const unsupportedFormatMessage = `Unsupported file format. Allowed format
 
 // SPEC §5, §8 word for word where quoted; the rest are ours
 export const CATALOGUE_MESSAGES = {
+  unknownStockWatch: 'This notify-me request was not found',
   wrongPromoCode: 'You entered the wrong promo code',
   dateFormat: 'Use the format yyyy-MM-dd',
   dateBeforeMin: `Dates before ${MIN_DATE} are not available`,

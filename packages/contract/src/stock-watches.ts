@@ -50,6 +50,8 @@ export const StockWatch = z.object({
 });
 export type StockWatch = z.infer<typeof StockWatch>;
 
+export const StockWatchIdParams = z.object({ id: z.uuid(CATALOGUE_MESSAGES.unknownStockWatch) });
+
 const tags = ['catalogue'] as const;
 
 export const stockWatchRoutes = {
@@ -62,6 +64,15 @@ export const stockWatchRoutes = {
     access: ANY_AGENT,
     body: CreateStockWatchBody,
     response: StockWatch,
+  }),
+  cancelStockWatch: defineRoute({
+    method: 'DELETE',
+    path: '/b2b/stock-watches/{id}',
+    summary: 'Stop a notify-me request of the calling agent (asking twice answers the same)',
+    tags,
+    access: ANY_AGENT,
+    params: StockWatchIdParams,
+    response: z.object({ id: z.string() }),
   }),
   stockWatches: defineRoute({
     method: 'GET',

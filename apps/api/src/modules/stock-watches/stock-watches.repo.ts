@@ -107,3 +107,18 @@ export async function closePastWatches(db: DbOrTx, today: string): Promise<numbe
     .returning({ id: stockWatches.id });
   return rows.length;
 }
+
+// The agent's own request, closed by them; null when it is not theirs (or does not exist). A closed one stays closed.
+export async function closeOwnWatch(db: DbOrTx, userId: string, id: string): Promise<{ id: string } | null> {
+  const [closed] = await db
+    .update(stockWatches)
+    .set({ closedAt: sql`now()` })
+    .where(and(eq(stockWatches.id, id), eq(stockWatches.userId, userId), isNull(stockWatches.closedAt)))
+    .returning({ id: stockWatches.id });
+  if (closed) return closed;
+  const [mine] = await db
+    .select({ id: stockWatches.id })
+    .from(stockWatches)
+    .where(and(eq(stockWatches.id, id), eq(stockWatches.userId, userId)));
+  return mine ?? null;
+}

@@ -12,6 +12,7 @@ import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { brandOf, seatsBackMail } from '../mail/templates.ts';
 import {
+  closeOwnWatch,
   closePastWatches,
   closeWatch,
   findWatchedSlotsWithStock,
@@ -68,6 +69,14 @@ export async function openStockWatches(
 ): Promise<StockWatch[]> {
   const actor = requireAgencyActor(ctx);
   return (await listOpenWatches(ctx.db, actor.userId, query.offerId, query.date)).map(view);
+}
+
+// "Stop notifying": the agent closes their own request; another agent's (or an unknown) id is a 404, nothing changed
+export async function cancelStockWatch(ctx: ServiceContext, id: string): Promise<{ id: string }> {
+  const actor = requireAgencyActor(ctx);
+  const closed = await closeOwnWatch(ctx.db, actor.userId, id);
+  if (!closed) throw AppError.notFound(CATALOGUE_MESSAGES.unknownStockWatch);
+  return closed;
 }
 
 type JobDeps = Pick<AppDeps, 'db' | 'sites' | 'config' | 'kickMail'>;

@@ -120,6 +120,40 @@ describe('POST /api/b2b/stock-watches', () => {
   });
 });
 
+describe('DELETE /api/b2b/stock-watches/{id}: stop notifying', () => {
+  it('the agent stops their own request: closed, no mail when seats come back; twice answers the same', async () => {
+    const date = day(11);
+    await slotWith(date, '18:00', 0);
+    const watch = (
+      await subscribe(w.tokens.junior, { offerId: w.tour.timeslotOfferId, date, time: '18:00', adults: 2 })
+    ).json<StockWatch>();
+    const stop = (token: string, id = watch.id) =>
+      t.app.inject({ method: 'DELETE', url: `/api/b2b/stock-watches/${id}`, headers: bearer(token) });
+
+    // another agent of the same agency, and a malformed id: refused, nothing changed
+    const other = await stop(w.tokens.senior);
+    expect([other.statusCode, other.body]).toEqual([404, 'This notify-me request was not found']);
+    expect(await watchRow(watch.id)).toMatchObject({ closedAt: null });
+    const bad = await stop(w.tokens.junior, 'not-an-id');
+    expect([bad.statusCode, bad.json()]).toEqual([
+      422,
+      [{ fieldName: 'id', errorMessage: 'This notify-me request was not found' }],
+    ]);
+
+    const stopped = await stop(w.tokens.junior);
+    expect([stopped.statusCode, stopped.json()]).toEqual([200, { id: watch.id }]);
+    expect(await watchRow(watch.id)).toMatchObject({ closedAt: expect.any(Date), notifiedAt: null });
+    expect((await stop(w.tokens.junior)).json()).toEqual({ id: watch.id });
+    expect((await watchesOn(w.tokens.junior, w.tour.timeslotOfferId, date)).json()).toEqual([]);
+
+    // seats come back: no mail for a stopped request
+    const before = (await mailsTo(w.agency.users.junior.email)).length;
+    await slotWith(date, '18:00', 10);
+    await runNotifyJob();
+    expect((await mailsTo(w.agency.users.junior.email)).length).toBe(before);
+  });
+});
+
 describe('notify me: the job that mails when seats come back', () => {
   it('a cancellation frees the seats: exactly one e-mail, in the language asked, and the request is closed', async () => {
     const date = day(6);

@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { AlternativeTime, Offer } from '@portal/contract';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useCreateStockWatch } from '../api/create-stock-watch';
 import { useAlternatives } from '../api/get-alternatives';
+import { useCancelStockWatch } from '../api/cancel-stock-watch';
 import { useStockWatches } from '../api/get-stock-watches';
 import type { SelectionPatch, TourSelection } from '../hooks/use-tour-selection';
 import classes from './tour-page.module.css';
@@ -72,7 +73,9 @@ export function SoldOutAlternatives({ tourId, offers, offer, selection, onChange
   const alternatives = useAlternatives({ tourId, offerId: offer.id, date, time: watchTime, people });
   const watches = useStockWatches(offer.id, date);
   const createWatch = useCreateStockWatch();
-  const isWatching = watches.data?.some((watch) => watch.time === watchTime) ?? false;
+  const watching = watches.data?.find((watch) => watch.time === watchTime);
+  const isWatching = watching !== undefined;
+  const cancelWatch = useCancelStockWatch(offer.id, date);
 
   const left = (slot: AlternativeTime) => t('catalogue.booking.left', { count: slot.left });
   // the second line of a choice: its time (if it has one) and the seats left
@@ -150,7 +153,17 @@ export function SoldOutAlternatives({ tourId, offers, offer, selection, onChange
         <Alert color="teal" variant="light" icon={<IconBellCheck size={18} />} data-testid="notify-subscribed">
           {watchTime
             ? t('catalogue.alternatives.watchingTime', { date: formattedDate, time: watchTime })
-            : t('catalogue.alternatives.watching', { date: formattedDate })}
+            : t('catalogue.alternatives.watching', { date: formattedDate })}{' '}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => watching && cancelWatch.mutate(watching.id)}
+            disabled={cancelWatch.isPending}
+            data-testid="notify-stop"
+          >
+            {t('catalogue.alternatives.stopWatching')}
+          </Anchor>
         </Alert>
       ) : (
         <Button
