@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { buildPath, contractRoutes, type Role, type RouteDescriptor } from '@portal/contract';
-import { agencies, bookings, payments, users, widgets } from '../src/db/schema/index.ts';
+import { agencies, bookings, payments, stockWatches, users, widgets } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
 import {
   bookingBody,
@@ -27,6 +27,7 @@ let other: {
   topUpId: string;
   agentId: string;
   widgetId: string;
+  stockWatchId: string;
 };
 
 const routeName = (r: RouteDescriptor) => `${r.method} ${r.path}`;
@@ -83,7 +84,19 @@ beforeAll(async () => {
       socialLinks: {},
     })
     .returning({ id: widgets.id });
-  if (!payment || !widget || topUp.statusCode !== 200) throw new Error('fixtures missing');
+  const [watch] = await t.database.db
+    .insert(stockWatches)
+    .values({
+      agencyId: them.agency.id,
+      userId: them.agency.users.admin.id,
+      offerId: them.tour.timeslotOfferId,
+      date: them.date,
+      startTime: '18:00',
+      adults: 2,
+      language: 'en',
+    })
+    .returning({ id: stockWatches.id });
+  if (!payment || !widget || !watch || topUp.statusCode !== 200) throw new Error('fixtures missing');
   other = {
     bookingId: card.id,
     paymentId: payment.id,
@@ -91,6 +104,7 @@ beforeAll(async () => {
     topUpId: topUp.json().id,
     agentId: them.agency.users.junior.id,
     widgetId: widget.id,
+    stockWatchId: watch.id,
   };
   await retireTour(t.database.db, them.tour.id);
 });
@@ -160,6 +174,7 @@ describe("tenants: every agency route that takes an id answers another agency's 
     if (route.path === '/b2b/balance/topups/{id}') return other.topUpId;
     if (route.path.startsWith('/b2b/agents/{id}')) return other.agentId;
     if (route.path.startsWith('/b2b/widgets/{id}')) return other.widgetId;
+    if (route.path === '/b2b/stock-watches/{id}') return other.stockWatchId;
     return null;
   };
   const tenantRoutes = contractRoutes.filter(
