@@ -224,6 +224,11 @@ export function stockBelowTakenMessage(taken: number, slot: string): string {
   return CATALOGUE_ADMIN_MESSAGES.stockBelowTaken.replace('{taken}', String(taken)).replace('{slot}', slot);
 }
 
+export function readStockBelowTakenMessage(message: string): { taken: string; slot: string } | null {
+  const match = /^Stock cannot be lower than the (\d+) seats already sold or held on (.+)$/.exec(message);
+  return match?.[1] && match[2] ? { taken: match[1], slot: match[2] } : null;
+}
+
 // The tours company's desk: bookings cancelled on an agency's behalf, card refunds (issue 12; ours, not the SPEC's)
 export const DESK_MESSAGES = {
   overrideReasonRequired: 'Say why the fee differs from the policy',

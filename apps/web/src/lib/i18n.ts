@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   BOOKING_MESSAGES,
+  CATALOGUE_ADMIN_MESSAGES,
   CATALOGUE_MESSAGES,
   COMPANY_MESSAGES,
   DESK_MESSAGES,
@@ -10,6 +11,7 @@ import {
   WIDGET_MESSAGES,
   readSaleBelowMinimumMessage,
   readSpendingCapMessage,
+  readStockBelowTakenMessage,
   unsupportedFormatMessage,
 } from '@portal/contract/plain';
 import type { Language } from '@portal/contract';
@@ -136,6 +138,11 @@ export async function loadLocaleParts(parts: readonly LocalePart[]): Promise<voi
 
 // Server and contract messages are English (SPEC quotes); their Russian twins live in the locale files.
 const MESSAGE_KEYS = new Map<string, string>([
+  // in the back office's catalogue part; first, so that a text an agent's page shares with it keeps the agent's key
+  ...Object.entries(CATALOGUE_ADMIN_MESSAGES).map(([key, value]): [string, string] => [
+    value,
+    `boCatalogue.messages.${key}`,
+  ]),
   ...Object.entries(MESSAGES).map(([key, value]): [string, string] => [value, `messages.${key}`]),
   ...Object.entries(CATALOGUE_MESSAGES)
     .filter(([key]) => key !== 'dateFormat')
@@ -157,6 +164,8 @@ const MESSAGE_KEYS = new Map<string, string>([
 export function translateMessage(message: string): string {
   const key = MESSAGE_KEYS.get(message);
   if (key) return i18n.t(key);
+  const stock = readStockBelowTakenMessage(message);
+  if (stock) return i18n.t('boCatalogue.messages.stockBelowTaken', stock);
   const cap = readSpendingCapMessage(message);
   if (cap) return i18n.t('messages.spendingCap', cap);
   const minimum = readSaleBelowMinimumMessage(message);

@@ -106,7 +106,7 @@ function PromoCodeModal({ code, onClose }: { code: AdminPromoCode | null; onClos
           notify.success(t('boCatalogue.promo.saved'));
           onClose();
         },
-        onError: (error) => applyCatalogueErrors(form, error, t),
+        onError: (error) => applyCatalogueErrors(form, error),
       },
     ),
   );

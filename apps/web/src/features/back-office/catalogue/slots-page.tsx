@@ -311,7 +311,7 @@ function BulkBar({
           notify.success(t('boCatalogue.slots.updated', { count: selected.length }));
           onDone();
         },
-        onError: (e) => setError(firstMessage(t, e)),
+        onError: (e) => setError(firstMessage(e)),
       },
     );
   };
@@ -420,7 +420,7 @@ function Generator({ offer, defaultFrom }: { offer: AdminSlotsResponse['offer'];
       },
       {
         onSuccess: (result) => notify.success(t('boCatalogue.generator.done', result)),
-        onError: (e) => setError(firstMessage(t, e)),
+        onError: (e) => setError(firstMessage(e)),
       },
     );
   };

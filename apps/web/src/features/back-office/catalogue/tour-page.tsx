@@ -174,7 +174,6 @@ export function TourPage() {
             getInputNode: (path) => form.getInputNode(formPath(path)),
           },
           error,
-          t,
         ),
     });
   });

@@ -2,10 +2,7 @@ import type { TFunction } from 'i18next';
 import { DESK_MESSAGES } from '@portal/contract';
 import { translateMessage } from '@/lib/i18n';
 
-const KEYS = new Map<string, string>(Object.entries(DESK_MESSAGES).map(([key, message]) => [message, key]));
-
-// The desk's server messages (or one named by its key) in the language on screen; others as every page shows them
+// A desk message named by its key (the forms' own checks), or a server message, in the language on screen
 export function deskMessage(t: TFunction, messageOrKey: string): string {
-  const key = KEYS.get(messageOrKey) ?? (messageOrKey in DESK_MESSAGES ? messageOrKey : null);
-  return key ? t(`boDesk.messages.${key}`) : translateMessage(messageOrKey);
+  return messageOrKey in DESK_MESSAGES ? t(`boDesk.messages.${messageOrKey}`) : translateMessage(messageOrKey);
 }

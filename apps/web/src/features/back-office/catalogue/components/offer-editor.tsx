@@ -132,7 +132,7 @@ export function OfferEditor({
         notify.success(t('boCatalogue.offer.saved'));
         if (!offer) onCreated(saved.id);
       },
-      onError: (error) => applyCatalogueErrors(form, error, t),
+      onError: (error) => applyCatalogueErrors(form, error),
     }),
   );
 
@@ -408,7 +408,7 @@ function PricesEditor({ tourId, offer }: { tourId: number; offer: AdminOffer }) 
       },
       {
         onSuccess: () => notify.success(t('boCatalogue.prices.saved')),
-        onError: (error) => applyCatalogueErrors(form, error, t),
+        onError: (error) => applyCatalogueErrors(form, error),
       },
     ),
   );

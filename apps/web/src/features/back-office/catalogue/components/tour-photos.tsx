@@ -15,7 +15,7 @@ export function TourPhotos({ tour }: { tour: AdminTour }) {
     if (!file) return;
     upload.mutate(file, {
       onSuccess: () => notify.success(t('boCatalogue.photos.added')),
-      onError: (error) => notify.error(firstMessage(t, error) ?? t('boCatalogue.photos.failed')),
+      onError: (error) => notify.error(firstMessage(error) ?? t('boCatalogue.photos.failed')),
     });
   };
   return (
