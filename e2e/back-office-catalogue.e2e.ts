@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDays, stockBelowTakenMessage, type BookingView } from '@portal/contract';
+import {
+  addDays,
+  stockBelowTakenMessage,
+  type AdminSlotsResponse,
+  type AdminTour,
+  type BookingView,
+} from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { ADMIN, agentSessions, apiLogin } from './support/session.ts';
+import { ADMIN, agentSessions } from './support/session.ts';
 
 // Issue 12, the catalogue: the tours company builds a tour in the browser — texts, an option, prices and a week of
 // time slots — and an agent finds it at once, sees the net price and books it; the operator then sees the seats
@@ -17,18 +23,8 @@ afterAll(async () => portal?.stop());
 
 const dubaiToday = () => new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10);
 
-async function openOperator(width = 1280, host = 'localhost') {
-  const token = await apiLogin(portal, 'ops@portal.test');
-  const { page, context } = await portal.newPage({ width });
-  await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
-  return { page, context, go: (path: string) => page.goto(portal.url(host) + path), token };
-}
-
-async function operatorApi<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${portal.url()}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
-  return (await res.json()) as T;
-}
+const OPERATOR = 'ops@portal.test';
+const openOperator = (width = 1280, host = 'localhost') => openAs(OPERATOR, { width, host });
 
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: `${label} *`, exact: true }).click();
@@ -120,10 +116,7 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
     const row = page.getByTestId('offer-row');
     await row.getByText(/1 price period/).waitFor();
 
-    const tour = await operatorApi<{ offers: { id: number; startTimes: string[]; periods: unknown[] }[] }>(
-      (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '',
-      `/admin/tours/${tourId}`,
-    );
+    const tour = await api<AdminTour>(OPERATOR, `/admin/tours/${tourId}`);
     expect(tour.offers).toHaveLength(1);
     expect(tour.offers[0]?.startTimes).toEqual(['10:00', '15:00']);
     offerId = tour.offers[0]?.id ?? 0;
@@ -135,8 +128,8 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
     await page.getByTestId('generator-to').fill(addDays(today, 7));
     await page.getByTestId('generate-slots').click();
     await page.getByText('14 slots added, 0 kept').waitFor();
-    const slots = await operatorApi<{ slots: { date: string; time: string; capacity: number; left: number }[] }>(
-      (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '',
+    const slots = await api<AdminSlotsResponse>(
+      OPERATOR,
       `/admin/offers/${offerId}/slots?from=${addDays(today, 1)}&to=${addDays(today, 7)}`,
     );
     expect(slots.slots).toHaveLength(14);
@@ -193,8 +186,8 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
       .getByTestId('slots-error')
       .getByText(stockBelowTakenMessage(2, `${travelDate} 10:00`))
       .waitFor();
-    const after = await operatorApi<{ slots: { date: string; time: string; capacity: number; left: number }[] }>(
-      (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '',
+    const after = await api<AdminSlotsResponse>(
+      OPERATOR,
       `/admin/offers/${offerId}/slots?from=${travelDate}&to=${travelDate}`,
     );
     expect(after.slots.find((s) => s.time === '10:00')).toMatchObject({ capacity: 8, left: 6 });
