@@ -53,6 +53,7 @@ export const bookingsPlugin = fp(
     const deps = (provider?: ProviderName): BookingDeps => ({
       stockLocking: config.stockLocking,
       startCardPayment: provider ? bookingCards(payments, provider).start : cards.start,
+      closeOpenCharges: cards.cancelOpen,
     });
 
     // booking decisions by outcome, for /metrics

@@ -253,6 +253,74 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     expect(first).toMatchObject({ status: 'cancelled', refundedMinor: 0 });
   });
 
+  it('a pay page left without an answer: another card closes that charge first, and only the new one pays', async () => {
+    const before = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
+    const { booking, payment, chargeId } = await cardBooking();
+    const held = await bookingRow(booking.id);
+    // the agent went back from the pay page: nothing was answered, the booking still waits for the money
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/payments/${payment.id}`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect(status.json().booking).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
+
+    const pay = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/b2b/bookings/${booking.id}/pay`,
+        headers: { ...bearer(w.tokens.admin), 'idempotency-key': key },
+        payload: { paymentMethod: 'card' },
+      });
+    const retry = await pay(`another-card-${booking.id}`);
+    expect(retry.statusCode).toBe(200);
+    const next = retry.json().booking;
+    expect(next).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
+    expect(next.payment.id).not.toBe(payment.id);
+    // the first charge is closed at the provider: it can no longer take money
+    const [first] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
+    expect(first?.status).toBe('cancelled');
+    const [firstPayment] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(firstPayment?.status).toBe('cancelled');
+    await payOnSandboxPage(t.app, chargeId, CARD.ok);
+    const [stillClosed] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
+    expect(stillClosed?.status).toBe('cancelled');
+    // the seats stay held for the same 15 minutes, and the new charge pays them once
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'pending_payment',
+      heldUnits: 3,
+      holdExpiresAt: held?.holdExpiresAt,
+    });
+    const [second] = await t.database.db.select().from(payments).where(eq(payments.id, next.payment.id));
+    expect((await payOnSandboxPage(t.app, second?.providerRef ?? '', CARD.ok)).statusCode).toBe(303);
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'completed', paidPaymentId: next.payment.id });
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
+      (before?.left ?? 0) - 3,
+    );
+    const charges = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect(charges.map((c) => c.status).sort()).toEqual(['cancelled', 'succeeded']);
+  });
+
+  it('a pay page left open but paid meanwhile: another card charges nothing and shows the booking completed', async () => {
+    const { booking, payment, chargeId } = await cardBooking();
+    // paid at the provider; its webhook has not arrived yet
+    await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/pay`,
+      headers: { ...bearer(w.tokens.admin), 'idempotency-key': `paid-meanwhile-${booking.id}` },
+      payload: { paymentMethod: 'card' },
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({
+      message: null,
+      booking: { status: 'completed', payment: { id: payment.id, status: 'succeeded' } },
+    });
+    const charges = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect(charges).toHaveLength(1);
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'completed', paidPaymentId: payment.id });
+  });
+
   it('refunds a payment that succeeds after its hold expired when no stock is left', async () => {
     const date = addDays(w.tour.today, 3);
     const { booking, chargeId } = await cardBooking({ date, time: '10:00' });

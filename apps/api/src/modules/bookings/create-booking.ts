@@ -52,6 +52,8 @@ export type BookingDeps = {
   // false only in the concurrency test's control run (proves that test can fail)
   stockLocking: boolean;
   startCardPayment: (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
+  // closes the charges still open at the provider (each answer applied: a paid one completes the booking)
+  closeOpenCharges: (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
 };
 
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

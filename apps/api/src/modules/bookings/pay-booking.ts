@@ -38,10 +38,20 @@ export async function payBooking(
     throw AppError.field('paymentMethod', BOOKING_MESSAGES.creditCardDisabled);
   if (method === 'balance')
     await assertNothingOverdue(ctx, agency, (await readBalance(ctx.db, agency.id, agency.currency)).balanceMinor);
+  // The agent left a pay page without an answer (closed it, went back) and pays another way: that charge is closed
+  // at the provider first, so one booking never has two charges open that could both be paid. If it was paid
+  // meanwhile, its answer completes the booking and this call says so instead of charging again.
+  const before = await findVisibleBooking(ctx.db, visibilityOf(actor), id);
+  const wasPending = before?.status === 'pending_payment';
+  if (before && wasPending) await deps.closeOpenCharges(ctx, before);
   const now = new Date();
   const needsCard = await inBookingTransaction(ctx, async (tx) => {
     const booking = await findVisibleBooking(tx, visibilityOf(actor), id, true);
     if (!booking) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+    if (wasPending && booking.status === 'completed' && booking.paidPaymentId) {
+      await claim.record(tx, booking.id);
+      return null;
+    }
     const offer = await findOffer(tx, booking.offerId);
     if (!offer || booking.slotId === null) throw AppError.field('id', BOOKING_MESSAGES.noTickets);
     const holds = booking.heldUnits > 0 || booking.heldAdults > 0 || booking.heldChildren > 0;
