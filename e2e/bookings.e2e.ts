@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import type {
+  AdminBookingDetail,
   AvailabilityRow,
   BalanceResponse,
   BookingListResponse,
@@ -255,6 +256,41 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await second.page.getByTestId('checkout-summary').waitFor();
     await second.page.getByRole('heading', { name: 'Guest details' }).waitFor();
     await second.context.close();
+  });
+
+  it('[BOOKINGS][CARD-LEFT]: Back from the pay page shows the booking waiting, and another card closes the left charge', async () => {
+    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
+    const { page, context, go } = await openAs(ADMIN);
+    await go(checkoutPath(slot, 1));
+    await fillGuest(page, slot);
+    await page.getByTestId('pay-card').click();
+    await page.getByRole('button', { name: 'Book and pay by card' }).click();
+    await page.getByText('Cancel and return', { exact: true }).waitFor();
+    // the agent leaves the pay page with the browser's Back: the booking, not the form that would book it again
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('booking'));
+    const bookingId = new URL(page.url()).searchParams.get('booking') ?? '';
+    const firstPaymentId = new URL(page.url()).searchParams.get('payment') ?? '';
+    expect(firstPaymentId).not.toBe('');
+    await page.getByTestId('confirmation-pending').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('booking-status').textContent()).toBe('Pending Payment');
+    await page.getByTestId('continue-payment').waitFor();
+    await shoot(page, 'bookings-payment-left-1280-en');
+
+    await page.getByTestId('pay-another-card').click();
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('payment') !== firstPaymentId);
+    await page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
+    const paid = await api<BookingView>(ADMIN, `/b2b/bookings/${bookingId}`);
+    expect(paid).toMatchObject({ status: 'completed', paymentMethod: 'card' });
+    expect(paid.payment?.id).not.toBe(firstPaymentId);
+    // the charge left open was closed at the provider before the new one started: paid once
+    const desk = await api<AdminBookingDetail>(OPERATOR, `/admin/bookings/${bookingId}`);
+    expect(Object.fromEntries(desk.payments.map((p) => [p.id, p.status]))).toEqual({
+      [firstPaymentId]: 'cancelled',
+      [paid.payment?.id ?? '']: 'succeeded',
+    });
+    await context.close();
   });
 
   it('[BOOKINGS][REQUEST]: an offer that is not instant becomes a quotation request and is listed in /requests', async () => {
@@ -689,6 +725,14 @@ describe('[BOOKINGS][STATUS] payment processing and status names read the same e
       });
       const { page, context, go } = await openAs(ADMIN, { width });
       if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
+      // a charge the provider is still processing (no pay page to go back to, as with Stripe's card form) keeps the
+      // steps on screen; one still waiting at its pay page shows its choices at once ([CARD-LEFT])
+      await page.route('**/api/b2b/payments/*', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { booking: BookingView };
+        if (body.booking.payment) body.booking.payment.redirectUrl = null;
+        await route.fulfill({ response, json: body });
+      });
       await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
       const processing = page.getByTestId('processing');
       await processing.waitFor();

@@ -8,17 +8,19 @@ import { Link } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
+import { useLocale } from '@/lib/locale';
 import { useBooking } from '../api/get-booking';
 import { usePaymentStatus } from '../api/get-payment-status';
-import { isBookingSettled } from '../utils/booking-state';
+import { canContinuePayment, isBookingSettled } from '../utils/booking-state';
 import { BookingAmounts } from './booking-amounts';
 import { ContinuePayment } from './continue-payment';
 import { BookingFacts } from './booking-facts';
 import { BookingStatusBadge } from './booking-status-badge';
 import { DocumentButtons } from './document-buttons';
 import { ProcessingSteps } from './processing-steps';
-import { TryAnotherCard } from './try-another-card';
+import { PayWithAnotherCard, TryAnotherCard } from './try-another-card';
 import { useStatusLabel } from '../utils/status-label';
 
 const POLL_MS = 1500;
@@ -26,6 +28,7 @@ const POLL_FOR_MS = 3 * 60 * 1000;
 
 function Outcome({ booking }: { booking: BookingView }) {
   const { t } = useTranslation();
+  const { language } = useLocale();
   const statusLabel = useStatusLabel();
   switch (booking.status) {
     case 'completed':
@@ -69,8 +72,15 @@ function Outcome({ booking }: { booking: BookingView }) {
           data-testid="confirmation-pending"
         >
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('confirmation.pendingText', { reference: booking.reference })}</Text>
-            <ContinuePayment booking={booking} />
+            <Text size="sm">
+              {canContinuePayment(booking) && booking.holdExpiresAt
+                ? t('bookings.holdUntil', { time: formatDateTime(booking.holdExpiresAt, language) })
+                : t('confirmation.pendingText', { reference: booking.reference })}
+            </Text>
+            <Group gap="sm">
+              <ContinuePayment booking={booking} />
+              <PayWithAnotherCard booking={booking} />
+            </Group>
           </Stack>
         </Alert>
       );
@@ -111,7 +121,10 @@ export function BookingConfirmation({ bookingId, paymentId }: { bookingId: strin
   const byBooking = useBooking(bookingId, { poll, enabled: paymentId === '' });
   const query = paymentId ? byPayment : byBooking;
   const booking = query.data;
-  const isWaiting = !isBookingSettled(booking) && !isTimedOut && !query.isError;
+  // a charge still waiting at its pay page (the agent came back without paying) is shown with its choices at once,
+  // while the page goes on asking in the background
+  const isLeftOnPayPage = booking !== undefined && canContinuePayment(booking);
+  const isWaiting = !isBookingSettled(booking) && !isTimedOut && !query.isError && !isLeftOnPayPage;
 
   return (
     <Container size="lg" py={{ base: 'lg', md: 'xl' }}>

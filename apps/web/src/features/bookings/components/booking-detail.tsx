@@ -14,7 +14,7 @@ import { CancelBookingDialog } from './cancel-booking-dialog';
 import { ContinuePayment } from './continue-payment';
 import { DocumentButtons } from './document-buttons';
 import { QuotePanel } from './quote-panel';
-import { TryAnotherCard } from './try-another-card';
+import { PayWithAnotherCard, TryAnotherCard } from './try-another-card';
 import { useStatusLabel } from '../utils/status-label';
 
 const CANCELLABLE = new Set<BookingView['status']>(['completed', 'request', 'payment_required']);
@@ -49,7 +49,10 @@ export function BookingDetail({ booking }: { booking: BookingView }) {
         <Alert color="blue" variant="light">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{t('bookings.holdUntil', { time: formatDateTime(booking.holdExpiresAt, language) })}</Text>
-            <ContinuePayment booking={booking} />
+            <Group gap="sm">
+              <ContinuePayment booking={booking} />
+              <PayWithAnotherCard booking={booking} />
+            </Group>
           </Stack>
         </Alert>
       )}

@@ -101,16 +101,14 @@ export function CheckoutForm({
         onSuccess: ({ booking }) => {
           setLeaving(true);
           const redirectUrl = paymentMethod === 'card' && !booking.isRequest ? booking.payment?.redirectUrl : null;
-          // the hosted pay page returns the browser to /checkout?booking=<id>&payment=<paymentId>
+          const confirmation = paths.checkout.getHref({
+            booking: booking.id,
+            payment: paymentMethod === 'card' ? booking.payment?.id : undefined,
+          });
+          // The confirmation takes this page's place in the history first: the hosted pay page returns the browser
+          // there, and so does its Back button (the booking, not a form that would book the same seats again)
+          navigate(confirmation, { replace: true });
           if (redirectUrl) window.location.assign(redirectUrl);
-          else
-            navigate(
-              paths.checkout.getHref({
-                booking: booking.id,
-                payment: paymentMethod === 'card' ? booking.payment?.id : undefined,
-              }),
-              { replace: true },
-            );
         },
         onError: (error) => applyServerErrors(form, error),
       },

@@ -7,28 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/i18n';
 import { usePayBooking } from '../api/pay-booking';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import { canTryAnotherCard } from '../utils/booking-state';
+import { canContinuePayment, canTryAnotherCard } from '../utils/booking-state';
 import { HoldExpired } from './hold-expired';
 
-// SPEC §4: payment failed → try another card; a failed retry → contact support with the booking ID
-export function TryAnotherCard({ booking }: { booking: BookingView }) {
-  const { t } = useTranslation();
+// A new card attempt for the booking's held seats; the server first closes an attempt still open at the provider.
+// The agent is sent to the new pay page.
+export function usePayWithAnotherCard(booking: BookingView) {
   const pay = usePayBooking();
   const keyFor = useIdempotencyKey();
   const [isLeaving, setLeaving] = useState(false);
-  const canRetry = canTryAnotherCard(booking);
-  const isCancelled = booking.payment?.status === 'cancelled';
-  // past the hold nothing can be paid any more: say so, and offer the same selection again
-  if (!booking.isRequest && (booking.isHoldExpired || (!canRetry && !pay.isError)))
-    return <HoldExpired booking={booking} />;
-
-  const handleRetry = () => {
+  const retry = () => {
     const input = { id: booking.id, paymentMethod: 'card' as const };
     pay.mutate(
-      { ...input, idempotencyKey: keyFor({ ...input, failed: booking.payment?.id ?? null }) },
+      { ...input, idempotencyKey: keyFor({ ...input, after: booking.payment?.id ?? null }) },
       {
         onSuccess: ({ booking: next }) => {
-          const url = next.payment?.redirectUrl;
+          const url = next.status === 'pending_payment' ? next.payment?.redirectUrl : null;
           if (url) {
             setLeaving(true);
             window.location.assign(url);
@@ -37,6 +31,37 @@ export function TryAnotherCard({ booking }: { booking: BookingView }) {
       },
     );
   };
+  return { pay, retry, isLeaving };
+}
+
+// The pay page was left without an answer (closed, or the browser's Back): besides going back to it, the agent can
+// start again with another card while the seats are held
+export function PayWithAnotherCard({ booking }: { booking: BookingView }) {
+  const { t } = useTranslation();
+  const { pay, retry, isLeaving } = usePayWithAnotherCard(booking);
+  if (!canContinuePayment(booking)) return null;
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconCreditCard size={18} />}
+      loading={pay.isPending || isLeaving}
+      onClick={retry}
+      data-testid="pay-another-card"
+    >
+      {t('confirmation.useAnotherCard')}
+    </Button>
+  );
+}
+
+// SPEC §4: payment failed → try another card; a failed retry → contact support with the booking ID
+export function TryAnotherCard({ booking }: { booking: BookingView }) {
+  const { t } = useTranslation();
+  const { pay, retry, isLeaving } = usePayWithAnotherCard(booking);
+  const canRetry = canTryAnotherCard(booking);
+  const isCancelled = booking.payment?.status === 'cancelled';
+  // past the hold nothing can be paid any more: say so, and offer the same selection again
+  if (!booking.isRequest && (booking.isHoldExpired || (!canRetry && !pay.isError)))
+    return <HoldExpired booking={booking} />;
 
   return (
     <Alert
@@ -59,7 +84,7 @@ export function TryAnotherCard({ booking }: { booking: BookingView }) {
             color="red"
             leftSection={<IconCreditCard size={18} />}
             loading={pay.isPending || isLeaving}
-            onClick={handleRetry}
+            onClick={retry}
             data-testid="try-another-card"
           >
             {t('confirmation.tryAnotherCard')}
