@@ -866,6 +866,9 @@ const payBooking = command(
   (m, p) => m.bookings.length > 0 && (p.booking.any || m.bookings.some(isPayable)),
   async (m, r, p) => {
     const b = choose(m.bookings, isPayable, p.booking);
+    // a charge left open at the provider is closed first (after the dues check), whatever the call then decides
+    if (b.status === 'pending_payment' && !(p.method === 'balance' && isBlockedByDues(m)))
+      closeOpenCharges(m, b.payments);
     const decided = payBookingOutcome(m, b, p.method);
     await submit(m, r, `/api/b2b/bookings/${b.id}/pay`, { paymentMethod: p.method }, p.mode, decided);
     if (decided.status !== 200) return;
