@@ -249,6 +249,8 @@ describe('errors and protection', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     // documents the back office downloaded show inline (a blob: frame), and nothing else may be framed
     expect(res.headers['content-security-policy']).toContain("frame-src 'self' blob:");
+    // Stripe's origins only where Stripe is configured (provider-bookings.test.ts)
+    expect(res.headers['content-security-policy']).not.toContain('stripe');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-ratelimit-limit']).toBeDefined();
   });

@@ -90,6 +90,7 @@ export const TopUpView = z.object({
       status: z.string(),
       redirectUrl: z.string().nullable(),
       clientSecret: z.string().nullable(),
+      publishableKey: z.string().nullable(),
       failureMessage: z.string().nullable(),
     })
     .nullable(),

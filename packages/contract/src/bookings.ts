@@ -153,6 +153,8 @@ export const PaymentSession = z.object({
   // hosted pay page (sandbox, Tap) to send the browser to; null when the card form is on our page (Stripe)
   redirectUrl: z.string().nullable(),
   clientSecret: z.string().nullable(),
+  // with a Stripe charge: the account's publishable key, for Stripe.js's Payment Element on our page
+  publishableKey: z.string().nullable(),
   amount: z.number(),
   currencyCode: CurrencyCode,
   expiresAt: z.string(),

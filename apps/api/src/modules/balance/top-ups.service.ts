@@ -11,6 +11,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { TopUpBody as TopUpBodySchema } from '@portal/contract';
+import type { AppConfig } from '../../config/env.ts';
 import { moneyOf, type SiteMoney } from '../../config/sites.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,7 +22,13 @@ import { requireActor, requireAgencyActor } from '../../lib/require-actor.ts';
 import { siteUrl } from '../../lib/site-url.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.repo.ts';
-import { latestPaymentFor, type PaymentOwner, type PaymentRecord, type PaymentsService } from '../payments/index.ts';
+import {
+  latestPaymentFor,
+  publishableKeyFor,
+  type PaymentOwner,
+  type PaymentRecord,
+  type PaymentsService,
+} from '../payments/index.ts';
 import {
   findAgency,
   findTopUp,
@@ -97,7 +104,11 @@ export async function quoteTopUp(
   };
 }
 
-function topUpView(row: TopUpRow & { agencyName?: string }, payment: PaymentRecord | null): TopUpView {
+function topUpView(
+  row: TopUpRow & { agencyName?: string },
+  payment: PaymentRecord | null,
+  config?: AppConfig,
+): TopUpView {
   return {
     id: row.id,
     reference: row.reference,
@@ -119,6 +130,7 @@ function topUpView(row: TopUpRow & { agencyName?: string }, payment: PaymentReco
           status: payment.status,
           redirectUrl: payment.redirectUrl,
           clientSecret: payment.clientSecret,
+          publishableKey: config ? publishableKeyFor(payment, config) : null,
           failureMessage: payment.failureMessage,
         }
       : null,
@@ -127,9 +139,9 @@ function topUpView(row: TopUpRow & { agencyName?: string }, payment: PaymentReco
 }
 
 // the open card payment is shown only while the top-up waits for it (the list asks once per pending card top-up)
-async function viewOf(db: Db, row: TopUpRow): Promise<TopUpView> {
+async function viewOf(ctx: Pick<ServiceContext, 'db' | 'config'>, row: TopUpRow): Promise<TopUpView> {
   const isWaitingForCard = row.method === 'card' && row.status === 'pending';
-  return topUpView(row, isWaitingForCard ? await latestPaymentFor(db, { topUpId: row.id }) : null);
+  return topUpView(row, isWaitingForCard ? await latestPaymentFor(ctx.db, { topUpId: row.id }) : null, ctx.config);
 }
 
 export async function createTopUp(
@@ -183,7 +195,7 @@ export async function createTopUp(
       returnUrl: (paymentId) => `${siteUrl(ctx.site, ctx.config)}/top-up?topUp=${row.id}&payment=${paymentId}`,
     });
   }
-  return viewOf(ctx.db, (await findTopUp(ctx.db, row.id, agency.id)) ?? row);
+  return viewOf(ctx, (await findTopUp(ctx.db, row.id, agency.id)) ?? row);
 }
 
 // A replayed call (same Idempotency-Key) answers with the top-up it made
@@ -191,7 +203,7 @@ export async function topUpResponse(ctx: ServiceContext, id: string): Promise<To
   const actor = requireAgencyActor(ctx);
   const row = await findTopUp(ctx.db, id, actor.agencyId);
   if (!row) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
-  return viewOf(ctx.db, row);
+  return viewOf(ctx, row);
 }
 
 // One top-up; an open card payment is asked about first (the return from a pay page may beat the webhook)
@@ -213,7 +225,7 @@ export async function getTopUp(ctx: ServiceContext, payments: PaymentsService, i
 export async function listAgencyTopUps(ctx: ServiceContext, status: TopUpStatus | undefined): Promise<TopUpView[]> {
   const actor = requireAgencyActor(ctx);
   const rows = await listTopUps(ctx.db, { agencyId: actor.agencyId, status });
-  return Promise.all(rows.map(({ agencyName: _name, ...row }) => viewOf(ctx.db, row)));
+  return Promise.all(rows.map(({ agencyName: _name, ...row }) => viewOf(ctx, row)));
 }
 
 export async function listAllTopUps(ctx: ServiceContext, status: TopUpStatus | undefined): Promise<TopUpView[]> {

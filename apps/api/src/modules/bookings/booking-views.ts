@@ -2,7 +2,8 @@ import type { BookingListRow, BookingView, Language, PaymentSession } from '@por
 import type { SiteCharges } from '@portal/contract';
 import { BOOKING_MESSAGES, BOOKING_STATUS_LABELS, buildPath, bookingRoutes, siteCharges } from '@portal/contract';
 import type { SiteRegistry } from '../../config/sites.ts';
-import type { PaymentRecord as PaymentRow } from '../payments/index.ts';
+import type { AppConfig } from '../../config/env.ts';
+import { publishableKeyFor, type PaymentRecord as PaymentRow } from '../payments/index.ts';
 import type { BookingListSource, BookingRow } from './bookings.repo.ts';
 import { amountsView } from './pricing.ts';
 
@@ -14,13 +15,14 @@ export function chargesOfSite(sites: SiteRegistry, siteId: string): SiteCharges 
   return siteCharges(sites.byId(siteId)?.kind ?? 'general');
 }
 
-export function paymentSession(payment: PaymentRow): PaymentSession {
+export function paymentSession(payment: PaymentRow, config: AppConfig): PaymentSession {
   return {
     id: payment.id,
     provider: payment.provider,
     status: payment.status,
     redirectUrl: payment.redirectUrl,
     clientSecret: payment.clientSecret,
+    publishableKey: publishableKeyFor(payment, config),
     amount: payment.amountMinor / 100,
     currencyCode: payment.currency,
     expiresAt: payment.expiresAt.toISOString(),
@@ -68,6 +70,7 @@ export function bookingView(
   row: BookingRow,
   extras: {
     agent: { id: string; name: string; email: string };
+    config: AppConfig;
     payment: PaymentRow | null;
     sites: SiteRegistry;
     language?: Language;
@@ -113,7 +116,7 @@ export function bookingView(
         ? { netTotal: row.quotedNetMinor / 100, expiresAt: row.quoteExpiresAt.toISOString(), note: row.quoteNote ?? '' }
         : null,
     declineReason: row.declineReason,
-    payment: extras.payment ? paymentSession(extras.payment) : null,
+    payment: extras.payment ? paymentSession(extras.payment, extras.config) : null,
     canRetryCard: canRetryCard(row, extras.payment, now),
     isHoldExpired: isHoldExpired(row, now),
     documents:

@@ -52,6 +52,7 @@ export async function viewOf(ctx: ServiceContext, row: BookingRow, language?: La
   return bookingView(row, {
     agent,
     payment,
+    config: ctx.config,
     sites: ctx.sites,
     language,
     showBalance: canViewBalances(ctx.actor?.role),

@@ -27,6 +27,7 @@ beforeAll(async () => {
       provider: 'stripe',
       stripeSecretKey: stripe.secretKey,
       stripeWebhookSecret: stripe.webhookSecret,
+      stripePublishableKey: 'pk_test_stand_in',
       stripeApiBase: stripe.apiBase,
       tapSecretKey: tap.secretKey,
       tapApiBase: tap.apiBase,
@@ -56,6 +57,15 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
     const booking = res.json().booking;
     expect(booking.payment).toMatchObject({ provider: 'stripe', status: 'pending', redirectUrl: null, amount: 398 });
     expect(booking.payment.clientSecret).toEqual(expect.any(String));
+    // the Payment Element on our page confirms the card with the account's publishable key, never the secret one
+    expect(booking.payment.publishableKey).toBe('pk_test_stand_in');
+    expect(res.body).not.toContain(stripe.secretKey);
+    // and the page may load Stripe.js, its frames and its API
+    const page = await t.app.inject({ method: 'GET', url: '/checkout' });
+    const csp = String(page.headers['content-security-policy']).split(';');
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-src 'self' blob: https://js.stripe.com https://hooks.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
     const payment = await paymentOf(booking.id);
     const intent = stripe.intents.get(payment.providerRef ?? '');
     expect(intent).toMatchObject({ amount: 39_800, currency: 'aed' });

@@ -2,3 +2,4 @@
 export type { ChargeRequest, PaymentOwner, PaymentOwnerKind, PaymentsService } from './payments.service.ts';
 export { latestPaymentFor, type PaymentOwnerKey, type PaymentRecord } from './payments.repo.ts';
 export type { ProviderName } from './providers/provider.ts';
+export { publishableKeyFor } from './publishable-key.ts';

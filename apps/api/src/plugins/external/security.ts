@@ -2,18 +2,29 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 
+// Stripe's published list of what Stripe.js needs (script, frames for the card fields and 3-D Secure, its API)
+const STRIPE_ORIGINS = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+const NO_STRIPE = { script: [], frame: [], connect: [], img: [] };
+
 export const securityPlugin = fp(
   async (app) => {
+    // with Stripe, the card form is Stripe.js's Payment Element on our page: its script, its frames and its API
+    const stripe = app.deps.config.payment.stripePublishableKey ? STRIPE_ORIGINS : NO_STRIPE;
     const headers = staticHelmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripe.script],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...stripe.img],
           // the back office shows an agency's PDF documents inline from the bytes it downloaded with its token
-          frameSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'"],
+          frameSrc: ["'self'", 'blob:', ...stripe.frame],
+          connectSrc: ["'self'", ...stripe.connect],
           frameAncestors: ["'self'"],
           upgradeInsecureRequests: null,
         },

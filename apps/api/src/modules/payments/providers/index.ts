@@ -7,6 +7,8 @@ export type PaymentConfig = {
   provider: ProviderName;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  // the browser's half of the Stripe account: Stripe.js and its Payment Element confirm the card with it
+  stripePublishableKey?: string;
   stripeApiBase?: string;
   tapSecretKey?: string;
   tapApiBase?: string;
@@ -42,6 +44,7 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
     provider,
     stripeSecretKey: optional(env, 'STRIPE_SECRET_KEY'),
     stripeWebhookSecret: optional(env, 'STRIPE_WEBHOOK_SECRET'),
+    stripePublishableKey: optional(env, 'STRIPE_PUBLISHABLE_KEY'),
     stripeApiBase: optionalUrl(env, 'STRIPE_API_BASE'),
     tapSecretKey: optional(env, 'TAP_SECRET_KEY'),
     tapApiBase: optionalUrl(env, 'TAP_API_BASE'),
@@ -50,8 +53,11 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
     const missing = [
       config.stripeSecretKey ? null : 'STRIPE_SECRET_KEY',
       config.stripeWebhookSecret ? null : 'STRIPE_WEBHOOK_SECRET',
+      config.stripePublishableKey ? null : 'STRIPE_PUBLISHABLE_KEY',
     ].filter(Boolean);
     if (missing.length > 0) throw new Error(`PAYMENT_PROVIDER=stripe needs ${missing.join(' and ')}`);
+    if (!config.stripePublishableKey?.startsWith('pk_'))
+      throw new Error('STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…), never the secret key');
   }
   if (provider === 'tap' && !config.tapSecretKey) throw new Error('PAYMENT_PROVIDER=tap needs TAP_SECRET_KEY');
   return config;

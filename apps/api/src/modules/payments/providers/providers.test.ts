@@ -545,6 +545,18 @@ describe('payment configuration', () => {
     expect(() => loadPaymentConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
       /STRIPE_WEBHOOK_SECRET/,
     );
+    expect(() =>
+      loadPaymentConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'w' }),
+    ).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+    // the secret key pasted where the browser's key goes would be sent to every agent's browser
+    expect(() =>
+      loadPaymentConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'w',
+        STRIPE_PUBLISHABLE_KEY: 'sk_test_1',
+      }),
+    ).toThrow('STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…), never the secret key');
     expect(() => loadPaymentConfig({ PAYMENT_PROVIDER: 'tap' })).toThrow(/TAP_SECRET_KEY/);
     expect(() =>
       loadPaymentConfig({ PAYMENT_PROVIDER: 'tap', TAP_SECRET_KEY: 'sk', TAP_API_BASE: 'not a url' }),
@@ -554,12 +566,14 @@ describe('payment configuration', () => {
         PAYMENT_PROVIDER: 'stripe',
         STRIPE_SECRET_KEY: 'sk_test_1',
         STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
         STRIPE_API_BASE: 'http://127.0.0.1:9',
       }),
     ).toEqual({
       provider: 'stripe',
       stripeSecretKey: 'sk_test_1',
       stripeWebhookSecret: 'whsec_1',
+      stripePublishableKey: 'pk_test_1',
       stripeApiBase: 'http://127.0.0.1:9',
       tapSecretKey: undefined,
       tapApiBase: undefined,
@@ -584,6 +598,7 @@ describe('payment configuration', () => {
         PAYMENT_PROVIDER: 'stripe',
         STRIPE_SECRET_KEY: 'sk_test_1',
         STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
       }),
       deps,
     );
