@@ -6,7 +6,13 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { siteUrl } from '../../lib/site-url.ts';
 import { insertMail } from '../mail/mail.repo.ts';
-import type { PaymentOwner, PaymentRecord, PaymentsService, ProviderName } from '../payments/index.ts';
+import {
+  latestPaymentFor,
+  type PaymentOwner,
+  type PaymentRecord,
+  type PaymentsService,
+  type ProviderName,
+} from '../payments/index.ts';
 import { bookingConfirmedMail } from './booking-mails.ts';
 import { expiredHoldIds, findBooking, findOffer, loadAgent, updateBooking, type BookingRow } from './bookings.repo.ts';
 import { ticketCount, ticketNumbers } from './create-booking.ts';
@@ -158,6 +164,9 @@ export async function refreshBookingPayment(
   if (!booking || (actor.role === 'junior' && booking.createdBy !== actor.userId))
     throw AppError.notFound('Unknown payment');
   await payments.refreshCharge(ctx, payment);
+  // the page may still name an earlier attempt (another card was tried on it since): the open one is asked too
+  const latest = await latestPaymentFor(ctx.db, bookingId);
+  if (latest && latest.id !== payment.id) await payments.refreshCharge(ctx, latest);
   return viewOf(ctx, (await findBooking(ctx.db, bookingId)) ?? booking);
 }
 

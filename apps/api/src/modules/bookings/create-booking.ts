@@ -286,7 +286,13 @@ export async function createBooking(
 
   const agent = { id: actor.userId, name: actor.name, email: actor.email };
   const view = (row: BookingRow, payment: Parameters<typeof bookingView>[1]['payment']) =>
-    bookingView(row, { agent, payment, config: ctx.config, sites: ctx.sites, showBalance: canViewBalances(actor.role) });
+    bookingView(row, {
+      agent,
+      payment,
+      config: ctx.config,
+      sites: ctx.sites,
+      showBalance: canViewBalances(actor.role),
+    });
 
   if (p.isRequest) {
     // SPEC §5/§8: past the cut-off or not instantly confirmable → a quotation request, no stock and no money taken

@@ -140,6 +140,35 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'payment_failed', heldUnits: 3 });
   });
+
+  it("another card on the same page: the page's check asks Stripe about the attempt now open", async () => {
+    const booking = (
+      await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
+    ).json().booking;
+    const first = await paymentOf(booking.id);
+    stripe.confirm(first.providerRef ?? '', 'pm_card_chargeDeclined');
+    // the page (its URL names the first attempt) asks, and hears of the decline without a webhook
+    const check = () =>
+      t.app.inject({ method: 'GET', url: `/api/b2b/payments/${first.id}`, headers: bearer(w.tokens.admin) });
+    expect((await check()).json().booking).toMatchObject({ status: 'payment_failed', canRetryCard: true });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/pay`,
+      headers: { ...bearer(w.tokens.admin), 'idempotency-key': `stripe-another-${booking.id}` },
+      payload: { paymentMethod: 'card' },
+    });
+    const second = retry.json().booking.payment;
+    expect(second).toMatchObject({ provider: 'stripe', status: 'pending', publishableKey: 'pk_test_stand_in' });
+    const [secondRow] = await t.database.db.select().from(payments).where(eq(payments.id, second.id));
+    stripe.confirm(secondRow?.providerRef ?? '', 'pm_card_visa');
+    // the same URL's check now completes the booking with the second attempt
+    expect((await check()).json().booking).toMatchObject({
+      status: 'completed',
+      payment: { id: second.id, status: 'succeeded' },
+    });
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ status: 'completed', paidPaymentId: second.id });
+  });
 });
 
 describe('card bookings through Tap (charges + webhooks)', () => {

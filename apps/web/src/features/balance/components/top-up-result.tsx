@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
 import { SectionSpinner } from '@/components/page-spinner';
+import { StripeCardForm } from '@/components/stripe-card-form';
 import { paths } from '@/config/paths';
 import { translateMessage } from '@/lib/i18n';
 import { useAccountBalance } from '../api/get-balance';
@@ -111,6 +112,29 @@ type WaitingProps = { topUp: TopUpView; isTimedOut: boolean; onCheck: () => void
 
 function Waiting({ topUp, isTimedOut, onCheck, isChecking }: WaitingProps) {
   const { t } = useTranslation();
+  // with Stripe the card form is on this page, until the card is sent for this payment
+  const [cardSentFor, setCardSentFor] = useState<string | null>(null);
+  const payment = topUp.payment;
+  if (
+    topUp.method === 'card' &&
+    payment?.clientSecret &&
+    payment.publishableKey &&
+    (payment.status === 'pending' || payment.status === 'requires_action') &&
+    cardSentFor !== payment.id
+  )
+    return (
+      <StripeCardForm
+        publishableKey={payment.publishableKey}
+        clientSecret={payment.clientSecret}
+        amount={topUp.total}
+        currency={topUp.currencyCode}
+        returnPath={paths.topUp.getHref({ topUp: topUp.id, payment: payment.id })}
+        onPaid={() => {
+          setCardSentFor(payment.id);
+          onCheck();
+        }}
+      />
+    );
   if (topUp.method === 'bank_transfer')
     return (
       <TransferDeclared>

@@ -13,7 +13,8 @@ import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { useBooking } from '../api/get-booking';
 import { usePaymentStatus } from '../api/get-payment-status';
-import { canContinuePayment, isBookingSettled } from '../utils/booking-state';
+import { StripeCardForm } from '@/components/stripe-card-form';
+import { canContinuePayment, isBookingSettled, needsCardForm } from '../utils/booking-state';
 import { BookingAmounts } from './booking-amounts';
 import { ContinuePayment } from './continue-payment';
 import { BookingFacts } from './booking-facts';
@@ -26,7 +27,7 @@ import { useStatusLabel } from '../utils/status-label';
 const POLL_MS = 1500;
 const POLL_FOR_MS = 3 * 60 * 1000;
 
-function Outcome({ booking }: { booking: BookingView }) {
+function Outcome({ booking, onCardSent }: { booking: BookingView; onCardSent: () => void }) {
   const { t } = useTranslation();
   const { language } = useLocale();
   const statusLabel = useStatusLabel();
@@ -73,7 +74,7 @@ function Outcome({ booking }: { booking: BookingView }) {
         >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">
-              {canContinuePayment(booking) && booking.holdExpiresAt
+              {(canContinuePayment(booking) || needsCardForm(booking)) && booking.holdExpiresAt
                 ? t('bookings.holdUntil', { time: formatDateTime(booking.holdExpiresAt, language) })
                 : t('confirmation.pendingText', { reference: booking.reference })}
             </Text>
@@ -81,6 +82,16 @@ function Outcome({ booking }: { booking: BookingView }) {
               <ContinuePayment booking={booking} />
               <PayWithAnotherCard booking={booking} />
             </Group>
+            {needsCardForm(booking) && booking.payment?.clientSecret && booking.payment.publishableKey && (
+              <StripeCardForm
+                publishableKey={booking.payment.publishableKey}
+                clientSecret={booking.payment.clientSecret}
+                amount={booking.payment.amount}
+                currency={booking.payment.currencyCode}
+                returnPath={paths.checkout.getHref({ booking: booking.id, payment: booking.payment.id })}
+                onPaid={onCardSent}
+              />
+            )}
           </Stack>
         </Alert>
       );
@@ -123,7 +134,11 @@ export function BookingConfirmation({ bookingId, paymentId }: { bookingId: strin
   const booking = query.data;
   // a charge still waiting at its pay page (the agent came back without paying) is shown with its choices at once,
   // while the page goes on asking in the background
-  const isLeftOnPayPage = booking !== undefined && canContinuePayment(booking);
+  // the same for a Stripe charge whose card form is on this page, until the card is sent for this payment
+  const [cardSentFor, setCardSentFor] = useState<string | null>(null);
+  const isLeftOnPayPage =
+    booking !== undefined &&
+    (canContinuePayment(booking) || (needsCardForm(booking) && cardSentFor !== booking.payment?.id));
   const isWaiting = !isBookingSettled(booking) && !isTimedOut && !query.isError && !isLeftOnPayPage;
 
   return (
@@ -158,7 +173,15 @@ export function BookingConfirmation({ bookingId, paymentId }: { bookingId: strin
 
         {!booking && query.isLoading && <SectionSpinner />}
         {isWaiting && <ProcessingSteps isCardPayment={paymentId !== ''} />}
-        {booking && !isWaiting && <Outcome booking={booking} />}
+        {booking && !isWaiting && (
+          <Outcome
+            booking={booking}
+            onCardSent={() => {
+              setCardSentFor(booking.payment?.id ?? null);
+              void query.refetch();
+            }}
+          />
+        )}
         {booking && !isWaiting && booking.status === 'pending_payment' && (
           <Button
             variant="light"

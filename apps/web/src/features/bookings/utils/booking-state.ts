@@ -33,3 +33,11 @@ export function canContinuePayment(booking: BookingView): boolean {
   if (payment.status !== 'pending' && payment.status !== 'requires_action') return false;
   return isHoldRunning(booking);
 }
+
+// A Stripe charge open while the seats are held: its card form is on our page (no pay page to go to)
+export function needsCardForm(booking: BookingView): boolean {
+  const payment = booking.payment;
+  if (booking.status !== 'pending_payment' || !payment?.clientSecret || !payment.publishableKey) return false;
+  if (payment.status !== 'pending' && payment.status !== 'requires_action') return false;
+  return isHoldRunning(booking);
+}

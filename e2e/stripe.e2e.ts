@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type {
+  BalanceResponse,
+  BookingView,
+  CreateBookingBody,
+  CreateBookingResponse,
+  TopUpFeeResponse,
+  TopUpView,
+} from '@portal/contract';
+import { startStripeStandIn, type StripeStandIn } from '../apps/api/test/stand-ins/stripe-stand-in.ts';
+import { routeStripe } from './support/fake-stripe.ts';
+import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { agentSessions } from './support/session.ts';
+import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
+
+// PAYMENT_PROVIDER=stripe: the card form is Stripe.js's Payment Element on our page. Stripe.js is a local fake
+// (support/fake-stripe.ts) and the portal talks to a Stripe API stand-in, so nothing leaves the machine.
+const ADMIN = 'admin@desertrose.test';
+const PUBLISHABLE_KEY = 'pk_test_e2e_portal';
+
+let portal: Portal;
+let stripe: StripeStandIn;
+const { api, openAs } = agentSessions(() => portal);
+const { findSlot } = bookingSlots(api);
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  portal = await startPortal({
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+    STRIPE_API_BASE: stripe.apiBase,
+  });
+});
+afterAll(async () => {
+  await portal?.stop();
+  await stripe?.close();
+});
+
+// the button's words, with the currency's no-break space as a plain one
+const payLabel = async (page: Page) =>
+  ((await page.getByTestId('card-form-pay').textContent()) ?? '').replace(/\s/g, ' ');
+const intentOf = (clientSecret: string | null | undefined) => (clientSecret ?? '').split('_secret_')[0] ?? '';
+
+async function cardBooking(slot: Slot): Promise<BookingView> {
+  const { booking } = await api<CreateBookingResponse>(ADMIN, '/b2b/bookings/withpaymentintent', {
+    method: 'POST',
+    body: {
+      offerId: slot.offer.id,
+      date: slot.date,
+      time: slot.time,
+      adults: 1,
+      guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
+    } satisfies CreateBookingBody,
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  return booking;
+}
+
+describe('[STRIPE] card payments on our page with Stripe.js', () => {
+  it('[STRIPE][BOOKING]: the form shows at once; a declined card fails the attempt, another card completes the booking once', async () => {
+    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
+    const booking = await cardBooking(slot);
+    // the browser gets the publishable key with the intent's secret, and no pay page to go to
+    expect(booking.payment).toMatchObject({ provider: 'stripe', redirectUrl: null, publishableKey: PUBLISHABLE_KEY });
+    const { page, context, go } = await openAs(ADMIN);
+    const routing = await routeStripe(context, stripe, PUBLISHABLE_KEY);
+    await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
+    await page.getByTestId('card-form').waitFor();
+    expect(await page.getByTestId('processing').count()).toBe(0);
+    expect(await payLabel(page)).toBe(`Pay AED ${booking.payment?.amount.toFixed(2) ?? ''}`);
+
+    await page.getByTestId('fake-stripe-card').fill('4000 0000 0000 0002');
+    await page.getByTestId('card-form-pay').click();
+    // Stripe's answer on the form, then the server hears the attempt failed: SPEC §4 Payment Failed, seats still held
+    const failed = page.getByTestId('payment-failed');
+    await failed.getByText('Your card was declined.').waitFor({ timeout: 15_000 });
+    const afterDecline = await api<BookingView>(ADMIN, `/b2b/bookings/${booking.id}`);
+    expect(afterDecline).toMatchObject({ status: 'payment_failed', canRetryCard: true });
+
+    await page.getByTestId('try-another-card').click();
+    await page.getByTestId('fake-stripe-card').waitFor();
+    await page.getByTestId('fake-stripe-card').fill('4242 4242 4242 4242');
+    await page.getByTestId('card-form-pay').click();
+    // no webhook here: the page's own check (which asks Stripe for the attempt now open) completes it
+    await page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
+
+    const paid = await api<BookingView>(ADMIN, `/b2b/bookings/${booking.id}`);
+    expect(paid).toMatchObject({ status: 'completed', paymentMethod: 'card', payment: { status: 'succeeded' } });
+    const first = intentOf(booking.payment?.clientSecret);
+    const second = intentOf(paid.payment?.clientSecret);
+    expect(second).not.toBe(first);
+    // the money was taken once, by the second intent, for the booking's amount
+    expect(stripe.intents.get(first)?.status).not.toBe('succeeded');
+    expect(stripe.intents.get(second)).toMatchObject({
+      status: 'succeeded',
+      amount: Math.round((paid.payment?.amount ?? 0) * 100),
+    });
+    expect(routing.confirmed).toEqual([first, second]);
+    await context.close();
+  });
+
+  it('[STRIPE][TOP-UP]: 1,000 AED by card on the top-up page — the total with the fee is charged, exactly 1,000 credited', async () => {
+    const before = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
+    const quote = await api<TopUpFeeResponse>(ADMIN, '/b2b/balance/topupfee?amount=1000&type=card&currency=aed');
+    const { page, context, go } = await openAs(ADMIN);
+    await routeStripe(context, stripe, PUBLISHABLE_KEY);
+    await go('/top-up');
+    await page.getByLabel('Amount to top up', { exact: true }).fill('1000');
+    await page.locator('[data-testid="fee-breakdown"][data-stale="false"]').waitFor();
+    await page.getByTestId('pay-top-up').and(page.locator(':enabled')).click();
+    await page.waitForURL((url) => url.pathname === '/top-up' && url.searchParams.has('topUp'));
+    await page.getByTestId('card-form').waitFor();
+    const total = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(quote.total);
+    expect(await payLabel(page)).toBe(`Pay AED ${total}`);
+    await page.getByTestId('fake-stripe-card').fill('4242 4242 4242 4242');
+    await page.getByTestId('card-form-pay').click();
+    await page.getByTestId('top-up-credited').waitFor({ timeout: 30_000 });
+
+    const topUpId = new URL(page.url()).searchParams.get('topUp') ?? '';
+    const topUp = await api<TopUpView>(ADMIN, `/b2b/balance/topups/${topUpId}`);
+    expect(topUp).toMatchObject({ status: 'credited', method: 'card', amount: 1000, fee: quote.fee });
+    const after = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
+    expect(Math.round((after.balance - before.balance) * 100)).toBe(100_000);
+    await context.close();
+  });
+
+  it('[STRIPE][LOAD]: when Stripe.js cannot load the page says so, and Try again brings the form', async () => {
+    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
+    const booking = await cardBooking(slot);
+    const { page, context, go } = await openAs(ADMIN);
+    const routing = await routeStripe(context, stripe, PUBLISHABLE_KEY);
+    routing.blockScript(true);
+    await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
+    const failed = page.getByTestId('card-form-failed');
+    await failed.getByText('The card form could not load. Check your connection and try again.').waitFor();
+    expect(await page.getByTestId('card-form-pay').isDisabled()).toBe(true);
+    routing.blockScript(false);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('fake-stripe-card').waitFor();
+    expect(await page.getByTestId('card-form-pay').isDisabled()).toBe(false);
+    await context.close();
+  });
+
+  for (const [width, language] of LAYOUTS) {
+    it(`[STRIPE][LAYOUT]: the card form at ${width} px in ${language}`, async () => {
+      const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
+      const booking = await cardBooking(slot);
+      const { page, context, go } = await openAs(ADMIN, { width });
+      if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
+      await routeStripe(context, stripe, PUBLISHABLE_KEY);
+      await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
+      await page.getByTestId('fake-stripe-card').waitFor();
+      await page.getByText(language === 'en' ? 'Card details' : 'Данные карты', { exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `stripe-card-form-${width}-${language}`);
+      await context.close();
+    });
+  }
+});
