@@ -135,13 +135,21 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
       { name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.bookings.sweepExpiredHolds() },
       // card top-ups whose payment stayed open past its time end unpaid (a payment that went through is credited)
       { name: 'top-ups-sweeper', everyMs: config.holdSweepMs, run: () => app.balance.closeStaleCardTopUps() },
-      // SPEC §9: from the 3rd, last month's tax invoices (a download issues one sooner; each is issued once)
-      { name: 'tax-invoices', everyMs: 60 * 60_000, run: () => issueDueInvoices(app.deps) },
-      // admins mailed once when the available amount falls below 40 % and 20 % of the last top-up's
-      { name: 'low-balance-alerts', everyMs: 5 * 60_000, run: () => sendLowBalanceAlerts(app.deps) },
-      // admins mailed once per expiry date when the agency's trade licence expires within 30 days
-      { name: 'licence-alerts', everyMs: 60 * 60_000, run: () => sendLicenceAlerts(app.deps) },
     );
+  if (config.accountJobsMs > 0)
+    jobs.push(
+      // SPEC §9: from the 3rd, last month's tax invoices (a download issues one sooner; each is issued once)
+      { name: 'tax-invoices', everyMs: config.accountJobsMs, run: () => issueDueInvoices(app.deps) },
+      // admins mailed once per expiry date when the agency's trade licence expires within 30 days
+      { name: 'licence-alerts', everyMs: config.accountJobsMs, run: () => sendLicenceAlerts(app.deps) },
+    );
+  // admins mailed once when the available amount falls below 40 % and 20 % of the last top-up's
+  if (config.balanceAlertMs > 0)
+    jobs.push({
+      name: 'low-balance-alerts',
+      everyMs: config.balanceAlertMs,
+      run: () => sendLowBalanceAlerts(app.deps),
+    });
   // widgets' own domains: pending and failed ones asked about again, verified ones now and then (DNS only)
   if (config.domainCheckMs > 0) {
     const dns = domainDns(config);

@@ -32,6 +32,8 @@ export async function buildTestApp(
       seedDemo: false,
       jwtSecret: 'test-secret-0123456789-abcdefghijkl',
       holdSweepMs: 0,
+      accountJobsMs: 0,
+      balanceAlertMs: 0,
       stockWatchPollMs: 0,
       // never a real DNS look-up from a test: the domain tests point DNS_SERVERS at a stand-in and check by hand
       domainCheckMs: 0,

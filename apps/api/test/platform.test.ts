@@ -314,6 +314,24 @@ describe('errors and protection', () => {
   });
 });
 
+describe('background job settings', () => {
+  it('switches the card sweeper off without the account jobs (each has its own setting)', () => {
+    const dev = { NODE_ENV: 'development' };
+    expect(loadConfig(dev)).toMatchObject({ holdSweepMs: 30_000, accountJobsMs: 3_600_000, balanceAlertMs: 300_000 });
+    expect(loadConfig({ ...dev, HOLD_SWEEP_MS: '0' })).toMatchObject({
+      holdSweepMs: 0,
+      accountJobsMs: 3_600_000,
+      balanceAlertMs: 300_000,
+    });
+    expect(loadConfig({ ...dev, ACCOUNT_JOBS_MS: '0', BALANCE_ALERT_MS: '0' })).toMatchObject({
+      holdSweepMs: 30_000,
+      accountJobsMs: 0,
+      balanceAlertMs: 0,
+    });
+    expect(() => loadConfig({ ...dev, BALANCE_ALERT_MS: 'soon' })).toThrow(/BALANCE_ALERT_MS/);
+  });
+});
+
 describe('widget domain settings', () => {
   it('reads DNS_SERVERS and WIDGET_CNAME_TARGET, refusing a server that is not an address', () => {
     const dev = { NODE_ENV: 'development' };

@@ -30,6 +30,10 @@ export type AppConfig = {
   payment: PaymentConfig;
   // how often expired card holds are released (0: never, e.g. in tests that sweep by hand)
   holdSweepMs: number;
+  // how often the account jobs run (0: never, e.g. in tests that run them by hand): last month's tax invoices and
+  // trade licence warnings (hourly by default), low-balance alerts (every 5 minutes)
+  accountJobsMs: number;
+  balanceAlertMs: number;
   // how often open notify-me requests are checked against stock (0: never, e.g. in tests that check by hand)
   stockWatchPollMs: number;
   // DESIGN "Stock is exact": row locks on slots; 'off' only for the concurrency test's control run, never in production
@@ -127,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailPollMs: int('MAIL_POLL_MS', env.MAIL_POLL_MS, 2000),
     payment: loadPaymentConfig(env),
     holdSweepMs: int('HOLD_SWEEP_MS', env.HOLD_SWEEP_MS, 30_000),
+    accountJobsMs: int('ACCOUNT_JOBS_MS', env.ACCOUNT_JOBS_MS, 60 * 60_000),
+    balanceAlertMs: int('BALANCE_ALERT_MS', env.BALANCE_ALERT_MS, 5 * 60_000),
     stockWatchPollMs: int('STOCK_WATCH_POLL_MS', env.STOCK_WATCH_POLL_MS, 30_000),
     stockLocking: env.BOOKING_STOCK_LOCKING !== 'off',
     lockTimeoutMs: int('BOOKING_LOCK_TIMEOUT_MS', env.BOOKING_LOCK_TIMEOUT_MS, 5000),
