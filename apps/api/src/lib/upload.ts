@@ -49,3 +49,14 @@ export function checkUpload(
   if (!type) return { upload: null, error: { fieldName: field, errorMessage: unsupportedFormatMessage } };
   return { upload: { data: raw.data, filename: raw.filename || `${field}.${type.extension}`, type }, error: null };
 }
+
+// The one file of a single-file form (multipart `file`), checked; a form without one is refused on `file` with the
+// route's own words
+export async function readOneUpload(request: FastifyRequest, missingMessage: string): Promise<CheckedUpload> {
+  if (!request.isMultipart()) throw AppError.field('file', missingMessage);
+  const { files } = await readMultipartForm(request, ['file']);
+  if (!files.file) throw AppError.field('file', missingMessage);
+  const checked = checkUpload('file', files.file);
+  if (checked.error) throw AppError.validation([checked.error]);
+  return checked.upload;
+}

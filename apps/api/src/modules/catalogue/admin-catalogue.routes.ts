@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_ADMIN_MESSAGES, adminCatalogueRoutes as routes } from '@portal/contract';
-import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
-import { checkUpload, readMultipartForm } from '../../lib/upload.ts';
+import { readOneUpload } from '../../lib/upload.ts';
 import * as service from './admin-catalogue.service.ts';
 import { createVideoLibrary } from './media.ts';
 
@@ -17,12 +16,8 @@ export async function adminCatalogueRoutesPlugin(app: FastifyInstance) {
   registerRoute(app, routes.createTour, ({ ctx, body }) => service.createTour(ctx, body, videos));
   registerRoute(app, routes.updateTour, ({ ctx, params, body }) => service.updateTour(ctx, params.id, body, videos));
   registerRoute(app, routes.uploadPhoto, async ({ ctx, params, request }) => {
-    if (!request.isMultipart()) throw AppError.field('file', CATALOGUE_ADMIN_MESSAGES.photoRequired);
-    const { files } = await readMultipartForm(request, ['file']);
-    if (!files.file) throw AppError.field('file', CATALOGUE_ADMIN_MESSAGES.photoRequired);
-    const checked = checkUpload('file', files.file);
-    if (checked.error) throw AppError.validation([checked.error]);
-    return service.addPhoto(ctx, params.id, checked.upload);
+    const upload = await readOneUpload(request, CATALOGUE_ADMIN_MESSAGES.photoRequired);
+    return service.addPhoto(ctx, params.id, upload);
   });
   registerRoute(app, routes.deletePhoto, async ({ ctx, params }) => {
     await service.deletePhoto(ctx, params.id);

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { detectFileType } from '../../lib/file-type.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
-import { checkUpload, readMultipartForm } from '../../lib/upload.ts';
+import { readOneUpload } from '../../lib/upload.ts';
 import * as service from './widgets.service.ts';
 
 // SPEC §2 /widgets, widgets/create; DESIGN GET/POST /b2b/widgets, GET/PUT/DELETE /b2b/widgets/{id}, …/duplicate
@@ -31,12 +31,8 @@ export const widgetRoutesPlugin = fp(
     registerRoute(app, routes.uploadImage, async ({ ctx, request }) => {
       const actor = requireAgencyActor(ctx);
       await service.assertWidgetsAllowed(ctx, actor);
-      if (!request.isMultipart()) throw AppError.field('file', COMPANY_MESSAGES.fileRequired);
-      const { files } = await readMultipartForm(request, ['file']);
-      if (!files.file) throw AppError.field('file', COMPANY_MESSAGES.fileRequired);
-      const checked = checkUpload('file', files.file);
-      if (checked.error) throw AppError.validation([checked.error]);
-      return service.uploadWidgetImage(ctx, actor, checked.upload);
+      const upload = await readOneUpload(request, COMPANY_MESSAGES.fileRequired);
+      return service.uploadWidgetImage(ctx, actor, upload);
     });
     // Public: the shop shows these. Our type from the content, never rendered as anything but an image.
     registerRoute(app, routes.image, async ({ ctx, params, reply }) => {
