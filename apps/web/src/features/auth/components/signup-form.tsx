@@ -12,7 +12,8 @@ import { paths } from '@/config/paths';
 import { applyServerErrors, zodValidate } from '@/lib/form';
 import { useLocale } from '@/lib/locale';
 import { useSignup } from '../api/signup';
-import { ACCEPTED_UPLOAD_TYPES, SignupFormSchema, initialSignupValues, toSignupFormData } from './signup-schema';
+import { ACCEPTED_UPLOAD_TYPES } from '@/lib/upload-file';
+import { SignupFormSchema, initialSignupValues, toSignupFormData } from './signup-schema';
 import type { SignupFormValues } from './signup-schema';
 import { requiredField } from '@/components/required-field';
 

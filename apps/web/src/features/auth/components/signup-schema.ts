@@ -1,18 +1,7 @@
 import { z } from 'zod';
-import { DateOnly, MESSAGES, SignupFields, UPLOAD_LIMIT_BYTES, unsupportedFormatMessage } from '@portal/contract';
+import { DateOnly, MESSAGES, SignupFields } from '@portal/contract';
 import type { Language } from '@portal/contract';
-
-export const ACCEPTED_UPLOAD_TYPES = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
-const ALLOWED_MIME = new Set(['application/pdf', 'image/jpeg', 'image/png']);
-const ALLOWED_EXTENSIONS = /\.(pdf|jpe?g|png)$/i;
-
-// SPEC §5: PDF/JPG/PNG up to 5MB; the server checks the magic bytes again.
-export function fileProblem(file: File): string | null {
-  if (file.size > UPLOAD_LIMIT_BYTES) return MESSAGES.fileTooLarge;
-  const isAllowedType = file.type ? ALLOWED_MIME.has(file.type) : ALLOWED_EXTENSIONS.test(file.name);
-  if (!isAllowedType || !ALLOWED_EXTENSIONS.test(file.name)) return unsupportedFormatMessage;
-  return null;
-}
+import { fileProblem } from '@/lib/upload-file';
 
 const uploadedFile = (isRequired: boolean) =>
   z

@@ -10,10 +10,10 @@ import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { notify } from '@/lib/notify';
 import { useDownloadAgencyFile } from '../api/download-agency-file';
+import { ACCEPTED_UPLOAD_TYPES } from '@/lib/upload-file';
 import { useUploadAgencyFile } from '../api/upload-agency-file';
 
 // SPEC §5: PDF, JPG or PNG up to 5 MB (the server checks the content; this spares a doomed upload)
-const ACCEPTED_TYPES = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
 const MAX_BYTES = 5 * 1024 * 1024;
 
 function formatSize(bytes: number): string {
@@ -99,7 +99,7 @@ export function DocumentField({
           </Text>
         )}
         {editable && (
-          <FileButton onChange={handleFile} accept={ACCEPTED_TYPES}>
+          <FileButton onChange={handleFile} accept={ACCEPTED_UPLOAD_TYPES}>
             {(props) => (
               <Button
                 {...props}
