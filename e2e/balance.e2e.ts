@@ -37,6 +37,7 @@ afterAll(async () => portal?.stop());
 const balanceOf = (email: string, currency: 'aed' | 'usd' = 'aed') =>
   api<BalanceResponse>(email, `/b2b/balance?currencyCode=${currency}`);
 const cents = (amount: number) => Math.round(amount * 100);
+const PROOF_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 // full-page screenshots from the top, into /tmp/shots
 async function shoot(page: Page, name: string) {
@@ -301,18 +302,44 @@ describe('[MONEY][TRANSFER] a declared bank transfer is credited once the operat
     await page.getByLabel('Amount transferred', { exact: true }).fill('750');
     await page.getByLabel('Bank reference', { exact: true }).fill('FT-E2E-750');
     await page.getByLabel('Note (optional)', { exact: true }).fill('Deposit for May');
+    // the bank's slip goes with it; a file of another kind is refused before anything is sent
+    const proofField = page.getByLabel('Proof of transfer (optional)', { exact: true });
+    await proofField.setInputFiles({
+      name: 'slip.exe',
+      mimeType: 'application/x-msdownload',
+      buffer: Buffer.from('MZ'),
+    });
+    await form.getByRole('button', { name: 'Declare the transfer' }).click();
+    await form.getByText('Unsupported file format. Allowed formats: PDF, JPG, PNG.').waitFor();
+    expect(await page.getByTestId('transfer-declared').count()).toBe(0);
+    await proofField.setInputFiles({ name: 'slip.pdf', mimeType: 'application/pdf', buffer: PROOF_PDF });
     await shoot(page, 'top-up-bank-1280-en');
     await form.getByRole('button', { name: 'Declare the transfer' }).click();
     const declared = page.getByTestId('transfer-declared');
     await declared.getByText('Declared: waiting for the tours company to confirm').waitFor();
     const reference = (await declared.getByTestId('declared-reference').textContent()) ?? '';
+    await declared.getByText('The proof is attached; the tours company sees it with the transfer.').waitFor();
+    await shoot(page, 'top-up-bank-declared-1280-en');
     const row = page.locator(`[data-testid="top-up-row"][data-reference="${reference}"]`);
     await row.getByTestId('top-up-status').getByText('Pending').waitFor();
+    await row.getByTestId('transfer-proof').waitFor();
     expect(await balanceOf(ADMIN)).toEqual(before);
 
     const topUps = await api<TopUpView[]>(ADMIN, '/b2b/balance/topups');
     const declaredTopUp = topUps.find((topUp) => topUp.reference === reference);
     expect(declaredTopUp).toMatchObject({ method: 'bank_transfer', status: 'pending', amount: 750, fee: 0 });
+    expect(declaredTopUp?.proofFileId).toEqual(expect.any(String));
+    // the operator finds the slip with the transfer and downloads the very bytes the agent attached
+    const desk = await openAs(OPERATOR);
+    await desk.go('/admin/money');
+    const deskRow = desk.page.locator(`[data-testid="transfer-row"][data-reference="${reference}"]`);
+    const [download] = await Promise.all([
+      desk.page.waitForEvent('download'),
+      deskRow.getByTestId('transfer-proof').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^transfer-proof-[0-9a-f]{8}\.pdf$/);
+    expect(fs.readFileSync((await download.path()) ?? '').equals(PROOF_PDF)).toBe(true);
+    await desk.context.close();
     const confirmed = await api<TopUpView>(OPERATOR, `/admin/topups/${declaredTopUp?.id ?? ''}/confirm`, {
       method: 'POST',
     });

@@ -171,7 +171,8 @@ describe("tenants: every agency route that takes an id answers another agency's 
       return other.bookingId;
     if (route.path === '/b2b/payments/{id}') return other.paymentId;
     if (route.path === '/b2b/files/{id}') return other.fileId;
-    if (route.path === '/b2b/balance/topups/{id}') return other.topUpId;
+    if (route.path === '/b2b/balance/topups/{id}' || route.path === '/b2b/balance/topups/{id}/proof')
+      return other.topUpId;
     if (route.path.startsWith('/b2b/agents/{id}')) return other.agentId;
     if (route.path.startsWith('/b2b/widgets/{id}')) return other.widgetId;
     if (route.path === '/b2b/stock-watches/{id}') return other.stockWatchId;

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'promoCode.updated',
   'topUp.confirmed',
   'topUp.rejected',
+  'topUp.proofAttached',
   'booking.quoted',
   'booking.declined',
   'booking.cancelled',

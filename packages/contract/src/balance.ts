@@ -82,6 +82,8 @@ export const TopUpView = z.object({
   rejectReason: z.string().nullable(),
   createdAt: z.string(),
   creditedAt: z.string().nullable(),
+  // a bank transfer's proof as the agent attached it: GET /b2b/files/{fileId} (the agency and operators)
+  proofFileId: z.string().nullable(),
   // the open card payment: where to send the browser (hosted page) or the Payment Element's secret
   payment: z
     .object({
@@ -313,6 +315,17 @@ export const balanceRoutes = {
     summary: 'One top-up; an open card payment is checked with the provider first (the return from a pay page)',
     tags,
     access: accessFor('viewBalances'),
+    params: TopUpIdParams,
+    response: TopUpView,
+  }),
+  topUpProof: defineRoute({
+    method: 'POST',
+    path: '/b2b/balance/topups/{id}/proof',
+    summary:
+      'Attach the proof of a declared bank transfer (multipart `file`, PDF/JPG/PNG up to 5 MB) while it waits for confirmation; a newer one replaces it (admins)',
+    tags,
+    access: accessFor('viewBalances'),
+    multipart: true,
     params: TopUpIdParams,
     response: TopUpView,
   }),

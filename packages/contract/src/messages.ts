@@ -113,6 +113,8 @@ export const MONEY_MESSAGES = {
   bankReferenceRequired: "Enter the bank's reference of the transfer",
   unknownTopUp: 'Top-up not found',
   notPending: 'This top-up is no longer waiting for a decision',
+  // a proof of transfer goes with a declared bank transfer until the tours company has decided on it
+  proofNotAllowed: 'A proof can be attached only to a bank transfer waiting for confirmation',
   rejectReasonRequired: 'Say why the transfer is rejected',
   statementRange: 'Choose a period of at most 366 days, the start not after the end',
   // SPEC §9: credit used in a month is due within 30 days of its end

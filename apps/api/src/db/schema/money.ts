@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { agencies, users } from './accounts.ts';
+import { files } from './system.ts';
 
 // An agency's top-up (issue "Agency money"): by card — credited once, by the payment the provider confirms — or a
 // declared bank transfer, credited once an operator confirms it. `amount_minor` is what reaches the balance; the card
@@ -38,6 +39,8 @@ export const topUps = pgTable(
     note: text('note').notNull().default(''),
     failureMessage: text('failure_message'),
     rejectReason: text('reject_reason'),
+    // a bank transfer's proof (the agent's bank slip), in files; replaced by a newer one while the transfer waits
+    proofFileId: uuid('proof_file_id').references(() => files.id),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { balanceRoutes as routes, bookingRoutes, monthKey, monthRange } from '@portal/contract';
+import { COMPANY_MESSAGES, balanceRoutes as routes, bookingRoutes, monthKey, monthRange } from '@portal/contract';
+import { readOneUpload } from '../../lib/upload.ts';
 import { idempotentRequest } from '../../lib/idempotency.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { sendPdf } from '../../lib/pdf-reply.ts';
@@ -22,6 +23,7 @@ import {
   closeStaleCardTopUps,
   confirmTransfer,
   createTopUp,
+  attachTransferProof,
   getTopUp,
   listAgencyTopUps,
   listAllTopUps,
@@ -110,6 +112,9 @@ export const balancePlugin = fp(
     );
     registerRoute(app, routes.topUps, ({ query, ctx }) => listAgencyTopUps(ctx, query.status));
     registerRoute(app, routes.topUpDetail, ({ params, ctx }) => getTopUp(ctx, payments, params.id));
+    registerRoute(app, routes.topUpProof, async ({ params, ctx, request }) =>
+      attachTransferProof(ctx, params.id, () => readOneUpload(request, COMPANY_MESSAGES.fileRequired)),
+    );
     registerRoute(app, routes.adminTopUps, ({ query, ctx }) => listAllTopUps(ctx, query.status));
     registerRoute(app, routes.adminConfirmTopUp, ({ params, ctx }) => confirmTransfer(ctx, params.id));
     registerRoute(app, routes.adminRejectTopUp, ({ params, body, ctx }) => rejectTransfer(ctx, params.id, body.reason));

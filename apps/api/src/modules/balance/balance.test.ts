@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, MONEY_MESSAGES } from '@portal/contract';
-import { agencies, agencyBalances, ledgerEntries, payments, topUps } from '../../db/schema/index.ts';
+import { BOOKING_MESSAGES, COMPANY_MESSAGES, MONEY_MESSAGES } from '@portal/contract';
+import { agencies, agencyBalances, files, ledgerEntries, payments, topUps } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
-import { bearer, createAgency, createOperator, loginAs, type TestAgency } from '../../../test/factories.ts';
+import {
+  SAMPLE_EXE,
+  SAMPLE_PDF,
+  SAMPLE_PNG,
+  bearer,
+  createAgency,
+  createOperator,
+  loginAs,
+  multipart,
+  type TestAgency,
+} from '../../../test/factories.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
 import {
   bookingBody,
@@ -340,6 +350,112 @@ describe('top-up by bank transfer', () => {
     });
     expect(rejected.json()).toMatchObject({ status: 'rejected', rejectReason: 'No such transfer reached our account' });
     expect(await balanceOf(agency.id)).toBe(0);
+  });
+});
+
+describe('proof of a bank transfer', () => {
+  const declare = async (token: string) =>
+    (
+      await topUp(token, {
+        method: 'bank_transfer',
+        amount: 750,
+        currencyCode: 'aed',
+        transferDate: '2026-01-05',
+        bankReference: 'FT-PROOF-1',
+      })
+    ).json() as { id: string; proofFileId: string | null };
+  const attach = (
+    token: string,
+    id: string,
+    part = { filename: 'slip.pdf', contentType: 'application/pdf', data: SAMPLE_PDF },
+  ) => {
+    const form = multipart([{ name: 'file', ...part }]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/balance/topups/${id}/proof`,
+      headers: { ...bearer(token), ...form.headers },
+      payload: form.payload,
+    });
+  };
+  const proofCount = async (agencyId: string) =>
+    (
+      await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(files)
+        .where(and(eq(files.agencyId, agencyId), eq(files.kind, 'transferProof')))
+    )[0]?.n;
+
+  it('goes with a waiting transfer: the agency and the operator download it, another agency gets 404', async () => {
+    const agency = await createAgency(t.database.db);
+    const token = await loginAs(t.app, agency.users.admin.email);
+    const view = await declare(token);
+    expect(view.proofFileId).toBeNull();
+    const res = await attach(token, view.id);
+    expect(res.statusCode).toBe(200);
+    const proofFileId = res.json().proofFileId as string;
+    expect(proofFileId).toEqual(expect.any(String));
+    for (const who of [token, operatorToken]) {
+      const file = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${proofFileId}`, headers: bearer(who) });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(SAMPLE_PDF)).toBe(true);
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename="transfer-proof-${proofFileId.slice(0, 8)}.pdf"`,
+      );
+    }
+    const other = await createAgency(t.database.db);
+    const otherToken = await loginAs(t.app, other.users.admin.email);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/b2b/files/${proofFileId}`, headers: bearer(otherToken) }))
+        .statusCode,
+    ).toBe(404);
+    // nor can another agency attach to it
+    expect((await attach(otherToken, view.id)).statusCode).toBe(404);
+    // the operator sees it on the transfer, and the history says who attached it
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/topups?status=pending',
+      headers: bearer(operatorToken),
+    });
+    expect(pending.json().find((u: { id: string }) => u.id === view.id)).toMatchObject({ proofFileId });
+    // a newer slip replaces the one shown; both files are kept
+    const again = await attach(token, view.id, { filename: 'slip.png', contentType: 'image/png', data: SAMPLE_PNG });
+    expect(again.json().proofFileId).not.toBe(proofFileId);
+    expect(await proofCount(agency.id)).toBe(2);
+  });
+
+  it('refuses a bad file, a card top-up, a decided transfer and other roles, writing nothing', async () => {
+    const agency = await createAgency(t.database.db);
+    const token = await loginAs(t.app, agency.users.admin.email);
+    const view = await declare(token);
+    const exe = await attach(token, view.id, {
+      filename: 'slip.pdf',
+      contentType: 'application/pdf',
+      data: SAMPLE_EXE,
+    });
+    expect(exe.statusCode).toBe(422);
+    expect(exe.json()[0]).toMatchObject({ fieldName: 'file' });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/balance/topups/${view.id}/proof`,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(none.json()).toEqual([{ fieldName: 'file', errorMessage: COMPANY_MESSAGES.fileRequired }]);
+    const junior = await loginAs(t.app, agency.users.junior.email);
+    expect((await attach(junior, view.id)).statusCode).toBe(403);
+    const unknown = await attach(token, '00000000-0000-4000-8000-000000000000');
+    expect([unknown.statusCode, unknown.body]).toEqual([404, MONEY_MESSAGES.unknownTopUp]);
+    const card = (await topUp(token, { method: 'card', amount: 500, currencyCode: 'aed' })).json();
+    expect((await attach(token, card.id)).json()).toEqual([
+      { fieldName: 'id', errorMessage: MONEY_MESSAGES.proofNotAllowed },
+    ]);
+    await t.app.inject({ method: 'POST', url: `/api/admin/topups/${view.id}/confirm`, headers: bearer(operatorToken) });
+    expect((await attach(token, view.id)).json()).toEqual([
+      { fieldName: 'id', errorMessage: MONEY_MESSAGES.proofNotAllowed },
+    ]);
+    expect(await proofCount(agency.id)).toBe(0);
+    const [row] = await t.database.db.select().from(topUps).where(eq(topUps.id, view.id));
+    expect(row?.proofFileId).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { TopUpFeeResponse, TopUpMethod, TopUpStatus, TopUpView } from '@portal/contract';
 import {
   BOOKING_MESSAGES,
@@ -20,6 +20,9 @@ import { dubaiDate } from '../../lib/dubai-time.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireActor, requireAgencyActor } from '../../lib/require-actor.ts';
 import { siteUrl } from '../../lib/site-url.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
+import type { CheckedUpload } from '../../lib/upload.ts';
+import { insertFile } from '../files/files.repo.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.repo.ts';
 import {
@@ -123,6 +126,7 @@ function topUpView(
     rejectReason: row.rejectReason ?? row.failureMessage,
     createdAt: row.createdAt.toISOString(),
     creditedAt: row.creditedAt?.toISOString() ?? null,
+    proofFileId: row.proofFileId,
     payment: payment
       ? {
           id: payment.id,
@@ -263,6 +267,67 @@ async function credit(tx: DbOrTx, row: TopUpRow, changes: { decidedBy?: string }
   });
   if (!moved) throw new Error(`top-up ${row.id} changed while it was being credited`);
   return moved;
+}
+
+// The agent attaches the proof of a declared transfer (their bank slip) while it waits for the tours company. The bytes
+// are stored first and removed again if the transaction fails: no row ever names a missing file. A newer proof
+// replaces the one shown (the older file is kept, as company documents are).
+export async function attachTransferProof(
+  ctx: ServiceContext,
+  id: string,
+  readUpload: () => Promise<CheckedUpload>,
+): Promise<TopUpView> {
+  const actor = requireAgencyActor(ctx);
+  // another agency's id (or an unknown one) is a 404 before the file is even read
+  if (!(await findTopUp(ctx.db, id, actor.agencyId))) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
+  const upload = await readUpload();
+  const storageKey = `agency/${actor.agencyId}/transfer-proof/${randomUUID()}.${upload.type.extension}`;
+  await ctx.storage.put(storageKey, upload.data);
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const current = await findTopUp(tx, id, actor.agencyId, true);
+      if (!current) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
+      if (current.method !== 'bank_transfer' || current.status !== 'pending')
+        throw AppError.field('id', MONEY_MESSAGES.proofNotAllowed);
+      const file = await insertFile(tx, {
+        agencyId: actor.agencyId,
+        kind: 'transferProof',
+        originalName: uploadName(upload.filename),
+        contentType: upload.type.mime,
+        sizeBytes: upload.data.length,
+        storageKey,
+        uploadedBy: actor.userId,
+      });
+      const moved = await moveTopUp(tx, current.id, 'pending', { proofFileId: file.id });
+      if (!moved) throw new Error(`top-up ${id} changed while it was locked`);
+      await recordAudit(tx, actor, {
+        agencyId: actor.agencyId,
+        entity: 'topUp',
+        entityId: current.id,
+        subject: current.reference,
+        action: 'topUp.proofAttached',
+        changes: [{ field: 'proof', from: current.proofFileId, to: file.id }],
+      });
+      return moved;
+    });
+    return viewOf(ctx, row);
+  } catch (error) {
+    await ctx.storage.remove(storageKey).catch((removeError: unknown) => {
+      ctx.log.warn({ err: loggableError(removeError), storageKey }, 'could not remove the file of a failed upload');
+    });
+    throw error;
+  }
+}
+
+// The name as the uploader's computer had it, for people to recognise (never a path, never control characters)
+function uploadName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  return (
+    base
+      .replace(/\p{Cc}/gu, '')
+      .trim()
+      .slice(0, 200) || 'proof'
+  );
 }
 
 // A declared bank transfer still waiting for the operator, locked for the decision (the row lock and the status

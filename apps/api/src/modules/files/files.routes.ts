@@ -11,6 +11,7 @@ const KIND_NAMES: Record<string, string> = {
   vatCertificate: 'vat-certificate',
   contract: 'contract',
   signatoryPassport: 'signatory-passport',
+  transferProof: 'transfer-proof',
 };
 
 // Files are served only to their own agency, and to the tours company's operators who review them; anything else is a

@@ -7,6 +7,7 @@ import { ListPagination } from '@/components/list-pagination';
 import { LoadFailed } from '@/components/load-failed';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
+import { TransferProofLink } from '@/components/transfer-proof-link';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
@@ -90,6 +91,7 @@ function Transfers() {
                 <Text size="xs" c="dimmed">
                   {t('boDesk.money.transferDate')}: {row.transferDate ? formatDate(row.transferDate, language) : '—'}
                 </Text>
+                {row.proofFileId && <TransferProofLink fileId={row.proofFileId} />}
                 <TransferDecision transfer={row} />
               </Stack>
             </Card>
@@ -127,6 +129,7 @@ function Transfers() {
                       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                         {row.bankReference}
                       </Text>
+                      {row.proofFileId && <TransferProofLink fileId={row.proofFileId} />}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

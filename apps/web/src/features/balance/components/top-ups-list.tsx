@@ -4,6 +4,7 @@ import type { TopUpView } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/load-failed';
 import { Money } from '@/components/money';
+import { TransferProofLink } from '@/components/transfer-proof-link';
 import { SectionSpinner } from '@/components/page-spinner';
 import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -24,9 +25,12 @@ function Note({ topUp }: { topUp: TopUpView }) {
     );
   if (topUp.bankReference)
     return (
-      <Text size="sm" c="dimmed">
-        {t('balance.topUps.bankReference', { reference: topUp.bankReference })}
-      </Text>
+      <Stack gap={2} align="flex-start">
+        <Text size="sm" c="dimmed">
+          {t('balance.topUps.bankReference', { reference: topUp.bankReference })}
+        </Text>
+        {topUp.proofFileId && <TransferProofLink fileId={topUp.proofFileId} />}
+      </Stack>
     );
   return null;
 }

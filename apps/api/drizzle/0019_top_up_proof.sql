@@ -1,0 +1,2 @@
+ALTER TABLE "top_ups" ADD COLUMN "proof_file_id" uuid;--> statement-breakpoint
+ALTER TABLE "top_ups" ADD CONSTRAINT "top_ups_proof_file_id_files_id_fk" FOREIGN KEY ("proof_file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;
