@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { balanceRoutes } from '@portal/contract';
 import { buildPath, monthKey } from '@portal/contract/plain';
-import { downloadFromApi } from '@/lib/download';
+import { apiDownload } from '@/lib/api-client';
+import { downloadFromApi, saveBlob } from '@/lib/download';
 import { useLocale } from '@/lib/locale';
 import { moneyKeys } from './keys';
 
@@ -18,13 +19,16 @@ export function useDownloadMonthDocument() {
   const { language } = useLocale();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (document: MonthDocument) => {
+    mutationFn: async (document: MonthDocument) => {
       const params = { year: document.year, month: document.month };
-      const path =
-        document.kind === 'taxInvoice'
-          ? buildPath(balanceRoutes.taxInvoicePdf.path, params)
-          : `${buildPath(balanceRoutes.proformaPdf.path, params)}?${new URLSearchParams({ language }).toString()}`;
-      return downloadFromApi(path, fileName(document));
+      if (document.kind === 'proforma') {
+        const query = new URLSearchParams({ language }).toString();
+        return downloadFromApi(`${buildPath(balanceRoutes.proformaPdf.path, params)}?${query}`, fileName(document));
+      }
+      // the first download issues the invoice: its number (in the server's file name) is known only now
+      const { blob, fileName: issuedName } = await apiDownload(buildPath(balanceRoutes.taxInvoicePdf.path, params));
+      saveBlob(blob, issuedName ?? fileName(document));
+      return blob;
     },
     // a tax invoice issued by this download now has its number
     onSuccess: (_blob, document) => {
