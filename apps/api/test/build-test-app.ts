@@ -6,6 +6,7 @@ import { loadConfig, type AppConfig } from '../src/config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';
+import { ownPostgresDatabase } from './own-postgres.ts';
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; dataDir: string; close: () => Promise<void> };
 
@@ -55,45 +56,6 @@ export async function buildTestApp(
   };
 }
 
-// A PostgreSQL database of its own, on the server of TEST_DATABASE_URL, for a suite whose load would disturb the
-// others (a thousand bookings leave a thousand mails in the shared outbox). Created fresh; dropped by `drop`.
-export async function ownPostgresDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const { default: pg } = await import('pg');
-  const withAdmin = async <T>(work: (client: InstanceType<typeof pg.Client>) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-  const database = `${new URL(base).pathname.slice(1)}_${name}`.replace(/[^a-z0-9_]/gi, '_');
-  await withAdmin(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${database}`);
-  });
-  const url = new URL(base);
-  url.pathname = `/${database}`;
-  const drop = () =>
-    withAdmin(async (client) => {
-      // the suite's pools have said goodbye, but their connections may still be closing: forcing them out then
-      // would hit a client mid-close. Wait (up to 5 s) until the server has seen them go.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await client.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [database],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    });
-  return { url: url.toString(), drop };
-}
-
 // A migrated database for a suite whose rows are global (the mail outbox, the jobs), so other suites' rows do not
 // meddle: a PostgreSQL database of its own under TEST_DATABASE_URL, else in-memory PGlite.
 export async function ownMigratedDatabase(
@@ -116,3 +78,6 @@ export async function ownMigratedDatabase(
     },
   };
 }
+
+// a suite that needs a database of its own imports it from here, with the rest of its set-up
+export { ownPostgresDatabase };
