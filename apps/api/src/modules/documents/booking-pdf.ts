@@ -17,7 +17,8 @@ export type BookingDocumentKind = 'voucher' | 'tickets' | 'invoice';
 
 export async function renderBookingPdf(kind: BookingDocumentKind, input: BookingDocumentInput): Promise<Buffer> {
   const t = documentLabels(input.language);
-  const title = { voucher: t.voucher, tickets: t.tickets, invoice: t.taxInvoice }[kind];
+  const invoice = input.booking.paymentMethod === 'balance' ? t.bookingInvoice : t.taxInvoice;
+  const title = { voucher: t.voucher, tickets: t.tickets, invoice }[kind];
   const { doc, done } = await createPdf({
     title: `${title} ${input.booking.reference}`,
     author: input.issuer.legalName,

@@ -8,6 +8,10 @@ export type DocumentLabels = {
   voucher: string;
   tickets: string;
   taxInvoice: string;
+  // a booking paid from the balance: billed on the month's tax invoice, so its own document is not one
+  bookingInvoice: string;
+  bookingInvoiceSubtitle: (reference: string) => string;
+  monthlyInvoiceNote: string;
   taxInvoiceSubtitle: (reference: string) => string;
   bookingReference: string;
   status: string;
@@ -75,6 +79,10 @@ const en: DocumentLabels = {
   voucher: 'Voucher',
   tickets: 'Tickets',
   taxInvoice: 'Tax Invoice',
+  bookingInvoice: 'Booking Invoice',
+  bookingInvoiceSubtitle: (reference) => `№ ${reference}  ·  not a tax invoice`,
+  monthlyInvoiceNote:
+    "Not a tax invoice. Bookings paid from the balance are billed on the month's UAE tax invoice, on My Balance from the 3rd of the next month.",
   taxInvoiceSubtitle: (reference) => `№ ${reference}`,
   bookingReference: 'Booking reference',
   status: 'Status',
@@ -143,6 +151,10 @@ const ru: DocumentLabels = {
   voucher: 'Ваучер',
   tickets: 'Билеты',
   taxInvoice: 'Налоговый счёт',
+  bookingInvoice: 'Счёт по бронированию',
+  bookingInvoiceSubtitle: (reference) => `№ ${reference}  ·  не является налоговым счётом`,
+  monthlyInvoiceNote:
+    'Не является налоговым счётом. Бронирования, оплаченные с баланса, включаются в налоговый счёт за месяц — в разделе «Мой баланс» с 3-го числа следующего месяца.',
   // FTA: the words "Tax Invoice" must appear on a UAE tax invoice
   taxInvoiceSubtitle: (reference) => `Tax Invoice  ·  № ${reference}`,
   bookingReference: 'Номер бронирования',

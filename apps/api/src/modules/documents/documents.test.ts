@@ -258,10 +258,12 @@ describe('booking tickets PDF', () => {
 });
 
 describe('booking tax invoice PDF', () => {
-  it('is a UAE tax invoice from the issuer to the agency with the VAT included in the total', async () => {
-    const pdf = await render('invoice', documentInput());
+  it('is a UAE tax invoice from the issuer to the agency with the VAT included in the total (paid by card)', async () => {
+    const card = documentInput();
+    const pdf = await render('invoice', { ...card, booking: { ...card.booking, paymentMethod: 'card' } });
     const text = (await pdfPages(pdf)).join(' ');
     expect(text).toContain('TAX INVOICE');
+    expect(text).not.toContain('not a tax invoice');
     for (const expected of [
       'UAE Tours Portal LLC',
       '100987654300003',
@@ -293,6 +295,25 @@ describe('booking tax invoice PDF', () => {
     expect(text).toContain('45,59 AED');
     expect(text).toContain('в том числе налог 6 % 15,74 USD');
     expect(text).toContain('сбор 4 % 10,49 USD');
+  });
+});
+
+describe('booking invoice of a booking paid from the balance', () => {
+  it("is not a tax invoice: the month's tax invoice bills it (one tax invoice per supply)", async () => {
+    const text = (await pdfPages(await render('invoice', documentInput()))).join(' ');
+    expect(text).toContain('BOOKING INVOICE');
+    expect(text).not.toContain('TAX INVOICE');
+    expect(text).toContain('№ GF260220-7Q4K2M · not a tax invoice');
+    expect(text).toContain(
+      "Not a tax invoice. Bookings paid from the balance are billed on the month's UAE tax invoice, on My Balance from the 3rd of the next month.",
+    );
+    // the figures are the same as a tax invoice's
+    expect(text).toContain('Total (AED) 1,050.00 AED');
+    const ru = documentInput({ language: 'ru', booking: { ...russianBooking, paymentMethod: 'balance' } });
+    const russian = (await pdfPages(await render('invoice', ru))).join(' ');
+    expect(russian).toContain('СЧЁТ ПО БРОНИРОВАНИЮ');
+    expect(russian).not.toContain('Tax Invoice');
+    expect(russian).toContain('Не является налоговым счётом.');
   });
 });
 

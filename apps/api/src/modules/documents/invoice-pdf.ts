@@ -96,12 +96,14 @@ export function renderInvoice(doc: Pdf, input: BookingDocumentInput): void {
   const currency = booking.amounts.currencyCode;
   const money = (minor: number) => formatMoney(minor, currency, language);
   const figures = invoiceFigures(booking.amounts);
+  // SPEC §9: what the balance paid is billed once, on the month's tax invoice; a card payment has its own
+  const isBilledMonthly = booking.paymentMethod === 'balance';
 
   drawBand(doc, {
     issuerName: issuer.legalName,
     issuerLines: [issuer.address, `${t.trn}: ${issuer.vatRegistrationNumber}`],
-    title: t.taxInvoice,
-    subtitle: t.taxInvoiceSubtitle(booking.reference),
+    title: isBilledMonthly ? t.bookingInvoice : t.taxInvoice,
+    subtitle: isBilledMonthly ? t.bookingInvoiceSubtitle(booking.reference) : t.taxInvoiceSubtitle(booking.reference),
   });
 
   const width = contentWidth(doc);
@@ -162,4 +164,5 @@ export function renderInvoice(doc: Pdf, input: BookingDocumentInput): void {
 
   doc.y += 18;
   paragraph(doc, t.invoiceNote, { size: 8.5, color: COLORS.muted });
+  if (isBilledMonthly) paragraph(doc, t.monthlyInvoiceNote, { size: 8.5, color: COLORS.muted });
 }
