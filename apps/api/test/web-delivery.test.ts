@@ -5,12 +5,13 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../web/scripts/precompress.mjs';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { createTestTour, type TestTour } from '../src/modules/catalogue/test-fixtures.ts';
 
 // A build of the web app in miniature, compressed by the build's own script, served by the real app.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
 const script = `console.log(${JSON.stringify('portal '.repeat(2000))});\n`;
 const style = `.card{color:#2637aa}\n`.repeat(300);
-const html = `<!doctype html><html><head><title>Portal</title><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<div></div>'.repeat(100)}</body></html>`;
+const html = `<!doctype html><html><head><title>Portal</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div>${'<div></div>'.repeat(100)}</body></html>`;
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'assets/index-abc123.js'), script);
 fs.writeFileSync(path.join(dist, 'assets/index-def456.css'), style);
@@ -162,5 +163,53 @@ describe('the web app as the browser receives it', () => {
       undefined,
       'public, max-age=3600',
     ]);
+  });
+});
+
+describe("the tour page's first photo in the first HTML (issue 10: a phone paints it before the scripts run)", () => {
+  let tour: TestTour;
+  beforeAll(async () => {
+    tour = await createTestTour(t.database.db);
+  });
+  afterAll(async () => tour.remove());
+
+  const root = (body: string) => /<div id="root">(.*?)<\/div><div>/.exec(body)?.[1] ?? null;
+  const preview = (body: string) =>
+    /<script type="application\/json" id="page-preview">(.*?)<\/script>/.exec(body)?.[1];
+
+  it('by id or by url: the first photo with its srcset and the same JSON for the app; nothing else of the tour', async () => {
+    for (const id of [String(tour.id), tour.url, tour.url.toUpperCase()]) {
+      const res = await t.app.inject({ method: 'GET', url: `/tour?id=${encodeURIComponent(id)}` });
+      expect(res.statusCode).toBe(200);
+      const body = decode(res.headers['content-encoding'] as string | undefined, res.rawPayload).toString();
+      const painted = root(body) ?? '';
+      expect(painted).toContain(
+        '<div class="page-preview" data-preview="tour"><img src="/api/images/tour-dubai-frame-1?w=640"',
+      );
+      expect(painted).toContain('srcset="/api/images/tour-dubai-frame-1?w=640 640w, ');
+      expect(painted).toContain('sizes="(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw"');
+      expect(JSON.parse(preview(body) ?? '')).toMatchObject({
+        path: '/tour',
+        tour: String(tour.id),
+        image: { key: 'tour-dubai-frame-1' },
+      });
+      // a photo anyone may see; never a price or an agency's data
+      expect(painted).not.toMatch(/AED|net|price/i);
+    }
+  });
+
+  it('an unknown tour, another page, or a hostile id: the plain shell', async () => {
+    for (const url of [
+      '/tour?id=999999999',
+      '/tour?id=%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      '/tour',
+      '/checkout?tour=1',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('page-preview');
+      expect(res.body).not.toContain('<script>alert');
+    }
   });
 });

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import { Box } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { Header, loadAgentNav } from '@/components/header';
-import { PageSpinner } from '@/components/page-spinner';
+import { FirstPageFallback } from '@/components/page-preview';
 import { loadLocaleParts } from '@/lib/i18n';
 import { useLayoutInfo } from '@/lib/layout-info';
 import { useAuth } from '@/lib/session';
@@ -82,7 +82,7 @@ export function RootLayout() {
         {/* every page starts with a fresh boundary; a drawer route over its list (/bookings/:id) shares the list's */}
         <AppErrorBoundary key={boundaryKey(location.pathname)}>
           {/* SPEC §2: the full-screen 'Loading...' spinner while the next page's code loads */}
-          <Suspense fallback={<PageSpinner />}>
+          <Suspense fallback={<FirstPageFallback />}>
             <Outlet />
           </Suspense>
         </AppErrorBoundary>

@@ -3,7 +3,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { PAGE_PRELOADS_FILE, type PagePreloadFiles, type PagePreloadManifest } from '@portal/contract/plain';
+import {
+  PAGE_PRELOADS_FILE,
+  imageSrcSet,
+  imageUrl,
+  type PagePreloadFiles,
+  type PagePreloadManifest,
+} from '@portal/contract/plain';
 import type { AppConfig } from '../../config/env.ts';
 import type { Site } from '../../config/sites.ts';
 import { findUp } from '../../lib/find-up.ts';
@@ -64,14 +70,35 @@ function encode(shell: Shell, encoding: Encoding): Buffer {
   return bytes;
 }
 
+// The tour page's first photo, in the first HTML (issue 10): a phone paints the tour's picture while the scripts
+// download, and the app's first render shows the same picture (apps/web/src/components/page-preview.tsx) until the
+// page has its data. Only what any visitor may see (the photo), never a price.
+export type TourPreview = { path: '/tour'; tour: string; image: { key: string; width: number; height: number } };
+const PREVIEW_SIZES = '(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw';
+
+function attr(value: string | number): string {
+  return String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function previewHtml(preview: TourPreview): string {
+  const { key, width, height } = preview.image;
+  return (
+    `<div class="page-preview" data-preview="tour"><img src="${attr(imageUrl(key, 640))}" ` +
+    `srcset="${attr(imageSrcSet(key))}" sizes="${PREVIEW_SIZES}" width="${attr(width)}" height="${attr(height)}" ` +
+    'alt="" fetchpriority="high" decoding="async"></div>'
+  );
+}
+
 function createWebShell(webDist: string) {
   const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const preloads = readPreloads(webDist);
-  // one shell per site and page: a few dozen, built on first use
+  // one shell per site and page (and tour, for the tour page's photo), built on first use; a new catalogue version
+  // or more tours than this clears them
   const shells = new Map<string, Shell>();
+  const MAX_SHELLS = 2000;
 
   // in the site's language until the visitor picks one
-  function build(site: Site, page: PagePreloadFiles | undefined): Shell {
+  function build(site: Site, page: PagePreloadFiles | undefined, preview: TourPreview | null): Shell {
     const language = site.defaultLanguage;
     const scripts = [...(page?.scripts ?? []), ...preloads.everyPage.texts[language], ...(page?.texts[language] ?? [])];
     const logo = site.hostData.mainLogo;
@@ -82,20 +109,50 @@ function createWebShell(webDist: string) {
       ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ...(page?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     ];
-    return { html: template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`), encoded: new Map() };
+    if (preview) tags.push(`<script type="application/json" id="page-preview">${jsonForHtml(preview)}</script>`);
+    const html = template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+    return {
+      html: preview ? html.replace('<div id="root"></div>', `<div id="root">${previewHtml(preview)}</div>`) : html,
+      encoded: new Map(),
+    };
   }
 
   return {
-    shellFor(site: Site, pathname: string): Shell {
+    shellFor(site: Site, pathname: string, preview: TourPreview | null, version: number): Shell {
       const page = matchPage(preloads.pages, pathname);
-      const key = `${site.id}:${page?.path ?? ''}`;
+      const key = `${site.id}:${page?.path ?? ''}:${preview ? `${preview.tour}:${version}` : ''}`;
       let shell = shells.get(key);
       if (!shell) {
-        shell = build(site, page);
+        if (shells.size >= MAX_SHELLS) shells.clear();
+        shell = build(site, page, preview);
         shells.set(key, shell);
       }
       return shell;
     },
+  };
+}
+
+// /tour?id=<id or url> of a tour on sale: its first photo, as the tour page's gallery shows it first
+async function tourPreviewOf(
+  app: FastifyInstance,
+  url: string,
+): Promise<{ preview: TourPreview | null; version: number }> {
+  const [pathname, search = ''] = url.split('?');
+  if (pathname !== '/tour') return { preview: null, version: 0 };
+  const id = new URLSearchParams(search).get('id')?.trim() ?? '';
+  if (!id || id.length > 200) return { preview: null, version: 0 };
+  const snapshot = await app.catalogue.snapshot();
+  const tour = /^\d+$/.test(id) ? snapshot.tourById.get(Number(id)) : snapshot.tourByUrl.get(id.toLowerCase());
+  const photo = tour ? snapshot.photosByTour.get(tour.id)?.[0] : undefined;
+  if (!tour || !photo) return { preview: null, version: snapshot.version };
+  const meta = snapshot.images.get(photo.imageKey);
+  return {
+    preview: {
+      path: '/tour',
+      tour: String(tour.id),
+      image: { key: photo.imageKey, width: meta?.width ?? 1600, height: meta?.height ?? 1000 },
+    },
+    version: snapshot.version,
   };
 }
 
@@ -140,12 +197,13 @@ export async function webAppPlugin(app: FastifyInstance) {
     return payload;
   });
   const shells = createWebShell(webDist);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     // Every other GET is a client-side route of the SPA
-    const shell = shells.shellFor(request.site, request.url.split('?')[0] ?? '/');
+    const { preview, version } = await tourPreviewOf(app, request.url);
+    const shell = shells.shellFor(request.site, request.url.split('?')[0] ?? '/', preview, version);
     const encoding = preferredEncoding(request);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (encoding) return reply.header('Content-Encoding', encoding).send(encode(shell, encoding));

@@ -1,0 +1,45 @@
+import { Container, Stack, Title } from '@mantine/core';
+import { imageSrcSet, imageUrl } from '@portal/contract/plain';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { isFirstAddress, pagePreviewFor, type TourPreview } from '@/lib/page-preview';
+import { PageSpinner } from './page-spinner';
+
+// The tour's first photo as the server painted it in the first HTML (same address, sizes and box: the browser has it
+// already), shown while the tour page loads for the first time. Styled in app/global.css (.page-preview).
+export function TourPhotoPreview({ preview }: { preview: TourPreview }) {
+  const { key, width, height } = preview.image;
+  return (
+    <div className="page-preview" data-preview="tour" role="status" aria-busy="true">
+      <img
+        src={imageUrl(key, 640)}
+        srcSet={imageSrcSet(key)}
+        sizes="(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw"
+        width={width}
+        height={height}
+        alt=""
+        fetchPriority="high"
+        decoding="async"
+      />
+    </div>
+  );
+}
+
+// While the first page's code loads: the tour's photo the server painted, or the checkout's frame (its heading, where
+// the page puts it), instead of the full-screen spinner that covers them. Later page changes show the spinner (SPEC §2).
+export function FirstPageFallback() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const preview = pagePreviewFor(location);
+  if (preview) return <TourPhotoPreview preview={preview} />;
+  const isCheckoutForm = location.pathname === '/checkout' && !new URLSearchParams(location.search).has('booking');
+  if (isCheckoutForm && isFirstAddress(location))
+    return (
+      <Container size="xl" py={{ base: 'lg', md: 'xl' }} role="status" aria-busy="true">
+        <Stack gap="lg">
+          <Title order={1}>{t('checkout.title')}</Title>
+        </Stack>
+      </Container>
+    );
+  return <PageSpinner />;
+}
