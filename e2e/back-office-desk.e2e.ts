@@ -239,17 +239,7 @@ describe('[DESK][SCREENS] the requests inbox, the money page and a booking, on a
     await declareTransfer(500, 'FT-SCREENS-500');
     // a card booking refunded on the agency's behalf, so the money page and the booking show a card and a refund
     const slot = instantSlot ?? (await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [6, 7, 8]));
-    const { booking } = await api<CreateBookingResponse>(ADMIN, '/b2b/bookings/withpaymentintent', {
-      method: 'POST',
-      body: {
-        offerId: slot.offer.id,
-        date: slot.date,
-        time: slot.time,
-        adults: 1,
-        guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
-      },
-      headers: { 'Idempotency-Key': randomUUID() },
-    });
+    const booking = await bookViaApi(ADMIN, slot, { card: true });
     const chargeId = booking.payment?.redirectUrl?.split('/').pop() ?? '';
     const paid = await fetch(`${portal.url()}/api/payments/sandbox/pay/${chargeId}`, {
       method: 'POST',

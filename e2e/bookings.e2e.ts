@@ -8,8 +8,6 @@ import type {
   BalanceResponse,
   BookingListResponse,
   BookingView,
-  CreateBookingBody,
-  CreateBookingResponse,
 } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, payOnSandbox } from './support/session.ts';
@@ -712,17 +710,7 @@ describe('[BOOKINGS][STATUS] payment processing and status names read the same e
     '[BOOKINGS][STATUS]: %i px in %s — the steps fit one row, the status shows its SPEC §4 name',
     async (width, language) => {
       const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [17, 18, 19]);
-      const { booking } = await api<CreateBookingResponse>(ADMIN, '/b2b/bookings/withpaymentintent', {
-        method: 'POST',
-        body: {
-          offerId: slot.offer.id,
-          date: slot.date,
-          time: slot.time,
-          adults: 1,
-          guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
-        } satisfies CreateBookingBody,
-        headers: { 'Idempotency-Key': randomUUID() },
-      });
+      const booking = await bookViaApi(ADMIN, slot, { card: true });
       const { page, context, go } = await openAs(ADMIN, { width });
       if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
       // a charge the provider is still processing (no pay page to go back to, as with Stripe's card form) keeps the

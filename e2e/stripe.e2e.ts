@@ -1,19 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type {
-  BalanceResponse,
-  BookingView,
-  CreateBookingBody,
-  CreateBookingResponse,
-  TopUpFeeResponse,
-  TopUpView,
-} from '@portal/contract';
+import type { BalanceResponse, BookingView, TopUpFeeResponse, TopUpView } from '@portal/contract';
 import { startStripeStandIn, type StripeStandIn } from '../apps/api/test/stand-ins/stripe-stand-in.ts';
 import { routeStripe } from './support/fake-stripe.ts';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions } from './support/session.ts';
-import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
+import { bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
 
 // PAYMENT_PROVIDER=stripe: the card form is Stripe.js's Payment Element on our page. Stripe.js is a local fake
 // (support/fake-stripe.ts) and the portal talks to a Stripe API stand-in, so nothing leaves the machine.
@@ -23,7 +15,7 @@ const PUBLISHABLE_KEY = 'pk_test_e2e_portal';
 let portal: Portal;
 let stripe: StripeStandIn;
 const { api, openAs } = agentSessions(() => portal);
-const { findSlot } = bookingSlots(api);
+const { findSlot, bookViaApi } = bookingSlots(api);
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
@@ -45,20 +37,7 @@ const payLabel = async (page: Page) =>
   ((await page.getByTestId('card-form-pay').textContent()) ?? '').replace(/\s/g, ' ');
 const intentOf = (clientSecret: string | null | undefined) => (clientSecret ?? '').split('_secret_')[0] ?? '';
 
-async function cardBooking(slot: Slot): Promise<BookingView> {
-  const { booking } = await api<CreateBookingResponse>(ADMIN, '/b2b/bookings/withpaymentintent', {
-    method: 'POST',
-    body: {
-      offerId: slot.offer.id,
-      date: slot.date,
-      time: slot.time,
-      adults: 1,
-      guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
-    } satisfies CreateBookingBody,
-    headers: { 'Idempotency-Key': randomUUID() },
-  });
-  return booking;
-}
+const cardBooking = (slot: Slot) => bookViaApi(ADMIN, slot, { card: true });
 
 describe('[STRIPE] card payments on our page with Stripe.js', () => {
   it('[STRIPE][BOOKING]: the form shows at once; a declined card fails the attempt, another card completes the booking once', async () => {

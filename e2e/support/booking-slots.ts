@@ -57,7 +57,8 @@ export function bookingSlots(api: Api) {
     throw new Error('no slot in the demo catalogue matches');
   }
 
-  async function bookViaApi(email: string, slot: Slot): Promise<BookingView> {
+  // one adult, paid from the balance, or held for a card payment (withpaymentintent: the booking waits for the card)
+  async function bookViaApi(email: string, slot: Slot, options: { card?: boolean } = {}): Promise<BookingView> {
     const body: CreateBookingBody = {
       offerId: slot.offer.id,
       date: slot.date,
@@ -66,7 +67,8 @@ export function bookingSlots(api: Api) {
       guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
     };
     if (slot.offer.hasPickUp) throw new Error('pick a slot without pick-up');
-    const { booking } = await api<CreateBookingResponse>(email, '/b2b/bookings', {
+    const path = options.card ? '/b2b/bookings/withpaymentintent' : '/b2b/bookings';
+    const { booking } = await api<CreateBookingResponse>(email, path, {
       method: 'POST',
       body,
       headers: { 'Idempotency-Key': randomUUID() },

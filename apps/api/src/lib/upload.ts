@@ -60,3 +60,14 @@ export async function readOneUpload(request: FastifyRequest, missingMessage: str
   if (checked.error) throw AppError.validation([checked.error]);
   return checked.upload;
 }
+
+// The name as the uploader's computer had it, for people to recognise (never a path, never control characters)
+export function uploadDisplayName(filename: string, fallback: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  return (
+    base
+      .replace(/\p{Cc}/gu, '')
+      .trim()
+      .slice(0, 200) || fallback
+  );
+}

@@ -320,3 +320,19 @@ export async function callRoute<R extends AnyRoute>(route: R, input: RouteCallIn
 export async function requestUnchecked<T>(path: string, options: RequestOptions & { auth: boolean }): Promise<T> {
   return (await apiRequest(path, options)) as T;
 }
+
+// A route that takes one file (multipart `file`; it has no body schema, the server reads the stream): the file goes
+// as a form, and the answer is checked against the route's response schema like any other call.
+export async function uploadToRoute<R extends AnyRoute>(
+  route: R,
+  params: Record<string, string | number>,
+  file: File,
+): Promise<RouteResponse<R>> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const data = await apiRequest(buildPath(route.path, params), { method: route.method, body, auth: true });
+  if (!route.response) return data as RouteResponse<R>;
+  const parsed = route.response.safeParse(data);
+  if (!parsed.success) throw new ApiError('Unexpected response from the server', { kind: 'parse' });
+  return parsed.data as RouteResponse<R>;
+}

@@ -12,7 +12,7 @@ import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { withTransaction } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
-import type { CheckedUpload } from '../../lib/upload.ts';
+import { uploadDisplayName, type CheckedUpload } from '../../lib/upload.ts';
 import { auditHistory, changesBetween, recordAudit } from '../audit/audit.service.ts';
 import * as repo from './agency.repo.ts';
 import { agencyDetailsView, auditFieldsOf, valuesOf } from './agency-views.ts';
@@ -57,24 +57,13 @@ export async function updateAgencyDetails(
   return getAgencyDetails(ctx, actor);
 }
 
-// The name as the uploader's computer had it, for people to recognise (never a path, never control characters)
-function displayName(filename: string): string {
-  const base = filename.split(/[\\/]/).pop() ?? '';
-  return (
-    base
-      .replace(/\p{Cc}/gu, '')
-      .trim()
-      .slice(0, 200) || 'document'
-  );
-}
-
 export async function uploadAgencyDocument(
   ctx: ServiceContext,
   actor: AgencyActor,
   kind: AgencyFileKind,
   upload: CheckedUpload,
 ): Promise<AgencyDetails> {
-  const originalName = displayName(upload.filename);
+  const originalName = uploadDisplayName(upload.filename, 'document');
   // the bytes are written first and removed again if the transaction fails: no row ever names a missing file
   const storageKey = `agency/${actor.agencyId}/${randomUUID()}.${upload.type.extension}`;
   await ctx.storage.put(storageKey, upload.data);

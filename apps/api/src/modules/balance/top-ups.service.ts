@@ -21,7 +21,7 @@ import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireActor, requireAgencyActor } from '../../lib/require-actor.ts';
 import { siteUrl } from '../../lib/site-url.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
-import type { CheckedUpload } from '../../lib/upload.ts';
+import { uploadDisplayName, type CheckedUpload } from '../../lib/upload.ts';
 import { insertFile } from '../files/files.repo.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.repo.ts';
@@ -292,7 +292,7 @@ export async function attachTransferProof(
       const file = await insertFile(tx, {
         agencyId: actor.agencyId,
         kind: 'transferProof',
-        originalName: uploadName(upload.filename),
+        originalName: uploadDisplayName(upload.filename, 'proof'),
         contentType: upload.type.mime,
         sizeBytes: upload.data.length,
         storageKey,
@@ -317,17 +317,6 @@ export async function attachTransferProof(
     });
     throw error;
   }
-}
-
-// The name as the uploader's computer had it, for people to recognise (never a path, never control characters)
-function uploadName(filename: string): string {
-  const base = filename.split(/[\\/]/).pop() ?? '';
-  return (
-    base
-      .replace(/\p{Cc}/gu, '')
-      .trim()
-      .slice(0, 200) || 'proof'
-  );
 }
 
 // A declared bank transfer still waiting for the operator, locked for the decision (the row lock and the status

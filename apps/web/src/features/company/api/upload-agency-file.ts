@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AgencyDetails, agencyRoutes, buildPath } from '@portal/contract';
+import { agencyRoutes } from '@portal/contract';
 import type { AgencyFileKind } from '@portal/contract';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { uploadToRoute } from '@/lib/api-client';
 import { companyKeys } from './keys';
 
 export type UploadAgencyFileInput = { kind: AgencyFileKind; file: File };
@@ -11,15 +11,7 @@ export type UploadAgencyFileInput = { kind: AgencyFileKind; file: File };
 export function useUploadAgencyFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ kind, file }: UploadAgencyFileInput) => {
-      const body = new FormData();
-      body.append('file', file, file.name);
-      const route = agencyRoutes.uploadFile;
-      const data = await apiRequest(buildPath(route.path, { kind }), { method: route.method, body, auth: true });
-      const parsed = AgencyDetails.safeParse(data);
-      if (!parsed.success) throw new ApiError('Unexpected response from the server', { kind: 'parse' });
-      return parsed.data;
-    },
+    mutationFn: ({ kind, file }: UploadAgencyFileInput) => uploadToRoute(agencyRoutes.uploadFile, { kind }, file),
     onSuccess: (details) => {
       queryClient.setQueryData(companyKeys.details(), details);
       void queryClient.invalidateQueries({ queryKey: companyKeys.histories() });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminTour, adminCatalogueRoutes as routes, buildPath } from '@portal/contract';
+import { adminCatalogueRoutes as routes } from '@portal/contract';
 import type {
   AdminOfferBody,
   AdminPricesBody,
@@ -10,7 +10,7 @@ import type {
   UpdatePromoCodeBody,
   UpdateSlotsBody,
 } from '@portal/contract';
-import { ApiError, apiRequest, callRoute } from '@/lib/api-client';
+import { callRoute, uploadToRoute } from '@/lib/api-client';
 import { refreshAuditLog } from '../../api/keys';
 
 const root = ['back-office', 'catalogue'] as const;
@@ -70,15 +70,7 @@ export function useSaveTour(id: number | null) {
 export function useUploadPhoto(tourId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File) => {
-      const body = new FormData();
-      body.append('file', file, file.name);
-      const route = routes.uploadPhoto;
-      const data = await apiRequest(buildPath(route.path, { id: tourId }), { method: route.method, body, auth: true });
-      const parsed = AdminTour.safeParse(data);
-      if (!parsed.success) throw new ApiError('Unexpected response from the server', { kind: 'parse' });
-      return parsed.data;
-    },
+    mutationFn: (file: File) => uploadToRoute(routes.uploadPhoto, { id: tourId }, file),
     onSuccess: (tour) => {
       queryClient.setQueryData(catalogueKeys.tour(tour.id), tour);
       refreshAuditLog(queryClient);
