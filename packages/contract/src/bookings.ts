@@ -314,8 +314,11 @@ export const PickUpTimeResponse = z.object({ value: z.string().nullable() });
 export const AdminRequestsQuery = BookingLanguageQuery.extend({
   status: BookingStatus.optional(),
   agencyId: z.uuid('Unknown agency').optional(),
+  page: PageNumber,
+  onPage: OnPage,
 });
 export type AdminRequestsQuery = z.input<typeof AdminRequestsQuery>;
+export type AdminRequestsFilter = z.output<typeof AdminRequestsQuery>;
 export const AdminRequestRow = BookingListRow.extend({
   agencyId: z.string(),
   agencyName: z.string(),
@@ -324,6 +327,14 @@ export const AdminRequestRow = BookingListRow.extend({
   declineReason: z.string().nullable(),
 });
 export type AdminRequestRow = z.infer<typeof AdminRequestRow>;
+// a page of the inbox (open requests first, then newest), with how many there are in all
+export const AdminRequestsResponse = z.object({
+  items: z.array(AdminRequestRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  onPage: z.number().int(),
+});
+export type AdminRequestsResponse = z.infer<typeof AdminRequestsResponse>;
 export const QuoteBody = z.object({
   netTotal: z
     .number({ error: MESSAGES.required })
@@ -529,11 +540,11 @@ export const bookingRoutes = {
   adminRequests: defineRoute({
     method: 'GET',
     path: '/admin/requests',
-    summary: 'Quotation requests of every agency',
+    summary: 'Quotation requests of every agency, open ones first, a page at a time',
     tags: ['admin'],
     access: OPERATOR_ONLY,
     query: AdminRequestsQuery,
-    response: z.array(AdminRequestRow),
+    response: AdminRequestsResponse,
   }),
   adminQuote: defineRoute({
     method: 'POST',

@@ -201,7 +201,12 @@ describe('GET /admin/requests: the inbox', () => {
 
     const res = await call('GET', `/admin/requests?agencyId=${other.agency.id}`);
     expect(res.statusCode).toBe(200);
-    const rows = res.json() as { id: string; status: string; agencyId: string; notes: string; quote: unknown }[];
+    const page = res.json() as {
+      items: { id: string; status: string; agencyId: string; notes: string; quote: unknown }[];
+      total: number;
+    };
+    expect(page.total).toBe(3);
+    const rows = page.items;
     expect(rows.map((r) => r.id)).toEqual([open.id, quoted.id, declined.id]);
     expect(rows.every((r) => r.agencyId === other.agency.id)).toBe(true);
     expect(rows[0]).toMatchObject({ status: 'request', notes: 'Two vegetarian meals please', quote: null });
@@ -209,7 +214,14 @@ describe('GET /admin/requests: the inbox', () => {
     expect(rows[2]).toMatchObject({ status: 'cancelled', declineReason: 'Sold out' });
 
     const onlyQuoted = await call('GET', `/admin/requests?agencyId=${other.agency.id}&status=payment_required`);
-    expect(onlyQuoted.json().map((r: { id: string }) => r.id)).toEqual([quoted.id]);
+    expect(onlyQuoted.json().items.map((r: { id: string }) => r.id)).toEqual([quoted.id]);
+    // a page at a time, in the same order: nothing past the first page is out of reach (it stopped at 200 rows)
+    const second = await call('GET', `/admin/requests?agencyId=${other.agency.id}&onPage=2&page=2`);
+    expect(second.json()).toMatchObject({ total: 3, page: 2, onPage: 2 });
+    expect(second.json().items.map((r: { id: string }) => r.id)).toEqual([declined.id]);
+    const tooMany = await call('GET', '/admin/requests?onPage=500');
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()[0]).toMatchObject({ fieldName: 'onPage' });
     const russian = await call('GET', `/admin/requests?agencyId=${other.agency.id}&language=ru`);
     expect(russian.statusCode).toBe(200);
 

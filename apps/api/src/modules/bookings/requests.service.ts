@@ -1,4 +1,4 @@
-import type { AdminRequestRow, AdminRequestsQuery, BookingView } from '@portal/contract';
+import type { AdminRequestRow, AdminRequestsFilter, AdminRequestsResponse, BookingView } from '@portal/contract';
 import { BOOKING_MESSAGES, minorToMajor } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -23,24 +23,33 @@ const minorText = (minor: number | null) => (minor === null ? null : minorToMajo
 const isoText = (at: Date | null) => at?.toISOString() ?? null;
 
 // The tours company's side of quotation requests: every agency's, the open ones first, then newest first.
-export async function listAllRequests(ctx: ServiceContext, query: AdminRequestsQuery): Promise<AdminRequestRow[]> {
-  const conditions = filterConditions(null, { page: 1, onPage: 200, status: query.status }, true);
+export async function listAllRequests(ctx: ServiceContext, query: AdminRequestsFilter): Promise<AdminRequestsResponse> {
+  const { page, onPage } = query;
+  const conditions = filterConditions(null, { page, onPage, status: query.status }, true);
   if (query.agencyId) conditions.push(ofAgency(query.agencyId));
-  const { rows } = await listBookings(ctx.db, conditions, { limit: 200, offset: 0 }, { openFirst: true });
-  return rows.map((r) => ({
-    ...bookingListRow(r.booking, r.agentName, query.language ?? 'en', true),
-    agencyId: r.booking.agencyId,
-    agencyName: r.agencyName,
-    quote:
-      r.booking.quotedNetMinor !== null && r.booking.quoteExpiresAt
-        ? {
-            netTotal: minorToMajor(r.booking.quotedNetMinor),
-            expiresAt: r.booking.quoteExpiresAt.toISOString(),
-            note: r.booking.quoteNote ?? '',
-          }
-        : null,
-    declineReason: r.booking.declineReason,
-  }));
+  const { rows, total } = await listBookings(
+    ctx.db,
+    conditions,
+    { limit: onPage, offset: (page - 1) * onPage },
+    { openFirst: true },
+  );
+  const items = rows.map(
+    (r): AdminRequestRow => ({
+      ...bookingListRow(r.booking, r.agentName, query.language ?? 'en', true),
+      agencyId: r.booking.agencyId,
+      agencyName: r.agencyName,
+      quote:
+        r.booking.quotedNetMinor !== null && r.booking.quoteExpiresAt
+          ? {
+              netTotal: minorToMajor(r.booking.quotedNetMinor),
+              expiresAt: r.booking.quoteExpiresAt.toISOString(),
+              note: r.booking.quoteNote ?? '',
+            }
+          : null,
+      declineReason: r.booking.declineReason,
+    }),
+  );
+  return { items, total, page, onPage };
 }
 
 export async function quoteRequest(

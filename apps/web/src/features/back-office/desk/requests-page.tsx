@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { BookingStatus } from '@portal/contract';
 import type { AdminRequestRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '@/components/list-pagination';
 import { LoadFailed } from '@/components/load-failed';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
@@ -19,6 +20,7 @@ import { When } from './components/when';
 
 // the statuses a request goes through: asked, quoted, paid, declined or withdrawn
 const REQUEST_STATUSES: readonly BookingStatus[] = ['request', 'payment_required', 'completed', 'cancelled'];
+const ON_PAGE = 20;
 
 // /admin/requests: every agency's quotation requests, the open ones first; a request opens beside the list, where
 // the operator quotes or declines it
@@ -30,9 +32,10 @@ export function RequestsPage() {
   const status = BookingStatus.options.find((s) => s === params.get('status'));
   const agencyId = params.get('agency') || undefined;
   const openId = params.get('id');
-  const requests = useAdminRequests({ status, agencyId, language });
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const requests = useAdminRequests({ status, agencyId, language, page, onPage: ON_PAGE });
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const rows = requests.data;
+  const rows = requests.data?.items;
   const open = rows?.find((row) => row.id === openId) ?? null;
   const openRow = (id: string | null) => patch({ id: id ?? undefined });
   const guests = (row: AdminRequestRow) => guestsText(t, row);
@@ -48,12 +51,12 @@ export function RequestsPage() {
             ...REQUEST_STATUSES.map((s) => ({ value: s, label: t(`boDesk.requestStatuses.${s}`) })),
           ]}
           value={status ?? 'all'}
-          onChange={(value) => patch({ status: !value || value === 'all' ? undefined : value })}
+          onChange={(value) => patch({ status: !value || value === 'all' ? undefined : value, page: undefined })}
           allowDeselect={false}
           w={{ base: '100%', sm: 220 }}
           data-testid="requests-status"
         />
-        <AgencySelect value={agencyId ?? null} onChange={(id) => patch({ agency: id ?? undefined })} />
+        <AgencySelect value={agencyId ?? null} onChange={(id) => patch({ agency: id ?? undefined, page: undefined })} />
       </Group>
       {requests.isError && !rows ? (
         <LoadFailed error={requests.error} onRetry={() => void requests.refetch()} isRetrying={requests.isFetching} />
@@ -172,6 +175,16 @@ export function RequestsPage() {
             </Table>
           </Table.ScrollContainer>
         </Paper>
+      )}
+      {requests.data && (
+        <ListPagination
+          total={requests.data.total}
+          onPage={ON_PAGE}
+          page={page}
+          onChange={(next) => patch({ page: String(next), id: undefined })}
+          isCompact={isPhone}
+          textKeys="boDesk.pagination"
+        />
       )}
       <Drawer
         opened={open !== null}
