@@ -531,10 +531,10 @@ describe('operator quotes', () => {
     }
     const listed = await t.app.inject({
       method: 'GET',
-      url: '/api/admin/requests?status=request',
+      url: `/api/admin/requests?status=request&agencyId=${w.agency.id}&onPage=200`,
       headers: bearer(ops),
     });
-    expect(listed.json().map((r: { id: string }) => r.id)).toContain(request.id);
+    expect(listed.json().items.map((r: { id: string }) => r.id)).toContain(request.id);
     const quoted = await t.app.inject({
       method: 'POST',
       url: `/api/admin/requests/${request.id}/quote`,
