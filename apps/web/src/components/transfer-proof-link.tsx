@@ -3,18 +3,15 @@ import { buildPath, systemRoutes } from '@portal/contract';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiDownload } from '@/lib/api-client';
-import { saveBlob } from '@/lib/download';
+import { downloadNamedByServer } from '@/lib/download';
 
 // A bank transfer's proof as the agent attached it (the agency's admins and the tours company's operators), downloaded
 // with the caller's token under the server's name for it
 export function TransferProofLink({ fileId }: { fileId: string }) {
   const { t } = useTranslation();
   const download = useMutation({
-    mutationFn: async () => {
-      const { blob, fileName } = await apiDownload(buildPath(systemRoutes.downloadFile.path, { id: fileId }));
-      saveBlob(blob, fileName ?? 'transfer-proof');
-    },
+    mutationFn: () =>
+      downloadNamedByServer(buildPath(systemRoutes.downloadFile.path, { id: fileId }), 'transfer-proof'),
   });
   return (
     <Anchor

@@ -26,3 +26,11 @@ export async function downloadFromApi(path: string, fileName: string, options: R
   saveBlob(blob, fileName);
   return blob;
 }
+
+// A file whose name only the server knows (a tax invoice numbered as it is issued, an uploaded proof): saved under the
+// server's Content-Disposition name, `fallback` when it sends none
+export async function downloadNamedByServer(path: string, fallback: string): Promise<Blob> {
+  const { blob, fileName } = await apiDownload(apiRelative(path));
+  saveBlob(blob, fileName ?? fallback);
+  return blob;
+}

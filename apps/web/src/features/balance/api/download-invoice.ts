@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { balanceRoutes } from '@portal/contract';
 import { buildPath, monthKey } from '@portal/contract/plain';
-import { apiDownload } from '@/lib/api-client';
-import { downloadFromApi, saveBlob } from '@/lib/download';
+import { downloadFromApi, downloadNamedByServer } from '@/lib/download';
 import { useLocale } from '@/lib/locale';
 import { moneyKeys } from './keys';
 
@@ -26,9 +25,7 @@ export function useDownloadMonthDocument() {
         return downloadFromApi(`${buildPath(balanceRoutes.proformaPdf.path, params)}?${query}`, fileName(document));
       }
       // the first download issues the invoice: its number (in the server's file name) is known only now
-      const { blob, fileName: issuedName } = await apiDownload(buildPath(balanceRoutes.taxInvoicePdf.path, params));
-      saveBlob(blob, issuedName ?? fileName(document));
-      return blob;
+      return downloadNamedByServer(buildPath(balanceRoutes.taxInvoicePdf.path, params), fileName(document));
     },
     // a tax invoice issued by this download now has its number
     onSuccess: (_blob, document) => {
