@@ -2,6 +2,7 @@ import { Container, Stack, Title } from '@mantine/core';
 import { imageSrcSet, imageUrl } from '@portal/contract/plain';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { paths } from '@/config/paths';
 import { isFirstAddress, pagePreviewFor, type TourPreview } from '@/lib/page-preview';
 import { PageSpinner } from './page-spinner';
 
@@ -32,7 +33,8 @@ export function FirstPageFallback() {
   const location = useLocation();
   const preview = pagePreviewFor(location);
   if (preview) return <TourPhotoPreview preview={preview} />;
-  const isCheckoutForm = location.pathname === '/checkout' && !new URLSearchParams(location.search).has('booking');
+  const isCheckoutForm =
+    location.pathname === paths.checkout.path && !new URLSearchParams(location.search).has('booking');
   if (isCheckoutForm && isFirstAddress(location))
     return (
       <Container size="xl" py={{ base: 'lg', md: 'xl' }} role="status" aria-busy="true">

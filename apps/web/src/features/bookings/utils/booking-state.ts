@@ -26,18 +26,19 @@ export function canTryAnotherCard(booking: BookingView): boolean {
   return booking.canRetryCard && isHoldRunning(booking);
 }
 
-// A card payment still open at the provider while the seats are held: the agent can go back to the pay page
-export function canContinuePayment(booking: BookingView): boolean {
-  const payment = booking.payment;
-  if (booking.status !== 'pending_payment' || !payment?.redirectUrl) return false;
-  if (payment.status !== 'pending' && payment.status !== 'requires_action') return false;
+// A card charge still open at the provider while the seats are held
+function hasOpenCharge(booking: BookingView): boolean {
+  const status = booking.payment?.status;
+  if (booking.status !== 'pending_payment' || (status !== 'pending' && status !== 'requires_action')) return false;
   return isHoldRunning(booking);
 }
 
-// A Stripe charge open while the seats are held: its card form is on our page (no pay page to go to)
+// An open charge on a hosted pay page (sandbox, Tap): the agent can go back to it
+export function canContinuePayment(booking: BookingView): boolean {
+  return hasOpenCharge(booking) && Boolean(booking.payment?.redirectUrl);
+}
+
+// An open charge paid on our page (Stripe's card form; there is no pay page to go to)
 export function needsCardForm(booking: BookingView): boolean {
-  const payment = booking.payment;
-  if (booking.status !== 'pending_payment' || !payment?.clientSecret || !payment.publishableKey) return false;
-  if (payment.status !== 'pending' && payment.status !== 'requires_action') return false;
-  return isHoldRunning(booking);
+  return hasOpenCharge(booking) && Boolean(booking.payment?.clientSecret && booking.payment.publishableKey);
 }
