@@ -142,6 +142,8 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
       { name: 'tax-invoices', everyMs: config.accountJobsMs, run: () => issueDueInvoices(app.deps) },
       // admins mailed once per expiry date when the agency's trade licence expires within 30 days
       { name: 'licence-alerts', everyMs: config.accountJobsMs, run: () => sendLicenceAlerts(app.deps) },
+      // widget sales whose tour date has passed: the agency's margin credited to its balance, once
+      { name: 'widget-margins', everyMs: config.accountJobsMs, run: () => app.bookings.widgetSales.creditDueMargins() },
     );
   // admins mailed once when the available amount falls below 40 % and 20 % of the last top-up's
   if (config.balanceAlertMs > 0)

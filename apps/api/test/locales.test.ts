@@ -8,6 +8,7 @@ import {
   MESSAGES,
   MONEY_MESSAGES,
   WIDGET_MESSAGES,
+  WIDGET_SALE_MESSAGES,
   readSpendingCapMessage,
   spendingCapMessage,
 } from '@portal/contract';
@@ -22,6 +23,7 @@ const groups: [string, Record<string, string>][] = [
   ['moneyMessages', MONEY_MESSAGES],
   ['companyMessages', COMPANY_MESSAGES],
   ['widgetMessages', WIDGET_MESSAGES],
+  ['widgetSaleMessages', WIDGET_SALE_MESSAGES],
 ];
 
 type Tree = { [key: string]: string | Tree };

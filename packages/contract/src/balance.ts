@@ -153,7 +153,7 @@ export const StatementEntry = z.object({
   createdAt: z.string(),
   // the Dubai business date of the entry
   date: z.string(),
-  kind: z.enum(['deposit', 'booking', 'refund', 'adjustment']),
+  kind: z.enum(['deposit', 'booking', 'refund', 'adjustment', 'commission']),
   description: z.string(),
   reference: z.string().nullable(),
   bookingId: z.string().nullable(),

@@ -162,6 +162,14 @@ export const PaymentSession = z.object({
 });
 export type PaymentSession = z.infer<typeof PaymentSession>;
 
+// Where a booking was made: by an agent in the portal, or by the agency's customer in its widget shop (issue 13)
+export const BookingChannel = z.enum(['agent', 'widget']);
+export type BookingChannel = z.infer<typeof BookingChannel>;
+// A widget sale's margin (sale − net) on its way to the agency's balance: pending until the tour date has passed,
+// then credited by a job; a cancellation before that reverses it
+export const MarginStatus = z.enum(['pending', 'credited', 'reversed']);
+export type MarginStatus = z.infer<typeof MarginStatus>;
+
 export const BookingView = z.object({
   id: z.string(),
   reference: z.string(),
@@ -203,6 +211,9 @@ export const BookingView = z.object({
   documents: z.object({ voucher: z.string(), tickets: z.string(), invoice: z.string() }).nullable(),
   // the agency's balance right after this booking was paid from it
   balanceAfter: z.number().nullable(),
+  channel: BookingChannel,
+  // a widget sale: what the customer paid (in the widget's currency) and where the agency's margin stands
+  sale: z.object({ total: z.number(), currencyCode: CurrencyCode, marginStatus: MarginStatus.nullable() }).nullable(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 
@@ -237,7 +248,9 @@ export const BookingListRow = z.object({
   paymentMethod: PaymentMethod.nullable(),
   finalBalance: z.number().nullable(),
   notes: z.string(),
+  // the agent, or for a widget sale the widget's name
   agent: z.string(),
+  channel: BookingChannel,
 });
 export type BookingListRow = z.infer<typeof BookingListRow>;
 export const BookingListResponse = z.object({

@@ -36,6 +36,14 @@ export function aedMinorToCurrencyMinor(aedMinor: number, currency: CurrencyCode
   return sign * cents;
 }
 
+// An amount in one currency in another, at the same fixed rate (USD → AED: cents × 3.65, half-up to fils)
+export function convertMinor(minor: number, from: CurrencyCode, to: CurrencyCode): number {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError('Money must be a non-negative integer');
+  if (from === to) return minor;
+  if (from === 'aed') return aedMinorToCurrencyMinor(minor, to);
+  return Math.floor((minor * AED_PER_USD_HUNDREDTHS * 2 + 100) / 200);
+}
+
 // Major units as a decimal number, e.g. 16900 fils → 46.3 (USD)
 export function aedMinorToCurrency(aedMinor: number, currency: CurrencyCode): number {
   return aedMinorToCurrencyMinor(aedMinor, currency) / 100;

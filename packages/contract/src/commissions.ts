@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BookingFilters, BookingLanguageQuery } from './bookings.ts';
+import { BookingChannel, BookingFilters, BookingLanguageQuery, MarginStatus } from './bookings.ts';
 import { CurrencyCode } from './common.ts';
 import { ANY_AGENT, defineRoute } from './define-route.ts';
 
@@ -14,8 +14,9 @@ import { ANY_AGENT, defineRoute } from './define-route.ts';
 //   travel-date range selects the same months; the list itself runs in the bookings list's order (newest first).
 // - Money in major units of each booking's currency; every total is per currency (an account has one in practice).
 // - Visibility as in the bookings list: a junior sees their own bookings, senior and admin the agency's.
-// - Widget sales (a later issue) add their margin (the customer's sale price − net, pending until the tour date) as
-//   rows of another channel beside these; today every row is an agent's booking.
+// - A widget sale's row is its margin: `published` is what the customer paid (in the account's currency), so the
+//   commission is sale − net; `marginStatus` says whether it is still pending (until the tour date), credited to the
+//   balance, or reversed. An agent's booking has none (the agency earns it when it sells at the published price).
 
 export const CommissionRow = z.object({
   id: z.string(),
@@ -35,6 +36,8 @@ export const CommissionRow = z.object({
   published: z.number(),
   net: z.number(),
   commission: z.number(),
+  channel: BookingChannel,
+  marginStatus: MarginStatus.nullable(),
 });
 export type CommissionRow = z.infer<typeof CommissionRow>;
 

@@ -11,6 +11,16 @@ export const WIDGET_PUBLIC_MESSAGES = {
   agencyGuid: 'Unknown agency',
 } as const;
 
+// Issue 13: the customer's checkout in a widget shop (server-rendered in the shop's language through the web app's
+// core locale, where each has its Russian wording)
+export const WIDGET_SALE_MESSAGES = {
+  notOnline: 'This date cannot be booked online. Please choose another date or contact us.',
+  priceMissing: 'This ticket type is not sold here. Please contact us.',
+  notAvailable: 'This option cannot be booked online at the moment. Please contact us.',
+  holdExpired: 'The 15 minutes to pay have passed and the seats were released. Please book again.',
+  notPayable: 'This booking cannot be paid now.',
+} as const;
+
 export const WidgetTourParams = z.object({ url: z.string().trim().min(1).max(120) });
 export const WidgetTourQuery = z.object({
   agencyGuid: z.uuid(WIDGET_PUBLIC_MESSAGES.agencyGuid),

@@ -52,6 +52,22 @@ export function isSaleAllowed(saleMinor: number, netMinor: number, discountPerce
   return discountedMinor(saleMinor, discountPercent) >= minimumPaidMinor(netMinor);
 }
 
+// What a widget's customer pays for a booking (issue 13): each person or the trip at the sale price after the
+// discount; infants go free. Null when a price the booking needs is not sold (a child on an adults-only price list).
+export function saleTotalMinor(
+  prices: { saleAdultMinor: number | null; saleChildMinor: number | null; saleTripMinor: number | null },
+  discountPercent: number,
+  people: { adults: number; children: number },
+  pricingUnit: 'person' | 'trip',
+): number | null {
+  const paid = (sale: number | null) => (sale === null ? null : discountedMinor(sale, discountPercent));
+  if (pricingUnit === 'trip') return paid(prices.saleTripMinor);
+  const adult = people.adults > 0 ? paid(prices.saleAdultMinor) : 0;
+  const child = people.children > 0 ? paid(prices.saleChildMinor) : 0;
+  if (adult === null || child === null) return null;
+  return people.adults * adult + people.children * child;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Fields
 // ---------------------------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { agencies, users } from './accounts.ts';
 import { topUps } from './money.ts';
+import { widgets } from './widgets.ts';
 import { cities, offers, slots, tours, type CancellationTierJson, type Localized } from './catalogue.ts';
 
 export type AmountLineJson = {
@@ -33,9 +34,24 @@ export const bookings = pgTable(
     agencyId: uuid('agency_id')
       .notNull()
       .references(() => agencies.id),
-    createdBy: uuid('created_by')
+    // the agent who booked; null for a sale in the agency's widget shop (its customer booked, channel 'widget')
+    createdBy: uuid('created_by').references(() => users.id),
+    // where the booking was made: by an agent in the portal, or by the agency's customer in its widget shop
+    channel: text('channel', { enum: ['agent', 'widget'] })
       .notNull()
-      .references(() => users.id),
+      .default('agent'),
+    widgetId: uuid('widget_id').references(() => widgets.id),
+    // A widget sale: what the customer pays (the widget's sale prices after its discount, in its currency) — the card
+    // charge's amount. published_total_minor then holds it in the account's currency, so the agency's margin is
+    // published − net like any commission.
+    saleCurrency: text('sale_currency', { enum: ['aed', 'usd'] }),
+    saleTotalMinor: bigint('sale_total_minor', { mode: 'number' }),
+    // the margin's way to the agency's balance: pending once paid, credited by the widget-margins job after the tour
+    // date, reversed by a cancellation before that (DESIGN "Commissions")
+    marginStatus: text('margin_status', { enum: ['pending', 'credited', 'reversed'] }),
+    // the customer's own page of the sale (no login): an unguessable token, and the page's address for the e-mails
+    customerToken: text('customer_token'),
+    customerUrl: text('customer_url'),
     siteId: text('site_id').notNull(),
     status: text('status', {
       enum: ['request', 'payment_required', 'pending_payment', 'completed', 'cancelled', 'payment_failed'],
@@ -113,6 +129,14 @@ export const bookings = pgTable(
     index('bookings_agency_created_idx').on(t.agencyId, t.createdAt),
     index('bookings_agency_date_idx').on(t.agencyId, t.date),
     index('bookings_created_by_idx').on(t.createdBy, t.createdAt),
+    uniqueIndex('bookings_customer_token_uq').on(t.customerToken),
+    index('bookings_margin_due_idx')
+      .on(t.date)
+      .where(sql`${t.marginStatus} = 'pending'`),
+    check(
+      'bookings_channel_fields',
+      sql`CASE WHEN ${t.channel} = 'widget' THEN ${t.widgetId} IS NOT NULL AND ${t.saleCurrency} IS NOT NULL AND ${t.saleTotalMinor} > 0 AND ${t.customerToken} IS NOT NULL AND ${t.createdBy} IS NULL ELSE ${t.createdBy} IS NOT NULL AND ${t.widgetId} IS NULL AND ${t.marginStatus} IS NULL END`,
+    ),
     index('bookings_hold_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.heldUnits} > 0 AND ${t.holdExpiresAt} IS NOT NULL`),

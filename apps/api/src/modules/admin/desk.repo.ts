@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, PaymentStatus } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { agencies, bookings, payments, topUps, users } from '../../db/schema/index.ts';
+import { agencies, bookings, payments, topUps, users, widgets } from '../../db/schema/index.ts';
+import { listColumns } from '../bookings/bookings.repo.ts';
 
 // The desk's reads (issue 12): every agency's bookings, and card payments with what they paid for and their refunds
 
@@ -41,9 +42,10 @@ export async function listDeskBookings(db: Db, filter: DeskBookingFilter, page: 
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ booking: bookings, agentName: users.name, agencyName: agencies.name })
+      .select(listColumns)
       .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.createdBy))
+      .leftJoin(users, eq(users.id, bookings.createdBy))
+      .leftJoin(widgets, eq(widgets.id, bookings.widgetId))
       .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
       .where(where)
       .orderBy(desc(bookings.createdAt), desc(bookings.id))

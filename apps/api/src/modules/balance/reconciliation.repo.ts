@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client.ts';
 
 export type ReconciliationRow = {
   seq: number;
-  kind: 'deposit' | 'booking' | 'refund' | 'adjustment';
+  kind: 'deposit' | 'booking' | 'refund' | 'adjustment' | 'commission';
   entryDate: string;
   reference: string;
   description: string;

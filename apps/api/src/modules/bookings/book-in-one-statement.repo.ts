@@ -31,7 +31,7 @@ function bookingInsert(values: BookingInsert, extra: Record<string, SQL>): SQL {
 
 export type OneStatementResult = { outcome: 'booked'; balanceAfterMinor: number } | { outcome: 'no_stock' };
 export type OneStatementInput = {
-  values: BookingInsert & { id: string; spendMonth: string };
+  values: BookingInsert & { id: string; spendMonth: string; createdBy: string };
   slotId: number;
   need: StockNeed;
   ledgerDescription: string;

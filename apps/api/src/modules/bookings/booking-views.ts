@@ -62,6 +62,16 @@ export function canRetryCard(row: BookingRow, payment: Pick<PaymentRow, 'status'
   return isUnpaid && isHoldValid(row, now);
 }
 
+// What a booking's card is charged (and what its refunds are a part of): an agent's card booking its net, with any
+// card surcharge, in the account's currency; a widget sale what its customer pays, in the widget's currency
+export function cardChargeOf(
+  row: Pick<BookingRow, 'channel' | 'saleTotalMinor' | 'saleCurrency' | 'netTotalMinor' | 'currency'>,
+): { amountMinor: number; currency: BookingRow['currency'] } {
+  if (row.channel === 'widget' && row.saleTotalMinor !== null && row.saleCurrency !== null)
+    return { amountMinor: row.saleTotalMinor, currency: row.saleCurrency };
+  return { amountMinor: row.netTotalMinor, currency: row.currency };
+}
+
 function documentPath(id: string, kind: 'voucher' | 'tickets' | 'invoice') {
   return `/api${buildPath(bookingRoutes.document.path, { id, kind })}`;
 }
@@ -128,6 +138,11 @@ export function bookingView(
           }
         : null,
     balanceAfter: extras.showBalance ? major(row.balanceAfterMinor) : null,
+    channel: row.channel,
+    sale:
+      row.channel === 'widget' && row.saleTotalMinor !== null && row.saleCurrency !== null
+        ? { total: row.saleTotalMinor / 100, currencyCode: row.saleCurrency, marginStatus: row.marginStatus }
+        : null,
   };
 }
 
@@ -165,5 +180,6 @@ export function bookingListRow(
     finalBalance: showBalance ? major(row.balanceAfterMinor) : null,
     notes: row.notes,
     agent: agentName,
+    channel: row.channel,
   };
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, lte, or, sq
 import type { BookingFilters } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { keysetBatches, readInSnapshot } from '../../db/snapshot.ts';
-import { agencies, bookings, hotels, offers, pricePeriods, tours, users } from '../../db/schema/index.ts';
+import { agencies, bookings, hotels, offers, pricePeriods, tours, users, widgets } from '../../db/schema/index.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type AgencyRow = typeof agencies.$inferSelect;
@@ -120,7 +120,9 @@ export async function findBooking(db: DbOrTx, id: string, forUpdate = false): Pr
   return row ?? null;
 }
 
-export async function loadAgent(db: DbOrTx, userId: string) {
+// the agent who made a booking; a widget sale has none (its customer booked): empty name and address
+export async function loadAgent(db: DbOrTx, userId: string | null) {
+  if (userId === null) return { id: '', name: '', email: '' };
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
@@ -172,7 +174,9 @@ export function filterConditions(scope: Visibility | null, filters: BookingFilte
   return conditions;
 }
 
-export const listColumns = { booking: bookings, agentName: users.name, agencyName: agencies.name };
+// who booked, as the lists show it: the agent, or for a widget sale the widget's name (the joins below are outer)
+export const bookedByName = sql<string>`coalesce(${users.name}, ${widgets.name}, '')`;
+export const listColumns = { booking: bookings, agentName: bookedByName, agencyName: agencies.name };
 
 // What a list row shows (booking-views.ts#bookingListRow) and a commission row needs: all an export reads of a
 // booking (the full row's policy, amount lines and the rest cost a third of a 50,000-row export's time)
@@ -204,6 +208,8 @@ const listRowColumns = {
   paymentMethod: bookings.paymentMethod,
   balanceAfterMinor: bookings.balanceAfterMinor,
   notes: bookings.notes,
+  channel: bookings.channel,
+  marginStatus: bookings.marginStatus,
 };
 export type BookingListSource = Pick<BookingRow, keyof typeof listRowColumns>;
 
@@ -223,7 +229,8 @@ export async function listBookings(
     db
       .select(listColumns)
       .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.createdBy))
+      .leftJoin(users, eq(users.id, bookings.createdBy))
+      .leftJoin(widgets, eq(widgets.id, bookings.widgetId))
       .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
       .where(where)
       .orderBy(...(order.openFirst ? [openRequestsFirst] : []), desc(bookings.createdAt), desc(bookings.id))
@@ -259,9 +266,10 @@ async function* bookingsAfter(db: DbOrTx, conditions: SQL[], batch: number) {
         ]
       : conditions;
     return db
-      .select({ booking: listRowColumns, agentName: users.name, cursor: sql<string>`${bookings.createdAt}::text` })
+      .select({ booking: listRowColumns, agentName: bookedByName, cursor: sql<string>`${bookings.createdAt}::text` })
       .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.createdBy))
+      .leftJoin(users, eq(users.id, bookings.createdBy))
+      .leftJoin(widgets, eq(widgets.id, bookings.widgetId))
       .where(page.length > 0 ? and(...page) : undefined)
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(batch)
@@ -314,4 +322,42 @@ export async function declineOpenRequest(tx: DbOrTx, id: string, reason: string)
     { status: 'cancelled', declineReason: reason, cancelledAt: new Date() },
     and(inArray(bookings.status, ['request', 'payment_required']), eq(bookings.heldUnits, 0)),
   );
+}
+
+// A widget sale by its customer's token (the customer's page has no login)
+export async function findWidgetSale(db: DbOrTx, token: string, forUpdate = false): Promise<BookingRow | null> {
+  const query = db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.customerToken, token), eq(bookings.channel, 'widget')))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+// What a widget sale's documents and e-mails carry instead of the portal's brand: the agency's shop
+export async function loadWidgetBrand(db: DbOrTx, widgetId: string) {
+  const [row] = await db
+    .select({
+      name: widgets.name,
+      slug: widgets.slug,
+      contacts: widgets.contacts,
+      logoImageId: widgets.logoImageId,
+      googleConversionActionId: widgets.googleConversionActionId,
+    })
+    .from(widgets)
+    .where(eq(widgets.id, widgetId))
+    .limit(1);
+  return row ?? null;
+}
+
+// Widget sales whose margin is still pending and whose tour date has passed (Asia/Dubai), oldest first
+export async function dueMarginIds(db: DbOrTx, today: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.marginStatus, 'pending'), lt(bookings.date, today), eq(bookings.status, 'completed')))
+    .orderBy(asc(bookings.date))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

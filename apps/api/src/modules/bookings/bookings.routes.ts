@@ -9,11 +9,27 @@ import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { shownLanguage } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { issuerOf } from '../documents/issuer.ts';
+import { issuerOf, type DocumentIssuer } from '../documents/issuer.ts';
+import type { BookingDocumentInput, BookingDocumentKind } from '../documents/booking-pdf.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import {
+  createWidgetSale,
+  creditDueMargins,
+  refreshWidgetSale,
+  retryWidgetSale,
+  type WidgetSaleRequest,
+} from './widget-sales.ts';
 import type { ProviderName } from '../payments/index.ts';
 import { bookingCards, bookingPaymentOwner, refreshBookingPayment, releaseExpiredHolds } from './card-payments.ts';
 import { bookingListRow } from './booking-views.ts';
-import { filterConditions, findVisibleBooking, iterateBookings, loadAgency } from './bookings.repo.ts';
+import {
+  filterConditions,
+  findVisibleBooking,
+  findWidgetSale,
+  iterateBookings,
+  loadAgency,
+  type BookingRow,
+} from './bookings.repo.ts';
 import { createBooking, pickUpTimeFor, type BookingDeps } from './create-booking.ts';
 import { idempotentRequest } from '../../lib/idempotency.ts';
 import {
@@ -29,9 +45,24 @@ import {
 import { payBooking } from './pay-booking.ts';
 import { declineRequest, listAllRequests, quoteRequest } from './requests.service.ts';
 
+// What the widget shop (widgets module) asks of bookings for its customers' checkout (issue 13)
+export type WidgetSales = {
+  create: (ctx: ServiceContext, request: WidgetSaleRequest) => Promise<BookingRow>;
+  refresh: (ctx: ServiceContext, token: string) => ReturnType<typeof refreshWidgetSale>;
+  retry: (ctx: ServiceContext, token: string) => Promise<BookingRow>;
+  // the voucher or tickets of a completed sale, under the shop's brand; null when there is none
+  document: (
+    ctx: ServiceContext,
+    token: string,
+    kind: 'voucher' | 'tickets',
+    brand: DocumentIssuer,
+  ) => Promise<{ pdf: Buffer; fileName: string } | null>;
+  creditDueMargins: () => Promise<number>;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
-    bookings: { sweepExpiredHolds: () => Promise<number> };
+    bookings: { sweepExpiredHolds: () => Promise<number>; widgetSales: WidgetSales };
   }
 }
 
@@ -41,6 +72,26 @@ export const bookingsPlugin = fp(
     const payments = app.payments;
     payments.registerOwner('booking', bookingPaymentOwner({ stockLocking: config.stockLocking }));
     const cards = bookingCards(payments);
+    const deps = (provider?: ProviderName): BookingDeps => ({
+      stockLocking: config.stockLocking,
+      startCardPayment: provider ? bookingCards(payments, provider).start : cards.start,
+      closeOpenCharges: cards.cancelOpen,
+    });
+    const renderDocument = async (
+      ctx: ServiceContext,
+      row: BookingRow,
+      kind: BookingDocumentKind,
+      parties: Pick<BookingDocumentInput, 'agency' | 'issuer'>,
+    ) => {
+      const booking = await viewOf(ctx, row);
+      const { renderBookingPdf } = await import('../documents/booking-pdf.ts');
+      return renderBookingPdf(kind, {
+        booking,
+        ...parties,
+        language: row.language,
+        issuedAt: row.confirmedAt ?? row.createdAt,
+      });
+    };
     // Expired holds go back to stock; then card refunds a provider has not confirmed yet are asked again
     app.decorate('bookings', {
       sweepExpiredHolds: async () => {
@@ -48,12 +99,19 @@ export const bookingsPlugin = fp(
         await payments.retryDueRefunds();
         return released;
       },
-    });
-
-    const deps = (provider?: ProviderName): BookingDeps => ({
-      stockLocking: config.stockLocking,
-      startCardPayment: provider ? bookingCards(payments, provider).start : cards.start,
-      closeOpenCharges: cards.cancelOpen,
+      widgetSales: {
+        create: (ctx, request) => createWidgetSale(ctx, deps(), request),
+        refresh: (ctx, token) => refreshWidgetSale(ctx, payments, token),
+        retry: (ctx, token) => retryWidgetSale(ctx, deps(), token),
+        document: async (ctx, token, kind, brand) => {
+          const row = await findWidgetSale(db, token);
+          if (!row || row.status !== 'completed') return null;
+          const agency = { name: brand.legalName, address: brand.address, trnNumber: '' };
+          const pdf = await renderDocument(ctx, row, kind, { agency, issuer: brand });
+          return { pdf, fileName: `${kind}-${row.reference}.pdf` };
+        },
+        creditDueMargins: () => creditDueMargins(db, app.log),
+      },
     });
 
     // booking decisions by outcome, for /metrics
@@ -144,14 +202,9 @@ export const bookingsPlugin = fp(
       if (row.status !== 'completed') throw AppError.notFound('The documents are issued once the booking is completed');
       const agency = await loadAgency(db, row.agencyId);
       const site = ctx.sites.byId(row.siteId) ?? ctx.site;
-      const booking = await viewOf(ctx, row);
-      const { renderBookingPdf } = await import('../documents/booking-pdf.ts');
-      const pdf = await renderBookingPdf(params.kind, {
-        booking,
+      const pdf = await renderDocument(ctx, row, params.kind, {
         agency: { name: agency?.name ?? '', address: agency?.address ?? '', trnNumber: agency?.trnNumber ?? '' },
         issuer: issuerOf(site),
-        language: row.language,
-        issuedAt: row.confirmedAt ?? row.createdAt,
       });
       return sendPdf(reply, `${params.kind}-${row.reference}.pdf`, pdf);
     });

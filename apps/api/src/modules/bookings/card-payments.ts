@@ -14,6 +14,8 @@ import {
   type ProviderName,
 } from '../payments/index.ts';
 import { bookingConfirmedMail } from './booking-mails.ts';
+import { cardChargeOf } from './booking-views.ts';
+import { queueWidgetSaleMails } from './widget-sales.ts';
 import { expiredHoldIds, findBooking, findOffer, loadAgent, updateBooking, type BookingRow } from './bookings.repo.ts';
 import { ticketCount, ticketNumbers } from './create-booking.ts';
 import { viewOf } from './manage-bookings.ts';
@@ -35,20 +37,23 @@ export function bookingCards(payments: PaymentsService, provider?: ProviderName)
   return {
     start: async (ctx, booking) => {
       const agent = await loadAgent(ctx.db, booking.createdBy);
+      const charge = cardChargeOf(booking);
       await payments.startCharge(
         ctx,
         {
           owner: { bookingId: booking.id },
           agencyId: booking.agencyId,
-          amountMinor: booking.netTotalMinor,
-          currency: booking.currency,
+          amountMinor: charge.amountMinor,
+          currency: charge.currency,
           expiresAt: booking.holdExpiresAt ?? new Date(Date.now() + HOLD_MINUTES * 60_000),
           reference: booking.reference,
           // in the booking's language, as the hosted page shows it (issue 9: the sandbox page was English on the Russian site)
           description: `${booking.reference}: ${booking.tourTitle[booking.language]} — ${booking.offerName[booking.language]}, ${formatDisplayDate(booking.date, booking.language)}`,
           language: booking.language,
           customerEmail: agent.email || booking.guestEmail,
+          // a widget sale's customer comes back to the shop's own page of the sale
           returnUrl: (paymentId) =>
+            booking.customerUrl ??
             `${siteUrl(ctx.site, ctx.config)}/checkout?booking=${booking.id}&payment=${paymentId}`,
         },
         provider,
@@ -101,7 +106,10 @@ async function completePaid(
     }
   }
   const count = offer ? ticketCount(offer, booking) : booking.adults + booking.children;
+  const isSale = booking.channel === 'widget';
   const done = await updateBooking(tx, booking.id, {
+    // a widget sale's margin waits for the tour date (widget-sales.ts#creditDueMargins)
+    ...(isSale ? { marginStatus: 'pending' as const } : {}),
     ...stock,
     ...spend,
     status: 'completed',
@@ -113,7 +121,8 @@ async function completePaid(
     ticketNumbers: ticketNumbers(booking.reference, count),
     confirmedAt: new Date(),
   });
-  if (done) await insertMail(tx, bookingConfirmedMail(done, await loadAgent(tx, booking.createdBy)));
+  if (done && isSale) await queueWidgetSaleMails(tx, done);
+  else if (done) await insertMail(tx, bookingConfirmedMail(done, await loadAgent(tx, booking.createdBy)));
   return true;
 }
 

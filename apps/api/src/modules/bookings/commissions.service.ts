@@ -31,6 +31,8 @@ type CommissionSource = Pick<
   | 'publishedTotalMinor'
   | 'netTotalMinor'
   | 'cardSurchargeMinor'
+  | 'channel'
+  | 'marginStatus'
 >;
 type StoredAmounts = Pick<CommissionSource, 'publishedTotalMinor' | 'netTotalMinor' | 'cardSurchargeMinor'>;
 type Commission = { publishedMinor: number; netMinor: number; commissionMinor: number };
@@ -67,6 +69,8 @@ function commissionRow(row: CommissionSource, agentName: string, language: Langu
     published: minorToMajor(amounts.publishedMinor),
     net: minorToMajor(amounts.netMinor),
     commission: minorToMajor(amounts.commissionMinor),
+    channel: row.channel,
+    marginStatus: row.marginStatus,
   };
 }
 
@@ -91,8 +95,8 @@ function addSums(a: CommissionSums, b: CommissionSums): CommissionSums {
   };
 }
 
-// Today every commission is an agent's booking. Widget sales (a later issue) are a second source of rows and sums
-// with their own margin rule (sale price − net); the list, the totals and the export would merge both here.
+// An agent's booking and a widget sale are rows of one list: a widget sale stores what its customer paid as its
+// published total (in the account's currency), so its margin is the same rule, published − net.
 export async function listCommissions(
   ctx: ServiceContext,
   filters: BookingFilters & { page: number; onPage: number },

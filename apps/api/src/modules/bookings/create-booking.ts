@@ -139,20 +139,29 @@ const UNSET_BOOKING_COLUMNS = {
   notes: '',
   ticketNumbers: [] as string[],
   balanceAfterMinor: null,
+  channel: 'agent' as const,
+  widgetId: null,
+  saleCurrency: null,
+  saleTotalMinor: null,
+  marginStatus: null,
+  customerToken: null,
+  customerUrl: null,
 } satisfies Partial<BookingRow>;
 
-type Prepared = Awaited<ReturnType<typeof prepareBooking>>;
+export type PreparedBooking = Awaited<ReturnType<typeof prepareBooking>>;
 
 // Everything that can be checked before taking stock; each problem is a 422 on its field and changes nothing.
-async function prepareBooking(
+// `widget`: the agency's customer buys in its widget shop and pays the sale price by card to the portal — the agency's
+// card permission and its dues do not apply, and the net is priced as the balance's (no card surcharge on it).
+export async function prepareBooking(
   ctx: ServiceContext,
-  actor: AgencyActor,
+  agencyId: string,
   body: CreateBookingInput,
-  paymentMethod: 'balance' | 'card',
+  paymentMethod: 'balance' | 'card' | 'widget',
   now: Date,
 ) {
   const context = await loadBookingContext(ctx.db, {
-    agencyId: actor.agencyId,
+    agencyId,
     offerId: body.offerId,
     date: body.date,
     time: body.time,
@@ -205,7 +214,7 @@ async function prepareBooking(
     currency: agency.currency,
     promoPercent: promo?.percent ?? null,
     charges: chargesOfSite(ctx.sites, agency.siteId),
-    paymentMethod: isRequest ? null : paymentMethod,
+    paymentMethod: isRequest ? null : paymentMethod === 'widget' ? 'balance' : paymentMethod,
   });
   if (!price) throw AppError.field('date', BOOKING_MESSAGES.noTickets);
   // a card charge needs a positive amount (a 100 % promo code is paid "from the balance" at zero)
@@ -215,11 +224,11 @@ async function prepareBooking(
   return { agency, offer, tour, people, time, slotId, price, promo, pickUpTime, hotelId, isRequest };
 }
 
-function bookingValues(actor: AgencyActor, body: CreateBookingInput, p: Prepared, now: Date) {
+export function bookingValues(actor: AgencyActor | null, body: CreateBookingInput, p: PreparedBooking, now: Date) {
   return {
     reference: newReference(now),
-    agencyId: actor.agencyId,
-    createdBy: actor.userId,
+    agencyId: p.agency.id,
+    createdBy: actor?.userId ?? null,
     siteId: p.agency.siteId,
     tourId: p.tour.id,
     offerId: p.offer.id,
@@ -281,7 +290,7 @@ export async function createBooking(
 ): Promise<CreateBookingResponse> {
   const actor = requireAgencyActor(ctx);
   const now = new Date();
-  const p = await prepareBooking(ctx, actor, body, paymentMethod, now);
+  const p = await prepareBooking(ctx, actor.agencyId, body, paymentMethod, now);
   const values = bookingValues(actor, body, p, now);
 
   const agent = { id: actor.userId, name: actor.name, email: actor.email };
@@ -313,6 +322,7 @@ export async function createBooking(
     const need = stockNeed(p.offer, p.people);
     const row = {
       ...values,
+      createdBy: actor.userId,
       id: randomUUID(),
       // counted toward the agent's monthly cap by the statement itself (a refusal takes nothing)
       spendMinor: values.netTotalMinor,

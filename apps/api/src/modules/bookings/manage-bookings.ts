@@ -23,7 +23,7 @@ import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { dubaiInstant } from '../catalogue/availability.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.repo.ts';
 import { latestPaymentFor } from '../payments/index.ts';
-import { bookingListRow, bookingMessage, bookingView } from './booking-views.ts';
+import { bookingListRow, bookingMessage, bookingView, cardChargeOf } from './booking-views.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import {
   bookingOptions,
@@ -32,6 +32,7 @@ import {
   findVisibleBooking,
   listBookings,
   loadAgent,
+  loadWidgetBrand,
   findOffer,
   updateBooking,
   type BookingRow,
@@ -47,8 +48,14 @@ export function visibilityOf(actor: AgencyActor): Visibility {
   return { agencyId: actor.agencyId, onlyCreatedBy: actor.role === 'junior' ? actor.userId : null };
 }
 
+// who booked: the agent, or for a widget sale the shop it was sold in (its name where an agent's would be)
+async function bookedBy(db: DbOrTx, row: BookingRow) {
+  if (row.channel !== 'widget' || !row.widgetId) return loadAgent(db, row.createdBy);
+  return { id: '', name: (await loadWidgetBrand(db, row.widgetId))?.name ?? '', email: '' };
+}
+
 export async function viewOf(ctx: ServiceContext, row: BookingRow, language?: Language): Promise<BookingView> {
-  const [agent, payment] = await Promise.all([loadAgent(ctx.db, row.createdBy), latestPaymentFor(ctx.db, row.id)]);
+  const [agent, payment] = await Promise.all([bookedBy(ctx.db, row), latestPaymentFor(ctx.db, row.id)]);
   return bookingView(row, {
     agent,
     payment,
@@ -122,9 +129,11 @@ type CancelPlan = CancellationPreview & { refundMinor: number; feeMinor: number 
 
 async function planCancellation(db: DbOrTx, row: BookingRow, now: Date): Promise<CancelPlan> {
   const hoursBeforeStart = Math.floor(((await startInstant(db, row)) - now.getTime()) / 360_000) / 10;
+  // what was paid: a widget sale's customer paid the sale price in the widget's currency, and gets its refund in it
+  const paid = cardChargeOf(row);
   const base = {
     hoursBeforeStart,
-    currencyCode: row.currency,
+    currencyCode: paid.currency,
     refundTo: row.status === 'completed' ? row.paymentMethod : null,
   };
   const closed = (reason: string): CancelPlan => ({
@@ -154,8 +163,8 @@ async function planCancellation(db: DbOrTx, row: BookingRow, now: Date): Promise
   }
   // SPEC §9: tiers by hours descending, non-refundable below the last
   const percent = refundPercent(row.cancellationPolicy, hoursBeforeStart);
-  const refundMinor = percentOfMinor(row.netTotalMinor, percent);
-  const feeMinor = row.netTotalMinor - refundMinor;
+  const refundMinor = percentOfMinor(paid.amountMinor, percent);
+  const feeMinor = paid.amountMinor - refundMinor;
   return {
     ...base,
     cancellable: true,
@@ -212,16 +221,16 @@ export async function cancelOnBehalf(
     adjust: (plan, current) => {
       if (input.feeOverrideMinor === null) return plan;
       if (current.status !== 'completed') throw AppError.field('feeOverride', DESK_MESSAGES.nothingPaid);
-      if (input.feeOverrideMinor > current.netTotalMinor)
-        throw AppError.field('feeOverride', DESK_MESSAGES.feeAbovePaid);
-      const refundMinor = current.netTotalMinor - input.feeOverrideMinor;
+      const paidMinor = cardChargeOf(current).amountMinor;
+      if (input.feeOverrideMinor > paidMinor) throw AppError.field('feeOverride', DESK_MESSAGES.feeAbovePaid);
+      const refundMinor = paidMinor - input.feeOverrideMinor;
       return {
         ...plan,
         feeMinor: input.feeOverrideMinor,
         refundMinor,
         cancellationFee: input.feeOverrideMinor / 100,
         refundAmount: refundMinor / 100,
-        refundPercent: current.netTotalMinor > 0 ? Math.round((refundMinor * 100) / current.netTotalMinor) : 0,
+        refundPercent: paidMinor > 0 ? Math.round((refundMinor * 100) / paidMinor) : 0,
       };
     },
     afterCancel: (tx, updated, before, plan) => audit(tx, before, updated, plan),
@@ -236,7 +245,7 @@ export async function previewOnBehalf(ctx: ServiceContext, id: string) {
   return {
     ...preview,
     isPaid: row.status === 'completed',
-    paidTotal: row.status === 'completed' ? row.netTotalMinor / 100 : 0,
+    paidTotal: row.status === 'completed' ? cardChargeOf(row).amountMinor / 100 : 0,
   };
 }
 
@@ -298,6 +307,8 @@ async function cancelWith(
       ...NO_STOCK,
       ...spend,
       balanceAfterMinor,
+      // a widget sale cancelled before its tour date: the agency's margin is never credited
+      ...(current.marginStatus === 'pending' ? { marginStatus: 'reversed' as const } : {}),
     });
     if (!updated) throw new Error('booking vanished');
     await steps.afterCancel(tx, updated, current, plan);

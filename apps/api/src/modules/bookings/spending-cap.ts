@@ -36,6 +36,8 @@ export async function countSpend(
   now: Date,
 ): Promise<{ spendMinor: number; spendMonth: string }> {
   const month = booking.spendMonth ?? dubaiMonth(now);
+  // a widget sale has no agent: it counts toward nobody's cap
+  if (booking.createdBy === null) return { spendMinor: 0, spendMonth: month };
   const delta = amountMinor - booking.spendMinor;
   if (delta !== 0 && !(await changeSpend(tx, booking.createdBy, month, delta)))
     throw await capExceededError(tx, booking.createdBy, month, booking);

@@ -8,6 +8,8 @@ export type DocumentIssuer = {
   tradeLicenceNumber: string;
   phone: string;
   email: string;
+  // a widget sale's documents carry the agency's shop logo (PNG or JPEG bytes) instead of the portal's name only
+  logo?: Buffer | null;
 };
 
 export function issuerOf(site: SiteConfig): DocumentIssuer {

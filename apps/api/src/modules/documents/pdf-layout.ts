@@ -124,23 +124,34 @@ export function singleLine(
 // The brand band at the top of each page: issuer on the left, document title and number on the right.
 export function drawBand(
   doc: Pdf,
-  band: { issuerName: string; issuerLines: string[]; title: string; subtitle: string },
+  band: { issuerName: string; issuerLines: string[]; title: string; subtitle: string; logo?: Buffer | null },
 ): void {
   const width = doc.page.width;
   const title = band.title.toUpperCase();
   const titleWidth = doc.font(FONT.bold).fontSize(18).widthOfString(title, { characterSpacing: 0.5 });
   const subtitleWidth = doc.font(FONT.regular).fontSize(9.5).widthOfString(band.subtitle);
   const rightWidth = Math.min(240, Math.max(titleWidth, subtitleWidth) + 4);
-  const leftWidth = width - 2 * MARGIN - rightWidth - 24;
   const rightX = width - MARGIN - rightWidth;
   doc.save().rect(0, 0, width, BAND_HEIGHT).fill(COLORS.brand).restore();
+  // the logo on a white tile at the left; a file the PDF library cannot read leaves the band without it
+  let left = MARGIN;
+  if (band.logo) {
+    try {
+      doc.save().roundedRect(MARGIN, 16, 48, 48, 6).fill(COLORS.white).restore();
+      doc.image(band.logo, MARGIN + 4, 20, { fit: [40, 40], align: 'center', valign: 'center' });
+      left = MARGIN + 58;
+    } catch {
+      left = MARGIN;
+    }
+  }
+  const leftWidth = width - MARGIN - left - rightWidth - 24;
 
   style(doc, 'bold', fitFontSize(doc, band.issuerName, 'bold', 14, 10, leftWidth), COLORS.white);
-  singleLine(doc, band.issuerName, MARGIN, 26, { width: leftWidth });
+  singleLine(doc, band.issuerName, left, 26, { width: leftWidth });
   style(doc, 'regular', 7.5, COLORS.brandLight);
   let y = 46;
   for (const line of band.issuerLines.filter(Boolean)) {
-    singleLine(doc, line, MARGIN, y, { width: leftWidth });
+    singleLine(doc, line, left, y, { width: leftWidth });
     y += 10;
   }
 

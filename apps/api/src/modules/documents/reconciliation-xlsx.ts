@@ -15,7 +15,7 @@ import {
 } from './xlsx-cells.ts';
 
 export type ReconciliationXlsxRow = {
-  kind: 'deposit' | 'booking' | 'refund' | 'adjustment';
+  kind: 'deposit' | 'booking' | 'refund' | 'adjustment' | 'commission';
   entryDate: string;
   reference: string;
   serviceDate: string | null;
@@ -61,6 +61,7 @@ const TEXTS = {
       booking: 'Booking from balance',
       refund: 'Refund to balance',
       adjustment: 'Adjustment',
+      commission: 'Widget margin',
       card: 'Top-up by card',
       bank_transfer: 'Top-up by bank transfer',
       deposit: 'Deposit',
@@ -91,6 +92,7 @@ const TEXTS = {
       booking: 'Бронирование с баланса',
       refund: 'Возврат на баланс',
       adjustment: 'Корректировка',
+      commission: 'Маржа виджета',
       card: 'Пополнение картой',
       bank_transfer: 'Пополнение переводом',
       deposit: 'Пополнение',

@@ -43,6 +43,7 @@ export async function renderTickets(doc: Pdf, input: BookingDocumentInput): Prom
     issuerLines: [issuer.address, [issuer.phone, issuer.email].filter(Boolean).join('  ·  ')],
     title: t.tickets,
     subtitle: booking.reference,
+    logo: issuer.logo,
   };
   drawBand(doc, band);
   const count = booking.ticketNumbers.length;

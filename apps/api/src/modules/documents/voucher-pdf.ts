@@ -29,6 +29,7 @@ export function renderVoucher(doc: Pdf, input: BookingDocumentInput): void {
     issuerLines: [issuer.address, [issuer.phone, issuer.email].filter(Boolean).join('  ·  ')],
     title: t.voucher,
     subtitle: booking.reference,
+    logo: issuer.logo,
   });
 
   summaryBox(doc, [

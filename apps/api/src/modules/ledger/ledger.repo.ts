@@ -3,7 +3,8 @@ import type { CurrencyCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { agencyBalances, ledgerEntries } from '../../db/schema/index.ts';
 
-export type LedgerKind = 'deposit' | 'booking' | 'refund' | 'adjustment';
+// commission: a widget sale's margin credited to the agency once its tour date has passed
+export type LedgerKind = 'deposit' | 'booking' | 'refund' | 'adjustment' | 'commission';
 export type LedgerEntryInput = {
   agencyId: string;
   currency: CurrencyCode;

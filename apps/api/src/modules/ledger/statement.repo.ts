@@ -9,7 +9,7 @@ export type StatementRow = {
   id: string;
   createdAt: Date;
   date: string;
-  kind: 'deposit' | 'booking' | 'refund' | 'adjustment';
+  kind: 'deposit' | 'booking' | 'refund' | 'adjustment' | 'commission';
   description: string;
   reference: string | null;
   bookingId: string | null;

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import type { CurrencyCode } from '@portal/contract';
+import { BOOKING_MESSAGES, HOLD_MINUTES, WIDGET_SALE_MESSAGES, convertMinor, saleTotalMinor } from '@portal/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServiceContext } from '../../lib/context.ts';
+import { databaseError } from '../../lib/database-error.ts';
+import { dubaiDate } from '../../lib/dubai-time.ts';
+import { agencyAdmins } from '../account/account.repo.ts';
+import { postLedgerEntry } from '../ledger/ledger.repo.ts';
+import { insertMail } from '../mail/mail.repo.ts';
+import { latestPaymentFor, type PaymentRecord, type PaymentsService } from '../payments/index.ts';
+import { widgetSaleAgencyMail, widgetSaleCustomerMail } from './booking-mails.ts';
+import { canRetryCard, isHoldExpired, isHoldValid } from './booking-views.ts';
+import {
+  dueMarginIds,
+  findBooking,
+  findWidgetSale,
+  insertBooking,
+  loadAgency,
+  loadWidgetBrand,
+  updateBooking,
+  type BookingRow,
+} from './bookings.repo.ts';
+import {
+  bookingValues,
+  inBookingTransaction,
+  prepareBooking,
+  type BookingDeps,
+  type CreateBookingInput,
+} from './create-booking.ts';
+import { takeStock } from './stock.ts';
+
+// Issue 13: a widget sale — the agency's customer books in the agency's shop and pays the widget's sale price by card
+// to the portal. The booking is the agency's (channel 'widget', no agent), holds its seats like an agent's card
+// booking, and completes when the card is paid (card-payments.ts). What the customer paid is kept in the widget's
+// currency (the charge) and, as the published total, in the account's, so the agency's margin is published − net:
+// pending once paid, credited to the balance by `creditDueMargins` after the tour date, reversed by a cancellation
+// before that (manage-bookings.ts#cancelWith).
+
+// The customer's page of a sale is reached by this token only: 24 random bytes, URL-safe
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+export const newSaleToken = () => randomBytes(24).toString('base64url');
+export const isSaleToken = (value: unknown): value is string => typeof value === 'string' && TOKEN_PATTERN.test(value);
+
+export type WidgetSaleRequest = {
+  widget: { id: string; agencyId: string; currency: CurrencyCode; discountPercent: number };
+  prices: { saleAdultMinor: number | null; saleChildMinor: number | null; saleTripMinor: number | null };
+  // rendered into the checkout form: a second submit of the same form finds the sale the first one made
+  token: string;
+  customerUrl: string;
+  body: CreateBookingInput;
+};
+
+// Books and starts the card charge; returns the sale (a repeated submit of the same form returns the first one's)
+export async function createWidgetSale(
+  ctx: ServiceContext,
+  deps: BookingDeps,
+  request: WidgetSaleRequest,
+): Promise<BookingRow> {
+  const existing = await findWidgetSale(ctx.db, request.token);
+  if (existing) return existing;
+  const now = new Date();
+  const p = await prepareBooking(ctx, request.widget.agencyId, request.body, 'widget', now);
+  // a customer cannot wait for a quotation: past the cut-off or not instantly confirmable is not sold online
+  if (p.isRequest) throw AppError.field('date', WIDGET_SALE_MESSAGES.notOnline);
+  const sale = saleTotalMinor(request.prices, request.widget.discountPercent, p.people, p.offer.pricingUnit);
+  if (sale === null) throw AppError.field('children', WIDGET_SALE_MESSAGES.priceMissing);
+  const saleInAccount = convertMinor(sale, request.widget.currency, p.agency.currency);
+  // the sale price was NET + 5 % when the agency set it; a NET raised since must never make the portal sell at a loss
+  if (sale <= 0 || saleInAccount < p.price.netTotalMinor)
+    throw AppError.field('offerId', WIDGET_SALE_MESSAGES.notAvailable);
+  const values = bookingValues(null, request.body, p, now);
+  let held: BookingRow;
+  try {
+    held = await inBookingTransaction(ctx, async (tx) => {
+      const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
+      return insertBooking(tx, {
+        ...values,
+        channel: 'widget',
+        widgetId: request.widget.id,
+        saleCurrency: request.widget.currency,
+        saleTotalMinor: sale,
+        publishedTotalMinor: saleInAccount,
+        customerToken: request.token,
+        customerUrl: request.customerUrl,
+        status: 'pending_payment',
+        paymentMethod: 'card',
+        heldAdults: need.adults,
+        heldChildren: need.children,
+        heldUnits: need.units,
+        stockAdults: need.adults,
+        stockChildren: need.children,
+        stockUnits: need.units,
+        holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      });
+    });
+  } catch (error) {
+    // the same form submitted twice at once: the other submit made the sale
+    if (databaseError(error)?.code === '23505') {
+      const made = await findWidgetSale(ctx.db, request.token);
+      if (made) return made;
+    }
+    throw error;
+  }
+  await deps.startCardPayment(ctx, held);
+  return (await findBooking(ctx.db, held.id)) ?? held;
+}
+
+// Where a sale stands for its customer
+export type SaleState = 'confirmed' | 'waiting' | 'failed' | 'expired' | 'cancelled';
+function saleState(sale: BookingRow, payment: PaymentRecord | null, now: Date): SaleState {
+  if (sale.status === 'completed') return 'confirmed';
+  if (sale.status === 'cancelled') return 'cancelled';
+  if (isHoldExpired(sale, now) || !isHoldValid(sale, now)) return 'expired';
+  if (canRetryCard(sale, payment, now)) return 'failed';
+  return 'waiting';
+}
+
+// The customer's page: the provider is asked about an open charge first (the return may beat the webhook)
+export async function refreshWidgetSale(
+  ctx: ServiceContext,
+  payments: PaymentsService,
+  token: string,
+): Promise<{ sale: BookingRow; payment: PaymentRecord | null; state: SaleState } | null> {
+  const found = await findWidgetSale(ctx.db, token);
+  if (!found) return null;
+  let payment = await latestPaymentFor(ctx.db, found.id);
+  if (payment && (payment.status === 'pending' || payment.status === 'requires_action')) {
+    await payments.refreshCharge(ctx, payment);
+    payment = await latestPaymentFor(ctx.db, found.id);
+  }
+  const sale = (await findBooking(ctx.db, found.id)) ?? found;
+  return { sale, payment, state: saleState(sale, payment, new Date()) };
+}
+
+// Another card while the seats are still held: the open charge is closed at the provider first (a charge paid
+// meanwhile completes the sale and nothing more is charged), then a new one starts
+export async function retryWidgetSale(ctx: ServiceContext, deps: BookingDeps, token: string): Promise<BookingRow> {
+  const before = await findWidgetSale(ctx.db, token);
+  if (!before) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  if (before.status === 'pending_payment') await deps.closeOpenCharges(ctx, before);
+  const now = new Date();
+  const retry = await inBookingTransaction(ctx, async (tx) => {
+    const current = await findWidgetSale(tx, token, true);
+    if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+    if (current.status === 'completed') return null;
+    if (current.status !== 'pending_payment' && current.status !== 'payment_failed')
+      throw AppError.field('id', WIDGET_SALE_MESSAGES.notPayable);
+    if (!isHoldValid(current, now)) throw AppError.field('id', WIDGET_SALE_MESSAGES.holdExpired);
+    return updateBooking(tx, current.id, { status: 'pending_payment' });
+  });
+  if (retry) await deps.startCardPayment(ctx, retry);
+  return (await findBooking(ctx.db, before.id)) ?? before;
+}
+
+// Inside the transaction that completes a paid sale: the customer's confirmation and the agency admins' notice
+export async function queueWidgetSaleMails(tx: DbOrTx, sale: BookingRow): Promise<void> {
+  const brand = sale.widgetId ? await loadWidgetBrand(tx, sale.widgetId) : null;
+  if (!brand) return;
+  await insertMail(tx, widgetSaleCustomerMail(sale, brand));
+  const agency = await loadAgency(tx, sale.agencyId);
+  for (const admin of await agencyAdmins(tx, sale.agencyId))
+    await insertMail(tx, widgetSaleAgencyMail(sale, brand, admin, agency?.language ?? 'en'));
+}
+
+// The widget-margins job: each sale whose tour date has passed gets its margin credited once — the ledger entry and
+// the status change commit together, under the booking's row lock, and only from 'pending'
+export async function creditDueMargins(db: Db, log: ServiceContext['log'], now = new Date(), limit = 100) {
+  let credited = 0;
+  const today = dubaiDate(now);
+  for (const id of await dueMarginIds(db, today, limit)) {
+    try {
+      const done = await db.transaction(async (tx) => {
+        const sale = await findBooking(tx, id, true);
+        if (!sale || sale.marginStatus !== 'pending' || sale.status !== 'completed' || sale.date >= today) return false;
+        const marginMinor = sale.publishedTotalMinor - sale.netTotalMinor;
+        if (marginMinor > 0) {
+          const posted = await postLedgerEntry(tx, {
+            agencyId: sale.agencyId,
+            currency: sale.currency,
+            amountMinor: marginMinor,
+            kind: 'commission',
+            description:
+              sale.language === 'ru'
+                ? `Маржа продажи через виджет ${sale.reference}`
+                : `Widget sale margin ${sale.reference}`,
+            reference: sale.reference,
+            bookingId: sale.id,
+          });
+          if (!posted) throw new Error(`margin of ${sale.reference} was not credited`);
+        }
+        await updateBooking(tx, sale.id, { marginStatus: 'credited' });
+        return true;
+      });
+      if (done) credited++;
+    } catch (error) {
+      log.error({ err: error, bookingId: id }, 'could not credit a widget margin');
+    }
+  }
+  return credited;
+}
