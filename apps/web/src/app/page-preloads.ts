@@ -16,7 +16,6 @@ export type PagePreload = {
 // a logged-in page's header shows the agency's menu
 const AGENT_NAV = 'src/components/agent-nav.tsx';
 const BOOKING_LISTS = [AGENT_NAV, 'src/features/bookings/routes/bookings.tsx'];
-const SECTIONS = [AGENT_NAV, 'src/features/misc/routes/coming-soon-sections.tsx'];
 
 export const PAGE_PRELOADS: readonly PagePreload[] = [
   { path: '/', modules: ['src/app/home-route.tsx', 'src/features/auth/components/public-home.tsx'], parts: [] },
@@ -52,7 +51,6 @@ export const PAGE_PRELOADS: readonly PagePreload[] = [
     parts: ['widgets'],
   },
   { path: '/agents', modules: [AGENT_NAV, 'src/features/agents/routes/agents.tsx'], parts: ['agents'] },
-  { path: '/embedded', prefix: true, modules: SECTIONS, parts: ['sections'] },
   {
     path: '/admin',
     prefix: true,

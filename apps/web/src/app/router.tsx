@@ -51,8 +51,6 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, par
   return <Page />;
 }
 
-const sections = () => import('@/features/misc/routes/coming-soon-sections');
-const SECTION_TEXTS: readonly LocalePart[] = ['sections'];
 // booking pages show offers, rules and cancellation policies in the catalogue's words
 const BOOKING_TEXTS: readonly LocalePart[] = ['bookings', 'catalogue'];
 const BACK_OFFICE_TEXTS: readonly LocalePart[] = ['backOffice', 'backOfficeCatalogue', 'backOfficeDesk'];
@@ -146,7 +144,6 @@ const routeTree = (
               ['catalogue'],
             )}
           />
-          <Route path={paths.embedded.path} element={page(sections, (m) => m.EmbeddedRoute, SECTION_TEXTS)} />
           <Route
             path={paths.checkout.path}
             element={page(
@@ -154,10 +151,6 @@ const routeTree = (
               (m) => m.CheckoutRoute,
               BOOKING_TEXTS,
             )}
-          />
-          <Route
-            path={paths.embeddedCheckout.path}
-            element={page(sections, (m) => m.EmbeddedCheckoutRoute, SECTION_TEXTS)}
           />
           <Route path={paths.bookings.path} element={page(bookingLists, (m) => m.BookingsRoute, BOOKING_TEXTS)}>
             <Route

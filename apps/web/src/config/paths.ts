@@ -49,9 +49,7 @@ export const paths = {
     path: '/tour',
     getHref: (id: number | string, query: TourQuery = {}) => withQuery('/tour', { id: String(id), ...query }),
   },
-  embedded: { path: '/embedded', getHref: () => '/embedded' },
   checkout: { path: '/checkout', getHref: (query: CheckoutQuery = {}) => withQuery('/checkout', query) },
-  embeddedCheckout: { path: '/embedded/checkout', getHref: () => '/embedded/checkout' },
   bookings: { path: '/bookings', getHref: (query: BookingListQuery = {}) => withQuery('/bookings', query) },
   requests: { path: '/requests', getHref: (query: BookingListQuery = {}) => withQuery('/requests', query) },
   // a booking opened from a list (a drawer over it), keeping the list's query

@@ -61,7 +61,6 @@ export type LocalePart =
   | 'company'
   | 'agents'
   | 'widgets'
-  | 'sections'
   | 'backOffice'
   | 'backOfficeCatalogue'
   | 'backOfficeDesk';
@@ -79,7 +78,6 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     company: () => import('@/locales/en/company.json'),
     agents: () => import('@/locales/en/agents.json'),
     widgets: () => import('@/locales/en/widgets.json'),
-    sections: () => import('@/locales/en/sections.json'),
     backOffice: () => import('@/locales/en/back-office.json'),
     backOfficeCatalogue: () => import('@/locales/en/back-office-catalogue.json'),
     backOfficeDesk: () => import('@/locales/en/back-office-desk.json'),
@@ -95,7 +93,6 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     company: () => import('@/locales/ru/company.json'),
     agents: () => import('@/locales/ru/agents.json'),
     widgets: () => import('@/locales/ru/widgets.json'),
-    sections: () => import('@/locales/ru/sections.json'),
     backOffice: () => import('@/locales/ru/back-office.json'),
     backOfficeCatalogue: () => import('@/locales/ru/back-office-catalogue.json'),
     backOfficeDesk: () => import('@/locales/ru/back-office-desk.json'),

@@ -6,7 +6,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 //   frame to its content from the frame's messages — only messages from the portal's origin and from that very frame
 //   — and, when the shop has not answered within 15 s (or answered that it failed), shows a visible error with a
 //   retry instead of an empty box. No cookies of its own.
-// - the frame script (in the shop, embed mode): tells the page its height when it loads and whenever it changes.
+// - the frame script (in the shop, embed mode): tells the page its height when it loads and whenever it changes —
+//   the body's, not the document's scroll height, which never falls below the frame's own height, so a frame that
+//   went from a long page to a short one would keep the long one's height. A page opened in the frame (the shop's
+//   next step) says so, and the loader brings the frame's top into view when the agency's page was scrolled past it.
 
 export const EMBED_MESSAGE = 'b2b-widget:height';
 
@@ -29,7 +32,8 @@ f.title=slug;f.setAttribute("loading","lazy");f.style.cssText="display:block;wid
 box.appendChild(f);clearTimeout(t);t=setTimeout(fail,15000)}
 window.addEventListener("message",function(e){if(!f||e.origin!==o||e.source!==f.contentWindow)return;
 var d=e.data;if(!d||d.type!==T)return;if(d.failed){clearTimeout(t);fail();return}
-ok=true;clearTimeout(t);var h=Math.ceil(+d.height);if(h>0&&h<100000)f.style.height=h+"px"});
+ok=true;clearTimeout(t);var h=Math.ceil(+d.height);if(h>0&&h<100000)f.style.height=h+"px";
+if(d.opened&&f.getBoundingClientRect().top<0)f.scrollIntoView()});
 load()}
 var all=document.querySelectorAll("script[data-widget]");for(var i=0;i<all.length;i++)mount(all[i]);
 })();`;
@@ -37,8 +41,8 @@ var all=document.querySelectorAll("script[data-widget]");for(var i=0;i<all.lengt
 export const FRAME_SOURCE = `(function(){"use strict";
 var T=${JSON.stringify(EMBED_MESSAGE)},last=0;
 if(document.documentElement.hasAttribute("data-failed")){parent.postMessage({type:T,failed:true},"*");return}
-function send(){var h=Math.ceil(document.documentElement.scrollHeight);if(h===last)return;last=h;
-parent.postMessage({type:T,height:h},"*")}
+function send(){var h=Math.ceil(document.body.getBoundingClientRect().height);if(h===last)return;
+parent.postMessage({type:T,height:h,opened:!last},"*");last=h}
 window.addEventListener("load",send);send();
 if(window.ResizeObserver)new ResizeObserver(send).observe(document.body);else setInterval(send,500);
 })();`;

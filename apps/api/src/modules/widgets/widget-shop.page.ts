@@ -8,7 +8,7 @@ export const EMBED_FRAME_PATH = '/w/embed.js';
 // URL, Open Graph tags and schema.org data, the media, contacts, partners and social links. No script runs to show
 // it. Every value the agency typed is escaped here, once.
 
-const WORDS: Record<Language, Record<string, string>> = {
+export const WORDS: Record<Language, Record<string, string>> = {
   en: {
     adult: 'Adult',
     child: 'Child',
@@ -19,6 +19,7 @@ const WORDS: Record<Language, Record<string, string>> = {
     map: 'Open the map',
     tours: 'Tours',
     empty: 'New tours are coming soon.',
+    book: 'Book now',
     discount: '{percent}% off every tour',
   },
   ru: {
@@ -31,6 +32,7 @@ const WORDS: Record<Language, Record<string, string>> = {
     map: 'Открыть карту',
     tours: 'Туры',
     empty: 'Скоро здесь появятся туры.',
+    book: 'Забронировать',
     discount: 'Скидка {percent}% на все туры',
   },
 };
@@ -55,7 +57,7 @@ export function escapeHtml(value: string): string {
 }
 const e = escapeHtml;
 // a link the agency typed is kept only as https (the contract allows no other; old or hand-edited rows included)
-const https = (url: string) => (/^https:\/\/[^\s]+$/i.test(url) ? url : '');
+export const https = (url: string) => (/^https:\/\/[^\s]+$/i.test(url) ? url : '');
 
 // JSON inside a <script type="application/ld+json">: nothing in it may close the element
 function jsonForScript(value: unknown): string {
@@ -69,7 +71,7 @@ function priceLine(price: ShopPrice, words: Record<string, string>): string {
   return `<li data-price="${price.kind}"><span>${e(words[price.kind] ?? price.kind)}</span> <b>${e(price.paid)}</b>${was}</li>`;
 }
 
-function contactsBlock(data: ShopData, words: Record<string, string>): string {
+export function contactsBlock(data: ShopData, words: Record<string, string>): string {
   const c = { ...data.widget.contacts, mapLink: https(data.widget.contacts.mapLink) };
   const items: string[] = [];
   if (c.address) {
@@ -143,7 +145,7 @@ function structuredData(data: ShopData): unknown {
   };
 }
 
-const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1a1b1e;background:#f8f9fa;line-height:1.5}
+export const STYLE = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1a1b1e;background:#f8f9fa;line-height:1.5}
 a{color:#1c3d8f}header,main,footer{max-width:1120px;margin:0 auto;padding:16px}header{display:flex;align-items:center;gap:12px}
 header img{max-height:48px;width:auto}header .name{font-weight:700;font-size:1.1rem}.hero{position:relative;max-width:1120px;margin:0 auto}
 .hero img,.hero video{display:block;width:100%;max-height:420px;object-fit:cover;border-radius:12px}h1{font-size:1.8rem;margin:16px 0 4px}
@@ -153,11 +155,15 @@ header img{max-height:48px;width:auto}header .name{font-weight:700;font-size:1.1
 .tour .body{padding:12px 16px}.tour h3{margin:0 0 2px;font-size:1.1rem}.city{color:#868e96;font-size:.9rem;margin:0 0 8px}
 .offer{border-top:1px solid #f1f3f5;padding:8px 0}.offer h4{margin:0 0 4px;font-size:.95rem}.offer ul{list-style:none;margin:0;padding:0}
 .offer li{display:flex;gap:8px;align-items:baseline;font-size:.95rem}.offer li span{min-width:90px;color:#495057}.was{color:#868e96;font-size:.85rem}
+.book{display:inline-block;margin-top:6px;padding:6px 14px;border-radius:8px;background:#1c3d8f;color:#fff;text-decoration:none;font-weight:600}
 section ul{padding-left:18px}footer{color:#495057;font-size:.9rem;border-top:1px solid #e9ecef;margin-top:24px}footer img{max-height:40px;width:auto}`;
 
 // `embedded`: the page is inside an agency's site (the embed code's iframe); it then runs one script of ours, which
 // tells the page around it how tall the shop is
-export function renderShop(data: ShopData, options: { embedded?: boolean } = {}): string {
+export function renderShop(
+  data: ShopData,
+  options: { embedded?: boolean; bookUrl: (offerId: number) => string },
+): string {
   const w = data.widget;
   const words = WORDS[data.language];
   const title = w.metaTitle || w.name;
@@ -194,7 +200,7 @@ export function renderShop(data: ShopData, options: { embedded?: boolean } = {})
 ${tour.offers
   .map(
     (offer) =>
-      `<div class="offer" data-testid="shop-offer" data-offer-id="${offer.offerId}"><h4>${e(offer.name)}</h4><ul>${offer.prices.map((p) => priceLine(p, words)).join('')}</ul></div>`,
+      `<div class="offer" data-testid="shop-offer" data-offer-id="${offer.offerId}"><h4>${e(offer.name)}</h4><ul>${offer.prices.map((p) => priceLine(p, words)).join('')}</ul><a class="book" data-testid="shop-book" href="${e(options.bookUrl(offer.offerId))}">${e(words.book ?? '')}</a></div>`,
   )
   .join('\n')}
 </div></li>`,

@@ -5,6 +5,7 @@ import { registerRoute } from '../../lib/route.ts';
 import { EMBED_FRAME_PATH, renderEmbedFailure, renderShop } from './widget-shop.page.ts';
 import { FRAME_SOURCE, LOADER_SOURCE, compressScript, type CompressedScript } from './widget-embed.ts';
 import { findShop, isShopDomain, widgetTourByUrl, type ShopData } from './widget-shop.service.ts';
+import { widgetCheckoutRoutes } from './widget-checkout.routes.ts';
 
 // The shop's own policy: its markup and inline style only, images from here or the agency's https hosts, a hero video
 // over https, no script at all; any site may frame it (agencies embed their shop in their own pages)
@@ -27,13 +28,20 @@ export const widgetShopPlugin = fp(
     const baseUrlOf = (request: FastifyRequest) =>
       (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
 
-    const send = (reply: FastifyReply, shop: ShopData, embedded = false) =>
+    const bookUrl = (shop: ShopData, embedded: boolean, onPortal: boolean) => (offerId: number) => {
+      const query = new URLSearchParams({ offer: String(offerId) });
+      if (onPortal) query.set('widget', shop.widget.slug);
+      if (embedded) query.set('embed', '1');
+      if (shop.language !== shop.widget.language) query.set('language', shop.language);
+      return `/embedded?${query}`;
+    };
+    const send = (reply: FastifyReply, shop: ShopData, embedded = false, onPortal = true) =>
       reply
         .removeHeader('x-frame-options')
         .header('Content-Security-Policy', embedded ? `${SHOP_CSP}; script-src 'self'` : SHOP_CSP)
         .header('Cache-Control', 'public, max-age=60')
         .type('text/html; charset=utf-8')
-        .send(renderShop(shop, { embedded }));
+        .send(renderShop(shop, { embedded, bookUrl: bookUrl(shop, embedded, onPortal) }));
 
     registerRoute(app, widgetPublicRoutes.tourByUrl, async ({ ctx, params, query }) =>
       widgetTourByUrl(ctx, await app.catalogue.snapshot(), params.url, query),
@@ -54,6 +62,12 @@ export const widgetShopPlugin = fp(
     };
     app.get('/widget.js', (request, reply) => sendScript(request, reply, scripts.loader));
     app.get(EMBED_FRAME_PATH, (request, reply) => sendScript(request, reply, scripts.frame));
+
+    // the customer's checkout, in a scope of its own (its form-body parser serves only these pages)
+    await app.register(widgetCheckoutRoutes, {
+      isPortalHost: (host: string) => portalHosts.has(host) || !host.includes('.') || /^[\d.]+$/.test(host),
+      baseUrlOf,
+    });
 
     app.get<{ Params: { slug: string }; Querystring: { embed?: string; language?: string } }>(
       '/w/:slug',
@@ -93,15 +107,17 @@ export const widgetShopPlugin = fp(
       const host = request.hostname.toLowerCase().replace(/\.$/, '');
       if (portalHosts.has(host) || !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[')) return;
       if (!(await isShopHost(host))) return;
-      if (request.url.startsWith('/api/')) return;
+      // the API its images need, and the customer's checkout (widget-checkout.routes.ts)
+      if (request.url.startsWith('/api/') || /^\/embedded(\/|\?|$)/.test(request.url)) return;
       const isRoot = request.url === '/' || request.url.startsWith('/?');
       const shop =
         isRoot && request.method === 'GET'
           ? await findShop(app.deps, await app.catalogue.snapshot(), { domain: host }, baseUrlOf(request))
           : null;
-      if (shop) return send(reply, shop);
+      if (shop)
+        return send(reply, shop, new URLSearchParams(request.url.split('?')[1] ?? '').get('embed') === '1', false);
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     });
   },
-  { name: 'widget-shop', dependencies: ['catalogue'] },
+  { name: 'widget-shop', dependencies: ['catalogue', 'bookings'] },
 );

@@ -33,6 +33,8 @@ export type ShopData = {
   language: Language;
   currency: CurrencyCode;
   tours: ShopTour[];
+  // the options it sells with their sale prices (the checkout prices a booking from these)
+  offers: WidgetOfferRow[];
   // where the shop lives for search engines: its verified own domain, else its address on the portal
   canonicalUrl: string;
   imageUrl: (id: string | null) => string | null;
@@ -117,6 +119,7 @@ export async function findShop(
     language: shownLanguage,
     currency: row.currency,
     tours: shopTours(snapshot, row, offers, shownLanguage),
+    offers,
     canonicalUrl: ownDomain ?? `${portalBaseUrl}/w/${row.slug}`,
     imageUrl: (id) => (id ? `${portalBaseUrl}${widgetImageUrl(id)}` : null),
   };

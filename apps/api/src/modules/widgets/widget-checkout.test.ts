@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { addDays } from '@portal/contract';
+import { bookings, ledgerEntries, mailOutbox, payments, widgetOffers, widgets } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { bearer } from '../../../test/factories.ts';
+import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
+import { createBookingWorld, retireTour, slotLeft, type BookingWorld } from '../bookings/booking-fixtures.ts';
+import { readBalance } from '../ledger/ledger.repo.ts';
+
+// Issue 13 item 3: a customer books in the agency's shop and pays the sale price by card; the booking is the agency's
+// (channel widget), its margin (sale − net) is pending until the tour date, then credited once by the job, and a
+// cancellation before that reverses it.
+let t: TestApp;
+let w: BookingWorld;
+let slug = '';
+let widgetId = '';
+
+beforeAll(async () => {
+  t = await buildTestApp({ publicUrl: 'https://b2b.portal.test' });
+  w = await createBookingWorld(t.app, t.database.db);
+  slug = `checkout-${w.agency.id.slice(0, 8)}`;
+  const [row] = await t.database.db
+    .insert(widgets)
+    .values({
+      agencyId: w.agency.id,
+      createdBy: w.agency.users.admin.id,
+      slug,
+      name: 'Palm Horizon Tours',
+      type: 'multipleTours',
+      currency: 'aed',
+      language: 'en',
+      googleConversionActionId: 'AW-123456789/AbC-d_9',
+      contacts: {
+        address: 'Office 4, Al Quoz 1, Dubai',
+        mapLink: '',
+        email: 'sales@palmhorizon.test',
+        telegram: '',
+        phone: '+971 50 111 2233',
+        whatsapp: '',
+        viber: '',
+      },
+      partners: [],
+      socialLinks: {},
+    })
+    .returning();
+  if (!row) throw new Error('no widget');
+  widgetId = row.id;
+  // NET 144.00 per adult and 110.00 per child: sold at 171.60 and 130.00
+  await t.database.db.insert(widgetOffers).values({
+    widgetId,
+    offerId: w.tour.timeslotOfferId,
+    tourId: w.tour.id,
+    position: 0,
+    saleAdultMinor: 17_160,
+    saleChildMinor: 13_000,
+  });
+});
+afterAll(async () => {
+  await t.database.db.delete(widgetOffers).where(eq(widgetOffers.widgetId, widgetId));
+  await retireTour(t.database.db, w.tour.id);
+  await t.close();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+const choice = () =>
+  new URLSearchParams({
+    widget: slug,
+    offer: String(w.tour.timeslotOfferId),
+    date: w.date,
+    time: '18:00',
+    adults: '2',
+    children: '0',
+    infants: '0',
+  });
+const tokenOf = (html: string) => /name="token" value="([A-Za-z0-9_-]{32})"/.exec(html)?.[1] ?? '';
+
+function guestForm(token: string, overrides: Record<string, string> = {}) {
+  return new URLSearchParams({
+    ...Object.fromEntries(choice()),
+    token,
+    name: 'Anna Petrova',
+    email: 'anna@customer.test',
+    confirmEmail: 'anna@customer.test',
+    phone: '+7 900 123 45 67',
+    hotelId: String(w.dubaiHotelId),
+    room: '1204',
+    notes: '',
+    ...overrides,
+  }).toString();
+}
+const post = (body: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/embedded/checkout?widget=${slug}`,
+    headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: body,
+  });
+const salesOf = () =>
+  t.database.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.agencyId, w.agency.id), eq(bookings.channel, 'widget')));
+
+async function paidSale(): Promise<{ token: string; id: string }> {
+  const token = tokenOf((await get(`/embedded/checkout?${choice()}`)).body);
+  const booked = await post(guestForm(token));
+  expect(booked.statusCode).toBe(303);
+  const chargeId = /\/api\/payments\/sandbox\/pay\/([^/?]+)$/.exec(String(booked.headers.location))?.[1] ?? '';
+  expect((await payOnSandboxPage(t.app, chargeId, SANDBOX_CARD.ok)).statusCode).toBe(303);
+  const [sale] = await t.database.db.select().from(bookings).where(eq(bookings.customerToken, token));
+  if (!sale) throw new Error('no sale');
+  return { token, id: sale.id };
+}
+
+describe('the ticket page and the checkout (server-rendered, no script)', () => {
+  it('shows the days with seats, the times with what is left, and the shop prices', async () => {
+    const res = await get(`/embedded?widget=${slug}&offer=${w.tour.timeslotOfferId}&date=${w.date}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain("form-action 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('script-src');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.body).toContain('data-testid="checkout-day"');
+    expect(res.body).toContain('value="18:00"');
+    // the forms are GET forms: their fields carry the shop (a form's query replaces its action's)
+    expect(res.body.match(new RegExp(`<input type="hidden" name="widget" value="${slug}">`, 'g'))).toHaveLength(2);
+    expect(res.body).toMatch(/171\.60.AED/);
+    expect(res.body).toContain('Palm Horizon Tours');
+  });
+
+  it('an unknown widget, an option the shop does not sell, or a hostile slug is a 404', async () => {
+    expect((await get(`/embedded?widget=no-such-shop&offer=${w.tour.timeslotOfferId}`)).statusCode).toBe(404);
+    expect((await get(`/embedded?widget=${slug}&offer=${w.tour.tripOfferId}`)).statusCode).toBe(404);
+    expect((await get(`/embedded?widget=%3Cscript%3E&offer=1`)).statusCode).toBe(404);
+  });
+
+  it('prices the choice at the sale price and asks for the guest (pick-up hotels of the tour)', async () => {
+    const res = await get(`/embedded/checkout?${choice()}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-amount="34320"');
+    expect(res.body).toMatch(/<select id="g-hotelId" name="hotelId"/);
+    expect(tokenOf(res.body)).toHaveLength(32);
+  });
+
+  it("refuses a party above the option's limits on the ticket page, with the message", async () => {
+    const params = choice();
+    params.set('adults', '9');
+    const res = await get(`/embedded/checkout?${params}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('Maximum number of people: 8');
+  });
+});
+
+describe('booking and paying', () => {
+  it('bad guest details: the form again with the exact messages, nothing booked', async () => {
+    const token = tokenOf((await get(`/embedded/checkout?${choice()}`)).body);
+    const res = await post(guestForm(token, { email: 'not-an-email', confirmEmail: 'x@y.test' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('Enter a valid email address');
+    expect(res.body).toContain(`value="${token}"`);
+    expect(await salesOf()).toHaveLength(0);
+  });
+
+  it('a forged token or a garbage form books nothing', async () => {
+    expect((await post(guestForm('short'))).statusCode).toBe(404);
+    expect((await post('%%%')).statusCode).toBe(404);
+    expect(await salesOf()).toHaveLength(0);
+  });
+
+  it('holds the seats, charges the sale price once (a second submit finds the first), completes on 4242', async () => {
+    const before = (await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left ?? 0;
+    const token = tokenOf((await get(`/embedded/checkout?${choice()}`)).body);
+    const first = await post(guestForm(token));
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toMatch(/\/api\/payments\/sandbox\/pay\/[^/]+$/);
+    const again = await post(guestForm(token));
+    expect(again.headers.location).toBe(first.headers.location);
+
+    const [sale, ...more] = await salesOf();
+    expect(more).toHaveLength(0);
+    expect(sale).toMatchObject({
+      channel: 'widget',
+      widgetId,
+      createdBy: null,
+      status: 'pending_payment',
+      paymentMethod: 'card',
+      saleCurrency: 'aed',
+      saleTotalMinor: 34_320,
+      publishedTotalMinor: 34_320,
+      netTotalMinor: 28_800,
+      marginStatus: null,
+      guestEmail: 'anna@customer.test',
+      customerUrl: `https://b2b.portal.test/embedded/booking/${token}?widget=${slug}`,
+    });
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(before - 2);
+    const charges = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, sale?.id ?? ''));
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ amountMinor: 34_320, currency: 'aed', status: 'pending' });
+
+    const chargeId = /pay\/([^/?]+)$/.exec(String(first.headers.location))?.[1] ?? '';
+    const paid = await payOnSandboxPage(t.app, chargeId, SANDBOX_CARD.ok);
+    expect(paid.headers.location).toBe(sale?.customerUrl);
+
+    const page = await get(`/embedded/booking/${token}?widget=${slug}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data-testid="sale-confirmed"');
+    expect(page.body).toContain(sale?.reference ?? 'missing');
+    // the agency's Google Ads conversion fires on the confirmation, with the amount
+    expect(page.body).toContain(
+      'https://www.googleadservices.com/pagead/conversion/123456789/?label=AbC-d_9&amp;value=343.20&amp;currency_code=AED',
+    );
+    const [done] = await t.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, sale?.id ?? ''));
+    expect(done).toMatchObject({ status: 'completed', marginStatus: 'pending', heldUnits: 0 });
+
+    // the customer's mail comes from the shop, the agency's admins hear of the sale
+    const mails = await t.database.db.select().from(mailOutbox);
+    const customer = mails.find((m) => m.toAddress === 'anna@customer.test');
+    expect(customer?.subject).toBe(`Palm Horizon Tours: booking ${sale?.reference} confirmed`);
+    expect(customer?.textBody).toContain(sale?.customerUrl ?? 'missing');
+    expect(customer?.textBody).toContain('+971 50 111 2233');
+    const admin = mails.find(
+      (m) => m.toAddress === w.agency.users.admin.email && m.subject.includes(sale?.reference ?? '-'),
+    );
+    expect(admin?.subject).toBe(`Widget sale in "Palm Horizon Tours": ${sale?.reference}`);
+    expect(admin?.textBody).toContain('Your margin of 55.20 AED');
+
+    // the voucher and tickets, by the token only; no invoice for the customer
+    const voucher = await get(`/embedded/booking/${token}/voucher?widget=${slug}`);
+    expect(voucher.statusCode).toBe(200);
+    expect(voucher.headers['content-type']).toBe('application/pdf');
+    expect(voucher.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(`/embedded/booking/${token}/tickets?widget=${slug}`)).statusCode).toBe(200);
+    expect((await get(`/embedded/booking/${token}/invoice?widget=${slug}`)).statusCode).toBe(404);
+    expect((await get(`/embedded/booking/${'x'.repeat(32)}?widget=${slug}`)).statusCode).toBe(404);
+  });
+
+  it('the agency sees the sale in its bookings (channel widget) and its margin pending in commissions', async () => {
+    const [sale] = await salesOf();
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/b2b/bookings',
+      headers: bearer(w.tokens.admin),
+    });
+    const row = list.json().items.find((i: { id: string }) => i.id === sale?.id);
+    expect(row).toMatchObject({ channel: 'widget', agent: 'Palm Horizon Tours', status: 'completed' });
+    const commissions = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/commissions',
+      headers: bearer(w.tokens.admin),
+      payload: {},
+    });
+    expect(commissions.statusCode).toBe(200);
+    const line = commissions.json().items.find((i: { id: string }) => i.id === sale?.id);
+    expect(line).toMatchObject({
+      channel: 'widget',
+      marginStatus: 'pending',
+      published: 343.2,
+      net: 288,
+      commission: 55.2,
+    });
+  });
+});
+
+describe('the margin: credited once after the tour date, reversed by a cancellation before it', () => {
+  it('credits nothing before the date; after it, one ledger entry and the status, once', async () => {
+    const [sale] = await salesOf();
+    const id = sale?.id ?? '';
+    const before = await readBalance(t.database.db, w.agency.id, 'aed');
+    expect(await t.app.bookings.widgetSales.creditDueMargins()).toBe(0);
+    await t.database.db
+      .update(bookings)
+      .set({ date: addDays(w.tour.today, -1) })
+      .where(eq(bookings.id, id));
+    const [first, second] = await Promise.all([
+      t.app.bookings.widgetSales.creditDueMargins(),
+      t.app.bookings.widgetSales.creditDueMargins(),
+    ]);
+    expect((first ?? 0) + (second ?? 0)).toBe(1);
+    expect(await t.app.bookings.widgetSales.creditDueMargins()).toBe(0);
+    const entries = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.bookingId, id), eq(ledgerEntries.kind, 'commission')));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.amountMinor).toBe(5_520);
+    expect((await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor).toBe(before.balanceMinor + 5_520);
+    const [credited] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(credited?.marginStatus).toBe('credited');
+  });
+
+  it('a cancellation before the date refunds the card its share of the sale price and reverses the margin', async () => {
+    const { id } = await paidSale();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${id}/cancel`,
+      headers: { ...bearer(w.tokens.admin), 'idempotency-key': `cancel-${id}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const [cancelled] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));
+    // two days ahead: the policy's 48-hour tier gives the customer all of it back
+    expect(cancelled).toMatchObject({ status: 'cancelled', marginStatus: 'reversed', refundMinor: 34_320 });
+    const [charge] = await t.database.db.select().from(payments).where(eq(payments.bookingId, id));
+    expect(charge?.refundedMinor).toBe(34_320);
+    await t.database.db
+      .update(bookings)
+      .set({ date: addDays(w.tour.today, -1) })
+      .where(eq(bookings.id, id));
+    expect(await t.app.bookings.widgetSales.creditDueMargins()).toBe(0);
+  });
+});
