@@ -1,19 +1,12 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type {
-  AdminAgencyRow,
-  Widget,
-  WidgetListResponse,
-  WidgetOfferPricesResponse,
-  WidgetPriceOffer,
-} from '@portal/contract';
+import type { AdminAgencyRow, Widget, WidgetListResponse, WidgetPriceOffer } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, apiLogin } from './support/session.ts';
 import { startDnsStandIn, type DnsStandIn } from '../apps/api/test/dns-stand-in.ts';
+import { agencySite, atTenPercent, cents, twoOffers as offersOf } from './support/widgets.ts';
 
 // Issue 13 part 1: an agency admin runs its widgets at /widgets — the six tabs, the offer price table with NET and the
 // minimum sale price (NET + 5 % after the discount), save, list, duplicate, delete; juniors and agencies without
@@ -52,24 +45,8 @@ const CONTACTS = {
   viber: '',
 };
 
+const twoOffers = (email: string, currency: 'aed' | 'usd') => offersOf(api, email, currency);
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const cents = (major: number) => Math.round(major * 100);
-// NET + 10 %, rounded up to the cent
-const atTenPercent = (net: number) => Math.floor((cents(net) * 110 + 99) / 100) / 100;
-
-// two per-person options of two tours, each with adult and child NET
-async function twoOffers(email: string, currency: 'aed' | 'usd') {
-  const table = await api<WidgetOfferPricesResponse>(email, `/b2b/widgets/offer-prices?currency=${currency}`);
-  const picks: { tourId: number; offer: WidgetPriceOffer }[] = [];
-  for (const tour of table.tours) {
-    const offer = tour.offers.find((o) => o.pricingUnit === 'person' && o.netAdult !== null && o.netChild !== null);
-    if (offer) picks.push({ tourId: tour.tourId, offer });
-    if (picks.length === 2) break;
-  }
-  expect(picks).toHaveLength(2);
-  return picks;
-}
-
 function offerBox(page: Page, offerId: number) {
   return page.locator(`[data-testid="widget-offer"][data-offer-id="${offerId}"]`);
 }
@@ -422,21 +399,16 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
     await admin.context.close();
     // the agency's own website: another origin (another loopback port), the code pasted, and one naming no shop
     const code = (slug: string) => copied.replace(`data-widget="${widget.slug}"`, `data-widget="${slug}"`);
-    const site = http.createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(
-        `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Desert Rose Travel</title></head>` +
-          `<body style="font-family:sans-serif;margin:16px"><h1>Desert Rose Travel</h1><p>Our tours, booked with us:</p>` +
-          `${code(widget.slug)}<p id="between">Other offers:</p>${code('no-such-shop')}</body></html>`,
-      );
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    const { port } = site.address() as AddressInfo;
+    const site = await agencySite(
+      `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Desert Rose Travel</title></head>` +
+        `<body style="font-family:sans-serif;margin:16px"><h1>Desert Rose Travel</h1><p>Our tours, booked with us:</p>` +
+        `${code(widget.slug)}<p id="between">Other offers:</p>${code('no-such-shop')}</body></html>`,
+    );
     try {
       for (const width of [1280, 390]) {
         const context = await portal.browser.newContext({ viewport: { width, height: 900 } });
         const page = await context.newPage();
-        await page.goto(`http://127.0.0.1:${port}/`);
+        await page.goto(site.url);
         const frames = page.locator('.b2b-widget iframe');
         await frames.first().waitFor();
         const shop = page.frameLocator('.b2b-widget iframe').first();
@@ -459,7 +431,7 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
         await context.close();
       }
     } finally {
-      await new Promise((resolve) => site.close(resolve));
+      await site.close();
     }
   });
 

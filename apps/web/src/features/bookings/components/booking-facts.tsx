@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { BookingView } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { Money } from '@/components/money';
+import { BookedBy, MarginStatusBadge } from '@/components/sale-channel';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 
@@ -53,7 +55,15 @@ export function BookingFacts({ booking }: { booking: BookingView }) {
       <Fact label={t('bookings.fields.tickets')} testId="fact-tickets">
         {booking.ticketNumbers.length > 0 ? booking.ticketNumbers.join(', ') : dash}
       </Fact>
-      <Fact label={t('bookings.fields.agent')}>{booking.agent.name}</Fact>
+      <Fact label={t('bookings.fields.agent')}>
+        <BookedBy name={booking.agent.name} channel={booking.channel} />
+      </Fact>
+      {booking.sale && (
+        <Fact label={t('saleChannel.paidByCustomer')} testId="fact-sale">
+          <Money amount={booking.sale.total} currency={booking.sale.currencyCode} />{' '}
+          <MarginStatusBadge status={booking.sale.marginStatus} />
+        </Fact>
+      )}
       <Fact label={t('bookings.fields.createdAt')}>{formatDateTime(booking.createdAt, language)}</Fact>
       {booking.confirmedAt && (
         <Fact label={t('bookings.fields.confirmedAt')}>{formatDateTime(booking.confirmedAt, language)}</Fact>

@@ -3,6 +3,7 @@ import type { BookingListRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
+import { BookedBy, WidgetSaleMark } from '@/components/sale-channel';
 import { formatDate, formatDay } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { Fact } from './booking-facts';
@@ -28,7 +29,10 @@ export function BookingsCards({ rows, hrefFor }: BookingsCardsProps) {
           <Card withBorder padding="md" radius="md">
             <Stack gap="xs">
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text fw={700}>{row.reference}</Text>
+                <Text fw={700}>
+                  {row.reference}
+                  <WidgetSaleMark channel={row.channel} />
+                </Text>
                 <BookingStatusBadge status={row.status} size="sm" />
               </Group>
               <div>
@@ -56,7 +60,9 @@ export function BookingsCards({ rows, hrefFor }: BookingsCardsProps) {
                   <Money amount={row.netRate} currency={row.currencyCode} />
                 </Fact>
                 <Fact label={t('bookings.columns.pickUpTime')}>{row.pickUpTime ?? dash}</Fact>
-                <Fact label={t('bookings.columns.agent')}>{row.agent}</Fact>
+                <Fact label={t('bookings.columns.agent')}>
+                  <BookedBy name={row.agent} channel={row.channel} />
+                </Fact>
               </SimpleGrid>
             </Stack>
           </Card>

@@ -5,6 +5,7 @@ import type { BookingListRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Money } from '@/components/money';
+import { BookedBy, WidgetSaleMark } from '@/components/sale-channel';
 import { formatDate, formatDay } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { BookingStatusBadge } from './booking-status-badge';
@@ -131,6 +132,7 @@ export function BookingsTable({ rows, hrefFor }: BookingsTableProps) {
             style={{ whiteSpace: 'nowrap' }}
           >
             {row.reference}
+            <WidgetSaleMark channel={row.channel} />
           </Anchor>
         );
       case 'status':
@@ -181,7 +183,7 @@ export function BookingsTable({ rows, hrefFor }: BookingsTableProps) {
           </Text>
         );
       case 'agent':
-        return row.agent;
+        return <BookedBy name={row.agent} channel={row.channel} />;
     }
   };
 

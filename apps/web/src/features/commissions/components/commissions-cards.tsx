@@ -4,6 +4,7 @@ import type { CommissionRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
+import { BookedBy, MarginStatusBadge } from '@/components/sale-channel';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 
@@ -73,7 +74,16 @@ export function CommissionsCards({ rows, hrefFor, showAgent }: CommissionsCardsP
               <Figure label={t('commissions.columns.people')}>
                 {row.adults}/{row.children}/{row.infants}
               </Figure>
-              {showAgent && <Figure label={t('commissions.columns.agent')}>{row.agent}</Figure>}
+              {showAgent && (
+                <Figure label={t('commissions.columns.agent')}>
+                  <BookedBy name={row.agent} channel={row.channel} />
+                </Figure>
+              )}
+              {row.marginStatus && (
+                <Figure label={t('commissions.columns.commission')}>
+                  <MarginStatusBadge status={row.marginStatus} />
+                </Figure>
+              )}
             </SimpleGrid>
           </Stack>
         </Card>

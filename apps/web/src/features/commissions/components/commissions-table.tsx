@@ -3,6 +3,7 @@ import type { CommissionRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
+import { BookedBy, MarginStatusBadge } from '@/components/sale-channel';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 
@@ -65,7 +66,11 @@ export function CommissionsTable({ rows, hrefFor, showAgent }: CommissionsTableP
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {row.adults}/{row.children}/{row.infants}
               </Table.Td>
-              {showAgent && <Table.Td>{row.agent}</Table.Td>}
+              {showAgent && (
+                <Table.Td>
+                  <BookedBy name={row.agent} channel={row.channel} />
+                </Table.Td>
+              )}
               {MONEY.map((figure) => (
                 <Table.Td
                   key={figure}
@@ -74,6 +79,11 @@ export function CommissionsTable({ rows, hrefFor, showAgent }: CommissionsTableP
                   c={figure === 'commission' ? (row.commission < 0 ? 'red.7' : 'brand.7') : undefined}
                 >
                   <Money amount={row[figure]} currency={row.currencyCode} testId={`row-${figure}`} />
+                  {figure === 'commission' && (
+                    <div>
+                      <MarginStatusBadge status={row.marginStatus} />
+                    </div>
+                  )}
                 </Table.Td>
               ))}
             </Table.Tr>

@@ -1,0 +1,45 @@
+import { Badge } from '@mantine/core';
+import type { BookingChannel, MarginStatus } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+
+// Issue 13: a booking the agency's customer made in its widget shop. Lists mark it beside its reference and show the
+// widget's name where an agent's would be; a widget sale's margin shows where it stands on its way to the balance.
+// Inline elements only: they also show inside paragraphs.
+export function WidgetSaleMark({ channel }: { channel: BookingChannel }) {
+  const { t } = useTranslation();
+  if (channel !== 'widget') return null;
+  return (
+    <Badge component="span" size="xs" variant="light" color="grape" ml={6} data-testid="widget-sale-mark">
+      {t('saleChannel.widget')}
+    </Badge>
+  );
+}
+
+export function BookedBy({ name, channel }: { name: string; channel: BookingChannel }) {
+  if (channel !== 'widget') return <>{name}</>;
+  return (
+    <span data-testid="booked-in-widget" style={{ display: 'inline-flex', alignItems: 'center' }}>
+      <span>{name}</span>
+      <WidgetSaleMark channel={channel} />
+    </span>
+  );
+}
+
+const MARGIN_COLORS: Record<MarginStatus, string> = { pending: 'yellow', credited: 'teal', reversed: 'gray' };
+
+export function MarginStatusBadge({ status }: { status: MarginStatus | null }) {
+  const { t } = useTranslation();
+  if (!status) return null;
+  return (
+    <Badge
+      component="span"
+      size="xs"
+      variant="light"
+      color={MARGIN_COLORS[status]}
+      data-testid="margin-status"
+      data-status={status}
+    >
+      {t(`saleChannel.margin.${status}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,34 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import type { WidgetOfferPricesResponse, WidgetPriceOffer } from '@portal/contract';
+
+export const cents = (major: number) => Math.round(major * 100);
+// NET + 10 %, rounded up to the cent
+export const atTenPercent = (net: number) => Math.floor((cents(net) * 110 + 99) / 100) / 100;
+
+type Api = <T>(email: string, path: string) => Promise<T>;
+
+// two per-person options of two tours, each with adult and child NET
+export async function twoOffers(api: Api, email: string, currency: 'aed' | 'usd') {
+  const table = await api<WidgetOfferPricesResponse>(email, `/b2b/widgets/offer-prices?currency=${currency}`);
+  const picks: { tourId: number; offer: WidgetPriceOffer }[] = [];
+  for (const tour of table.tours) {
+    const offer = tour.offers.find((o) => o.pricingUnit === 'person' && o.netAdult !== null && o.netChild !== null);
+    if (offer) picks.push({ tourId: tour.tourId, offer });
+    if (picks.length === 2) break;
+  }
+  expect(picks).toHaveLength(2);
+  return picks;
+}
+
+// The agency's own website: another origin (a loopback port of its own) serving the page it is given
+export async function agencySite(html: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const site = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const { port } = site.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => site.close(() => resolve())) };
+}
