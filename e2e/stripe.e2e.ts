@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { BalanceResponse, BookingView, TopUpFeeResponse, TopUpView } from '@portal/contract';
+import type { BalanceResponse, BookingView, TopUpFeeResponse, TopUpView, Widget } from '@portal/contract';
 import { startStripeStandIn, type StripeStandIn } from '../apps/api/test/stand-ins/stripe-stand-in.ts';
 import { routeStripe } from './support/fake-stripe.ts';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
+import { atTenPercent, fillGuest, twoOffers } from './support/widgets.ts';
 
 // PAYMENT_PROVIDER=stripe: the card form is Stripe.js's Payment Element on our page. Stripe.js is a local fake
 // (support/fake-stripe.ts) and the portal talks to a Stripe API stand-in, so nothing leaves the machine.
@@ -139,4 +140,42 @@ describe('[STRIPE] card payments on our page with Stripe.js', () => {
       await context.close();
     });
   }
+  it("[STRIPE][WIDGET]: a widget shop's customer pays the sale price in Stripe's form on the sale's page, once", async () => {
+    const picks = await twoOffers(api, ADMIN, 'aed');
+    const widget = await api<Widget>(ADMIN, '/b2b/widgets', {
+      method: 'POST',
+      body: {
+        name: 'Desert Rose by Stripe',
+        type: 'multipleTours',
+        currency: 'aed',
+        language: 'en',
+        offers: picks.map(({ offer }) => ({
+          offerId: offer.offerId,
+          saleAdult: atTenPercent(offer.netAdult ?? 0),
+          saleChild: atTenPercent(offer.netChild ?? 0),
+          saleTrip: null,
+        })),
+      },
+    });
+    const context = await portal.browser.newContext({ viewport: { width: 390, height: 900 } });
+    await routeStripe(context, stripe, PUBLISHABLE_KEY);
+    const page = await context.newPage();
+    await page.goto(`${portal.url()}/w/${widget.slug}`);
+    await page.getByTestId('shop-book').first().click();
+    await page.getByTestId('checkout-continue').click();
+    const total = Number(await page.getByTestId('checkout-total').getAttribute('data-amount'));
+    await fillGuest(page, 'stripe.customer@example.com');
+    await page.getByTestId('checkout-pay').click();
+    // no hosted page with Stripe: the sale's own page carries the Payment Element
+    await page.getByTestId('sale-card').waitFor();
+    await page.getByTestId('fake-stripe-card').fill('4242 4242 4242 4242');
+    await screenshot(page, 'widget-checkout-stripe-390-en');
+    await page.getByTestId('sale-card-pay').click();
+    await page.getByTestId('sale-confirmed').waitFor({ timeout: 30_000 });
+    const paid = [...stripe.intents.values()].filter(
+      (intent) => intent.status === 'succeeded' && intent.amount === total,
+    );
+    expect(paid).toHaveLength(1);
+    await context.close();
+  });
 });

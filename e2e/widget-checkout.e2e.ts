@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FrameLocator, Page } from 'playwright-core';
 import type { CommissionListResponse, Widget } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, payOnSandbox } from './support/session.ts';
-import { agencySite, atTenPercent, twoOffers } from './support/widgets.ts';
+import { agencySite, atTenPercent, fillGuest, twoOffers } from './support/widgets.ts';
 
 // Issue 13 item 3: the agency's customer books in its shop — embedded in the agency's own site on another origin —
 // and pays the sale price by card; the booking is the agency's (a widget sale in its lists) and its margin is pending
@@ -48,18 +47,6 @@ async function shopOf(email: string, language: 'en' | 'ru', currency: 'aed' | 'u
       })),
     },
   });
-}
-
-// the guest's details as a customer types them; the pick-up hotel from the list when the option has pick-up
-async function fillGuest(form: FrameLocator | Page, email: string) {
-  await form.getByLabel(/^(Full name|Имя и фамилия)$/).fill('Olga Smirnova');
-  await form.getByLabel(/^(E-mail)$/).fill(email);
-  await form.getByLabel(/^(Repeat e-mail|Повторите e-mail)$/).fill(email);
-  await form.getByLabel(/^(Phone|Телефон)$/).fill('+7 912 345 67 89');
-  const hotels = form.locator('select[name="hotelId"]');
-  if ((await hotels.count()) > 0) await hotels.selectOption({ index: 1 });
-  else await form.getByLabel(/^(Hotel|Отель)$/).fill('Address Downtown');
-  await form.getByLabel(/^(Room|Номер)$/).fill('1204');
 }
 
 describe('[WIDGETS][CHECKOUT] a customer buys in the agency shop', () => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
+import type { FrameLocator, Page } from 'playwright-core';
 import type { WidgetOfferPricesResponse, WidgetPriceOffer } from '@portal/contract';
 
 export const cents = (major: number) => Math.round(major * 100);
@@ -31,4 +32,16 @@ export async function agencySite(html: string): Promise<{ url: string; close: ()
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const { port } = site.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => site.close(() => resolve())) };
+}
+
+// the guest's details as a customer types them; the pick-up hotel from the list when the option has pick-up
+export async function fillGuest(form: FrameLocator | Page, email: string) {
+  await form.getByLabel(/^(Full name|Имя и фамилия)$/).fill('Olga Smirnova');
+  await form.getByLabel(/^(E-mail)$/).fill(email);
+  await form.getByLabel(/^(Repeat e-mail|Повторите e-mail)$/).fill(email);
+  await form.getByLabel(/^(Phone|Телефон)$/).fill('+7 912 345 67 89');
+  const hotels = form.locator('select[name="hotelId"]');
+  if ((await hotels.count()) > 0) await hotels.selectOption({ index: 1 });
+  else await form.getByLabel(/^(Hotel|Отель)$/).fill('Address Downtown');
+  await form.getByLabel(/^(Room|Номер)$/).fill('1204');
 }

@@ -3,6 +3,7 @@ import { formatDisplayDate } from '@portal/contract/plain';
 import { shopMessage } from './shop-messages.ts';
 import type { Choice, OpenDay, ShopOption } from './widget-checkout.service.ts';
 import { EMBED_FRAME_PATH, STYLE, WORDS, contactsBlock, escapeHtml as e } from './widget-shop.page.ts';
+import { STRIPE_PAY_PATH } from './widget-embed.ts';
 import type { ShopData } from './widget-shop.service.ts';
 
 // Issue 13 item 3: the customer's checkout in an agency's shop — the option's days and times with the seats left
@@ -65,6 +66,8 @@ const TEXT: Record<Language, Record<string, string>> = {
     paid: 'Paid',
     guests: '{adults} adults, {children} children, {infants} infants',
     notFound: 'This page does not exist.',
+    cardLoadFailed: 'The card form could not load. Please reload the page.',
+    holdUntil: 'Your seats are held until {time} (Dubai time).',
   },
   ru: {
     back: '← Все туры',
@@ -119,6 +122,8 @@ const TEXT: Record<Language, Record<string, string>> = {
     paid: 'Оплачено',
     guests: 'взрослых: {adults}, детей: {children}, младенцев: {infants}',
     notFound: 'Такой страницы нет.',
+    cardLoadFailed: 'Не удалось загрузить форму карты. Обновите страницу.',
+    holdUntil: 'Места удерживаются до {time} (по времени Дубая).',
   },
 };
 
@@ -345,6 +350,8 @@ export type SaleView = {
   refund: string | null;
   holdUntil: string | null;
   payUrl: string | null;
+  // a charge paid on this page through Stripe's Payment Element (no hosted pay page)
+  card: { publishableKey: string; clientSecret: string } | null;
   offerId: number;
   conversion: { id: string; label: string } | null;
 };
@@ -363,7 +370,7 @@ export function renderSalePage(
 <dt>${e(sale.tour)}</dt><dd>${e(sale.offer)} · ${e(when)}</dd>
 <dt>${e(t.people ?? '')}</dt><dd>${e(fill(t.guests, sale))}</dd>
 ${sale.pickUp ? `<dt>${e(t.hotel ?? '')}</dt><dd>${e(fill(t.pickUp, sale.pickUp))}</dd>` : ''}
-<dt>${e(t.paid ?? '')}</dt><dd data-testid="sale-paid">${e(sale.paid)}</dd>
+<dt>${e((sale.state === 'confirmed' || sale.state === 'cancelled' ? t.paid : t.total) ?? '')}</dt><dd data-testid="sale-paid">${e(sale.paid)}</dd>
 </dl>`;
   let body: string;
   let head = '';
@@ -377,6 +384,14 @@ ${sale.pickUp ? `<dt>${e(t.hotel ?? '')}</dt><dd>${e(fill(t.pickUp, sale.pickUp)
       body += `<img data-testid="sale-conversion" alt="" width="1" height="1" style="position:absolute;border:0" src="${e(
         `https://www.googleadservices.com/pagead/conversion/${encodeURIComponent(sale.conversion.id)}/?label=${encodeURIComponent(sale.conversion.label)}&value=${(sale.paidMinor / 100).toFixed(2)}&currency_code=${sale.currency.toUpperCase()}&oid=${encodeURIComponent(sale.reference)}&guid=ON&script=0`,
       )}">`;
+  } else if (sale.state === 'waiting' && sale.card) {
+    head = `<script src="${STRIPE_PAY_PATH}" defer></script>`;
+    body = `<section class="panel" data-testid="sale-card"><h1>${e(fill(t.pay, { amount: sale.paid }))}</h1>${details}
+<div id="card-form" data-key="${e(sale.card.publishableKey)}" data-secret="${e(sale.card.clientSecret)}" data-load-failed="${e(t.cardLoadFailed ?? '')}" data-declined="${e(t.failed ?? '')}">
+<div id="card-element" style="margin:12px 0;max-width:480px"></div>
+<p id="card-error" class="alert" role="alert" hidden></p>
+<button type="button" id="card-pay" data-testid="sale-card-pay" disabled>${e(fill(t.pay, { amount: sale.paid }))}</button></div>
+<p class="muted">${e(fill(t.holdUntil, { time: sale.holdUntil ?? '' }))}</p></section>`;
   } else if (sale.state === 'waiting') {
     head = '<meta http-equiv="refresh" content="5">';
     body = `<section class="panel" data-testid="sale-waiting"><h1>${e(t.waiting ?? '')}</h1><p>${e(t.waitingLead ?? '')}</p>${details}

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { issuesToItems, serviceContext } from '../../lib/route.ts';
 import { isSaleToken, newSaleToken } from '../bookings/widget-sales.ts';
 import type { DocumentIssuer } from '../documents/issuer.ts';
+import { publishableKeyFor } from '../payments/index.ts';
 import {
   checkChoice,
   moneyOf,
@@ -33,7 +34,8 @@ const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
 // The checkout's policy: the shop's, plus its own forms — posting here, and the redirect that follows to the
 // provider's pay page (form-action covers redirects); an embedded page opens that in a new tab
-export function checkoutCsp(portalOrigin: string, embedded: boolean): string {
+// A Stripe card step adds Stripe.js: its script, its frames (the card fields, 3-D Secure) and its API.
+export function checkoutCsp(portalOrigin: string, scripts: 'none' | 'frame' | 'stripe'): string {
   return [
     "default-src 'none'",
     "img-src 'self' https: data:",
@@ -41,7 +43,14 @@ export function checkoutCsp(portalOrigin: string, embedded: boolean): string {
     "base-uri 'none'",
     `form-action 'self' ${portalOrigin} https:`,
     'frame-ancestors *',
-    ...(embedded ? ["script-src 'self'"] : []),
+    ...(scripts === 'frame' ? ["script-src 'self'"] : []),
+    ...(scripts === 'stripe'
+      ? [
+          "script-src 'self' https://js.stripe.com",
+          'frame-src https://js.stripe.com https://hooks.stripe.com',
+          'connect-src https://api.stripe.com',
+        ]
+      : []),
   ].join('; ');
 }
 
@@ -99,11 +108,14 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     return { shop, state: { data: shop, embedded, link }, origin, slugParam: onPortal ? shop.widget.slug : null };
   };
 
-  const send = (reply: FastifyReply, portalOrigin: string, embedded: boolean, html: string, status = 200) =>
+  const send = (reply: FastifyReply, portalOrigin: string, scripts: boolean | 'stripe', html: string, status = 200) =>
     reply
       .code(status)
       .removeHeader('x-frame-options')
-      .header('Content-Security-Policy', checkoutCsp(new URL(portalOrigin).origin, embedded))
+      .header(
+        'Content-Security-Policy',
+        checkoutCsp(new URL(portalOrigin).origin, scripts === 'stripe' ? 'stripe' : scripts ? 'frame' : 'none'),
+      )
       // a page with availability or a customer's booking is never stored
       .header('Cache-Control', 'private, no-store')
       .header('Referrer-Policy', 'no-referrer')
@@ -281,6 +293,11 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     const currency = sale.saleCurrency ?? found.shop.currency;
     const conversion = /^AW-(\d+)\/([A-Za-z0-9_-]+)$/.exec(found.shop.widget.googleConversionActionId);
     const token = request.params.token;
+    const publishableKey = payment ? publishableKeyFor(payment, app.deps.config) : null;
+    const card =
+      state === 'waiting' && payment?.clientSecret && publishableKey
+        ? { publishableKey, clientSecret: payment.clientSecret }
+        : null;
     const html = renderSalePage(
       found.state,
       {
@@ -304,6 +321,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
           ? new Date(sale.holdExpiresAt.getTime() + 4 * 3_600_000).toISOString().slice(11, 16)
           : null,
         payUrl: payment?.redirectUrl ?? null,
+        card,
         offerId: sale.offerId,
         conversion:
           state === 'confirmed' && conversion ? { id: conversion[1] ?? '', label: conversion[2] ?? '' } : null,
@@ -313,7 +331,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
         document: (kind) => found.state.link(`/embedded/booking/${token}/${kind}`, { embed: undefined }),
       },
     );
-    return send(reply, found.origin, found.state.embedded, html);
+    return send(reply, found.origin, card ? 'stripe' : found.state.embedded, html);
   });
 
   // another card while the seats are held

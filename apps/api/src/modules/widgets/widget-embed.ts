@@ -47,6 +47,27 @@ window.addEventListener("load",send);send();
 if(window.ResizeObserver)new ResizeObserver(send).observe(document.body);else setInterval(send,500);
 })();`;
 
+// The card step of a widget sale paid through Stripe (PAYMENT_PROVIDER=stripe): Stripe.js's Payment Element on the
+// sale's own page, which is a top-level tab (the embed code opens the pay step in a new one). The page carries the
+// publishable key, the charge's client secret and its words; the money counts only once the server has it from Stripe
+// (webhook or its check when the page reloads), never from this script's word.
+export const STRIPE_PAY_PATH = '/w/stripe-pay.js';
+export const STRIPE_PAY_SOURCE = `(function(){"use strict";
+var box=document.getElementById("card-form");if(!box)return;
+var slot=document.getElementById("card-element"),btn=document.getElementById("card-pay"),msg=document.getElementById("card-error"),stripe,elements;
+function say(t){msg.textContent=t;msg.hidden=!t}
+function failed(){say(box.getAttribute("data-load-failed"));btn.disabled=true}
+function mount(){stripe=window.Stripe(box.getAttribute("data-key"));
+elements=stripe.elements({clientSecret:box.getAttribute("data-secret"),locale:document.documentElement.lang||"en"});
+var el=elements.create("payment",{layout:"tabs"});el.on("ready",function(){btn.disabled=false});el.on("loaderror",failed);el.mount(slot)}
+var s=document.createElement("script");s.src="https://js.stripe.com/v3/";s.onload=function(){try{mount()}catch(e){failed()}};s.onerror=failed;
+document.head.appendChild(s);
+btn.addEventListener("click",function(){if(!elements)return;btn.disabled=true;say("");
+stripe.confirmPayment({elements:elements,confirmParams:{return_url:location.href},redirect:"if_required"}).then(function(r){
+if(r.error){say(r.error.message||box.getAttribute("data-declined"));btn.disabled=false}else location.reload()},
+function(){say(box.getAttribute("data-declined"));btn.disabled=false})});
+})();`;
+
 export type CompressedScript = { raw: Buffer; gzip: Buffer; br: Buffer };
 
 export function compressScript(source: string): CompressedScript {

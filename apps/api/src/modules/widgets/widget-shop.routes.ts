@@ -3,7 +3,14 @@ import fp from 'fastify-plugin';
 import { WIDGET_SLUG_PATTERN, widgetPublicRoutes } from '@portal/contract';
 import { registerRoute } from '../../lib/route.ts';
 import { EMBED_FRAME_PATH, renderEmbedFailure, renderShop } from './widget-shop.page.ts';
-import { FRAME_SOURCE, LOADER_SOURCE, compressScript, type CompressedScript } from './widget-embed.ts';
+import {
+  FRAME_SOURCE,
+  LOADER_SOURCE,
+  STRIPE_PAY_PATH,
+  STRIPE_PAY_SOURCE,
+  compressScript,
+  type CompressedScript,
+} from './widget-embed.ts';
 import { findShop, isShopDomain, widgetTourByUrl, type ShopData } from './widget-shop.service.ts';
 import { widgetCheckoutRoutes } from './widget-checkout.routes.ts';
 
@@ -48,7 +55,11 @@ export const widgetShopPlugin = fp(
     );
 
     // the embed code's two scripts, compressed once; any site may load the loader
-    const scripts = { loader: compressScript(LOADER_SOURCE), frame: compressScript(FRAME_SOURCE) };
+    const scripts = {
+      loader: compressScript(LOADER_SOURCE),
+      frame: compressScript(FRAME_SOURCE),
+      stripePay: compressScript(STRIPE_PAY_SOURCE),
+    };
     const sendScript = (request: FastifyRequest, reply: FastifyReply, script: CompressedScript) => {
       const accepted = String(request.headers['accept-encoding'] ?? '');
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
@@ -62,6 +73,7 @@ export const widgetShopPlugin = fp(
     };
     app.get('/widget.js', (request, reply) => sendScript(request, reply, scripts.loader));
     app.get(EMBED_FRAME_PATH, (request, reply) => sendScript(request, reply, scripts.frame));
+    app.get(STRIPE_PAY_PATH, (request, reply) => sendScript(request, reply, scripts.stripePay));
 
     // the customer's checkout, in a scope of its own (its form-body parser serves only these pages)
     await app.register(widgetCheckoutRoutes, {
@@ -108,7 +120,8 @@ export const widgetShopPlugin = fp(
       if (portalHosts.has(host) || !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[')) return;
       if (!(await isShopHost(host))) return;
       // the API its images need, and the customer's checkout (widget-checkout.routes.ts)
-      if (request.url.startsWith('/api/') || /^\/embedded(\/|\?|$)/.test(request.url)) return;
+      if (request.url.startsWith('/api/') || /^\/(embedded(\/|\?|$)|w\/(embed|stripe-pay)\.js)/.test(request.url))
+        return;
       const isRoot = request.url === '/' || request.url.startsWith('/?');
       const shop =
         isRoot && request.method === 'GET'
