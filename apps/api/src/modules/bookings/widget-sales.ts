@@ -60,6 +60,7 @@ export async function createWidgetSale(
 ): Promise<BookingRow> {
   const existing = await findWidgetSale(ctx.db, request.token);
   if (existing) return existing;
+
   const now = new Date();
   const p = await prepareBooking(ctx, request.widget.agencyId, request.body, 'widget', now);
   // a customer cannot wait for a quotation: past the cut-off or not instantly confirmable is not sold online
@@ -113,7 +114,8 @@ function saleState(sale: BookingRow, payment: PaymentRecord | null, now: Date): 
   if (sale.status === 'completed') return 'confirmed';
   if (sale.status === 'cancelled') return 'cancelled';
   if (isHoldExpired(sale, now) || !isHoldValid(sale, now)) return 'expired';
-  if (canRetryCard(sale, payment, now)) return 'failed';
+  // no charge at all: the process stopped between holding the seats and asking the provider — the customer starts one
+  if (canRetryCard(sale, payment, now) || payment === null) return 'failed';
   return 'waiting';
 }
 

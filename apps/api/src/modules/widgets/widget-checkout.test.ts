@@ -15,6 +15,8 @@ let t: TestApp;
 let w: BookingWorld;
 let slug = '';
 let widgetId = '';
+// the first paid sale (the margin's tests follow it)
+let firstSaleId = '';
 
 beforeAll(async () => {
   t = await buildTestApp({ publicUrl: 'https://b2b.portal.test' });
@@ -179,6 +181,7 @@ describe('booking and paying', () => {
 
     const [sale, ...more] = await salesOf();
     expect(more).toHaveLength(0);
+    firstSaleId = sale?.id ?? '';
     expect(sale).toMatchObject({
       channel: 'widget',
       widgetId,
@@ -221,7 +224,9 @@ describe('booking and paying', () => {
 
     // the customer's mail comes from the shop, the agency's admins hear of the sale
     const mails = await t.database.db.select().from(mailOutbox);
-    const customer = mails.find((m) => m.toAddress === 'anna@customer.test');
+    const customer = mails.find(
+      (m) => m.toAddress === 'anna@customer.test' && m.subject.includes(sale?.reference ?? '-'),
+    );
     expect(customer?.subject).toBe(`Palm Horizon Tours: booking ${sale?.reference} confirmed`);
     expect(customer?.textBody).toContain(sale?.customerUrl ?? 'missing');
     expect(customer?.textBody).toContain('+971 50 111 2233');
@@ -242,7 +247,7 @@ describe('booking and paying', () => {
   });
 
   it('the agency sees the sale in its bookings (channel widget) and its margin pending in commissions', async () => {
-    const [sale] = await salesOf();
+    const [sale] = await t.database.db.select().from(bookings).where(eq(bookings.id, firstSaleId));
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/b2b/bookings',
@@ -268,9 +273,72 @@ describe('booking and paying', () => {
   });
 });
 
+describe('a card that fails, and a stop before the charge', () => {
+  it('the same form submitted twice at once makes one sale, one hold and one charge', async () => {
+    const before = (await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left ?? 0;
+    const token = tokenOf((await get(`/embedded/checkout?${choice()}`)).body);
+    const [a, b] = await Promise.all([post(guestForm(token)), post(guestForm(token))]);
+    expect([a.statusCode, b.statusCode]).toEqual([303, 303]);
+    const made = await t.database.db.select().from(bookings).where(eq(bookings.customerToken, token));
+    expect(made).toHaveLength(1);
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(before - 2);
+    expect(
+      await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.bookingId, made[0]?.id ?? '')),
+    ).toHaveLength(1);
+  });
+
+  const saleAt = async (token: string) => {
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.customerToken, token));
+    if (!row) throw new Error('no sale');
+    return row;
+  };
+  const retry = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/embedded/booking/${token}/pay?widget=${slug}`,
+      headers: { host: 'localhost' },
+    });
+
+  it('a declined card: the page offers another card while the seats are held; the next one pays, once', async () => {
+    const token = tokenOf((await get(`/embedded/checkout?${choice()}`)).body);
+    const booked = await post(guestForm(token));
+    const chargeId = /pay\/([^/?]+)$/.exec(String(booked.headers.location))?.[1] ?? '';
+    await payOnSandboxPage(t.app, chargeId, SANDBOX_CARD.declined);
+    const page = await get(`/embedded/booking/${token}?widget=${slug}`);
+    expect(page.body).toContain('data-testid="sale-failed"');
+    const again = await retry(token);
+    expect(again.statusCode).toBe(303);
+    const next = /pay\/([^/?]+)$/.exec(String(again.headers.location))?.[1] ?? '';
+    expect(next).not.toBe(chargeId);
+    await payOnSandboxPage(t.app, next, SANDBOX_CARD.ok);
+    const sale = await saleAt(token);
+    expect(sale.status).toBe('completed');
+    const charges = await t.database.db.select().from(payments).where(eq(payments.bookingId, sale.id));
+    expect(charges.map((c) => c.status).sort()).toEqual(['failed', 'succeeded']);
+    // a paid sale takes no further card
+    expect((await retry(token)).headers.location).toBe(`/embedded/booking/${token}?widget=${slug}`);
+    expect(await t.database.db.select().from(payments).where(eq(payments.bookingId, sale.id))).toHaveLength(2);
+  });
+
+  it('seats held but no charge asked (the process stopped between): the page offers the card, which starts one', async () => {
+    const token = tokenOf((await get(`/embedded/checkout?${choice()}`)).body);
+    await post(guestForm(token));
+    const sale = await saleAt(token);
+    await t.database.db.delete(payments).where(eq(payments.bookingId, sale.id));
+    const page = await get(`/embedded/booking/${token}?widget=${slug}`);
+    expect(page.body).toContain('data-testid="sale-retry"');
+    const started = await retry(token);
+    expect(started.headers.location).toMatch(/\/api\/payments\/sandbox\/pay\/[^/]+$/);
+    expect(await t.database.db.select().from(payments).where(eq(payments.bookingId, sale.id))).toHaveLength(1);
+  });
+});
+
 describe('the margin: credited once after the tour date, reversed by a cancellation before it', () => {
   it('credits nothing before the date; after it, one ledger entry and the status, once', async () => {
-    const [sale] = await salesOf();
+    const [sale] = await t.database.db.select().from(bookings).where(eq(bookings.id, firstSaleId));
     const id = sale?.id ?? '';
     const before = await readBalance(t.database.db, w.agency.id, 'aed');
     expect(await t.app.bookings.widgetSales.creditDueMargins()).toBe(0);
