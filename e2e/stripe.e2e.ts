@@ -6,7 +6,7 @@ import { routeStripe } from './support/fake-stripe.ts';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
-import { atTenPercent, fillGuest, twoOffers } from './support/widgets.ts';
+import { atTenPercentOf, fillGuest, twoOffers } from './support/widgets.ts';
 
 // PAYMENT_PROVIDER=stripe: the card form is Stripe.js's Payment Element on our page. Stripe.js is a local fake
 // (support/fake-stripe.ts) and the portal talks to a Stripe API stand-in, so nothing leaves the machine.
@@ -149,12 +149,7 @@ describe('[STRIPE] card payments on our page with Stripe.js', () => {
         type: 'multipleTours',
         currency: 'aed',
         language: 'en',
-        offers: picks.map(({ offer }) => ({
-          offerId: offer.offerId,
-          saleAdult: atTenPercent(offer.netAdult ?? 0),
-          saleChild: atTenPercent(offer.netChild ?? 0),
-          saleTrip: null,
-        })),
+        offers: atTenPercentOf(picks),
       },
     });
     const context = await portal.browser.newContext({ viewport: { width: 390, height: 900 } });

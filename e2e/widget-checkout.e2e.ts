@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommissionListResponse, Widget } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, payOnSandbox } from './support/session.ts';
-import { agencySite, atTenPercent, fillGuest, twoOffers } from './support/widgets.ts';
+import { agencySite, atTenPercentOf, fillGuest, twoOffers } from './support/widgets.ts';
 
 // Issue 13 item 3: the agency's customer books in its shop — embedded in the agency's own site on another origin —
 // and pays the sale price by card; the booking is the agency's (a widget sale in its lists) and its margin is pending
@@ -39,12 +39,7 @@ async function shopOf(email: string, language: 'en' | 'ru', currency: 'aed' | 'u
         whatsapp: '',
         viber: '',
       },
-      offers: picks.map(({ offer }) => ({
-        offerId: offer.offerId,
-        saleAdult: atTenPercent(offer.netAdult ?? 0),
-        saleChild: atTenPercent(offer.netChild ?? 0),
-        saleTrip: null,
-      })),
+      offers: atTenPercentOf(picks),
     },
   });
 }

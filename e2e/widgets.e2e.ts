@@ -6,7 +6,7 @@ import type { AdminAgencyRow, Widget, WidgetListResponse, WidgetPriceOffer } fro
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, apiLogin } from './support/session.ts';
 import { startDnsStandIn, type DnsStandIn } from '../apps/api/test/dns-stand-in.ts';
-import { agencySite, atTenPercent, cents, twoOffers as offersOf } from './support/widgets.ts';
+import { agencySite, atTenPercent, atTenPercentOf, cents, twoOffers as offersOf } from './support/widgets.ts';
 
 // Issue 13 part 1: an agency admin runs its widgets at /widgets — the six tabs, the offer price table with NET and the
 // minimum sale price (NET + 5 % after the discount), save, list, duplicate, delete; juniors and agencies without
@@ -381,12 +381,7 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
         currency: 'aed',
         language: 'en',
         offersSectionTitle: 'Book your Dubai tours',
-        offers: picks.map(({ offer }) => ({
-          offerId: offer.offerId,
-          saleAdult: atTenPercent(offer.netAdult ?? 0),
-          saleChild: atTenPercent(offer.netChild ?? 0),
-          saleTrip: null,
-        })),
+        offers: atTenPercentOf(picks),
       },
     });
     // the admin copies the embed code from the widget's page

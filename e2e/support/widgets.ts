@@ -23,6 +23,16 @@ export async function twoOffers(api: Api, email: string, currency: 'aed' | 'usd'
   return picks;
 }
 
+// the options of a widget at NET + 10 % (per adult and child)
+export function atTenPercentOf(picks: { offer: WidgetPriceOffer }[]) {
+  return picks.map(({ offer }) => ({
+    offerId: offer.offerId,
+    saleAdult: atTenPercent(offer.netAdult ?? 0),
+    saleChild: atTenPercent(offer.netChild ?? 0),
+    saleTrip: null,
+  }));
+}
+
 // The agency's own website: another origin (a loopback port of its own) serving the page it is given
 export async function agencySite(html: string): Promise<{ url: string; close: () => Promise<void> }> {
   const site = http.createServer((_request, response) => {

@@ -263,6 +263,21 @@ export function bookingValues(actor: AgencyActor | null, body: CreateBookingInpu
   };
 }
 
+// A card booking's seats held for HOLD_MINUTES while the card is asked: what it holds and what it took are the same
+export function cardHold(need: { units: number; adults: number; children: number }, now: Date) {
+  return {
+    status: 'pending_payment' as const,
+    paymentMethod: 'card' as const,
+    heldAdults: need.adults,
+    heldChildren: need.children,
+    heldUnits: need.units,
+    stockAdults: need.adults,
+    stockChildren: need.children,
+    stockUnits: need.units,
+    holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+  };
+}
+
 export function ticketCount(
   offer: { pricingUnit: 'person' | 'trip'; isSameTicketForAdultsAndChildren: boolean },
   people: People,
@@ -389,15 +404,7 @@ export async function createBooking(
     const row = await insertBooking(tx, {
       ...values,
       ...spend,
-      status: 'pending_payment',
-      paymentMethod: 'card',
-      heldAdults: need.adults,
-      heldChildren: need.children,
-      heldUnits: need.units,
-      stockAdults: need.adults,
-      stockChildren: need.children,
-      stockUnits: need.units,
-      holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      ...cardHold(need, now),
     });
     await claim.record(tx, row.id);
     return row;

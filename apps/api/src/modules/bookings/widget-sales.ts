@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CurrencyCode } from '@portal/contract';
-import { BOOKING_MESSAGES, HOLD_MINUTES, WIDGET_SALE_MESSAGES, convertMinor, saleTotalMinor } from '@portal/contract';
+import { BOOKING_MESSAGES, WIDGET_SALE_MESSAGES, convertMinor, saleTotalMinor } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -24,6 +24,7 @@ import {
 } from './bookings.repo.ts';
 import {
   bookingValues,
+  cardHold,
   inBookingTransaction,
   prepareBooking,
   type BookingDeps,
@@ -85,15 +86,7 @@ export async function createWidgetSale(
         publishedTotalMinor: saleInAccount,
         customerToken: request.token,
         customerUrl: request.customerUrl,
-        status: 'pending_payment',
-        paymentMethod: 'card',
-        heldAdults: need.adults,
-        heldChildren: need.children,
-        heldUnits: need.units,
-        stockAdults: need.adults,
-        stockChildren: need.children,
-        stockUnits: need.units,
-        holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+        ...cardHold(need, now),
       });
     });
   } catch (error) {
