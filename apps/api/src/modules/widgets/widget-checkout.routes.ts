@@ -3,6 +3,7 @@ import type { Language } from '@portal/contract';
 import { CreateBookingBody, WIDGET_SLUG_PATTERN } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { issuesToItems, serviceContext } from '../../lib/route.ts';
+import { siteUrl } from '../../lib/site-url.ts';
 import { isSaleToken, newSaleToken } from '../bookings/widget-sales.ts';
 import type { DocumentIssuer } from '../documents/issuer.ts';
 import { publishableKeyFor } from '../payments/index.ts';
@@ -104,7 +105,9 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
         return onPortal ? `/w/${shop.widget.slug}${embedded ? '?embed=1' : ''}` : embedded ? '/?embed=1' : '/';
       return `${path}${search ? `?${search}` : ''}`;
     };
-    const origin = onPortal ? portalBase : `https://${hostOf(request)}`;
+    // where the sale's page is linked from (its e-mail, the pay page's return): the site's configured address, never
+    // the request's Host header; on an own domain, that verified domain
+    const origin = onPortal ? siteUrl(request.site, app.deps.config) : `https://${hostOf(request)}`;
     return { shop, state: { data: shop, embedded, link }, origin, slugParam: onPortal ? shop.widget.slug : null };
   };
 
