@@ -389,7 +389,7 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
     await admin.go(`/widgets/${widget.id}`);
     const copied = (await admin.page.getByTestId('widget-embed-code').textContent()) ?? '';
     expect(copied).toBe(
-      `<script async src="${portal.url()}/widget.js" data-widget="${widget.slug}" data-language="en"></script>`,
+      `<script async src="${portal.url()}/widget.js" data-widget="${widget.slug}" data-language="en" data-currency="aed"></script>`,
     );
     await admin.context.close();
     // the agency's own website: another origin (another loopback port), the code pasted, and one naming no shop

@@ -2,7 +2,15 @@ import type { Language } from '@portal/contract';
 import { formatDisplayDate } from '@portal/contract/plain';
 import { shopMessage } from './shop-messages.ts';
 import type { Choice, OpenDay, ShopOption } from './widget-checkout.service.ts';
-import { EMBED_FRAME_PATH, STYLE, WORDS, contactsBlock, escapeHtml as e } from './widget-shop.page.ts';
+import {
+  EMBED_FRAME_PATH,
+  STYLE,
+  WORDS,
+  chargedNote,
+  contactsBlock,
+  escapeHtml as e,
+  priceLine,
+} from './widget-shop.page.ts';
 import { STRIPE_PAY_PATH } from './widget-embed.ts';
 import type { ShopData } from './widget-shop.service.ts';
 
@@ -180,13 +188,7 @@ const fieldError = (errors: Record<string, string>, field: string, language: Lan
   errors[field] ? `<p class="error" data-error-for="${e(field)}">${e(shopMessage(errors[field], language))}</p>` : '';
 
 function pricesList(option: ShopOption, language: Language): string {
-  const words = WORDS[language];
-  return `<ul class="prices">${option.offer.prices
-    .map(
-      (p) =>
-        `<li data-price="${p.kind}"><span>${e(words[p.kind] ?? p.kind)}</span> <b>${e(p.paid)}</b>${p.was ? ` <s class="was">${e(p.was)}</s>` : ''}</li>`,
-    )
-    .join('')}</ul>`;
+  return `<ul class="prices">${option.offer.prices.map((p) => priceLine(p, WORDS[language])).join('')}</ul>`;
 }
 
 function peopleInputs(t: Record<string, string>, choice: Partial<Choice>, pricingUnit: 'person' | 'trip'): string {
@@ -233,6 +235,7 @@ ${fieldError(chosen.errors, 'adults', language)}${fieldError(chosen.errors, 'chi
   const body = `<h1>${e(option.tour.title)}</h1>
 <p class="lead">${e(option.offer.name)} · ${e(option.tour.city)}</p>
 ${pricesList(option, language)}
+${chargedNote(data)}
 ${
   !option.catalogue.isInstant
     ? `<p class="alert" role="alert">${e(t.notInstant ?? '')}</p>`
@@ -276,6 +279,8 @@ export function renderCheckoutPage(
     choice: Choice;
     totalMinor: number;
     total: string;
+    // the total in the currency the embed code asked for, at the fixed rate (never charged)
+    approx: string | null;
     hotels: { id: number; name: string; area: string; cityName: string }[];
     token: string;
     values: Partial<GuestValues>;
@@ -310,7 +315,7 @@ export function renderCheckoutPage(
 <section class="panel" data-testid="checkout-summary"><h2>${e(t.summary ?? '')}</h2><dl>
 <dt>${e(option.offer.name)}</dt><dd>${e(when)} · <a href="${e(state.link('/embedded', { offer: option.offer.offerId, date: choice.date }))}">${e(t.change ?? '')}</a></dd>
 <dt>${e(t.people ?? '')}</dt><dd>${e(fill(t.guests, choice))}</dd>
-<dt>${e(t.total ?? '')}</dt><dd data-testid="checkout-total" data-amount="${input.totalMinor}">${e(input.total)}</dd>
+<dt>${e(t.total ?? '')}</dt><dd data-testid="checkout-total" data-amount="${input.totalMinor}">${e(input.total)}${input.approx ? ` <span class="approx">≈ ${e(input.approx)}</span>` : ''}</dd>
 </dl></section>
 ${Object.keys(errors).length > 0 ? `<p class="alert" role="alert" data-testid="checkout-errors">${e(t.fix ?? '')}${other.map(([, message]) => `<br>${e(shopMessage(message, language))}`).join('')}</p>` : ''}
 <form method="post" action="${e(input.action)}" class="panel" data-testid="checkout-form"${state.embedded ? ' target="_blank"' : ''}>

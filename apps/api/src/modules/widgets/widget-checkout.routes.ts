@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '@portal/contract';
-import { CreateBookingBody, WIDGET_SLUG_PATTERN } from '@portal/contract';
+import type { CurrencyCode, Language } from '@portal/contract';
+import { CreateBookingBody, WIDGET_SLUG_PATTERN, convertMinor } from '@portal/contract';
+import { formatMoney } from '../documents/document-format.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { issuesToItems, serviceContext } from '../../lib/route.ts';
 import { siteUrl } from '../../lib/site-url.ts';
@@ -85,6 +86,9 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     if (onPortal && !WIDGET_SLUG_PATTERN.test(slug)) return null;
     const asked = fields.language;
     const language: Language | undefined = asked === 'ru' || asked === 'en' ? asked : undefined;
+    const askedCurrency = fields.currency;
+    const currency: CurrencyCode | undefined =
+      askedCurrency === 'aed' || askedCurrency === 'usd' ? askedCurrency : undefined;
     const portalBase = host.baseUrlOf(request);
     const shop = await findShop(
       app.deps,
@@ -92,10 +96,16 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
       onPortal ? { slug } : { domain: hostOf(request) },
       portalBase,
       language,
+      currency,
     );
     if (!shop) return null;
     const embedded = fields.embed === '1';
-    const carried = { widget: onPortal ? shop.widget.slug : undefined, embed: embedded ? '1' : undefined, language };
+    const carried = {
+      widget: onPortal ? shop.widget.slug : undefined,
+      embed: embedded ? '1' : undefined,
+      language,
+      currency: shop.alsoIn ?? undefined,
+    };
     const link = (path: string, params: Record<string, string | number | null | undefined> = {}) => {
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries({ ...carried, ...params }))
@@ -181,13 +191,15 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
       return send(reply, found.origin, state.embedded, html, 422);
     }
     const hotels = await pickUpHotels(app.deps.db, option);
-    const action = found.slugParam
-      ? `/embedded/checkout?widget=${encodeURIComponent(found.slugParam)}${fields.language ? `&language=${fields.language}` : ''}`
-      : `/embedded/checkout${fields.language ? `?language=${fields.language}` : ''}`;
+    // the post runs in a tab of its own (never in embed mode); the shop, language and currency go along
+    const action = state.link('/embedded/checkout', { embed: undefined });
     const html = renderCheckoutPage(state, option, {
       choice,
       totalMinor: checked.totalMinor,
       total: moneyOf(shop, checked.totalMinor),
+      approx: shop.alsoIn
+        ? formatMoney(convertMinor(checked.totalMinor, shop.currency, shop.alsoIn), shop.alsoIn, shop.language)
+        : null,
       hotels,
       token: submitted?.token ?? newSaleToken(),
       values: submitted?.values ?? {},

@@ -131,6 +131,25 @@ describe('the ticket page and the checkout (server-rendered, no script)', () => 
     expect(res.body).toContain('Palm Horizon Tours');
   });
 
+  it("another currency asked (the embed code's data-currency) is shown beside the shop's, which is charged", async () => {
+    const res = await get(`/embedded?widget=${slug}&offer=${w.tour.timeslotOfferId}&date=${w.date}&currency=usd`);
+    // 171.60 AED at 3.65 AED to the dollar
+    expect(res.body).toMatch(
+      /<b>171\.60.AED<\/b> <span class="approx" data-testid="price-approx">≈ (US)?\$47\.01|≈ 47\.01.USD/,
+    );
+    expect(res.body).toContain('data-testid="charged-note"');
+    expect(res.body).toContain('<input type="hidden" name="currency" value="usd">');
+    const checkout = await get(`/embedded/checkout?${choice()}&currency=usd`);
+    expect(checkout.body).toContain('data-amount="34320"');
+    expect(checkout.body).toMatch(/≈ ((US)?\$94\.03|94\.03.USD)/);
+    const shop = await get(`/w/${slug}?currency=usd`);
+    expect(shop.body).toContain(`/embedded?offer=${w.tour.timeslotOfferId}&amp;widget=${slug}&amp;currency=usd`);
+    // the shop's own currency asked: nothing beside it
+    expect((await get(`/embedded?widget=${slug}&offer=${w.tour.timeslotOfferId}&currency=aed`)).body).not.toContain(
+      'price-approx',
+    );
+  });
+
   it('an unknown widget, an option the shop does not sell, or a hostile slug is a 404', async () => {
     expect((await get(`/embedded?widget=no-such-shop&offer=${w.tour.timeslotOfferId}`)).statusCode).toBe(404);
     expect((await get(`/embedded?widget=${slug}&offer=${w.tour.tripOfferId}`)).statusCode).toBe(404);

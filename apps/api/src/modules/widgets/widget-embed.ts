@@ -2,7 +2,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // Issue 13 item 4: the embed code `<script async src="…/widget.js" data-widget="slug">`. Two small scripts, no
 // framework, written as plain ES5 so every browser an agency's customer has runs them:
-// - the loader (on the agency's page): puts the shop in an iframe after the script tag, passes the language, sizes the
+// - the loader (on the agency's page): puts the shop in an iframe after the script tag, passes the language and the
+//   currency (shown beside the shop's own at the fixed rate; prices are charged in the shop's), sizes the
 //   frame to its content from the frame's messages — only messages from the portal's origin and from that very frame
 //   — and, when the shop has not answered within 15 s (or answered that it failed), shows a visible error with a
 //   retry instead of an empty box. No cookies of its own.
@@ -16,7 +17,7 @@ export const EMBED_MESSAGE = 'b2b-widget:height';
 export const LOADER_SOURCE = `(function(){"use strict";
 var T=${JSON.stringify(EMBED_MESSAGE)},L={en:["The shop could not be loaded.","Try again"],ru:["Не удалось загрузить магазин.","Повторить"]};
 function mount(s){if(s.getAttribute("data-mounted"))return;s.setAttribute("data-mounted","1");
-var slug=s.getAttribute("data-widget")||"",lang=s.getAttribute("data-language")||"",o;
+var slug=s.getAttribute("data-widget")||"",lang=s.getAttribute("data-language")||"",cur=s.getAttribute("data-currency")||"",o;
 try{o=new URL(s.src).origin}catch(e){return}
 var w=L[lang]||L[(document.documentElement.lang||"en").slice(0,2)]||L.en,box=document.createElement("div"),f,t,ok;
 box.className="b2b-widget";box.style.cssText="width:100%;max-width:100%";s.parentNode.insertBefore(box,s.nextSibling);
@@ -27,7 +28,7 @@ p.appendChild(document.createTextNode(w[0]+" "));b.type="button";b.textContent=w
 b.style.cssText="margin-left:8px;padding:4px 12px;border:1px solid #842029;border-radius:6px;background:#fff;color:#842029;cursor:pointer";
 b.onclick=load;p.appendChild(b);box.appendChild(p)}
 function load(){ok=false;box.innerHTML="";f=document.createElement("iframe");
-f.src=o+"/w/"+encodeURIComponent(slug)+"?embed=1"+(lang?"&language="+encodeURIComponent(lang):"");
+f.src=o+"/w/"+encodeURIComponent(slug)+"?embed=1"+(lang?"&language="+encodeURIComponent(lang):"")+(cur?"&currency="+encodeURIComponent(cur):"");
 f.title=slug;f.setAttribute("loading","lazy");f.style.cssText="display:block;width:100%;height:480px;border:0";
 box.appendChild(f);clearTimeout(t);t=setTimeout(fail,15000)}
 window.addEventListener("message",function(e){if(!f||e.origin!==o||e.source!==f.contentWindow)return;

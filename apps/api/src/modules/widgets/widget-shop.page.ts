@@ -20,6 +20,7 @@ export const WORDS: Record<Language, Record<string, string>> = {
     tours: 'Tours',
     empty: 'New tours are coming soon.',
     book: 'Book now',
+    charged: 'Prices are charged in {currency}; {other} amounts are at the fixed rate of 3.65 AED to 1 USD.',
     discount: '{percent}% off every tour',
   },
   ru: {
@@ -33,6 +34,7 @@ export const WORDS: Record<Language, Record<string, string>> = {
     tours: 'Туры',
     empty: 'Скоро здесь появятся туры.',
     book: 'Забронировать',
+    charged: 'Оплата в {currency}; суммы в {other} — по фиксированному курсу 3,65 AED за 1 USD.',
     discount: 'Скидка {percent}% на все туры',
   },
 };
@@ -66,9 +68,19 @@ function jsonForScript(value: unknown): string {
 
 const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
 
-function priceLine(price: ShopPrice, words: Record<string, string>): string {
+export function priceLine(price: ShopPrice, words: Record<string, string>): string {
   const was = price.was ? ` <s class="was">${e(price.was)}</s>` : '';
-  return `<li data-price="${price.kind}"><span>${e(words[price.kind] ?? price.kind)}</span> <b>${e(price.paid)}</b>${was}</li>`;
+  const approx = price.approx ? ` <span class="approx" data-testid="price-approx">≈ ${e(price.approx)}</span>` : '';
+  return `<li data-price="${price.kind}"><span>${e(words[price.kind] ?? price.kind)}</span> <b>${e(price.paid)}</b>${was}${approx}</li>`;
+}
+
+// the embed code asked for another currency: the prices are charged in the shop's, the other shown at the fixed rate
+export function chargedNote(data: ShopData): string {
+  if (!data.alsoIn) return '';
+  const text = (WORDS[data.language].charged ?? '')
+    .replace('{currency}', data.currency.toUpperCase())
+    .replace('{other}', data.alsoIn.toUpperCase());
+  return `<p class="lead" data-testid="charged-note">${e(text)}</p>`;
 }
 
 export function contactsBlock(data: ShopData, words: Record<string, string>): string {
@@ -155,7 +167,7 @@ header img{max-height:48px;width:auto}header .name{font-weight:700;font-size:1.1
 .tour .body{padding:12px 16px}.tour h3{margin:0 0 2px;font-size:1.1rem}.city{color:#868e96;font-size:.9rem;margin:0 0 8px}
 .offer{border-top:1px solid #f1f3f5;padding:8px 0}.offer h4{margin:0 0 4px;font-size:.95rem}.offer ul{list-style:none;margin:0;padding:0}
 .offer li{display:flex;gap:8px;align-items:baseline;font-size:.95rem}.offer li span{min-width:90px;color:#495057}.was{color:#868e96;font-size:.85rem}
-.book{display:inline-block;margin-top:6px;padding:6px 14px;border-radius:8px;background:#1c3d8f;color:#fff;text-decoration:none;font-weight:600}
+.approx{color:#868e96;font-size:.85rem}.book{display:inline-block;margin-top:6px;padding:6px 14px;border-radius:8px;background:#1c3d8f;color:#fff;text-decoration:none;font-weight:600}
 section ul{padding-left:18px}footer{color:#495057;font-size:.9rem;border-top:1px solid #e9ecef;margin-top:24px}footer img{max-height:40px;width:auto}`;
 
 // `embedded`: the page is inside an agency's site (the embed code's iframe); it then runs one script of ours, which
@@ -232,6 +244,7 @@ ${heroBlock}
 <h1>${e(w.offersSectionTitle || w.name)}</h1>
 ${w.description ? `<p class="lead">${e(w.description)}</p>` : ''}
 ${discount}
+${chargedNote(data)}
 ${data.tours.length > 0 ? `<ul class="tours" aria-label="${e(words.tours ?? '')}">${tours}</ul>` : `<p>${e(words.empty ?? '')}</p>`}
 ${contactsBlock(data, words)}
 ${partnersBlock(data, words)}

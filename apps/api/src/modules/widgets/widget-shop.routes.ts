@@ -40,6 +40,7 @@ export const widgetShopPlugin = fp(
       if (onPortal) query.set('widget', shop.widget.slug);
       if (embedded) query.set('embed', '1');
       if (shop.language !== shop.widget.language) query.set('language', shop.language);
+      if (shop.alsoIn) query.set('currency', shop.alsoIn);
       return `/embedded?${query}`;
     };
     const send = (reply: FastifyReply, shop: ShopData, embedded = false, onPortal = true) =>
@@ -81,15 +82,17 @@ export const widgetShopPlugin = fp(
       baseUrlOf,
     });
 
-    app.get<{ Params: { slug: string }; Querystring: { embed?: string; language?: string } }>(
+    app.get<{ Params: { slug: string }; Querystring: { embed?: string; language?: string; currency?: string } }>(
       '/w/:slug',
       async (request, reply) => {
         const slug = request.params.slug.toLowerCase();
         const embedded = request.query.embed === '1';
         const asked = request.query.language;
         const language = asked === 'ru' || asked === 'en' ? asked : undefined;
+        const askedCurrency = request.query.currency;
+        const currency = askedCurrency === 'aed' || askedCurrency === 'usd' ? askedCurrency : undefined;
         const shop = WIDGET_SLUG_PATTERN.test(slug)
-          ? await findShop(app.deps, await app.catalogue.snapshot(), { slug }, baseUrlOf(request), language)
+          ? await findShop(app.deps, await app.catalogue.snapshot(), { slug }, baseUrlOf(request), language, currency)
           : null;
         if (shop) return send(reply, shop, embedded);
         if (!embedded) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

@@ -1,5 +1,5 @@
 import type { CurrencyCode, Language, WidgetTourQuery, WidgetTourResponse } from '@portal/contract';
-import { WIDGET_PUBLIC_MESSAGES, discountedMinor, minorToMajor, widgetImageUrl } from '@portal/contract';
+import { WIDGET_PUBLIC_MESSAGES, convertMinor, discountedMinor, minorToMajor, widgetImageUrl } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot.ts';
 import { tourCard } from '../catalogue/catalogue.views.ts';
@@ -18,6 +18,8 @@ export type ShopPrice = {
   paid: string;
   wasMinor: number | null;
   was: string | null;
+  // the embed code's data-currency when it is not the shop's: the price in it at the fixed rate, for reference only
+  approx: string | null;
 };
 export type ShopOffer = { offerId: number; name: string; prices: ShopPrice[] };
 export type ShopTour = {
@@ -32,6 +34,8 @@ export type ShopData = {
   widget: WidgetRow;
   language: Language;
   currency: CurrencyCode;
+  // the currency the embed code asked for, when it is not the shop's: shown beside each price, never charged
+  alsoIn: CurrencyCode | null;
   tours: ShopTour[];
   // the options it sells with their sale prices (the checkout prices a booking from these)
   offers: WidgetOfferRow[];
@@ -47,6 +51,8 @@ export function shopTours(
   widget: WidgetRow,
   offers: WidgetOfferRow[],
   language: Language = widget.language,
+  // another currency the page was asked to show beside the shop's (prices are charged in the shop's)
+  alsoIn: CurrencyCode | null = null,
 ): ShopTour[] {
   const view = { language, currency: widget.currency, showNet: false, today: dubaiDate() };
   const text = (value: { en: string; ru: string }) => value[language] || value.en;
@@ -60,6 +66,7 @@ export function shopTours(
         paid: formatMoney(paidMinor, widget.currency, language),
         wasMinor: paidMinor < saleMinor ? saleMinor : null,
         was: paidMinor < saleMinor ? formatMoney(saleMinor, widget.currency, language) : null,
+        approx: alsoIn ? formatMoney(convertMinor(paidMinor, widget.currency, alsoIn), alsoIn, language) : null,
       },
     ];
   };
@@ -108,6 +115,8 @@ export async function findShop(
   portalBaseUrl: string,
   // the embed code's data-language: the page's words and tour texts in it (prices stay in the widget's currency)
   language?: Language,
+  // the embed code's data-currency: shown beside the widget's prices at the fixed rate
+  currency?: CurrencyCode,
 ): Promise<ShopData | null> {
   const found = await repo.findPublicWidget(ctx.db, by);
   if (!found) return null;
@@ -118,7 +127,8 @@ export async function findShop(
     widget: row,
     language: shownLanguage,
     currency: row.currency,
-    tours: shopTours(snapshot, row, offers, shownLanguage),
+    alsoIn: currency && currency !== row.currency ? currency : null,
+    tours: shopTours(snapshot, row, offers, shownLanguage, currency && currency !== row.currency ? currency : null),
     offers,
     canonicalUrl: ownDomain ?? `${portalBaseUrl}/w/${row.slug}`,
     imageUrl: (id) => (id ? `${portalBaseUrl}${widgetImageUrl(id)}` : null),

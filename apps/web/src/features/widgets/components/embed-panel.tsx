@@ -8,7 +8,7 @@ export function EmbedPanel({ widget }: { widget: Widget }) {
   const { t } = useTranslation();
   const origin = window.location.origin;
   const shopUrl = `${origin}/w/${widget.slug}`;
-  const code = `<script async src="${origin}/widget.js" data-widget="${widget.slug}" data-language="${widget.language}"></script>`;
+  const code = `<script async src="${origin}/widget.js" data-widget="${widget.slug}" data-language="${widget.language}" data-currency="${widget.currency}"></script>`;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} data-testid="widget-embed-panel">
       <Stack gap="sm">
