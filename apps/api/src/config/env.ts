@@ -21,6 +21,8 @@ export type AppConfig = {
   metricsToken: string | undefined;
   sitesFile: string | undefined;
   rateLimitMax: number;
+  // widget checkouts (each holds seats for 15 minutes, no login) one client address may start per 10 minutes
+  widgetHoldsPerIp: number;
   logLevel: string;
   seedDemo: boolean;
   // Fastify's trustProxy: false, a hop count, or the proxies' addresses (never `true`: see trustProxySetting)
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: env.METRICS_TOKEN || undefined,
     sitesFile: env.SITES_FILE || undefined,
     rateLimitMax: int('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 600),
+    widgetHoldsPerIp: int('WIDGET_HOLDS_PER_IP', env.WIDGET_HOLDS_PER_IP, 20),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     // Demo data on the embedded default (or on PostgreSQL when SEED_DEMO=true is set explicitly), never in production.
     seedDemo: nodeEnv !== 'production' && bool(env.SEED_DEMO, !databaseUrl),

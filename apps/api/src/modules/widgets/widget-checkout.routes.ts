@@ -217,7 +217,9 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
   });
 
   // the form's post: the sale is booked (seats held) and the customer sent to the pay page
-  app.post<{ Querystring: Query; Body: Query }>('/embedded/checkout', async (request, reply) => {
+  // each post may hold seats for 15 minutes without a login: one address starts only so many (WIDGET_HOLDS_PER_IP)
+  const holds = { rateLimit: { max: app.deps.config.widgetHoldsPerIp, timeWindow: '10 minutes' } };
+  app.post<{ Querystring: Query; Body: Query }>('/embedded/checkout', { config: holds }, async (request, reply) => {
     const fields: Query = {
       ...(typeof request.body === 'object' && request.body ? request.body : {}),
       ...request.query,
@@ -352,6 +354,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
   // another card while the seats are held
   app.post<{ Params: { token: string }; Querystring: Query }>(
     '/embedded/booking/:token/pay',
+    { config: holds },
     async (request, reply) => {
       const found = await resolve(request, request.query);
       if (!found || !isSaleToken(request.params.token)) return notFound(reply);

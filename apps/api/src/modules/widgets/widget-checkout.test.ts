@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { addDays } from '@portal/contract';
 import { bookings, ledgerEntries, mailOutbox, payments, widgetOffers, widgets } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer } from '../../../test/factories.ts';
+import { bearer, randomIp } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { createBookingWorld, retireTour, slotLeft, type BookingWorld } from '../bookings/booking-fixtures.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
@@ -91,12 +91,14 @@ function guestForm(token: string, overrides: Record<string, string> = {}) {
     ...overrides,
   }).toString();
 }
-const post = (body: string) =>
+// each customer from an address of their own (WIDGET_HOLDS_PER_IP counts per address)
+const post = (body: string, remoteAddress = randomIp()) =>
   t.app.inject({
     method: 'POST',
     url: `/embedded/checkout?widget=${slug}`,
     headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
     payload: body,
+    remoteAddress,
   });
 const salesOf = () =>
   t.database.db
@@ -180,6 +182,16 @@ describe('booking and paying', () => {
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('Enter a valid email address');
     expect(res.body).toContain(`value="${token}"`);
+    expect(await salesOf()).toHaveLength(0);
+  });
+
+  it('one address starts at most WIDGET_HOLDS_PER_IP checkouts in 10 minutes (seats held without a login)', async () => {
+    const address = randomIp();
+    const answers: number[] = [];
+    for (let i = 0; i < 21; i++) answers.push((await post(guestForm('short'), address)).statusCode);
+    // the first 20 pass the limit (and are refused for their forged token), the 21st never reaches the checkout
+    expect(answers.slice(0, 20).every((status) => status === 404)).toBe(true);
+    expect(answers[20]).toBe(429);
     expect(await salesOf()).toHaveLength(0);
   });
 
@@ -319,6 +331,7 @@ describe('a card that fails, and a stop before the charge', () => {
       method: 'POST',
       url: `/embedded/booking/${token}/pay?widget=${slug}`,
       headers: { host: 'localhost' },
+      remoteAddress: randomIp(),
     });
 
   it('a declined card: the page offers another card while the seats are held; the next one pays, once', async () => {

@@ -63,8 +63,10 @@ export const securityPlugin = fp(
       timeWindow: '1 minute',
       redis,
       skipOnError: true,
-      // the API, and the widget shops (each page reads the database), count per address; the app's files do not
-      allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/w/'),
+      // the API, and the widget shops and their checkout (each page reads the database), count per address; the app's
+      // files do not
+      allowList: (request) =>
+        !request.url.startsWith('/api/') && !request.url.startsWith('/w/') && !request.url.startsWith('/embedded'),
     });
   },
   { name: 'security', dependencies: [] },
