@@ -208,7 +208,8 @@ export const BookingView = z.object({
   // a card booking whose hold lapsed unpaid: nothing was charged, the stock is released, it can only be booked again
   isHoldExpired: z.boolean(),
   // relative API paths of the PDFs, present once the booking is completed
-  documents: z.object({ voucher: z.string(), tickets: z.string(), invoice: z.string() }).nullable(),
+  // (no invoice for a widget sale: its customer paid the portal)
+  documents: z.object({ voucher: z.string(), tickets: z.string(), invoice: z.string().nullable() }).nullable(),
   // the agency's balance right after this booking was paid from it
   balanceAfter: z.number().nullable(),
   channel: BookingChannel,

@@ -135,7 +135,7 @@ export const bookings = pgTable(
       .where(sql`${t.marginStatus} = 'pending'`),
     check(
       'bookings_channel_fields',
-      sql`CASE WHEN ${t.channel} = 'widget' THEN ${t.widgetId} IS NOT NULL AND ${t.saleCurrency} IS NOT NULL AND ${t.saleTotalMinor} > 0 AND ${t.customerToken} IS NOT NULL AND ${t.createdBy} IS NULL ELSE ${t.createdBy} IS NOT NULL AND ${t.widgetId} IS NULL AND ${t.marginStatus} IS NULL END`,
+      sql`CASE WHEN ${t.channel} = 'widget' THEN ${t.widgetId} IS NOT NULL AND ${t.saleCurrency} IS NOT NULL AND ${t.saleTotalMinor} > 0 AND ${t.customerToken} IS NOT NULL AND ${t.createdBy} IS NULL AND ${t.paymentMethod} = 'card' ELSE ${t.createdBy} IS NOT NULL AND ${t.widgetId} IS NULL AND ${t.marginStatus} IS NULL END`,
     ),
     index('bookings_hold_idx')
       .on(t.holdExpiresAt)

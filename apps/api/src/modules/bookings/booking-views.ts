@@ -65,9 +65,14 @@ export function canRetryCard(row: BookingRow, payment: Pick<PaymentRow, 'status'
 // What a booking's card is charged (and what its refunds are a part of): an agent's card booking its net, with any
 // card surcharge, in the account's currency; a widget sale what its customer pays, in the widget's currency
 export function cardChargeOf(
-  row: Pick<BookingRow, 'channel' | 'saleTotalMinor' | 'saleCurrency' | 'netTotalMinor' | 'currency'>,
+  row: Pick<BookingRow, 'channel' | 'paymentMethod' | 'saleTotalMinor' | 'saleCurrency' | 'netTotalMinor' | 'currency'>,
 ): { amountMinor: number; currency: BookingRow['currency'] } {
-  if (row.channel === 'widget' && row.saleTotalMinor !== null && row.saleCurrency !== null)
+  if (
+    row.channel === 'widget' &&
+    row.paymentMethod === 'card' &&
+    row.saleTotalMinor !== null &&
+    row.saleCurrency !== null
+  )
     return { amountMinor: row.saleTotalMinor, currency: row.saleCurrency };
   return { amountMinor: row.netTotalMinor, currency: row.currency };
 }
@@ -134,7 +139,8 @@ export function bookingView(
         ? {
             voucher: documentPath(row.id, 'voucher'),
             tickets: documentPath(row.id, 'tickets'),
-            invoice: documentPath(row.id, 'invoice'),
+            // a widget sale's customer paid the portal, not the agency: the agency gets no invoice for it
+            invoice: row.channel === 'widget' ? null : documentPath(row.id, 'invoice'),
           }
         : null,
     balanceAfter: extras.showBalance ? major(row.balanceAfterMinor) : null,

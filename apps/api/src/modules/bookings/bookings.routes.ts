@@ -48,8 +48,9 @@ import { declineRequest, listAllRequests, quoteRequest } from './requests.servic
 // What the widget shop (widgets module) asks of bookings for its customers' checkout (issue 13)
 export type WidgetSales = {
   create: (ctx: ServiceContext, request: WidgetSaleRequest) => Promise<BookingRow>;
-  refresh: (ctx: ServiceContext, token: string) => ReturnType<typeof refreshWidgetSale>;
-  retry: (ctx: ServiceContext, token: string) => Promise<BookingRow>;
+  // null when the token names no sale of that widget
+  refresh: (ctx: ServiceContext, token: string, widgetId: string) => ReturnType<typeof refreshWidgetSale>;
+  retry: (ctx: ServiceContext, token: string, widgetId: string) => Promise<BookingRow>;
   // the voucher or tickets of a completed sale, under the shop's brand; null when there is none
   document: (
     ctx: ServiceContext,
@@ -101,8 +102,8 @@ export const bookingsPlugin = fp(
       },
       widgetSales: {
         create: (ctx, request) => createWidgetSale(ctx, deps(), request),
-        refresh: (ctx, token) => refreshWidgetSale(ctx, payments, token),
-        retry: (ctx, token) => retryWidgetSale(ctx, deps(), token),
+        refresh: (ctx, token, widgetId) => refreshWidgetSale(ctx, payments, token, widgetId),
+        retry: (ctx, token, widgetId) => retryWidgetSale(ctx, deps(), token, widgetId),
         document: async (ctx, token, kind, brand) => {
           const row = await findWidgetSale(db, token);
           if (!row || row.status !== 'completed') return null;
@@ -200,6 +201,9 @@ export const bookingsPlugin = fp(
       const row = await findVisibleBooking(db, visibilityOf(actor), params.id);
       if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
       if (row.status !== 'completed') throw AppError.notFound('The documents are issued once the booking is completed');
+      // a widget sale's customer paid the portal, not the agency: there is no invoice to the agency for it
+      if (params.kind === 'invoice' && row.channel === 'widget')
+        throw AppError.notFound('No invoice for a widget sale');
       const agency = await loadAgency(db, row.agencyId);
       const site = ctx.sites.byId(row.siteId) ?? ctx.site;
       const pdf = await renderDocument(ctx, row, params.kind, {

@@ -42,12 +42,15 @@ export async function payBooking(
   // at the provider first, so one booking never has two charges open that could both be paid. If it was paid
   // meanwhile, its answer completes the booking and this call says so instead of charging again.
   const before = await findVisibleBooking(ctx.db, visibilityOf(actor), id);
+  if (before?.channel === 'widget') throw AppError.field('id', BOOKING_MESSAGES.notPayable);
   const wasPending = before?.status === 'pending_payment';
   if (before && wasPending) await deps.closeOpenCharges(ctx, before);
   const now = new Date();
   const needsCard = await inBookingTransaction(ctx, async (tx) => {
     const booking = await findVisibleBooking(tx, visibilityOf(actor), id, true);
     if (!booking) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+    // a widget sale is paid by its customer, on the shop's page, at the sale price: never by the agency
+    if (booking.channel === 'widget') throw AppError.field('id', BOOKING_MESSAGES.notPayable);
     if (wasPending && booking.status === 'completed' && booking.paidPaymentId) {
       await claim.record(tx, booking.id);
       return null;

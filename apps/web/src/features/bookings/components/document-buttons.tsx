@@ -22,21 +22,25 @@ export function DocumentButtons({ booking }: { booking: BookingView }) {
 
   return (
     <Group gap="sm" data-testid="documents">
-      {KINDS.map(({ kind, icon: Icon }) => (
-        <Button
-          key={kind}
-          variant={kind === 'voucher' ? 'filled' : 'light'}
-          leftSection={<Icon size={18} />}
-          loading={download.isPending && active === kind}
-          onClick={() => {
-            setActive(kind);
-            download.mutate({ path: documents[kind], kind, reference: booking.reference });
-          }}
-          data-testid={`download-${kind}`}
-        >
-          {t(`bookings.documents.${kind}`)}
-        </Button>
-      ))}
+      {KINDS.map(({ kind, icon: Icon }) => {
+        const path = documents[kind];
+        if (!path) return null;
+        return (
+          <Button
+            key={kind}
+            variant={kind === 'voucher' ? 'filled' : 'light'}
+            leftSection={<Icon size={18} />}
+            loading={download.isPending && active === kind}
+            onClick={() => {
+              setActive(kind);
+              download.mutate({ path, kind, reference: booking.reference });
+            }}
+            data-testid={`download-${kind}`}
+          >
+            {t(`bookings.documents.${kind}`)}
+          </Button>
+        );
+      })}
     </Group>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" DROP CONSTRAINT "bookings_channel_fields";--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_channel_fields" CHECK (CASE WHEN "bookings"."channel" = 'widget' THEN "bookings"."widget_id" IS NOT NULL AND "bookings"."sale_currency" IS NOT NULL AND "bookings"."sale_total_minor" > 0 AND "bookings"."customer_token" IS NOT NULL AND "bookings"."created_by" IS NULL AND "bookings"."payment_method" = 'card' ELSE "bookings"."created_by" IS NOT NULL AND "bookings"."widget_id" IS NULL AND "bookings"."margin_status" IS NULL END);
