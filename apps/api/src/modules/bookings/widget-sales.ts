@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CurrencyCode } from '@portal/contract';
+import type { CurrencyCode, Language } from '@portal/contract';
 import { BOOKING_MESSAGES, WIDGET_SALE_MESSAGES, convertMinor, saleTotalMinor } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -46,6 +46,8 @@ export const isSaleToken = (value: unknown): value is string => typeof value ===
 
 export type WidgetSaleRequest = {
   widget: { id: string; agencyId: string; currency: CurrencyCode; discountPercent: number };
+  // the language the shop showed: the customer's mail, voucher and tickets speak it
+  language: Language;
   prices: { saleAdultMinor: number | null; saleChildMinor: number | null; saleTripMinor: number | null };
   // rendered into the checkout form: a second submit of the same form finds the sale the first one made
   token: string;
@@ -60,8 +62,11 @@ export async function createWidgetSale(
   request: WidgetSaleRequest,
 ): Promise<BookingRow> {
   const existing = await findWidgetSale(ctx.db, request.token);
-  if (existing) return existing;
-
+  // the form's token names one sale of one shop: another shop's token is no sale here
+  if (existing) {
+    if (existing.widgetId !== request.widget.id) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+    return existing;
+  }
   const now = new Date();
   const p = await prepareBooking(ctx, request.widget.agencyId, request.body, 'widget', now);
   // a customer cannot wait for a quotation: past the cut-off or not instantly confirmable is not sold online
@@ -72,7 +77,7 @@ export async function createWidgetSale(
   // the sale price was NET + 5 % when the agency set it; a NET raised since must never make the portal sell at a loss
   if (sale <= 0 || saleInAccount < p.price.netTotalMinor)
     throw AppError.field('offerId', WIDGET_SALE_MESSAGES.notAvailable);
-  const values = bookingValues(null, request.body, p, now);
+  const values = { ...bookingValues(null, request.body, p, now), language: request.language };
   let held: BookingRow;
   try {
     held = await inBookingTransaction(ctx, async (tx) => {
@@ -93,7 +98,7 @@ export async function createWidgetSale(
     // the same form submitted twice at once: the other submit made the sale
     if (databaseError(error)?.code === '23505') {
       const made = await findWidgetSale(ctx.db, request.token);
-      if (made) return made;
+      if (made && made.widgetId === request.widget.id) return made;
     }
     throw error;
   }
@@ -107,9 +112,23 @@ function saleState(sale: BookingRow, payment: PaymentRecord | null, now: Date): 
   if (sale.status === 'completed') return 'confirmed';
   if (sale.status === 'cancelled') return 'cancelled';
   if (isHoldExpired(sale, now) || !isHoldValid(sale, now)) return 'expired';
-  // no charge at all: the process stopped between holding the seats and asking the provider — the customer starts one
-  if (canRetryCard(sale, payment, now) || payment === null) return 'failed';
+  if (canRetryCard(sale, payment, now)) return 'failed';
+  // no charge at all: a submit of the same form may still be asking the provider (a few seconds), else the process
+  // stopped between holding the seats and asking it — then the customer starts one
+  if (payment === null) return now.getTime() - sale.createdAt.getTime() > NO_CHARGE_GRACE_MS ? 'failed' : 'waiting';
   return 'waiting';
+}
+const NO_CHARGE_GRACE_MS = 30_000;
+
+// The provider is asked about an open charge at most this often per payment (the waiting page reloads every 5 s)
+const REFRESH_EVERY_MS = 4_000;
+const lastAsked = new Map<string, number>();
+function mayAsk(paymentId: string, now: number): boolean {
+  const last = lastAsked.get(paymentId);
+  if (last !== undefined && now - last < REFRESH_EVERY_MS) return false;
+  if (lastAsked.size > 10_000) lastAsked.clear();
+  lastAsked.set(paymentId, now);
+  return true;
 }
 
 // The customer's page: the provider is asked about an open charge first (the return may beat the webhook)
@@ -117,11 +136,17 @@ export async function refreshWidgetSale(
   ctx: ServiceContext,
   payments: PaymentsService,
   token: string,
+  widgetId: string,
 ): Promise<{ sale: BookingRow; payment: PaymentRecord | null; state: SaleState } | null> {
   const found = await findWidgetSale(ctx.db, token);
-  if (!found) return null;
+  // another shop's sale is none of this page's business (checked before the provider is asked)
+  if (!found || found.widgetId !== widgetId) return null;
   let payment = await latestPaymentFor(ctx.db, found.id);
-  if (payment && (payment.status === 'pending' || payment.status === 'requires_action')) {
+  if (
+    payment &&
+    (payment.status === 'pending' || payment.status === 'requires_action') &&
+    mayAsk(payment.id, Date.now())
+  ) {
     await payments.refreshCharge(ctx, payment);
     payment = await latestPaymentFor(ctx.db, found.id);
   }
@@ -131,10 +156,16 @@ export async function refreshWidgetSale(
 
 // Another card while the seats are still held: the open charge is closed at the provider first (a charge paid
 // meanwhile completes the sale and nothing more is charged), then a new one starts
-export async function retryWidgetSale(ctx: ServiceContext, deps: BookingDeps, token: string): Promise<BookingRow> {
+export async function retryWidgetSale(
+  ctx: ServiceContext,
+  deps: BookingDeps,
+  token: string,
+  widgetId: string,
+): Promise<BookingRow> {
   const before = await findWidgetSale(ctx.db, token);
-  if (!before) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
-  if (before.status === 'pending_payment') await deps.closeOpenCharges(ctx, before);
+  if (!before || before.widgetId !== widgetId) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  // every charge still open is closed first, whatever the status says (one sale never has two payable charges)
+  if (before.status !== 'completed' && before.status !== 'cancelled') await deps.closeOpenCharges(ctx, before);
   const now = new Date();
   const retry = await inBookingTransaction(ctx, async (tx) => {
     const current = await findWidgetSale(tx, token, true);
@@ -163,6 +194,7 @@ export async function queueWidgetSaleMails(tx: DbOrTx, sale: BookingRow): Promis
 // the status change commit together, under the booking's row lock, and only from 'pending'
 export async function creditDueMargins(db: Db, log: ServiceContext['log'], now = new Date(), limit = 100) {
   let credited = 0;
+  let failed = 0;
   const today = dubaiDate(now);
   for (const id of await dueMarginIds(db, today, limit)) {
     try {
@@ -190,8 +222,11 @@ export async function creditDueMargins(db: Db, log: ServiceContext['log'], now =
       });
       if (done) credited++;
     } catch (error) {
+      failed++;
       log.error({ err: error, bookingId: id }, 'could not credit a widget margin');
     }
   }
+  // the others were credited; the run still counts as failed, so the job runner keeps it and backs off
+  if (failed > 0) throw new Error(`${failed} widget margin(s) could not be credited`);
   return credited;
 }

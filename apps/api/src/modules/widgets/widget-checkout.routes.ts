@@ -80,7 +80,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
   const resolve = async (
     request: FastifyRequest,
     fields: Query,
-  ): Promise<{ shop: ShopData; state: PageState; origin: string; slugParam: string | null } | null> => {
+  ): Promise<{ shop: ShopData; state: PageState; origin: string } | null> => {
     const onPortal = host.isPortalHost(hostOf(request));
     const slug = (fields.widget ?? '').toLowerCase();
     if (onPortal && !WIDGET_SLUG_PATTERN.test(slug)) return null;
@@ -118,7 +118,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     // where the sale's page is linked from (its e-mail, the pay page's return): the site's configured address, never
     // the request's Host header; on an own domain, that verified domain
     const origin = onPortal ? siteUrl(request.site, app.deps.config) : `https://${hostOf(request)}`;
-    return { shop, state: { data: shop, embedded, link }, origin, slugParam: onPortal ? shop.widget.slug : null };
+    return { shop, state: { data: shop, embedded, link }, origin };
   };
 
   const send = (reply: FastifyReply, portalOrigin: string, scripts: boolean | 'stripe', html: string, status = 200) =>
@@ -281,8 +281,10 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
           discountPercent: shop.widget.discountPercent,
         },
         prices: option.prices,
+        language: shop.language,
         token,
-        customerUrl: `${found.origin}/embedded/booking/${token}${found.slugParam ? `?widget=${found.slugParam}` : ''}`,
+        // the sale's page in the shop's language and currency (and, on the portal, naming the shop)
+        customerUrl: `${found.origin}${found.state.link(`/embedded/booking/${token}`, { embed: undefined })}`,
         body: parsed.data,
       });
     } catch (error) {
@@ -290,7 +292,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
       const items = error.items.length > 0 ? error.items : [{ fieldName: 'form', errorMessage: error.message }];
       return again(Object.fromEntries(items.map((i) => [i.fieldName, i.errorMessage])));
     }
-    const refreshed = await sales.refresh(ctx, token);
+    const refreshed = await sales.refresh(ctx, token, found.shop.widget.id);
     const payUrl = refreshed?.state === 'waiting' ? refreshed.payment?.redirectUrl : null;
     return reply
       .header('Cache-Control', 'no-store')
@@ -302,8 +304,8 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     const found = await resolve(request, request.query);
     if (!found || !isSaleToken(request.params.token)) return notFound(reply);
     const ctx = serviceContext(app, request);
-    const refreshed = await sales.refresh(ctx, request.params.token);
-    if (!refreshed || refreshed.sale.widgetId !== found.shop.widget.id) return notFound(reply);
+    const refreshed = await sales.refresh(ctx, request.params.token, found.shop.widget.id);
+    if (!refreshed) return notFound(reply);
     const { sale, payment, state } = refreshed;
     const language = found.shop.language;
     const paidMinor = sale.saleTotalMinor ?? 0;
@@ -329,10 +331,11 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
         infants: sale.infants,
         guestEmail: sale.guestEmail,
         pickUp: sale.pickUpTime ? { time: sale.pickUpTime, hotel: sale.hotel } : null,
-        paid: moneyOf(found.shop, paidMinor),
+        // in the currency charged (the widget's may have changed since)
+        paid: formatMoney(paidMinor, currency, language),
         paidMinor,
         currency,
-        refund: sale.refundMinor ? moneyOf(found.shop, sale.refundMinor) : null,
+        refund: sale.refundMinor ? formatMoney(sale.refundMinor, currency, language) : null,
         // Asia/Dubai (UTC+4, no daylight saving), as every time the shop shows
         holdUntil: sale.holdExpiresAt
           ? new Date(sale.holdExpiresAt.getTime() + 4 * 3_600_000).toISOString().slice(11, 16)
@@ -360,16 +363,16 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
       if (!found || !isSaleToken(request.params.token)) return notFound(reply);
       const ctx = serviceContext(app, request);
       const token = request.params.token;
-      const current = await sales.refresh(ctx, token);
-      if (!current || current.sale.widgetId !== found.shop.widget.id) return notFound(reply);
+      const current = await sales.refresh(ctx, token, found.shop.widget.id);
+      if (!current) return notFound(reply);
       const page = found.state.link(`/embedded/booking/${token}`);
       try {
-        await sales.retry(ctx, token);
+        await sales.retry(ctx, token, found.shop.widget.id);
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         return reply.header('Cache-Control', 'no-store').redirect(page, 303);
       }
-      const refreshed = await sales.refresh(ctx, token);
+      const refreshed = await sales.refresh(ctx, token, found.shop.widget.id);
       const payUrl = refreshed?.state === 'waiting' ? refreshed.payment?.redirectUrl : null;
       return reply.header('Cache-Control', 'no-store').redirect(payUrl ?? page, 303);
     },
@@ -395,8 +398,8 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
         email: w.contacts.email,
         logo: logo && /^image\/(png|jpeg)$/.test(logo.mime) ? logo.data : null,
       };
-      const current = await sales.refresh(ctx, token);
-      if (!current || current.sale.widgetId !== w.id) return notFound(reply);
+      const current = await sales.refresh(ctx, token, found.shop.widget.id);
+      if (!current) return notFound(reply);
       const document = await sales.document(ctx, token, kind, brand);
       if (!document) return notFound(reply);
       return reply

@@ -360,11 +360,74 @@ describe('a card that fails, and a stop before the charge', () => {
     await post(guestForm(token));
     const sale = await saleAt(token);
     await t.database.db.delete(payments).where(eq(payments.bookingId, sale.id));
+    // within seconds, another submit of the form may still be asking the provider: the page waits
+    expect((await get(`/embedded/booking/${token}?widget=${slug}`)).body).toContain('data-testid="sale-waiting"');
+    await t.database.db
+      .update(bookings)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(bookings.id, sale.id));
     const page = await get(`/embedded/booking/${token}?widget=${slug}`);
     expect(page.body).toContain('data-testid="sale-retry"');
     const started = await retry(token);
     expect(started.headers.location).toMatch(/\/api\/payments\/sandbox\/pay\/[^/]+$/);
     expect(await t.database.db.select().from(payments).where(eq(payments.bookingId, sale.id))).toHaveLength(1);
+  });
+});
+
+describe("the agency cannot take over its customer's sale", () => {
+  it('refuses to pay a held widget sale from the balance or another card, changing nothing', async () => {
+    const token = tokenOf((await get(`/embedded/checkout?${choice()}`)).body);
+    await post(guestForm(token));
+    const [held] = await t.database.db.select().from(bookings).where(eq(bookings.customerToken, token));
+    const id = held?.id ?? '';
+    const before = await readBalance(t.database.db, w.agency.id, 'aed');
+    for (const paymentMethod of ['balance', 'card']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/b2b/bookings/${id}/pay`,
+        headers: { ...bearer(w.tokens.admin), 'idempotency-key': `pay-${paymentMethod}-${id}` },
+        payload: { paymentMethod },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual([{ fieldName: 'id', errorMessage: 'This booking is not awaiting payment' }]);
+    }
+    const [after] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(after).toMatchObject({ status: 'pending_payment', paymentMethod: 'card', netTotalMinor: 28_800 });
+    expect((await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor).toBe(before.balanceMinor);
+    expect(await t.database.db.select().from(payments).where(eq(payments.bookingId, id))).toHaveLength(1);
+  });
+
+  it('gives the agency no invoice for a sale its customer paid to the portal', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/bookings/${firstSaleId}/documents/invoice`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect(res.statusCode).toBe(404);
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/b2b/bookings/${firstSaleId}`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect(view.json().documents).toMatchObject({ invoice: null });
+    expect(view.json().documents.voucher).toContain('/voucher');
+  });
+
+  it("speaks the shop's language to the customer, whatever the agency's", async () => {
+    const params = choice();
+    params.set('language', 'ru');
+    const token = tokenOf((await get(`/embedded/checkout?${params}`)).body);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/embedded/checkout?widget=${slug}&language=ru`,
+      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: guestForm(token),
+      remoteAddress: randomIp(),
+    });
+    expect(res.statusCode).toBe(303);
+    const [sale] = await t.database.db.select().from(bookings).where(eq(bookings.customerToken, token));
+    expect(sale?.language).toBe('ru');
+    expect(sale?.customerUrl).toContain('language=ru');
   });
 });
 

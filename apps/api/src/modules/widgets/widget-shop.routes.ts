@@ -78,7 +78,8 @@ export const widgetShopPlugin = fp(
 
     // the customer's checkout, in a scope of its own (its form-body parser serves only these pages)
     await app.register(widgetCheckoutRoutes, {
-      isPortalHost: (host: string) => portalHosts.has(host) || !host.includes('.') || /^[\d.]+$/.test(host),
+      isPortalHost: (host: string) =>
+        portalHosts.has(host) || !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('['),
       baseUrlOf,
     });
 
