@@ -144,7 +144,7 @@ input,select,textarea{width:100%;max-width:420px;padding:8px 10px;border:1px sol
 input[type=number]{max-width:120px}.row{display:flex;flex-wrap:wrap;gap:12px}.row>div{min-width:120px}
 .days{display:flex;flex-wrap:wrap;gap:8px;padding:0;list-style:none}.days a{display:block;padding:6px 10px;border:1px solid #ced4da;border-radius:8px;text-decoration:none}
 .days a[aria-current]{background:#1c3d8f;color:#fff;border-color:#1c3d8f}.times{list-style:none;padding:0;margin:0}
-.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:4px 12px}.times li{padding:6px 0}.times label{display:inline;font-weight:400;margin:0}.times input{width:auto}.muted{color:#868e96}
+.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:4px 12px}.times li{padding:6px 0;white-space:nowrap}.times label{display:inline;font-weight:400;margin:0}.times input{width:auto}.muted{color:#868e96}
 button,.button{display:inline-block;margin-top:14px;padding:10px 18px;border:0;border-radius:8px;background:#1c3d8f;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 .error{color:#c92a2a;font-size:.9rem;margin:4px 0 0}.alert{border-radius:8px;padding:10px 14px;background:#fff5f5;color:#842029;border:1px solid #f1aeb5}
 .ok{border-color:#b2f2bb;background:#ebfbee}dl{display:grid;grid-template-columns:minmax(0,max-content) minmax(0,1fr);gap:4px 16px;margin:0}dt{color:#495057}dd{margin:0;font-weight:600}
