@@ -120,8 +120,8 @@ function saleState(sale: BookingRow, payment: PaymentRecord | null, now: Date): 
 }
 const NO_CHARGE_GRACE_MS = 30_000;
 
-// The provider is asked about an open charge at most this often per payment (the waiting page reloads every 5 s)
-const REFRESH_EVERY_MS = 4_000;
+// The provider is asked about an open charge at most this often per payment (the waiting page reloads every 3 s)
+const REFRESH_EVERY_MS = 2_500;
 const lastAsked = new Map<string, number>();
 function mayAsk(paymentId: string, now: number): boolean {
   const last = lastAsked.get(paymentId);

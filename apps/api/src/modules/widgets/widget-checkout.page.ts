@@ -398,7 +398,7 @@ ${sale.pickUp ? `<dt>${e(t.hotel ?? '')}</dt><dd>${e(fill(t.pickUp, sale.pickUp)
 <button type="button" id="card-pay" data-testid="sale-card-pay" disabled>${e(fill(t.pay, { amount: sale.paid }))}</button></div>
 <p class="muted">${e(fill(t.holdUntil, { time: sale.holdUntil ?? '' }))}</p></section>`;
   } else if (sale.state === 'waiting') {
-    head = '<meta http-equiv="refresh" content="5">';
+    head = '<meta http-equiv="refresh" content="3">';
     body = `<section class="panel" data-testid="sale-waiting"><h1>${e(t.waiting ?? '')}</h1><p>${e(t.waitingLead ?? '')}</p>${details}
 ${sale.payUrl ? `<a class="button" data-testid="sale-pay" href="${e(sale.payUrl)}">${e(t.payNow ?? '')}</a>` : ''}</section>`;
   } else if (sale.state === 'failed') {

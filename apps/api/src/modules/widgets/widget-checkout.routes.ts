@@ -313,8 +313,10 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     const conversion = /^AW-(\d+)\/([A-Za-z0-9_-]+)$/.exec(found.shop.widget.googleConversionActionId);
     const token = request.params.token;
     const publishableKey = payment ? publishableKeyFor(payment, app.deps.config) : null;
+    // after Stripe accepted the card the page waits for the server's word rather than showing the form again
+    const confirming = request.query.confirming === '1';
     const card =
-      state === 'waiting' && payment?.clientSecret && publishableKey
+      state === 'waiting' && !confirming && payment?.clientSecret && publishableKey
         ? { publishableKey, clientSecret: payment.clientSecret }
         : null;
     const html = renderSalePage(

@@ -51,7 +51,8 @@ if(window.ResizeObserver)new ResizeObserver(send).observe(document.body);else se
 // The card step of a widget sale paid through Stripe (PAYMENT_PROVIDER=stripe): Stripe.js's Payment Element on the
 // sale's own page, which is a top-level tab (the embed code opens the pay step in a new one). The page carries the
 // publishable key, the charge's client secret and its words; the money counts only once the server has it from Stripe
-// (webhook or its check when the page reloads), never from this script's word.
+// (webhook or its check when the page reloads), never from this script's word. Once Stripe accepted the card the page
+// reloads as "confirming": it waits for the server's word instead of showing the form again.
 export const STRIPE_PAY_PATH = '/w/stripe-pay.js';
 export const STRIPE_PAY_SOURCE = `(function(){"use strict";
 var box=document.getElementById("card-form");if(!box)return;
@@ -65,7 +66,8 @@ var s=document.createElement("script");s.src="https://js.stripe.com/v3/";s.onloa
 document.head.appendChild(s);
 btn.addEventListener("click",function(){if(!elements)return;btn.disabled=true;say("");
 stripe.confirmPayment({elements:elements,confirmParams:{return_url:location.href},redirect:"if_required"}).then(function(r){
-if(r.error){say(r.error.message||box.getAttribute("data-declined"));btn.disabled=false}else location.reload()},
+if(r.error){say(r.error.message||box.getAttribute("data-declined"));btn.disabled=false}
+else location.replace(location.href+(location.search?"&":"?")+"confirming=1")},
 function(){say(box.getAttribute("data-declined"));btn.disabled=false})});
 })();`;
 
