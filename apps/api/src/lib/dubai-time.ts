@@ -16,3 +16,15 @@ export function dubaiDate(at: Date = new Date()): string {
 export function dubaiMonth(at: Date = new Date()): string {
   return dubaiDate(at).slice(0, 7);
 }
+
+const clockFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+// The business clock, 'HH:mm' (a card hold's end, as the shop shows it)
+export function dubaiClock(at: Date): string {
+  return clockFormatter.format(at);
+}

@@ -15,9 +15,11 @@ import type { ServiceContext } from '../../lib/context.ts';
 import {
   createWidgetSale,
   creditDueMargins,
+  findWidgetSaleOf,
   refreshWidgetSale,
   retryWidgetSale,
   type WidgetSaleRequest,
+  type WidgetSaleView,
 } from './widget-sales.ts';
 import type { ProviderName } from '../payments/index.ts';
 import { bookingCards, bookingPaymentOwner, refreshBookingPayment, releaseExpiredHolds } from './card-payments.ts';
@@ -48,13 +50,15 @@ import { declineRequest, listAllRequests, quoteRequest } from './requests.servic
 // What the widget shop (widgets module) asks of bookings for its customers' checkout (issue 13)
 export type WidgetSales = {
   create: (ctx: ServiceContext, request: WidgetSaleRequest) => Promise<BookingRow>;
-  // null when the token names no sale of that widget
-  refresh: (ctx: ServiceContext, token: string, widgetId: string) => ReturnType<typeof refreshWidgetSale>;
+  // null when the token names no sale of that widget; `find` does not ask the provider, `refresh` does
+  find: (ctx: ServiceContext, token: string, widgetId: string) => Promise<WidgetSaleView | null>;
+  refresh: (ctx: ServiceContext, token: string, widgetId: string) => Promise<WidgetSaleView | null>;
   retry: (ctx: ServiceContext, token: string, widgetId: string) => Promise<BookingRow>;
   // the voucher or tickets of a completed sale, under the shop's brand; null when there is none
   document: (
     ctx: ServiceContext,
     token: string,
+    widgetId: string,
     kind: 'voucher' | 'tickets',
     brand: DocumentIssuer,
   ) => Promise<{ pdf: Buffer; fileName: string } | null>;
@@ -102,11 +106,12 @@ export const bookingsPlugin = fp(
       },
       widgetSales: {
         create: (ctx, request) => createWidgetSale(ctx, deps(), request),
+        find: (ctx, token, widgetId) => findWidgetSaleOf(ctx.db, token, widgetId),
         refresh: (ctx, token, widgetId) => refreshWidgetSale(ctx, payments, token, widgetId),
         retry: (ctx, token, widgetId) => retryWidgetSale(ctx, deps(), token, widgetId),
-        document: async (ctx, token, kind, brand) => {
+        document: async (ctx, token, widgetId, kind, brand) => {
           const row = await findWidgetSale(db, token);
-          if (!row || row.status !== 'completed') return null;
+          if (!row || row.widgetId !== widgetId || row.status !== 'completed') return null;
           const agency = { name: brand.legalName, address: brand.address, trnNumber: '' };
           const pdf = await renderDocument(ctx, row, kind, { agency, issuer: brand });
           return { pdf, fileName: `${kind}-${row.reference}.pdf` };

@@ -11,7 +11,7 @@ import { postLedgerEntry } from '../ledger/ledger.repo.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { latestPaymentFor, type PaymentRecord, type PaymentsService } from '../payments/index.ts';
 import { widgetSaleAgencyMail, widgetSaleCustomerMail } from './booking-mails.ts';
-import { canRetryCard, isHoldExpired, isHoldValid } from './booking-views.ts';
+import { canRetryCard, isHoldValid } from './booking-views.ts';
 import {
   dueMarginIds,
   findBooking,
@@ -111,7 +111,7 @@ export type SaleState = 'confirmed' | 'waiting' | 'failed' | 'expired' | 'cancel
 function saleState(sale: BookingRow, payment: PaymentRecord | null, now: Date): SaleState {
   if (sale.status === 'completed') return 'confirmed';
   if (sale.status === 'cancelled') return 'cancelled';
-  if (isHoldExpired(sale, now) || !isHoldValid(sale, now)) return 'expired';
+  if (!isHoldValid(sale, now)) return 'expired';
   if (canRetryCard(sale, payment, now)) return 'failed';
   // no charge at all: a submit of the same form may still be asking the provider (a few seconds), else the process
   // stopped between holding the seats and asking it — then the customer starts one
@@ -131,27 +131,29 @@ function mayAsk(paymentId: string, now: number): boolean {
   return true;
 }
 
+export type WidgetSaleView = { sale: BookingRow; payment: PaymentRecord | null; state: SaleState };
+
+// A sale of this shop as it stands (null for no sale, or another shop's: checked before anything else)
+export async function findWidgetSaleOf(db: DbOrTx, token: string, widgetId: string): Promise<WidgetSaleView | null> {
+  const sale = await findWidgetSale(db, token);
+  if (!sale || sale.widgetId !== widgetId) return null;
+  const payment = await latestPaymentFor(db, sale.id);
+  return { sale, payment, state: saleState(sale, payment, new Date()) };
+}
+
 // The customer's page: the provider is asked about an open charge first (the return may beat the webhook)
 export async function refreshWidgetSale(
   ctx: ServiceContext,
   payments: PaymentsService,
   token: string,
   widgetId: string,
-): Promise<{ sale: BookingRow; payment: PaymentRecord | null; state: SaleState } | null> {
-  const found = await findWidgetSale(ctx.db, token);
-  // another shop's sale is none of this page's business (checked before the provider is asked)
-  if (!found || found.widgetId !== widgetId) return null;
-  let payment = await latestPaymentFor(ctx.db, found.id);
-  if (
-    payment &&
-    (payment.status === 'pending' || payment.status === 'requires_action') &&
-    mayAsk(payment.id, Date.now())
-  ) {
-    await payments.refreshCharge(ctx, payment);
-    payment = await latestPaymentFor(ctx.db, found.id);
-  }
-  const sale = (await findBooking(ctx.db, found.id)) ?? found;
-  return { sale, payment, state: saleState(sale, payment, new Date()) };
+): Promise<WidgetSaleView | null> {
+  const found = await findWidgetSaleOf(ctx.db, token, widgetId);
+  const payment = found?.payment;
+  if (!payment || (payment.status !== 'pending' && payment.status !== 'requires_action')) return found;
+  if (!mayAsk(payment.id, Date.now())) return found;
+  await payments.refreshCharge(ctx, payment);
+  return findWidgetSaleOf(ctx.db, token, widgetId);
 }
 
 // Another card while the seats are still held: the open charge is closed at the provider first (a charge paid

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { acceptFormPosts } from '../../lib/form-body.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { currencyDecimals, formatMajor } from './providers/amount.ts';
 import { findSandboxCharge, transitionSandboxCharge, type SandboxChargeRow } from './providers/sandbox-charges.repo.ts';
 import { buildSandboxEvent, sandboxPayPath } from './providers/sandbox.ts';
@@ -130,20 +132,10 @@ const cancelFormSchema = z.object({ step: z.literal('cancel') });
 const formSchema = z.discriminatedUnion('step', [cardFormSchema, challengeFormSchema, cancelFormSchema]);
 type CardForm = z.infer<typeof cardFormSchema>;
 
-const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-
 // Not wrapped in fastify-plugin on purpose: the form-body parser stays inside this plugin's scope.
 export function sandboxPayPage(deps: SandboxPayPageDeps): FastifyPluginAsync {
   return async (app) => {
-    if (!app.hasContentTypeParser(FORM_CONTENT_TYPE)) {
-      app.addContentTypeParser(
-        FORM_CONTENT_TYPE,
-        { parseAs: 'string', bodyLimit: 16 * 1024 },
-        (_request, body, done) => {
-          done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-        },
-      );
-    }
+    acceptFormPosts(app);
 
     app.get('/api/payments/sandbox/pay/:id', async (request, reply) => {
       const charge = await loadCharge(deps.db, request);
@@ -255,13 +247,6 @@ function sendPage(reply: FastifyReply, status: number, charge: SandboxChargeRow 
     .header('x-robots-tag', 'noindex')
     .type('text/html; charset=utf-8')
     .send(html);
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 }
 
 export function formatMoney(amountMinor: number, currency: string): string {

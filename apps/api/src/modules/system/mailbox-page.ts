@@ -1,11 +1,5 @@
 import type { DevMail } from '@portal/contract';
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
+import { escapeHtml } from '../../lib/html.ts';
 
 function linkify(escaped: string): string {
   return escaped.replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');

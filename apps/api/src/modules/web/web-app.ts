@@ -13,6 +13,7 @@ import {
 import type { AppConfig } from '../../config/env.ts';
 import type { Site } from '../../config/sites.ts';
 import { findUp } from '../../lib/find-up.ts';
+import { escapeHtml, jsonForScript } from '../../lib/html.ts';
 import { layoutInfoFor } from '../layout/layout-info.ts';
 
 // The built web app (apps/web/dist): hashed files with their precompressed copies, and index.html for every
@@ -76,15 +77,11 @@ function encode(shell: Shell, encoding: Encoding): Buffer {
 export type TourPreview = { path: '/tour'; tour: string; image: { key: string; width: number; height: number } };
 const PREVIEW_SIZES = '(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw';
 
-function attr(value: string | number): string {
-  return String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
 function previewHtml(preview: TourPreview): string {
   const { key, width, height } = preview.image;
   return (
-    `<div class="page-preview" data-preview="tour"><img src="${attr(imageUrl(key, 640))}" ` +
-    `srcset="${attr(imageSrcSet(key))}" sizes="${PREVIEW_SIZES}" width="${attr(width)}" height="${attr(height)}" ` +
+    `<div class="page-preview" data-preview="tour"><img src="${escapeHtml(imageUrl(key, 640))}" ` +
+    `srcset="${escapeHtml(imageSrcSet(key))}" sizes="${PREVIEW_SIZES}" width="${escapeHtml(width)}" height="${escapeHtml(height)}" ` +
     'alt="" fetchpriority="high" decoding="async"></div>'
   );
 }
@@ -103,13 +100,13 @@ function createWebShell(webDist: string) {
     const scripts = [...(page?.scripts ?? []), ...preloads.everyPage.texts[language], ...(page?.texts[language] ?? [])];
     const logo = site.hostData.mainLogo;
     const tags = [
-      `<script type="application/json" id="layout-info">${jsonForHtml(layoutInfoFor(site))}</script>`,
+      `<script type="application/json" id="layout-info">${jsonForScript(layoutInfoFor(site))}</script>`,
       // the header's logo is on every page, often its largest element until the page's data arrives
       ...(/^\/[\w./-]+$/.test(logo) ? [`<link rel="preload" as="image" href="${logo}">`] : []),
       ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ...(page?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     ];
-    if (preview) tags.push(`<script type="application/json" id="page-preview">${jsonForHtml(preview)}</script>`);
+    if (preview) tags.push(`<script type="application/json" id="page-preview">${jsonForScript(preview)}</script>`);
     const html = template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
     return {
       html: preview ? html.replace('<div id="root"></div>', `<div id="root">${previewHtml(preview)}</div>`) : html,
@@ -154,16 +151,6 @@ async function tourPreviewOf(
     },
     version: snapshot.version,
   };
-}
-
-// JSON inside a <script> element: nothing in it may close the element or start a comment
-function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 function preferredEncoding(request: FastifyRequest): Encoding | null {

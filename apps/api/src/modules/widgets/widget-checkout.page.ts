@@ -1,16 +1,9 @@
 import type { Language } from '@portal/contract';
 import { formatDisplayDate } from '@portal/contract/plain';
+import { escapeHtml as e } from '../../lib/html.ts';
 import { shopMessage } from './shop-messages.ts';
 import type { Choice, OpenDay, ShopOption } from './widget-checkout.service.ts';
-import {
-  EMBED_FRAME_PATH,
-  STYLE,
-  WORDS,
-  chargedNote,
-  contactsBlock,
-  escapeHtml as e,
-  priceLine,
-} from './widget-shop.page.ts';
+import { EMBED_FRAME_PATH, STYLE, WORDS, chargedNote, contactsBlock, priceLine } from './widget-shop.page.ts';
 import { STRIPE_PAY_PATH } from './widget-embed.ts';
 import type { ShopData } from './widget-shop.service.ts';
 
@@ -191,12 +184,10 @@ function pricesList(option: ShopOption, language: Language): string {
   return `<ul class="prices">${option.offer.prices.map((p) => priceLine(p, WORDS[language])).join('')}</ul>`;
 }
 
-function peopleInputs(t: Record<string, string>, choice: Partial<Choice>, pricingUnit: 'person' | 'trip'): string {
-  const input = (name: 'adults' | 'children' | 'infants', label: string, min: number) =>
-    `<div><label for="${name}">${e(label)}</label><input id="${name}" name="${name}" type="number" min="${min}" max="99" value="${choice[name] ?? (name === 'adults' ? 2 : 0)}" required></div>`;
-  // a per-trip option is priced per vehicle, yet its people still count against its limits and seats
-  void pricingUnit;
-  return `<h2>${e(t.people ?? '')}</h2><div class="row">${input('adults', t.adults ?? '', 0)}${input('children', t.children ?? '', 0)}${input('infants', t.infants ?? '', 0)}</div>`;
+function peopleInputs(t: Record<string, string>, choice: Partial<Choice>): string {
+  const input = (name: 'adults' | 'children' | 'infants', label: string) =>
+    `<div><label for="${name}">${e(label)}</label><input id="${name}" name="${name}" type="number" min="0" max="99" value="${choice[name] ?? (name === 'adults' ? 2 : 0)}" required></div>`;
+  return `<h2>${e(t.people ?? '')}</h2><div class="row">${input('adults', t.adults ?? '')}${input('children', t.children ?? '')}${input('infants', t.infants ?? '')}</div>`;
 }
 
 // `/embedded?offer=`: the option, the days ahead with seats, and the chosen day's times
@@ -227,7 +218,7 @@ ${hiddenState(state)}<input type="hidden" name="offer" value="${option.offer.off
         )
         .join('')}</ul>
 ${fieldError(chosen.errors, 'time', language)}
-${peopleInputs(t, chosen.choice, option.catalogue.pricingUnit)}
+${peopleInputs(t, chosen.choice)}
 ${fieldError(chosen.errors, 'adults', language)}${fieldError(chosen.errors, 'children', language)}
 <button type="submit" data-testid="checkout-continue">${e(t.continue ?? '')}</button>
 </form>`

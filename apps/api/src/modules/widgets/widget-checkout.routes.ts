@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CurrencyCode, Language } from '@portal/contract';
-import { CreateBookingBody, WIDGET_SLUG_PATTERN, convertMinor } from '@portal/contract';
+import { BOOKING_MESSAGES, CreateBookingBody, WIDGET_SLUG_PATTERN, convertMinor } from '@portal/contract';
 import { formatMoney } from '../documents/document-format.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { dubaiClock } from '../../lib/dubai-time.ts';
+import { acceptFormPosts } from '../../lib/form-body.ts';
+import { sendPdf } from '../../lib/pdf-reply.ts';
 import { issuesToItems, serviceContext } from '../../lib/route.ts';
 import { siteUrl } from '../../lib/site-url.ts';
 import { isSaleToken, newSaleToken } from '../bookings/widget-sales.ts';
@@ -25,14 +27,12 @@ import {
   type GuestValues,
   type PageState,
 } from './widget-checkout.page.ts';
-import { findShop, type ShopData } from './widget-shop.service.ts';
+import { findShop, shopAsked, type ShopData } from './widget-shop.service.ts';
 import { widgetImage } from './widgets.service.ts';
 
 // Issue 13 item 3, SPEC §2 `/embedded` (embedded ticket) and `/embedded/checkout`: the customer's checkout of a widget
 // shop. On the portal's hosts the shop is named by `?widget={slug}`; on a verified own domain the host names it.
 // Registered in a scope of its own: the form-body parser serves these pages only (the API takes JSON).
-
-const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
 // The checkout's policy: the shop's, plus its own forms — posting here, and the redirect that follows to the
 // provider's pay page (form-action covers redirects); an embedded page opens that in a new tab
@@ -70,9 +70,7 @@ export type CheckoutHost = {
 };
 
 export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutHost): Promise<void> {
-  app.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-  });
+  acceptFormPosts(app);
   const sales = app.bookings.widgetSales;
   const hostOf = (request: FastifyRequest) => request.hostname.toLowerCase().replace(/\.$/, '');
 
@@ -84,11 +82,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     const onPortal = host.isPortalHost(hostOf(request));
     const slug = (fields.widget ?? '').toLowerCase();
     if (onPortal && !WIDGET_SLUG_PATTERN.test(slug)) return null;
-    const asked = fields.language;
-    const language: Language | undefined = asked === 'ru' || asked === 'en' ? asked : undefined;
-    const askedCurrency = fields.currency;
-    const currency: CurrencyCode | undefined =
-      askedCurrency === 'aed' || askedCurrency === 'usd' ? askedCurrency : undefined;
+    const { language, currency } = shopAsked(fields);
     const portalBase = host.baseUrlOf(request);
     const shop = await findShop(
       app.deps,
@@ -157,7 +151,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     const asked = request.query.date;
     const date = asked && DATE.test(asked) ? asked : (days[0]?.date ?? null);
     const errors: Record<string, string> = {};
-    if (asked && !days.some((d) => d.date === asked)) errors.date = 'No tickets available';
+    if (asked && !days.some((d) => d.date === asked)) errors.date = BOOKING_MESSAGES.noTickets;
     const shown = shownDays(days);
     const chosenDay = days.find((d) => d.date === date);
     const list = chosenDay && !shown.includes(chosenDay) ? [...shown, chosenDay] : shown;
@@ -292,8 +286,8 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
       const items = error.items.length > 0 ? error.items : [{ fieldName: 'form', errorMessage: error.message }];
       return again(Object.fromEntries(items.map((i) => [i.fieldName, i.errorMessage])));
     }
-    const refreshed = await sales.refresh(ctx, token, found.shop.widget.id);
-    const payUrl = refreshed?.state === 'waiting' ? refreshed.payment?.redirectUrl : null;
+    const started = await sales.find(ctx, token, shop.widget.id);
+    const payUrl = started?.state === 'waiting' ? started.payment?.redirectUrl : null;
     return reply
       .header('Cache-Control', 'no-store')
       .redirect(payUrl ?? sale.customerUrl ?? found.state.link(`/embedded/booking/${token}`), 303);
@@ -338,10 +332,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
         paidMinor,
         currency,
         refund: sale.refundMinor ? formatMoney(sale.refundMinor, currency, language) : null,
-        // Asia/Dubai (UTC+4, no daylight saving), as every time the shop shows
-        holdUntil: sale.holdExpiresAt
-          ? new Date(sale.holdExpiresAt.getTime() + 4 * 3_600_000).toISOString().slice(11, 16)
-          : null,
+        holdUntil: sale.holdExpiresAt ? dubaiClock(sale.holdExpiresAt) : null,
         payUrl: payment?.redirectUrl ?? null,
         card,
         offerId: sale.offerId,
@@ -365,17 +356,17 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
       if (!found || !isSaleToken(request.params.token)) return notFound(reply);
       const ctx = serviceContext(app, request);
       const token = request.params.token;
-      const current = await sales.refresh(ctx, token, found.shop.widget.id);
-      if (!current) return notFound(reply);
       const page = found.state.link(`/embedded/booking/${token}`);
       try {
         await sales.retry(ctx, token, found.shop.widget.id);
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
+        if (error.status === 404) return notFound(reply);
+        // the sale's page says why (paid meanwhile, the hold ran out)
         return reply.header('Cache-Control', 'no-store').redirect(page, 303);
       }
-      const refreshed = await sales.refresh(ctx, token, found.shop.widget.id);
-      const payUrl = refreshed?.state === 'waiting' ? refreshed.payment?.redirectUrl : null;
+      const started = await sales.find(ctx, token, found.shop.widget.id);
+      const payUrl = started?.state === 'waiting' ? started.payment?.redirectUrl : null;
       return reply.header('Cache-Control', 'no-store').redirect(payUrl ?? page, 303);
     },
   );
@@ -400,15 +391,9 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
         email: w.contacts.email,
         logo: logo && /^image\/(png|jpeg)$/.test(logo.mime) ? logo.data : null,
       };
-      const current = await sales.refresh(ctx, token, found.shop.widget.id);
-      if (!current) return notFound(reply);
-      const document = await sales.document(ctx, token, kind, brand);
+      const document = await sales.document(ctx, token, w.id, kind, brand);
       if (!document) return notFound(reply);
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${document.fileName}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(document.pdf);
+      return sendPdf(reply, document.fileName, document.pdf);
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { Language } from '@portal/contract';
+import { escapeHtml, jsonForScript } from '../../lib/html.ts';
 import type { ShopData, ShopPrice } from './widget-shop.service.ts';
 
 export const EMBED_FRAME_PATH = '/w/embed.js';
@@ -49,22 +50,9 @@ const SOCIAL_NAMES: Record<string, string> = {
   vk: 'VK',
 };
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 const e = escapeHtml;
 // a link the agency typed is kept only as https (the contract allows no other; old or hand-edited rows included)
 export const https = (url: string) => (/^https:\/\/[^\s]+$/i.test(url) ? url : '');
-
-// JSON inside a <script type="application/ld+json">: nothing in it may close the element
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
 
 const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
 

@@ -11,7 +11,7 @@ import {
   compressScript,
   type CompressedScript,
 } from './widget-embed.ts';
-import { findShop, isShopDomain, widgetTourByUrl, type ShopData } from './widget-shop.service.ts';
+import { findShop, isShopDomain, shopAsked, widgetTourByUrl, type ShopData } from './widget-shop.service.ts';
 import { widgetCheckoutRoutes } from './widget-checkout.routes.ts';
 
 // The shop's own policy: its markup and inline style only, images from here or the agency's https hosts, a hero video
@@ -88,10 +88,7 @@ export const widgetShopPlugin = fp(
       async (request, reply) => {
         const slug = request.params.slug.toLowerCase();
         const embedded = request.query.embed === '1';
-        const asked = request.query.language;
-        const language = asked === 'ru' || asked === 'en' ? asked : undefined;
-        const askedCurrency = request.query.currency;
-        const currency = askedCurrency === 'aed' || askedCurrency === 'usd' ? askedCurrency : undefined;
+        const { language, currency } = shopAsked(request.query);
         const shop = WIDGET_SLUG_PATTERN.test(slug)
           ? await findShop(app.deps, await app.catalogue.snapshot(), { slug }, baseUrlOf(request), language, currency)
           : null;

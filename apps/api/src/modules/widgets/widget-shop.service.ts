@@ -106,6 +106,18 @@ export function shopTours(
   return [...tours.values()];
 }
 
+// What a shop's page was asked to show in (the embed code's data-language and data-currency); anything else is ignored
+export function shopAsked(query: { language?: string; currency?: string }): {
+  language: Language | undefined;
+  currency: CurrencyCode | undefined;
+} {
+  const { language, currency } = query;
+  return {
+    language: language === 'ru' || language === 'en' ? language : undefined,
+    currency: currency === 'aed' || currency === 'usd' ? currency : undefined,
+  };
+}
+
 // A live widget's shop by its address on the portal (`/w/{slug}`) or by its verified own domain; null when there is
 // none (a deleted widget, an unverified domain)
 export async function findShop(
