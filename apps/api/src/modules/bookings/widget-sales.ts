@@ -205,13 +205,15 @@ export async function creditDueMargins(db: Db, log: ServiceContext['log'], now =
         if (!sale || sale.marginStatus !== 'pending' || sale.status !== 'completed' || sale.date >= today) return false;
         const marginMinor = sale.publishedTotalMinor - sale.netTotalMinor;
         if (marginMinor > 0) {
+          // the agency's statement line, in the agency's language (the sale itself speaks the shop's)
+          const language = (await loadAgency(tx, sale.agencyId))?.language ?? 'en';
           const posted = await postLedgerEntry(tx, {
             agencyId: sale.agencyId,
             currency: sale.currency,
             amountMinor: marginMinor,
             kind: 'commission',
             description:
-              sale.language === 'ru'
+              language === 'ru'
                 ? `Маржа продажи через виджет ${sale.reference}`
                 : `Widget sale margin ${sale.reference}`,
             reference: sale.reference,

@@ -437,9 +437,10 @@ describe('the margin: credited once after the tour date, reversed by a cancellat
     const id = sale?.id ?? '';
     const before = await readBalance(t.database.db, w.agency.id, 'aed');
     expect(await t.app.bookings.widgetSales.creditDueMargins()).toBe(0);
+    // sold in a Russian shop (the sale speaks Russian) by an English-speaking agency
     await t.database.db
       .update(bookings)
-      .set({ date: addDays(w.tour.today, -1) })
+      .set({ date: addDays(w.tour.today, -1), language: 'ru' })
       .where(eq(bookings.id, id));
     const [first, second] = await Promise.all([
       t.app.bookings.widgetSales.creditDueMargins(),
@@ -453,6 +454,8 @@ describe('the margin: credited once after the tour date, reversed by a cancellat
       .where(and(eq(ledgerEntries.bookingId, id), eq(ledgerEntries.kind, 'commission')));
     expect(entries).toHaveLength(1);
     expect(entries[0]?.amountMinor).toBe(5_520);
+    // the agency's statement speaks the agency's language, whatever the shop's
+    expect(entries[0]?.description).toBe(`Widget sale margin ${sale?.reference ?? ''}`);
     expect((await readBalance(t.database.db, w.agency.id, 'aed')).balanceMinor).toBe(before.balanceMinor + 5_520);
     const [credited] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));
     expect(credited?.marginStatus).toBe('credited');
