@@ -200,6 +200,10 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_agency_seq_idx').on(t.agencyId, t.currency, t.seq),
     index('ledger_entries_agency_idx').on(t.agencyId, t.currency, t.createdAt),
+    // what is overdue subtracts the credits since a month end: few among the debits of every booking
+    index('ledger_entries_credits_idx')
+      .on(t.agencyId, t.currency, t.createdAt)
+      .where(sql`${t.amountMinor} > 0`),
     index('ledger_entries_booking_idx').on(t.bookingId),
   ],
 );

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 
@@ -19,6 +19,15 @@ export type StatementRow = {
 
 type Account = { agencyId: string; currency: CurrencyCode };
 const dubaiDate = sql`(created_at AT TIME ZONE 'Asia/Dubai')::date`;
+// The instant a Dubai business date begins. Filters compare created_at with it, never dubaiDate with a date, so
+// PostgreSQL walks the (agency, currency, created_at) index instead of converting every entry's time: the check
+// before each balance booking of an agency on credit read all its recent entries that way (5.4 ms at 6,000).
+// Dubai keeps no daylight saving, so `dubaiDate <= d` is exactly `created_at < dayStart(d + 1)`.
+const dayStart = (date: SQL) => sql`(${date})::timestamp AT TIME ZONE 'Asia/Dubai'`;
+const onOrAfter = (date: string) => sql`created_at >= ${dayStart(sql`${date}::date`)}`;
+const before = (date: string) => sql`created_at < ${dayStart(sql`${date}::date`)}`;
+const onOrBefore = (date: string) => sql`created_at < ${dayStart(sql`${date}::date + 1`)}`;
+const after = (date: string) => sql`created_at >= ${dayStart(sql`${date}::date + 1`)}`;
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -29,7 +38,7 @@ export async function balanceBefore(db: DbOrTx, account: Account, from: string):
   const [row] = rowsOf<{ balance: string | number | null }>(
     await db.execute(sql`
       SELECT balance_after_minor AS balance FROM ledger_entries
-      WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${dubaiDate} < ${from}::date
+      WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${before(from)}
       ORDER BY seq DESC LIMIT 1`),
   );
   return Number(row?.balance ?? 0);
@@ -45,7 +54,8 @@ export async function monthlyTotals(db: DbOrTx, account: Account, year: number) 
         (array_agg(balance_after_minor ORDER BY seq DESC))[1] AS closing
       FROM ledger_entries
       WHERE agency_id = ${account.agencyId} AND currency = ${account.currency}
-        AND ${dubaiDate} >= make_date(${year}::int, 1, 1) AND ${dubaiDate} < make_date(${year}::int + 1, 1, 1)
+        AND created_at >= ${dayStart(sql`make_date(${year}::int, 1, 1)`)}
+        AND created_at < ${dayStart(sql`make_date(${year}::int + 1, 1, 1)`)}
       GROUP BY 1 ORDER BY 1`),
   );
   return rows.map((row) => ({
@@ -65,7 +75,7 @@ export async function periodTotals(db: DbOrTx, account: Account, from: string, t
         sum(CASE WHEN amount_minor > 0 THEN amount_minor ELSE 0 END) AS credit
       FROM ledger_entries
       WHERE agency_id = ${account.agencyId} AND currency = ${account.currency}
-        AND ${dubaiDate} BETWEEN ${from}::date AND ${to}::date`),
+        AND ${onOrAfter(from)} AND ${onOrBefore(to)}`),
   );
   return { count: Number(row?.count ?? 0), debitMinor: Number(row?.debit ?? 0), creditMinor: Number(row?.credit ?? 0) };
 }
@@ -94,7 +104,7 @@ export async function statementEntries(
         amount_minor, balance_after_minor
       FROM ledger_entries
       WHERE agency_id = ${account.agencyId} AND currency = ${account.currency}
-        AND ${dubaiDate} BETWEEN ${period.from}::date AND ${period.to}::date
+        AND ${onOrAfter(period.from)} AND ${onOrBefore(period.to)}
         AND seq > ${page.afterSeq ?? 0}
       ORDER BY seq LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`),
   );
@@ -118,10 +128,10 @@ export async function balanceAtAndCreditsAfter(db: DbOrTx, account: Account, dat
     await db.execute(sql`
       SELECT
         (SELECT balance_after_minor FROM ledger_entries
-          WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${dubaiDate} <= ${date}::date
+          WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${onOrBefore(date)}
           ORDER BY seq DESC LIMIT 1) AS balance,
         (SELECT sum(amount_minor) FROM ledger_entries
-          WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${dubaiDate} > ${date}::date
+          WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${after(date)}
             AND amount_minor > 0) AS credits`),
   );
   return { balanceMinor: Number(row?.balance ?? 0), creditsAfterMinor: Number(row?.credits ?? 0) };

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entries_credits_idx" ON "ledger_entries" USING btree ("agency_id","currency","created_at") WHERE "ledger_entries"."amount_minor" > 0;
