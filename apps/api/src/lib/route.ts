@@ -66,8 +66,22 @@ export function toFastifyPath(path: string): string {
   return `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
+// Every field named (the type makes sure none is missed): spreading the app's deps into each request's context cost
+// a tenth of a cached catalogue read in the CPU profile
 export function serviceContext(app: FastifyInstance, request: FastifyRequest): ServiceContext {
-  return { ...app.deps, site: request.site, actor: request.actor, ip: request.ip };
+  const { db, config, sites, storage, tokens, log, kickMail } = app.deps;
+  return {
+    db,
+    config,
+    sites,
+    storage,
+    tokens,
+    log,
+    kickMail,
+    site: request.site,
+    actor: request.actor,
+    ip: request.ip,
+  };
 }
 
 // Registers a contract route: validates params/query/body with the contract's schemas (422 with field items),
