@@ -9,7 +9,14 @@ export type TokenService = {
 };
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // imported once: given the raw bytes, jose imports the key again on every signature and every check
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     sign: async ({ userId, tokenVersion, ...claims }) =>
       new SignJWT({ ...claims, ver: tokenVersion })
@@ -18,10 +25,10 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setAudience(JWT_AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(key),
+        .sign(await key),
     verify: async (token) => {
       try {
-        const { payload } = await jwtVerify(token, key, { audience: JWT_AUDIENCE, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { audience: JWT_AUDIENCE, algorithms: ['HS256'] });
         const claims = SessionClaims.safeParse(payload);
         if (!claims.success || typeof payload.ver !== 'number') return null;
         return { ...claims.data, ver: payload.ver };
