@@ -63,6 +63,23 @@ export function newReference(now: Date): string {
   return `GF${dubaiDate(now).slice(2).replace(/-/g, '')}-${tail}`;
 }
 
+// A reference is random among 32^6 a day, so two bookings of one day can draw the same one: about once in three
+// weeks at 10,000 bookings a day (the booking bench's 7,000 a run met one). The unique index refuses the second;
+// its statement or transaction has then written nothing (stock, money, key, mail), and the booking is placed again
+// under a fresh reference instead of answering 500.
+const REFERENCE_DRAWS = 3;
+export async function withFreshReference<T>(now: Date, place: (reference: string) => Promise<T>): Promise<T> {
+  for (let draw = 1; ; draw++) {
+    try {
+      return await place(newReference(now));
+    } catch (error) {
+      const clash = databaseError(error);
+      if (draw >= REFERENCE_DRAWS || clash?.code !== '23505' || clash.constraint !== 'bookings_reference_uq')
+        throw error;
+    }
+  }
+}
+
 export function ticketNumbers(reference: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${reference}-${String(i + 1).padStart(2, '0')}`);
 }
@@ -224,9 +241,14 @@ export async function prepareBooking(
   return { agency, offer, tour, people, time, slotId, price, promo, pickUpTime, hotelId, isRequest };
 }
 
-export function bookingValues(actor: AgencyActor | null, body: CreateBookingInput, p: PreparedBooking, now: Date) {
+export function bookingValues(
+  actor: AgencyActor | null,
+  body: CreateBookingInput,
+  p: PreparedBooking,
+  reference: string,
+) {
   return {
-    reference: newReference(now),
+    reference,
     agencyId: p.agency.id,
     createdBy: actor?.userId ?? null,
     siteId: p.agency.siteId,
@@ -306,7 +328,6 @@ export async function createBooking(
   const actor = requireAgencyActor(ctx);
   const now = new Date();
   const p = await prepareBooking(ctx, actor.agencyId, body, paymentMethod, now);
-  const values = bookingValues(actor, body, p, now);
 
   const agent = { id: actor.userId, name: actor.name, email: actor.email };
   const view = (row: BookingRow, payment: Parameters<typeof bookingView>[1]['payment']) =>
@@ -318,102 +339,105 @@ export async function createBooking(
       showBalance: canViewBalances(actor.role),
     });
 
-  if (p.isRequest) {
-    // SPEC §5/§8: past the cut-off or not instantly confirmable → a quotation request, no stock and no money taken
-    const booking = await ctx.db.transaction(async (tx) => {
-      const row = await insertBooking(tx, { ...values, status: 'request', isRequest: 1, paymentMethod: null });
+  return withFreshReference(now, async (reference): Promise<CreateBookingResponse> => {
+    const values = bookingValues(actor, body, p, reference);
+    if (p.isRequest) {
+      // SPEC §5/§8: past the cut-off or not instantly confirmable → a quotation request, no stock and no money taken
+      const booking = await ctx.db.transaction(async (tx) => {
+        const row = await insertBooking(tx, { ...values, status: 'request', isRequest: 1, paymentMethod: null });
+        await claim.record(tx, row.id);
+        await insertMail(tx, requestReceivedMail(row, actor));
+        return row;
+      });
+      ctx.kickMail();
+      return {
+        booking: view(booking, null),
+        message: bookingMessage(booking, null),
+      };
+    }
+
+    if (paymentMethod === 'balance') {
+      const need = stockNeed(p.offer, p.people);
+      const row = {
+        ...values,
+        createdBy: actor.userId,
+        id: randomUUID(),
+        // counted toward the agent's monthly cap by the statement itself (a refusal takes nothing)
+        spendMinor: values.netTotalMinor,
+        spendMonth: dubaiMonth(now),
+        stockUnits: need.units,
+        stockAdults: need.adults,
+        stockChildren: need.children,
+        status: 'completed' as const,
+        paymentMethod: 'balance' as const,
+        ticketNumbers: ticketNumbers(values.reference, ticketCount(p.offer, p.people)),
+        confirmedAt: now,
+      };
+      const input = {
+        values: row,
+        slotId: p.slotId,
+        need,
+        ledgerDescription: bookingDescription(row),
+        mail: bookingConfirmedMail(row, actor),
+        claim,
+      };
+      let result: OneStatementResult;
+      try {
+        const staleStock = deps.stockLocking ? undefined : ((await readSlotStock(ctx.db, p.slotId)) ?? undefined);
+        result = await bookFromBalanceInOneStatement(ctx.db, { ...input, staleStock });
+      } catch (error) {
+        const aborted = statementAbort(error);
+        if (aborted === 'insufficient_balance')
+          throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
+        if (aborted === 'spending_cap') throw await capExceededError(ctx.db, actor.userId, row.spendMonth, row);
+        if (aborted === 'idempotency_lost') throw new IdempotencyLostError();
+        if (isLockTimeout(error)) throw new AppError('conflict', BOOKING_MESSAGES.busy);
+        throw error;
+      }
+      if (result.outcome === 'no_stock') throw await noStockError(ctx.db, p.slotId, p.offer, p.people);
+      ctx.kickMail();
+      const booking: BookingRow = {
+        ...UNSET_BOOKING_COLUMNS,
+        ...row,
+        balanceAfterMinor: result.balanceAfterMinor,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return {
+        booking: view(booking, null),
+        message: null,
+      };
+    }
+
+    // Card: hold the stock for HOLD_MINUTES, then ask the provider outside the transaction (never call out inside one).
+    const held = await inBookingTransaction(ctx, async (tx) => {
+      const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
+      const spend = await countSpend(
+        tx,
+        {
+          createdBy: actor.userId,
+          spendMinor: 0,
+          spendMonth: null,
+          currency: values.currency,
+          language: values.language,
+        },
+        values.netTotalMinor,
+        now,
+      );
+      const row = await insertBooking(tx, {
+        ...values,
+        ...spend,
+        ...cardHold(need, now),
+      });
       await claim.record(tx, row.id);
-      await insertMail(tx, requestReceivedMail(row, actor));
       return row;
     });
-    ctx.kickMail();
+    await deps.startCardPayment(ctx, held);
+    const fresh = (await findBooking(ctx.db, held.id)) ?? held;
+    const payment = await latestPaymentFor(ctx.db, held.id);
     return {
-      booking: view(booking, null),
-      message: bookingMessage(booking, null),
+      booking: view(fresh, payment),
+      message: bookingMessage(fresh, payment),
     };
-  }
-
-  if (paymentMethod === 'balance') {
-    const need = stockNeed(p.offer, p.people);
-    const row = {
-      ...values,
-      createdBy: actor.userId,
-      id: randomUUID(),
-      // counted toward the agent's monthly cap by the statement itself (a refusal takes nothing)
-      spendMinor: values.netTotalMinor,
-      spendMonth: dubaiMonth(now),
-      stockUnits: need.units,
-      stockAdults: need.adults,
-      stockChildren: need.children,
-      status: 'completed' as const,
-      paymentMethod: 'balance' as const,
-      ticketNumbers: ticketNumbers(values.reference, ticketCount(p.offer, p.people)),
-      confirmedAt: now,
-    };
-    const input = {
-      values: row,
-      slotId: p.slotId,
-      need,
-      ledgerDescription: bookingDescription(row),
-      mail: bookingConfirmedMail(row, actor),
-      claim,
-    };
-    let result: OneStatementResult;
-    try {
-      const staleStock = deps.stockLocking ? undefined : ((await readSlotStock(ctx.db, p.slotId)) ?? undefined);
-      result = await bookFromBalanceInOneStatement(ctx.db, { ...input, staleStock });
-    } catch (error) {
-      const aborted = statementAbort(error);
-      if (aborted === 'insufficient_balance')
-        throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
-      if (aborted === 'spending_cap') throw await capExceededError(ctx.db, actor.userId, row.spendMonth, row);
-      if (aborted === 'idempotency_lost') throw new IdempotencyLostError();
-      if (isLockTimeout(error)) throw new AppError('conflict', BOOKING_MESSAGES.busy);
-      throw error;
-    }
-    if (result.outcome === 'no_stock') throw await noStockError(ctx.db, p.slotId, p.offer, p.people);
-    ctx.kickMail();
-    const booking: BookingRow = {
-      ...UNSET_BOOKING_COLUMNS,
-      ...row,
-      balanceAfterMinor: result.balanceAfterMinor,
-      createdAt: now,
-      updatedAt: now,
-    };
-    return {
-      booking: view(booking, null),
-      message: null,
-    };
-  }
-
-  // Card: hold the stock for HOLD_MINUTES, then ask the provider outside the transaction (never call out inside one).
-  const held = await inBookingTransaction(ctx, async (tx) => {
-    const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
-    const spend = await countSpend(
-      tx,
-      {
-        createdBy: actor.userId,
-        spendMinor: 0,
-        spendMonth: null,
-        currency: values.currency,
-        language: values.language,
-      },
-      values.netTotalMinor,
-      now,
-    );
-    const row = await insertBooking(tx, {
-      ...values,
-      ...spend,
-      ...cardHold(need, now),
-    });
-    await claim.record(tx, row.id);
-    return row;
   });
-  await deps.startCardPayment(ctx, held);
-  const fresh = (await findBooking(ctx.db, held.id)) ?? held;
-  const payment = await latestPaymentFor(ctx.db, held.id);
-  return {
-    booking: view(fresh, payment),
-    message: bookingMessage(fresh, payment),
-  };
 }

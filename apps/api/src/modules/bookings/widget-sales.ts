@@ -28,6 +28,7 @@ import {
   inBookingTransaction,
   prepareBooking,
   type BookingDeps,
+  withFreshReference,
   type CreateBookingInput,
 } from './create-booking.ts';
 import { takeStock } from './stock.ts';
@@ -77,23 +78,25 @@ export async function createWidgetSale(
   // the sale price was NET + 5 % when the agency set it; a NET raised since must never make the portal sell at a loss
   if (sale <= 0 || saleInAccount < p.price.netTotalMinor)
     throw AppError.field('offerId', WIDGET_SALE_MESSAGES.notAvailable);
-  const values = { ...bookingValues(null, request.body, p, now), language: request.language };
   let held: BookingRow;
   try {
-    held = await inBookingTransaction(ctx, async (tx) => {
-      const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
-      return insertBooking(tx, {
-        ...values,
-        channel: 'widget',
-        widgetId: request.widget.id,
-        saleCurrency: request.widget.currency,
-        saleTotalMinor: sale,
-        publishedTotalMinor: saleInAccount,
-        customerToken: request.token,
-        customerUrl: request.customerUrl,
-        ...cardHold(need, now),
-      });
-    });
+    held = await withFreshReference(now, (reference) =>
+      inBookingTransaction(ctx, async (tx) => {
+        const values = { ...bookingValues(null, request.body, p, reference), language: request.language };
+        const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
+        return insertBooking(tx, {
+          ...values,
+          channel: 'widget',
+          widgetId: request.widget.id,
+          saleCurrency: request.widget.currency,
+          saleTotalMinor: sale,
+          publishedTotalMinor: saleInAccount,
+          customerToken: request.token,
+          customerUrl: request.customerUrl,
+          ...cardHold(need, now),
+        });
+      }),
+    );
   } catch (error) {
     // the same form submitted twice at once: the other submit made the sale
     if (databaseError(error)?.code === '23505') {
