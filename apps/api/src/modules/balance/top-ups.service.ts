@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { TopUpFeeResponse, TopUpMethod, TopUpStatus, TopUpView } from '@portal/contract';
 import {
   BOOKING_MESSAGES,
@@ -21,6 +21,7 @@ import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireActor, requireAgencyActor } from '../../lib/require-actor.ts';
 import { siteUrl } from '../../lib/site-url.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
+import { dailyReference } from '../../lib/daily-reference.ts';
 import { uploadDisplayName, type CheckedUpload } from '../../lib/upload.ts';
 import { insertFile } from '../files/files.repo.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -49,12 +50,6 @@ type AgencyRow = NonNullable<Awaited<ReturnType<typeof findAgency>>>;
 const CHARGE_START_GRACE_MS = 2 * 60_000;
 // how long a card top-up's payment may stay open before it is closed at the provider and the top-up ends unpaid
 export const TOP_UP_PAYMENT_MINUTES = 30;
-
-const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function newTopUpReference(now: Date): string {
-  const tail = [...randomBytes(6)].map((b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('');
-  return `TU${dubaiDate(now).slice(2).replace(/-/g, '')}-${tail}`;
-}
 
 async function requireAgency(ctx: ServiceContext, actor: AgencyActor): Promise<AgencyRow> {
   const agency = await findAgency(ctx.db, actor.agencyId);
@@ -171,7 +166,7 @@ export async function createTopUp(
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await insertTopUp(tx, {
       agencyId: agency.id,
-      reference: newTopUpReference(now),
+      reference: dailyReference('TU', now),
       method: body.method,
       currency: agency.currency,
       amountMinor,

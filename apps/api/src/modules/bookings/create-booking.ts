@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { CreateBookingResponse, People } from '@portal/contract';
 import {
   BOOKING_MESSAGES,
@@ -46,6 +46,7 @@ import {
 import { IdempotencyLostError, type IdempotencyClaim } from '../../lib/idempotency.ts';
 import { bookingMessage } from './booking-views.ts';
 import { databaseError } from '../../lib/database-error.ts';
+import { dailyReference } from '../../lib/daily-reference.ts';
 
 export type CreateBookingInput = z.output<typeof CreateBookingSchema>;
 export type BookingDeps = {
@@ -56,11 +57,8 @@ export type BookingDeps = {
   closeOpenCharges: (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
 };
 
-const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export function newReference(now: Date): string {
-  const bytes = randomBytes(6);
-  const tail = [...bytes].map((b) => REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length]).join('');
-  return `GF${dubaiDate(now).slice(2).replace(/-/g, '')}-${tail}`;
+  return dailyReference('GF', now);
 }
 
 // A reference is random among 32^6 a day, so two bookings of one day can draw the same one: about once in three
