@@ -99,8 +99,8 @@ export const AdminAgencyDetail = z.object({
   creditLimit: z.number(),
   available: z.number(),
   overdue: z.number(),
-  // whether the account has ledger entries (then its currency is fixed)
-  hasLedgerEntries: z.boolean(),
+  // the account has ledger entries, top-ups or bookings, each in its currency: then the currency is fixed
+  isCurrencyFixed: z.boolean(),
   details: AgencyDetails,
   agents: z.array(AdminAgencyAgent),
   sites: z.array(z.object({ id: z.string(), name: z.string(), currency: CurrencyCode })),

@@ -170,7 +170,7 @@ export const AGENCY_ADMIN_MESSAGES = {
   notApproved: 'Only an approved agency can be suspended',
   notSuspended: 'Only a suspended agency can be reinstated',
   unknownSite: 'Choose one of the sites',
-  currencyLocked: 'The currency cannot change once the account has ledger entries',
+  currencyLocked: 'The currency cannot change once the account has ledger entries, top-ups or bookings',
   creditLimitAmount: 'Enter a credit limit in whole cents, zero or more',
   creditLimitBelowDebt: 'The credit limit cannot be lower than what the agency owes now ({owed})',
   adjustmentAmount: 'Enter an amount in whole cents, greater than zero',

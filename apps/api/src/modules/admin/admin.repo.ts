@@ -72,13 +72,19 @@ export async function agencyAgents(db: Db, agencyId: string) {
     .orderBy(asc(users.createdAt));
 }
 
-export async function hasLedgerEntries(db: DbOrTx, agencyId: string): Promise<boolean> {
+// Money in the account's currency: posted (ledger entries), on its way (a top-up, decided or not) or priced (a
+// booking, a quotation request or a card hold). A top-up confirmed after a switch would be credited in the old
+// currency, and a quote paid after it would debit in the new one, so the currency is fixed from the first of them.
+export async function hasMoneyHistory(db: DbOrTx, agencyId: string): Promise<boolean> {
   const [row] = await db
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.agencyId, agencyId))
-    .limit(1);
-  return row !== undefined;
+    .execute(
+      sql`
+    SELECT EXISTS (SELECT 1 FROM ${ledgerEntries} WHERE ${ledgerEntries.agencyId} = ${agencyId})
+      OR EXISTS (SELECT 1 FROM ${topUps} WHERE ${topUps.agencyId} = ${agencyId})
+      OR EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.agencyId} = ${agencyId}) AS fixed`,
+    )
+    .then((result) => (result as unknown as { rows: { fixed: boolean }[] }).rows);
+  return row?.fixed === true;
 }
 
 export async function saveAgencySettings(

@@ -126,11 +126,11 @@ export async function agencyDetail(ctx: ServiceContext, id: string): Promise<Adm
   const agency = await findAgency(ctx.db, id);
   if (!agency) throw AppError.notFound();
   const account = { agencyId: agency.id, currency: agency.currency };
-  const [documents, agents, balance, hasEntries] = await Promise.all([
+  const [documents, agents, balance, hasHistory] = await Promise.all([
     agencyDocuments(ctx.db, id),
     repo.agencyAgents(ctx.db, id),
     readBalance(ctx.db, id, agency.currency),
-    repo.hasLedgerEntries(ctx.db, id),
+    repo.hasMoneyHistory(ctx.db, id),
   ]);
   const overdue = balance.balanceMinor < 0 ? await overdueMinor(ctx.db, account, dubaiDate()) : 0;
   return {
@@ -148,7 +148,7 @@ export async function agencyDetail(ctx: ServiceContext, id: string): Promise<Adm
     creditLimit: minorToMajor(balance.creditLimitMinor),
     available: minorToMajor(balance.balanceMinor + balance.creditLimitMinor),
     overdue: minorToMajor(overdue),
-    hasLedgerEntries: hasEntries,
+    isCurrencyFixed: hasHistory,
     details: agencyDetailsView(agency, documents, { canEdit: false, today: dubaiDate() }),
     agents: agents.map((agent) => ({
       ...agent,
@@ -160,7 +160,7 @@ export async function agencyDetail(ctx: ServiceContext, id: string): Promise<Adm
 }
 
 // Site, currency, credit limit and the two permissions, under the agency's row lock with one audit row. The currency
-// is fixed once the account has entries; the credit limit never drops below what the agency owes.
+// is fixed once the account has money history (entries, top-ups, bookings); the credit limit never drops below what the agency owes.
 export async function updateAgencySettings(
   ctx: ServiceContext,
   id: string,
@@ -172,7 +172,7 @@ export async function updateAgencySettings(
   await withTransaction(ctx.db, async (tx) => {
     const agency = await lockAgency(tx, id);
     if (!agency) throw AppError.notFound();
-    if (body.currency !== agency.currency && (await repo.hasLedgerEntries(tx, id)))
+    if (body.currency !== agency.currency && (await repo.hasMoneyHistory(tx, id)))
       throw AppError.field('currency', AGENCY_ADMIN_MESSAGES.currencyLocked);
     const before = await readBalance(tx, id, body.currency);
     const previousLimit = (await readBalance(tx, id, agency.currency)).creditLimitMinor;

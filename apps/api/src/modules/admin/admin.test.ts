@@ -248,6 +248,35 @@ describe('account settings (issue 12)', () => {
     expect(await accountOf(agency.id)).toEqual({ balance: -60000, limit: 100000 });
     expect(await auditOf(agency.id)).toHaveLength(auditBefore);
   });
+  it('keeps the currency once a transfer is declared, before anything is credited', async () => {
+    const agency = await createAgency(t.database.db, { status: 'approved' });
+    const token = await loginAs(t.app, agency.users.admin.email);
+    const detail = async () => (await call('GET', `/admin/agencies/${agency.id}`)).json();
+    expect((await detail()).isCurrencyFixed).toBe(false);
+    const declared = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/balance/topup',
+      headers: { ...bearer(token), 'idempotency-key': `transfer-${agency.id}` },
+      payload: {
+        method: 'bank_transfer',
+        amount: 500,
+        currencyCode: 'aed',
+        transferDate: '2026-01-05',
+        bankReference: 'FT1',
+      },
+    });
+    expect(declared.statusCode, declared.body).toBe(200);
+    // confirmed after a switch, the transfer would be credited to an account in a currency no longer used
+    const res = await call('PUT', `/admin/agencies/${agency.id}/settings`, settings({ currency: 'usd' }));
+    expect([res.statusCode, res.json()]).toEqual([
+      422,
+      [{ fieldName: 'currency', errorMessage: AGENCY_ADMIN_MESSAGES.currencyLocked }],
+    ]);
+    expect(await detail()).toMatchObject({ currency: 'aed', isCurrencyFixed: true });
+    const [row] = await t.database.db.select().from(agencies).where(eq(agencies.id, agency.id));
+    expect(row?.currency).toBe('aed');
+    expect(await auditOf(agency.id)).toHaveLength(0);
+  });
 });
 
 describe('manual adjustments (issue 12)', () => {
@@ -315,7 +344,7 @@ describe('the agency page, the dashboard and the audit log (issue 12)', () => {
       status: 'pending',
       currency: 'aed',
       balance: 0,
-      hasLedgerEntries: false,
+      isCurrencyFixed: false,
     });
     expect(body.agents.map((a: { email: string }) => a.email).sort()).toEqual(
       Object.values(agency.users)

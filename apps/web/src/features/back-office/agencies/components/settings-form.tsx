@@ -65,8 +65,8 @@ export function SettingsForm({ agency }: { agency: AdminAgencyDetail }) {
                 { value: 'usd', label: 'USD' },
               ]}
               allowDeselect={false}
-              disabled={agency.hasLedgerEntries}
-              description={agency.hasLedgerEntries ? t('backOffice.agency.currencyFixed') : undefined}
+              disabled={agency.isCurrencyFixed}
+              description={agency.isCurrencyFixed ? t('backOffice.agency.currencyFixed') : undefined}
               {...form.getInputProps('currency')}
             />
             <NumberInput
