@@ -464,6 +464,33 @@ describe('card payments that arrive when they can no longer be honoured', () => 
     expect(charge?.refundedMinor).toBe(39_800);
   });
 
+  it('refunds in full a charge for an earlier price; the booking keeps waiting for what it costs now', async () => {
+    const before = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
+    const { booking, chargeId } = await cardBooking();
+    // the price changed while this charge stayed open (a quote given again after a charge that was not closed)
+    await t.database.db
+      .update(bookings)
+      .set({ netTotalMinor: sql`${bookings.netTotalMinor} + 10000` })
+      .where(eq(bookings.id, booking.id));
+    const paid = await payOnSandboxPage(t.app, chargeId, CARD.ok);
+    expect(paid.statusCode).toBe(303);
+    const row = await bookingRow(booking.id);
+    expect(row).toMatchObject({ status: 'pending_payment', paidPaymentId: null, netTotalMinor: 49_800 });
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect(payment).toMatchObject({
+      status: 'refunded',
+      amountMinor: 39_800,
+      refundedMinor: 39_800,
+      refundDueMinor: 0,
+    });
+    const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
+    expect(charge?.refundedMinor).toBe(39_800);
+    // the seats stay held for a charge of the right amount
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
+      (before?.left ?? 0) - 3,
+    );
+  });
+
   it('answers a webhook for a charge it does not know with an error, so the provider retries it', async () => {
     const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
     const { rawBody, headers } = buildSandboxEvent(

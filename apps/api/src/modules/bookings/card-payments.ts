@@ -139,6 +139,14 @@ export function bookingPaymentOwner(deps: { stockLocking: boolean }): PaymentOwn
       const booking = await lockedBooking(tx, payment);
       if (!isWaitingForMoney(booking))
         return { kept: false, refundReason: `booking ${booking.reference} was already ${booking.status}` };
+      // A charge started for an earlier price (a quote changed since, and the charge was not closed in time) pays
+      // for nothing now: it goes back in full and the booking keeps waiting for a charge of what it costs
+      const due = cardChargeOf(booking);
+      if (payment.amountMinor !== due.amountMinor || payment.currency !== due.currency)
+        return {
+          kept: false,
+          refundReason: `booking ${booking.reference} costs ${due.amountMinor} ${due.currency} minor units now, not the ${payment.amountMinor} ${payment.currency} this charge was for`,
+        };
       if (await completePaid(tx, booking, payment, deps.stockLocking)) return { kept: true };
       await updateBooking(tx, booking.id, {
         status: 'cancelled',
