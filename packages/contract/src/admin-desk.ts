@@ -28,8 +28,10 @@ const RANGE_ORDER = 'The start date must not be after the end date';
 // Card payments and refunds
 // ---------------------------------------------------------------------------------------------------------------
 // none: nothing owed back; owed: owed, not asked yet; in_progress: the provider is being asked (a lease runs);
-// failed: the last attempt failed and waits for its lease to end; refunded: everything owed went back
-export const RefundState = z.enum(['none', 'owed', 'in_progress', 'failed', 'refunded']);
+// failed: the last attempt failed and waits for its lease to end; needs_check: the provider refused it or (a
+// provider without idempotency keys) did not confirm it, so nobody asks again until the operator has looked at the
+// provider; refunded: everything owed went back
+export const RefundState = z.enum(['none', 'owed', 'in_progress', 'failed', 'needs_check', 'refunded']);
 export type RefundState = z.infer<typeof RefundState>;
 
 export const DeskPayment = z.object({
@@ -53,6 +55,10 @@ export const DeskPayment = z.object({
     // when a failed attempt may be asked again (its lease ends)
     retryAfter: z.string().nullable(),
     canRetry: z.boolean(),
+    // why it needs checking: the provider refused it, or did not confirm an attempt that may have been made
+    hold: z.enum(['refused', 'unconfirmed']).nullable(),
+    // the operator may record it as made at the provider (only while it needs checking)
+    canRecordMade: z.boolean(),
   }),
 });
 export type DeskPayment = z.infer<typeof DeskPayment>;
@@ -157,7 +163,17 @@ export const adminDeskRoutes = {
     method: 'POST',
     path: '/admin/payments/{id}/refund/retry',
     summary:
-      'Ask the provider again for a refund owed to a card, under the same attempt id as the sweeper (never a second refund) (operator only)',
+      'Ask the provider again for a refund owed to a card, under the same attempt id as the sweeper (never a second refund); for one that needs checking, after the operator looked at the provider (operator only)',
+    tags,
+    access: OPERATOR_ONLY,
+    params: DeskPaymentParams,
+    response: DeskPayment,
+  }),
+  recordRefundMade: defineRoute({
+    method: 'POST',
+    path: '/admin/payments/{id}/refund/made',
+    summary:
+      'Record a refund that needs checking as made at the provider (found there, or made there by hand), once and audited (operator only)',
     tags,
     access: OPERATOR_ONLY,
     params: DeskPaymentParams,

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'booking.quoted',
   'booking.declined',
   'booking.cancelled',
+  // a card refund recorded as made at the provider by an operator (on the booking or top-up it paid for)
+  'payment.refundRecorded',
   'agent.created',
   'agent.updated',
   'agent.deleted',

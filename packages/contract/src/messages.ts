@@ -240,6 +240,7 @@ export const DESK_MESSAGES = {
   unknownPayment: 'Payment not found',
   noRefundOwed: 'Nothing is owed back to this card',
   refundInProgress: 'The provider is still being asked about this refund. Try again in two minutes.',
+  refundNotHeld: 'Only a refund the provider refused or has not confirmed can be recorded as made at the provider',
 } as const;
 
 // The agency's widgets (SPEC §5, §8 word for word where quoted; the rest are ours)

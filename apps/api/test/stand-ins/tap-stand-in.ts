@@ -36,6 +36,9 @@ export type TapStandIn = {
   charges: Map<string, StandInTapCharge>;
   refunds: StandInTapRefund[];
   requests: StandInRequest[];
+  // the next refund requests' answers lost on the way back (HTTP 503): 'made' when Tap made the refund first,
+  // 'not-made' when it did not
+  lostRefundAnswers: ('made' | 'not-made')[];
   // what the customer's visit to transaction.url would end in
   complete: (chargeId: string, outcome: 'CAPTURED' | 'DECLINED' | 'ABANDONED' | 'CANCELLED') => StandInTapCharge;
   signedWebhook: (
@@ -85,6 +88,7 @@ export async function startTapStandIn(options: { secretKey?: string } = {}): Pro
   const secretKey = options.secretKey ?? 'sk_test_tap_stand_in';
   const charges = new Map<string, StandInTapCharge>();
   const refunds: StandInTapRefund[] = [];
+  const lostRefundAnswers: ('made' | 'not-made')[] = [];
   let baseUrl = '';
 
   function handle(request: StandInRequest): StandInResponse {
@@ -146,6 +150,8 @@ export async function startTapStandIn(options: { secretKey?: string } = {}): Pro
     }
 
     if (request.method === 'POST' && pathname === '/v2/refunds') {
+      const lost = lostRefundAnswers.shift();
+      if (lost === 'not-made') return tapError(503, '503', 'Service Unavailable');
       const charge = charges.get(String(body.charge_id ?? ''));
       if (!charge) return tapError(404, '1126', 'Charge Not Found');
       if (charge.status !== 'CAPTURED') return tapError(400, '1305', 'Charge is not captured');
@@ -165,6 +171,7 @@ export async function startTapStandIn(options: { secretKey?: string } = {}): Pro
         reason: body.reason,
       };
       refunds.push(refund);
+      if (lost === 'made') return tapError(503, '503', 'Service Unavailable');
       return { status: 200, body: refund };
     }
 
@@ -180,6 +187,7 @@ export async function startTapStandIn(options: { secretKey?: string } = {}): Pro
     charges,
     refunds,
     requests: server.requests,
+    lostRefundAnswers,
     complete(chargeId, outcome) {
       const charge = charges.get(chargeId);
       if (!charge) throw new Error(`No such Tap charge: ${chargeId}`);

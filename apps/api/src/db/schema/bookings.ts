@@ -211,6 +211,10 @@ export const payments = pgTable(
     refundAttemptId: uuid('refund_attempt_id'),
     refundAttemptMinor: bigint('refund_attempt_minor', { mode: 'number' }).notNull().default(0),
     refundAttemptUntil: timestamp('refund_attempt_until', { withTimezone: true }),
+    // A refund no sweeper asks for again until the operator has looked at the provider: 'refused' (the provider said
+    // no; the amount is owed again, a new attempt id when asked), 'unconfirmed' (a provider without idempotency keys
+    // did not answer an attempt: asking again blindly could refund twice)
+    refundHold: text('refund_hold', { enum: ['refused', 'unconfirmed'] }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

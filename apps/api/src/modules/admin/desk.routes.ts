@@ -12,6 +12,9 @@ export const adminDeskRoutes = fp(
     const cards = bookingCards(app.payments);
     registerRoute(app, routes.payments, ({ query, ctx }) => service.listPayments(ctx, query));
     registerRoute(app, routes.retryRefund, ({ params, ctx }) => service.retryRefund(ctx, app.payments, params.id));
+    registerRoute(app, routes.recordRefundMade, ({ params, ctx }) =>
+      service.recordRefundMade(ctx, app.payments, params.id),
+    );
     registerRoute(app, routes.bookings, ({ query, ctx }) => service.listBookings(ctx, query));
     registerRoute(app, routes.booking, ({ params, query, ctx }) =>
       service.bookingDetail(ctx, params.id, query.language),

@@ -34,15 +34,16 @@ import { findAgencyOf, listDeskBookings, listDeskPayments, type DeskPaymentRow }
 const money = (minor: number) => minorToMajor(minor);
 
 // What a payment's refund stands at, from the payments module's own columns (payments.repo.ts#claimRefundAttempt):
-// owed and unclaimed, claimed and being asked (its lease runs), or claimed and failed (the lease runs out unanswered,
-// then anyone may ask again under the same attempt id).
+// owed and unclaimed, claimed and being asked (its lease runs), claimed and failed (the lease runs out unanswered,
+// then anyone may ask again under the same attempt id), or held for the operator to check at the provider.
 export function deskPayment(row: DeskPaymentRow, now = new Date()): DeskPayment {
   const p = row.payment;
   const owedMinor = p.refundDueMinor + (p.refundAttemptId ? p.refundAttemptMinor : 0);
   const leaseRuns = p.refundAttemptId !== null && p.refundAttemptUntil !== null && p.refundAttemptUntil > now;
   const failedBefore = p.failureMessage !== null && p.refundAttemptId !== null;
   let state: RefundState = 'none';
-  if (owedMinor > 0) state = failedBefore ? 'failed' : leaseRuns ? 'in_progress' : 'owed';
+  if (owedMinor > 0 && p.refundHold !== null) state = 'needs_check';
+  else if (owedMinor > 0) state = failedBefore ? 'failed' : leaseRuns ? 'in_progress' : 'owed';
   else if (p.refundedMinor > 0) state = 'refunded';
   const canRetry = owedMinor > 0 && p.providerRef !== null && !leaseRuns;
   return {
@@ -67,6 +68,8 @@ export function deskPayment(row: DeskPaymentRow, now = new Date()): DeskPayment 
       reason: p.refundReason,
       retryAfter: leaseRuns && p.refundAttemptUntil ? p.refundAttemptUntil.toISOString() : null,
       canRetry,
+      hold: p.refundHold,
+      canRecordMade: owedMinor > 0 && p.refundHold !== null,
     },
   };
 }
@@ -102,7 +105,41 @@ export async function retryRefund(ctx: ServiceContext, payments: PaymentsService
   if (!before) throw AppError.notFound(DESK_MESSAGES.unknownPayment);
   if (before.refund.owed <= 0) throw AppError.field('id', DESK_MESSAGES.noRefundOwed);
   if (!before.refund.canRetry) throw new AppError('conflict', DESK_MESSAGES.refundInProgress);
-  await payments.settleRefunds(id);
+  // a held refund is asked again only by this call: the operator has looked at the provider
+  await payments.settleRefunds(id, { checkedAtProvider: before.refund.hold !== null });
+  const after = await onePayment(ctx.db, id);
+  if (!after) throw AppError.notFound(DESK_MESSAGES.unknownPayment);
+  return after;
+}
+
+// The operator found a refund that needs checking made at the provider (or made it there by hand): it counts as
+// refunded once, with an audit row on what the payment paid for
+export async function recordRefundMade(
+  ctx: ServiceContext,
+  payments: PaymentsService,
+  id: string,
+): Promise<DeskPayment> {
+  const actor = requireActor(ctx);
+  const before = await onePayment(ctx.db, id);
+  if (!before) throw AppError.notFound(DESK_MESSAGES.unknownPayment);
+  const made = await payments.recordRefundMade(id, async (tx, locked, after) => {
+    const { paidFor } = before;
+    await recordAudit(tx, actor, {
+      agencyId: locked.agencyId,
+      entity: paidFor.kind,
+      entityId: paidFor.id,
+      subject: paidFor.reference,
+      action: 'payment.refundRecorded',
+      changes: [
+        {
+          field: 'refunded',
+          from: minorToMajor(locked.refundedMinor).toFixed(2),
+          to: minorToMajor(after.refundedMinor).toFixed(2),
+        },
+      ],
+    });
+  });
+  if (!made) throw new AppError('conflict', DESK_MESSAGES.refundNotHeld);
   const after = await onePayment(ctx.db, id);
   if (!after) throw AppError.notFound(DESK_MESSAGES.unknownPayment);
   return after;

@@ -451,8 +451,8 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
   });
 });
 
-describe('card refunds the provider failed: listed, retried through the sweeper path, never twice', () => {
-  it('shows the failed refund, refuses a retry while its attempt runs, then refunds once', async () => {
+describe('card refunds the provider refused: held for the operator, asked again once, or recorded as made', () => {
+  it('holds a refused refund from the sweeper; the operator asks again under a new attempt id, once', async () => {
     const { booking, paymentId, chargeId } = await cardBooking();
     const netMinor = Math.round(booking.amounts.netTotal * 100);
     // the provider refuses: the charge looks refunded already
@@ -461,30 +461,73 @@ describe('card refunds the provider failed: listed, retried through the sweeper 
     expect(cancelled.statusCode).toBe(200);
     const failed = (await call('GET', `/admin/payments?view=failedRefunds&agencyId=${w.agency.id}`)).json();
     const item = failed.items.find((p: { id: string }) => p.id === paymentId);
-    expect(item).toMatchObject({ refund: { state: 'failed', owed: netMinor / 100, canRetry: false } });
-    expect(item.refund.retryAfter).not.toBeNull();
+    expect(item).toMatchObject({
+      failureMessage: `sandbox refused the refund of ${(netMinor / 100).toFixed(2)}.`,
+      refund: { state: 'needs_check', hold: 'refused', owed: netMinor / 100, canRetry: true, canRecordMade: true },
+    });
+    // the refusal gave the amount back to what is owed, without an attempt: asked again, it gets a new id
+    expect(await paymentRow(paymentId)).toMatchObject({ refundDueMinor: netMinor, refundAttemptId: null });
 
-    // while the attempt's lease runs nothing is asked again
-    const early = await call('POST', `/admin/payments/${paymentId}/refund/retry`);
-    expect([early.statusCode, early.body]).toEqual([409, DESK_MESSAGES.refundInProgress]);
-    const attemptId = (await paymentRow(paymentId))?.refundAttemptId;
-
-    // the provider is back and the lease ran out: the retry asks under the same attempt id, once
+    // the sweeper does not ask a refused refund again
     await t.database.db.update(sandboxCharges).set({ refundedMinor: 0 }).where(eq(sandboxCharges.id, chargeId));
-    await t.database.db
-      .update(payments)
-      .set({ refundAttemptUntil: sql`now() - interval '1 second'` })
-      .where(eq(payments.id, paymentId));
+    await t.app.bookings.sweepExpiredHolds();
+    const [untouched] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
+    expect([untouched?.refundedMinor, untouched?.refundKeys]).toEqual([0, []]);
+    expect((await paymentRow(paymentId))?.refundHold).toBe('refused');
+
+    // the operator has fixed it at the provider and asks again: two clicks at once refund once
     const retries = await Promise.all([1, 2].map(() => call('POST', `/admin/payments/${paymentId}/refund/retry`)));
     expect(retries.map((r) => r.statusCode)).toContain(200);
     const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
-    expect([charge?.refundedMinor, charge?.refundKeys]).toEqual([netMinor, [attemptId]]);
-    expect(await paymentRow(paymentId)).toMatchObject({ status: 'refunded', refundedMinor: netMinor });
+    expect([charge?.refundedMinor, charge?.refundKeys.length]).toEqual([netMinor, 1]);
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'refunded',
+      refundedMinor: netMinor,
+      refundHold: null,
+      failureMessage: null,
+    });
     const after = await call('POST', `/admin/payments/${paymentId}/refund/retry`);
     expect([after.statusCode, after.json()]).toEqual([
       422,
       [{ fieldName: 'id', errorMessage: DESK_MESSAGES.noRefundOwed }],
     ]);
+    const made = await call('POST', `/admin/payments/${paymentId}/refund/made`);
+    expect([made.statusCode, made.body]).toEqual([409, DESK_MESSAGES.refundNotHeld]);
     expect((await call('POST', `/admin/payments/${NO_ID}/refund/retry`)).statusCode).toBe(404);
+    expect((await call('POST', `/admin/payments/${NO_ID}/refund/made`)).statusCode).toBe(404);
+  });
+
+  it('records a refused refund the operator made by hand at the provider: once, audited', async () => {
+    const { booking, paymentId, chargeId } = await cardBooking();
+    const netMinor = Math.round(booking.amounts.netTotal * 100);
+    await t.database.db.update(sandboxCharges).set({ refundedMinor: netMinor }).where(eq(sandboxCharges.id, chargeId));
+    await call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 0, reason: 'Storm' });
+    const auditBefore = (await auditFor(booking.id)).length;
+    // an agent cannot
+    const agent = await call('POST', `/admin/payments/${paymentId}/refund/made`, undefined, w.tokens.admin);
+    expect(agent.statusCode).toBe(403);
+    const answers = await Promise.all([1, 2].map(() => call('POST', `/admin/payments/${paymentId}/refund/made`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const ok = answers.find((a) => a.statusCode === 200)?.json();
+    expect(ok.refund).toMatchObject({ state: 'refunded', refunded: netMinor / 100, owed: 0, hold: null });
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'refunded',
+      refundedMinor: netMinor,
+      refundDueMinor: 0,
+      refundHold: null,
+    });
+    const audit = await auditFor(booking.id);
+    expect(audit.slice(auditBefore)).toEqual([
+      {
+        action: 'payment.refundRecorded',
+        entity: 'booking',
+        agencyId: w.agency.id,
+        actor: operatorId,
+        changes: [{ field: 'refunded', from: '0.00', to: (netMinor / 100).toFixed(2) }],
+      },
+    ]);
+    // nothing was sent to the provider
+    const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
+    expect(charge?.refundKeys).toEqual([]);
   });
 });

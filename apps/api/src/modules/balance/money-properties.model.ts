@@ -79,8 +79,9 @@ export type MPayment = {
   // everything ever owed back to the card (paid out or not), and the refunds the provider made
   owedMinor: number;
   refundCalls: number;
-  // a refund the provider has not confirmed yet (it refused, or its answer was lost after it made it)
-  unconfirmed: { providerMadeIt: boolean } | null;
+  // a refund the provider has not confirmed yet: it refused (held until the operator asks again), or its answer was
+  // lost after it made it (the sweeper asks again under the same attempt id)
+  unconfirmed: { providerMadeIt: boolean; held: boolean } | null;
   // webhooks built by the test for this charge, for delivering again
   events: SandboxDelivery[];
 };
@@ -189,8 +190,9 @@ export function tierPercent(startMs: number, nowMs: number): number {
 }
 export const startOf = (slot: MSlot) => Date.parse(`${slot.date}T${slot.startTime}:00+04:00`);
 
-// Money going back to the card that paid. `provider`: it pays at once, refuses for now, or makes the refund and the
-// answer is lost (both of the last two are asked again under the same attempt id later)
+// Money going back to the card that paid. `provider`: it pays at once, refuses (the refund waits for the operator,
+// who asks again under a new attempt id), or makes the refund and its answer is lost (the sweeper asks again under
+// the same attempt id, and the provider answers with the refund it made)
 export type ProviderMode = 'up' | 'refuses' | 'lost-answer';
 export function refundToCard(p: MPayment, amountMinor: number, provider: ProviderMode = 'up') {
   if (amountMinor <= 0) return;
@@ -200,7 +202,7 @@ export function refundToCard(p: MPayment, amountMinor: number, provider: Provide
     refundConfirmed(p);
     return;
   }
-  p.unconfirmed = { providerMadeIt: provider === 'lost-answer' };
+  p.unconfirmed = { providerMadeIt: provider === 'lost-answer', held: provider === 'refuses' };
   if (provider === 'lost-answer') {
     p.refundCalls += 1;
     if (p.owedMinor >= p.amountMinor) p.charge = 'refunded';
@@ -211,10 +213,18 @@ function refundConfirmed(p: MPayment) {
   p.status = 'refunded';
   p.charge = 'refunded';
 }
-// the retry under the same attempt id: a provider that already made it answers with that refund
+// the sweeper's retry under the same attempt id: a provider that already made it answers with that refund; a
+// refused one is not asked again
 export function retryRefund(p: MPayment) {
-  if (!p.unconfirmed) return;
+  if (!p.unconfirmed || p.unconfirmed.held) return;
   if (!p.unconfirmed.providerMadeIt) p.refundCalls += 1;
+  p.unconfirmed = null;
+  refundConfirmed(p);
+}
+// the operator, having looked at the provider, asks again for a refused refund: a new attempt, made once
+export function operatorAsksAgain(p: MPayment) {
+  if (!p.unconfirmed?.held) return;
+  p.refundCalls += 1;
   p.unconfirmed = null;
   refundConfirmed(p);
 }

@@ -12,7 +12,6 @@ import { createTestTour, type TestTour } from '../catalogue/test-fixtures.ts';
 import { retireTour } from '../bookings/booking-fixtures.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { buildSandboxEvent } from '../payments/providers/sandbox.ts';
-import { addSandboxRefund } from '../payments/providers/sandbox-charges.repo.ts';
 import { findUserById } from '../account/account.repo.ts';
 import { issueToken } from '../account/account.service.ts';
 import {
@@ -42,6 +41,7 @@ import {
   priceOf,
   refundToCard,
   retryRefund,
+  operatorAsksAgain,
   startOf,
   takeStock,
   tierPercent,
@@ -1035,7 +1035,9 @@ const cancel = command(
       before === 'cancelled' ? { status: 422, field: 'id', message: BOOKING_MESSAGES.notCancellable } : OK;
     const card = before === 'completed' && b.paymentMethod === 'card' ? paymentOf(m, b.paidPaymentId ?? '') : null;
     const provider: ProviderMode = card ? p.provider : 'up';
-    if (card && provider !== 'up') await providerSets(r, card.chargeId, 'failed');
+    // refusing: the sandbox answers "failed" for a charge that is not paid
+    if (card && provider === 'refuses') await providerSets(r, card.chargeId, 'failed');
+    const keysBefore = card ? await refundKeysOf(r, card.chargeId) : [];
     const start = startOf(m.slots[b.slot]);
     const t0 = Date.now();
     if (p.mode === 'two-keys-at-once') {
@@ -1048,15 +1050,12 @@ const cancel = command(
       await submit(m, r, url, undefined, p.mode === 'same-key-twice' ? 'keyed-twice' : p.mode, expected);
     }
     const t1 = Date.now();
-    if (card && provider !== 'up') {
-      await providerSets(r, card.chargeId, card.charge);
-      const [attempt] = await query<{ id: string | null; amount: string }>(
-        r,
-        sql`SELECT refund_attempt_id AS id, refund_attempt_minor AS amount FROM payments WHERE id = ${card.id}`,
-      );
-      // the provider made the refund under the attempt's id, and its answer never reached the portal
-      if (provider === 'lost-answer' && attempt?.id)
-        await addSandboxRefund(r.db, card.chargeId, n(attempt.amount), attempt.id);
+    if (card && provider === 'refuses') await providerSets(r, card.chargeId, card.charge);
+    // the provider made the refund under the attempt's id, and its answer never reached the portal (the process
+    // stopped): the payment is put back as it stood before the answer, the attempt unconfirmed and its lease over
+    if (card && provider === 'lost-answer') {
+      const made = (await refundKeysOf(r, card.chargeId)).slice(keysBefore.length);
+      if (made.length > 0) await loseRefundAnswer(r, card.id, b.id, made[0] ?? '');
     }
     if (expected.status !== 200) return;
 
@@ -1084,11 +1083,49 @@ const cancel = command(
   },
 );
 
+async function refundKeysOf(r: Real, chargeId: string): Promise<string[]> {
+  const [row] = await query<{ keys: string[] }>(
+    r,
+    sql`SELECT refund_keys AS keys FROM sandbox_charges WHERE id = ${chargeId}`,
+  );
+  return row?.keys ?? [];
+}
+
+async function loseRefundAnswer(r: Real, paymentId: string, bookingId: string, attemptId: string) {
+  await r.db.execute(sql`
+    UPDATE payments SET
+      refunded_minor = refunded_minor - b.refund_minor,
+      refund_attempt_id = ${attemptId}::uuid,
+      refund_attempt_minor = b.refund_minor,
+      refund_attempt_until = now() - interval '1 minute',
+      status = 'succeeded',
+      failure_message = 'Refund pending: the provider has not confirmed it yet'
+    FROM bookings b WHERE payments.id = ${paymentId} AND b.id = ${bookingId}`);
+}
+
+// A refund the provider refused: the operator looks at the provider, then asks again (a new attempt, made once)
+const operatorRetriesRefused = command(
+  'operator asks again for a refused refund',
+  fc.record({ payment: choice }),
+  (m) => m.payments.some((p) => p.unconfirmed?.held),
+  async (m, r, p) => {
+    const payment = choose(m.payments, (x) => x.unconfirmed?.held === true, p.payment);
+    await askAgainAsOperator(m, r, payment);
+  },
+);
+
+async function askAgainAsOperator(m: Model, r: Real, payment: MPayment) {
+  if (!payment.unconfirmed?.held) return;
+  const res = await inject(r, 'POST', `/api/admin/payments/${payment.id}/refund/retry`, { token: r.operatorToken });
+  expect(res.statusCode, `operator retry: ${res.body}`).toBe(200);
+  operatorAsksAgain(payment);
+}
+
 // Refunds the provider did not confirm: their lease runs out and the sweeper (maybe two at once) asks again
 const retryRefunds = command(
   'refund retry sweep',
   fc.record({ sweeps: fc.integer({ min: 1, max: 2 }) }),
-  (m) => m.payments.some((p) => p.unconfirmed),
+  (m) => m.payments.some((p) => p.unconfirmed && !p.unconfirmed.held),
   async (m, r, p) => retryOwedRefunds(m, r, p.sweeps),
 );
 
@@ -1262,6 +1299,7 @@ const COMMANDS = (
     [expireAHold, 2],
     [cancel, 4],
     [retryRefunds, 2],
+    [operatorRetriesRefused, 1],
     [cardTopUp, 2],
     [closeStaleTopUp, 1],
     [declareTransfer, 2],
@@ -1291,6 +1329,7 @@ describe('money rules under random sequences of bookings, payments, cancellation
           await fc.asyncModelRun(() => run, commands);
           // at the end, every refund still owed is paid out, once
           if (run.model.payments.some((p) => p.unconfirmed)) await retryOwedRefunds(run.model, run.real, 1);
+          for (const p of run.model.payments) await askAgainAsOperator(run.model, run.real, p);
           await assertInvariants(run.model, run.real);
           expect(run.model.payments.filter((p) => p.unconfirmed)).toEqual([]);
           runs += 1;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bookings, payments } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer } from '../../../test/factories.ts';
+import { bearer, createOperator, loginAs } from '../../../test/factories.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stand-ins/stripe-stand-in.ts';
 import { startTapStandIn, type TapStandIn } from '../../../test/stand-ins/tap-stand-in.ts';
 import {
@@ -19,6 +19,8 @@ let stripe: StripeStandIn;
 let tap: TapStandIn;
 let t: TestApp;
 let w: BookingWorld;
+let operatorToken = '';
+const desk = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: bearer(operatorToken) });
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   tap = await startTapStandIn();
@@ -34,6 +36,8 @@ beforeAll(async () => {
     },
   });
   w = await createBookingWorld(t.app, t.database.db);
+  const operator = await createOperator(t.database.db);
+  operatorToken = await loginAs(t.app, operator.email);
 });
 afterAll(async () => {
   await retireTour(t.database.db, w.tour.id);
@@ -205,5 +209,79 @@ describe('card bookings through Tap (charges + webhooks)', () => {
     ).toBe(200);
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row?.status).toBe('completed');
+  });
+});
+
+// Tap documents no idempotency key for refunds: an attempt whose answer was lost is never asked again blindly
+describe('Tap refunds whose answer was lost', () => {
+  async function capturedTapBooking() {
+    const res = await postBooking(t.app, w.tokens.admin, bookingBody(w, { adults: 2, children: 0 }), {
+      url: '/api/b2b/bookings/withtappaymentcharge',
+    });
+    const booking = res.json().booking;
+    const payment = await paymentOf(booking.id);
+    tap.complete(payment.providerRef ?? '', 'CAPTURED');
+    const event = tap.signedWebhook(payment.providerRef ?? '');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/tap/webhook',
+      headers: event.headers,
+      payload: event.rawBody,
+    });
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row?.status).toBe('completed');
+    return { booking, payment };
+  }
+  const refundsAtTap = (chargeId: string) => tap.refunds.filter((r) => r.charge_id === chargeId);
+  const refundCalls = () => tap.requests.filter((r) => r.method === 'POST' && r.path === '/v2/refunds').length;
+  async function cancelAndLoseAnswer(lost: 'made' | 'not-made') {
+    const { booking, payment } = await capturedTapBooking();
+    tap.lostRefundAnswers.push(lost);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/cancel`,
+      headers: bearer(w.tokens.admin),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [held] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(held).toMatchObject({ refundHold: 'unconfirmed', refundedMinor: 0 });
+    expect(held?.refundAttemptId).toEqual(expect.any(String));
+    expect(held?.failureMessage).toContain(held?.refundAttemptId ?? 'no attempt');
+    // the sweeper, even long after the attempt's lease, does not ask Tap again
+    const calls = refundCalls();
+    await t.database.db
+      .update(payments)
+      .set({ refundAttemptUntil: sql`now() - interval '1 hour'` })
+      .where(eq(payments.id, payment.id));
+    await t.app.bookings.sweepExpiredHolds();
+    expect(refundCalls()).toBe(calls);
+    return { booking, payment: held ?? payment };
+  }
+
+  it('waits for the operator, who finds the refund made at Tap and records it: refunded once', async () => {
+    const { booking, payment } = await cancelAndLoseAnswer('made');
+    const chargeId = payment.providerRef ?? '';
+    expect(refundsAtTap(chargeId)).toHaveLength(1);
+    const listed = (await desk('GET', `/api/admin/payments?view=failedRefunds&agencyId=${w.agency.id}`)).json();
+    expect(listed.items.find((p: { id: string }) => p.id === payment.id)).toMatchObject({
+      refund: { state: 'needs_check', hold: 'unconfirmed', owed: payment.amountMinor / 100, canRecordMade: true },
+    });
+    const made = await desk('POST', `/api/admin/payments/${payment.id}/refund/made`);
+    expect(made.statusCode, made.body).toBe(200);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row).toMatchObject({ status: 'refunded', refundedMinor: payment.amountMinor, refundHold: null });
+    expect(refundsAtTap(chargeId)).toHaveLength(1);
+    expect((await desk('POST', `/api/admin/payments/${payment.id}/refund/made`)).statusCode).toBe(409);
+    expect(booking.id).toEqual(expect.any(String));
+  });
+
+  it('asks Tap again only when the operator, having looked, asks: then refunded once', async () => {
+    const { payment } = await cancelAndLoseAnswer('not-made');
+    const chargeId = payment.providerRef ?? '';
+    expect(refundsAtTap(chargeId)).toHaveLength(0);
+    const again = await desk('POST', `/api/admin/payments/${payment.id}/refund/retry`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().refund).toMatchObject({ state: 'refunded', hold: null });
+    expect(refundsAtTap(chargeId).map((r) => r.amount)).toEqual([payment.amountMinor / 100]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payments, webhookEvents } from '../../db/schema/index.ts';
 import type { ProviderName, ProviderStatus } from './providers/provider.ts';
@@ -102,26 +102,95 @@ export type RefundAttempt = {
   provider: ProviderName;
   providerRef: string;
   reason: string | null;
+  // the attempt was claimed before and its lease ran out unanswered: it may have reached the provider
+  resumed: boolean;
 };
 
 // One node asks the provider for a refund at a time: the claim moves what is owed into an attempt with an id and a
 // lease, in one statement (the row lock decides between nodes). An attempt whose lease ran out without an answer is
-// claimed again under the same id.
-export async function claimRefundAttempt(db: DbOrTx, id: string, leaseSeconds: number): Promise<RefundAttempt | null> {
+// claimed again under the same id (`resumed`). A held refund is claimed only by the operator's own call (`held`),
+// who has looked at the provider first.
+export async function claimRefundAttempt(
+  db: DbOrTx,
+  id: string,
+  leaseSeconds: number,
+  options: { held?: boolean } = {},
+): Promise<RefundAttempt | null> {
+  const hold = options.held ? sql`refund_hold IS NOT NULL` : sql`refund_hold IS NULL`;
   const result = (await db.execute(sql`
-    UPDATE payments SET
-      refund_attempt_id = CASE WHEN refund_attempt_id IS NULL THEN gen_random_uuid() ELSE refund_attempt_id END,
-      refund_attempt_minor = CASE WHEN refund_attempt_id IS NULL THEN refund_due_minor ELSE refund_attempt_minor END,
-      refund_due_minor = CASE WHEN refund_attempt_id IS NULL THEN 0 ELSE refund_due_minor END,
+    UPDATE payments p SET
+      refund_attempt_id = CASE WHEN p.refund_attempt_id IS NULL THEN gen_random_uuid() ELSE p.refund_attempt_id END,
+      refund_attempt_minor = CASE WHEN p.refund_attempt_id IS NULL THEN p.refund_due_minor ELSE p.refund_attempt_minor END,
+      refund_due_minor = CASE WHEN p.refund_attempt_id IS NULL THEN 0 ELSE p.refund_due_minor END,
       refund_attempt_until = now() + make_interval(secs => ${leaseSeconds}),
+      refund_hold = NULL,
       updated_at = now()
-    WHERE id = ${id} AND provider_ref IS NOT NULL
-      AND ((refund_attempt_id IS NULL AND refund_due_minor > 0) OR (refund_attempt_id IS NOT NULL AND refund_attempt_until < now()))
-    RETURNING refund_attempt_id AS "attemptId", refund_attempt_minor AS "amountMinor", provider, provider_ref AS "providerRef", refund_reason AS "reason"`)) as unknown as {
+    FROM (SELECT id, refund_attempt_id IS NOT NULL AS resumed FROM payments WHERE id = ${id} FOR UPDATE) before
+    WHERE p.id = before.id AND p.provider_ref IS NOT NULL AND ${hold}
+      AND ((p.refund_attempt_id IS NULL AND p.refund_due_minor > 0)
+        OR (p.refund_attempt_id IS NOT NULL AND (p.refund_attempt_until IS NULL OR p.refund_attempt_until < now())))
+    RETURNING p.refund_attempt_id AS "attemptId", p.refund_attempt_minor AS "amountMinor", p.provider,
+      p.provider_ref AS "providerRef", p.refund_reason AS "reason", before.resumed`)) as unknown as {
     rows: (Omit<RefundAttempt, 'amountMinor'> & { amountMinor: string | number })[];
   };
   const row = result.rows[0];
-  return row ? { ...row, amountMinor: Number(row.amountMinor) } : null;
+  return row ? { ...row, amountMinor: Number(row.amountMinor), resumed: Boolean(row.resumed) } : null;
+}
+
+// The sweeper stops asking until the operator has looked at the provider. 'refused': the amount is owed again (a new
+// attempt id when asked); 'unconfirmed': the attempt stays as it is, it may have been made. Guarded by the attempt id.
+export async function holdRefund(
+  db: DbOrTx,
+  id: string,
+  attemptId: string,
+  hold: 'refused' | 'unconfirmed',
+  message: string,
+): Promise<void> {
+  const refused = hold === 'refused';
+  await db
+    .update(payments)
+    .set({
+      refundHold: hold,
+      failureMessage: message,
+      refundAttemptUntil: null,
+      updatedAt: sql`now()`,
+      ...(refused
+        ? {
+            refundDueMinor: sql`${payments.refundDueMinor} + ${payments.refundAttemptMinor}`,
+            refundAttemptMinor: 0,
+            refundAttemptId: null,
+          }
+        : {}),
+    })
+    .where(and(eq(payments.id, id), eq(payments.refundAttemptId, attemptId)));
+}
+
+export async function lockPayment(tx: DbOrTx, id: string): Promise<PaymentRecord | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row ?? null;
+}
+
+// The operator found the held refund made at the provider: an unconfirmed attempt's amount, or (refused) what is
+// owed, which they refunded there by hand, counts as refunded, once (only while held; the row's own lock)
+export async function recordHeldRefundMade(tx: DbOrTx, id: string): Promise<PaymentRecord | null> {
+  const unconfirmed = sql`${payments.refundHold} = 'unconfirmed'`;
+  const made = sql`(CASE WHEN ${unconfirmed} THEN ${payments.refundAttemptMinor} ELSE ${payments.refundDueMinor} + ${payments.refundAttemptMinor} END)`;
+  const [row] = await tx
+    .update(payments)
+    .set({
+      refundedMinor: sql`${payments.refundedMinor} + ${made}`,
+      refundDueMinor: sql`CASE WHEN ${unconfirmed} THEN ${payments.refundDueMinor} ELSE 0 END`,
+      refundAttemptMinor: 0,
+      refundAttemptId: null,
+      refundAttemptUntil: null,
+      refundHold: null,
+      failureMessage: null,
+      status: sql`CASE WHEN ${payments.refundedMinor} + ${made} >= ${payments.amountMinor} THEN 'refunded' ELSE ${payments.status} END`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, id), isNotNull(payments.refundHold)))
+    .returning();
+  return row ?? null;
 }
 
 // the provider confirmed the attempt: it counts as refunded, once (guarded by the attempt id)
@@ -146,9 +215,12 @@ export async function refundsDue(db: DbOrTx, limit: number): Promise<string[]> {
     .select({ id: payments.id })
     .from(payments)
     .where(
-      or(
-        gt(payments.refundDueMinor, 0),
-        and(isNotNull(payments.refundAttemptId), lt(payments.refundAttemptUntil, sql`now()`)),
+      and(
+        isNull(payments.refundHold),
+        or(
+          gt(payments.refundDueMinor, 0),
+          and(isNotNull(payments.refundAttemptId), lt(payments.refundAttemptUntil, sql`now()`)),
+        ),
       ),
     )
     .orderBy(asc(payments.updatedAt))

@@ -1,17 +1,25 @@
-import { BOOKING_MESSAGES, type CurrencyCode, type Language } from '@portal/contract';
+import { BOOKING_MESSAGES, minorToMajor, type CurrencyCode, type Language } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { PaymentProviders } from './providers/index.ts';
 import type { PaymentProvider, ProviderName, ProviderStatus, WebhookHeaders } from './providers/provider.ts';
-import { MalformedWebhookError, UnhandledWebhookEventError, WebhookSignatureError } from './providers/provider.ts';
+import {
+  MalformedWebhookError,
+  UnhandledWebhookEventError,
+  WebhookSignatureError,
+  isRefusal,
+} from './providers/provider.ts';
 import {
   OPEN_STATUSES,
   addRefundDue,
   claimRefundAttempt,
   finishRefundAttempt,
+  holdRefund,
+  recordHeldRefundMade,
   findAgencyPayment,
   insertPayment,
   latestPaymentFor,
+  lockPayment,
   lockPaymentByRef,
   openChargesFor,
   ownerKeyOf,
@@ -134,27 +142,74 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     await addRefundDue(tx, paymentId, amountMinor, reason);
   }
 
-  // The provider gets the claimed attempt's id as its idempotency key, so two nodes never refund twice.
-  async function settleRefunds(paymentId: string): Promise<void> {
-    const attempt = await claimRefundAttempt(deps.db, paymentId, REFUND_LEASE_SECONDS);
+  // The provider gets the claimed attempt's id as its idempotency key, so two nodes never refund twice. What cannot be
+  // asked again safely waits for the operator (holdRefund): a refusal (asked again, the same answer), and an
+  // unanswered attempt at a provider without idempotency keys (asked again, it could be refunded twice).
+  // `checkedAtProvider`: the operator's own call, after looking at the provider.
+  async function settleRefunds(paymentId: string, options: { checkedAtProvider?: boolean } = {}): Promise<void> {
+    const attempt = await claimRefundAttempt(deps.db, paymentId, REFUND_LEASE_SECONDS, {
+      held: options.checkedAtProvider,
+    });
     if (!attempt) return;
+    const provider = providerOf(attempt.provider);
+    const amount = minorToMajor(attempt.amountMinor).toFixed(2);
+    const unconfirmed = `${provider.name} has not confirmed the refund of ${amount} (attempt ${attempt.attemptId}). Look for it at ${provider.name} before asking again.`;
+    if (attempt.resumed && !provider.refundsIdempotent && !options.checkedAtProvider) {
+      await holdRefund(deps.db, paymentId, attempt.attemptId, 'unconfirmed', unconfirmed);
+      return;
+    }
     try {
-      const refund = await providerOf(attempt.provider).refund(
+      const refund = await provider.refund(
         attempt.providerRef,
         attempt.amountMinor,
         attempt.reason ?? 'refund',
         attempt.attemptId,
       );
-      if (refund.status === 'failed') throw new Error('the provider refused the refund');
+      if (refund.status === 'failed') {
+        await holdRefund(
+          deps.db,
+          paymentId,
+          attempt.attemptId,
+          'refused',
+          `${provider.name} refused the refund of ${amount}.`,
+        );
+        return;
+      }
       await finishRefundAttempt(deps.db, paymentId, attempt.attemptId);
       // more may have become due while the provider answered
       await settleRefunds(paymentId);
     } catch (error) {
-      deps.log.error({ err: error, paymentId }, 'refund failed; retried under the same attempt id after its lease');
-      await updatePayment(deps.db, paymentId, {
-        failureMessage: 'Refund pending: the provider has not confirmed it yet',
-      });
+      deps.log.error({ err: error, paymentId }, 'refund not confirmed by the provider');
+      if (isRefusal(error))
+        await holdRefund(
+          deps.db,
+          paymentId,
+          attempt.attemptId,
+          'refused',
+          `${provider.name} refused the refund of ${amount}: ${error.message}`,
+        );
+      else if (!provider.refundsIdempotent)
+        await holdRefund(deps.db, paymentId, attempt.attemptId, 'unconfirmed', unconfirmed);
+      else
+        await updatePayment(deps.db, paymentId, {
+          failureMessage: 'Refund pending: the provider has not confirmed it yet',
+        });
     }
+  }
+
+  // The operator found a held refund made at the provider (or made it there by hand): recorded once, with the
+  // caller's audit row in the same transaction
+  async function recordRefundMade(
+    paymentId: string,
+    audit: (tx: DbOrTx, before: PaymentRecord, after: PaymentRecord) => Promise<void>,
+  ): Promise<PaymentRecord | null> {
+    return deps.db.transaction(async (tx) => {
+      const before = await lockPayment(tx, paymentId);
+      if (!before) return null;
+      const after = await recordHeldRefundMade(tx, paymentId);
+      if (after) await audit(tx, before, after);
+      return after;
+    });
   }
 
   async function retryDueRefunds(limit = 20): Promise<void> {
@@ -270,6 +325,7 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     findForAgency: (agencyId: string, paymentId: string) => findAgencyPayment(deps.db, agencyId, paymentId),
     markRefundDue,
     settleRefunds,
+    recordRefundMade,
     retryDueRefunds,
     cancelOpenCharges,
   };

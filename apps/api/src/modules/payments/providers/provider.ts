@@ -35,6 +35,8 @@ export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 export type PaymentProvider = {
   name: ProviderName;
+  // whether asking again for a refund under the same attempt id can never refund twice (an idempotency key)
+  refundsIdempotent: boolean;
   createCharge(input: CreateChargeInput): Promise<ProviderCharge>;
   retrieveCharge(providerRef: string): Promise<ProviderCharge>;
   // Best effort, for an open charge whose hold expired: returns the charge as it stands afterwards
@@ -83,6 +85,13 @@ export class ProviderRequestError extends Error {
     this.provider = provider;
     this.httpStatus = httpStatus;
   }
+}
+
+// The provider answered and said no (a 4xx other than a timeout, a conflict or a rate limit): asking again under the
+// same attempt gets the same answer. No answer, or a 5xx, leaves the outcome unknown.
+export function isRefusal(error: unknown): error is ProviderRequestError {
+  if (!(error instanceof ProviderRequestError) || error.httpStatus === null) return false;
+  return error.httpStatus >= 400 && error.httpStatus < 500 && ![408, 409, 425, 429].includes(error.httpStatus);
 }
 
 export function headerValue(headers: WebhookHeaders, name: string): string | null {

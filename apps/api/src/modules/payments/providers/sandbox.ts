@@ -67,6 +67,8 @@ export function createSandboxProvider({ db, publicBaseUrl, secret }: SandboxProv
 
   return {
     name: 'sandbox',
+    // the sandbox keeps the attempt ids it refunded, as a real provider keeps idempotency keys
+    refundsIdempotent: true,
     async createCharge(input: CreateChargeInput) {
       assertChargeInput(input);
       const row = await insertSandboxCharge(db, {

@@ -35,6 +35,7 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase }: Stri
 
   return {
     name: 'stripe',
+    refundsIdempotent: true,
     async createCharge(input) {
       assertChargeInput(input);
       const intent = await call(() =>

@@ -94,6 +94,8 @@ export function createTapProvider({
 
   return {
     name: 'tap',
+    // Tap documents no idempotency key for refunds (see refund below)
+    refundsIdempotent: false,
     async createCharge(input) {
       assertChargeInput(input);
       const currency = input.currency.toUpperCase();

@@ -47,3 +47,12 @@ export function useRetryRefund() {
     onSettled: () => refreshDesk(queryClient),
   });
 }
+
+// POST /admin/payments/{id}/refund/made: a refund that needs checking, found made at the provider
+export function useRecordRefundMade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callRoute(adminDeskRoutes.recordRefundMade, { params: { id } }),
+    onSettled: () => refreshDesk(queryClient),
+  });
+}

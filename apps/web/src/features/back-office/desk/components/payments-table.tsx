@@ -78,7 +78,7 @@ export function PaymentsTable({ rows, showAgency = true }: { rows: readonly Desk
               <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                 {payment.provider} · {payment.providerRef ?? '—'}
               </Text>
-              {payment.failureMessage && (
+              {payment.failureMessage && payment.refund.state !== 'needs_check' && (
                 <Text size="xs" c="red.8">
                   {payment.failureMessage}
                 </Text>
@@ -131,7 +131,8 @@ export function PaymentsTable({ rows, showAgency = true }: { rows: readonly Desk
                 <Table.Td>
                   <Stack gap={2} align="flex-start">
                     <PaymentStatusBadge status={payment.status} />
-                    {payment.failureMessage && (
+                    {/* a refund that needs checking says it in its own column */}
+                    {payment.failureMessage && payment.refund.state !== 'needs_check' && (
                       <Text size="xs" c="red.8" maw={200}>
                         {payment.failureMessage}
                       </Text>

@@ -1,12 +1,13 @@
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { DeskPayment, PaymentStatus, RefundState } from '@portal/contract';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { notify } from '@/lib/notify';
-import { useRetryRefund } from '../api/money';
+import { useRecordRefundMade, useRetryRefund } from '../api/money';
 
 // a badge keeps its whole word in a narrow table cell
 const BADGE_STYLE = { minWidth: 'max-content' } as const;
@@ -24,6 +25,7 @@ const REFUND_COLORS: Record<RefundState, string> = {
   owed: 'yellow',
   in_progress: 'blue',
   failed: 'red',
+  needs_check: 'orange',
   refunded: 'grape',
 };
 
@@ -54,6 +56,19 @@ export function RefundStatus({ payment }: { payment: DeskPayment }) {
         {owed ? t('boDesk.money.owed') : t('boDesk.money.refunded')}{' '}
         <Money amount={owed ? refund.owed : refund.refunded} currency={payment.currencyCode} />
       </Text>
+      {refund.state === 'needs_check' && refund.hold && (
+        <Stack gap={0} maw={320} data-testid="refund-hold">
+          <Text size="xs" c="orange.8">
+            {t(`boDesk.money.hold.${refund.hold}`, { provider: payment.provider })}
+          </Text>
+          {/* the provider's own answer, with the attempt id to look for there */}
+          {payment.failureMessage && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {payment.failureMessage}
+            </Text>
+          )}
+        </Stack>
+      )}
       {owed && refund.retryAfter && (
         <Text size="xs" c="dimmed">
           {t('boDesk.money.retryAfter', { at: formatDateTime(refund.retryAfter, language) })}
@@ -75,9 +90,60 @@ export function RefundStatus({ payment }: { payment: DeskPayment }) {
             })
           }
         >
-          {t('boDesk.money.retry')}
+          {refund.hold ? t('boDesk.money.askAgain') : t('boDesk.money.retry')}
         </Button>
       )}
+      {refund.canRecordMade && <RecordRefundMade payment={payment} />}
     </Stack>
+  );
+}
+
+// A refund that needs checking, found at the provider (or made there by hand): recorded after a confirmation
+function RecordRefundMade({ payment }: { payment: DeskPayment }) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const [open, setOpen] = useState(false);
+  const record = useRecordRefundMade();
+  return (
+    <>
+      <Button
+        size="compact-xs"
+        variant="light"
+        color="grape"
+        leftSection={<IconCircleCheck size={12} />}
+        onClick={() => setOpen(true)}
+      >
+        {t('boDesk.money.recordMade')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('boDesk.money.recordTitle')} centered>
+        <Stack>
+          <Text size="sm">
+            {t('boDesk.money.recordText', {
+              amount: formatMoney(payment.refund.owed, payment.currencyCode, language),
+              provider: payment.provider,
+            })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('boDesk.money.recordBack')}
+            </Button>
+            <Button
+              color="grape"
+              loading={record.isPending}
+              onClick={() =>
+                record.mutate(payment.id, {
+                  onSuccess: () => {
+                    setOpen(false);
+                    notify.success(t('boDesk.money.recorded'));
+                  },
+                })
+              }
+            >
+              {t('boDesk.money.recordConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }
