@@ -11,7 +11,7 @@ import type {
   TopUpView,
 } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
+import { agentSessions, paySandboxCharge } from './support/session.ts';
 import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
 
 // Issue 12 items 4, 5 and 6 from the browser: the operator answers a quotation request that the agent then pays,
@@ -240,20 +240,7 @@ describe('[DESK][SCREENS] the requests inbox, the money page and a booking, on a
     // a card booking refunded on the agency's behalf, so the money page and the booking show a card and a refund
     const slot = instantSlot ?? (await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [6, 7, 8]));
     const booking = await bookViaApi(ADMIN, slot, { card: true });
-    const chargeId = booking.payment?.redirectUrl?.split('/').pop() ?? '';
-    const paid = await fetch(`${portal.url()}/api/payments/sandbox/pay/${chargeId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        step: 'card',
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/30',
-        cvc: '123',
-        name: GUEST.name,
-      }).toString(),
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
+    await paySandboxCharge(portal, booking);
     await api<BookingView>(OPERATOR, `/admin/bookings/${booking.id}/cancel`, {
       method: 'POST',
       body: { feeOverride: 1000, reason: 'Weather warning; the supplier kept part of the price' },

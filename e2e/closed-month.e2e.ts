@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dayOfMonth, monthOf, monthRange, previousMonth } from '@portal/contract';
 import type { BalanceSummaryResponse, StatementResponse } from '@portal/contract';
-import { ownPostgresDatabase } from '../apps/api/test/own-postgres.ts';
-import { screenshot, startPortal, type Portal } from './support/portal.ts';
+import { screenshot } from './support/portal.ts';
+import { hasPostgres, portalOnOwnPostgres } from './support/own-postgres-portal.ts';
 import { agentSessions } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
 
@@ -12,22 +12,9 @@ import { bookable, bookingSlots, instantPerPerson } from './support/booking-slot
 // CI) where the test moves the agency's real bookings and ledger entries back into the last month whose invoice is
 // out (from the 3rd of the next month, Asia/Dubai). Without PostgreSQL there is no way to move them: skipped.
 const ADMIN = 'admin@desertrose.test';
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let portal: Portal;
-let database: Awaited<ReturnType<typeof ownPostgresDatabase>> | null = null;
-const { api, openAs } = agentSessions(() => portal);
+const own = portalOnOwnPostgres('e2e_closed_month');
+const { api, openAs } = agentSessions(own.portal);
 const { findSlot, bookViaApi } = bookingSlots(api);
-
-beforeAll(async () => {
-  if (!hasPostgres) return;
-  database = await ownPostgresDatabase('e2e_closed_month');
-  portal = await startPortal({ DATABASE_URL: database.url, SEED_DEMO: 'true' });
-});
-afterAll(async () => {
-  await portal?.stop();
-  await database?.drop();
-});
 
 const cents = (amount: number) => Math.round(amount * 100);
 const dubaiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date());
@@ -35,10 +22,7 @@ const dubaiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Duba
 // Moves time, not money: the ledger is append-only by trigger, so this session (the test's, on its own database)
 // switches triggers off for its two UPDATEs of dates; amounts, order and balances stay as the app wrote them.
 async function backdate(agencyId: string, into: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: database?.url });
-  await client.connect();
-  try {
+  await own.withClient(async (client) => {
     await client.query('SET session_replication_role = replica');
     await client.query(
       `UPDATE ledger_entries SET created_at = $2::timestamptz + (created_at - (SELECT min(created_at)
@@ -51,9 +35,7 @@ async function backdate(agencyId: string, into: string): Promise<void> {
          FROM bookings WHERE agency_id = $1)) WHERE agency_id = $1`,
       [agencyId, into],
     );
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 describe.skipIf(!hasPostgres)('[MONEY][TAX-INVOICE] a closed month on the balance page', () => {

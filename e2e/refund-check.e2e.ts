@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView, DeskPaymentsResponse } from '@portal/contract';
-import { ownPostgresDatabase } from '../apps/api/test/own-postgres.ts';
-import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
-import { GUEST, bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
+import { LAYOUTS, screenshot } from './support/portal.ts';
+import { hasPostgres, portalOnOwnPostgres } from './support/own-postgres-portal.ts';
+import { agentSessions, paySandboxCharge } from './support/session.ts';
+import { bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
 
 // A card refund the provider refused waits for the operator (payments.service#settleRefunds): the money page shows
 // it as "Check at the provider" with the provider's answer, and the operator records it as made there after a
@@ -11,53 +11,19 @@ import { GUEST, bookable, bookingSlots, instantPerPerson } from './support/booki
 // portal runs on a PostgreSQL database of its own (TEST_DATABASE_URL, as in CI); without it, skipped.
 const ADMIN = 'admin@desertrose.test';
 const OPERATOR = 'ops@portal.test';
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-let portal: Portal;
-let database: Awaited<ReturnType<typeof ownPostgresDatabase>> | null = null;
-const { api, openAs } = agentSessions(() => portal);
+const own = portalOnOwnPostgres('e2e_refund_check');
+const portal = own.portal;
+const { api, openAs } = agentSessions(portal);
 const { findSlot, bookViaApi } = bookingSlots(api);
-
-beforeAll(async () => {
-  if (!hasPostgres) return;
-  database = await ownPostgresDatabase('e2e_refund_check');
-  portal = await startPortal({ DATABASE_URL: database.url, SEED_DEMO: 'true' });
-});
-afterAll(async () => {
-  await portal?.stop();
-  await database?.drop();
-});
-
-async function sql(text: string, values: unknown[]): Promise<void> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: database?.url });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
 // A card booking paid with 4242, whose charge then looks refunded at the sandbox; the agency cancels it
 async function refusedRefund(): Promise<{ booking: BookingView; paymentId: string }> {
   const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [5, 6, 7]);
   const booking = await bookViaApi(ADMIN, slot, { card: true });
-  const chargeId = booking.payment?.redirectUrl?.split('/').pop() ?? '';
-  const paid = await fetch(`${portal.url()}/api/payments/sandbox/pay/${chargeId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      step: 'card',
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/30',
-      cvc: '123',
-      name: GUEST.name,
-    }).toString(),
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
-  await sql('UPDATE sandbox_charges SET refunded_minor = amount_minor WHERE id = $1', [chargeId]);
+  const chargeId = await paySandboxCharge(portal(), booking);
+  await own.withClient((client) =>
+    client.query('UPDATE sandbox_charges SET refunded_minor = amount_minor WHERE id = $1', [chargeId]),
+  );
   const cancelled = await api<BookingView>(ADMIN, `/b2b/bookings/${booking.id}/cancel`, { method: 'POST' });
   expect(cancelled.status).toBe('cancelled');
   const listed = await api<DeskPaymentsResponse>(OPERATOR, '/admin/payments?view=failedRefunds');

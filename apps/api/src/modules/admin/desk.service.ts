@@ -92,9 +92,10 @@ export async function listPayments(
   return { items: rows.map((row) => deskPayment(row, now)), total, page: query.page, onPage: query.onPage };
 }
 
-async function onePayment(db: DbOrTx, id: string): Promise<DeskPayment | null> {
+async function onePayment(db: DbOrTx, id: string): Promise<DeskPayment> {
   const { rows } = await listDeskPayments(db, { view: 'all', id }, { limit: 1, offset: 0 });
-  return rows[0] ? deskPayment(rows[0]) : null;
+  if (!rows[0]) throw AppError.notFound(DESK_MESSAGES.unknownPayment);
+  return deskPayment(rows[0]);
 }
 
 // The operator asks the provider again for a refund owed to a card: the sweeper's own call (settleRefunds), which
@@ -102,14 +103,11 @@ async function onePayment(db: DbOrTx, id: string): Promise<DeskPayment | null> {
 // makes a second refund. While an attempt's lease runs, nothing is asked.
 export async function retryRefund(ctx: ServiceContext, payments: PaymentsService, id: string): Promise<DeskPayment> {
   const before = await onePayment(ctx.db, id);
-  if (!before) throw AppError.notFound(DESK_MESSAGES.unknownPayment);
   if (before.refund.owed <= 0) throw AppError.field('id', DESK_MESSAGES.noRefundOwed);
   if (!before.refund.canRetry) throw new AppError('conflict', DESK_MESSAGES.refundInProgress);
   // a held refund is asked again only by this call: the operator has looked at the provider
   await payments.settleRefunds(id, { checkedAtProvider: before.refund.hold !== null });
-  const after = await onePayment(ctx.db, id);
-  if (!after) throw AppError.notFound(DESK_MESSAGES.unknownPayment);
-  return after;
+  return onePayment(ctx.db, id);
 }
 
 // The operator found a refund that needs checking made at the provider (or made it there by hand): it counts as
@@ -121,7 +119,6 @@ export async function recordRefundMade(
 ): Promise<DeskPayment> {
   const actor = requireActor(ctx);
   const before = await onePayment(ctx.db, id);
-  if (!before) throw AppError.notFound(DESK_MESSAGES.unknownPayment);
   const made = await payments.recordRefundMade(id, async (tx, locked, after) => {
     const { paidFor } = before;
     await recordAudit(tx, actor, {
@@ -140,9 +137,7 @@ export async function recordRefundMade(
     });
   });
   if (!made) throw new AppError('conflict', DESK_MESSAGES.refundNotHeld);
-  const after = await onePayment(ctx.db, id);
-  if (!after) throw AppError.notFound(DESK_MESSAGES.unknownPayment);
-  return after;
+  return onePayment(ctx.db, id);
 }
 
 export async function listBookings(ctx: ServiceContext, query: z.output<typeof Query>): Promise<AdminBookingsResponse> {
