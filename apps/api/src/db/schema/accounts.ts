@@ -204,6 +204,10 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_credits_idx')
       .on(t.agencyId, t.currency, t.createdAt)
       .where(sql`${t.amountMinor} > 0`),
+    // a refund's booking debit, found by the booking's reference (the refund entry names it the same way)
+    index('ledger_entries_booking_reference_idx')
+      .on(t.agencyId, t.currency, t.reference)
+      .where(sql`${t.kind} = 'booking'`),
     index('ledger_entries_booking_idx').on(t.bookingId),
   ],
 );

@@ -626,4 +626,43 @@ describe('balance page reads', () => {
     expect(booked.statusCode, booked.body).toBe(200);
     expect(await figures()).toMatchObject({ balance: -288, overdue: 0 });
   });
+
+  it('keeps a debt overdue when bookings made since are cancelled: their refunds pay none of it', async () => {
+    const agency = await createAgency(t.database.db);
+    const token = await loginAs(t.app, agency.users.admin.email);
+    await t.database.db
+      .update(agencyBalances)
+      .set({ creditLimitMinor: 100_000 })
+      .where(eq(agencyBalances.agencyId, agency.id));
+    // a booking on credit made now, then the debt of two months ago (history written after it, dated back)
+    const booked = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }));
+    expect(booked.statusCode, booked.body).toBe(200);
+    await t.database.db
+      .update(agencyBalances)
+      .set({ balanceMinor: sql`${agencyBalances.balanceMinor} - 50000` })
+      .where(eq(agencyBalances.agencyId, agency.id));
+    await t.database.db.insert(ledgerEntries).values({
+      agencyId: agency.id,
+      currency: 'aed',
+      amountMinor: -50_000,
+      kind: 'booking',
+      description: 'Booking from before',
+      reference: 'OLD-2',
+      balanceAfterMinor: -50_000,
+      createdAt: new Date(Date.now() - 70 * 86_400_000),
+    });
+    const figures = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(token) })).json();
+    expect(await figures()).toMatchObject({ balance: -788, overdue: 500 });
+    // the new booking cancelled in full: the balance gets its 288.00 back, the old debt is still all overdue
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booked.json().booking.id}/cancel`,
+      headers: bearer(token),
+    });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect(await figures()).toMatchObject({ balance: -500, overdue: 500 });
+    const refused = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }));
+    expect(refused.json()).toEqual([{ fieldName: 'paymentMethod', errorMessage: MONEY_MESSAGES.overdue }]);
+  });
 });

@@ -152,9 +152,10 @@ export const overdueMinor = (m: Model) => Math.max(0, m.openingDebt - m.creditsS
 export const isBlockedByDues = (m: Model) => m.balance < 0 && overdueMinor(m) > 0;
 export const coversDebit = (m: Model, amountMinor: number) => m.balance - amountMinor >= -m.creditLimit;
 
-export function credit(m: Model, amountMinor: number) {
+// `undoesNewDebit`: the refund of a booking made in the run (after the opening debt), which pays none of that debt
+export function credit(m: Model, amountMinor: number, options: { undoesNewDebit?: boolean } = {}) {
   m.balance += amountMinor;
-  m.creditsSinceOpening += amountMinor;
+  if (!options.undoesNewDebit) m.creditsSinceOpening += amountMinor;
 }
 
 export const priceOf = (slot: MSlot, adults: number, children: number) =>

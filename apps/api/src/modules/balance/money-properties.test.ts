@@ -1079,7 +1079,7 @@ const cancel = command(
     b.refundMinor = refund;
     note(`cancelled paid booking: ${card ? `card refund ${refund > 0 ? provider : 'none'}` : 'balance refund'}`);
     if (card) refundToCard(card, refund, provider);
-    else if (refund > 0) credit(m, refund);
+    else if (refund > 0) credit(m, refund, { undoesNewDebit: true });
   },
 );
 

@@ -122,7 +122,9 @@ export async function statementEntries(
   }));
 }
 
-// The balance after the last entry dated `date` or earlier, and the credits dated after it
+// The balance after the last entry dated `date` or earlier, and the payments dated after it: every credit except the
+// refund of a booking debited after `date` (that refund undoes its own booking's debit, newer than the debt, and pays
+// nothing of what was owed at `date`; cancelling bookings must not clear an overdue debt)
 export async function balanceAtAndCreditsAfter(db: DbOrTx, account: Account, date: string) {
   const [row] = rowsOf<{ balance: string | number | null; credits: string | number | null }>(
     await db.execute(sql`
@@ -130,9 +132,13 @@ export async function balanceAtAndCreditsAfter(db: DbOrTx, account: Account, dat
         (SELECT balance_after_minor FROM ledger_entries
           WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${onOrBefore(date)}
           ORDER BY seq DESC LIMIT 1) AS balance,
-        (SELECT sum(amount_minor) FROM ledger_entries
+        (SELECT sum(amount_minor) FROM ledger_entries e
           WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${after(date)}
-            AND amount_minor > 0) AS credits`),
+            AND amount_minor > 0
+            AND NOT (kind = 'refund' AND EXISTS (
+              SELECT 1 FROM ledger_entries d
+              WHERE d.agency_id = e.agency_id AND d.currency = e.currency AND d.kind = 'booking'
+                AND d.reference = e.reference AND d.created_at >= ${dayStart(sql`${date}::date + 1`)}))) AS credits`),
   );
   return { balanceMinor: Number(row?.balance ?? 0), creditsAfterMinor: Number(row?.credits ?? 0) };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entries_booking_reference_idx" ON "ledger_entries" USING btree ("agency_id","currency","reference") WHERE "ledger_entries"."kind" = 'booking';
