@@ -581,26 +581,40 @@ describe('balance page reads', () => {
     expect(wrong.json()).toEqual([{ fieldName: 'currencyCode', errorMessage: MONEY_MESSAGES.wrongCurrency }]);
   });
 
-  it('refuses balance bookings while credit used two months ago is overdue; a top-up clears it', async () => {
+  // An agency with a 1,000.00 AED credit line (createAgency opens the account at zero), and its balance page
+  async function agencyOnCredit() {
     const agency = await createAgency(t.database.db);
     const token = await loginAs(t.app, agency.users.admin.email);
-    // (createAgency opens the account at zero)
     await t.database.db
       .update(agencyBalances)
-      .set({ balanceMinor: -50_000, creditLimitMinor: 100_000 })
+      .set({ creditLimitMinor: 100_000 })
       .where(eq(agencyBalances.agencyId, agency.id));
+    const figures = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(token) })).json();
+    return { agency, token, figures };
+  }
+
+  // 500.00 AED used on credit 70 days ago, so overdue now (fixture history, dated back)
+  async function owedSinceTwoMonths(agencyId: string) {
+    await t.database.db
+      .update(agencyBalances)
+      .set({ balanceMinor: sql`${agencyBalances.balanceMinor} - 50000` })
+      .where(eq(agencyBalances.agencyId, agencyId));
     await t.database.db.insert(ledgerEntries).values({
-      agencyId: agency.id,
+      agencyId,
       currency: 'aed',
       amountMinor: -50_000,
       kind: 'booking',
       description: 'Booking from before',
-      reference: 'OLD',
+      reference: `OLD-${agencyId.slice(0, 8)}`,
       balanceAfterMinor: -50_000,
       createdAt: new Date(Date.now() - 70 * 86_400_000),
     });
-    const figures = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(token) })).json();
+  }
+
+  it('refuses balance bookings while credit used two months ago is overdue; a top-up clears it', async () => {
+    const { agency, token, figures } = await agencyOnCredit();
+    await owedSinceTwoMonths(agency.id);
     expect(await figures()).toMatchObject({ balance: -500, creditLimit: 1000, available: 500, overdue: 500 });
 
     const refused = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }));
@@ -628,31 +642,11 @@ describe('balance page reads', () => {
   });
 
   it('keeps a debt overdue when bookings made since are cancelled: their refunds pay none of it', async () => {
-    const agency = await createAgency(t.database.db);
-    const token = await loginAs(t.app, agency.users.admin.email);
-    await t.database.db
-      .update(agencyBalances)
-      .set({ creditLimitMinor: 100_000 })
-      .where(eq(agencyBalances.agencyId, agency.id));
+    const { agency, token, figures } = await agencyOnCredit();
     // a booking on credit made now, then the debt of two months ago (history written after it, dated back)
     const booked = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }));
     expect(booked.statusCode, booked.body).toBe(200);
-    await t.database.db
-      .update(agencyBalances)
-      .set({ balanceMinor: sql`${agencyBalances.balanceMinor} - 50000` })
-      .where(eq(agencyBalances.agencyId, agency.id));
-    await t.database.db.insert(ledgerEntries).values({
-      agencyId: agency.id,
-      currency: 'aed',
-      amountMinor: -50_000,
-      kind: 'booking',
-      description: 'Booking from before',
-      reference: 'OLD-2',
-      balanceAfterMinor: -50_000,
-      createdAt: new Date(Date.now() - 70 * 86_400_000),
-    });
-    const figures = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(token) })).json();
+    await owedSinceTwoMonths(agency.id);
     expect(await figures()).toMatchObject({ balance: -788, overdue: 500 });
     // the new booking cancelled in full: the balance gets its 288.00 back, the old debt is still all overdue
     const cancelled = await t.app.inject({

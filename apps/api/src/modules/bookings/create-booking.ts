@@ -57,10 +57,6 @@ export type BookingDeps = {
   closeOpenCharges: (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
 };
 
-export function newReference(now: Date): string {
-  return dailyReference('GF', now);
-}
-
 // A reference is random among 32^6 a day, so two bookings of one day can draw the same one: about once in three
 // weeks at 10,000 bookings a day (the booking bench's 7,000 a run met one). The unique index refuses the second;
 // its statement or transaction has then written nothing (stock, money, key, mail), and the booking is placed again
@@ -69,7 +65,7 @@ const REFERENCE_DRAWS = 3;
 export async function withFreshReference<T>(now: Date, place: (reference: string) => Promise<T>): Promise<T> {
   for (let draw = 1; ; draw++) {
     try {
-      return await place(newReference(now));
+      return await place(dailyReference('GF', now));
     } catch (error) {
       const clash = databaseError(error);
       if (draw >= REFERENCE_DRAWS || clash?.code !== '23505' || clash.constraint !== 'bookings_reference_uq')

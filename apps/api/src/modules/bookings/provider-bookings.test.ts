@@ -259,7 +259,7 @@ describe('Tap refunds whose answer was lost', () => {
   }
 
   it('waits for the operator, who finds the refund made at Tap and records it: refunded once', async () => {
-    const { booking, payment } = await cancelAndLoseAnswer('made');
+    const { payment } = await cancelAndLoseAnswer('made');
     const chargeId = payment.providerRef ?? '';
     expect(refundsAtTap(chargeId)).toHaveLength(1);
     const listed = (await desk('GET', `/api/admin/payments?view=failedRefunds&agencyId=${w.agency.id}`)).json();
@@ -272,7 +272,6 @@ describe('Tap refunds whose answer was lost', () => {
     expect(row).toMatchObject({ status: 'refunded', refundedMinor: payment.amountMinor, refundHold: null });
     expect(refundsAtTap(chargeId)).toHaveLength(1);
     expect((await desk('POST', `/api/admin/payments/${payment.id}/refund/made`)).statusCode).toBe(409);
-    expect(booking.id).toEqual(expect.any(String));
   });
 
   it('asks Tap again only when the operator, having looked, asks: then refunded once', async () => {

@@ -153,11 +153,17 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     if (!attempt) return;
     const provider = providerOf(attempt.provider);
     const amount = minorToMajor(attempt.amountMinor).toFixed(2);
-    const unconfirmed = `${provider.name} has not confirmed the refund of ${amount} (attempt ${attempt.attemptId}). Look for it at ${provider.name} before asking again.`;
-    if (attempt.resumed && !provider.refundsIdempotent && !options.checkedAtProvider) {
-      await holdRefund(deps.db, paymentId, attempt.attemptId, 'unconfirmed', unconfirmed);
-      return;
-    }
+    const hold = (kind: 'refused' | 'unconfirmed', detail = '') =>
+      holdRefund(
+        deps.db,
+        paymentId,
+        attempt.attemptId,
+        kind,
+        kind === 'refused'
+          ? `${provider.name} refused the refund of ${amount}${detail ? `: ${detail}` : '.'}`
+          : `${provider.name} has not confirmed the refund of ${amount} (attempt ${attempt.attemptId}). Look for it at ${provider.name} before asking again.`,
+      );
+    if (attempt.resumed && !provider.refundsIdempotent && !options.checkedAtProvider) return hold('unconfirmed');
     try {
       const refund = await provider.refund(
         attempt.providerRef,
@@ -165,31 +171,14 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
         attempt.reason ?? 'refund',
         attempt.attemptId,
       );
-      if (refund.status === 'failed') {
-        await holdRefund(
-          deps.db,
-          paymentId,
-          attempt.attemptId,
-          'refused',
-          `${provider.name} refused the refund of ${amount}.`,
-        );
-        return;
-      }
+      if (refund.status === 'failed') return await hold('refused');
       await finishRefundAttempt(deps.db, paymentId, attempt.attemptId);
       // more may have become due while the provider answered
       await settleRefunds(paymentId);
     } catch (error) {
       deps.log.error({ err: error, paymentId }, 'refund not confirmed by the provider');
-      if (isRefusal(error))
-        await holdRefund(
-          deps.db,
-          paymentId,
-          attempt.attemptId,
-          'refused',
-          `${provider.name} refused the refund of ${amount}: ${error.message}`,
-        );
-      else if (!provider.refundsIdempotent)
-        await holdRefund(deps.db, paymentId, attempt.attemptId, 'unconfirmed', unconfirmed);
+      if (isRefusal(error)) await hold('refused', error.message);
+      else if (!provider.refundsIdempotent) await hold('unconfirmed');
       else
         await updatePayment(deps.db, paymentId, {
           failureMessage: 'Refund pending: the provider has not confirmed it yet',
