@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingFilters } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { jsonRow } from '../../db/json-row.ts';
 import { keysetBatches, readInSnapshot } from '../../db/snapshot.ts';
 import { agencies, bookings, hotels, offers, pricePeriods, tours, users, widgets } from '../../db/schema/index.ts';
 
@@ -254,9 +255,16 @@ export async function* iterateBookings(db: DbOrTx, conditions: SQL[], batch = 50
   yield* readInSnapshot(db, (reader) => bookingsAfter(reader, conditions, batch));
 }
 
-async function* bookingsAfter(db: DbOrTx, conditions: SQL[], batch: number) {
+// one JSON text per row (db/json-row.ts): a third faster to read on PGlite
+const exportRow = jsonRow({
+  ...listRowColumns,
+  agentName: bookedByName,
   // the cursor's created_at is the database's text: microseconds (a JS Date keeps milliseconds and would skip rows)
-  const fetchAfter = (after: { createdAt: string; id: string } | null) => {
+  cursor: sql<string>`${bookings.createdAt}::text`,
+});
+
+async function* bookingsAfter(db: DbOrTx, conditions: SQL[], batch: number) {
+  const fetchAfter = async (after: { createdAt: string; id: string } | null) => {
     const page: SQL[] = after
       ? [
           ...conditions,
@@ -265,8 +273,8 @@ async function* bookingsAfter(db: DbOrTx, conditions: SQL[], batch: number) {
           sql`(${bookings.createdAt}, ${bookings.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
         ]
       : conditions;
-    return db
-      .select({ booking: listRowColumns, agentName: bookedByName, cursor: sql<string>`${bookings.createdAt}::text` })
+    const rows = await db
+      .select({ row: exportRow.text })
       .from(bookings)
       .leftJoin(users, eq(users.id, bookings.createdBy))
       .leftJoin(widgets, eq(widgets.id, bookings.widgetId))
@@ -274,9 +282,10 @@ async function* bookingsAfter(db: DbOrTx, conditions: SQL[], batch: number) {
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(batch)
       .execute();
+    return rows.map(({ row }) => exportRow.decode(row));
   };
-  const rows = keysetBatches(fetchAfter, (row) => ({ createdAt: row.cursor, id: row.booking.id }), batch);
-  for await (const { cursor: _cursor, ...row } of rows) yield row;
+  const rows = keysetBatches(fetchAfter, (row) => ({ createdAt: row.cursor, id: row.id }), batch);
+  for await (const { cursor: _cursor, agentName, ...booking } of rows) yield { booking, agentName };
 }
 
 export async function bookingOptions(db: DbOrTx, scope: Visibility) {

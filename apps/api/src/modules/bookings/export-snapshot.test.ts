@@ -101,6 +101,48 @@ describe('the xlsx exports read one consistent snapshot (iterateBookings, keyset
     }
   });
 
+  it('reads each row as one JSON text and gives every value as a plain select does (dates, arrays, texts, nulls)', async () => {
+    const agency = await createAgency(t.database.db);
+    await fund(t.database.db, agency.id, 500_000);
+    const token = await loginAs(t.app, agency.users.admin.email);
+    const made = (await postBooking(t.app, token, bookingBody(w, { children: 0 }))).json().booking;
+    const [template] = await t.database.db.select().from(bookings).where(eq(bookings.id, made.id));
+    if (!template) throw new Error('no template');
+    const awkward = await copyOf(template, '2026-01-01 10:00:05.123456+00', 'O\'Brien "Jr" \\ Ünïcødé 😀\nline two');
+    await t.database.db
+      .update(bookings)
+      .set({
+        notes: '<b>&amp;</b>, \t tab; 100%',
+        ticketNumbers: ['T-1', 'T,2', 'T "3"'],
+        tourTitle: { en: 'Desert "Safari"', ru: 'Сафари в пустыне' },
+        pickUpTime: '07:45',
+        balanceAfterMinor: -9_007_199_254_740,
+        quotedNetMinor: null,
+      })
+      .where(eq(bookings.id, awkward));
+    const conditions = filterConditions({ agencyId: agency.id, onlyCreatedBy: null }, {}, false);
+    const read = new Map<string, Record<string, unknown>>();
+    for await (const { booking, agentName } of iterateBookings(t.database.db, conditions, 1)) {
+      expect(agentName).toBe('Test admin');
+      read.set(booking.id, booking);
+    }
+    expect([...read.keys()].sort()).toEqual([made.id, awkward].sort());
+    const full = await t.database.db.select().from(bookings).where(eq(bookings.agencyId, agency.id));
+    for (const row of full) {
+      const exported = read.get(row.id);
+      if (!exported) throw new Error(`${row.id} not read`);
+      // every column the export reads, as Drizzle maps it: Date for the creation time, the array, the texts
+      for (const [key, value] of Object.entries(exported))
+        expect([key, value]).toEqual([key, row[key as keyof typeof row]]);
+      expect(Object.keys(exported).length).toBeGreaterThan(25);
+    }
+    const odd = read.get(awkward);
+    expect(odd?.createdAt).toEqual(new Date('2026-01-01T10:00:05.123Z'));
+    expect(odd?.guestName).toBe('O\'Brien "Jr" \\ Ünïcødé 😀\nline two');
+    expect(odd?.ticketNumbers).toEqual(['T-1', 'T,2', 'T "3"']);
+    expect(odd?.balanceAfterMinor).toBe(-9_007_199_254_740);
+  });
+
   it('ends the snapshot when the reader stops early, so the next export sees new rows', async () => {
     const agency = await createAgency(t.database.db);
     await fund(t.database.db, agency.id, 500_000);
