@@ -1,9 +1,13 @@
 // npm run bench (export part), or alone: npm run bench:export. The bookings xlsx export (POST
-// /api/b2b/bookings/download) of an agency with 5,000 and then 50,000 bookings: the time to the last byte and the
-// server's memory (resident set sampled every 20 ms while the export runs), on the embedded PGlite and, when it is
-// reachable (BENCH_DATABASE_URL, as the booking bench), on PostgreSQL — where the export reads one REPEATABLE READ
-// snapshot. Memory should stay flat: the 50,000-row export may not need much more than the 5,000-row one.
-// The bookings are copies of one real booking made through the API, inserted with SQL (created a minute apart).
+// /api/b2b/bookings/download) of an agency with 5,000 and then 50,000 bookings, on the embedded PGlite and, when it
+// is reachable (BENCH_DATABASE_URL, as the booking bench), on PostgreSQL — where the export reads one REPEATABLE
+// READ snapshot. Measured: the time to the last byte; that it streams (the file's first bytes leave after its first
+// rows); that other requests are answered while it runs (/healthz asked meanwhile); and that memory stays flat (the
+// server's resident set sampled every 20 ms: the 50,000-row export may not need much more than the 5,000-row one).
+// Each export runs twice: the first is timed, the second (the same export again, on a server that has now read those
+// rows once) gives the memory figure, so the database's cache filling and the heap growing to its cap are not
+// counted as the export's own. The bookings are copies of one real booking made through the API, inserted with SQL
+// (created a minute apart).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,7 +19,13 @@ import { freePort } from './free-port.mjs';
 import { dubaiToday, json, waitForHttp } from './util.mjs';
 
 const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
-export const EXPORT_TARGETS = { seconds50k: 5, rssGrowthRatio: 4 };
+export const EXPORT_TARGETS = {
+  seconds50k: 5,
+  rssGrowthRatio: 4,
+  rssNoiseMB: 8,
+  othersWaitMs: 250,
+  firstBytesMs: 1000,
+};
 const SIZES = [5_000, 50_000];
 const HEAP_MB = Number(process.env.BENCH_EXPORT_HEAP_MB ?? 128);
 
@@ -117,9 +127,29 @@ async function warmUp(base, token) {
   await res.arrayBuffer();
 }
 
-// The export, timed to its last byte, with the server's resident memory sampled meanwhile; then the file's rows
-// are counted with a streaming reader (after the clock stopped)
+// Another agent's requests while the export runs: /healthz asked again 20 ms after each answer; the slowest answer
+async function othersWait(base) {
+  let stopped = false;
+  let worstMs = 0;
+  const running = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      await (await fetch(`${base}/healthz`)).arrayBuffer();
+      worstMs = Math.max(worstMs, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await running;
+    return Math.round(worstMs);
+  };
+}
+
+// The export, timed to its last byte, with the server's resident memory sampled and another agent's requests
+// answered meanwhile; then the file's rows are counted with a streaming reader (after the clock stopped)
 async function measureExport(base, token, pid, expectedRows) {
+  const stopOthers = await othersWait(base);
   const before = rssKb(pid);
   let peak = before;
   const sampler = setInterval(() => {
@@ -133,10 +163,19 @@ async function measureExport(base, token, pid, expectedRows) {
   });
   if (!res.ok) throw new Error(`download: ${res.status} ${await res.text()}`);
   const file = path.join(os.tmpdir(), `bench-export-${process.pid}-${expectedRows}.xlsx`);
-  const bytes = Buffer.from(await res.arrayBuffer());
+  // the file's first bytes: an export that streams sends them after its first rows, one that held its rows after
+  // the last
+  const chunks = [];
+  let firstBytesMs = null;
+  for await (const chunk of res.body) {
+    firstBytesMs ??= Math.round(performance.now() - started);
+    chunks.push(chunk);
+  }
+  const bytes = Buffer.concat(chunks);
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, rssKb(pid));
+  const othersWaitedMs = await stopOthers();
   fs.writeFileSync(file, bytes);
   let rows = 0;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: 'emit' });
@@ -146,10 +185,19 @@ async function measureExport(base, token, pid, expectedRows) {
     bookings: expectedRows,
     dataRows: rows - 1,
     seconds: Number(seconds.toFixed(2)),
+    firstBytesMs,
     megabytes: Number((bytes.length / 1_048_576).toFixed(1)),
     rssBeforeMB: Math.round(before / 1024),
     rssPeakMB: Math.round(peak / 1024),
+    othersWaitedMs,
   };
+}
+
+// The timed export, then the same export again for the memory figure (see the top of this file)
+async function measureTwice(base, token, pid, size) {
+  const first = await measureExport(base, token, pid, size);
+  const again = await measureExport(base, token, pid, size);
+  return { ...first, againRssGrowthMB: again.rssPeakMB - again.rssBeforeMB };
 }
 
 // PostgreSQL: the server stays up, the bookings go in beside it
@@ -185,7 +233,7 @@ async function postgresRuns({ serverEntry, root, children }) {
       made = size;
       await db.query('ANALYZE bookings');
       await warmUp(base, token);
-      results.push({ database: 'PostgreSQL', ...(await measureExport(base, token, server.pid, size)) });
+      results.push({ database: 'PostgreSQL', ...(await measureTwice(base, token, server.pid, size)) });
     }
     return results;
   } finally {
@@ -226,7 +274,7 @@ async function pgliteRuns({ serverEntry, root, children }) {
       const { server, base, token } = await start();
       try {
         await warmUp(base, token);
-        results.push({ database: 'PGlite', ...(await measureExport(base, token, server.pid, size)) });
+        results.push({ database: 'PGlite', ...(await measureTwice(base, token, server.pid, size)) });
       } finally {
         await stopServer(server);
       }
@@ -253,14 +301,27 @@ export async function runExportBench({ serverEntry, root, children }) {
       actual: large.seconds,
       met: large.seconds <= EXPORT_TARGETS.seconds50k && large.dataRows === large.bookings,
     };
+    // streams: the first bytes leave after the first rows (an export that held its rows sends them after the last)
+    targets[`export50k_${key}_firstBytes`] = {
+      target: `<= ${EXPORT_TARGETS.firstBytesMs} ms to the file's first bytes`,
+      actual: large.firstBytesMs,
+      met: large.firstBytesMs !== null && large.firstBytesMs <= EXPORT_TARGETS.firstBytesMs,
+    };
+    targets[`export50k_${key}_othersWait`] = {
+      target: `<= ${EXPORT_TARGETS.othersWaitMs} ms for another request's answer while the export runs`,
+      actual: large.othersWaitedMs,
+      met: large.othersWaitedMs <= EXPORT_TARGETS.othersWaitMs,
+    };
     // flat memory: 10 times the rows may not take 10 times the memory. What the 50,000-row export adds to the
-    // server's resident memory (V8 heap capped, see HEAP_MB) against what the 5,000-row one adds: the garbage a
-    // longer export leaves before a collection, and PGlite's own memory, grow it some; rows held would grow it 10x
-    const growth = (large.rssPeakMB - large.rssBeforeMB) / Math.max(1, small.rssPeakMB - small.rssBeforeMB);
+    // server's resident memory (V8 heap capped, see HEAP_MB) when run again, against what the 5,000-row one adds: an
+    // export that held its rows would add them on every run. The first run also fills the database's cache (PGlite's
+    // is inside the server) and lets the heap grow to its cap, once: its figure is shown, not judged. RSS moves a few
+    // megabytes with the collector's timing alone, so a smaller figure counts as rssNoiseMB.
+    const allowed = EXPORT_TARGETS.rssGrowthRatio * Math.max(EXPORT_TARGETS.rssNoiseMB, small.againRssGrowthMB);
     targets[`export50k_${key}_memory`] = {
-      target: `peak RSS growth <= ${EXPORT_TARGETS.rssGrowthRatio} x the 5,000-row export's, heap capped at ${HEAP_MB} MB`,
-      actual: `${large.rssPeakMB} MB peak (+${large.rssPeakMB - large.rssBeforeMB} MB; 5,000 rows: +${small.rssPeakMB - small.rssBeforeMB} MB)`,
-      met: growth <= EXPORT_TARGETS.rssGrowthRatio,
+      target: `peak RSS growth of the export run again <= ${EXPORT_TARGETS.rssGrowthRatio} x the 5,000-row export's (at least ${EXPORT_TARGETS.rssNoiseMB} MB), heap capped at ${HEAP_MB} MB`,
+      actual: `+${large.againRssGrowthMB} MB run again (5,000 rows: +${small.againRssGrowthMB} MB); first run +${large.rssPeakMB - large.rssBeforeMB} MB to ${large.rssPeakMB} MB peak`,
+      met: large.againRssGrowthMB <= allowed,
     };
   }
   return { rows, targets, settings: { sizes: SIZES, heapMB: HEAP_MB, endpoint: 'POST /api/b2b/bookings/download' } };
