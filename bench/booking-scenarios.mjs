@@ -3,6 +3,7 @@
 // after every run. Needs PostgreSQL: BENCH_DATABASE_URL (an admin connection; default the local server) — the bench
 // creates and drops its own database.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { dubaiToday, json } from './util.mjs';
@@ -49,6 +50,16 @@ function runReads({ url, token, connections, duration }) {
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
     autocannon({ url, connections, duration, headers }, (error, result) => (error ? reject(error) : resolve(result)));
   });
+}
+
+// The catalogue cache's answers since the server started, from /metrics: { hit, computed }
+async function cacheAnswers(base, token) {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`GET /metrics: ${res.status}`);
+  const text = await res.text();
+  const value = (source) =>
+    Number(new RegExp(`^portal_catalogue_cache_answers\\{source="${source}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  return { hit: value('hit'), computed: value('computed') };
 }
 
 async function prepareSlots(db, offer, dates, seats) {
@@ -106,6 +117,7 @@ export async function runBookingBench({
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
   const port = await freePort();
+  const metricsToken = randomBytes(16).toString('hex');
   const server = spawn(process.execPath, [serverEntry], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -119,6 +131,8 @@ export async function runBookingBench({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       HOLD_SWEEP_MS: '0',
+      // the catalogue cache's counters (portal_catalogue_cache_answers) for the reads beside bookings
+      METRICS_TOKEN: metricsToken,
     },
   });
   children.push(server);
@@ -179,6 +193,9 @@ export async function runBookingBench({
     // cached availability of one offer read while bookings run on another: per-offer invalidation keeps it cached
     const other = await pickOtherOffer(db, offer);
     const readUrl = `${base}/api/b2b/availability/ByOffer?id=${other.id}&from=${dubaiToday(0)}&to=${dubaiToday(30)}`;
+    // the same reads alone first: what the server gives them when nothing else runs
+    const alone = await runReads({ url: readUrl, token: accessToken, connections, duration });
+    const cacheBefore = await cacheAnswers(base, metricsToken);
     const [reads, beside] = await Promise.all([
       runReads({ url: readUrl, token: accessToken, connections, duration }),
       runLoad({
@@ -189,6 +206,9 @@ export async function runBookingBench({
         duration,
       }),
     ]);
+
+    const cacheAfter = await cacheAnswers(base, metricsToken);
+    const computedBeside = cacheAfter.computed - cacheBefore.computed;
 
     // exact stock: every confirmed booking took exactly one seat, none more
     const check = async (dates, seats) => {
@@ -217,22 +237,30 @@ export async function runBookingBench({
       otherAnswers: outcome.other,
       errors: result.errors + result.timeouts,
     });
+    const readRow = (title, result) => ({
+      scenario: title,
+      decisionsPerSecond: Math.round(result.requests.average),
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      confirmed: result['2xx'],
+      outOfStock: 0,
+      otherAnswers: result.non2xx,
+      errors: result.errors + result.timeouts,
+    });
     const rows = [
       row('POST /api/b2b/bookings, one hot slot (PostgreSQL)', hot),
       row('POST /api/b2b/bookings, spread over 100 slots (PostgreSQL)', spread),
       row('POST /api/b2b/bookings on offer A, beside the reads below (PostgreSQL)', beside),
-      {
-        scenario: 'GET ByOffer (offer B, 31 days) while offer A is booked (PostgreSQL)',
-        decisionsPerSecond: Math.round(reads.requests.average),
-        latencyP50Ms: reads.latency.p50,
-        latencyP99Ms: reads.latency.p99,
-        confirmed: reads['2xx'],
-        outOfStock: 0,
-        otherAnswers: reads.non2xx,
-        errors: reads.errors + reads.timeouts,
-      },
+      readRow('GET ByOffer (offer B, 31 days) alone, same server (PostgreSQL)', alone),
+      readRow('GET ByOffer (offer B, 31 days) while offer A is booked (PostgreSQL)', reads),
     ];
-    const readRatio = baselineRps ? Number((rows[3].decisionsPerSecond / baselineRps).toFixed(3)) : 0;
+    const [readsAlone, readsBeside] = [rows[3], rows[4]];
+    const readRatio = baselineRps ? Number((readsBeside.decisionsPerSecond / baselineRps).toFixed(3)) : 0;
+    const aloneRatio = baselineRps ? Number((readsAlone.decisionsPerSecond / baselineRps).toFixed(3)) : 0;
+    // per-offer invalidation: bookings on offer A leave offer B's cached answer in place, so it is computed again only
+    // when a minute turns (cut-offs are tagged with the minute); a stamp shared by all offers would have it computed
+    // after every version poll (4 a second)
+    const computedAllowed = Math.ceil(duration / 60) + 1;
     const ratio = rows[1].decisionsPerSecond
       ? Number((rows[0].decisionsPerSecond / rows[1].decisionsPerSecond).toFixed(3))
       : 0;
@@ -265,13 +293,18 @@ export async function runBookingBench({
       },
       readsBesideBookingsP99: {
         target: `<= ${BOOKING_TARGETS.readsBesideBookingsP99Ms} ms`,
-        actual: rows[3].latencyP99Ms,
-        met: rows[3].latencyP99Ms <= BOOKING_TARGETS.readsBesideBookingsP99Ms,
+        actual: readsBeside.latencyP99Ms,
+        met: readsBeside.latencyP99Ms <= BOOKING_TARGETS.readsBesideBookingsP99Ms,
       },
       readsBesideBookingsRate: {
         target: `>= ${BOOKING_TARGETS.readsBesideBookingsRatio} x baseline`,
-        actual: readRatio,
+        actual: `${readRatio} (the same reads alone on this server: ${aloneRatio})`,
         met: readRatio >= BOOKING_TARGETS.readsBesideBookingsRatio,
+      },
+      readsBesideBookingsCached: {
+        target: `offer B's answer computed <= ${computedAllowed} times while offer A is booked`,
+        actual: `${computedBeside} computed, ${readsBeside.confirmed} answered`,
+        met: computedBeside <= computedAllowed,
       },
     };
     return {
