@@ -29,7 +29,8 @@ export type StandInRefund = {
   amount: number;
   currency: string;
   payment_intent: string;
-  status: 'succeeded';
+  status: 'succeeded' | 'failed';
+  failure_reason?: string;
   metadata: Record<string, string>;
   created: number;
 };
@@ -46,9 +47,11 @@ export type StripeStandIn = {
   requests: StandInRequest[];
   confirm: (intentId: string, paymentMethod: TestPaymentMethod) => StandInPaymentIntent;
   completeAuthentication: (intentId: string, outcome: 'succeed' | 'fail') => StandInPaymentIntent;
+  // a refund made earlier fails after all (a closed card, say), as Stripe reports with refund.failed
+  failRefund: (refundId: string, reason: string) => StandInRefund;
   signedWebhook: (
     type: string,
-    intent: StandInPaymentIntent,
+    object: StandInPaymentIntent | StandInRefund,
     options?: { secret?: string; timestamp?: number },
   ) => { rawBody: Buffer; headers: Record<string, string> };
   close: () => Promise<void>;
@@ -219,7 +222,10 @@ export async function startStripeStandIn(
           'This PaymentIntent does not have a successful charge to refund.',
           'charge_not_refundable',
         );
-      const already = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+      // a failed refund gives its amount back to what can be refunded, as at Stripe
+      const already = refunds
+        .filter((r) => r.payment_intent === intent.id && r.status !== 'failed')
+        .reduce((sum, r) => sum + r.amount, 0);
       const amount = body.amount === undefined ? intent.amount - already : Number(body.amount);
       if (!Number.isSafeInteger(amount) || amount <= 0 || already + amount > intent.amount) {
         return stripeError(
@@ -265,14 +271,21 @@ export async function startStripeStandIn(
     requests: server.requests,
     confirm,
     completeAuthentication,
-    signedWebhook(type, intent, signOptions = {}) {
+    failRefund(refundId, reason) {
+      const refund = refunds.find((r) => r.id === refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = 'failed';
+      refund.failure_reason = reason;
+      return refund;
+    },
+    signedWebhook(type, object, signOptions = {}) {
       const payload = JSON.stringify({
         id: id('evt'),
         object: 'event',
         api_version: Stripe.API_VERSION,
         created: now(),
         type,
-        data: { object: intent },
+        data: { object },
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },

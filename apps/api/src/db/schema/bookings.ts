@@ -238,6 +238,32 @@ export const payments = pgTable(
   ],
 );
 
+// Each refund a provider confirmed, under its own reference there: written with the confirmation (the payment's
+// refunded amount grows in the same transaction), so a provider that later reports the refund failed (Stripe's
+// refund.failed) finds what to give back to what is owed, once.
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'tap'] }).notNull(),
+    refundRef: text('refund_ref').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    attemptId: uuid('attempt_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    // as the provider answered; 'failed' once it reported the refund failed after all
+    status: text('status', { enum: ['succeeded', 'pending', 'failed'] }).notNull(),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.refundRef] }),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    check('payment_refunds_amount_positive', sql`${t.amountMinor} > 0`),
+  ],
+);
+
 // Webhook deduplication: written in the same transaction as the state change it causes.
 export const webhookEvents = pgTable(
   'webhook_events',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { bookings, payments } from '../../db/schema/index.ts';
+import { bookings, paymentRefunds, payments } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createOperator, loginAs } from '../../../test/factories.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stand-ins/stripe-stand-in.ts';
@@ -124,6 +124,114 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
       preview.refundAmount > 0 ? [Math.round(preview.refundAmount * 100)] : [],
     );
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe((left?.left ?? 0) + 3);
+  });
+
+  it('a refund Stripe reports failed later is owed again, waits for the operator and is refunded once when asked', async () => {
+    const booking = (
+      await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
+    ).json().booking;
+    const payment = await paymentOf(booking.id);
+    const intentId = payment.providerRef ?? '';
+    const webhook = (event: { rawBody: Buffer; headers: Record<string, string> }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: event.headers,
+        payload: event.rawBody,
+      });
+    await webhook(stripe.signedWebhook('payment_intent.succeeded', stripe.confirm(intentId, 'pm_card_visa')));
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${booking.id}/cancel`,
+      headers: bearer(w.tokens.admin),
+    });
+    const refundMinor = Math.round(cancelled.json().refundAmount * 100);
+    expect(refundMinor).toBeGreaterThan(0);
+    const [made] = stripe.refunds.filter((r) => r.payment_intent === intentId);
+    if (!made) throw new Error('no refund at the stand-in');
+    expect(await paymentOf(booking.id)).toMatchObject({ refundedMinor: refundMinor, refundDueMinor: 0 });
+    const [recorded] = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.refundRef, made.id));
+    expect(recorded).toMatchObject({ paymentId: payment.id, amountMinor: refundMinor, status: 'succeeded' });
+    const statusBefore = (await paymentOf(booking.id)).status;
+
+    // the card was closed: Stripe says so days later
+    const failed = stripe.signedWebhook('refund.failed', stripe.failRefund(made.id, 'expired_or_canceled_card'));
+    expect((await webhook(failed)).statusCode).toBe(200);
+    const owed = {
+      status: 'succeeded',
+      refundedMinor: 0,
+      refundDueMinor: refundMinor,
+      refundHold: 'refused',
+      failureMessage: expect.stringMatching(
+        new RegExp(
+          `^stripe reported the refund of ${(refundMinor / 100).toFixed(2)} failed: expired_or_canceled_card\\.`,
+        ),
+      ),
+    };
+    expect(statusBefore === 'refunded' || statusBefore === 'succeeded').toBe(true);
+    expect(await paymentOf(booking.id)).toMatchObject(owed);
+    // the same event again, and another event about the same refund: nothing more changes
+    expect((await webhook(failed)).statusCode).toBe(200);
+    expect((await webhook(stripe.signedWebhook('refund.failed', made))).statusCode).toBe(200);
+    expect(await paymentOf(booking.id)).toMatchObject(owed);
+    // the sweeper leaves it to the operator
+    await t.app.payments.retryDueRefunds();
+    expect(stripe.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    const listed = (await desk('GET', `/api/admin/payments?view=failedRefunds&agencyId=${w.agency.id}`)).json();
+    expect(listed.items.find((p: { id: string }) => p.id === payment.id)).toMatchObject({
+      refund: { state: 'needs_check', hold: 'refused', owed: refundMinor / 100, refunded: 0 },
+    });
+    // the operator asks again: a new refund, once
+    const again = await desk('POST', `/api/admin/payments/${payment.id}/refund/retry`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().refund).toMatchObject({ state: 'refunded', hold: null, refunded: refundMinor / 100 });
+    const refunds = stripe.refunds.filter((r) => r.payment_intent === intentId);
+    expect(refunds.map((r) => [r.amount, r.status])).toEqual([
+      [refundMinor, 'failed'],
+      [refundMinor, 'succeeded'],
+    ]);
+    expect(await paymentOf(booking.id)).toMatchObject({
+      refundedMinor: refundMinor,
+      refundDueMinor: 0,
+      refundHold: null,
+    });
+  });
+
+  it('a failed refund the portal never made changes nothing and is answered 200', async () => {
+    const booking = (
+      await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
+    ).json().booking;
+    const payment = await paymentOf(booking.id);
+    const intent = stripe.confirm(payment.providerRef ?? '', 'pm_card_visa');
+    const succeeded = stripe.signedWebhook('payment_intent.succeeded', intent);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: succeeded.headers,
+      payload: succeeded.rawBody,
+    });
+    const before = await paymentOf(booking.id);
+    // made by hand on Stripe's dashboard, then failed
+    const byHand = {
+      id: 're_by_hand_1',
+      object: 'refund' as const,
+      amount: 100,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'failed' as const,
+      failure_reason: 'lost_or_stolen_card',
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    const event = stripe.signedWebhook('refund.failed', byHand);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: event.headers,
+      payload: event.rawBody,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await paymentOf(booking.id)).toEqual(before);
   });
 
   it('marks a declined PaymentIntent as Payment Failed and keeps the hold', async () => {

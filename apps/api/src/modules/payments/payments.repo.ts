@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { payments, webhookEvents } from '../../db/schema/index.ts';
+import { paymentRefunds, payments, webhookEvents } from '../../db/schema/index.ts';
 import type { ProviderName, ProviderStatus } from './providers/provider.ts';
 
 export type PaymentRecord = typeof payments.$inferSelect;
@@ -193,20 +193,76 @@ export async function recordHeldRefundMade(tx: DbOrTx, id: string): Promise<Paym
   return row ?? null;
 }
 
-// the provider confirmed the attempt: it counts as refunded, once (guarded by the attempt id)
-export async function finishRefundAttempt(db: DbOrTx, id: string, attemptId: string): Promise<void> {
-  await db
+// the provider confirmed the attempt: it counts as refunded, once (guarded by the attempt id), and the provider's
+// refund is recorded in the same transaction (a later report that it failed gives that amount back to what is owed)
+export async function finishRefundAttempt(
+  db: DbOrTx,
+  id: string,
+  attemptId: string,
+  refund: Pick<RecordedRefund, 'provider' | 'refundRef' | 'status'>,
+): Promise<void> {
+  const attempt = and(eq(payments.id, id), eq(payments.refundAttemptId, attemptId));
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ amountMinor: payments.refundAttemptMinor })
+      .from(payments)
+      .where(attempt)
+      .for('update');
+    if (!before) return;
+    await tx
+      .update(payments)
+      .set({
+        refundedMinor: sql`${payments.refundedMinor} + ${payments.refundAttemptMinor}`,
+        refundAttemptMinor: 0,
+        refundAttemptId: null,
+        refundAttemptUntil: null,
+        status: sql`CASE WHEN ${payments.refundedMinor} + ${payments.refundAttemptMinor} >= ${payments.amountMinor} THEN 'refunded' ELSE ${payments.status} END`,
+        failureMessage: null,
+        updatedAt: sql`now()`,
+      })
+      .where(attempt);
+    if (before.amountMinor > 0)
+      await tx
+        .insert(paymentRefunds)
+        .values({ ...refund, paymentId: id, attemptId, amountMinor: before.amountMinor })
+        .onConflictDoNothing();
+  });
+}
+
+export type RecordedRefund = typeof paymentRefunds.$inferSelect;
+
+// a refund the provider confirmed, locked for the transaction that applies its later failure
+export async function lockRecordedRefund(
+  tx: DbOrTx,
+  provider: ProviderName,
+  refundRef: string,
+): Promise<RecordedRefund | null> {
+  const [row] = await tx
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.provider, provider), eq(paymentRefunds.refundRef, refundRef)))
+    .for('update');
+  return row ?? null;
+}
+
+// The provider reported a refund it had confirmed as failed: its amount is owed again and waits for the operator
+// (held 'refused': the desk's "Check at the provider"), once per refund. The payment is paid, not refunded, again.
+export async function markRecordedRefundFailed(tx: DbOrTx, refund: RecordedRefund, message: string): Promise<void> {
+  await tx
+    .update(paymentRefunds)
+    .set({ status: 'failed', failureMessage: message, updatedAt: sql`now()` })
+    .where(and(eq(paymentRefunds.provider, refund.provider), eq(paymentRefunds.refundRef, refund.refundRef)));
+  await tx
     .update(payments)
     .set({
-      refundedMinor: sql`${payments.refundedMinor} + ${payments.refundAttemptMinor}`,
-      refundAttemptMinor: 0,
-      refundAttemptId: null,
-      refundAttemptUntil: null,
-      status: sql`CASE WHEN ${payments.refundedMinor} + ${payments.refundAttemptMinor} >= ${payments.amountMinor} THEN 'refunded' ELSE ${payments.status} END`,
-      failureMessage: null,
+      refundedMinor: sql`${payments.refundedMinor} - ${refund.amountMinor}`,
+      refundDueMinor: sql`${payments.refundDueMinor} + ${refund.amountMinor}`,
+      refundHold: 'refused',
+      failureMessage: message,
+      status: sql`CASE WHEN ${payments.status} = 'refunded' THEN 'succeeded' ELSE ${payments.status} END`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(payments.id, id), eq(payments.refundAttemptId, attemptId)));
+    .where(eq(payments.id, refund.paymentId));
 }
 
 // payments with money owed back to a card, or an attempt whose lease ran out, oldest first

@@ -2,7 +2,13 @@ import { BOOKING_MESSAGES, minorToMajor, type CurrencyCode, type Language } from
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { PaymentProviders } from './providers/index.ts';
-import type { PaymentProvider, ProviderName, ProviderStatus, WebhookHeaders } from './providers/provider.ts';
+import type {
+  PaymentProvider,
+  ProviderName,
+  ProviderStatus,
+  RefundFailedEvent,
+  WebhookHeaders,
+} from './providers/provider.ts';
 import {
   MalformedWebhookError,
   UnhandledWebhookEventError,
@@ -21,6 +27,8 @@ import {
   latestPaymentFor,
   lockPayment,
   lockPaymentByRef,
+  lockRecordedRefund,
+  markRecordedRefundFailed,
   openChargesFor,
   ownerKeyOf,
   recordWebhookEvent,
@@ -172,7 +180,11 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
         attempt.attemptId,
       );
       if (refund.status === 'failed') return await hold('refused');
-      await finishRefundAttempt(deps.db, paymentId, attempt.attemptId);
+      await finishRefundAttempt(deps.db, paymentId, attempt.attemptId, {
+        provider: attempt.provider,
+        refundRef: refund.refundRef,
+        status: refund.status,
+      });
       // more may have become due while the provider answered
       await settleRefunds(paymentId);
     } catch (error) {
@@ -268,6 +280,33 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     }
   }
 
+  // A refund the provider had confirmed did not reach the card after all: its amount is owed again and held for the
+  // operator (the desk's "Check at the provider"), never asked for again by the sweeper on its own. Once per event and
+  // per refund. A refund the portal has not recorded is either one made by hand at the provider (nothing of ours to
+  // change) or one whose confirmation this portal has not written yet (an attempt still open): that one is refused
+  // for now, so the provider delivers the event again after the attempt is settled.
+  async function applyRefundFailure(provider: ProviderName, event: RefundFailedEvent): Promise<void> {
+    await deps.db.transaction(async (tx) => {
+      if (!(await recordWebhookEvent(tx, provider, event.eventId))) return;
+      const refund = await lockRecordedRefund(tx, provider, event.refundRef);
+      if (!refund) {
+        const payment = event.providerRef ? await lockPaymentByRef(tx, provider, event.providerRef) : null;
+        if (payment?.refundAttemptId)
+          throw new Error(`refund ${event.refundRef} failed before its attempt was settled`);
+        deps.log.warn({ provider, refundRef: event.refundRef }, 'a refund not made through the portal failed');
+        return;
+      }
+      if (refund.status === 'failed') return;
+      const amount = minorToMajor(refund.amountMinor).toFixed(2);
+      const reason = event.failureMessage ? `: ${event.failureMessage}` : '';
+      await markRecordedRefundFailed(
+        tx,
+        refund,
+        `${provider} reported the refund of ${amount} failed${reason}. Nothing reached the card: ask again, or refund it there and record it.`,
+      );
+    });
+  }
+
   async function handleWebhook(providerName: ProviderName, rawBody: Buffer, headers: WebhookHeaders): Promise<void> {
     let event: ReturnType<PaymentProvider['parseWebhook']>;
     try {
@@ -276,6 +315,7 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       if (error instanceof WebhookSignatureError || error instanceof UnhandledWebhookEventError) throw error;
       throw new MalformedWebhookError(error instanceof Error ? error.message : 'Malformed webhook body');
     }
+    if (event.kind === 'refundFailed') return applyRefundFailure(providerName, event);
     await applyStatus(null, {
       provider: providerName,
       providerRef: event.providerRef,

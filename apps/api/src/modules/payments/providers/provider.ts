@@ -22,10 +22,22 @@ export type ProviderCharge = {
   amountMinor: number;
 };
 
-export type ProviderEvent = {
+// What a webhook tells: a charge's new status, or (Stripe) that a refund it had confirmed failed after all (the card
+// was closed, say): the money never reached the payer
+export type ProviderEvent = ChargeEvent | RefundFailedEvent;
+export type ChargeEvent = {
+  kind?: 'charge';
   eventId: string;
   providerRef: string;
   status: ProviderStatus;
+  failureMessage: string | null;
+};
+export type RefundFailedEvent = {
+  kind: 'refundFailed';
+  eventId: string;
+  refundRef: string;
+  // the charge it refunded, when the provider says
+  providerRef: string | null;
   failureMessage: string | null;
 };
 

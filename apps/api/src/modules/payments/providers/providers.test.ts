@@ -418,8 +418,22 @@ describe('stripe provider (SDK against a loopback stand-in)', () => {
       ['payment_intent.requires_action', 'requires_action'],
     ] as const) {
       const event = standIn.signedWebhook(type, intent);
-      expect(stripe.parseWebhook(event.rawBody, event.headers).status).toBe(status);
+      expect(stripe.parseWebhook(event.rawBody, event.headers)).toMatchObject({ status });
     }
+
+    // a refund that failed after Stripe confirmed it
+    const refund = await stripe.refund(charge.providerRef, 1_000, 'cancelled', crypto.randomUUID());
+    const refundFailed = standIn.signedWebhook(
+      'refund.failed',
+      standIn.failRefund(refund.refundRef, 'expired_or_canceled_card'),
+    );
+    expect(stripe.parseWebhook(refundFailed.rawBody, refundFailed.headers)).toEqual({
+      kind: 'refundFailed',
+      eventId: (JSON.parse(refundFailed.rawBody.toString()) as { id: string }).id,
+      refundRef: refund.refundRef,
+      providerRef: charge.providerRef,
+      failureMessage: 'expired_or_canceled_card',
+    });
 
     const badSecret = standIn.signedWebhook('payment_intent.succeeded', intent, { secret: 'whsec_other' });
     expect(() => stripe.parseWebhook(badSecret.rawBody, badSecret.headers)).toThrow(WebhookSignatureError);

@@ -16,7 +16,7 @@ import {
   type CreateChargeInput,
   type PaymentProvider,
   type ProviderCharge,
-  type ProviderEvent,
+  type ChargeEvent,
   type ProviderStatus,
   type WebhookHeaders,
 } from './provider.ts';
@@ -138,7 +138,7 @@ export function parseSandboxWebhook(
   headers: WebhookHeaders,
   secret: string,
   nowSeconds = Math.floor(Date.now() / 1000),
-): ProviderEvent {
+): ChargeEvent {
   const header = headerValue(headers, SANDBOX_SIGNATURE_HEADER);
   if (!header) throw new WebhookSignatureError(`Missing ${SANDBOX_SIGNATURE_HEADER} header`);
   const parts = new Map(

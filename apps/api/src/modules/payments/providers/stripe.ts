@@ -100,6 +100,15 @@ export function createStripeProvider({ secretKey, webhookSecret, apiBase }: Stri
           return toEvent(event.id, event.data.object, 'requires_action');
         case 'payment_intent.processing':
           return toEvent(event.id, event.data.object, 'pending');
+        // a refund answered succeeded or pending that did not reach the card after all
+        case 'refund.failed':
+          return {
+            kind: 'refundFailed',
+            eventId: event.id,
+            refundRef: event.data.object.id,
+            providerRef: idOf(event.data.object.payment_intent),
+            failureMessage: event.data.object.failure_reason ?? null,
+          };
         default:
           throw new UnhandledWebhookEventError(event.type);
       }
@@ -143,6 +152,10 @@ function toCharge(intent: Stripe.PaymentIntent): ProviderCharge {
     failureMessage: status === 'failed' ? failureMessageOf(intent) : null,
     amountMinor: intent.amount,
   };
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  return typeof value === 'string' ? value : (value?.id ?? null);
 }
 
 function toEvent(eventId: string, intent: Stripe.PaymentIntent, status: ProviderStatus) {
