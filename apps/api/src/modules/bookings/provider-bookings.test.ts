@@ -52,6 +52,22 @@ async function paymentOf(bookingId: string) {
   return row;
 }
 
+// a signed event delivered to the portal's Stripe webhook, as Stripe sends it
+const stripeWebhook = (event: { rawBody: Buffer; headers: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: event.headers, payload: event.rawBody });
+
+// a card booking through Stripe: `card` confirmed at Stripe and its webhook delivered
+async function stripeBooking(card: 'pm_card_visa' | 'pm_card_chargeDeclined') {
+  const booking = (
+    await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
+  ).json().booking;
+  const payment = await paymentOf(booking.id);
+  const intent = stripe.confirm(payment.providerRef ?? '', card);
+  const type = card === 'pm_card_visa' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed';
+  expect((await stripeWebhook(stripe.signedWebhook(type, intent))).statusCode).toBe(200);
+  return { booking, payment, intent };
+}
+
 describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
   it('creates a PaymentIntent for the net total and completes on payment_intent.succeeded, once', async () => {
     const res = await postBooking(t.app, w.tokens.admin, bookingBody(w), {
@@ -75,35 +91,14 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
     expect(intent).toMatchObject({ amount: 39_800, currency: 'aed' });
     const confirmed = stripe.confirm(payment.providerRef ?? '', 'pm_card_visa');
     const event = stripe.signedWebhook('payment_intent.succeeded', confirmed);
-    for (let i = 0; i < 2; i++) {
-      const hook = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/stripe/webhook',
-        headers: event.headers,
-        payload: event.rawBody,
-      });
-      expect(hook.statusCode).toBe(200);
-    }
+    for (let i = 0; i < 2; i++) expect((await stripeWebhook(event)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'completed', heldUnits: 0 });
     expect(row?.ticketNumbers).toHaveLength(3);
   });
 
   it('refunds the card by the policy when the agent cancels', async () => {
-    const booking = (
-      await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
-    ).json().booking;
-    const payment = await paymentOf(booking.id);
-    const event = stripe.signedWebhook(
-      'payment_intent.succeeded',
-      stripe.confirm(payment.providerRef ?? '', 'pm_card_visa'),
-    );
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: event.headers,
-      payload: event.rawBody,
-    });
+    const { booking, payment } = await stripeBooking('pm_card_visa');
     const left = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
     const preview = (
       await t.app.inject({
@@ -127,19 +122,8 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
   });
 
   it('a refund Stripe reports failed later is owed again, waits for the operator and is refunded once when asked', async () => {
-    const booking = (
-      await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
-    ).json().booking;
-    const payment = await paymentOf(booking.id);
+    const { booking, payment } = await stripeBooking('pm_card_visa');
     const intentId = payment.providerRef ?? '';
-    const webhook = (event: { rawBody: Buffer; headers: Record<string, string> }) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/payments/stripe/webhook',
-        headers: event.headers,
-        payload: event.rawBody,
-      });
-    await webhook(stripe.signedWebhook('payment_intent.succeeded', stripe.confirm(intentId, 'pm_card_visa')));
     const cancelled = await t.app.inject({
       method: 'POST',
       url: `/api/b2b/bookings/${booking.id}/cancel`,
@@ -156,7 +140,7 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
 
     // the card was closed: Stripe says so days later
     const failed = stripe.signedWebhook('refund.failed', stripe.failRefund(made.id, 'expired_or_canceled_card'));
-    expect((await webhook(failed)).statusCode).toBe(200);
+    expect((await stripeWebhook(failed)).statusCode).toBe(200);
     const owed = {
       status: 'succeeded',
       refundedMinor: 0,
@@ -171,8 +155,8 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
     expect(statusBefore === 'refunded' || statusBefore === 'succeeded').toBe(true);
     expect(await paymentOf(booking.id)).toMatchObject(owed);
     // the same event again, and another event about the same refund: nothing more changes
-    expect((await webhook(failed)).statusCode).toBe(200);
-    expect((await webhook(stripe.signedWebhook('refund.failed', made))).statusCode).toBe(200);
+    expect((await stripeWebhook(failed)).statusCode).toBe(200);
+    expect((await stripeWebhook(stripe.signedWebhook('refund.failed', made))).statusCode).toBe(200);
     expect(await paymentOf(booking.id)).toMatchObject(owed);
     // the sweeper leaves it to the operator
     await t.app.payments.retryDueRefunds();
@@ -198,18 +182,7 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
   });
 
   it('a failed refund the portal never made changes nothing and is answered 200', async () => {
-    const booking = (
-      await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
-    ).json().booking;
-    const payment = await paymentOf(booking.id);
-    const intent = stripe.confirm(payment.providerRef ?? '', 'pm_card_visa');
-    const succeeded = stripe.signedWebhook('payment_intent.succeeded', intent);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: succeeded.headers,
-      payload: succeeded.rawBody,
-    });
+    const { booking, intent } = await stripeBooking('pm_card_visa');
     const before = await paymentOf(booking.id);
     // made by hand on Stripe's dashboard, then failed
     const byHand = {
@@ -223,32 +196,12 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
       metadata: {},
       created: Math.floor(Date.now() / 1000),
     };
-    const event = stripe.signedWebhook('refund.failed', byHand);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: event.headers,
-      payload: event.rawBody,
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await stripeWebhook(stripe.signedWebhook('refund.failed', byHand))).statusCode).toBe(200);
     expect(await paymentOf(booking.id)).toEqual(before);
   });
 
   it('marks a declined PaymentIntent as Payment Failed and keeps the hold', async () => {
-    const booking = (
-      await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
-    ).json().booking;
-    const payment = await paymentOf(booking.id);
-    const event = stripe.signedWebhook(
-      'payment_intent.payment_failed',
-      stripe.confirm(payment.providerRef ?? '', 'pm_card_chargeDeclined'),
-    );
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: event.headers,
-      payload: event.rawBody,
-    });
+    const { booking } = await stripeBooking('pm_card_chargeDeclined');
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'payment_failed', heldUnits: 3 });
   });
