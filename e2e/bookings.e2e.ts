@@ -8,6 +8,7 @@ import type {
   BalanceResponse,
   BookingListResponse,
   BookingView,
+  CancellationPreview,
 } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, payOnSandbox } from './support/session.ts';
@@ -383,6 +384,67 @@ describe('[BOOKINGS] list, detail and cancellation', () => {
     await page.getByTestId('booking-detail').getByTestId('booking-status').getByText('Cancelled').waitFor();
     await context.close();
   });
+
+  // The dialog showed a free cancel of a quote waiting for payment; another agent of the agency paid it before the
+  // click. The server refuses the cancel on the old terms, the agent reads why and sees the new terms, and cancels
+  // on those.
+  it.each([
+    [1280, 'en'],
+    [390, 'ru'],
+  ] as const)(
+    '[BOOKINGS][CANCEL-CHANGED]: %i px in %s — terms changed while the dialog was open',
+    async (width, language) => {
+      const slot = await findSlot(
+        ADMIN,
+        'aed',
+        (o) => !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots',
+        (r) => !r.isPastCutOff,
+        [14, 15, 16],
+      );
+      const request = await bookViaApi(ADMIN, slot);
+      await api<BookingView>(OPERATOR, `/admin/requests/${request.id}/quote`, {
+        method: 'POST',
+        body: { netTotal: request.amounts.netTotal, validHours: 24, note: '' },
+      });
+      const { page, context, go } = await openAs(ADMIN, { width });
+      if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
+      await go(`/requests/${request.id}`);
+      await page.getByTestId('cancel-booking').click();
+      await page.getByTestId('cancel-preview').waitFor();
+      const nothing = language === 'ru' ? 'Возвращать нечего' : 'Nothing to refund';
+      expect(await page.getByTestId('cancel-refund-to').textContent()).toBe(nothing);
+
+      // paid meanwhile from the balance (another agent, another tab)
+      await api(ADMIN, `/b2b/bookings/${request.id}/pay`, {
+        method: 'POST',
+        body: { paymentMethod: 'balance' },
+        headers: { 'Idempotency-Key': randomUUID() },
+      });
+      await page.getByTestId('confirm-cancel').click();
+      const changed =
+        language === 'ru'
+          ? 'Условия отмены изменились, пока вы их смотрели. Проверьте их ещё раз перед отменой.'
+          : 'The cancellation terms have changed since you looked. Check them again before cancelling.';
+      await page.getByText(changed).waitFor();
+      // the dialog now shows what cancelling the paid booking gives back, to the balance
+      const balance = language === 'ru' ? 'На баланс компании' : 'Company balance';
+      await page.getByTestId('cancel-refund-to').getByText(balance).waitFor();
+      const preview = await api<CancellationPreview>(ADMIN, `/b2b/bookings/${request.id}/cancellation`);
+      expect(await page.getByTestId('cancel-refund-amount').getAttribute('data-amount')).toBe(
+        preview.refundAmount.toFixed(2),
+      );
+      expect((await api<BookingView>(ADMIN, `/b2b/bookings/${request.id}`)).status).toBe('completed');
+      // the page behind the dialog follows: the quote is paid, nothing is left to pay
+      await expect.poll(() => page.getByTestId('quote').count()).toBe(0);
+      await screenshot(page, `bookings-cancel-changed-${width}-${language}`);
+
+      await page.getByTestId('confirm-cancel').click();
+      await page.getByTestId('cancel-preview').waitFor({ state: 'detached' });
+      const cancelled = await api<BookingView>(ADMIN, `/b2b/bookings/${request.id}`);
+      expect(cancelled).toMatchObject({ status: 'cancelled', refundAmount: preview.refundAmount });
+      await context.close();
+    },
+  );
 
   it('[BOOKINGS][LIST]: filters live in the URL, search finds a reference, the xlsx downloads with statuses and text as typed', async () => {
     const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [9, 10]);

@@ -86,6 +86,15 @@ export type CreateBookingBody = z.input<typeof CreateBookingBody>;
 export const PayBookingBody = z.object({ paymentMethod: PaymentMethod });
 export type PayBookingBody = z.infer<typeof PayBookingBody>;
 
+// What the agent saw in the cancellation preview, sent with the cancel: when the terms are not those any more (a
+// card payment completed meanwhile, the policy's next tier began, an operator changed the booking) nothing is
+// cancelled and the agent is asked to look again. Both may be left out (the cancel then takes the terms of the moment).
+export const CancelBookingBody = z.object({
+  expectedRefund: z.number().min(0).max(100_000_000).optional(),
+  expectedRefundTo: PaymentMethod.nullable().optional(),
+});
+export type CancelBookingBody = z.infer<typeof CancelBookingBody>;
+
 export const BookingIdParams = z.object({ id: z.string().uuid(BOOKING_MESSAGES.unknownBooking) });
 export const PaymentIdParams = z.object({ id: z.string().uuid('Unknown payment') });
 
@@ -480,11 +489,12 @@ export const bookingRoutes = {
   cancel: defineRoute({
     method: 'POST',
     path: '/b2b/bookings/{id}/cancel',
-    summary: 'Cancel: refund by the tier of the policy, stock returned',
+    summary: 'Cancel: refund by the tier of the policy, stock returned (409 when the previewed terms changed)',
     tags,
     access: ANY_AGENT,
     params: BookingIdParams,
     query: BookingLanguageQuery,
+    body: CancelBookingBody,
     response: BookingView,
   }),
   pay: defineRoute({

@@ -90,6 +90,7 @@ export const BOOKING_MESSAGES = {
   idempotencyKeyFormat: 'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores',
   unknownBooking: 'Booking not found',
   notCancellable: 'This booking can no longer be cancelled',
+  cancellationChanged: 'The cancellation terms have changed since you looked. Check them again before cancelling.',
   notPayable: 'This booking is not awaiting payment',
   paymentCancelled: 'The card payment was cancelled. Nothing was charged.',
   holdExpired: 'The hold on this booking has expired and nothing was charged. Please book again.',

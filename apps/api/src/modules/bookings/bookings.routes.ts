@@ -173,12 +173,12 @@ export const bookingsPlugin = fp(
       getBooking(ctx, params.id, { onlyRequests: true, language: query.language }),
     );
     registerRoute(app, routes.cancellationPreview, ({ params, ctx }) => previewCancellation(ctx, params.id));
-    registerRoute(app, routes.cancel, ({ params, ctx, request }) =>
+    registerRoute(app, routes.cancel, ({ params, body, ctx, request }) =>
       idempotentRequest(
         ctx,
         request,
         `cancel:${params.id}`,
-        (claim) => cancelBooking(ctx, params.id, cards, claim),
+        (claim) => cancelBooking(ctx, params.id, cards, claim, body),
         (id) => getBooking(ctx, id),
       ),
     );

@@ -435,6 +435,88 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
   });
 });
 
+describe('a cancel carries the terms the agent saw (the preview)', () => {
+  const cancelWith = (id: string, payload?: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${id}/cancel`,
+      headers: bearer(w.tokens.admin),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  const preview = async (id: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/b2b/bookings/${id}/cancellation`,
+        headers: bearer(w.tokens.admin),
+      })
+    ).json() as { refundAmount: number; refundTo: 'balance' | 'card' | null; cancellationFee: number };
+  const expectationOf = (p: { refundAmount: number; refundTo: 'balance' | 'card' | null }) => ({
+    expectedRefund: p.refundAmount,
+    expectedRefundTo: p.refundTo,
+  });
+
+  it('is refused when the card payment completed after the agent looked at a free cancel of the hold', async () => {
+    const { booking, chargeId } = await cardBooking();
+    const seen = await preview(booking.id);
+    expect(seen).toMatchObject({ refundAmount: 0, refundTo: null, cancellationFee: 0 });
+    // the customer's card goes through while the dialog is open
+    await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
+    const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
+    const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
+    await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
+    const paid = await bookingRow(booking.id);
+    expect(paid?.status).toBe('completed');
+    const left = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
+
+    const refused = await cancelWith(booking.id, expectationOf(seen));
+    expect([refused.statusCode, refused.body]).toEqual([409, BOOKING_MESSAGES.cancellationChanged]);
+    // nothing changed: still paid and booked, the seats still taken, nothing owed back to the card
+    expect(await bookingRow(booking.id)).toEqual(paid);
+    expect(await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00')).toEqual(left);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect(payment).toMatchObject({ status: 'succeeded', refundedMinor: 0, refundDueMinor: 0 });
+
+    // looked at again: the terms of a paid booking, and the cancel goes through with them
+    const now = await preview(booking.id);
+    expect(now.refundTo).toBe('card');
+    const done = await cancelWith(booking.id, expectationOf(now));
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'cancelled', refundAmount: now.refundAmount });
+  });
+
+  it('is refused for another refund amount or destination; without the terms it takes those of the moment', async () => {
+    const { booking, chargeId } = await cardBooking();
+    await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
+    const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
+    const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
+    await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
+    const seen = await preview(booking.id);
+    const before = await bookingRow(booking.id);
+    for (const wrong of [
+      { ...expectationOf(seen), expectedRefund: seen.refundAmount + 0.01 },
+      { ...expectationOf(seen), expectedRefundTo: 'balance' },
+      { ...expectationOf(seen), expectedRefundTo: null },
+    ]) {
+      const res = await cancelWith(booking.id, wrong);
+      expect([res.statusCode, res.body]).toEqual([409, BOOKING_MESSAGES.cancellationChanged]);
+    }
+    for (const [garbage, field] of [
+      [{ expectedRefund: -1 }, 'expectedRefund'],
+      [{ expectedRefund: 'all of it' }, 'expectedRefund'],
+      [{ expectedRefundTo: 'cash' }, 'expectedRefundTo'],
+    ] as const) {
+      const res = await cancelWith(booking.id, garbage);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual([expect.objectContaining({ fieldName: field })]);
+    }
+    expect(await bookingRow(booking.id)).toEqual(before);
+    const plain = await cancelWith(booking.id);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json()).toMatchObject({ status: 'cancelled', refundAmount: seen.refundAmount });
+  });
+});
+
 describe('card payments that arrive when they can no longer be honoured', () => {
   it('refunds in full a payment that succeeds after the agent cancelled the booking', async () => {
     const { booking, chargeId } = await cardBooking();

@@ -3,6 +3,7 @@ import type {
   BookingListResponse,
   BookingOptionsResponse,
   BookingView,
+  CancelBookingBody,
   CancellationPreview,
   CreateBookingResponse,
   Language,
@@ -192,16 +193,26 @@ export type CardRefunds = {
   cancelOpen: (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
 };
 
+// `expected`: the terms the agent saw in the preview. Decided under the booking's row lock: a card payment that
+// completed meanwhile (a free cancel of an unpaid hold would become a paid one, fee kept), the policy's next tier
+// beginning, or an operator's change makes it a 409 that changes nothing, so the agent looks again.
 export async function cancelBooking(
   ctx: ServiceContext,
   id: string,
   card: CardRefunds,
   claim: IdempotencyClaim,
+  expected: CancelBookingBody = {},
 ): Promise<BookingView> {
   const actor = requireAgencyActor(ctx);
   return cancelWith(ctx, card, {
     lock: (tx) => findVisibleBooking(tx, visibilityOf(actor), id, true),
-    adjust: (plan) => plan,
+    adjust: (plan) => {
+      const refundDiffers =
+        expected.expectedRefund !== undefined && Math.round(expected.expectedRefund * 100) !== plan.refundMinor;
+      const destinationDiffers = expected.expectedRefundTo !== undefined && expected.expectedRefundTo !== plan.refundTo;
+      if (refundDiffers || destinationDiffers) throw new AppError('conflict', BOOKING_MESSAGES.cancellationChanged);
+      return plan;
+    },
     afterCancel: (tx, updated) => claim.record(tx, updated.id),
   });
 }

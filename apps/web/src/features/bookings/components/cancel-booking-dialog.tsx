@@ -19,12 +19,17 @@ export function CancelBookingDialog({ booking }: { booking: BookingView }) {
   const data = preview.data;
 
   const handleConfirm = () => {
-    cancel.mutate(booking.id, {
-      onSuccess: () => {
-        notify.success(t('bookings.cancel.done', { reference: booking.reference }));
-        setOpen(false);
+    if (!data) return;
+    const expected = { expectedRefund: data.refundAmount, expectedRefundTo: data.refundTo };
+    cancel.mutate(
+      { id: booking.id, expected },
+      {
+        onSuccess: () => {
+          notify.success(t('bookings.cancel.done', { reference: booking.reference }));
+          setOpen(false);
+        },
       },
-    });
+    );
   };
 
   return (
