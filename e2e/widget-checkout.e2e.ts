@@ -150,10 +150,18 @@ describe('[WIDGETS][CHECKOUT] a customer buys in the agency shop', () => {
       await fillGuest(page, 'olga@customer.example');
       await page.getByLabel(/^(Repeat e-mail|Повторите e-mail)$/).fill('other@customer.example');
       await page.getByTestId('checkout-pay').click();
+      // once seen timing out in a full run on a busy machine (passes alone): a failure says what the page showed
       await page
         .locator('[data-error-for="guest.confirmEmail"]')
         .getByText(isRu ? 'Адреса электронной почты не совпадают' : 'Emails do not match')
-        .waitFor();
+        .waitFor()
+        .catch(async (error: Error) => {
+          const shown = await page
+            .locator('body')
+            .innerText()
+            .catch(() => '(no page)');
+          throw new Error(`${error.message}\nat ${page.url()} the page showed:\n${shown.slice(0, 1500)}`);
+        });
       expect(await page.getByLabel(/^(Full name|Имя и фамилия)$/).inputValue()).toBe('Olga Smirnova');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(page, `widget-checkout-form-${width}-${language}`);
