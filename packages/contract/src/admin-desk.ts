@@ -5,6 +5,7 @@ import {
   BookingListRow,
   BookingStatus,
   BookingView,
+  CancelBookingBody,
   CancellationPreview,
   PaymentProviderName,
   PaymentStatus,
@@ -139,6 +140,8 @@ export const AdminCancelBody = z
       .refine((v) => Number.isSafeInteger(v) && v >= 0 && v <= 10_000_000_000, DESK_MESSAGES.feeAmount)
       .optional(),
     reason: z.string().trim().max(500).optional().default(''),
+    // the refund and destination the dialog showed (with the override, if any): other terms are a 409
+    ...CancelBookingBody.shape,
   })
   .strict()
   .superRefine((body, ctx) => {

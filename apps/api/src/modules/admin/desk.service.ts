@@ -3,6 +3,7 @@ import type {
   AdminBookingsResponse,
   AdminCancellationPreview,
   BookingView,
+  CancelBookingBody,
   DeskPayment,
   DeskPaymentsResponse,
   Language,
@@ -209,8 +210,9 @@ export async function cancelBooking(
   ctx: ServiceContext,
   cards: CardRefunds,
   id: string,
-  body: { feeOverride?: number; reason: string },
+  body: { feeOverride?: number; reason: string } & CancelBookingBody,
 ): Promise<BookingView> {
   const input = { feeOverrideMinor: body.feeOverride ?? null, reason: body.reason };
-  return cancelOnBehalf(ctx, id, cards, input, auditCancellation(ctx, input));
+  const expected = { expectedRefund: body.expectedRefund, expectedRefundTo: body.expectedRefundTo };
+  return cancelOnBehalf(ctx, id, cards, { ...input, expected }, auditCancellation(ctx, input));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { DESK_MESSAGES, adminDeskRoutes, buildPath } from '@portal/contract';
+import { BOOKING_MESSAGES, DESK_MESSAGES, adminDeskRoutes, buildPath } from '@portal/contract';
 import {
   agencyBalances,
   auditEvents,
@@ -16,6 +16,7 @@ import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import {
   bookingBody,
   createBookingWorld,
+  fund,
   guest,
   postBooking,
   retireTour,
@@ -424,6 +425,54 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
       refundAmount: preview.refundAmount,
     });
     expect(await auditFor(booking.id)).toHaveLength(1);
+  });
+
+  it('cancels on the terms the operator saw; a quote paid meanwhile is a 409 that changes nothing', async () => {
+    await fund(t.database.db, w.agency.id, 500_000);
+    const request = await newRequest();
+    expect(
+      (await call('POST', `/admin/requests/${request.id}/quote`, { netTotal: 80, validHours: 24 })).statusCode,
+    ).toBe(200);
+    // the operator opens the dialog: nothing paid yet, a free cancel
+    const seen = (await call('GET', `/admin/bookings/${request.id}/cancellation`)).json();
+    expect(seen).toMatchObject({ isPaid: false, refundAmount: 0, refundTo: null });
+    // the agency pays the quote from its balance meanwhile
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${request.id}/pay`,
+      headers: { ...bearer(w.tokens.admin), 'idempotency-key': `desk-terms-${request.id}` },
+      payload: { paymentMethod: 'balance' },
+    });
+    expect(paid.json().booking?.status, paid.body).toBe('completed');
+    const before = { row: await bookingRow(request.id), balance: await balanceOf(w.agency.id) };
+    const expected = { expectedRefund: seen.refundAmount, expectedRefundTo: seen.refundTo };
+    const refused = await call('POST', `/admin/bookings/${request.id}/cancel`, expected);
+    expect([refused.statusCode, refused.body]).toEqual([409, BOOKING_MESSAGES.cancellationChanged]);
+    // with an override too: the refund it would give is not the one shown
+    const withFee = await call('POST', `/admin/bookings/${request.id}/cancel`, {
+      ...expected,
+      feeOverride: 500,
+      reason: 'Supplier fee',
+    });
+    expect([withFee.statusCode, withFee.body]).toEqual([409, BOOKING_MESSAGES.cancellationChanged]);
+    expect(await bookingRow(request.id)).toEqual(before.row);
+    expect(await balanceOf(w.agency.id)).toBe(before.balance);
+    expect(await refundEntries(request.reference)).toHaveLength(0);
+    expect((await auditFor(request.id)).map((a) => a.action)).toEqual(['booking.quoted']);
+
+    // looked at again: the paid booking's terms, with the operator's fee
+    const now = (await call('GET', `/admin/bookings/${request.id}/cancellation`)).json();
+    expect(now).toMatchObject({ isPaid: true, paidTotal: 80, refundTo: 'balance' });
+    const ok = await call('POST', `/admin/bookings/${request.id}/cancel`, {
+      feeOverride: 500,
+      reason: 'Supplier fee',
+      expectedRefund: 75,
+      expectedRefundTo: 'balance',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'cancelled', refundAmount: 75, cancellationFee: 5 });
+    expect(await balanceOf(w.agency.id)).toBe(before.balance + 7_500);
+    expect(await refundEntries(request.reference)).toHaveLength(1);
   });
 
   it('refunds a card booking to the card exactly once under two parallel calls', async () => {

@@ -193,9 +193,16 @@ export type CardRefunds = {
   cancelOpen: (ctx: ServiceContext, booking: BookingRow) => Promise<void>;
 };
 
-// `expected`: the terms the agent saw in the preview. Decided under the booking's row lock: a card payment that
-// completed meanwhile (a free cancel of an unpaid hold would become a paid one, fee kept), the policy's next tier
-// beginning, or an operator's change makes it a 409 that changes nothing, so the agent looks again.
+// `expected`: the terms shown in the preview (the agent's or the operator's). Decided under the booking's row lock:
+// a payment that completed meanwhile (a free cancel of an unpaid quote or hold would become a paid one, fee kept),
+// the policy's next tier beginning, or another change makes it a 409 that changes nothing, so they look again.
+function assertTermsAsSeen(plan: CancelPlan, expected: CancelBookingBody): void {
+  const refundDiffers =
+    expected.expectedRefund !== undefined && Math.round(expected.expectedRefund * 100) !== plan.refundMinor;
+  const destinationDiffers = expected.expectedRefundTo !== undefined && expected.expectedRefundTo !== plan.refundTo;
+  if (refundDiffers || destinationDiffers) throw new AppError('conflict', BOOKING_MESSAGES.cancellationChanged);
+}
+
 export async function cancelBooking(
   ctx: ServiceContext,
   id: string,
@@ -207,10 +214,7 @@ export async function cancelBooking(
   return cancelWith(ctx, card, {
     lock: (tx) => findVisibleBooking(tx, visibilityOf(actor), id, true),
     adjust: (plan) => {
-      const refundDiffers =
-        expected.expectedRefund !== undefined && Math.round(expected.expectedRefund * 100) !== plan.refundMinor;
-      const destinationDiffers = expected.expectedRefundTo !== undefined && expected.expectedRefundTo !== plan.refundTo;
-      if (refundDiffers || destinationDiffers) throw new AppError('conflict', BOOKING_MESSAGES.cancellationChanged);
+      assertTermsAsSeen(plan, expected);
       return plan;
     },
     afterCancel: (tx, updated) => claim.record(tx, updated.id),
@@ -224,28 +228,35 @@ export async function cancelOnBehalf(
   ctx: ServiceContext,
   id: string,
   card: CardRefunds,
-  input: { feeOverrideMinor: number | null; reason: string },
+  input: { feeOverrideMinor: number | null; reason: string; expected?: CancelBookingBody },
   audit: (tx: DbOrTx, before: BookingRow, after: BookingRow, plan: CancellationFigures) => Promise<void>,
 ): Promise<BookingView> {
   return cancelWith(ctx, card, {
     lock: (tx) => findBooking(tx, id, true),
-    adjust: (plan, current) => {
-      if (input.feeOverrideMinor === null) return plan;
-      if (current.status !== 'completed') throw AppError.field('feeOverride', DESK_MESSAGES.nothingPaid);
-      const paidMinor = cardChargeOf(current).amountMinor;
-      if (input.feeOverrideMinor > paidMinor) throw AppError.field('feeOverride', DESK_MESSAGES.feeAbovePaid);
-      const refundMinor = paidMinor - input.feeOverrideMinor;
-      return {
-        ...plan,
-        feeMinor: input.feeOverrideMinor,
-        refundMinor,
-        cancellationFee: input.feeOverrideMinor / 100,
-        refundAmount: refundMinor / 100,
-        refundPercent: paidMinor > 0 ? Math.round((refundMinor * 100) / paidMinor) : 0,
-      };
+    adjust: (policyPlan, current) => {
+      const plan = withFeeOverride(policyPlan, current, input.feeOverrideMinor);
+      assertTermsAsSeen(plan, input.expected ?? {});
+      return plan;
     },
     afterCancel: (tx, updated, before, plan) => audit(tx, before, updated, plan),
   });
+}
+
+// the operator's fee instead of the policy's: only on what was paid, never more than it
+function withFeeOverride(plan: CancelPlan, current: BookingRow, feeOverrideMinor: number | null): CancelPlan {
+  if (feeOverrideMinor === null) return plan;
+  if (current.status !== 'completed') throw AppError.field('feeOverride', DESK_MESSAGES.nothingPaid);
+  const paidMinor = cardChargeOf(current).amountMinor;
+  if (feeOverrideMinor > paidMinor) throw AppError.field('feeOverride', DESK_MESSAGES.feeAbovePaid);
+  const refundMinor = paidMinor - feeOverrideMinor;
+  return {
+    ...plan,
+    feeMinor: feeOverrideMinor,
+    refundMinor,
+    cancellationFee: feeOverrideMinor / 100,
+    refundAmount: refundMinor / 100,
+    refundPercent: paidMinor > 0 ? Math.round((refundMinor * 100) / paidMinor) : 0,
+  };
 }
 
 // What the operator sees before cancelling for an agency: the agency's own preview (the same rule) and what was paid

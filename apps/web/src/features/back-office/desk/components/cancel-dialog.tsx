@@ -55,24 +55,33 @@ export function CancelDialog({
       if (!reason.trim()) next.reason = deskMessage(t, 'overrideReasonRequired');
     }
     setErrors(next);
-    if (next.feeOverride || next.reason) return;
-    cancel.mutate(override ? { feeOverride: feeMinor, reason } : reason.trim() ? { reason } : {}, {
-      onSuccess: () => {
-        notify.success(t('boDesk.booking.cancelled', { reference: booking.reference }));
-        onClose();
+    if (next.feeOverride || next.reason || !p) return;
+    // the terms this dialog shows: the server refuses (409) if the booking changed meanwhile (paid, say)
+    const expected = {
+      expectedRefund: override ? Math.round(p.paidTotal * 100 - feeMinor) / 100 : p.refundAmount,
+      expectedRefundTo: p.refundTo,
+    };
+    const body = override ? { feeOverride: feeMinor, reason } : reason.trim() ? { reason } : {};
+    cancel.mutate(
+      { ...body, ...expected },
+      {
+        onSuccess: () => {
+          notify.success(t('boDesk.booking.cancelled', { reference: booking.reference }));
+          onClose();
+        },
+        onError: (error) => {
+          if (!isApiError(error) || error.items.length === 0) return;
+          const shown: Errors = {};
+          for (const item of error.items) {
+            const message = deskMessage(t, item.errorMessage);
+            if (item.fieldName === 'feeOverride' || item.fieldName === 'reason') shown[item.fieldName] = message;
+            else shown.other = message;
+            markFieldShown(error, item.fieldName);
+          }
+          setErrors(shown);
+        },
       },
-      onError: (error) => {
-        if (!isApiError(error) || error.items.length === 0) return;
-        const shown: Errors = {};
-        for (const item of error.items) {
-          const message = deskMessage(t, item.errorMessage);
-          if (item.fieldName === 'feeOverride' || item.fieldName === 'reason') shown[item.fieldName] = message;
-          else shown.other = message;
-          markFieldShown(error, item.fieldName);
-        }
-        setErrors(shown);
-      },
-    });
+    );
   };
 
   return (
