@@ -12,7 +12,15 @@ import type {
 } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, paySandboxCharge } from './support/session.ts';
-import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
+import {
+  GUEST,
+  beforeCutOff,
+  bookable,
+  bookingSlots,
+  instantPerPerson,
+  requestPerPerson,
+  type Slot,
+} from './support/booking-slots.ts';
 
 // Issue 12 items 4, 5 and 6 from the browser: the operator answers a quotation request that the agent then pays,
 // confirms a declared bank transfer (credited once), and cancels a booking on the agency's behalf with another fee.
@@ -37,12 +45,7 @@ async function operatorPage(width = 1280, language: 'en' | 'ru' = 'en') {
 }
 
 async function sendRequest(notes: string): Promise<BookingView> {
-  const slot = await findSlot(
-    ADMIN,
-    'aed',
-    (o) => !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots',
-    (r) => !r.isPastCutOff,
-  );
+  const slot = await findSlot(ADMIN, 'aed', requestPerPerson, beforeCutOff);
   const body: CreateBookingBody = {
     offerId: slot.offer.id,
     date: slot.date,

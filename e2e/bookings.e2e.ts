@@ -12,7 +12,15 @@ import type {
 } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, payOnSandbox } from './support/session.ts';
-import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
+import {
+  GUEST,
+  beforeCutOff,
+  bookable,
+  bookingSlots,
+  instantPerPerson,
+  requestPerPerson,
+  type Slot,
+} from './support/booking-slots.ts';
 
 const ADMIN = 'admin@desertrose.test';
 const RU_ADMIN = 'admin@volga.test';
@@ -293,12 +301,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
   });
 
   it('[BOOKINGS][REQUEST]: an offer that is not instant becomes a quotation request and is listed in /requests', async () => {
-    const slot = await findSlot(
-      ADMIN,
-      'aed',
-      (o) => !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots',
-      (r) => !r.isPastCutOff,
-    );
+    const slot = await findSlot(ADMIN, 'aed', requestPerPerson, beforeCutOff);
     const { page, context, go } = await openAs(ADMIN);
     await go(checkoutPath(slot, 1) + '&mode=request');
     await page.getByTestId('request-notice').waitFor();
@@ -394,13 +397,7 @@ describe('[BOOKINGS] list, detail and cancellation', () => {
   ] as const)(
     '[BOOKINGS][CANCEL-CHANGED]: %i px in %s — terms changed while the dialog was open',
     async (width, language) => {
-      const slot = await findSlot(
-        ADMIN,
-        'aed',
-        (o) => !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots',
-        (r) => !r.isPastCutOff,
-        [14, 15, 16],
-      );
+      const slot = await findSlot(ADMIN, 'aed', requestPerPerson, beforeCutOff, [14, 15, 16]);
       const request = await bookViaApi(ADMIN, slot);
       await api<BookingView>(OPERATOR, `/admin/requests/${request.id}/quote`, {
         method: 'POST',
@@ -643,12 +640,7 @@ describe('[BOOKINGS][COLUMNS] the bookings table fits the page and offers the ot
 describe('[BOOKINGS][SLIPS] counts, pages past the end, the terms and links read right', () => {
   it('[BOOKINGS][SLIPS]: /requests counts requests, a page past the end offers the first page, the terms name the portal once, a bad confirmation link is a 404', async () => {
     // at least one request, so that page 999 lies past the end of a list that has something
-    const slot = await findSlot(
-      ADMIN,
-      'aed',
-      (o) => !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots',
-      (r) => !r.isPastCutOff,
-    );
+    const slot = await findSlot(ADMIN, 'aed', requestPerPerson, beforeCutOff);
     await bookViaApi(ADMIN, slot);
     const requests = await api<BookingListResponse>(ADMIN, '/b2b/bookings/requests', { method: 'POST', body: {} });
     expect(requests.total).toBeGreaterThan(0);
@@ -689,12 +681,7 @@ describe('[BOOKINGS][QUOTE] a quote shows one clear total and asks before the ba
   ] as const)(
     '[BOOKINGS][QUOTE]: %i px in %s — labelled figures, a confirmation with the amount, money moves once on yes',
     async (width, language) => {
-      const slot = await findSlot(
-        ADMIN,
-        'aed',
-        (o) => !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots',
-        (r) => !r.isPastCutOff,
-      );
+      const slot = await findSlot(ADMIN, 'aed', requestPerPerson, beforeCutOff);
       const { page, context, go } = await openAs(ADMIN, { width });
       if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
 

@@ -29,6 +29,10 @@ export const GUEST = {
 export const instantPerPerson = (pickUp: boolean) => (o: Offer) =>
   o.isInstant && o.pricingUnit === 'person' && o.hasPickUp === pickUp && o.availabilityType === 'timeslots';
 export const bookable = (r: AvailabilityRow) => !r.isPastCutOff && r.isInstant;
+// an option booked as a quotation request (not instant), per person, timeslots, no pick-up; any date before its cut-off
+export const requestPerPerson = (o: Offer) =>
+  !o.isInstant && o.pricingUnit === 'person' && !o.hasPickUp && o.availabilityType === 'timeslots';
+export const beforeCutOff = (r: AvailabilityRow) => !r.isPastCutOff;
 
 // Slots of the demo catalogue found through the API (never hard-coded ids), and bookings made on them as an agent
 export function bookingSlots(api: Api) {
