@@ -213,6 +213,6 @@ export async function cancelBooking(
   body: { feeOverride?: number; reason: string } & CancelBookingBody,
 ): Promise<BookingView> {
   const input = { feeOverrideMinor: body.feeOverride ?? null, reason: body.reason };
-  const expected = { expectedRefund: body.expectedRefund, expectedRefundTo: body.expectedRefundTo };
-  return cancelOnBehalf(ctx, id, cards, { ...input, expected }, auditCancellation(ctx, input));
+  // the body's expectedRefund and expectedRefundTo: the terms the desk's dialog showed
+  return cancelOnBehalf(ctx, id, cards, { ...input, expected: body }, auditCancellation(ctx, input));
 }

@@ -46,6 +46,15 @@ async function bookingRow(id: string) {
   return row;
 }
 
+// the card goes through at the sandbox and its signed webhook arrives (without the pay page, which would refuse a
+// booking cancelled meanwhile)
+async function chargeSucceeds(chargeId: string) {
+  await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
+  const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
+  const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
+  return t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
+}
+
 describe("the sandbox pay page speaks the agency's language (issue 9: it was English on the Russian site)", () => {
   it('shows a Russian agency the page, the tour and the card errors in Russian', async () => {
     await t.database.db.update(agencies).set({ language: 'ru' }).where(eq(agencies.id, w.agency.id));
@@ -341,10 +350,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
       .where(
         sql`${slots.offerId} = ${w.tour.timeslotOfferId} AND ${slots.date} = ${date} AND ${slots.startTime} = '10:00'`,
       );
-    await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
-    const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
-    const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
+    const res = await chargeSucceeds(chargeId);
     expect(res.statusCode).toBe(200);
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'cancelled', refundMinor: 39_800 });
     const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
@@ -373,9 +379,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
       .where(eq(sandboxCharges.id, chargeId));
     await t.app.bookings.sweepExpiredHolds();
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, date, '10:00'))?.left).toBe(10);
-    const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
-    const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
-    await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
+    await chargeSucceeds(chargeId);
     expect((await bookingRow(booking.id))?.status).toBe('completed');
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, date, '10:00'))?.left).toBe(7);
   });
@@ -461,10 +465,7 @@ describe('a cancel carries the terms the agent saw (the preview)', () => {
     const seen = await preview(booking.id);
     expect(seen).toMatchObject({ refundAmount: 0, refundTo: null, cancellationFee: 0 });
     // the customer's card goes through while the dialog is open
-    await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
-    const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
-    const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
-    await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
+    await chargeSucceeds(chargeId);
     const paid = await bookingRow(booking.id);
     expect(paid?.status).toBe('completed');
     const left = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
@@ -487,10 +488,7 @@ describe('a cancel carries the terms the agent saw (the preview)', () => {
 
   it('is refused for another refund amount or destination; without the terms it takes those of the moment', async () => {
     const { booking, chargeId } = await cardBooking();
-    await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
-    const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
-    const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
-    await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
+    await chargeSucceeds(chargeId);
     const seen = await preview(booking.id);
     const before = await bookingRow(booking.id);
     for (const wrong of [
@@ -532,13 +530,7 @@ describe('card payments that arrive when they can no longer be honoured', () => 
     });
     expect(cancelled.json().status).toBe('cancelled');
     // …and then it goes through
-    await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
-    const secret = loadOrCreateSecret(t.dataDir, 'sandbox-webhook');
-    const { rawBody, headers } = buildSandboxEvent(chargeId, { status: 'succeeded', failureMessage: null }, secret);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody }))
-        .statusCode,
-    ).toBe(200);
+    expect((await chargeSucceeds(chargeId)).statusCode).toBe(200);
     expect((await bookingRow(booking.id))?.status).toBe('cancelled');
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(payment).toMatchObject({ status: 'refunded', refundedMinor: 39_800, refundDueMinor: 0 });

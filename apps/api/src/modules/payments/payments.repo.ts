@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentRefunds, payments, webhookEvents } from '../../db/schema/index.ts';
 import type { ProviderName, ProviderStatus } from './providers/provider.ts';
@@ -170,6 +170,14 @@ export async function lockPayment(tx: DbOrTx, id: string): Promise<PaymentRecord
   return row ?? null;
 }
 
+// A refund counted as made: the refunded amount grows, and the payment is 'refunded' once its refunds cover it
+function refundedBy(minor: SQL) {
+  return {
+    refundedMinor: sql`${payments.refundedMinor} + ${minor}`,
+    status: sql`CASE WHEN ${payments.refundedMinor} + ${minor} >= ${payments.amountMinor} THEN 'refunded' ELSE ${payments.status} END`,
+  };
+}
+
 // The operator found the held refund made at the provider: an unconfirmed attempt's amount, or (refused) what is
 // owed, which they refunded there by hand, counts as refunded, once (only while held; the row's own lock)
 export async function recordHeldRefundMade(tx: DbOrTx, id: string): Promise<PaymentRecord | null> {
@@ -178,14 +186,13 @@ export async function recordHeldRefundMade(tx: DbOrTx, id: string): Promise<Paym
   const [row] = await tx
     .update(payments)
     .set({
-      refundedMinor: sql`${payments.refundedMinor} + ${made}`,
+      ...refundedBy(made),
       refundDueMinor: sql`CASE WHEN ${unconfirmed} THEN ${payments.refundDueMinor} ELSE 0 END`,
       refundAttemptMinor: 0,
       refundAttemptId: null,
       refundAttemptUntil: null,
       refundHold: null,
       failureMessage: null,
-      status: sql`CASE WHEN ${payments.refundedMinor} + ${made} >= ${payments.amountMinor} THEN 'refunded' ELSE ${payments.status} END`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(payments.id, id), isNotNull(payments.refundHold)))
@@ -212,11 +219,10 @@ export async function finishRefundAttempt(
     await tx
       .update(payments)
       .set({
-        refundedMinor: sql`${payments.refundedMinor} + ${payments.refundAttemptMinor}`,
+        ...refundedBy(sql`${payments.refundAttemptMinor}`),
         refundAttemptMinor: 0,
         refundAttemptId: null,
         refundAttemptUntil: null,
-        status: sql`CASE WHEN ${payments.refundedMinor} + ${payments.refundAttemptMinor} >= ${payments.amountMinor} THEN 'refunded' ELSE ${payments.status} END`,
         failureMessage: null,
         updatedAt: sql`now()`,
       })
