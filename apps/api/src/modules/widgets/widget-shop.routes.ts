@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { WIDGET_SLUG_PATTERN, widgetPublicRoutes } from '@portal/contract';
+import type { Site } from '../../config/sites.ts';
 import { registerRoute } from '../../lib/route.ts';
+import { siteUrl } from '../../lib/site-url.ts';
 import { EMBED_FRAME_PATH, renderEmbedFailure, renderShop } from './widget-shop.page.ts';
 import {
   FRAME_SOURCE,
@@ -31,9 +33,28 @@ const SHOP_CSP = [
 export const widgetShopPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, sites } = app.deps;
-    const portalHosts = new Set(sites.all.flatMap((site) => site.hosts.map((h) => h.toLowerCase())));
-    const baseUrlOf = (request: FastifyRequest) =>
-      (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+    // Issue 28 item 6: the hosts the portal serves — its sites' host names and configured addresses (PUBLIC_URL is the
+    // general site's). A shop's absolute links are built from these, never from the request's Host header: a shared
+    // cache would hand a forged host's links to every visitor. Any other host is a widget's own domain or nothing.
+    const servedSites = new Map<string, Site>();
+    const hostOfUrl = (url: string | undefined) => {
+      try {
+        return url ? new URL(url).hostname.toLowerCase() : null;
+      } catch {
+        return null;
+      }
+    };
+    for (const site of sites.all) {
+      for (const name of site.hosts) servedSites.set(name.toLowerCase(), site);
+      const own = hostOfUrl(site.publicUrl);
+      if (own && !servedSites.has(own)) servedSites.set(own, site);
+    }
+    const general = sites.all.find((site) => site.kind === 'general');
+    const publicHost = hostOfUrl(config.publicUrl);
+    if (general && publicHost && !servedSites.has(publicHost)) servedSites.set(publicHost, general);
+    const hostOf = (request: FastifyRequest) => request.hostname.toLowerCase().replace(/\.$/, '');
+    const servedSite = (request: FastifyRequest) => servedSites.get(hostOf(request)) ?? null;
+    const baseUrlOf = (request: FastifyRequest) => siteUrl(servedSite(request) ?? request.site, config);
 
     const bookUrl = (shop: ShopData, embedded: boolean, onPortal: boolean) => (offerId: number) => {
       const query = new URLSearchParams({ offer: String(offerId) });
@@ -77,11 +98,7 @@ export const widgetShopPlugin = fp(
     app.get(STRIPE_PAY_PATH, (request, reply) => sendScript(request, reply, scripts.stripePay));
 
     // the customer's checkout, in a scope of its own (its form-body parser serves only these pages)
-    await app.register(widgetCheckoutRoutes, {
-      isPortalHost: (host: string) =>
-        portalHosts.has(host) || !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('['),
-      baseUrlOf,
-    });
+    await app.register(widgetCheckoutRoutes, { isPortalHost: (host: string) => servedSites.has(host), baseUrlOf });
 
     app.get<{ Params: { slug: string }; Querystring: { embed?: string; language?: string; currency?: string } }>(
       '/w/:slug',
@@ -89,9 +106,11 @@ export const widgetShopPlugin = fp(
         const slug = request.params.slug.toLowerCase();
         const embedded = request.query.embed === '1';
         const { language, currency } = shopAsked(request.query);
-        const shop = WIDGET_SLUG_PATTERN.test(slug)
-          ? await findShop(app.deps, await app.catalogue.snapshot(), { slug }, baseUrlOf(request), language, currency)
-          : null;
+        // a host the portal does not serve has no shop at /w/ (a verified own domain has its shop at its root)
+        const shop =
+          WIDGET_SLUG_PATTERN.test(slug) && servedSite(request)
+            ? await findShop(app.deps, await app.catalogue.snapshot(), { slug }, baseUrlOf(request), language, currency)
+            : null;
         if (shop) return send(reply, shop, embedded);
         if (!embedded) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
         // inside an agency's page: a page that tells the embed code, which shows its error and a retry
@@ -117,8 +136,8 @@ export const widgetShopPlugin = fp(
       return isShop;
     };
     app.addHook('onRequest', async (request, reply) => {
-      const host = request.hostname.toLowerCase().replace(/\.$/, '');
-      if (portalHosts.has(host) || !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[')) return;
+      const host = hostOf(request);
+      if (servedSites.has(host) || !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[')) return;
       if (!(await isShopHost(host))) return;
       // the API its images need, and the customer's checkout (widget-checkout.routes.ts)
       if (request.url.startsWith('/api/') || /^\/(embedded(\/|\?|$)|w\/(embed|stripe-pay)\.js)/.test(request.url))

@@ -124,6 +124,7 @@ export async function findShop(
   ctx: Pick<ServiceContext, 'db'>,
   snapshot: CatalogueSnapshot,
   by: { slug: string } | { domain: string },
+  // the portal site's configured address (never the request's Host header)
   portalBaseUrl: string,
   // the embed code's data-language: the page's words and tour texts in it (prices stay in the widget's currency)
   language?: Language,
@@ -134,7 +135,9 @@ export async function findShop(
   if (!found) return null;
   const { row, offers } = found;
   const shownLanguage = language ?? row.language;
-  const ownDomain = row.domain && row.domainStatus === 'verified' ? `https://${row.domain}/` : null;
+  const ownDomain = row.domain && row.domainStatus === 'verified' ? `https://${row.domain}` : null;
+  // on its own domain the shop's links stay there (its images are served there too); on the portal, the site's address
+  const base = 'domain' in by && ownDomain ? ownDomain : portalBaseUrl;
   return {
     widget: row,
     language: shownLanguage,
@@ -142,8 +145,8 @@ export async function findShop(
     alsoIn: currency && currency !== row.currency ? currency : null,
     tours: shopTours(snapshot, row, offers, shownLanguage, currency && currency !== row.currency ? currency : null),
     offers,
-    canonicalUrl: ownDomain ?? `${portalBaseUrl}/w/${row.slug}`,
-    imageUrl: (id) => (id ? `${portalBaseUrl}${widgetImageUrl(id)}` : null),
+    canonicalUrl: ownDomain ? `${ownDomain}/` : `${portalBaseUrl}/w/${row.slug}`,
+    imageUrl: (id) => (id ? `${base}${widgetImageUrl(id)}` : null),
   };
 }
 

@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { widgetOffers, widgets } from '../../db/schema/index.ts';
+import { widgetImageUrl } from '@portal/contract';
+import { DEFAULT_SITES } from '../../config/sites.ts';
+import { widgetImages, widgetOffers, widgets } from '../../db/schema/index.ts';
 import { createTestTour, type TestTour } from '../catalogue/test-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, type TestAgency } from '../../../test/factories.ts';
@@ -14,8 +19,18 @@ let tour: TestTour;
 let agency: TestAgency;
 let tourTitle = '';
 
+// PUBLIC_URL unset (the default); the partner site has its own configured address
+const PARTNER_URL = 'https://trade.oasis.test';
+let base = '';
+
 beforeAll(async () => {
-  t = await buildTestApp({ publicUrl: 'https://b2b.portal.test' });
+  const sitesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-sites-')), 'sites.json');
+  fs.writeFileSync(
+    sitesFile,
+    JSON.stringify(DEFAULT_SITES.map((site) => (site.kind === 'partner' ? { ...site, publicUrl: PARTNER_URL } : site))),
+  );
+  t = await buildTestApp({ sitesFile });
+  base = `http://localhost:${t.app.deps.config.port}`;
   tour = await createTestTour(t.database.db);
   agency = await createAgency(t.database.db);
   tourTitle = (await t.app.catalogue.snapshot()).tourById.get(tour.id)?.title.en ?? '';
@@ -91,7 +106,7 @@ describe('the shop: in the HTML before any script', () => {
     const html = res.body;
     expect(html).toContain('<title>Desert safaris in Dubai | Palm Horizon</title>');
     expect(html).toContain('<meta name="description" content="Safaris and private cars, booked in a minute.">');
-    expect(html).toContain(`<link rel="canonical" href="https://b2b.portal.test/w/${shop.slug}">`);
+    expect(html).toContain(`<link rel="canonical" href="${base}/w/${shop.slug}">`);
     expect(html).toContain('<meta property="og:title" content="Desert safaris in Dubai | Palm Horizon">');
     expect(html).not.toContain('noindex');
     expect(html).toContain(tourTitle);
@@ -251,5 +266,108 @@ describe('the shop: in the HTML before any script', () => {
     expect(missing.body).toContain('<script src="/w/embed.js"></script>');
     // each shop page reads the database: the pages count against the caller's rate limit
     expect(embedded.headers['x-ratelimit-limit']).toBeDefined();
+  });
+});
+
+// Issue 28 item 6: with PUBLIC_URL unset, a forged Host made the shop's canonical link, og:url, og:image and JSON-LD
+// name that host, in a page a shared cache keeps for a minute
+describe('GET /w/{slug}: absolute links from the configured site, never from the Host header', () => {
+  const FORGED = 'attacker-host.example';
+  async function shopWithImages(values: Partial<typeof widgets.$inferInsert> = {}) {
+    const image = async () => {
+      const [row] = await t.database.db
+        .insert(widgetImages)
+        .values({
+          agencyId: agency.id,
+          storageKey: `test/${serial}-${Math.random()}`,
+          contentType: 'image/png',
+          sizeBytes: 1,
+          uploadedBy: agency.users.admin.id,
+        })
+        .returning({ id: widgetImages.id });
+      if (!row) throw new Error('no image');
+      return row.id;
+    };
+    return shopWith({ logoImageId: await image(), heroImageId: await image(), ...values });
+  }
+  const links = (html: string) => ({
+    canonical: /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1],
+    ogUrl: /<meta property="og:url" content="([^"]*)">/.exec(html)?.[1],
+    ogImage: /<meta property="og:image" content="([^"]*)">/.exec(html)?.[1],
+    ld: JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
+      url?: string;
+      logo?: string;
+    },
+  });
+  const named = (res: { body: string; headers: Record<string, unknown> }, host: string) =>
+    res.body.includes(host) || JSON.stringify(res.headers).includes(host);
+
+  it('a host the portal does not serve gets no shop, no ticket page and no word of that host', async () => {
+    const shop = await shopWithImages();
+    for (const host of [FORGED, 'evil', '203.0.113.9', `localhost.${FORGED}`]) {
+      for (const url of [
+        `/w/${shop.slug}`,
+        `/w/${shop.slug}?embed=1`,
+        `/embedded?widget=${shop.slug}&offer=${tour.timeslotOfferId}`,
+      ]) {
+        const res = await page(url, host);
+        expect([url, host, res.statusCode]).toEqual([url, host, 404]);
+        expect(named(res, host)).toBe(false);
+      }
+    }
+  });
+
+  it('on a configured host every absolute link is that site’s address; a forwarded host changes nothing', async () => {
+    const shop = await shopWithImages();
+    const forwarded = await t.app.inject({
+      method: 'GET',
+      url: `/w/${shop.slug}`,
+      headers: { host: 'localhost', 'x-forwarded-host': FORGED, 'x-forwarded-proto': 'https' },
+    });
+    expect(forwarded.statusCode).toBe(200);
+    expect(named(forwarded, FORGED)).toBe(false);
+    const cases = [
+      ['localhost', base],
+      ['ru.localhost', `http://ru.localhost:${t.app.deps.config.port}`],
+      // the partner site by its host name and by its configured address's host
+      ['partner.localhost', PARTNER_URL],
+      ['trade.oasis.test', PARTNER_URL],
+    ] as const;
+    for (const [host, site] of cases) {
+      const res = await page(`/w/${shop.slug}`, host);
+      expect([host, res.statusCode]).toEqual([host, 200]);
+      const found = links(res.body);
+      expect(found.canonical).toBe(`${site}/w/${shop.slug}`);
+      expect(found.ogUrl).toBe(`${site}/w/${shop.slug}`);
+      expect(found.ogImage).toBe(`${site}${widgetImageUrl(shop.heroImageId ?? '')}`);
+      expect(found.ld).toMatchObject({
+        url: `${site}/w/${shop.slug}`,
+        logo: `${site}${widgetImageUrl(shop.logoImageId ?? '')}`,
+      });
+      // no absolute link to anywhere else of ours
+      const ours = [...res.body.matchAll(/https?:\/\/[^"'\s<>]*(localhost|oasis\.test)[^"'\s<>]*/g)].map((m) => m[0]);
+      expect(ours.every((url) => url.startsWith(`${site}/`))).toBe(true);
+    }
+    // the ticket page's logo too
+    const ticket = await page(`/embedded?widget=${shop.slug}&offer=${tour.timeslotOfferId}`, 'partner.localhost');
+    expect(ticket.body).toContain(`src="${PARTNER_URL}${widgetImageUrl(shop.logoImageId ?? '')}"`);
+  });
+
+  it("on the widget's verified own domain the links name that domain, and /w/ is not there", async () => {
+    const domain = `own-${serial + 1}.palmhorizon.test`;
+    const shop = await shopWithImages({ domain, domainStatus: 'verified' });
+    const res = await page('/', domain);
+    expect(res.statusCode).toBe(200);
+    const found = links(res.body);
+    expect(found.canonical).toBe(`https://${domain}/`);
+    expect(found.ogUrl).toBe(`https://${domain}/`);
+    expect(found.ogImage).toBe(`https://${domain}${widgetImageUrl(shop.heroImageId ?? '')}`);
+    expect(found.ld).toMatchObject({ url: `https://${domain}/` });
+    expect(res.body).not.toContain('localhost');
+    // on the portal the shop's canonical is its own domain, its images the portal's
+    const onPortal = links((await page(`/w/${shop.slug}`)).body);
+    expect(onPortal.canonical).toBe(`https://${domain}/`);
+    expect(onPortal.ogImage).toBe(`${base}${widgetImageUrl(shop.heroImageId ?? '')}`);
+    expect((await page(`/w/${shop.slug}`, domain)).statusCode).toBe(404);
   });
 });
