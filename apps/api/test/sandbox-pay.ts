@@ -17,3 +17,26 @@ export function payOnSandboxPage(app: FastifyInstance, chargeId: string, cardNum
 }
 
 export const SANDBOX_CARD = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
+
+// The sandbox's test wallet, as a payer's browser uses it: its sheet sent (with the payer's details or without), or
+// closed
+export function postSandboxForm(app: FastifyInstance, chargeId: string, fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/payments/sandbox/pay/${chargeId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+export function payWithSandboxWallet(
+  app: FastifyInstance,
+  chargeId: string,
+  payer: { name: string; email: string } = { name: 'Maria Lopez', email: 'maria@example.test' },
+) {
+  return postSandboxForm(app, chargeId, { step: 'wallet', ...payer });
+}
+
+export function closeSandboxWallet(app: FastifyInstance, chargeId: string) {
+  return postSandboxForm(app, chargeId, { step: 'wallet-dismiss' });
+}

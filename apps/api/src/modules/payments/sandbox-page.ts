@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { BOOKING_MESSAGES, Email } from '@portal/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { acceptFormPosts } from '../../lib/form-body.ts';
@@ -26,7 +27,9 @@ export const SANDBOX_MESSAGES = {
   invalidExpiry: "Your card's expiration date is incomplete.",
   expired: "Your card's expiration date is in the past.",
   invalidCvc: "Your card's security code is incomplete.",
-  missingName: 'Enter the name on the card.',
+  // SPEC §8: a card form sent with a field left empty, and a wallet sheet closed or sent without the payer's details
+  enterCardDetails: BOOKING_MESSAGES.enterCardDetails,
+  personalInformation: BOOKING_MESSAGES.personalInformation,
   cancelled: 'You cancelled this payment.',
   authenticationFailed:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
@@ -40,7 +43,9 @@ const SANDBOX_MESSAGES_RU: Record<keyof typeof SANDBOX_MESSAGES, string> = {
   invalidExpiry: 'Срок действия карты указан не полностью.',
   expired: 'Срок действия карты истёк.',
   invalidCvc: 'Код безопасности карты указан не полностью.',
-  missingName: 'Укажите имя на карте.',
+  // the web's wording of the two SPEC messages (bookingMessages in its ru locale; a test holds them equal)
+  enterCardDetails: 'Пожалуйста, введите данные банковской карты',
+  personalInformation: 'Пожалуйста, укажите личные данные, чтобы завершить бронирование',
   cancelled: 'Вы отменили этот платёж.',
   authenticationFailed: 'Не удалось подтвердить способ оплаты. Выберите другой способ оплаты и попробуйте снова.',
 };
@@ -85,6 +90,15 @@ const TEXTS = {
     errorTitle: 'Payment error',
     errorHeading: 'Something went wrong',
     incompleteForm: 'The payment form was incomplete. Go back and try again.',
+    walletButton: 'Pay with test wallet',
+    orByCard: 'or pay by card',
+    walletTitle: 'Test wallet',
+    walletClose: 'Close',
+    walletContact: 'Your details',
+    walletName: 'Full name',
+    walletEmail: 'E-mail',
+    walletNote:
+      'Stands in for Apple Pay and Google Pay: the card in this wallet is the test card 4242. No real wallet is charged.',
   },
   ru: {
     badge: 'Песочница · тестовый режим',
@@ -116,6 +130,15 @@ const TEXTS = {
     errorTitle: 'Ошибка оплаты',
     errorHeading: 'Что-то пошло не так',
     incompleteForm: 'Форма оплаты заполнена не полностью. Вернитесь и попробуйте снова.',
+    walletButton: 'Оплатить тестовым кошельком',
+    orByCard: 'или оплатите картой',
+    walletTitle: 'Тестовый кошелёк',
+    walletClose: 'Закрыть',
+    walletContact: 'Ваши данные',
+    walletName: 'Имя и фамилия',
+    walletEmail: 'Эл. почта',
+    walletNote:
+      'Заменяет Apple Pay и Google Pay: в этом кошельке тестовая карта 4242. Настоящий кошелёк не списывается.',
   },
 } as const;
 
@@ -129,8 +152,25 @@ const cardFormSchema = z.object({
 });
 const challengeFormSchema = z.object({ step: z.literal('challenge'), outcome: z.enum(['complete', 'fail']) });
 const cancelFormSchema = z.object({ step: z.literal('cancel') });
-const formSchema = z.discriminatedUnion('step', [cardFormSchema, challengeFormSchema, cancelFormSchema]);
+const walletFormSchema = z.object({
+  step: z.literal('wallet'),
+  name: z.string().max(120).default(''),
+  email: z.string().max(254).default(''),
+});
+const walletDismissSchema = z.object({ step: z.literal('wallet-dismiss') });
+const formSchema = z.discriminatedUnion('step', [
+  cardFormSchema,
+  challengeFormSchema,
+  cancelFormSchema,
+  walletFormSchema,
+  walletDismissSchema,
+]);
+const pageQuerySchema = z.object({ sheet: z.literal('wallet').optional() }).catch({});
 type CardForm = z.infer<typeof cardFormSchema>;
+type WalletForm = z.infer<typeof walletFormSchema>;
+
+// The card the test wallet holds: a wallet pays with a card of the payer's, here the sandbox's succeeding one
+const WALLET_CARD = SANDBOX_TEST_CARDS.succeeds;
 
 // Not wrapped in fastify-plugin on purpose: the form-body parser stays inside this plugin's scope.
 export function sandboxPayPage(deps: SandboxPayPageDeps): FastifyPluginAsync {
@@ -140,7 +180,15 @@ export function sandboxPayPage(deps: SandboxPayPageDeps): FastifyPluginAsync {
     app.get('/api/payments/sandbox/pay/:id', async (request, reply) => {
       const charge = await loadCharge(deps.db, request);
       if (!charge) return sendPage(reply, 404, null, notFoundPage());
-      if (charge.status === 'pending') return sendPage(reply, 200, charge, cardPage(charge, null, null));
+      if (charge.status === 'pending')
+        return sendPage(
+          reply,
+          200,
+          charge,
+          pageQuerySchema.parse(request.query).sheet === 'wallet'
+            ? walletSheetPage(charge, null, null)
+            : cardPage(charge, null, null),
+        );
       if (charge.status === 'requires_action') return sendPage(reply, 200, charge, challengePage(charge));
       return sendPage(reply, 200, charge, outcomePage(charge));
     });
@@ -174,6 +222,23 @@ export function sandboxPayPage(deps: SandboxPayPageDeps): FastifyPluginAsync {
       }
 
       if (charge.status !== 'pending') return toPage();
+
+      // A wallet's sheet closed: nothing was paid nor changed; the card page says what the wallet needed
+      if (form.data.step === 'wallet-dismiss')
+        return sendPage(reply, 200, charge, cardPage(charge, null, SANDBOX_MESSAGES.personalInformation));
+      if (form.data.step === 'wallet') {
+        const wallet = form.data;
+        if (!hasPersonalInformation(wallet))
+          return sendPage(reply, 422, charge, walletSheetPage(charge, wallet, SANDBOX_MESSAGES.personalInformation));
+        // the same move and event as a card's: the portal cannot tell them apart, and credits once either way
+        const settled = await transitionSandboxCharge(deps.db, charge.id, ['pending'], {
+          status: 'succeeded',
+          failureMessage: null,
+          cardLast4: WALLET_CARD.slice(-4),
+        });
+        return settled ? finish(settled, request, reply) : toPage();
+      }
+
       const card = form.data;
       const problem = validateCard(card, new Date());
       if (problem) return sendPage(reply, 422, charge, cardPage(charge, card, problem));
@@ -217,6 +282,8 @@ async function loadCharge(db: Db, request: FastifyRequest): Promise<SandboxCharg
 }
 
 export function validateCard(card: CardForm, now: Date): string | null {
+  if ([card.cardNumber, card.expiry, card.cvc, card.name].some((field) => field.trim() === ''))
+    return SANDBOX_MESSAGES.enterCardDetails;
   const digits = card.cardNumber.replace(/[\s-]/g, '');
   if (!Object.values(SANDBOX_TEST_CARDS).some((number) => number === digits)) return SANDBOX_MESSAGES.incorrectNumber;
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
@@ -226,8 +293,12 @@ export function validateCard(card: CardForm, now: Date): string | null {
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return SANDBOX_MESSAGES.expired;
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return SANDBOX_MESSAGES.invalidCvc;
-  if (card.name.trim() === '') return SANDBOX_MESSAGES.missingName;
   return null;
+}
+
+// What a wallet's sheet asks of the payer besides the card it holds: a name and an e-mail address
+export function hasPersonalInformation(wallet: Pick<WalletForm, 'name' | 'email'>): boolean {
+  return wallet.name.trim() !== '' && Email.safeParse(wallet.email).success;
 }
 
 // Route-specific CSP: no scripts at all; the form may post here and the browser may follow our redirect to the return URL.
@@ -265,12 +336,23 @@ button{width:100%;font:inherit;font-weight:600;margin-top:20px;padding:12px;bord
 button.secondary{background:#fff;color:#b42318;border:1px solid #b42318;margin-top:10px}.error{color:#b42318;background:#fef3f2;border:1px solid #fecdca;border-radius:8px;padding:8px 12px;margin:0 0 12px}
 .ok{color:#067647}.fail{color:#b42318}.cards{font-size:13px;color:#556;margin-top:20px;border-top:1px solid #eef0f8;padding-top:12px}
 .cards code{font-size:13px;background:#f4f5fb;padding:1px 6px;border-radius:4px}a{color:#2637AA}.cancel{display:block;text-align:center;margin-top:14px;font-size:14px}
-button.link{background:none;color:#2637AA;text-decoration:underline;font-weight:400;font-size:14px;margin-top:14px;padding:0}`;
+button.link{background:none;color:#2637AA;text-decoration:underline;font-weight:400;font-size:14px;margin-top:14px;padding:0}
+button.wallet{background:#000;margin-top:4px}.or{display:flex;align-items:center;gap:10px;color:#556;font-size:13px;margin:18px 0 0}
+.or::before,.or::after{content:"";flex:1;border-top:1px solid #dde1f3}
+.scrim{position:fixed;inset:0;background:rgba(15,18,40,.55)}
+.sheet{position:fixed;left:50%;top:50%;transform:translate(-50%,-50%);width:min(420px,calc(100% - 32px));max-height:calc(100% - 32px);overflow:auto;background:#fff;border-radius:16px;padding:20px 24px 24px;box-shadow:0 12px 48px rgba(0,0,0,.3)}
+.sheet-head{display:flex;align-items:center;justify-content:space-between;gap:12px}.sheet-head h2{font-size:18px;margin:0}
+.sheet-head button.close{width:auto;margin:0;padding:6px 12px;background:#f4f5fb;color:#1b1f3b;font-weight:600}
+.sheet-pay{display:flex;justify-content:space-between;gap:12px;margin:16px 0 8px;color:#556}.sheet-pay strong{color:#1b1f3b;white-space:nowrap}
+.sheet-card{margin:0 0 12px;padding:10px 12px;border:1px solid #dde1f3;border-radius:8px;font-weight:600}
+fieldset{border:0;margin:0;padding:0}legend{font-weight:600;padding:0}.note{font-size:13px;color:#556;margin:14px 0 0}
+@media (max-width:480px){.sheet{left:0;right:0;top:auto;bottom:0;transform:none;width:100%;max-height:90%;border-radius:16px 16px 0 0}}`;
 
-function layout(title: string, body: string, lang: Lang): string {
+// A sheet (the test wallet's) shows over the page, which stays behind it but out of reach (inert) until it is closed
+function layout(title: string, body: string, lang: Lang, sheet = ''): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><main><div class="card"><span class="badge">${escapeHtml(TEXTS[lang].badge)}</span>${body}</div></main></body></html>`;
+<body><main${sheet ? ' inert' : ''}><div class="card"><span class="badge">${escapeHtml(TEXTS[lang].badge)}</span>${body}</div></main>${sheet}</body></html>`;
 }
 
 function summary(charge: SandboxChargeRow): string {
@@ -278,14 +360,20 @@ function summary(charge: SandboxChargeRow): string {
 }
 
 function cardPage(charge: SandboxChargeRow, values: CardForm | null, error: string | null): string {
+  return layout(TEXTS[charge.language].payByCard, cardBody(charge, values, error), charge.language);
+}
+
+// novalidate: an empty field is the server's to answer, with SPEC §8's message, not the browser's own bubble
+function cardBody(charge: SandboxChargeRow, values: CardForm | null, error: string | null): string {
   const lang = charge.language;
   const t = TEXTS[lang];
   const value = (text: string | undefined) => escapeHtml(text ?? '');
-  return layout(
-    t.payByCard,
-    `<h1>${escapeHtml(t.payByCard)}</h1>${summary(charge)}
+  return `<h1>${escapeHtml(t.payByCard)}</h1>${summary(charge)}
 ${error ? `<p class="error" role="alert">${escapeHtml(message(error, lang))}</p>` : ''}
-<form method="post" action="${escapeHtml(sandboxPayPath(charge.id))}" autocomplete="on">
+<form method="get" action="${escapeHtml(sandboxPayPath(charge.id))}"><input type="hidden" name="sheet" value="wallet">
+<button type="submit" class="wallet">${escapeHtml(t.walletButton)}</button></form>
+<p class="or"><span>${escapeHtml(t.orByCard)}</span></p>
+<form method="post" action="${escapeHtml(sandboxPayPath(charge.id))}" autocomplete="on" novalidate>
 <input type="hidden" name="step" value="card">
 <label for="cardNumber">${escapeHtml(t.cardNumber)}</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required value="${value(values?.cardNumber)}">
 <div class="row"><div><label for="expiry">${escapeHtml(t.expiry)}</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="${escapeHtml(t.expiryPlaceholder)}" maxlength="7" required value="${value(values?.expiry)}"></div>
@@ -294,9 +382,33 @@ ${error ? `<p class="error" role="alert">${escapeHtml(message(error, lang))}</p>
 <button type="submit">${escapeHtml(t.pay)} ${escapeHtml(formatMoney(charge.amountMinor, charge.currency))}</button>
 </form>
 ${cancelForm(charge)}
-<div class="cards">${t.testCards}</div>`,
-    lang,
-  );
+<div class="cards">${t.testCards}</div>`;
+}
+
+// The test wallet's sheet over the card page, as Apple Pay's or Google Pay's opens over a merchant's: the card it
+// holds, the payer's details it asks for, Pay, and Close (which pays nothing)
+function walletSheetPage(charge: SandboxChargeRow, values: WalletForm | null, error: string | null): string {
+  const lang = charge.language;
+  const t = TEXTS[lang];
+  const action = escapeHtml(sandboxPayPath(charge.id));
+  const amount = escapeHtml(formatMoney(charge.amountMinor, charge.currency));
+  const sheet = `<div class="scrim"></div>
+<section class="sheet" role="dialog" aria-modal="true" aria-labelledby="wallet-title">
+<div class="sheet-head"><h2 id="wallet-title">${escapeHtml(t.walletTitle)}</h2>
+<form method="post" action="${action}"><input type="hidden" name="step" value="wallet-dismiss"><button type="submit" class="close">${escapeHtml(t.walletClose)}</button></form></div>
+<p class="sheet-pay"><span>${escapeHtml(charge.description)}</span><strong>${amount}</strong></p>
+<p class="sheet-card">Visa •••• ${escapeHtml(WALLET_CARD.slice(-4))}</p>
+${error ? `<p class="error" role="alert">${escapeHtml(message(error, lang))}</p>` : ''}
+<form method="post" action="${action}" autocomplete="on" novalidate>
+<input type="hidden" name="step" value="wallet">
+<fieldset><legend>${escapeHtml(t.walletContact)}</legend>
+<label for="wallet-name">${escapeHtml(t.walletName)}</label><input id="wallet-name" name="name" autocomplete="name" maxlength="120" required value="${escapeHtml(values?.name ?? '')}">
+<label for="wallet-email">${escapeHtml(t.walletEmail)}</label><input id="wallet-email" name="email" type="email" autocomplete="email" maxlength="254" required value="${escapeHtml(values?.email ?? '')}"></fieldset>
+<button type="submit">${escapeHtml(t.pay)} ${amount}</button>
+</form>
+<p class="note">${escapeHtml(t.walletNote)}</p>
+</section>`;
+  return layout(t.walletTitle, cardBody(charge, null, null), lang, sheet);
 }
 
 // A form, not a link: cancelling changes the charge, and the portal hears of it before the agent is back
