@@ -16,8 +16,12 @@ export type BookingWorld = {
   tokens: { admin: string; senior: string; junior: string };
   dubaiHotelId: number;
   otherCityHotelId: number;
-  // two days ahead, 18:00, shared stock (500 left), 144 AED net / 169 published per adult
+  // two days ahead, 18:00, shared stock (500 left), 144 AED net / 169 published per adult. Less than 48 hours away
+  // after 18:00 Dubai time: a test whose outcome depends on the cancellation tier books `refundableDate` instead
   date: string;
+  // five days ahead, 18:00, shared stock (500 left), same prices: over 48 hours away at any hour of today, so a
+  // cancellation refunds all of it whenever the suite runs (the test tour's top tier is 48 hours)
+  refundableDate: string;
 };
 
 export async function fund(db: Db, agencyId: string, aedMinor: number, currency: 'aed' | 'usd' = 'aed') {
@@ -65,7 +69,20 @@ export async function createBookingWorld(
     .update(slots)
     .set({ capacity: 500, left: 500 })
     .where(and(eq(slots.offerId, tour.timeslotOfferId), eq(slots.date, date), eq(slots.startTime, '18:00')));
-  return { tour, agency, tokens: { admin, senior, junior }, dubaiHotelId: dubai.id, otherCityHotelId: other.id, date };
+  const refundableDate = addDays(tour.today, 5);
+  await db
+    .insert(slots)
+    .values({ offerId: tour.timeslotOfferId, date: refundableDate, startTime: '18:00', capacity: 500, left: 500 })
+    .onConflictDoUpdate({ target: [slots.offerId, slots.date, slots.startTime], set: { capacity: 500, left: 500 } });
+  return {
+    tour,
+    agency,
+    tokens: { admin, senior, junior },
+    dubaiHotelId: dubai.id,
+    otherCityHotelId: other.id,
+    date,
+    refundableDate,
+  };
 }
 
 // Bookings keep their tour: a finished suite hides its tour instead of deleting it.

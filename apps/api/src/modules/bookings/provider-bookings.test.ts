@@ -57,9 +57,9 @@ const stripeWebhook = (event: { rawBody: Buffer; headers: Record<string, string>
   t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: event.headers, payload: event.rawBody });
 
 // a card booking through Stripe: `card` confirmed at Stripe and its webhook delivered
-async function stripeBooking(card: 'pm_card_visa' | 'pm_card_chargeDeclined') {
+async function stripeBooking(card: 'pm_card_visa' | 'pm_card_chargeDeclined', date = w.date) {
   const booking = (
-    await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
+    await postBooking(t.app, w.tokens.admin, bookingBody(w, { date }), { url: '/api/b2b/bookings/withpaymentintent' })
   ).json().booking;
   const payment = await paymentOf(booking.id);
   const intent = stripe.confirm(payment.providerRef ?? '', card);
@@ -122,7 +122,7 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
   });
 
   it('a refund Stripe reports failed later is owed again, waits for the operator and is refunded once when asked', async () => {
-    const { booking, payment } = await stripeBooking('pm_card_visa');
+    const { booking, payment } = await stripeBooking('pm_card_visa', w.refundableDate);
     const intentId = payment.providerRef ?? '';
     const cancelled = await t.app.inject({
       method: 'POST',
@@ -278,8 +278,10 @@ describe('card bookings through Tap (charges + webhooks)', () => {
 
 // Tap documents no idempotency key for refunds: an attempt whose answer was lost is never asked again blindly
 describe('Tap refunds whose answer was lost', () => {
+  // a full refund's tier at any hour the suite runs
   async function capturedTapBooking() {
-    const res = await postBooking(t.app, w.tokens.admin, bookingBody(w, { adults: 2, children: 0 }), {
+    const body = bookingBody(w, { adults: 2, children: 0, date: w.refundableDate });
+    const res = await postBooking(t.app, w.tokens.admin, body, {
       url: '/api/b2b/bookings/withtappaymentcharge',
     });
     const booking = res.json().booking;
