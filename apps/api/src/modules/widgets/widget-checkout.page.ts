@@ -3,9 +3,26 @@ import { formatDisplayDate } from '@portal/contract/plain';
 import { escapeHtml as e } from '../../lib/html.ts';
 import { shopMessage } from './shop-messages.ts';
 import type { Choice, OpenDay, ShopOption } from './widget-checkout.service.ts';
-import { EMBED_FRAME_PATH, STYLE, WORDS, chargedNote, contactsBlock, priceLine } from './widget-shop.page.ts';
+import {
+  EMBED_FRAME_PATH,
+  STYLE,
+  WORDS,
+  chargedNote,
+  contactsBlock,
+  headerBlock,
+  priceLine,
+} from './widget-shop.page.ts';
 import { STRIPE_PAY_PATH } from './widget-embed.ts';
 import type { ShopData } from './widget-shop.service.ts';
+import {
+  PRODUCT_STYLE,
+  productDetails,
+  productGallery,
+  productOptions,
+  productPrice,
+  productTitle,
+} from './widget-product.page.ts';
+import type { ShopProduct } from './widget-product.service.ts';
 
 // Issue 13 item 3: the customer's checkout in an agency's shop — the option's days and times with the seats left
 // (`/embedded`, SPEC §2 "embedded ticket"), the guest's details (`/embedded/checkout`), and the sale's own page with
@@ -18,6 +35,11 @@ const TEXT: Record<Language, Record<string, string>> = {
     back: '← All tours',
     chooseDate: 'Choose a date',
     date: 'Date',
+    typeDate: 'Or type a date',
+    datePlaceholder: 'DD.MM.YYYY',
+    dateHint: 'As DD.MM.YYYY, for example {example}',
+    badDate: 'Enter the date as DD.MM.YYYY.',
+    book: 'Book this tour',
     show: 'Show times',
     nextDays: 'Next available days',
     noDays: 'There are no seats to book online in the coming weeks. Please contact us.',
@@ -74,6 +96,11 @@ const TEXT: Record<Language, Record<string, string>> = {
     back: '← Все туры',
     chooseDate: 'Выберите дату',
     date: 'Дата',
+    typeDate: 'Или введите дату',
+    datePlaceholder: 'ДД.ММ.ГГГГ',
+    dateHint: 'В формате ДД.ММ.ГГГГ, например {example}',
+    badDate: 'Введите дату в формате ДД.ММ.ГГГГ.',
+    book: 'Забронировать тур',
     show: 'Показать время',
     nextDays: 'Ближайшие доступные даты',
     noDays: 'В ближайшие недели нет мест для онлайн-бронирования. Свяжитесь с нами.',
@@ -153,7 +180,6 @@ export type PageState = {
 function page(state: PageState, title: string, body: string, head = ''): string {
   const { data } = state;
   const w = data.widget;
-  const logo = data.imageUrl(w.logoImageId);
   return `<!doctype html>
 <html lang="${data.language}">
 <head>
@@ -167,7 +193,7 @@ ${head}
 ${state.embedded ? `<script src="${EMBED_FRAME_PATH}" defer></script>` : ''}
 </head>
 <body>
-<header>${logo ? `<img src="${e(logo)}" alt="${e(w.name)}">` : ''}<span class="name">${e(w.name)}</span></header>
+${headerBlock(data)}
 <main>
 <p class="crumbs"><a href="${e(state.link(''))}">${e(TEXT[data.language].back ?? '')}</a></p>
 ${body}
@@ -177,12 +203,23 @@ ${contactsBlock(data, WORDS[data.language])}
 </html>`;
 }
 
+// SPEC §9: a date typed as DD.MM.YYYY that is no date (the checkout's own word; the rest are the server's messages)
+export const BAD_DATE_MESSAGE = TEXT.en.badDate ?? '';
+const OWN_MESSAGES = { [BAD_DATE_MESSAGE]: TEXT.ru.badDate ?? '' };
+
 const fieldError = (errors: Record<string, string>, field: string, language: Language) =>
-  errors[field] ? `<p class="error" data-error-for="${e(field)}">${e(shopMessage(errors[field], language))}</p>` : '';
+  errors[field]
+    ? `<p class="error" role="alert" data-error-for="${e(field)}">${e(shopMessage(errors[field], language, OWN_MESSAGES))}</p>`
+    : '';
 
 function pricesList(option: ShopOption, language: Language): string {
   return `<ul class="prices">${option.offer.prices.map((p) => priceLine(p, WORDS[language])).join('')}</ul>`;
 }
+
+// 2026-11-27 → 27.11.2026, as the date field takes it
+const typedForm = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+// the date field's forms (browsers check the v-flag pattern: '/' and '-' escaped in classes); the server reads them
+const DATE_PATTERN = String.raw`\d{1,2}[.\/]\d{1,2}[.\/]\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2} [^,]{3,6},? \d{2}`;
 
 function peopleInputs(t: Record<string, string>, choice: Partial<Choice>): string {
   const input = (name: 'adults' | 'children' | 'infants', label: string) =>
@@ -190,25 +227,34 @@ function peopleInputs(t: Record<string, string>, choice: Partial<Choice>): strin
   return `<h2>${e(t.people ?? '')}</h2><div class="row">${input('adults', t.adults ?? '')}${input('children', t.children ?? '')}${input('infants', t.infants ?? '')}</div>`;
 }
 
-// `/embedded?offer=`: the option, the days ahead with seats, and the chosen day's times
+// `/embedded?offer=`: the shop's tour page (issue 28 item 8) — the tour as a product page around the option's days
+// ahead with seats and the chosen day's times, whose form leads into the checkout
 export function renderTicketPage(
   state: PageState,
   option: ShopOption,
   days: OpenDay[],
-  chosen: { date: string | null; errors: Record<string, string>; choice: Partial<Choice> },
+  chosen: {
+    date: string | null;
+    errors: Record<string, string>;
+    choice: Partial<Choice>;
+    // what the customer typed in the date field when it was no date (shown again with the error)
+    typed?: string;
+  },
+  product: ShopProduct | null = null,
 ): string {
   const { data } = state;
   const language = data.language;
   const t = TEXT[language];
   const day = days.find((d) => d.date === chosen.date) ?? null;
+  const dayLink = (date: string) => `${state.link('/embedded', { offer: option.offer.offerId, date })}#book`;
   const dayLinks = days
     .map(
       (d) =>
-        `<li><a data-testid="checkout-day" href="${e(state.link('/embedded', { offer: option.offer.offerId, date: d.date }))}"${d.date === day?.date ? ' aria-current="date"' : ''}>${e(formatDisplayDate(d.date, language))}</a></li>`,
+        `<li><a data-testid="checkout-day" href="${e(dayLink(d.date))}"${d.date === day?.date ? ' aria-current="date"' : ''}>${e(formatDisplayDate(d.date, language))}</a></li>`,
     )
     .join('');
   const times = day
-    ? `<form method="get" action="${e(state.link('/embedded/checkout'))}" class="panel" data-testid="checkout-times">
+    ? `<form method="get" action="${e(state.link('/embedded/checkout'))}" class="panel" id="times" data-testid="checkout-times">
 ${hiddenState(state)}<input type="hidden" name="offer" value="${option.offer.offerId}"><input type="hidden" name="date" value="${e(day.date)}">
 <h2>${e(fill(t.times, { date: formatDisplayDate(day.date, language) }))}</h2>
 <ul class="times">${day.times
@@ -220,27 +266,46 @@ ${hiddenState(state)}<input type="hidden" name="offer" value="${option.offer.off
 ${fieldError(chosen.errors, 'time', language)}
 ${peopleInputs(t, chosen.choice)}
 ${fieldError(chosen.errors, 'adults', language)}${fieldError(chosen.errors, 'children', language)}
-<button type="submit" data-testid="checkout-continue">${e(t.continue ?? '')}</button>
+<button type="submit" class="cta" data-testid="checkout-continue">${e(t.continue ?? '')}</button>
 </form>`
     : '';
-  const body = `<h1>${e(option.tour.title)}</h1>
-<p class="lead">${e(option.offer.name)} · ${e(option.tour.city)}</p>
-${pricesList(option, language)}
-${chargedNote(data)}
-${
-  !option.catalogue.isInstant
+  const shownDate = chosen.typed ?? (chosen.date ? formatDisplayDate(chosen.date, language) : '');
+  const example = days[0]?.date ?? chosen.date;
+  const booking = !option.catalogue.isInstant
     ? `<p class="alert" role="alert">${e(t.notInstant ?? '')}</p>`
     : days.length === 0
       ? `<p class="alert" role="alert" data-testid="checkout-no-days">${e(t.noDays ?? '')}</p>`
-      : `<section class="panel"><h2>${e(t.chooseDate ?? '')}</h2>
-<form method="get" action="${e(state.link('/embedded'))}">${hiddenState(state)}<input type="hidden" name="offer" value="${option.offer.offerId}">
-<label for="date">${e(t.date ?? '')}</label><input id="date" name="date" type="date" min="${e(days[0]?.date ?? '')}" value="${e(day?.date ?? '')}" required>
-<button type="submit">${e(t.show ?? '')}</button></form>
-${fieldError(chosen.errors, 'date', language)}
-<p class="muted">${e(t.nextDays ?? '')}</p><ul class="days">${dayLinks}</ul></section>
-${times}`
-}`;
-  return page(state, option.tour.title, body);
+      : `<section class="panel" data-testid="checkout-dates"><h2>${e(t.chooseDate ?? '')}</h2>
+<p class="muted">${e(t.nextDays ?? '')}</p><ul class="days">${dayLinks}</ul>
+<form method="get" action="${e(state.link('/embedded'))}#book" class="date-form">${hiddenState(state)}<input type="hidden" name="offer" value="${option.offer.offerId}">${
+          day ? `<input type="hidden" name="was" value="${e(day.date)}">` : ''
+        }
+<label for="date">${e(t.typeDate ?? '')}</label><div class="inline"><input id="date" name="date" type="text" value="${e(shownDate)}" placeholder="${e(t.datePlaceholder ?? '')}" pattern="${e(DATE_PATTERN)}" title="${e(t.badDate ?? '')}" autocomplete="off" spellcheck="false" required aria-describedby="date-hint"${chosen.errors.date ? ' aria-invalid="true"' : ''}>
+<button type="submit" class="secondary">${e(t.show ?? '')}</button></div>
+<p class="muted hint" id="date-hint">${e(fill(t.dateHint, { example: example ? typedForm(example) : '' }))}</p>
+${fieldError(chosen.errors, 'date', language)}</form></section>
+${times}`;
+  if (!product) {
+    const body = `<h1>${e(option.tour.title)}</h1>
+<p class="lead">${e(option.offer.name)} · ${e(option.tour.city)}</p>
+${pricesList(option, language)}
+${chargedNote(data)}
+<div id="book">${booking}</div>`;
+    return page(state, option.tour.title, body);
+  }
+  const body = `<div class="product">
+${productTitle(product, language)}
+<div class="p-gallery">${productGallery(product, language)}</div>
+<aside class="p-buy" id="book" aria-label="${e(t.book ?? '')}"><div class="buy-card" data-testid="product-buy">
+<h2 class="buy-title">${e(option.offer.name)}</h2>
+${productPrice(product, language)}
+${chargedNote(data)}
+${productOptions(product, language, (offerId) => state.link('/embedded', { offer: offerId }))}
+${booking}
+</div></aside>
+${productDetails(product, language)}
+</div>`;
+  return page(state, option.tour.title, body, `<style>${PRODUCT_STYLE}</style>`);
 }
 
 // the embed mode and language as hidden fields of a GET form (its action's query is replaced by the fields)

@@ -15,11 +15,13 @@ import {
   moneyOf,
   openDays,
   optionOf,
+  parseShopDate,
   pickUpHotels,
   shownDays,
   type Choice,
 } from './widget-checkout.service.ts';
 import {
+  BAD_DATE_MESSAGE,
   renderCheckoutNotFound,
   renderCheckoutPage,
   renderSalePage,
@@ -27,6 +29,7 @@ import {
   type GuestValues,
   type PageState,
 } from './widget-checkout.page.ts';
+import { shopProduct } from './widget-product.service.ts';
 import { findShop, shopAsked, type ShopData } from './widget-shop.service.ts';
 import { widgetImage } from './widgets.service.ts';
 
@@ -61,7 +64,6 @@ const int = (value: string | undefined, fallback: number) => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 && n <= 99 ? n : fallback;
 };
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export type CheckoutHost = {
   // whether a host is one of the portal's sites (else it may be a widget's own domain)
@@ -132,7 +134,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
 
   const choiceOf = (fields: Query, offerId: number): Choice => ({
     offerId,
-    date: DATE.test(fields.date ?? '') ? (fields.date as string) : '',
+    date: parseShopDate(fields.date ?? '') ?? '',
     time: fields.time ? fields.time : null,
     adults: int(fields.adults, 2),
     children: int(fields.children, 0),
@@ -148,18 +150,31 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     const option = optionOf(shop, snapshot, Number(request.query.offer));
     if (!option) return send(reply, found.origin, state.embedded, renderCheckoutNotFound(state), 404);
     const days = await openDays(app.deps.db, snapshot, option);
-    const asked = request.query.date;
-    const date = asked && DATE.test(asked) ? asked : (days[0]?.date ?? null);
+    // SPEC §9: the date field takes DD.MM.YYYY (and YYYY-MM-DD); a text that is no date changes nothing — the day
+    // chosen before stays, with the message in the shop's language
+    const typed = request.query.date?.trim() ?? '';
+    const asked = typed ? parseShopDate(typed) : null;
+    const before = parseShopDate(request.query.was ?? '');
+    const isBadDate = typed !== '' && asked === null;
+    const date = asked ?? (isBadDate && before ? before : (days[0]?.date ?? null));
     const errors: Record<string, string> = {};
-    if (asked && !days.some((d) => d.date === asked)) errors.date = BOOKING_MESSAGES.noTickets;
+    if (isBadDate) errors.date = BAD_DATE_MESSAGE;
+    else if (asked && !days.some((d) => d.date === asked)) errors.date = BOOKING_MESSAGES.noTickets;
     const shown = shownDays(days);
     const chosenDay = days.find((d) => d.date === date);
     const list = chosenDay && !shown.includes(chosenDay) ? [...shown, chosenDay] : shown;
-    const html = renderTicketPage(state, option, list, {
-      date,
-      errors,
-      choice: choiceOf(request.query, option.offer.offerId),
-    });
+    const html = renderTicketPage(
+      state,
+      option,
+      list,
+      {
+        date,
+        errors,
+        choice: choiceOf(request.query, option.offer.offerId),
+        typed: isBadDate ? typed : undefined,
+      },
+      shopProduct(snapshot, shop, option),
+    );
     return send(reply, found.origin, state.embedded, html);
   });
 
@@ -177,11 +192,13 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     const choice = choiceOf(fields, option.offer.offerId);
     const checked = checkChoice(option, days, choice, shop.widget.discountPercent);
     if (Object.keys(checked.errors).length > 0 || checked.totalMinor === null) {
-      const html = renderTicketPage(state, option, shownDays(days), {
-        date: choice.date || null,
-        errors: checked.errors,
-        choice,
-      });
+      const html = renderTicketPage(
+        state,
+        option,
+        shownDays(days),
+        { date: choice.date || null, errors: checked.errors, choice },
+        shopProduct(snapshot, shop, option),
+      );
       return send(reply, found.origin, state.embedded, html, 422);
     }
     const hotels = await pickUpHotels(app.deps.db, option);

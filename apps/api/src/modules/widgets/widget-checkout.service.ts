@@ -1,5 +1,6 @@
 import type { People } from '@portal/contract';
 import { BOOKING_MESSAGES, WIDGET_SALE_MESSAGES, addDays, checkPeopleLimits, saleTotalMinor } from '@portal/contract';
+import { SHORT_MONTHS } from '@portal/contract/plain';
 import type { DbOrTx } from '../../db/client.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { availabilityByOffer } from '../catalogue/availability.service.ts';
@@ -94,4 +95,29 @@ export async function pickUpHotels(db: DbOrTx, option: ShopOption) {
   if (!option.catalogue.hasPickUp) return [];
   const lists = await Promise.all(option.catalogue.pickUpCityIds.map((cityId) => searchHotels(db, { cityId })));
   return lists.flat();
+}
+
+// SPEC §9: a date as the customer typed it — DD.MM.YYYY (also with / or -), YYYY-MM-DD, or as the page shows it
+// ('27 Nov, 26', '27 нояб., 26') — as yyyy-MM-dd; null when it is no calendar date
+export function parseShopDate(text: string): string | null {
+  const value = text.trim().toLowerCase();
+  let parts: [string, string, string] | null = null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const typed = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value);
+  const shown = /^(\d{1,2}) ([^\s,]+),? (\d{2})$/.exec(value);
+  if (iso) parts = [iso[1] ?? '', iso[2] ?? '', iso[3] ?? ''];
+  else if (typed) parts = [typed[3] ?? '', typed[2] ?? '', typed[1] ?? ''];
+  else if (shown) {
+    const name = shown[2] ?? '';
+    const index = [SHORT_MONTHS.en, SHORT_MONTHS.ru].map((months) =>
+      months.findIndex((m) => m.toLowerCase() === name || m.toLowerCase().replace(/\.$/, '') === name),
+    );
+    const month = index.find((i) => i >= 0);
+    if (month !== undefined) parts = [`20${shown[3]}`, String(month + 1), shown[1] ?? ''];
+  }
+  if (!parts) return null;
+  const [year, month, day] = parts;
+  const date = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === date ? date : null;
 }

@@ -27,7 +27,7 @@ export type ShopTour = {
   title: string;
   summary: string;
   city: string;
-  image: { url: string; alt: string; width: number; height: number };
+  image: { key: string; url: string; alt: string; width: number; height: number };
   offers: ShopOffer[];
 };
 export type ShopData = {
@@ -84,6 +84,7 @@ export function shopTours(
         summary: card.summary,
         city: card.city.name,
         image: {
+          key: card.heroImage.key,
           url: card.heroImage.url,
           alt: card.heroImage.alt || card.title,
           width: card.heroImage.width,

@@ -5,11 +5,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { widgetImageUrl } from '@portal/contract';
+import { addDays, formatDisplayDate } from '@portal/contract/plain';
 import { DEFAULT_SITES } from '../../config/sites.ts';
 import { widgetImages, widgetOffers, widgets } from '../../db/schema/index.ts';
 import { createTestTour, type TestTour } from '../catalogue/test-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, type TestAgency } from '../../../test/factories.ts';
+import { parseShopDate } from './widget-checkout.service.ts';
 import { FRAME_SOURCE, LOADER_SOURCE } from './widget-embed.ts';
 
 // Issue 13 item 2: the shop is server-rendered — tours, prices, SEO and contacts are in the first answer, escaped,
@@ -369,5 +371,143 @@ describe('GET /w/{slug}: absolute links from the configured site, never from the
     expect(onPortal.canonical).toBe(`https://${domain}/`);
     expect(onPortal.ogImage).toBe(`${base}${widgetImageUrl(shop.heroImageId ?? '')}`);
     expect((await page(`/w/${shop.slug}`, domain)).statusCode).toBe(404);
+  });
+});
+
+// Issue 28 item 8: the shop's tour page is a product page — photos, description, highlights, itinerary, what is
+// included and the terms, meeting point and pick-up, cancellation tiers, the price per adult — with no script
+describe("GET /embedded?offer=: the shop's tour page", () => {
+  const ticket = (slug: string, query = '') => page(`/embedded?widget=${slug}&offer=${tour.timeslotOfferId}${query}`);
+
+  it('shows the tour as a product in English: photos with srcset, texts, price per adult, the tiers, the way on', async () => {
+    const shop = await shopWith({ discountPercent: 10 });
+    const res = await ticket(shop.slug);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).not.toContain('<script');
+    // the option's own photo first, the largest paint: fetched first, its size known, every width on offer
+    const photos = [...html.matchAll(/<img class="(main|side)"[^>]*>/g)].map((m) => m[0]);
+    expect(photos).toHaveLength(2);
+    expect(photos[0]).toContain('src="/api/images/tour-dubai-frame-2?w=1200"');
+    expect(photos[0]).toContain('fetchpriority="high"');
+    expect(photos[0]).toMatch(/width="\d+" height="\d+"/);
+    expect(photos[0]).toContain('/api/images/tour-dubai-frame-2?w=640 640w');
+    expect(photos[0]).toContain('/api/images/tour-dubai-frame-2?w=3840 3840w');
+    expect(photos[1]).toContain('loading="lazy"');
+    expect(html).toContain(`<h1>${tourTitle}</h1>`);
+    expect(html).toContain('Described in English.');
+    expect(html).toContain('<span>Dunes</span>');
+    expect(html).toContain('<li><b>Pick-up</b><span>From the hotel.</span></li>');
+    expect(html).toContain('<li>Term</li>');
+    expect(html).toContain('Hotel lobby');
+    expect(html).toContain('Free pick-up from hotels in Dubai.');
+    expect(html).toContain('Shared 4x4: Option');
+    expect(html).toContain('Start times: 10:00, 18:00');
+    expect(html).toContain('2–8 guests per booking');
+    // SPEC §9: tiers by hours descending, below the last one non-refundable
+    const policy = /data-testid="product-cancellation">(.*?)<\/section>/s.exec(html)?.[1] ?? '';
+    expect([...policy.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1])).toEqual([
+      '100% refund if cancelled at least 48 h before the start',
+      '50% refund if cancelled at least 24 h before the start',
+      'Later than 24 h before the start: non-refundable',
+    ]);
+    expect(html).toContain('Free cancellation up to 48 h before');
+    // 171.60 − 10 % = 154.44 per adult, the sale price struck through
+    expect(html).toContain('from <b>154.44\u00A0AED</b><s>171.60\u00A0AED</s> per adult');
+    expect(html).toContain('Child: 117.00\u00A0AED');
+    // the tour's other option in this shop, and the way into the checkout
+    expect(html).toContain(`href="/embedded?widget=${shop.slug}&amp;offer=${tour.tripOfferId}"`);
+    expect(html).toContain(`action="/embedded/checkout?widget=${shop.slug}"`);
+    expect(html).toContain('data-testid="checkout-continue"');
+    // never the agents' part
+    expect(html).not.toContain('<li>Note</li>');
+    expect(html).not.toContain('>Note<');
+  });
+
+  it('speaks Russian from the tour’s Russian texts, prices in the shop’s format', async () => {
+    const shop = await shopWith({ language: 'ru', currency: 'usd' });
+    await t.database.db.update(widgetOffers).set({ saleAdultMinor: 4_701 }).where(eq(widgetOffers.widgetId, shop.id));
+    const html = (await ticket(shop.slug)).body;
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain('Описание на русском.');
+    expect(html).toContain('<span>Дюны</span>');
+    expect(html).toContain('<li><b>Трансфер</b><span>Из отеля.</span></li>');
+    expect(html).toContain('Лобби отеля');
+    expect(html).toContain('от <b>47,01\u00A0USD</b> за взрослого');
+    expect(html).toContain('Возврат 100% при отмене не позднее чем за 48 ч до начала');
+    expect(html).toContain('Позднее чем за 24 ч до начала — без возврата');
+    expect(html).toContain('placeholder="ДД.ММ.ГГГГ"');
+  });
+});
+
+// Issue 28 item 2: the date field followed the browser's locale (11/27/2026 beside chips reading 27 Nov, 26)
+describe('the tour page’s date field: shown as the chips, typed as DD.MM.YYYY', () => {
+  const typedForm = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+  const dateField = (html: string) => /<input id="date"[^>]*>/.exec(html)?.[0] ?? '';
+  const timesHeading = (html: string) => /<h2>((?:Times on|Время на) [^<]*)<\/h2>/.exec(html)?.[1];
+
+  it('is a text field showing the chosen day as dd MMM, yy; a day typed DD.MM.YYYY or YYYY-MM-DD shows its times', async () => {
+    const shop = await shopWith();
+    const day = addDays(tour.today, 2);
+    const base = `/embedded?widget=${shop.slug}&offer=${tour.timeslotOfferId}`;
+    const first = await page(base);
+    const field = dateField(first.body);
+    expect(field).toContain('type="text"');
+    expect(field).toContain('placeholder="DD.MM.YYYY"');
+    expect(field).not.toContain('type="date"');
+    for (const typed of [typedForm(day), day, formatDisplayDate(day, 'en')]) {
+      const res = await page(`${base}&date=${encodeURIComponent(typed)}`);
+      expect([typed, res.statusCode]).toEqual([typed, 200]);
+      expect(timesHeading(res.body)).toBe(`Times on ${formatDisplayDate(day, 'en')}`);
+      expect(dateField(res.body)).toContain(`value="${formatDisplayDate(day, 'en')}"`);
+      expect(res.body).not.toContain('data-error-for="date"');
+    }
+    // the checkout takes the typed form too
+    const checkout = await page(
+      `/embedded/checkout?widget=${shop.slug}&offer=${tour.timeslotOfferId}&date=${typedForm(day)}&time=18:00&adults=2`,
+    );
+    expect([checkout.statusCode, checkout.body]).toEqual([200, expect.stringContaining('data-amount="34320"')]);
+  });
+
+  it('a text that is no date: the message in the shop’s language, the day chosen before kept, the text kept to fix', async () => {
+    const day = addDays(tour.today, 3);
+    for (const [language, message] of [
+      ['en', 'Enter the date as DD.MM.YYYY.'],
+      ['ru', 'Введите дату в формате ДД.ММ.ГГГГ.'],
+    ] as const) {
+      const shop = await shopWith({ language });
+      for (const typed of ['31.02.2026', '2026-13-01', 'next friday', '11/27/2026x']) {
+        const res = await page(
+          `/embedded?widget=${shop.slug}&offer=${tour.timeslotOfferId}&date=${encodeURIComponent(typed)}&was=${day}`,
+        );
+        expect([typed, res.statusCode]).toEqual([typed, 200]);
+        expect(res.body).toContain(`<p class="error" role="alert" data-error-for="date">${message}</p>`);
+        expect(timesHeading(res.body)).toBe(
+          `${language === 'ru' ? 'Время на' : 'Times on'} ${formatDisplayDate(day, language)}`,
+        );
+        expect(dateField(res.body)).toContain('aria-invalid="true"');
+        expect(dateField(res.body)).toContain(`value="${typed}"`);
+      }
+    }
+  });
+
+  it('parseShopDate reads DD.MM.YYYY, YYYY-MM-DD and the shown form; nothing else', () => {
+    expect(parseShopDate('27.11.2026')).toBe('2026-11-27');
+    expect(parseShopDate(' 7/1/2027 ')).toBe('2027-01-07');
+    expect(parseShopDate('2026-11-27')).toBe('2026-11-27');
+    expect(parseShopDate('27 Nov, 26')).toBe('2026-11-27');
+    expect(parseShopDate('05 мар., 27')).toBe('2027-03-05');
+    expect(parseShopDate('29.02.2028')).toBe('2028-02-29');
+    for (const bad of [
+      '31.02.2026',
+      '29.02.2027',
+      '2026-13-01',
+      '00.01.2026',
+      '27.11.26',
+      'tomorrow',
+      '',
+      '27 Foo, 26',
+    ])
+      expect([bad, parseShopDate(bad)]).toEqual([bad, null]);
   });
 });
