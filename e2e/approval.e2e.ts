@@ -205,7 +205,7 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
     await page.getByLabel('Email', { exact: true }).fill('admin@desertrose.test');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('pending-approval').count()).toBe(0);
     await context.close();

@@ -20,9 +20,9 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 async function logOut(page: Page) {
-  const direct = page.getByRole('button', { name: 'Log out' });
+  const direct = page.getByRole('button', { name: 'Logout' });
   if (!(await direct.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await page.getByRole('button', { name: 'Logout' }).first().click();
 }
 
 describe('[AUTH] sign-up to password change', () => {
@@ -75,7 +75,7 @@ describe('[AUTH] sign-up to password change', () => {
     await logIn(page, email, temporary);
     await page.getByText('Username or Password is incorrect').first().waitFor();
     await logIn(page, email, 'My-own-password-2026');
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
     await context.close();
   });
@@ -97,6 +97,19 @@ describe('[AUTH] access rule and session', () => {
     await page.goto(portal.url() + '/my-bookings');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // SPEC §2: any other route, unknown ones too, lands a logged-out visitor on /
+    await page.goto(portal.url() + '/foo/bar');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // a logged-in user on an unknown path gets the not-found page
+    await logIn(page, 'senior@desertrose.test', DEMO_PASSWORD);
+    await page
+      .getByRole('button', { name: 'Logout' })
+      .or(page.getByRole('button', { name: 'Open menu' }))
+      .first()
+      .waitFor();
+    await page.goto(portal.url() + '/foo/bar');
+    await page.waitForURL((url) => url.pathname === '/404');
     await context.close();
   });
 

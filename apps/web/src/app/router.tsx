@@ -32,6 +32,14 @@ function RequireAgent() {
   return <Outlet />;
 }
 
+// SPEC §2: any other route when not authenticated redirects to /; a logged-in user gets the not-found page.
+function UnknownPath() {
+  const auth = useAuth();
+  if (auth.status === 'loading') return <PageSpinner />;
+  const to = auth.status === 'authenticated' ? paths.notFound.getHref() : paths.home.getHref();
+  return <Navigate to={to} replace />;
+}
+
 // The API client redirects (401 → home, 404 → /404) through the router instead of reloading the page.
 function NavigatorRegistration() {
   const navigate = useNavigate();
@@ -232,7 +240,7 @@ const routeTree = (
           />
         </Route>
       </Route>
-      <Route path="*" element={<Navigate to={paths.notFound.getHref()} replace />} />
+      <Route path="*" element={<UnknownPath />} />
     </Route>
   </Routes>
 );
