@@ -35,6 +35,9 @@ export type UpdateAgentBody = z.input<typeof UpdateAgentBody>;
 
 export const Agent = z.object({
   id: z.string(),
+  // SPEC §3 Agent: agencyId and userId (userId is the same as id, kept for the SPEC's shape)
+  agencyId: z.string(),
+  userId: z.string(),
   name: z.string(),
   email: z.string(),
   phone: z.string(),

@@ -16,6 +16,7 @@ function agentViewSelect(db: DbOrTx, month: string) {
   return db
     .select({
       id: users.id,
+      agencyId: agencies.id,
       name: users.name,
       email: users.email,
       phone: users.phone,

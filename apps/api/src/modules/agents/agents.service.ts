@@ -64,6 +64,8 @@ function auditedFields(user: Audited) {
 function toView(row: repo.AgentViewRow, actor: AgencyActor): Agent {
   return {
     id: row.id,
+    agencyId: row.agencyId,
+    userId: row.id,
     name: row.name,
     email: row.email,
     phone: row.phone,

@@ -253,6 +253,8 @@ describe('POST /api/b2b/agents', () => {
       isSelf: false,
       lastLoginAt: null,
     });
+    // SPEC §3: an agent record carries agencyId and userId
+    expect([agent.agencyId, agent.userId]).toEqual([agency.id, agent.id]);
     const row = await userRow(agent.id);
     expect(row).toMatchObject({ agencyId: agency.id, monthlyCapMinor: 250_000, status: 'emailNotVerified' });
     expect(row?.passwordHash.startsWith('scrypt$')).toBe(false);
