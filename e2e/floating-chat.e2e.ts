@@ -94,3 +94,30 @@ describe('[LAYOUT][CHAT] the floating chat button never covers an action', () =>
     await context.close();
   });
 });
+
+describe('[LAYOUT][CHAT] the chat button only where the site offers chat to an agency', () => {
+  it('[LAYOUT][CHAT]: a white-label site and the back office show no chat button; the general site does', async () => {
+    const general = await portal.newPage({ width: 1280 });
+    await general.page.goto(portal.url() + '/');
+    await general.page.getByTestId('whatsapp-button').waitFor({ state: 'attached' });
+    await general.context.close();
+
+    const partner = await portal.newPage({ width: 1280 });
+    await partner.page.goto(portal.url('partner.localhost') + '/');
+    // the footer comes with the same /layout/info answer the button would wait for
+    await partner.page.locator('footer').waitFor();
+    await partner.page.waitForLoadState('networkidle');
+    expect(await partner.page.getByTestId('whatsapp-button').count()).toBe(0);
+    await partner.context.close();
+
+    const operatorToken = await apiLogin(portal, 'ops@portal.test');
+    const office = await portal.newPage({ width: 1280 });
+    await office.context.addInitScript((value) => localStorage.setItem('accessToken', value), operatorToken);
+    await office.page.goto(portal.url() + '/admin');
+    await office.page.locator('footer').waitFor();
+    await office.page.waitForLoadState('networkidle');
+    expect(await office.page.getByTestId('whatsapp-button').count()).toBe(0);
+    await screenshot(office.page, 'back-office-no-chat-1280-en');
+    await office.context.close();
+  });
+});

@@ -51,6 +51,11 @@ export function RootLayout() {
   const auth = useAuth();
   const siteLanguage = layoutInfo?.site.defaultLanguage;
 
+  // SPEC §1: the chat contact belongs to the general site (a white-label site turns it off), and to agencies: the
+  // tours company's own back office gets no chat with its own number over its editors' buttons
+  const isOperator = auth.status === 'authenticated' && auth.user.role === 'operator';
+  const showsChat = layoutInfo?.site.features.chat === true && !isOperator && !location.pathname.startsWith('/admin');
+
   usePageViews(location.pathname);
   useScrollToTopOnNavigation(location.pathname);
 
@@ -90,7 +95,7 @@ export function RootLayout() {
       {layoutInfo && (
         <Suspense fallback={null}>
           <Footer info={layoutInfo} />
-          <WhatsAppButton number={layoutInfo.contactInfo.whatsApp} />
+          {showsChat && <WhatsAppButton number={layoutInfo.contactInfo.whatsApp} />}
         </Suspense>
       )}
     </Box>
