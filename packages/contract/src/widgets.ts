@@ -304,6 +304,12 @@ export const WidgetPriceOffer = z.object({
   netAdult: z.number().nullable(),
   netChild: z.number().nullable(),
   netTrip: z.number().nullable(),
+  // Why the minimum is what it is: NET is the highest of the periods still running or ahead, so the editor shows
+  // today's NET beside it and the first date the highest one applies (null when today's is the highest)
+  todayAdult: z.number().nullable(),
+  todayChild: z.number().nullable(),
+  todayTrip: z.number().nullable(),
+  highestFrom: z.string().nullable(),
 });
 export type WidgetPriceOffer = z.infer<typeof WidgetPriceOffer>;
 

@@ -45,6 +45,33 @@ export function widgetNet(
   return { adult: convert(aed.adult), child: convert(aed.child), trip: null };
 }
 
+// NET on one date (the period that covers it), in the widget's currency; null where no period covers the date
+function netOn(snapshot: CatalogueSnapshot, offerId: number, currency: CurrencyCode, date: string): NetMinor {
+  const period = (snapshot.pricesByOffer.get(offerId) ?? []).find((p) => p.validFrom <= date && p.validTo >= date);
+  const convert = (minor: number | null | undefined) =>
+    minor === null || minor === undefined ? null : aedMinorToCurrencyMinor(minor, currency);
+  return {
+    adult: convert(period?.netAdultMinor),
+    child: convert(period?.netChildMinor),
+    trip: convert(period?.netTripMinor),
+  };
+}
+
+// The first date from today on where an option's NET reaches the highest one (the floor's reason), or null when
+// today's NET already is the highest
+function highestFrom(snapshot: CatalogueSnapshot, offerId: number, net: NetMinor, today: string): string | null {
+  const key: PriceKey = net.trip !== null ? 'trip' : 'adult';
+  const highestAed = (snapshot.pricesByOffer.get(offerId) ?? [])
+    .filter((p) => p.validTo >= today)
+    .sort((a, b) => (a.validFrom < b.validFrom ? -1 : 1));
+  const field = key === 'trip' ? 'netTripMinor' : 'netAdultMinor';
+  const top = highestAed.reduce<number | null>((acc, p) => highest(acc, p[field]), null);
+  const first = highestAed.find((p) => p[field] === top);
+  if (!first) return null;
+  const from = first.validFrom > today ? first.validFrom : today;
+  return from === today ? null : from;
+}
+
 export function offerPriceTable(
   snapshot: CatalogueSnapshot,
   currency: CurrencyCode,
@@ -57,6 +84,7 @@ export function offerPriceTable(
     const offers = (snapshot.offersByTour.get(tour.id) ?? []).flatMap((offer) => {
       const net = widgetNet(snapshot, offer.id, currency, today);
       if (!net) return [];
+      const now = netOn(snapshot, offer.id, currency, today);
       return [
         {
           offerId: offer.id,
@@ -65,6 +93,10 @@ export function offerPriceTable(
           netAdult: major(net.adult),
           netChild: major(net.child),
           netTrip: major(net.trip),
+          todayAdult: net.adult === null ? null : major(now.adult),
+          todayChild: net.child === null ? null : major(now.child),
+          todayTrip: net.trip === null ? null : major(now.trip),
+          highestFrom: highestFrom(snapshot, offer.id, net, today),
         },
       ];
     });

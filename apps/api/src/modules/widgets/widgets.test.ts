@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { count, eq } from 'drizzle-orm';
 import {
   MESSAGES,
+  addDays,
   WIDGET_MESSAGES,
   discountedMinor,
   isSaleAllowed,
@@ -137,6 +138,12 @@ describe('GET /api/b2b/widgets/offer-prices', () => {
       [tour.timeslotOfferId, 'person', 170, 127, null],
       [tour.sameTicketOfferId, 'person', 42, 17, null],
       [tour.tripOfferId, 'trip', null, null, 1275],
+    ]);
+    // why the floor: today's NET beside the highest, and the first date the highest applies (issue 28 item 9)
+    expect(ours?.offers.map((o) => [o.todayAdult, o.todayChild, o.todayTrip, o.highestFrom])).toEqual([
+      [144, 110, null, addDays(tour.today, 10)],
+      [42, 17, null, null],
+      [null, null, 1275, null],
     ]);
     const usd = (await call(admin, 'GET', '/b2b/widgets/offer-prices?currency=usd')).json<WidgetOfferPricesResponse>();
     // 4,200 fils / 3.65 = 1,150.68… cents, half-up

@@ -19,12 +19,13 @@ import { WIDGET_MIN_MARGIN_PERCENT, toMinor } from '@portal/contract';
 import type { WidgetOfferPricesResponse, WidgetPriceOffer, WidgetPriceTour } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { SectionSpinner } from '@/components/page-spinner';
-import { formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { PRICE_KEYS, minimumSale, type OfferValue } from '../utils/form-values';
 import type { WidgetForm } from './editor-tabs';
 
 const PRICE_NAMES = { saleAdult: 'adult', saleChild: 'child', saleTrip: 'trip' } as const;
+const TODAY_KEYS = { netAdult: 'todayAdult', netChild: 'todayChild', netTrip: 'todayTrip' } as const;
 
 // Sale price at a margin over NET, rounded up to the cent, never under the minimum after the discount
 function priceAtMargin(net: number, marginPercent: number, discountPercent: number): number | '' {
@@ -46,12 +47,17 @@ function OfferPrices({ form, offer, index }: { form: WidgetForm; offer: WidgetPr
         const net = offer[netKey];
         if (net === null) return null;
         const minimum = minimumSale(net, discount);
+        const today = offer[TODAY_KEYS[netKey]];
+        // the floor is over the highest NET still ahead: say so when it is not today's (issue 28 item 9)
+        const isAhead = offer.highestFrom !== null && today !== null && today !== net;
         return (
           <NumberInput
             key={saleKey}
             label={t(`widgets.prices.${PRICE_NAMES[saleKey]}`)}
-            description={t('widgets.prices.netAndMinimum', {
+            description={t(isAhead ? 'widgets.prices.netAheadAndMinimum' : 'widgets.prices.netAndMinimum', {
               net: money(net),
+              today: today === null ? '—' : money(today),
+              from: offer.highestFrom ? formatDate(offer.highestFrom, language) : '',
               minimum: minimum === null ? '—' : money(minimum),
             })}
             min={0}
