@@ -61,7 +61,8 @@ export async function payOnSandbox(page: Page, card: string, name = 'Anna Smith'
   await page.getByLabel(/^(Expiry|Срок действия)$/).fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel(/^(Name on card|Имя на карте)$/).fill(name);
-  await page.getByRole('button', { name: /^(Pay|Оплатить) / }).click();
+  // the card form's button, with its amount ('Pay AED 1,234.50'), not the test wallet's beside it
+  await page.getByRole('button', { name: /^(Pay|Оплатить) [A-Z]{3} / }).click();
 }
 
 type ApiInit = { method?: string; body?: unknown; headers?: Record<string, string> };

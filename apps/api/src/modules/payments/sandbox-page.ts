@@ -337,14 +337,14 @@ button.secondary{background:#fff;color:#b42318;border:1px solid #b42318;margin-t
 .ok{color:#067647}.fail{color:#b42318}.cards{font-size:13px;color:#556;margin-top:20px;border-top:1px solid #eef0f8;padding-top:12px}
 .cards code{font-size:13px;background:#f4f5fb;padding:1px 6px;border-radius:4px}a{color:#2637AA}.cancel{display:block;text-align:center;margin-top:14px;font-size:14px}
 button.link{background:none;color:#2637AA;text-decoration:underline;font-weight:400;font-size:14px;margin-top:14px;padding:0}
-button.wallet{background:#000;margin-top:4px}.or{display:flex;align-items:center;gap:10px;color:#556;font-size:13px;margin:18px 0 0}
+button.wallet{background:#000;margin-top:4px}.or{display:flex;align-items:center;gap:10px;color:#556;font-size:13px;margin:18px 0 12px}
 .or::before,.or::after{content:"";flex:1;border-top:1px solid #dde1f3}
 .scrim{position:fixed;inset:0;background:rgba(15,18,40,.55)}
 .sheet{position:fixed;left:50%;top:50%;transform:translate(-50%,-50%);width:min(420px,calc(100% - 32px));max-height:calc(100% - 32px);overflow:auto;background:#fff;border-radius:16px;padding:20px 24px 24px;box-shadow:0 12px 48px rgba(0,0,0,.3)}
 .sheet-head{display:flex;align-items:center;justify-content:space-between;gap:12px}.sheet-head h2{font-size:18px;margin:0}
 .sheet-head button.close{width:auto;margin:0;padding:6px 12px;background:#f4f5fb;color:#1b1f3b;font-weight:600}
 .sheet-pay{display:flex;justify-content:space-between;gap:12px;margin:16px 0 8px;color:#556}.sheet-pay strong{color:#1b1f3b;white-space:nowrap}
-.sheet-card{margin:0 0 12px;padding:10px 12px;border:1px solid #dde1f3;border-radius:8px;font-weight:600}
+.sheet-card{margin:0 0 12px;padding:10px 12px;background:#f4f5fb;border-radius:8px;font-weight:600}
 fieldset{border:0;margin:0;padding:0}legend{font-weight:600;padding:0}.note{font-size:13px;color:#556;margin:14px 0 0}
 @media (max-width:480px){.sheet{left:0;right:0;top:auto;bottom:0;transform:none;width:100%;max-height:90%;border-radius:16px 16px 0 0}}`;
 
@@ -368,11 +368,15 @@ function cardBody(charge: SandboxChargeRow, values: CardForm | null, error: stri
   const lang = charge.language;
   const t = TEXTS[lang];
   const value = (text: string | undefined) => escapeHtml(text ?? '');
+  // the wallet's message over the wallet's button, a card's over the card's fields
+  const shown = error ? `<p class="error" role="alert">${escapeHtml(message(error, lang))}</p>` : '';
+  const isWallet = error === SANDBOX_MESSAGES.personalInformation;
   return `<h1>${escapeHtml(t.payByCard)}</h1>${summary(charge)}
-${error ? `<p class="error" role="alert">${escapeHtml(message(error, lang))}</p>` : ''}
+${isWallet ? shown : ''}
 <form method="get" action="${escapeHtml(sandboxPayPath(charge.id))}"><input type="hidden" name="sheet" value="wallet">
 <button type="submit" class="wallet">${escapeHtml(t.walletButton)}</button></form>
 <p class="or"><span>${escapeHtml(t.orByCard)}</span></p>
+${isWallet ? '' : shown}
 <form method="post" action="${escapeHtml(sandboxPayPath(charge.id))}" autocomplete="on" novalidate>
 <input type="hidden" name="step" value="card">
 <label for="cardNumber">${escapeHtml(t.cardNumber)}</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required value="${value(values?.cardNumber)}">
