@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { BalanceResponse, BookingView, TopUpFeeResponse, TopUpView, Widget } from '@portal/contract';
 import { startStripeStandIn, type StripeStandIn } from '../apps/api/test/stand-ins/stripe-stand-in.ts';
 import { routeStripe } from './support/fake-stripe.ts';
@@ -39,6 +39,16 @@ const payLabel = async (page: Page) =>
 const intentOf = (clientSecret: string | null | undefined) => (clientSecret ?? '').split('_secret_')[0] ?? '';
 
 const cardBooking = (slot: Slot) => bookViaApi(ADMIN, slot, { card: true });
+
+// what the fake Stripe.js reads and keeps on the page's window (support/fake-stripe.ts)
+type FakeStripeWindow = {
+  __fakeStripeElementOptions?: unknown;
+  __fakeStripeDeviceWallet?: 'google_pay' | 'apple_pay';
+  __fakeStripeWalletAnswer?: 'close' | 'pay';
+};
+// a browser with a wallet in it, and how its payer answers the wallet's sheet (before the page's scripts run)
+const giveWallet = (context: BrowserContext, fake: FakeStripeWindow) =>
+  context.addInitScript((fields) => Object.assign(window, fields), fake);
 
 describe('[STRIPE] card payments on our page with Stripe.js', () => {
   it('[STRIPE][BOOKING]: the form shows at once; a declined card fails the attempt, another card completes the booking once', async () => {
@@ -105,6 +115,61 @@ describe('[STRIPE] card payments on our page with Stripe.js', () => {
     expect(topUp).toMatchObject({ status: 'credited', method: 'card', amount: 1000, fee: quote.fee });
     const after = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
     expect(Math.round((after.balance - before.balance) * 100)).toBe(100_000);
+    await context.close();
+  });
+
+  it("[STRIPE][WALLETS]: Apple Pay and Google Pay are asked for; an incomplete card and a closed wallet sheet say SPEC §8's words and charge nothing; the wallet then pays once", async () => {
+    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
+    const booking = await cardBooking(slot);
+    const { page, context, go } = await openAs(ADMIN);
+    const routing = await routeStripe(context, stripe, PUBLISHABLE_KEY);
+    // headless Chromium has no wallet: the fake gives this browser Google Pay, whose payer first closes the sheet
+    await giveWallet(context, { __fakeStripeDeviceWallet: 'google_pay', __fakeStripeWalletAnswer: 'close' });
+    await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
+    await page.getByTestId('fake-stripe-card').waitFor();
+    expect(await page.evaluate(() => (window as unknown as FakeStripeWindow).__fakeStripeElementOptions)).toEqual({
+      layout: 'tabs',
+      wallets: { applePay: 'auto', googlePay: 'auto' },
+    });
+
+    await page.getByTestId('card-form-pay').click();
+    await page.getByTestId('card-form-error').getByText('Please enter your credit card details').waitFor();
+    await page.getByTestId('fake-stripe-wallet').click();
+    await page.getByTestId('card-form-pay').click();
+    await page
+      .getByTestId('card-form-error')
+      .getByText('Please enter your personal information to complete the booking', { exact: true })
+      .waitFor();
+    // nothing reached Stripe, nothing changed on the server
+    expect(routing.confirmed).toEqual([]);
+    expect((await api<BookingView>(ADMIN, `/b2b/bookings/${booking.id}`)).payment).toMatchObject({ status: 'pending' });
+
+    await page.evaluate(() => ((window as unknown as FakeStripeWindow).__fakeStripeWalletAnswer = 'pay'));
+    await page.getByTestId('card-form-pay').click();
+    await page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
+    const intent = intentOf(booking.payment?.clientSecret);
+    expect(routing.confirmed).toEqual([intent]);
+    expect(stripe.intents.get(intent)?.status).toBe('succeeded');
+    const paid = await api<BookingView>(ADMIN, `/b2b/bookings/${booking.id}`);
+    expect(paid).toMatchObject({ status: 'completed', payment: { status: 'succeeded' } });
+    await context.close();
+  });
+
+  it('[STRIPE][WALLETS][TOP-UP]: a card top-up paid with the wallet credits the amount once', async () => {
+    const before = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
+    const { page, context, go } = await openAs(ADMIN);
+    const routing = await routeStripe(context, stripe, PUBLISHABLE_KEY);
+    await giveWallet(context, { __fakeStripeDeviceWallet: 'apple_pay', __fakeStripeWalletAnswer: 'pay' });
+    await go('/top-up');
+    await page.getByLabel('Amount to top up', { exact: true }).fill('500');
+    await page.locator('[data-testid="fee-breakdown"][data-stale="false"]').waitFor();
+    await page.getByTestId('pay-top-up').and(page.locator(':enabled')).click();
+    await page.getByTestId('fake-stripe-wallet').getByText('Apple Pay').click();
+    await page.getByTestId('card-form-pay').click();
+    await page.getByTestId('top-up-credited').waitFor({ timeout: 30_000 });
+    expect(routing.confirmed).toHaveLength(1);
+    const after = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
+    expect(Math.round((after.balance - before.balance) * 100)).toBe(50_000);
     await context.close();
   });
 

@@ -4,25 +4,52 @@ import type { StripeStandIn, TestPaymentMethod } from '../../apps/api/test/stand
 // A local fake of Stripe.js (the browser never reaches Stripe here): Stripe(pk).elements({clientSecret}) mounts a
 // plain card-number field, and confirmPayment posts it to api.stripe.com, which routeStripe answers from the Stripe
 // API stand-in the portal talks to, so the PaymentIntent the server later reads is the one the page confirmed.
+// Like the real element it reports 'change' (complete, the method picked) and answers an incomplete card with a
+// validation_error before any request. It keeps the options the page created the element with
+// (window.__fakeStripeElementOptions). A headless Chromium has no Apple Pay or Google Pay, and neither has this fake,
+// unless a test gives the browser one (window.__fakeStripeDeviceWallet = 'google_pay' | 'apple_pay'): then, if the
+// page's options allow that wallet, a tab for it shows; its sheet is answered by window.__fakeStripeWalletAnswer —
+// 'close' (the payer closed it: a validation_error, what Stripe.js answers when no wallet payment method came back)
+// or 'pay' (the wallet's card, 4242, is confirmed like a typed one).
 const FAKE_STRIPE_JS = `
 window.Stripe = function (publishableKey) {
   return {
     elements: function (options) {
-      var state = { clientSecret: options.clientSecret, locale: options.locale, input: null };
+      var state = { clientSecret: options.clientSecret, locale: options.locale, input: null, method: 'card' };
       return {
         __state: state,
-        create: function () {
+        create: function (type, elementOptions) {
           var handlers = {};
           var root = null;
+          var emitChange = function () {
+            var digits = (state.input && state.input.value || '').replace(/\\D/g, '');
+            var isWallet = state.method !== 'card';
+            if (handlers.change)
+              handlers.change({ complete: isWallet || digits.length >= 16, empty: !isWallet && digits.length === 0, value: { type: state.method } });
+          };
+          window.__fakeStripeElementOptions = elementOptions || {};
           return {
             on: function (event, handler) { handlers[event] = handler; },
             mount: function (element) {
-              root = document.createElement('label');
-              root.textContent = state.locale === 'ru' ? 'Номер карты ' : 'Card number ';
+              root = document.createElement('div');
+              var label = document.createElement('label');
+              label.textContent = state.locale === 'ru' ? 'Номер карты ' : 'Card number ';
               var input = document.createElement('input');
               input.setAttribute('data-testid', 'fake-stripe-card');
               input.setAttribute('inputmode', 'numeric');
-              root.appendChild(input);
+              input.addEventListener('input', function () { state.method = 'card'; emitChange(); });
+              label.appendChild(input);
+              var device = window.__fakeStripeDeviceWallet;
+              var allowed = ((elementOptions || {}).wallets || {})[device === 'apple_pay' ? 'applePay' : 'googlePay'] !== 'never';
+              if (device && allowed) {
+                var tab = document.createElement('button');
+                tab.type = 'button';
+                tab.textContent = device === 'apple_pay' ? 'Apple Pay' : 'Google Pay';
+                tab.setAttribute('data-testid', 'fake-stripe-wallet');
+                tab.addEventListener('click', function () { state.method = device; emitChange(); });
+                root.appendChild(tab);
+              }
+              root.appendChild(label);
               element.appendChild(root);
               state.input = input;
               setTimeout(function () { if (handlers.ready) handlers.ready({}); }, 0);
@@ -35,10 +62,16 @@ window.Stripe = function (publishableKey) {
     confirmPayment: function (options) {
       var state = options.elements.__state;
       var intent = state.clientSecret.split('_secret_')[0];
+      var isWallet = state.method !== 'card';
+      if (isWallet && window.__fakeStripeWalletAnswer !== 'pay')
+        return Promise.resolve({ error: { type: 'validation_error', message: 'The payment sheet was closed.' } });
+      var card = isWallet ? '4242424242424242' : (state.input && state.input.value || '').replace(/\\s/g, '');
+      if (card.length < 16)
+        return Promise.resolve({ error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } });
       var body = new URLSearchParams({
         key: publishableKey,
         client_secret: state.clientSecret,
-        card: (state.input && state.input.value || '').replace(/\\s/g, ''),
+        card: card,
         return_url: options.confirmParams.return_url,
       });
       return fetch('https://api.stripe.com/v1/payment_intents/' + intent + '/confirm', { method: 'POST', body: body })

@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { loadStripe, type StripeClient, type StripeElements } from '@/lib/stripe-js';
+import { loadStripe, type StripeClient, type StripeElements, type StripeError } from '@/lib/stripe-js';
 
 type StripeCardFormProps = {
   publishableKey: string;
@@ -21,8 +21,12 @@ type StripeCardFormProps = {
 // what was mounted (or failed) for which form: a new secret, language or Try again starts over
 type Mounted = { key: string; stripe: StripeClient; elements: StripeElements };
 
+// Apple Pay and Google Pay, shown by the Payment Element beside the card where the browser and the account allow
+const WALLETS = new Set(['apple_pay', 'google_pay']);
+
 // Stripe's Payment Element on our page (PAYMENT_PROVIDER=stripe): the card never touches our server, and the money
-// counts only once the server has it from Stripe, never from this page's word.
+// counts only once the server has it from Stripe, never from this page's word. A wallet (Apple Pay, Google Pay) is
+// one more tab of the same element, confirmed by the same call and counted by the same webhook.
 export function StripeCardForm({
   publishableKey,
   clientSecret,
@@ -42,6 +46,8 @@ export function StripeCardForm({
   const loadFailed = failedKey === key;
   const [error, setError] = useState<string | null>(null);
   const [isPaying, setPaying] = useState(false);
+  // the method the payer has picked in the element (a card until it says otherwise)
+  const method = useRef('card');
 
   useEffect(() => {
     let isCurrent = true;
@@ -50,7 +56,12 @@ export function StripeCardForm({
       .then((stripe) => {
         if (!isCurrent || !slot.current) return;
         const elements = stripe.elements({ clientSecret, locale: language });
-        const element = elements.create('payment', { layout: 'tabs' });
+        const element = elements.create('payment', {
+          layout: 'tabs',
+          wallets: { applePay: 'auto', googlePay: 'auto' },
+        });
+        method.current = 'card';
+        element.on('change', (event) => (method.current = event.value?.type ?? 'card'));
         element.on('ready', () => isCurrent && setLoaded({ key, stripe, elements }));
         element.on('loaderror', () => isCurrent && setFailedKey(key));
         element.mount(slot.current);
@@ -73,9 +84,19 @@ export function StripeCardForm({
       redirect: 'if_required',
     });
     setPaying(false);
-    // Stripe's own words for the card (in the page's language), or ours when it gives none
-    if (result.error) setError(result.error.message ?? t('cardForm.declined'));
+    if (result.error) setError(errorText(result.error));
     else onPaid();
+  };
+
+  // SPEC §8: a wallet's sheet closed or left without the payer's details, and a card form sent incomplete, each have
+  // the spec's words (Stripe answers both before any request, as a validation error, and marks the fields itself);
+  // anything else is Stripe's own words (in the page's language), or ours when it gives none
+  const errorText = (stripeError: StripeError) => {
+    if (stripeError.type === 'validation_error' && WALLETS.has(method.current))
+      return t('bookingMessages.personalInformation');
+    if (stripeError.type === 'validation_error' && stripeError.code?.startsWith('incomplete'))
+      return t('bookingMessages.enterCardDetails');
+    return stripeError.message ?? t('cardForm.declined');
   };
 
   return (

@@ -3,13 +3,24 @@
 const STRIPE_JS = 'https://js.stripe.com/v3/';
 
 export type StripeError = { message?: string; type?: string; code?: string };
+// what the Payment Element says as the payer types or picks a method: `value.type` is 'card', 'apple_pay',
+// 'google_pay'…
+export type StripePaymentElementChange = { complete: boolean; empty: boolean; value?: { type?: string } };
 export type StripePaymentElement = {
   mount: (element: HTMLElement) => void;
   destroy: () => void;
-  on: (event: 'ready' | 'loaderror', handler: (event: { error?: StripeError }) => void) => void;
+  on: {
+    (event: 'ready' | 'loaderror', handler: (event: { error?: StripeError }) => void): void;
+    (event: 'change', handler: (event: StripePaymentElementChange) => void): void;
+  };
+};
+export type StripePaymentElementOptions = {
+  layout?: 'tabs' | 'accordion' | 'auto';
+  // Apple Pay and Google Pay: 'auto' shows each where the browser, the device's wallet and the Stripe account allow
+  wallets?: { applePay?: 'auto' | 'never'; googlePay?: 'auto' | 'never' };
 };
 export type StripeElements = {
-  create: (type: 'payment', options?: Record<string, unknown>) => StripePaymentElement;
+  create: (type: 'payment', options?: StripePaymentElementOptions) => StripePaymentElement;
 };
 export type StripeClient = {
   elements: (options: {
