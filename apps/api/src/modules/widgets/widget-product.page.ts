@@ -88,7 +88,7 @@ export const PRODUCT_STYLE = `.product{display:grid;gap:20px 32px;grid-template-
 .gallery .main{grid-column:1/-1;aspect-ratio:16/10}.gallery .side{aspect-ratio:4/3}
 @media (min-width:960px){.gallery{grid-template-columns:2fr 1fr;grid-template-rows:220px 220px}.gallery .main{grid-column:1;grid-row:1/3;aspect-ratio:auto}.gallery .side{aspect-ratio:auto}.gallery.single{grid-template-columns:1fr;grid-template-rows:440px}}
 .buy-card{background:#fff;border:1px solid #dee2e6;border-radius:14px;padding:18px;box-shadow:0 4px 18px rgba(26,27,30,.06)}
-.price-from{font-size:1.05rem;color:#495057;margin:0}.price-from b{font-size:1.6rem;color:#1a1b1e}.price-from s{color:#868e96;margin-left:6px}
+.price-from{font-size:1.05rem;color:#495057;margin:0}.price-from b{font-size:1.6rem;color:#1a1b1e}.price-from s{color:#868e96;font-size:.95rem;white-space:nowrap}
 .price-more{margin:2px 0 0;color:#495057;font-size:.92rem}.buy-card .perks{list-style:none;padding:0;margin:12px 0 0;display:grid;gap:6px;font-size:.92rem;color:#2b8a3e}
 .buy-card .perks li{display:flex;gap:6px;align-items:center}.buy-card .perks .wait{color:#8f5f00}.buy-card .panel{border:0;border-top:1px solid #e9ecef;border-radius:0;padding:14px 0 0;margin:14px 0 0}
 .options{list-style:none;padding:0;margin:12px 0 0;display:grid;gap:8px}.options a{display:flex;justify-content:space-between;gap:10px;padding:10px 12px;border:1px solid #dee2e6;border-radius:10px;text-decoration:none;color:#1a1b1e}
@@ -101,7 +101,8 @@ export const PRODUCT_STYLE = `.product{display:grid;gap:20px 32px;grid-template-
 .box{background:#fff;border:1px solid #e9ecef;border-radius:12px;padding:14px 16px}.box ul{margin:6px 0 0;padding-left:20px}.box li{margin:3px 0}
 .box.terms{margin-top:14px}.buy-title{font-size:1.05rem;margin:0 0 6px}.inline{display:flex;gap:8px;flex-wrap:wrap;align-items:center}
 .inline input{flex:1 1 150px;max-width:220px}.inline button{margin-top:0}button.secondary{background:#fff;color:#1c3d8f;border:1px solid #1c3d8f;padding:8px 14px}
-.cta{display:block;width:100%;font-size:1.05rem;padding:12px}.hint{font-size:.85rem;margin:4px 0 0}.buy-card .row>div{flex:1 1 80px;min-width:0}.buy-card input[type=number]{max-width:100%}
+.cta{display:block;width:100%;font-size:1.05rem;padding:12px}.hint{font-size:.85rem;margin:4px 0 0}.buy-card .row{align-items:flex-end;flex-wrap:nowrap;gap:8px}.buy-card .row>div{flex:1 1 0;min-width:0}.buy-card .row label{font-size:.9rem}
+.buy-card .times{grid-template-columns:repeat(auto-fill,minmax(130px,1fr));margin-bottom:8px}.buy-card .inline{flex-wrap:nowrap}.buy-card .inline input{min-width:0;max-width:none}.buy-card input[type=number]{max-width:100%}
 .note{display:flex;gap:8px;align-items:flex-start;background:#f1f3f5;border-radius:10px;padding:12px 14px;margin:0 0 10px}`;
 
 function photo(image: ImageRef, title: string, kind: 'main' | 'side'): string {
@@ -155,7 +156,7 @@ export function productPrice(product: ShopProduct, language: Language): string {
   const template = (main.kind === 'trip' ? w.fromTrip : w.fromAdult) ?? '';
   const [before, after] = template.split('{price}');
   const child = option.prices.find((p) => p.kind === 'child');
-  return `<p class="price-from" data-testid="product-price" data-amount="${main.paidMinor}">${e(before ?? '')}<b>${e(main.paid)}</b>${main.was ? `<s>${e(main.was)}</s>` : ''}${e(after ?? '')}</p>${
+  return `<p class="price-from" data-testid="product-price" data-amount="${main.paidMinor}">${e(before ?? '')}<b>${e(main.paid)}</b>${e(after ?? '')}${main.was ? ` <s>${e(main.was)}</s>` : ''}</p>${
     main.approx ? `<p class="price-more">≈ ${e(main.approx)}</p>` : ''
   }${child ? `<p class="price-more">${e(fill(w.perChild, { price: child.paid }))}</p>` : ''}
 <ul class="perks"><li>${icon('shield', 18)}${e(cancellationLine(option, w))}</li>${
