@@ -312,7 +312,7 @@ ${contactsBlock(data, words)}
 ${partnersBlock(data, words)}
 ${socialBlock(data, words)}
 </main>
-<footer>${footerLogo ? `<img src="${e(footerLogo)}" alt="${e(w.name)}"><br>` : ''}${footerText}</footer>
+${footerLogo || footerText ? `<footer>${footerLogo ? `<img src="${e(footerLogo)}" alt="${e(w.name)}"><br>` : ''}${footerText}</footer>` : ''}
 </body>
 </html>`;
 }
