@@ -16,6 +16,7 @@ import { docsPlugin } from './plugins/external/docs.ts';
 import { securityPlugin } from './plugins/external/security.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { refreshStaleSessions } from './modules/account/session-refresh.ts';
+import { answerPasswordResetRequests, passwordResetWorker } from './modules/account/account.service.ts';
 import { agencyRoutesPlugin } from './modules/agency/agency.routes.ts';
 import { sendLicenceAlerts } from './modules/agency/licence-alerts.service.ts';
 import { agentRoutesPlugin } from './modules/agents/agents.routes.ts';
@@ -74,6 +75,8 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
     pollMs: 0,
     log: app.log,
   });
+  const passwordResets = passwordResetWorker(() => app.deps);
+  app.addHook('onClose', async () => passwordResets.stop());
   app.decorate('deps', {
     db: database.db,
     config,
@@ -83,6 +86,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
     tokens: createTokenService(jwtSecret, config.jwtTtlSeconds),
     log: app.log,
     kickMail: mailWorker.kick,
+    kickPasswordResets: () => passwordResets.kick(),
   });
   app.decorate('mailWorker', mailWorker);
   // the catalogue's cache is read at scrape time (its plugin registers below)
@@ -130,6 +134,13 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   const jobs: JobDefinition[] = config.smtpUrl
     ? [{ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() }]
     : [];
+  // forgot-password requests a node took but did not answer before it stopped (each is answered at once otherwise)
+  if (config.resetRequestPollMs > 0)
+    jobs.push({
+      name: 'password-resets',
+      everyMs: config.resetRequestPollMs,
+      run: () => answerPasswordResetRequests(app.deps),
+    });
   if (config.holdSweepMs > 0)
     jobs.push(
       { name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.bookings.sweepExpiredHolds() },

@@ -36,6 +36,7 @@ export async function buildTestApp(
       accountJobsMs: 0,
       balanceAlertMs: 0,
       stockWatchPollMs: 0,
+      resetRequestPollMs: 0,
       // never a real DNS look-up from a test: the domain tests point DNS_SERVERS at a stand-in and check by hand
       domainCheckMs: 0,
       dnsServers: ['127.0.0.1:9'],

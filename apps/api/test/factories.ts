@@ -4,7 +4,8 @@ import type { AgentRole } from '@portal/contract';
 import type { Db } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { insertAgency, insertUser } from '../src/modules/account/account.repo.ts';
-import { files } from '../src/db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { files, passwordResetRequests } from '../src/db/schema/index.ts';
 
 export const TEST_PASSWORD = 'Test-password-2026';
 let passwordHash: Promise<string> | undefined;
@@ -158,4 +159,19 @@ export async function storeAgencyFile(
     .returning({ id: files.id });
   if (!row) throw new Error('file row not written');
   return row;
+}
+
+// Forgot-password requests are answered just after the reply (issue 28): waits until none for this address is left
+// waiting. The request's row goes in the transaction that writes its mail, so what the outbox holds then is final.
+export async function passwordResetAnswered(db: Db, email: string, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passwordResetRequests)
+      .where(eq(passwordResetRequests.email, email.toLowerCase()));
+    if (Number(row?.n ?? 0) === 0) return;
+    if (Date.now() > until) throw new Error(`the reset request for ${email} was not answered in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

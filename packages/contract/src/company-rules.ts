@@ -50,3 +50,5 @@ export function licenceState(expiry: string, today: string): LicenceState {
 
 // A new agent's invitation link (set the first password) lasts this long; the admin can send a fresh one.
 export const INVITE_TTL_HOURS = 72;
+// invitations (new agents and invitations sent again) one admin may send in an hour; more answer 429
+export const INVITATIONS_PER_ADMIN_PER_HOUR = 20;

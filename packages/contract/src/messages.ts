@@ -147,6 +147,7 @@ export const COMPANY_MESSAGES = {
   agentDeleted: 'This agent is deleted: restore them first',
   notDeleted: 'This agent is not deleted',
   alreadyVerified: 'This agent has already set a password',
+  tooManyInvitations: 'You have sent many invitations in the last hour. Please try again later.',
   capAmount: 'Enter a cap in whole cents greater than zero, or leave it empty for no cap',
 } as const;
 

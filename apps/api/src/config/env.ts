@@ -38,6 +38,8 @@ export type AppConfig = {
   balanceAlertMs: number;
   // how often open notify-me requests are checked against stock (0: never, e.g. in tests that check by hand)
   stockWatchPollMs: number;
+  // how often the job runner answers forgot-password requests a stopped node left waiting (0: off)
+  resetRequestPollMs: number;
   // DESIGN "Stock is exact": row locks on slots; 'off' only for the concurrency test's control run, never in production
   stockLocking: boolean;
   lockTimeoutMs: number;
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accountJobsMs: int('ACCOUNT_JOBS_MS', env.ACCOUNT_JOBS_MS, 60 * 60_000),
     balanceAlertMs: int('BALANCE_ALERT_MS', env.BALANCE_ALERT_MS, 5 * 60_000),
     stockWatchPollMs: int('STOCK_WATCH_POLL_MS', env.STOCK_WATCH_POLL_MS, 30_000),
+    resetRequestPollMs: int('RESET_REQUEST_POLL_MS', env.RESET_REQUEST_POLL_MS, 10_000),
     stockLocking: env.BOOKING_STOCK_LOCKING !== 'off',
     lockTimeoutMs: int('BOOKING_LOCK_TIMEOUT_MS', env.BOOKING_LOCK_TIMEOUT_MS, 5000),
     dnsServers: dnsServers(env.DNS_SERVERS),

@@ -27,6 +27,8 @@ export type AppDeps = {
   tokens: TokenService;
   log: FastifyBaseLogger;
   kickMail: () => void;
+  // answers waiting forgot-password requests soon after the reply (account.service.ts#passwordResetWorker)
+  kickPasswordResets: () => void;
 };
 
 export type ServiceContext = AppDeps & { site: Site; actor: Actor | null; ip: string };

@@ -84,11 +84,19 @@ export const users = pgTable(
     monthlyCapMinor: bigint('monthly_cap_minor', { mode: 'number' }),
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    // An invitation to an address that already has an account (in another agency): the agency sees it like any
+    // invitation, the address's owner is told by e-mail, and this row can never log in or set a password
+    // (issue 28: answering 422 told any admin whether an address is a customer of the portal). Null for real users.
+    existingAccountId: uuid('existing_account_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    // one real account per address; an agency invites an address once
+    uniqueIndex('users_email_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.existingAccountId} IS NULL`),
+    uniqueIndex('users_agency_email_uq').on(t.agencyId, sql`lower(${t.email})`),
     index('users_agency_idx').on(t.agencyId),
     check('users_operator_has_no_agency', sql`(${t.role} = 'operator') = (${t.agencyId} IS NULL)`),
     check('users_monthly_cap_positive', sql`${t.monthlyCapMinor} IS NULL OR ${t.monthlyCapMinor} > 0`),
@@ -154,6 +162,17 @@ export const passwordResets = pgTable(
   },
   (t) => [uniqueIndex('password_resets_token_uq').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
+
+// Forgot-password requests waiting for the job that answers them: the request is only written here, the same way
+// for known and unknown addresses, so its answer takes the same time either way (issue 28); the job looks the
+// address up and writes the reset link's mail, or nothing.
+export const passwordResetRequests = pgTable('password_reset_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  // the site the request came from: its address goes in the link, its language where the user has none
+  siteId: text('site_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // Failed-login counters, shared by every API node (no in-memory state).
 export const loginThrottle = pgTable('login_throttle', {

@@ -1,19 +1,56 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { agencies, agencyBalances, files, passwordResets, trustedLogins, users } from '../../db/schema/index.ts';
+import {
+  agencies,
+  agencyBalances,
+  auditEvents,
+  files,
+  passwordResetRequests,
+  passwordResets,
+  trustedLogins,
+  users,
+} from '../../db/schema/index.ts';
 
 export type NewAgency = typeof agencies.$inferInsert;
 export type NewUser = typeof users.$inferInsert;
 export type NewFile = typeof files.$inferInsert;
 
+// The account an address belongs to (never an invitation that names an account elsewhere: it cannot log in)
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db
     .select({ user: users, agency: agencies })
     .from(users)
     .leftJoin(agencies, eq(users.agencyId, agencies.id))
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.existingAccountId)))
     .limit(1);
   return row ?? null;
+}
+
+// Whether this agency already has a user or an invitation with this address
+export async function agencyHasEmail(db: DbOrTx, agencyId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .limit(1);
+  return Boolean(row);
+}
+
+// How many agents this admin added or invited again in the last hour (their audit rows)
+export async function invitationsSentSince(db: DbOrTx, agencyId: string, actorUserId: string, since: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.agencyId, agencyId),
+        eq(auditEvents.entity, 'agent'),
+        eq(auditEvents.actorUserId, actorUserId),
+        inArray(auditEvents.action, ['agent.created', 'agent.invited']),
+        gt(auditEvents.createdAt, since),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 export async function findUserById(db: DbOrTx, id: string) {
@@ -31,7 +68,14 @@ export async function agencyAdmins(db: DbOrTx, agencyId: string) {
   return db
     .select({ email: users.email, name: users.name })
     .from(users)
-    .where(and(eq(users.agencyId, agencyId), eq(users.role, 'admin'), ne(users.status, 'deleted')))
+    .where(
+      and(
+        eq(users.agencyId, agencyId),
+        eq(users.role, 'admin'),
+        ne(users.status, 'deleted'),
+        isNull(users.existingAccountId),
+      ),
+    )
     .orderBy(users.email);
 }
 
@@ -39,7 +83,7 @@ export async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.existingAccountId)))
     .limit(1);
   return Boolean(row);
 }
@@ -184,4 +228,22 @@ export async function updateAgencyFiles(
   vatCertificateFileId: string | null,
 ) {
   await tx.update(agencies).set({ tradeLicenseFileId, vatCertificateFileId }).where(eq(agencies.id, agencyId));
+}
+
+// A forgot-password request, written the same way for any address (the job looks it up)
+export async function insertPasswordResetRequest(db: DbOrTx, email: string, siteId: string): Promise<void> {
+  await db.insert(passwordResetRequests).values({ email: email.toLowerCase(), siteId });
+}
+
+// The oldest waiting request, taken: deleted in the caller's transaction (another node skips it meanwhile)
+export async function takePasswordResetRequest(tx: DbOrTx) {
+  const [next] = await tx
+    .select({ id: passwordResetRequests.id })
+    .from(passwordResetRequests)
+    .orderBy(passwordResetRequests.createdAt, passwordResetRequests.id)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!next) return null;
+  const [row] = await tx.delete(passwordResetRequests).where(eq(passwordResetRequests.id, next.id)).returning();
+  return row ?? null;
 }

@@ -10,7 +10,7 @@ import type {
 } from '@portal/contract';
 import { MESSAGES } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
-import type { ServiceContext } from '../../lib/context.ts';
+import type { AppDeps, ServiceContext } from '../../lib/context.ts';
 import {
   assertHashCapacity,
   burnPasswordCheck,
@@ -26,6 +26,7 @@ import * as repo from './account.repo.ts';
 import { hashIp, mayCheck, throttleKeys } from './login-throttle.ts';
 import { countAttempt, forgiveAttempt } from './login-throttle.repo.ts';
 import { databaseError } from '../../lib/database-error.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
 const RESET_TTL_MINUTES = 60;
@@ -171,18 +172,40 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+// Same answer, the same work and so the same time whether or not the account exists (issue 28: a known address
+// took two to three times longer): the request is written down and answered; the job below does the rest.
 export async function forgotPassword(ctx: ServiceContext, input: ForgotPasswordBody): Promise<{ ok: true }> {
-  const row = await repo.findUserByEmail(ctx.db, input.email);
-  // Same answer whether or not the account exists.
-  if (!row || row.user.status === 'deleted') return { ok: true };
-  const { token, tokenHash } = newResetToken();
-  const link = `${siteUrl(ctx.site, ctx.config)}/reset-password?token=${token}`;
-  await ctx.db.transaction(async (tx) => {
-    await repo.insertPasswordReset(tx, row.user.id, tokenHash, 'reset', RESET_TTL_MINUTES);
-    await insertMail(tx, passwordResetMail(languageOf(row, ctx), row.user.email, row.user.name, link, brandFor(ctx)));
-  });
-  ctx.kickMail();
+  await repo.insertPasswordResetRequest(ctx.db, input.email, ctx.site.id);
+  ctx.kickPasswordResets();
   return { ok: true };
+}
+
+// The job: each waiting request taken once (its row deleted in the transaction that writes the link and its mail);
+// an unknown or deleted address, or one that names only invitations elsewhere, gets nothing
+export async function answerPasswordResetRequests(deps: AppDeps): Promise<number> {
+  let answered = 0;
+  for (;;) {
+    const done = await deps.db.transaction(async (tx) => {
+      const request = await repo.takePasswordResetRequest(tx);
+      if (!request) return false;
+      const row = await repo.findUserByEmail(tx, request.email);
+      if (!row || row.user.status === 'deleted') return true;
+      const site = deps.sites.byId(request.siteId) ?? deps.sites.byHost(undefined);
+      const { token, tokenHash } = newResetToken();
+      const link = `${siteUrl(site, deps.config)}/reset-password?token=${token}`;
+      const language = row.agency?.language ?? site.defaultLanguage;
+      await repo.insertPasswordReset(tx, row.user.id, tokenHash, 'reset', RESET_TTL_MINUTES);
+      await insertMail(
+        tx,
+        passwordResetMail(language, row.user.email, row.user.name, link, brandOf(site, deps.config)),
+      );
+      answered++;
+      return true;
+    });
+    if (!done) break;
+  }
+  if (answered > 0) deps.kickMail();
+  return answered;
 }
 
 // Also how an invited agent sets their first password: the link (an invitation, or a reset they asked for) proves
@@ -200,7 +223,9 @@ export async function resetPassword(ctx: ServiceContext, input: ResetPasswordBod
     const userId = await repo.consumePasswordReset(tx, tokenHash);
     if (!userId) throw AppError.field('token', MESSAGES.resetLinkInvalid);
     const row = await repo.findUserById(tx, userId);
-    if (!row || row.user.status === 'deleted') throw AppError.field('token', MESSAGES.resetLinkInvalid);
+    // an invitation that names an account elsewhere never gets a password (its link is never sent either)
+    if (!row || row.user.status === 'deleted' || row.user.existingAccountId)
+      throw AppError.field('token', MESSAGES.resetLinkInvalid);
     await repo.setPassword(tx, userId, passwordHash);
     await repo.invalidateResets(tx, userId);
     const { user } = row;
@@ -258,5 +283,40 @@ export async function profile(ctx: ServiceContext, userId: string): Promise<Acco
     role: user.role,
     jobTitle: user.jobTitle,
     agency: agency ? { id: agency.id, name: agency.name, currency: agency.currency, status: agency.status } : null,
+  };
+}
+
+// The forgot-password requests answered right after the reply that took them (the job runner also runs this, so a
+// request whose node stopped first is answered by another): one run at a time per node, again if kicked meanwhile
+export function passwordResetWorker(deps: () => AppDeps) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await answerPasswordResetRequests(deps());
+        } catch (error) {
+          deps().log.error({ err: loggableError(error) }, 'password reset requests failed; the job runner retries');
+          again = false;
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+  };
+  return {
+    kick: () => setImmediate(run),
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
   };
 }

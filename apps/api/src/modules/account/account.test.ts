@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { JWT_AUDIENCE, MESSAGES } from '@portal/contract';
-import { mailOutbox, passwordResets, users } from '../../db/schema/index.ts';
+import { mailOutbox, passwordResetRequests, passwordResets, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { TEST_PASSWORD, bearer, createAgency, decodeJwt, loginAs, randomIp } from '../../../test/factories.ts';
+import {
+  TEST_PASSWORD,
+  bearer,
+  createAgency,
+  decodeJwt,
+  loginAs,
+  passwordResetAnswered,
+  randomIp,
+} from '../../../test/factories.ts';
+import { answerPasswordResetRequests } from './account.service.ts';
 import { THROTTLE } from './login-throttle.ts';
 
 let t: TestApp;
@@ -207,6 +216,7 @@ describe('POST /api/b2b/account/forgotpassword and resetpassword', () => {
   async function requestReset(email: string) {
     const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/forgotpassword', payload: { email } });
     expect(res.json()).toEqual({ ok: true });
+    await passwordResetAnswered(t.database.db, email);
     const mail = await latestMailTo(email);
     const token = /reset-password\?token=([\w-]+)/.exec(mail?.textBody ?? '')?.[1];
     expect(token).toBeDefined();
@@ -256,7 +266,46 @@ describe('POST /api/b2b/account/forgotpassword and resetpassword', () => {
       payload: { email: 'ghost@example.test' },
     });
     expect(res.json()).toEqual({ ok: true });
+    await passwordResetAnswered(t.database.db, 'ghost@example.test');
     expect(await latestMailTo('ghost@example.test')).toBeUndefined();
+  });
+
+  it('takes the same path for known and unknown addresses: one waiting request each, answered after the reply', async () => {
+    const agency = await createAgency(t.database.db);
+    const known = agency.users.admin.email;
+    const unknown = `nobody-${agency.id}@example.test`;
+    // the answers' work held back, to see what the request itself did
+    const kick = t.app.deps.kickPasswordResets;
+    t.app.deps.kickPasswordResets = () => {};
+    try {
+      for (const email of [known, unknown]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/b2b/account/forgotpassword',
+          payload: { email },
+        });
+        expect([res.statusCode, res.json()]).toEqual([200, { ok: true }]);
+      }
+      const waiting = await t.database.db
+        .select({ email: passwordResetRequests.email, siteId: passwordResetRequests.siteId })
+        .from(passwordResetRequests)
+        .where(inArray(passwordResetRequests.email, [known, unknown]));
+      expect(waiting.sort((a, b) => a.email.localeCompare(b.email))).toEqual(
+        [known, unknown].sort().map((email) => ({ email, siteId: 'general' })),
+      );
+      // nothing looked the address up yet: no link, no mail
+      expect(
+        await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, agency.users.admin.id)),
+      ).toEqual([]);
+      expect(await latestMailTo(known)).toBeUndefined();
+    } finally {
+      t.app.deps.kickPasswordResets = kick;
+    }
+    expect(await answerPasswordResetRequests(t.app.deps)).toBeGreaterThanOrEqual(1);
+    await passwordResetAnswered(t.database.db, known);
+    await passwordResetAnswered(t.database.db, unknown);
+    expect((await latestMailTo(known))?.textBody).toContain('/reset-password?token=');
+    expect(await latestMailTo(unknown)).toBeUndefined();
   });
 
   it('uses the Russian site address and language on the Russian host', async () => {
@@ -267,6 +316,7 @@ describe('POST /api/b2b/account/forgotpassword and resetpassword', () => {
       headers: { host: 'ru.localhost:3000' },
       payload: { email: agency.users.admin.email },
     });
+    await passwordResetAnswered(t.database.db, agency.users.admin.email);
     expect((await latestMailTo(agency.users.admin.email))?.textBody).toContain(
       'http://ru.localhost:3000/reset-password?token=',
     );

@@ -33,3 +33,36 @@ export function agentInvitationMail(
     secrets: [what.link],
   };
 }
+
+// An agency added an address that already has an account on the portal (in another agency, or the tours company's):
+// the agency is answered as for any invitation, and the address's owner is told here instead. No link: that
+// invitation can never be used, and nothing in this mail says which agency the owner works for.
+export function accountElsewhereMail(
+  lang: Language,
+  to: string,
+  what: { agencyName: string; invitedBy: string },
+  brand: Brand,
+): OutgoingMail {
+  if (lang === 'ru') {
+    return {
+      to,
+      subject: `${brand.siteName}: приглашение в агентство «${what.agencyName}»`,
+      text:
+        `Здравствуйте!\n\n${what.invitedBy} из агентства «${what.agencyName}» пригласил(а) этот адрес на ${brand.siteName}. ` +
+        `С этим адресом у вас уже есть учётная запись, а один адрес может принадлежать только одному агентству, ` +
+        `поэтому приглашение не действует.\n\n` +
+        `Если вы хотите работать в «${what.agencyName}», напишите нам: ${brand.supportEmail}. ` +
+        `Если вы не ждали этого письма, ничего делать не нужно.\n`,
+    };
+  }
+  return {
+    to,
+    subject: `${brand.siteName}: an invitation to ${what.agencyName}`,
+    text:
+      `Hello,\n\n${what.invitedBy} of ${what.agencyName} invited this address to ${brand.siteName}. ` +
+      `You already have an account with this address, and an address belongs to one agency only, ` +
+      `so the invitation cannot be used.\n\n` +
+      `If you want to work with ${what.agencyName}, write to us: ${brand.supportEmail}. ` +
+      `If you did not expect this e-mail, there is nothing to do.\n`,
+  };
+}

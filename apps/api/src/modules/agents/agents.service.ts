@@ -1,5 +1,6 @@
 import {
   COMPANY_MESSAGES,
+  INVITATIONS_PER_ADMIN_PER_HOUR,
   INVITE_TTL_HOURS,
   isUuid,
   MESSAGES,
@@ -28,7 +29,7 @@ import { hasUnusablePassword, newResetToken, unusablePasswordHash } from '../acc
 import { auditHistory, changesBetween, recordAudit } from '../audit/audit.service.ts';
 import { insertMail } from '../mail/mail.repo.ts';
 import { brandOf } from '../mail/templates.ts';
-import { agentInvitationMail } from './agent-mails.ts';
+import { accountElsewhereMail, agentInvitationMail } from './agent-mails.ts';
 import * as repo from './agents.repo.ts';
 
 // SPEC §2 /agents, §4 agent statuses (issue "Company settings, agents and roles"):
@@ -136,6 +137,22 @@ async function sendInvitation(
   const { token, tokenHash } = newResetToken();
   await accountRepo.invalidateResets(tx, agent.id, 'invite');
   await accountRepo.insertPasswordReset(tx, agent.id, tokenHash, 'invite', INVITE_TTL_MINUTES);
+  if (agent.existingAccountId) {
+    // the address has an account elsewhere: its owner is told, in their own site's words; the link is never sent
+    // (the row above only keeps this invitation's dates like any other's), and it could not be used anyway
+    const owner = await accountRepo.findUserById(tx, agent.existingAccountId);
+    const ownerSite = (owner?.agency && ctx.sites.byId(owner.agency.siteId)) || site;
+    await insertMail(
+      tx,
+      accountElsewhereMail(
+        owner?.agency?.language ?? ownerSite.defaultLanguage,
+        agent.email,
+        { agencyName: agency.name, invitedBy: actor.name },
+        brandOf(ownerSite, ctx.config),
+      ),
+    );
+    return;
+  }
   const link = `${siteUrl(site, ctx.config)}/reset-password?token=${token}&invite=1`;
   await insertMail(
     tx,
@@ -162,8 +179,34 @@ export async function listAgents(
   return { items: rows.map((row) => toView(row, actor)), total, page: query.page, onPage: query.onPage };
 }
 
+// Issue 28: an admin may not use invitations to probe addresses in bulk
+async function assertInvitationBudget(db: DbOrTx, actor: AgencyActor) {
+  const since = new Date(Date.now() - 3600_000);
+  const sent = await accountRepo.invitationsSentSince(db, actor.agencyId, actor.userId, since);
+  if (sent >= INVITATIONS_PER_ADMIN_PER_HOUR)
+    throw new AppError('too_many_requests', COMPANY_MESSAGES.tooManyInvitations, [], 3600);
+}
+
+// An address this agency already has is refused on its field (the admin sees their own agents anyway). An address
+// with an account elsewhere is answered like any other: the agency gets an invitation that can never be used, and
+// the address's owner an e-mail saying so — whether an address is a customer of the portal is nobody's business.
 export async function createAgent(ctx: ServiceContext, actor: AgencyActor, input: CreateAgentInput): Promise<Agent> {
-  if (await accountRepo.emailExists(ctx.db, input.email)) throw AppError.field('email', MESSAGES.emailTaken);
+  await assertInvitationBudget(ctx.db, actor);
+  // a second try when the address got its account between the look-up and the insert (another agency, a sign-up)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertAgent(ctx, actor, input);
+    } catch (error) {
+      if (attempt === 1 && databaseError(error)?.constraint === 'users_email_uq') continue;
+      throw error;
+    }
+  }
+}
+
+async function insertAgent(ctx: ServiceContext, actor: AgencyActor, input: CreateAgentInput): Promise<Agent> {
+  if (await accountRepo.agencyHasEmail(ctx.db, actor.agencyId, input.email))
+    throw AppError.field('email', MESSAGES.emailTaken);
+  const elsewhere = await accountRepo.findUserByEmail(ctx.db, input.email);
   let id: string;
   try {
     id = await withTransaction(ctx.db, async (tx) => {
@@ -180,6 +223,7 @@ export async function createAgent(ctx: ServiceContext, actor: AgencyActor, input
         monthlyCapMinor: capMinorOf(input.monthlyCap),
         status: 'emailNotVerified',
         passwordHash: unusablePasswordHash(),
+        existingAccountId: elsewhere?.user.id ?? null,
       });
       await sendInvitation(ctx, tx, actor, agency, agent);
       await audit(tx, actor, agent, 'agent.created', [
@@ -189,8 +233,11 @@ export async function createAgent(ctx: ServiceContext, actor: AgencyActor, input
       return agent.id;
     });
   } catch (error) {
-    // two admins adding the same e-mail at once: the unique index decides, the loser hears it like the first check
-    if (databaseError(error)?.code === '23505') throw AppError.field('email', MESSAGES.emailTaken);
+    // two admins of this agency adding the same e-mail at once: the unique index decides, the loser hears it like
+    // the first check; the address's account made elsewhere meanwhile is the caller's second try
+    const violated = databaseError(error);
+    if (violated?.code === '23505' && violated.constraint !== 'users_email_uq')
+      throw AppError.field('email', MESSAGES.emailTaken);
     throw error;
   }
   ctx.kickMail();
@@ -253,6 +300,7 @@ export async function restoreAgent(ctx: ServiceContext, actor: AgencyActor, id: 
 }
 
 export async function inviteAgent(ctx: ServiceContext, actor: AgencyActor, id: string): Promise<Agent> {
+  await assertInvitationBudget(ctx.db, actor);
   await withTransaction(ctx.db, async (tx) => {
     const { agency, agent } = await lockForChange(tx, actor, id);
     if (agent.status === 'deleted') throw AppError.field('id', COMPANY_MESSAGES.agentDeleted);

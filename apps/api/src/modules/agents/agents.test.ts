@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import {
   AGENT_ROLES,
   COMPANY_MESSAGES,
+  INVITATIONS_PER_ADMIN_PER_HOUR,
   MESSAGES,
   agentRoutes,
   buildPath,
@@ -20,7 +21,9 @@ import {
   createAgency,
   createOperator,
   loginAs,
+  passwordResetAnswered,
   randomIp,
+  TEST_PASSWORD,
   uniqueEmail,
   type TestAgency,
 } from '../../../test/factories.ts';
@@ -327,10 +330,9 @@ describe('POST /api/b2b/agents', () => {
     }
   });
 
-  it("refuses an e-mail any account already has (another agency's too, in any case), also when two admins race", async () => {
+  it('refuses an e-mail this agency already has (in any case), also when two admins race', async () => {
     const { agency, token } = await agencyWithAdmin();
-    const them = await createAgency(t.database.db);
-    for (const email of [them.users.junior.email.toUpperCase(), agency.users.senior.email]) {
+    for (const email of [agency.users.senior.email, agency.users.junior.email.toUpperCase()]) {
       const res = await call(token, 'POST', '/b2b/agents', agentBody({ email }));
       expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'email', errorMessage: MESSAGES.emailTaken }]]);
     }
@@ -342,6 +344,72 @@ describe('POST /api/b2b/agents', () => {
     const [row] = await t.database.db.select({ n: count() }).from(users).where(eq(users.email, email));
     expect(row?.n).toBe(1);
     expect((await inviteTokens(email)).length).toBe(1);
+  });
+
+  it("answers an address with an account elsewhere like any invitation, and tells the address's owner instead", async () => {
+    const { agency, token } = await agencyWithAdmin();
+    const them = await createAgency(t.database.db);
+    const fresh = await call(token, 'POST', '/b2b/agents', agentBody({ email: uniqueEmail('fresh') }));
+    const taken = await call(token, 'POST', '/b2b/agents', agentBody({ email: them.users.junior.email.toUpperCase() }));
+    // the same status, the same shape, the same fields set: nothing tells the two apart
+    expect([fresh.statusCode, taken.statusCode]).toEqual([200, 200]);
+    const shape = (agent: Agent) =>
+      Object.fromEntries(Object.entries(agent).map(([key, value]) => [key, value === null ? null : typeof value]));
+    expect(shape(taken.json<Agent>())).toEqual(shape(fresh.json<Agent>()));
+    const invited = taken.json<Agent>();
+    expect(invited).toMatchObject({
+      agencyId: agency.id,
+      email: them.users.junior.email,
+      status: 'emailNotVerified',
+      isSelf: false,
+    });
+    expect(Date.parse(invited.inviteExpiresAt ?? '') - Date.now()).toBeGreaterThan(71 * 3600_000);
+    // listed, edited, deleted and restored like any invitation
+    const listed = (await call(token, 'GET', '/b2b/agents')).json<AgentListResponse>();
+    expect(listed.items.map((a) => a.id)).toContain(invited.id);
+    // the owner is told by e-mail, with no link to use; their own account is as it was
+    const mails = await t.database.db
+      .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, them.users.junior.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain('an invitation to');
+    expect(mails[0]?.text).toContain('You already have an account with this address');
+    expect(mails[0]?.text).not.toContain('reset-password');
+    expect((await login(them.users.junior.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const [owner] = await t.database.db.select().from(users).where(eq(users.id, them.users.junior.id));
+    expect(owner).toMatchObject({ agencyId: them.id, status: 'normal', existingAccountId: null });
+    // the invitation can never log in or get a password: forgot-password mails the owner's own account's link
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/account/forgotpassword',
+      payload: { email: them.users.junior.email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    await passwordResetAnswered(t.database.db, them.users.junior.email);
+    const resets = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, invited.id));
+    expect(resets.every((r) => r.purpose === 'invite')).toBe(true);
+    // sent again: the owner is told again, still with no link
+    expect((await call(token, 'POST', `/b2b/agents/${invited.id}/invite`)).statusCode).toBe(200);
+    expect(await inviteTokens(them.users.junior.email)).toEqual([]);
+    // the same address twice in one agency is this agency's own business: refused on its field
+    const again = await call(token, 'POST', '/b2b/agents', agentBody({ email: them.users.junior.email }));
+    expect(again.json()).toEqual([{ fieldName: 'email', errorMessage: MESSAGES.emailTaken }]);
+  });
+
+  it(`limits one admin to ${INVITATIONS_PER_ADMIN_PER_HOUR} invitations an hour, and a refused one writes nothing`, async () => {
+    const { agency, token } = await agencyWithAdmin();
+    for (let i = 0; i < INVITATIONS_PER_ADMIN_PER_HOUR; i++) await createAgent(token, { email: uniqueEmail('burst') });
+    const before = (await call(token, 'GET', '/b2b/agents')).json<AgentListResponse>().total;
+    const email = uniqueEmail('one-too-many');
+    const refused = await call(token, 'POST', '/b2b/agents', agentBody({ email }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(refused.body).toContain(COMPANY_MESSAGES.tooManyInvitations);
+    expect((await call(token, 'GET', '/b2b/agents')).json<AgentListResponse>().total).toBe(before);
+    expect(await inviteTokens(email)).toEqual([]);
+    const [row] = await t.database.db.select({ n: count() }).from(users).where(eq(users.agencyId, agency.id));
+    expect(row?.n).toBe(before);
   });
 });
 
@@ -405,6 +473,7 @@ describe('the invitation: set a password, then log in', () => {
       payload: { email: agent.email },
     });
     expect(forgot.statusCode).toBe(200);
+    await passwordResetAnswered(t.database.db, agent.email);
     const [mail] = await t.database.db
       .select()
       .from(mailOutbox)
