@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   addDays,
+  formatDisplayDate,
   stockBelowTakenMessage,
   type AdminSlotsResponse,
   type AdminTour,
@@ -124,8 +125,12 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
     // a week of slots from tomorrow
     await row.getByTestId('offer-slots-link').click();
     await page.getByTestId('slots-page').waitFor();
-    await page.getByTestId('generator-from').fill(addDays(today, 1));
-    await page.getByTestId('generator-to').fill(addDays(today, 7));
+    // SPEC §9: dates are typed DD.MM.YYYY and shown 'dd MMM, yy', whatever the browser's locale
+    const typed = (date: string) => date.split('-').reverse().join('.');
+    await page.getByTestId('generator-from').fill(typed(addDays(today, 1)));
+    await page.getByTestId('generator-to').fill(typed(addDays(today, 7)));
+    await page.getByTestId('generator-to').blur();
+    expect(await page.getByTestId('generator-from').inputValue()).toBe(formatDisplayDate(addDays(today, 1), 'en'));
     await page.getByTestId('generate-slots').click();
     await page.getByText('14 slots added, 0 kept').waitFor();
     const slots = await api<AdminSlotsResponse>(

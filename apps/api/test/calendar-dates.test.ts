@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, isCalendarDate } from '@portal/contract';
+import { daysBetween, isCalendarDate, parseTypedDate } from '@portal/contract';
 
 // The contract reads dates with arithmetic (they are checked on every availability read); JavaScript's own Date is
 // the reference they must agree with, day by day, including leap years and every malformed spelling
@@ -63,5 +63,39 @@ describe('calendar dates', () => {
     expect(daysBetween('2026-01-01', '2026-01-31')).toBe(30);
     expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
     expect(daysBetween('2026-03-01', '2026-02-28')).toBe(-1);
+  });
+});
+
+describe('dates typed in a field (SPEC §9: DD.MM.YYYY and YYYY-MM-DD)', () => {
+  it('reads DD.MM.YYYY (and / or - between), and YYYY-MM-DD, as yyyy-MM-dd', () => {
+    expect(parseTypedDate('27.11.2026')).toBe('2026-11-27');
+    expect(parseTypedDate(' 1.2.2028 ')).toBe('2028-02-01');
+    expect(parseTypedDate('31/12/2026')).toBe('2026-12-31');
+    expect(parseTypedDate('29-02-2028')).toBe('2028-02-29');
+    expect(parseTypedDate('2026-11-27')).toBe('2026-11-27');
+  });
+
+  it('refuses what is no day of the calendar, or no date at all', () => {
+    for (const text of [
+      '29.02.2027',
+      '31.04.2026',
+      '00.01.2026',
+      '12.13.2026',
+      '2026-02-30',
+      '11/27/26',
+      '27 Nov, 26',
+      '',
+      'tomorrow',
+      '27.11.2026x',
+    ])
+      expect(parseTypedDate(text), text).toBeNull();
+  });
+
+  it('agrees with the calendar on every day of four years, typed both ways', () => {
+    for (let day = 0; day < 4 * 366; day++) {
+      const iso = new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+      expect(parseTypedDate(iso)).toBe(iso);
+      expect(parseTypedDate(iso.split('-').reverse().join('.'))).toBe(iso);
+    }
   });
 });

@@ -36,3 +36,14 @@ export function monthKey(m: CalendarMonth): string {
 export function dayOfMonth(m: CalendarMonth, day: number): string {
   return `${m.year}-${pad(m.month)}-${pad(day)}`;
 }
+
+// SPEC §9: a date typed as DD.MM.YYYY (also 31/03/2028, 31-03-2028) or YYYY-MM-DD, as yyyy-MM-dd; null when it is no
+// real calendar date. Every field where a date is typed reads it with this.
+export function parseTypedDate(text: string): string | null {
+  const value = text.trim();
+  const dotted = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value);
+  const iso = dotted ? `${dotted[3]}-${pad(Number(dotted[2]))}-${pad(Number(dotted[1]))}` : value;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  const time = Date.parse(`${iso}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === iso ? iso : null;
+}

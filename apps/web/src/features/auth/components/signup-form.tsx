@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
-import { isCalendarDate } from '@portal/contract';
+import { parseTypedDate } from '@portal/contract';
 import { IconCalendar } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
@@ -35,17 +35,6 @@ function FormSection({ title, description, children }: { title: string; descript
       </Stack>
     </Paper>
   );
-}
-
-// The licence expiry typed as on a form (31.03.2028, 31/03/2028) or as 2028-03-31; shown 'dd MMM, yy' in the UI
-// language like every date of the portal (issue 9: it showed the browser's mm/dd/yyyy)
-function parseTypedDate(text: string): string | null {
-  const value = text.trim();
-  if (isCalendarDate(value)) return value;
-  const match = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value);
-  if (!match) return null;
-  const iso = `${match[3]}-${match[2]?.padStart(2, '0')}-${match[1]?.padStart(2, '0')}`;
-  return isCalendarDate(iso) ? iso : null;
 }
 
 function todayIso(): string {

@@ -24,6 +24,7 @@ import { useDocumentPageTitle } from '@/components/page-title';
 import { notify } from '@/lib/notify';
 import { usePromoCodes, useSavePromoCode } from './api/catalogue';
 import { applyCatalogueErrors } from './messages';
+import { TypedDateInput } from '@/components/typed-date-input';
 
 // /admin/promo-codes: every code with its percent, dates and state; a code's name never changes once created
 export function PromoCodesPage() {
@@ -130,17 +131,17 @@ function PromoCodeModal({ code, onClose }: { code: AdminPromoCode | null; onClos
             {...form.getInputProps('percent')}
           />
           <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              size="sm"
-              type="date"
+            <TypedDateInput
               label={t('boCatalogue.promo.fields.validFrom')}
-              {...form.getInputProps('validFrom')}
+              value={form.values.validFrom}
+              onChange={(value) => form.setFieldValue('validFrom', value)}
+              error={form.errors.validFrom}
             />
-            <TextInput
-              size="sm"
-              type="date"
+            <TypedDateInput
               label={t('boCatalogue.promo.fields.validTo')}
-              {...form.getInputProps('validTo')}
+              value={form.values.validTo}
+              onChange={(value) => form.setFieldValue('validTo', value)}
+              error={form.errors.validTo}
             />
           </SimpleGrid>
           <Switch

@@ -16,7 +16,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
@@ -37,6 +36,7 @@ import { useLocale } from '@/lib/locale';
 import { ObjectHistory } from '../components/object-history';
 import { useGenerateSlots, useOfferSlots, useUpdateSlots } from './api/catalogue';
 import { firstMessage } from './messages';
+import { TypedDateInput } from '@/components/typed-date-input';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
@@ -434,20 +434,16 @@ function Generator({ offer, defaultFrom }: { offer: AdminSlotsResponse['offer'];
       </Text>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <TextInput
-            size="sm"
-            type="date"
+          <TypedDateInput
             label={t('boCatalogue.generator.from')}
             value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
+            onChange={setFrom}
             data-testid="generator-from"
           />
-          <TextInput
-            size="sm"
-            type="date"
+          <TypedDateInput
             label={t('boCatalogue.generator.to')}
             value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
+            onChange={setTo}
             data-testid="generator-to"
           />
           {offer.isSameTicketForAdultsAndChildren ? (

@@ -4,7 +4,7 @@ import type { TextInputProps } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCalendar } from '@tabler/icons-react';
-import { isCalendarDate } from '@portal/contract';
+import { parseTypedDate } from '@portal/contract';
 import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import { requiredField } from '@/components/required-field';
 import { formatDate } from '@/lib/format';
@@ -63,16 +63,6 @@ export function CompanyTextField({
   if (isMultiline)
     return <Textarea autosize minRows={2} maxRows={6} maxLength={inputProps.maxLength} size="md" {...common} />;
   return <TextInput size="md" {...inputProps} {...common} />;
-}
-
-// A date typed as on a form (31.03.2028, 31/03/2028) or as 2028-03-31
-function parseTypedDate(text: string): string | null {
-  const value = text.trim();
-  if (isCalendarDate(value)) return value;
-  const match = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value);
-  if (!match) return null;
-  const iso = `${match[3]}-${match[2]?.padStart(2, '0')}-${match[1]?.padStart(2, '0')}`;
-  return isCalendarDate(iso) ? iso : null;
 }
 
 // A date of the form, picked in the UI language and shown 'dd MMM, yy' like every date of the portal

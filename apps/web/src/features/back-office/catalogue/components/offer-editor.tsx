@@ -26,6 +26,7 @@ import { requiredField } from '@/components/required-field';
 import { notify } from '@/lib/notify';
 import { useSaveOffer, useSavePrices } from '../api/catalogue';
 import { applyCatalogueErrors } from '../messages';
+import { TypedDateInput } from '@/components/typed-date-input';
 
 type Num = number | string;
 type OfferForm = Omit<
@@ -434,17 +435,17 @@ function PricesEditor({ tourId, offer }: { tourId: number; offer: AdminOffer }) 
           <Stack key={i} gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <SimpleGrid cols={2} spacing="xs" style={{ flex: 1 }}>
-                <TextInput
-                  size="sm"
-                  type="date"
+                <TypedDateInput
                   label={t('boCatalogue.prices.fields.validFrom')}
-                  {...form.getInputProps(`periods.${i}.validFrom`)}
+                  value={form.values.periods[i]?.validFrom ?? ''}
+                  onChange={(value) => form.setFieldValue(`periods.${i}.validFrom`, value)}
+                  error={form.errors[`periods.${i}.validFrom`]}
                 />
-                <TextInput
-                  size="sm"
-                  type="date"
+                <TypedDateInput
                   label={t('boCatalogue.prices.fields.validTo')}
-                  {...form.getInputProps(`periods.${i}.validTo`)}
+                  value={form.values.periods[i]?.validTo ?? ''}
+                  onChange={(value) => form.setFieldValue(`periods.${i}.validTo`, value)}
+                  error={form.errors[`periods.${i}.validTo`]}
                 />
               </SimpleGrid>
               <ActionIcon
