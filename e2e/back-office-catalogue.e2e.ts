@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   addDays,
-  formatDisplayDate,
   stockBelowTakenMessage,
   type AdminSlotsResponse,
   type AdminTour,
   type BookingView,
 } from '@portal/contract';
+import { formatDisplayDate } from '@portal/contract/plain';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { ADMIN, agentSessions } from './support/session.ts';
 
