@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AdminAgencyRow, Widget, WidgetListResponse, WidgetPriceOffer } from '@portal/contract';
-import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
+import type {
+  AdminAgencyRow,
+  Widget,
+  WidgetListResponse,
+  WidgetOfferPricesResponse,
+  WidgetPriceOffer,
+} from '@portal/contract';
+import { formatDisplayDate } from '@portal/contract/plain';
+import { LAYOUTS, SCREENSHOT_DIR, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, apiLogin } from './support/session.ts';
 import { startDnsStandIn, type DnsStandIn } from '../apps/api/test/dns-stand-in.ts';
 import { agencySite, atTenPercent, atTenPercentOf, cents, twoOffers as offersOf } from './support/widgets.ts';
@@ -57,6 +64,41 @@ async function pickOffer(page: Page, tourId: number, offer: WidgetPriceOffer) {
 }
 
 describe('[WIDGETS] an agency admin sells at its own prices', () => {
+  it.each([
+    [1280, 'en', 'localhost', 'NET today'],
+    [390, 'ru', 'ru.localhost', 'NET сегодня'],
+  ] as const)(
+    '[WIDGETS][FLOOR]: at %i px (%s) the minimum sale price says it is over the highest NET ahead, and from when',
+    async (width, language, host, words) => {
+      const currency = language === 'ru' ? 'usd' : 'aed';
+      const table = await api<WidgetOfferPricesResponse>(
+        ADMIN,
+        `/b2b/widgets/offer-prices?currency=${currency}&language=${language}`,
+      );
+      // a demo option whose NET rises in a later price period (offer 24's floor is 212.10 AED while today's NET is 187)
+      const tour = table.tours.find((t) =>
+        t.offers.some((o) => o.highestFrom !== null && o.todayAdult !== null && o.todayAdult !== o.netAdult),
+      );
+      const offer = tour?.offers.find((o) => o.highestFrom !== null && o.todayAdult !== o.netAdult);
+      if (!tour || !offer || !offer.highestFrom) throw new Error('the demo catalogue has no option whose NET rises');
+      const { page, context, go } = await openAs(ADMIN, { width, host });
+      await go('/widgets/create');
+      await page.getByTestId('widget-offers').waitFor();
+      await pickOffer(page, tour.tourId, offer);
+      const field = offerBox(page, offer.offerId).getByTestId('sale-adult');
+      const described = await field.evaluate((input) => {
+        const id = input.getAttribute('aria-describedby') ?? '';
+        return id ? (document.getElementById(id.split(' ')[0] ?? '')?.textContent ?? '') : '';
+      });
+      expect(described).toContain(words);
+      expect(described).toContain(formatDisplayDate(offer.highestFrom, language));
+      await offerBox(page, offer.offerId).screenshot({
+        path: path.join(SCREENSHOT_DIR, `widget-floor-${width}-${language}.png`),
+      });
+      await context.close();
+    },
+  );
+
   it('[WIDGETS][CREATE]: a multi-tour widget with two offers at a 10 % margin; below NET × 1.05 is refused on the field', async () => {
     const picks = await twoOffers(ADMIN, 'aed');
     const name = `Desert shop ${Date.now()}`;
