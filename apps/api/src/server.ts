@@ -25,11 +25,21 @@ async function main() {
     ]);
   await runMigrations(database);
   const app = await buildApp({ config, database });
-  if (config.seedDemo && (await seedDemoData(database.db))) {
+  const demoCreated = config.seedDemo && (await seedDemoData(database.db));
+  if (demoCreated) {
     app.log.info('demo data created');
     console.log(`\n${demoAccountsTable()}\n`);
   }
   if (config.seedDemo && (await seedDemoCatalogue(database.db)).created) app.log.info('demo catalogue created');
+  // The demo agencies' three months (made once, on the start that created them; a start after a crash finishes it)
+  if (config.seedDemo) {
+    const history = await import('./modules/demo/demo-history.ts');
+    if (demoCreated || (await history.demoHistoryUnfinished(database.db)))
+      await history
+        .seedDemoHistory(app, database.db)
+        .then((made) => made && app.log.info('demo history created'))
+        .catch((error: unknown) => app.log.error({ err: error }, 'demo history not finished: the next start goes on'));
+  }
   if (!config.smtpUrl) {
     app.log[config.nodeEnv === 'production' ? 'warn' : 'info'](
       config.nodeEnv === 'production'
