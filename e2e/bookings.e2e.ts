@@ -101,8 +101,9 @@ const noSideScroll = (page: Page) => page.evaluate(() => document.documentElemen
 describe('[BOOKINGS] checkout to confirmation', () => {
   it('[BOOKINGS][BALANCE]: from the tour page, guest details with pick-up hotel, pay from the balance, voucher PDF', async () => {
     const slot = await findSlot(ADMIN, 'aed', instantPerPerson(true), bookable);
+    // the demo's history left Desert Rose with more than this booking costs (README: demo accounts)
     const before = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
-    expect(before.available).toBe(25000);
+    expect(before.available).toBeGreaterThan(10_000);
     const { page, context, go } = await openAs(ADMIN);
     await go(`/tour?id=${slot.tour.id}&offer=${slot.offer.id}&date=${slot.date}&time=${slot.time ?? ''}`);
     await page.getByTestId('book-button').click();
@@ -111,7 +112,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     );
     await page.getByRole('heading', { name: 'Guest details' }).waitFor();
     await page.getByTestId('balance-available').waitFor();
-    expect(await page.getByTestId('balance-available').getAttribute('data-amount')).toBe('25000.00');
+    expect(await page.getByTestId('balance-available').getAttribute('data-amount')).toBe(before.available.toFixed(2));
 
     // nothing filled: the SPEC §8 message, and the required fields are marked
     await page.getByTestId('checkout-submit').click();
@@ -811,11 +812,25 @@ describe('[BOOKINGS][STATUS] payment processing and status names read the same e
   );
 });
 
+// The operator takes an agency's whole balance off, as a correction would (one ledger entry, audited): the demo
+// agencies start with a history and money on their balance
+async function emptyBalance(email: string, currency: 'aed' | 'usd') {
+  const { available } = await api<BalanceResponse>(email, `/b2b/balance?currencyCode=${currency}`);
+  if (available <= 0) return;
+  const { agency } = await api<{ agency: { id: string } }>(email, '/b2b/account/me');
+  await api(OPERATOR, `/admin/agencies/${agency.id}/adjustments`, {
+    method: 'POST',
+    body: { direction: 'debit', amount: available, reason: 'e2e: a balance that does not cover the booking' },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+}
+
 describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px, English and Russian', () => {
   it.each(LAYOUTS)('[BOOKINGS][LAYOUT]: %i px in %s', async (width, language) => {
     const email = language === 'ru' ? RU_ADMIN : ADMIN;
     const currency = language === 'ru' ? 'usd' : 'aed';
     const slot = await findSlot(email, currency, instantPerPerson(false), bookable, [11, 12, 13]);
+    if (language === 'ru') await emptyBalance(RU_ADMIN, 'usd');
     const { page, context, go } = await openAs(email, {
       width,
       host: language === 'ru' ? 'ru.localhost' : 'localhost',
@@ -838,7 +853,8 @@ describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px,
 
     let reference: string;
     if (language === 'ru') {
-      // Volga Tours has no balance: the balance option says so, and the card goes through the sandbox pay page
+      // Volga Tours' balance does not cover the booking (its demo history left one: the operator took it off first):
+      // the balance option says so, and the card goes through the sandbox pay page
       await page.getByTestId('pay-balance').click();
       await page.getByTestId('insufficient-balance').waitFor();
       await fillGuest(page, slot, 'ru');
