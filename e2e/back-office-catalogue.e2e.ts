@@ -218,6 +218,9 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
       expect(await noSideScroll(page)).toBe(true);
       await shoot(page, `back-office-tour-editor-${width}-${language}`);
       await go(`/admin/offers/${offerId}/slots`);
+      // the slots start tomorrow: on a month's last day they are all in the next month's calendar
+      await page.getByTestId('slots-month').waitFor();
+      if (addDays(today, 1).slice(0, 7) !== today.slice(0, 7)) await page.getByTestId('slots-next-month').click();
       await page.getByTestId('slots-page').getByTestId('slot').first().waitFor();
       expect(await noSideScroll(page)).toBe(true);
       await shoot(page, `back-office-slots-${width}-${language}`);

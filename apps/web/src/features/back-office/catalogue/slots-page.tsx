@@ -133,6 +133,7 @@ export function SlotsPage() {
             size="lg"
             aria-label={t('boCatalogue.slots.next')}
             onClick={() => setMonth(shiftMonth(month, 1))}
+            data-testid="slots-next-month"
           >
             <IconChevronRight size={18} />
           </ActionIcon>
