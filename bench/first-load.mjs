@@ -189,7 +189,14 @@ export async function runFirstLoadBench() {
     const pages = [
       { name: 'home (logged out)', url: `${portal.base}/`, token: null },
       // issue 13: the agency's own shop as its customers open it (server-rendered, no login)
-      { name: 'widget shop (customer)', url: `${portal.base}/w/${shop.slug}`, token: null },
+      { name: 'widget shop (customer)', url: `${portal.base}/w/${shop.slug}`, token: null, shop: true },
+      // issue 28: the shop's tour page, a product page with the tour's photos (server-rendered, no script)
+      {
+        name: 'widget tour page (customer)',
+        url: `${portal.base}/embedded?widget=${shop.slug}&offer=${shop.offers[0].offerId}`,
+        token: null,
+        shop: true,
+      },
       { name: 'tour page (logged in)', url: `${portal.base}/tour?${selection}`, token: accessToken },
       { name: 'checkout (logged in)', url: `${portal.base}/checkout?${checkout}`, token: accessToken },
     ];
@@ -199,6 +206,7 @@ export async function runFirstLoadBench() {
       for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, target.url, target.token));
       results.push({
         page: target.name,
+        shop: target.shop === true,
         transferredKB: Number(median(runs.map((r) => r.totalKB)).toFixed(1)),
         scriptAndStyleKB: Number(median(runs.map((r) => r.scriptAndStyleKB)).toFixed(1)),
         scriptKB: Number(median(runs.map((r) => r.scriptKB)).toFixed(1)),
@@ -208,6 +216,7 @@ export async function runFirstLoadBench() {
       });
     }
     const home = results[0];
+    const shopPages = results.filter((r) => r.shop);
     const targets = {
       firstLoadLcp: {
         target: `<= ${FIRST_LOAD_TARGETS.lcpMs} ms on every page`,
@@ -220,14 +229,14 @@ export async function runFirstLoadBench() {
         met: results.every((r) => r.cls <= FIRST_LOAD_TARGETS.cls),
       },
       shopLcp: {
-        target: `<= ${FIRST_LOAD_TARGETS.shopLcpMs} ms`,
-        actual: results[1].lcpMs,
-        met: results[1].lcpMs <= FIRST_LOAD_TARGETS.shopLcpMs,
+        target: `<= ${FIRST_LOAD_TARGETS.shopLcpMs} ms on each shop page`,
+        actual: shopPages.map((r) => `${r.page}: ${r.lcpMs}`).join(', '),
+        met: shopPages.every((r) => r.lcpMs <= FIRST_LOAD_TARGETS.shopLcpMs),
       },
       shopScript: {
-        target: `<= ${FIRST_LOAD_TARGETS.shopScriptKB} KB of JavaScript transferred`,
-        actual: results[1].scriptKB,
-        met: results[1].scriptKB <= FIRST_LOAD_TARGETS.shopScriptKB,
+        target: `<= ${FIRST_LOAD_TARGETS.shopScriptKB} KB of JavaScript transferred on each shop page`,
+        actual: shopPages.map((r) => `${r.page}: ${r.scriptKB}`).join(', '),
+        met: shopPages.every((r) => r.scriptKB <= FIRST_LOAD_TARGETS.shopScriptKB),
       },
       homeScriptAndStyle: {
         target: `<= ${FIRST_LOAD_TARGETS.homeScriptAndStyleKB} KB transferred`,
