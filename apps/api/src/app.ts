@@ -17,6 +17,7 @@ import { securityPlugin } from './plugins/external/security.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { refreshStaleSessions } from './modules/account/session-refresh.ts';
 import { answerPasswordResetRequests, passwordResetWorker } from './modules/account/account.service.ts';
+import { deleteExpiredRows } from './modules/retention/retention.service.ts';
 import { agencyRoutesPlugin } from './modules/agency/agency.routes.ts';
 import { sendLicenceAlerts } from './modules/agency/licence-alerts.service.ts';
 import { agentRoutesPlugin } from './modules/agents/agents.routes.ts';
@@ -140,6 +141,13 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
       name: 'password-resets',
       everyMs: config.resetRequestPollMs,
       run: () => answerPasswordResetRequests(app.deps),
+    });
+  // rows that only serve for a while (finished Idempotency-Keys, webhook event ids, telemetry, job failures)
+  if (config.retentionJobMs > 0)
+    jobs.push({
+      name: 'retention',
+      everyMs: config.retentionJobMs,
+      run: () => deleteExpiredRows(app.deps, config.retention),
     });
   if (config.holdSweepMs > 0)
     jobs.push(

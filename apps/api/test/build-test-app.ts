@@ -37,6 +37,7 @@ export async function buildTestApp(
       balanceAlertMs: 0,
       stockWatchPollMs: 0,
       resetRequestPollMs: 0,
+      retentionJobMs: 0,
       // never a real DNS look-up from a test: the domain tests point DNS_SERVERS at a stand-in and check by hand
       domainCheckMs: 0,
       dnsServers: ['127.0.0.1:9'],

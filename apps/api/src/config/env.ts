@@ -40,6 +40,9 @@ export type AppConfig = {
   stockWatchPollMs: number;
   // how often the job runner answers forgot-password requests a stopped node left waiting (0: off)
   resetRequestPollMs: number;
+  // housekeeping (modules/retention): how often it runs (0: off) and how many days each kind of row is kept (0: for ever)
+  retentionJobMs: number;
+  retention: { idempotencyKeys: number; webhookEvents: number; telemetry: number; jobFailures: number };
   // DESIGN "Stock is exact": row locks on slots; 'off' only for the concurrency test's control run, never in production
   stockLocking: boolean;
   lockTimeoutMs: number;
@@ -140,6 +143,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     balanceAlertMs: int('BALANCE_ALERT_MS', env.BALANCE_ALERT_MS, 5 * 60_000),
     stockWatchPollMs: int('STOCK_WATCH_POLL_MS', env.STOCK_WATCH_POLL_MS, 30_000),
     resetRequestPollMs: int('RESET_REQUEST_POLL_MS', env.RESET_REQUEST_POLL_MS, 10_000),
+    retentionJobMs: int('RETENTION_JOB_MS', env.RETENTION_JOB_MS, 60 * 60_000),
+    retention: {
+      idempotencyKeys: int('IDEMPOTENCY_KEY_RETENTION_DAYS', env.IDEMPOTENCY_KEY_RETENTION_DAYS, 30),
+      webhookEvents: int('WEBHOOK_EVENT_RETENTION_DAYS', env.WEBHOOK_EVENT_RETENTION_DAYS, 90),
+      telemetry: int('TELEMETRY_RETENTION_DAYS', env.TELEMETRY_RETENTION_DAYS, 90),
+      jobFailures: int('JOB_FAILURE_RETENTION_DAYS', env.JOB_FAILURE_RETENTION_DAYS, 30),
+    },
     stockLocking: env.BOOKING_STOCK_LOCKING !== 'off',
     lockTimeoutMs: int('BOOKING_LOCK_TIMEOUT_MS', env.BOOKING_LOCK_TIMEOUT_MS, 5000),
     dnsServers: dnsServers(env.DNS_SERVERS),

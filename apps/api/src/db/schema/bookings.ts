@@ -178,7 +178,8 @@ export const idempotencyKeys = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.agencyId, t.key] })],
+  // the retention job deletes finished keys by age
+  (t) => [primaryKey({ columns: [t.agencyId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 // One card payment attempt of a booking.
@@ -272,7 +273,8 @@ export const webhookEvents = pgTable(
     eventId: text('event_id').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+  // the retention job deletes by age
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('webhook_events_received_idx').on(t.receivedAt)],
 );
 
 // The built-in sandbox provider's own records (playing the provider's side, so every node sees the same state).

@@ -1,0 +1,54 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { idempotencyKeys, jobFailures, telemetryEvents, webhookEvents } from '../../db/schema/index.ts';
+
+// Rows whose use has passed, deleted in short batches (PGlite runs one transaction at a time for the whole database,
+// and on PostgreSQL a long DELETE would hold its locks). Each returns how many it deleted in this batch.
+
+// An Idempotency-Key answers retries of its call; a finished one older than the retention answers nothing a client
+// still retries. One still running is never deleted (its call may yet commit).
+export async function deleteOldIdempotencyKeys(db: DbOrTx, before: Date, batch: number): Promise<number> {
+  const old = db
+    .select({ agencyId: idempotencyKeys.agencyId, key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.state, 'done'), lt(idempotencyKeys.createdAt, before)))
+    .limit(batch);
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(sql`(${idempotencyKeys.agencyId}, ${idempotencyKeys.key}) IN (${old})`)
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
+}
+
+// A provider's webhook event id, kept to drop its redeliveries (providers retry for days, not months)
+export async function deleteOldWebhookEvents(db: DbOrTx, before: Date, batch: number): Promise<number> {
+  const old = db
+    .select({ provider: webhookEvents.provider, eventId: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(lt(webhookEvents.receivedAt, before))
+    .limit(batch);
+  const deleted = await db
+    .delete(webhookEvents)
+    .where(sql`(${webhookEvents.provider}, ${webhookEvents.eventId}) IN (${old})`)
+    .returning({ eventId: webhookEvents.eventId });
+  return deleted.length;
+}
+
+export async function deleteOldTelemetry(db: DbOrTx, before: Date, batch: number): Promise<number> {
+  const old = db
+    .select({ id: telemetryEvents.id })
+    .from(telemetryEvents)
+    .where(lt(telemetryEvents.createdAt, before))
+    .limit(batch);
+  const deleted = await db
+    .delete(telemetryEvents)
+    .where(inArray(telemetryEvents.id, old))
+    .returning({ id: telemetryEvents.id });
+  return deleted.length;
+}
+
+export async function deleteOldJobFailures(db: DbOrTx, before: Date, batch: number): Promise<number> {
+  const old = db.select({ id: jobFailures.id }).from(jobFailures).where(lt(jobFailures.failedAt, before)).limit(batch);
+  const deleted = await db.delete(jobFailures).where(inArray(jobFailures.id, old)).returning({ id: jobFailures.id });
+  return deleted.length;
+}

@@ -1,0 +1,49 @@
+import type { AppDeps } from '../../lib/context.ts';
+import {
+  deleteOldIdempotencyKeys,
+  deleteOldJobFailures,
+  deleteOldTelemetry,
+  deleteOldWebhookEvents,
+} from './retention.repo.ts';
+
+// Housekeeping for a long-running deployment (issue 29): rows that only serve for a while are deleted once they are
+// older than their retention (days, AppConfig.retention; 0 keeps them for ever). The ledger, bookings, payments,
+// audit events, invoices and mails are records and are never deleted here.
+export type RetentionDays = { idempotencyKeys: number; webhookEvents: number; telemetry: number; jobFailures: number };
+
+const BATCH = 2_000;
+const DAY_MS = 86_400_000;
+
+type Deleter = (db: AppDeps['db'], before: Date, batch: number) => Promise<number>;
+const TABLES: [keyof RetentionDays, Deleter][] = [
+  ['idempotencyKeys', deleteOldIdempotencyKeys],
+  ['webhookEvents', deleteOldWebhookEvents],
+  ['telemetry', deleteOldTelemetry],
+  ['jobFailures', deleteOldJobFailures],
+];
+
+// One run: each table in batches until nothing older is left, giving the event loop a turn between batches
+export async function deleteExpiredRows(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  days: RetentionDays,
+  now: Date = new Date(),
+): Promise<Record<keyof RetentionDays, number>> {
+  const counts: Record<keyof RetentionDays, number> = {
+    idempotencyKeys: 0,
+    webhookEvents: 0,
+    telemetry: 0,
+    jobFailures: 0,
+  };
+  for (const [table, deleteOld] of TABLES) {
+    if (days[table] <= 0) continue;
+    const before = new Date(now.getTime() - days[table] * DAY_MS);
+    for (;;) {
+      const deleted = await deleteOld(deps.db, before, BATCH);
+      counts[table] += deleted;
+      if (deleted < BATCH) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  if (Object.values(counts).some((n) => n > 0)) deps.log.info({ deleted: counts }, 'retention: old rows deleted');
+  return counts;
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { like } from 'drizzle-orm';
+import { loadConfig } from '../../config/env.ts';
+import { idempotencyKeys, jobFailures, telemetryEvents, webhookEvents } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createAgency } from '../../../test/factories.ts';
+import { deleteExpiredRows } from './retention.service.ts';
+
+// Issue 29: a long-running deployment deletes the rows that only serve for a while, and nothing else
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const DAY = 86_400_000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+const DAYS = { idempotencyKeys: 30, webhookEvents: 90, telemetry: 90, jobFailures: 30 };
+
+async function seed(marker: string) {
+  const db = t.database.db;
+  const agency = await createAgency(db);
+  const key = (name: string, state: 'running' | 'done', age: number) => ({
+    agencyId: agency.id,
+    key: `${marker}-${name}`,
+    scope: 'booking',
+    requestHash: 'h',
+    state,
+    lockedUntil: daysAgo(age),
+    createdAt: daysAgo(age),
+  });
+  await db
+    .insert(idempotencyKeys)
+    .values([key('old-done', 'done', 31), key('new-done', 'done', 29), key('old-running', 'running', 31)]);
+  await db.insert(webhookEvents).values([
+    { provider: 'stripe', eventId: `${marker}-old`, receivedAt: daysAgo(91) },
+    { provider: 'stripe', eventId: `${marker}-new`, receivedAt: daysAgo(89) },
+  ]);
+  await db.insert(telemetryEvents).values([
+    { type: 'pageview', path: `/${marker}/old`, createdAt: daysAgo(91) },
+    { type: 'pageview', path: `/${marker}/new`, createdAt: daysAgo(89) },
+  ]);
+  await db.insert(jobFailures).values([
+    { name: `${marker}-old`, node: 'n1', error: 'boom', failedAt: daysAgo(31) },
+    { name: `${marker}-new`, node: 'n1', error: 'boom', failedAt: daysAgo(29) },
+  ]);
+  return agency;
+}
+
+async function left(marker: string) {
+  const db = t.database.db;
+  const keys = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(like(idempotencyKeys.key, `${marker}-%`));
+  const events = await db
+    .select({ id: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(like(webhookEvents.eventId, `${marker}-%`));
+  const views = await db
+    .select({ path: telemetryEvents.path })
+    .from(telemetryEvents)
+    .where(like(telemetryEvents.path, `/${marker}/%`));
+  const failures = await db
+    .select({ name: jobFailures.name })
+    .from(jobFailures)
+    .where(like(jobFailures.name, `${marker}-%`));
+  return {
+    keys: keys.map((r) => r.key.slice(marker.length + 1)).sort(),
+    events: events.map((r) => r.id.slice(marker.length + 1)).sort(),
+    views: views.map((r) => r.path.slice(marker.length + 2)).sort(),
+    failures: failures.map((r) => r.name.slice(marker.length + 1)).sort(),
+  };
+}
+
+describe('retention: rows that only serve for a while', () => {
+  it('deletes what is older than its retention, keeps the rest and every key still running', async () => {
+    const marker = `ret-${randomUUID().slice(0, 8)}`;
+    await seed(marker);
+    const counts = await deleteExpiredRows(t.app.deps, DAYS);
+    for (const n of Object.values(counts)) expect(n).toBeGreaterThanOrEqual(1);
+    expect(await left(marker)).toEqual({
+      keys: ['new-done', 'old-running'],
+      events: ['new'],
+      views: ['new'],
+      failures: ['new'],
+    });
+    // a second run has nothing of these left to delete
+    await deleteExpiredRows(t.app.deps, DAYS);
+    expect((await left(marker)).keys).toEqual(['new-done', 'old-running']);
+  });
+
+  it('keeps everything of a kind whose retention is 0', async () => {
+    const marker = `keep-${randomUUID().slice(0, 8)}`;
+    await seed(marker);
+    await deleteExpiredRows(t.app.deps, { idempotencyKeys: 0, webhookEvents: 0, telemetry: 0, jobFailures: 0 });
+    expect(await left(marker)).toEqual({
+      keys: ['new-done', 'old-done', 'old-running'],
+      events: ['new', 'old'],
+      views: ['new', 'old'],
+      failures: ['new', 'old'],
+    });
+  });
+
+  it('deletes a backlog larger than one batch, batch after batch', async () => {
+    const marker = `many-${randomUUID().slice(0, 8)}`;
+    const rows = Array.from({ length: 4_500 }, (_, i) => ({
+      type: 'pageview',
+      path: `/${marker}/${i}`,
+      createdAt: daysAgo(100),
+    }));
+    for (let i = 0; i < rows.length; i += 1_000)
+      await t.database.db.insert(telemetryEvents).values(rows.slice(i, i + 1_000));
+    const counts = await deleteExpiredRows(t.app.deps, {
+      ...DAYS,
+      idempotencyKeys: 0,
+      webhookEvents: 0,
+      jobFailures: 0,
+    });
+    expect(counts.telemetry).toBeGreaterThanOrEqual(4_500);
+    expect((await left(marker)).views).toEqual([]);
+  });
+
+  it('refuses a retention that is not a whole number of days, naming the variable', () => {
+    expect(() => loadConfig({ TELEMETRY_RETENTION_DAYS: '-1' })).toThrow(
+      'TELEMETRY_RETENTION_DAYS must be a whole number, got "-1"',
+    );
+    expect(() => loadConfig({ IDEMPOTENCY_KEY_RETENTION_DAYS: 'ten' })).toThrow('IDEMPOTENCY_KEY_RETENTION_DAYS');
+    expect(loadConfig({}).retention).toEqual(DAYS);
+  });
+});
