@@ -74,6 +74,40 @@ describe('job runner', () => {
     await node.stop();
   });
 
+  it('a run longer than its lease is never taken over while its node is alive: it runs once on two nodes', async () => {
+    let runs = 0;
+    let running = 0;
+    let overlapped = false;
+    const job: JobDefinition = {
+      name: 'long-run',
+      everyMs: 60_000,
+      // the run takes four times its lease: only the heartbeat keeps it
+      leaseMs: 300,
+      run: async () => {
+        runs += 1;
+        running += 1;
+        if (running > 1) overlapped = true;
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        running -= 1;
+      },
+    };
+    const [a, b] = [1, 2].map(() => startJobRunner({ db: database.db, log, jobs: [job], autoStart: false }));
+    if (!a || !b) throw new Error('two nodes');
+    const first = a.runDue();
+    // the other node keeps asking all through the run, well past the lease
+    const asked: string[][] = [];
+    for (let i = 0; i < 8; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      asked.push(await b.runDue());
+    }
+    expect(await first).toEqual(['long-run']);
+    expect(asked.flat()).toEqual([]);
+    expect([runs, overlapped]).toEqual([1, false]);
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.name, 'long-run'));
+    expect(row).toMatchObject({ runs: 1, lockedBy: null, lockedUntil: null });
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
   it('takes over a run whose node died (its lease ran out)', async () => {
     let runs = 0;
     const job: JobDefinition = {

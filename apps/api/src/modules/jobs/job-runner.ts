@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { claimJob, failJob, finishJob, registerJobs } from './jobs.repo.ts';
+import { claimJob, failJob, finishJob, registerJobs, renewJobLease } from './jobs.repo.ts';
 
 export type JobDefinition = {
   name: string;
   // the time from the end of one run to the next
   everyMs: number;
-  // how long a run may take before another node may assume it crashed and run it again
+  // how long a node that stopped answering holds a run before another may assume it crashed and run it again; a live
+  // run renews it (a heartbeat every third of it), so a long run is never taken over while its node is alive
   leaseMs?: number;
   run: () => Promise<unknown>;
 };
@@ -47,7 +48,16 @@ export function startJobRunner(options: {
     if (busy.has(job.name) || stopped) return false;
     busy.add(job.name);
     try {
-      if (!(await claimJob(db, job.name, node, job.leaseMs ?? Math.max(60_000, job.everyMs * 4)))) return false;
+      const leaseMs = job.leaseMs ?? Math.max(60_000, job.everyMs * 4);
+      if (!(await claimJob(db, job.name, node, leaseMs))) return false;
+      const heartbeat = setInterval(() => {
+        renewJobLease(db, job.name, node, leaseMs)
+          .then((held) => {
+            if (!held) log.warn({ job: job.name }, 'job lease lost while running');
+          })
+          .catch((error: unknown) => log.warn({ err: error, job: job.name }, 'job lease not renewed'));
+      }, leaseMs / 3);
+      heartbeat.unref();
       try {
         await job.run();
         await finishJob(db, job.name, node, job.everyMs);
@@ -57,6 +67,8 @@ export function startJobRunner(options: {
         log.error({ err: error, job: job.name }, 'job failed; retried with backoff');
         await failJob(db, job.name, node, message, job.everyMs, MAX_BACKOFF_MS);
         options.onRun?.(job.name, 'failed');
+      } finally {
+        clearInterval(heartbeat);
       }
       return true;
     } finally {

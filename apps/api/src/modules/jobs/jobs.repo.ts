@@ -30,6 +30,16 @@ export async function claimJob(db: Db, name: string, node: string, leaseMs: numb
   return claimed.length > 0;
 }
 
+// A live run's heartbeat: its lease pushed on while this node still holds it; false when it no longer does
+export async function renewJobLease(db: Db, name: string, node: string, leaseMs: number): Promise<boolean> {
+  const renewed = await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(and(eq(jobs.name, name), eq(jobs.lockedBy, node)))
+    .returning({ name: jobs.name });
+  return renewed.length > 0;
+}
+
 export async function finishJob(db: Db, name: string, node: string, nextInMs: number): Promise<void> {
   await db
     .update(jobs)
