@@ -11,6 +11,7 @@ import { bookingBody, createBookingWorld, type BookingWorld } from '../src/modul
 import { buildTestApp, ownPostgresDatabase } from './build-test-app.ts';
 import { TEST_PASSWORD } from './factories.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.ts';
+import { failInCiWithout } from './ci-needs.ts';
 
 // The real server (its own process, from the sources) under booking load with Idempotency-Keys, killed with SIGKILL,
 // restarted, and every call that got no answer replayed with its key: at once, and again once the leases ran out.
@@ -204,6 +205,8 @@ const stats: string[] = [];
 afterAll(() => {
   if (stats.length > 0) console.log(`fault rounds:\n${stats.join('\n')}`);
 });
+
+failInCiWithout(Boolean(process.env.TEST_DATABASE_URL), 'PostgreSQL (TEST_DATABASE_URL)');
 
 describe.runIf(process.env.TEST_DATABASE_URL)('SIGKILL under booking load on PostgreSQL', () => {
   it('3 rounds: 0 duplicate bookings, 0 double debits, stock and ledger exact, no key left in flight', async () => {

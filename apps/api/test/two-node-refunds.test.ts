@@ -11,10 +11,13 @@ import {
 } from '../src/modules/bookings/booking-fixtures.ts';
 import { startTapStandIn, type TapStandIn } from './stand-ins/tap-stand-in.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from './build-test-app.ts';
+import { failInCiWithout } from './ci-needs.ts';
 
 // Two app instances on one PostgreSQL database (two nodes), both paying out owed card refunds through Tap, whose
 // API has no idempotency key: every refund must be asked of the provider exactly once (counted at the stand-in).
 const BOOKINGS = 12;
+
+failInCiWithout(Boolean(process.env.TEST_DATABASE_URL), 'PostgreSQL (TEST_DATABASE_URL)');
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two nodes retrying card refunds at once', () => {
   let tap: TapStandIn;

@@ -9,6 +9,7 @@ import { buildTestApp, ownPostgresDatabase } from './build-test-app.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import { TEST_PASSWORD } from './factories.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.ts';
+import { failInCiWithout } from './ci-needs.ts';
 
 // Two server processes (from the sources) on one PostgreSQL database and one Redis, as behind a load balancer.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -31,6 +32,7 @@ type Node = ServerProcess;
 const startNode = startServerProcess;
 
 const runs = process.env.TEST_DATABASE_URL ? await redisReachable() : false;
+failInCiWithout(runs, `PostgreSQL (TEST_DATABASE_URL) and Redis at ${REDIS_URL}`);
 
 describe.runIf(runs)('two nodes on one PostgreSQL database and one Redis', () => {
   let a: Node;

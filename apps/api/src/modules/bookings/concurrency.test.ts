@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, addDays } from '@portal/contract';
 import { bookings, slots } from '../../db/schema/index.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
+import { failInCiWithout } from '../../../test/ci-needs.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
 import {
   bookingBody,
@@ -16,6 +17,7 @@ import {
 
 // DESIGN "Testing": concurrency needs real PostgreSQL (PGlite runs one transaction at a time, so it cannot oversell).
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+failInCiWithout(onPostgres, 'PostgreSQL (TEST_DATABASE_URL)');
 const ATTEMPTS = 1000;
 const CLIENTS = 50;
 const SEATS = 100;
