@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { payments } from '../src/db/schema/index.ts';
-import type { PaymentConfig } from '../src/modules/payments/providers/index.ts';
+import type { PaymentConfig } from '../src/config/payment-config.ts';
 import {
   bookingBody,
   createBookingWorld,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { S3Settings } from '../lib/storage.ts';
-import { loadPaymentConfig, type PaymentConfig } from '../modules/payments/providers/index.ts';
+import { loadPaymentConfig, type PaymentConfig } from './payment-config.ts';
 
 export type AppConfig = {
   nodeEnv: 'production' | 'development' | 'test';

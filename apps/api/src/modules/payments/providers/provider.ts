@@ -1,4 +1,6 @@
-export type ProviderName = 'sandbox' | 'stripe' | 'tap';
+import type { PaymentProviderName } from '../../../config/payment-config.ts';
+
+export type ProviderName = PaymentProviderName;
 export type ProviderStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'cancelled' | 'refunded';
 
 export type CreateChargeInput = {

@@ -6,7 +6,8 @@ import { startStripeStandIn, parseStripeForm, type StripeStandIn } from '../../.
 import { startTapStandIn, type TapStandIn } from '../../../../test/stand-ins/tap-stand-in.ts';
 import { SANDBOX_MESSAGES, sandboxPayPage } from '../sandbox-page.ts';
 import { formatMajor, parseMajor } from './amount.ts';
-import { createPaymentProviders, loadPaymentConfig } from './index.ts';
+import { loadPaymentConfig } from '../../../config/payment-config.ts';
+import { createPaymentProviders } from './index.ts';
 import {
   ProviderRequestError,
   UnhandledWebhookEventError,
