@@ -11,18 +11,25 @@ async function main() {
   const config = loadConfig();
   // The database starts while the rest of the server's code loads: module loading waits on the disk at times,
   // and the embedded database computes meanwhile.
-  const [database, { runMigrations }, { buildApp }, { demoAccountsTable, seedDemoData }, { seedDemoCatalogue }] =
-    await Promise.all([
-      openDatabase(
-        config.databaseUrl
-          ? { kind: 'postgres', url: config.databaseUrl, lockTimeoutMs: config.lockTimeoutMs }
-          : { kind: 'pglite', dataDir: config.dataDir },
-      ),
-      import('./db/migrate.ts'),
-      import('./app.ts'),
-      import('./modules/demo/demo-seed.ts'),
-      import('./modules/demo/catalogue-seed.ts'),
-    ]);
+  const [
+    database,
+    { runMigrations },
+    { buildApp },
+    { demoAccountsTable, seedDemoData },
+    { seedDemoCatalogue },
+    { demoHistoryUnfinished },
+  ] = await Promise.all([
+    openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, lockTimeoutMs: config.lockTimeoutMs }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    ),
+    import('./db/migrate.ts'),
+    import('./app.ts'),
+    import('./modules/demo/demo-seed.ts'),
+    import('./modules/demo/catalogue-seed.ts'),
+    import('./modules/demo/demo-history-state.ts'),
+  ]);
   await runMigrations(database);
   const app = await buildApp({ config, database });
   const demoCreated = config.seedDemo && (await seedDemoData(database.db));
@@ -32,14 +39,11 @@ async function main() {
   }
   if (config.seedDemo && (await seedDemoCatalogue(database.db)).created) app.log.info('demo catalogue created');
   // The demo agencies' three months (made once, on the start that created them; a start after a crash finishes it)
-  if (config.seedDemo) {
-    const history = await import('./modules/demo/demo-history.ts');
-    if (demoCreated || (await history.demoHistoryUnfinished(database.db)))
-      await history
-        .seedDemoHistory(app, database.db)
-        .then((made) => made && app.log.info('demo history created'))
-        .catch((error: unknown) => app.log.error({ err: error }, 'demo history not finished: the next start goes on'));
-  }
+  if (config.seedDemo && (demoCreated || (await demoHistoryUnfinished(database.db))))
+    await import('./modules/demo/demo-history.ts')
+      .then((history) => history.seedDemoHistory(app, database.db))
+      .then((made) => made && app.log.info('demo history created'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'demo history not finished: the next start goes on'));
   if (!config.smtpUrl) {
     app.log[config.nodeEnv === 'production' ? 'warn' : 'info'](
       config.nodeEnv === 'production'

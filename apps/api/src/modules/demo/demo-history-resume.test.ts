@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { ownPostgresDatabase } from '../../../test/own-postgres.ts';
 import { agencies, agencyBalances, bookings, ledgerEntries, taxInvoices, topUps } from '../../db/schema/index.ts';
 import { seedDemoCatalogue } from './catalogue-seed.ts';
-import { demoHistoryDone, demoHistoryUnfinished, seedDemoHistory } from './demo-history.ts';
+import { seedDemoHistory } from './demo-history.ts';
+import { demoHistoryDone, demoHistoryUnfinished } from './demo-history-state.ts';
 import { seedDemoData } from './demo-seed.ts';
 
 // A start that stops half-way through the history (here: its calls fail from the 30th on, as a process killed

@@ -5,7 +5,8 @@ import { ownPostgresDatabase } from '../../../test/own-postgres.ts';
 import { agencies, agencyBalances, bookings, ledgerEntries, taxInvoices, topUps } from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { seedDemoCatalogue } from './catalogue-seed.ts';
-import { DEMO_SIGNUP_EMAIL, demoHistoryDone, seedDemoHistory } from './demo-history.ts';
+import { seedDemoHistory } from './demo-history.ts';
+import { DEMO_SIGNUP_EMAIL, demoHistoryDone } from './demo-history-state.ts';
 import { seedDemoData } from './demo-seed.ts';
 
 // A fresh seeded database as `npm start` makes it: the demo agencies' three months, made through the routes

@@ -14,7 +14,6 @@ import {
   slots,
   topUps,
   tours,
-  users,
 } from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { findUserByEmail } from '../account/account.repo.ts';
@@ -22,6 +21,7 @@ import { issueToken } from '../account/account.service.ts';
 import { creditDueMargins } from '../bookings/widget-sales.ts';
 import { issueMonthlyInvoice } from '../invoices/invoices.service.ts';
 import { moveDemoHistory, type HistoryMoves } from './demo-history-shift.ts';
+import { DEMO_HISTORY_FIRST_KEY, DEMO_SIGNUP_EMAIL, demoHistoryDone } from './demo-history-state.ts';
 
 // The demo agencies' last three months (issue 28 item 10; docs/decisions/0110-lived-in-demo.md). Everything is made
 // through the portal's own routes (app.inject: the calls the web app and the shop's customers make), so each
@@ -35,10 +35,9 @@ import { moveDemoHistory, type HistoryMoves } from './demo-history-shift.ts';
 // Crash-safe and idempotent: every step either carries an Idempotency-Key (bookings, top-ups, cancellations: what
 // an earlier start made under a key is read back, never made again), or looks first at what exists (card payments,
 // confirmations, the widget, its sales by their token, a quote, the sign-up); the move runs once (its own marker);
-// the last step, the sign-up, marks the history done (`demoHistoryDone`). server.ts runs it on the start that
+// the last step, the sign-up, marks the history done (demo-history-state.ts#demoHistoryDone). server.ts runs it on the start that
 // created the demo accounts, and again on a start after one that stopped half-way (`demoHistoryUnfinished`).
 
-export const DEMO_SIGNUP_EMAIL = 'admin@palmoasis.test';
 const GENERAL = 'localhost';
 const RU = 'ru.localhost';
 const SEED_IP = '127.0.0.1';
@@ -47,23 +46,6 @@ const CARD_DECLINED = '4000 0000 0000 0002';
 
 type Json = Record<string, unknown>;
 type Call = { method: 'GET' | 'POST'; url: string; host?: string; token?: string; key?: string; body?: unknown };
-
-// One restart after the history was made costs this query
-export async function demoHistoryDone(db: Db): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_SIGNUP_EMAIL)).limit(1);
-  return Boolean(row);
-}
-
-// A start that stopped in the middle of the history (its first booking's key is there, its last step is not)
-export async function demoHistoryUnfinished(db: Db): Promise<boolean> {
-  if (await demoHistoryDone(db)) return false;
-  const [key] = await db
-    .select({ key: idempotencyKeys.key })
-    .from(idempotencyKeys)
-    .where(eq(idempotencyKeys.key, FIRST_KEY))
-    .limit(1);
-  return Boolean(key);
-}
 
 // What an earlier start already made under this key (the step then only reads it: its body, with the day's dates,
 // may differ now)
@@ -75,7 +57,6 @@ async function madeUnder(db: Db, key: string): Promise<string | null> {
     .limit(1);
   return row?.id ?? null;
 }
-const FIRST_KEY = 'demo-dr-01';
 
 // Dubai wall-clock time `days` from today (negative: in the past), as an instant
 export function dubaiInstant(today: string, days: number, clock: string): Date {
@@ -370,7 +351,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
   const dr = (name: string, email: string) => guest(name, email);
   past(
     await book({
-      key: 'demo-dr-01',
+      key: DEMO_HISTORY_FIRST_KEY,
       token: admin,
       offer: burj,
       adults: 2,
