@@ -57,7 +57,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
+  // a fresh data dir makes the demo catalogue and its three months of history (~9 s here, more on a loaded machine)
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`portal exited: ${output}`);
     try {
@@ -66,7 +67,12 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`portal did not start: ${output}`);
+    if (Date.now() > deadline) {
+      // never leave a server behind that nobody will stop
+      child.kill('SIGKILL');
+      await smtp.close();
+      throw new Error(`portal did not start in 150 s: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const browser = await chromium.launch({
