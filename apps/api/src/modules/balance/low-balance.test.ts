@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { lowBalanceAlerts, mailOutbox } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
-import {
-  bookingBody,
-  createBookingWorld,
-  fund,
-  postBooking,
-  retireTour,
-  type BookingWorld,
-} from '../bookings/booking-fixtures.ts';
+import { bookingBody, fund, postBooking, useBookingWorld, type BookingWorld } from '../bookings/booking-fixtures.ts';
 import { lowBalanceStage, sendLowBalanceAlerts } from './low-balance.service.ts';
 
 let t: TestApp;
 let w: BookingWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  // the world's own agency has no money: each test opens an agency of its own
-  w = await createBookingWorld(t.app, t.database.db, { balanceMinor: 0 });
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
-});
+// the world's own agency has no money: each test opens an agency of its own
+useBookingWorld((made) => ({ t, w } = made), {}, { balanceMinor: 0 });
 
 // the alerts among the mails to these addresses (booking confirmations go to the admin who booked too)
 async function mailsTo(emails: string[]) {

@@ -160,11 +160,12 @@ export async function setOfferMinPeople(db: Db, offerId: number, minPeople: numb
 export function useBookingWorld(
   assign: (made: { t: TestApp; w: BookingWorld }) => void,
   overrides: Partial<AppConfig> = {},
+  world: { balanceMinor?: number } = {},
 ) {
   let made: { t: TestApp; w: BookingWorld } | null = null;
   beforeAll(async () => {
     const t = await buildTestApp(overrides);
-    made = { t, w: await createBookingWorld(t.app, t.database.db) };
+    made = { t, w: await createBookingWorld(t.app, t.database.db, world) };
     assign(made);
   });
   afterAll(async () => {

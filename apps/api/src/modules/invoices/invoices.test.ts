@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { MESSAGES, MONEY_MESSAGES, monthOf, monthRange, previousMonth } from '@portal/contract';
 import { ledgerEntries, taxInvoiceCounters, taxInvoices } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
-import {
-  bookingBody,
-  createBookingWorld,
-  postBooking,
-  retireTour,
-  type BookingWorld,
-} from '../bookings/booking-fixtures.ts';
+import { bookingBody, postBooking, useBookingWorld, type BookingWorld } from '../bookings/booking-fixtures.ts';
 import { issuerOf } from '../documents/issuer.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import {
@@ -24,14 +18,7 @@ import {
 
 let t: TestApp;
 let w: BookingWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createBookingWorld(t.app, t.database.db, { balanceMinor: 1_000_000 });
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
-});
+useBookingWorld((made) => ({ t, w } = made));
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const doc = await getDocumentProxy(new Uint8Array(pdf));

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import { agencies, payments, sandboxCharges, topUps, webhookEvents } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   SANDBOX_CARD,
   closeSandboxWallet,
@@ -14,13 +14,7 @@ import {
 } from '../../../test/sandbox-pay.ts';
 import { bearer } from '../../../test/factories.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
-import {
-  bookingBody,
-  createBookingWorld,
-  postBooking,
-  retireTour,
-  type BookingWorld,
-} from '../bookings/booking-fixtures.ts';
+import { bookingBody, postBooking, useBookingWorld, type BookingWorld } from '../bookings/booking-fixtures.ts';
 import { SANDBOX_MESSAGES } from './sandbox-page.ts';
 
 // SPEC §8 (wallet payments): the sandbox's hosted page offers a test wallet beside the card. Its sheet asks the payer's
@@ -29,14 +23,7 @@ import { SANDBOX_MESSAGES } from './sandbox-page.ts';
 // through the portal's webhook handler, so the booking or top-up is paid once, on the provider's word.
 let t: TestApp;
 let w: BookingWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createBookingWorld(t.app, t.database.db, { balanceMinor: 0 });
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
-});
+useBookingWorld((made) => ({ t, w } = made), {}, { balanceMinor: 0 });
 
 const PERSONAL = BOOKING_MESSAGES.personalInformation;
 const CARD_DETAILS = BOOKING_MESSAGES.enterCardDetails;
