@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SANDBOX_TEST_CARDS } from '../src/modules/payments/index.ts';
 
 // Pays a sandbox charge on its hosted page as an agent's browser would (the card form's POST)
 export function payOnSandboxPage(app: FastifyInstance, chargeId: string, cardNumber: string) {
@@ -16,7 +17,7 @@ export function payOnSandboxPage(app: FastifyInstance, chargeId: string, cardNum
   });
 }
 
-export const SANDBOX_CARD = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
+export const SANDBOX_CARD = { ok: SANDBOX_TEST_CARDS.succeeds, declined: SANDBOX_TEST_CARDS.declined };
 
 // The sandbox's test wallet, as a payer's browser uses it: its sheet sent (with the payer's details or without), or
 // closed

@@ -14,7 +14,7 @@ import {
   users,
   widgets,
 } from '../../db/schema/index.ts';
-import { dubaiDate } from '../../lib/dubai-time.ts';
+import { dubaiDate, dubaiMonth } from '../../lib/dubai-time.ts';
 
 // The one place the demo history's clock is moved (docs/decisions/0110-lived-in-demo.md). The history was made now
 // through the services, in the order it happened; here, in one transaction, each thing it made gets the day it
@@ -37,7 +37,6 @@ export type BookingMove = {
 };
 export type TopUpMove = { id: string; createdAt: Date; creditedAt: Date };
 export type HistoryMoves = {
-  today: string;
   bookings: BookingMove[];
   topUps: TopUpMove[];
   openings: { agencyId: string; reference: string; createdAt: Date }[];
@@ -178,7 +177,7 @@ async function moveBooking(tx: DbOrTx, move: BookingMove) {
       quoteExpiresAt: sql`quote_expires_at + ${shift}`,
       cancelledAt: row.cancelledAt ? move.cancelledAt : null,
       updatedAt: move.marginAt ?? (row.cancelledAt ? move.cancelledAt : null) ?? move.createdAt,
-      spendMonth: row.spendMonth ? dubaiDate(move.createdAt).slice(0, 7) : null,
+      spendMonth: row.spendMonth ? dubaiMonth(move.createdAt) : null,
       ...(move.tourDate ? { date: move.tourDate, slotId } : {}),
     })
     .where(eq(bookings.id, row.id));

@@ -10,7 +10,6 @@ import {
   hotels,
   idempotencyKeys,
   offers,
-  payments,
   slots,
   topUps,
   tours,
@@ -20,6 +19,7 @@ import { findUserByEmail } from '../account/account.repo.ts';
 import { issueToken } from '../account/account.service.ts';
 import { creditDueMargins } from '../bookings/widget-sales.ts';
 import { issueMonthlyInvoice } from '../invoices/invoices.service.ts';
+import { SANDBOX_TEST_CARDS, latestPaymentFor, type PaymentOwnerKey } from '../payments/index.ts';
 import { moveDemoHistory, type HistoryMoves } from './demo-history-shift.ts';
 import { DEMO_HISTORY_FIRST_KEY, DEMO_SIGNUP_EMAIL, demoHistoryDone } from './demo-history-state.ts';
 
@@ -41,8 +41,8 @@ import { DEMO_HISTORY_FIRST_KEY, DEMO_SIGNUP_EMAIL, demoHistoryDone } from './de
 const GENERAL = 'localhost';
 const RU = 'ru.localhost';
 const SEED_IP = '127.0.0.1';
-const CARD_OK = '4242 4242 4242 4242';
-const CARD_DECLINED = '4000 0000 0000 0002';
+const CARD_OK = SANDBOX_TEST_CARDS.succeeds;
+const CARD_DECLINED = SANDBOX_TEST_CARDS.declined;
 
 type Json = Record<string, unknown>;
 type Call = { method: 'GET' | 'POST'; url: string; host?: string; token?: string; key?: string; body?: unknown };
@@ -59,7 +59,7 @@ async function madeUnder(db: Db, key: string): Promise<string | null> {
 }
 
 // Dubai wall-clock time `days` from today (negative: in the past), as an instant
-export function dubaiInstant(today: string, days: number, clock: string): Date {
+function dayAndClock(today: string, days: number, clock: string): Date {
   return new Date(`${addDays(today, days)}T${clock}:00+04:00`);
 }
 
@@ -205,15 +205,10 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
     return booking.id;
   };
   // The agent's browser on the sandbox's pay page (only while the payment is still open)
-  const payByCard = async (owner: { bookingId?: string; topUpId?: string }, card: string) => {
-    const [payment] = await db
-      .select({ ref: payments.providerRef, status: payments.status })
-      .from(payments)
-      .where(owner.bookingId ? eq(payments.bookingId, owner.bookingId) : eq(payments.topUpId, owner.topUpId ?? ''))
-      .orderBy(sql`${payments.createdAt} DESC`)
-      .limit(1);
-    if (!payment?.ref || (payment.status !== 'pending' && payment.status !== 'requires_action')) return;
-    await postForm(`/api/payments/sandbox/pay/${payment.ref}`, GENERAL, {
+  const payByCard = async (owner: PaymentOwnerKey, card: string) => {
+    const payment = await latestPaymentFor(db, owner);
+    if (!payment?.providerRef || (payment.status !== 'pending' && payment.status !== 'requires_action')) return;
+    await postForm(`/api/payments/sandbox/pay/${payment.providerRef}`, GENERAL, {
       step: 'card',
       cardNumber: card,
       expiry: '12/30',
@@ -334,8 +329,8 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
     return sale.id;
   };
 
-  const moves: HistoryMoves = { today, bookings: [], topUps: [], openings: [], widgets: [], agencies: [] };
-  const at = (days: number, clock: string) => dubaiInstant(today, days, clock);
+  const moves: HistoryMoves = { bookings: [], topUps: [], openings: [], widgets: [], agencies: [] };
+  const at = (days: number, clock: string) => dayAndClock(today, days, clock);
   const past = (id: string, created: [number, string], tourDay: number, extra: { cancelled?: [number, string] } = {}) =>
     moves.bookings.push({
       id,
@@ -348,14 +343,13 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
   // ---- Desert Rose: about three months (days before today) ----
   moves.agencies.push({ id: desertRoseId, createdAt: at(-92, '09:30') }, { id: volgaId, createdAt: at(-90, '12:10') });
   moves.openings.push({ agencyId: desertRoseId, reference: 'DEMO-OPENING', createdAt: at(-88, '09:05') });
-  const dr = (name: string, email: string) => guest(name, email);
   past(
     await book({
       key: DEMO_HISTORY_FIRST_KEY,
       token: admin,
       offer: burj,
       adults: 2,
-      guest: dr('James Whitfield', 'james.w@mail.test'),
+      guest: guest('James Whitfield', 'james.w@mail.test'),
     }),
     [-84, '10:12'],
     -80,
@@ -367,7 +361,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       offer: frame,
       adults: 2,
       children: 2,
-      guest: dr('Sofia Rossi', 'sofia.rossi@mail.test'),
+      guest: guest('Sofia Rossi', 'sofia.rossi@mail.test'),
     }),
     [-76, '11:40'],
     -72,
@@ -378,7 +372,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       token: junior,
       offer: aqua,
       adults: 3,
-      guest: dr('Hans Becker', 'h.becker@mail.test'),
+      guest: guest('Hans Becker', 'h.becker@mail.test'),
     }),
     [-69, '15:05'],
     -66,
@@ -401,7 +395,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       token: admin,
       offer: palm,
       adults: 2,
-      guest: dr('Emma Laurent', 'emma.laurent@mail.test'),
+      guest: guest('Emma Laurent', 'emma.laurent@mail.test'),
     }),
     [-58, '09:20'],
     -50,
@@ -413,7 +407,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       token: senior,
       offer: burj,
       adults: 4,
-      guest: dr('Aarav Sharma', 'aarav.s@mail.test'),
+      guest: guest('Aarav Sharma', 'aarav.s@mail.test'),
     }),
     [-47, '13:00'],
     -44,
@@ -425,7 +419,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
     token: junior,
     offer: frame,
     adults: 2,
-    guest: dr('Olivia Brown', 'olivia.b@mail.test'),
+    guest: guest('Olivia Brown', 'olivia.b@mail.test'),
   });
   await cancel(cancelled, junior, 'demo-dr-06-cancel');
   past(cancelled, [-42, '16:30'], -35, { cancelled: [-40, '10:10'] });
@@ -436,7 +430,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       offer: frame,
       adults: 2,
       children: 1,
-      guest: dr('Mateo Garcia', 'mateo.g@mail.test'),
+      guest: guest('Mateo Garcia', 'mateo.g@mail.test'),
     }),
     [-38, '11:00'],
     -34,
@@ -450,7 +444,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       token: senior,
       offer: palm,
       adults: 2,
-      guest: dr('Chen Wei', 'chen.wei@mail.test'),
+      guest: guest('Chen Wei', 'chen.wei@mail.test'),
       card: CARD_OK,
     }),
     [-31, '12:00'],
@@ -465,7 +459,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       offer: aqua,
       adults: 2,
       children: 2,
-      guest: dr('Noah Williams', 'noah.w@mail.test'),
+      guest: guest('Noah Williams', 'noah.w@mail.test'),
     }),
     [-20, '10:30'],
     -16,
@@ -476,7 +470,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       token: junior,
       offer: palm,
       adults: 2,
-      guest: dr('Yuki Tanaka', 'yuki.t@mail.test'),
+      guest: guest('Yuki Tanaka', 'yuki.t@mail.test'),
     }),
     [-12, '17:45'],
     -9,
@@ -489,7 +483,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
     adults: 2,
     // not the option's first time: `npm run bench` resets those slots ahead and counts their bookings
     notBefore: '10:00',
-    guest: dr('Fatima Khan', 'fatima.k@mail.test'),
+    guest: guest('Fatima Khan', 'fatima.k@mail.test'),
   });
   moves.bookings.push({ id: ahead, createdAt: at(-6, '09:50'), tourDate: null, cancelledAt: null, marginAt: null });
   const sale3 = await widgetSale('Marco Bianchi', palm, 3, 12, '10.61.0.13');
@@ -512,7 +506,6 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
   );
 
   // ---- Volga Tours (Russian site, USD) ----
-  const volgaGuest = (name: string, email: string) => guest(name, email);
   const volgaTransfer = await topUp(
     volga,
     'demo-volga-transfer-1',
@@ -535,7 +528,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       host: RU,
       offer: burj,
       adults: 2,
-      guest: volgaGuest('Ivan Petrov', 'ivan.petrov@mail.test'),
+      guest: guest('Ivan Petrov', 'ivan.petrov@mail.test'),
     }),
     [-65, '12:30'],
     -61,
@@ -547,7 +540,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
     offer: aqua,
     adults: 2,
     children: 1,
-    guest: volgaGuest('Elena Smirnova', 'elena.s@mail.test'),
+    guest: guest('Elena Smirnova', 'elena.s@mail.test'),
   });
   await cancel(volgaCancelled, volga, 'demo-volga-02-cancel', RU);
   past(volgaCancelled, [-40, '14:00'], -30, { cancelled: [-39, '09:40'] });
@@ -558,7 +551,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       host: RU,
       offer: palm,
       adults: 3,
-      guest: volgaGuest('Dmitry Volkov', 'd.volkov@mail.test'),
+      guest: guest('Dmitry Volkov', 'd.volkov@mail.test'),
     }),
     [-25, '15:20'],
     -19,
@@ -569,7 +562,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
     host: RU,
     offer: frame,
     adults: 2,
-    guest: volgaGuest('Olga Ivanova', 'olga.i@mail.test'),
+    guest: guest('Olga Ivanova', 'olga.i@mail.test'),
   });
   moves.bookings.push({
     id: volgaAhead,
@@ -606,7 +599,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       token: senior,
       offer: frameTimed,
       adults: 6,
-      guest: dr('Grace Okafor', 'grace.o@mail.test'),
+      guest: guest('Grace Okafor', 'grace.o@mail.test'),
     },
     14,
   );
@@ -617,7 +610,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
       token: admin,
       offer: skyViews,
       adults: 4,
-      guest: dr('Liam Murphy', 'liam.murphy@mail.test'),
+      guest: guest('Liam Murphy', 'liam.murphy@mail.test'),
     },
     9,
   );
@@ -638,7 +631,7 @@ async function makeHistory(app: FastifyInstance, db: Db, now: Date): Promise<voi
     token: junior,
     offer: palm,
     adults: 2,
-    guest: dr('Ana Souza', 'ana.souza@mail.test'),
+    guest: guest('Ana Souza', 'ana.souza@mail.test'),
     card: CARD_DECLINED,
   });
   // a bank transfer declared today, waiting for the tours company
