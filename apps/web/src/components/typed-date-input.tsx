@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { parseTypedDate } from '@portal/contract/plain';
@@ -10,7 +11,7 @@ type TypedDateInputProps = {
   // yyyy-MM-dd, or '' when empty
   value: string;
   onChange: (value: string) => void;
-  error?: React.ReactNode;
+  error?: ReactNode;
   minDate?: string;
   size?: 'xs' | 'sm' | 'md';
   'data-testid'?: string;
