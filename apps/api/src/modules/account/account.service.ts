@@ -20,14 +20,13 @@ import {
 } from '../../lib/password.ts';
 import { siteUrl } from '../../lib/site-url.ts';
 import type { DetectedFileType } from '../../lib/file-type.ts';
-import { insertMail } from '../mail/mail.repo.ts';
-import { brandOf, passwordChangedMail, passwordResetMail, temporaryPasswordMail } from '../mail/templates.ts';
+import { brandOf, insertMail, passwordChangedMail, passwordResetMail, temporaryPasswordMail } from '../mail/index.ts';
 import * as repo from './account.repo.ts';
 import { hashIp, mayCheck, throttleKeys } from './login-throttle.ts';
 import { countAttempt, forgiveAttempt } from './login-throttle.repo.ts';
 import { databaseError } from '../../lib/database-error.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/index.ts';
 
 const RESET_TTL_MINUTES = 60;
 

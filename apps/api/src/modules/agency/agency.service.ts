@@ -13,7 +13,7 @@ import { withTransaction } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import { uploadDisplayName, type CheckedUpload } from '../../lib/upload.ts';
-import { auditHistory, changesBetween, recordAudit } from '../audit/audit.service.ts';
+import { auditHistory, changesBetween, recordAudit } from '../audit/index.ts';
 import * as repo from './agency.repo.ts';
 import { agencyDetailsView, auditFieldsOf, valuesOf } from './agency-views.ts';
 

@@ -1,6 +1,5 @@
 import { INVITE_TTL_HOURS, type Language } from '@portal/contract';
-import type { brandOf } from '../mail/templates.ts';
-import type { OutgoingMail } from '../mail/mail.repo.ts';
+import type { brandOf, OutgoingMail } from '../mail/index.ts';
 
 type Brand = ReturnType<typeof brandOf>;
 

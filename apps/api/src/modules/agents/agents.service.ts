@@ -24,11 +24,10 @@ import { withTransaction } from '../../lib/context.ts';
 import { databaseError } from '../../lib/database-error.ts';
 import { dubaiMonth } from '../../lib/dubai-time.ts';
 import { siteUrl } from '../../lib/site-url.ts';
-import * as accountRepo from '../account/account.repo.ts';
-import { hasUnusablePassword, newResetToken, unusablePasswordHash } from '../account/account.service.ts';
-import { auditHistory, changesBetween, recordAudit } from '../audit/audit.service.ts';
-import { insertMail } from '../mail/mail.repo.ts';
-import { brandOf } from '../mail/templates.ts';
+import * as accountRepo from '../account/index.ts';
+import { hasUnusablePassword, newResetToken, unusablePasswordHash } from '../account/index.ts';
+import { auditHistory, changesBetween, recordAudit } from '../audit/index.ts';
+import { brandOf, insertMail } from '../mail/index.ts';
 import { accountElsewhereMail, agentInvitationMail } from './agent-mails.ts';
 import * as repo from './agents.repo.ts';
 

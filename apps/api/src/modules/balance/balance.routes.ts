@@ -6,7 +6,7 @@ import { idempotentRequest } from '../../lib/idempotency.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { sendPdf } from '../../lib/pdf-reply.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
-import { issuerOf } from '../documents/issuer.ts';
+import { issuerOf, loadReconciliationXlsx, loadStatementPdf, loadStatementXlsx } from '../documents/index.ts';
 import {
   balanceCovers,
   balanceOf,
@@ -59,7 +59,7 @@ export const balancePlugin = fp(
       const { agency, head } = await statementExportHead(ctx, period);
       const language = query.language ?? agency.language;
       // loaded on first use, as the bookings export is
-      const { writeStatementXlsx } = await import('../documents/statement-xlsx.ts');
+      const { writeStatementXlsx } = await loadStatementXlsx();
       const rows = statementRows(db, { agencyId: agency.id, currency: head.currency }, period);
       return sendXlsx(reply, ctx.log, `statement-${query.from}-${query.to}.xlsx`, rows, (all, out) =>
         writeStatementXlsx(head, all, language, out),
@@ -68,7 +68,7 @@ export const balancePlugin = fp(
     registerRoute(app, routes.statementPdf, async ({ query, ctx, reply }) => {
       const period = { from: query.from, to: query.to };
       const { agency, head } = await statementExportHead(ctx, period);
-      const { renderStatementPdf } = await import('../documents/statement-pdf.ts');
+      const { renderStatementPdf } = await loadStatementPdf();
       const rows = statementRows(db, { agencyId: agency.id, currency: head.currency }, period);
       const issuer = issuerOf(ctx.sites.byId(agency.siteId) ?? ctx.site);
       const pdf = await renderStatementPdf(head, rows, issuer, query.language ?? agency.language);
@@ -81,7 +81,7 @@ export const balancePlugin = fp(
     registerRoute(app, routes.reconciliationXlsx, async ({ params, query, ctx, reply }) => {
       const period = monthRange(params);
       const { agency, head } = await statementExportHead(ctx, period);
-      const { writeReconciliationXlsx } = await import('../documents/reconciliation-xlsx.ts');
+      const { writeReconciliationXlsx } = await loadReconciliationXlsx();
       const rows = reconciliationRows(db, { agencyId: agency.id, currency: head.currency }, period);
       const reconciliation = {
         ...params,

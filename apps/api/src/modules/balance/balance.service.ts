@@ -13,10 +13,15 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
-import { monthInvoices, proformaPdf, taxInvoicePdf, type Month } from '../invoices/invoices.service.ts';
-import { overdueMinor } from '../ledger/dues.ts';
-import { readBalance } from '../ledger/ledger.repo.ts';
-import { balanceBefore, monthlyTotals, periodTotals, statementEntries } from '../ledger/statement.repo.ts';
+import { monthInvoices, proformaPdf, taxInvoicePdf, type Month } from '../invoices/index.ts';
+import {
+  balanceBefore,
+  monthlyTotals,
+  overdueMinor,
+  periodTotals,
+  readBalance,
+  statementEntries,
+} from '../ledger/index.ts';
 import { lowBalanceOf } from './low-balance.service.ts';
 import { reconciliationBatch } from './reconciliation.repo.ts';
 import { findAgency } from './top-ups.repo.ts';

@@ -5,10 +5,9 @@ import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { withTransaction } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { formatMoney } from '../documents/document-format.ts';
-import { insertMail } from '../mail/mail.repo.ts';
-import { brandOf, lowBalanceMail } from '../mail/templates.ts';
-import { agencyAdmins } from '../account/account.repo.ts';
+import { formatMoney } from '../documents/index.ts';
+import { brandOf, insertMail, lowBalanceMail } from '../mail/index.ts';
+import { agencyAdmins } from '../account/index.ts';
 import { advanceAlert, alertCandidates, lastDepositLevel } from './low-balance.repo.ts';
 
 // Low-balance alerts (issue "Agency money" 7), one rule: the available amount against what the account's last deposit

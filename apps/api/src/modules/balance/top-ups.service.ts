@@ -23,9 +23,9 @@ import { siteUrl } from '../../lib/site-url.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import { dailyReference } from '../../lib/daily-reference.ts';
 import { uploadDisplayName, type CheckedUpload } from '../../lib/upload.ts';
-import { insertFile } from '../files/files.repo.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { postLedgerEntry } from '../ledger/ledger.repo.ts';
+import { insertFile } from '../files/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { postLedgerEntry } from '../ledger/index.ts';
 import {
   latestPaymentFor,
   publishableKeyFor,

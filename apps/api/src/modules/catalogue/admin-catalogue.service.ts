@@ -25,7 +25,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { withTransaction, type ServiceContext } from '../../lib/context.ts';
 import { requireActor } from '../../lib/require-actor.ts';
 import type { CheckedUpload } from '../../lib/upload.ts';
-import { changesBetween, recordAudit } from '../audit/audit.service.ts';
+import { changesBetween, recordAudit } from '../audit/index.ts';
 import * as repo from './admin-catalogue.repo.ts';
 
 // The back office's catalogue and stock (issue 12). Each change runs in one transaction with exactly one audit row

@@ -13,9 +13,7 @@ import type { Site, SiteRegistry } from '../../config/sites.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { includedVatMinor } from '../documents/document-format.ts';
-import type { DocumentIssuer } from '../documents/issuer.ts';
-import { issuerOf } from '../documents/issuer.ts';
+import { includedVatMinor, issuerOf, loadMonthlyInvoicePdf, type DocumentIssuer } from '../documents/index.ts';
 import {
   accountsToInvoice,
   findAgencyParty,
@@ -89,7 +87,7 @@ function draftOf(
 // A numbered tax invoice, or (without `issued`) the proforma
 async function renderPdf(draft: Draft, issued: { invoiceNumber: string; issuedAt: Date } | null): Promise<Buffer> {
   // loaded on first use: pdfkit adds to every start
-  const { renderMonthlyInvoicePdf } = await import('../documents/monthly-invoice-pdf.ts');
+  const { renderMonthlyInvoicePdf } = await loadMonthlyInvoicePdf();
   return renderMonthlyInvoicePdf({
     ...draft,
     kind: issued ? 'tax' : 'proforma',

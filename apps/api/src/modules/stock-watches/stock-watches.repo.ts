@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { slotStockColumns } from '../catalogue/catalogue.repo.ts';
+import { slotStockColumns } from '../catalogue/index.ts';
 import { agencies, slots, stockWatches, users } from '../../db/schema/index.ts';
 
 type NewStockWatch = {

@@ -6,11 +6,14 @@ import { withTransaction } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
-import { checkBookableDate, checkStartTime, slotFits } from '../catalogue/alternatives.service.ts';
-import { availabilityRow } from '../catalogue/availability.service.ts';
-import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot.ts';
-import { insertMail } from '../mail/mail.repo.ts';
-import { brandOf, seatsBackMail } from '../mail/templates.ts';
+import {
+  availabilityRow,
+  checkBookableDate,
+  checkStartTime,
+  slotFits,
+  type CatalogueSnapshot,
+} from '../catalogue/index.ts';
+import { brandOf, insertMail, seatsBackMail } from '../mail/index.ts';
 import {
   closeOwnWatch,
   closePastWatches,

@@ -3,7 +3,7 @@ import { systemRoutes } from '@portal/contract';
 import { insertTelemetry, pingDatabase } from './system.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
-import { listRecentMails } from '../mail/mail.repo.ts';
+import { listRecentMails } from '../mail/index.ts';
 import { renderMailboxPage } from './mailbox-page.ts';
 
 export async function systemRoutesPlugin(app: FastifyInstance) {

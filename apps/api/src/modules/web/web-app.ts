@@ -14,7 +14,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Site } from '../../config/sites.ts';
 import { findUp } from '../../lib/find-up.ts';
 import { escapeHtml, jsonForScript } from '../../lib/html.ts';
-import { layoutInfoFor } from '../layout/layout-info.ts';
+import { layoutInfoFor } from '../layout/index.ts';
 
 // The built web app (apps/web/dist): hashed files with their precompressed copies, and index.html for every
 // client-side route, announcing the files of the page asked for (dist/page-preloads.json, written by the build from

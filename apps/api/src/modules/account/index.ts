@@ -1,0 +1,14 @@
+// What other modules may use of account (module faces: nothing else is imported from outside this folder)
+export {
+  agencyAdmins,
+  agencyHasEmail,
+  findUserByEmail,
+  findUserById,
+  insertAgency,
+  insertPasswordReset,
+  insertUser,
+  invalidateResets,
+  invitationsSentSince,
+  lockAgency,
+} from './account.repo.ts';
+export { hasUnusablePassword, issueToken, newResetToken, unusablePasswordHash } from './account.service.ts';

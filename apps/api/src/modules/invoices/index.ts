@@ -1,0 +1,2 @@
+// What other modules may use of invoices (module faces: nothing else is imported from outside this folder)
+export { issueMonthlyInvoice, monthInvoices, proformaPdf, taxInvoicePdf, type Month } from './invoices.service.ts';

@@ -1,0 +1,13 @@
+// What other modules may use of mail (module faces: nothing else is imported from outside this folder)
+export { insertMail, listRecentMails, mailInsertSql, type OutgoingMail } from './mail.repo.ts';
+export {
+  agencyApprovedMail,
+  agencyRejectedMail,
+  agencySuspendedMail,
+  brandOf,
+  lowBalanceMail,
+  passwordChangedMail,
+  passwordResetMail,
+  seatsBackMail,
+  temporaryPasswordMail,
+} from './templates.ts';
