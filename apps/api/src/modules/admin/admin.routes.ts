@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from '@portal/contract';
 import { registerRoute } from '../../lib/route.ts';
-import { adminAuditLog } from '../audit/audit.service.ts';
+import { adminAuditLog } from '../audit/index.ts';
 import * as service from './admin.service.ts';
 
 // The tours company's side: operators review, approve, reject, suspend and reinstate agencies, set their account,

@@ -15,16 +15,19 @@ import { withTransaction, type ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { IDEMPOTENCY_HEADER, withIdempotency } from '../../lib/idempotency.ts';
 import { requireActor } from '../../lib/require-actor.ts';
-import { agencyAdmins } from '../account/account.repo.ts';
-import { agencyDocuments, findAgency, lockAgency } from '../agency/agency.repo.ts';
-import { agencyDetailsView } from '../agency/agency-views.ts';
-import { changesBetween, recordAudit } from '../audit/audit.service.ts';
-import { accountStatement } from '../balance/balance.service.ts';
-import { lowBalanceOf } from '../balance/low-balance.service.ts';
-import { overdueMinor } from '../ledger/dues.ts';
-import { findLedgerEntry, postLedgerEntry, readBalance } from '../ledger/ledger.repo.ts';
-import { insertMail, type OutgoingMail } from '../mail/mail.repo.ts';
-import { agencyApprovedMail, agencyRejectedMail, agencySuspendedMail, brandOf } from '../mail/templates.ts';
+import { agencyAdmins } from '../account/index.ts';
+import { agencyDetailsView, agencyDocuments, findAgency, lockAgency } from '../agency/index.ts';
+import { changesBetween, recordAudit } from '../audit/index.ts';
+import { accountStatement, lowBalanceOf } from '../balance/index.ts';
+import { findLedgerEntry, overdueMinor, postLedgerEntry, readBalance } from '../ledger/index.ts';
+import {
+  agencyApprovedMail,
+  agencyRejectedMail,
+  agencySuspendedMail,
+  brandOf,
+  insertMail,
+  type OutgoingMail,
+} from '../mail/index.ts';
 import * as repo from './admin.repo.ts';
 
 // The tours company's decisions about agencies (issue "back office"): approval, rejection, suspension, the account's

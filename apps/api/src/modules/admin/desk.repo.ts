@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, ilike, isNotNull, or, sql, type SQL } from 'd
 import type { BookingStatus, PaymentStatus } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { agencies, bookings, payments, topUps, users, widgets } from '../../db/schema/index.ts';
-import { listColumns } from '../bookings/bookings.repo.ts';
+import { listColumns } from '../bookings/index.ts';
 
 // The desk's reads (issue 12): every agency's bookings, and card payments with what they paid for and their refunds
 

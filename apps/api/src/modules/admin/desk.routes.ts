@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminDeskRoutes as routes } from '@portal/contract';
 import { registerRoute } from '../../lib/route.ts';
-import { bookingCards } from '../bookings/card-payments.ts';
+import { bookingCards } from '../bookings/index.ts';
 import * as service from './desk.service.ts';
 
 // The tours company's desk: every agency's bookings (cancel on the agency's behalf), card payments and refunds.

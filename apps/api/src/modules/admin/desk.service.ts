@@ -16,16 +16,17 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireActor } from '../../lib/require-actor.ts';
-import { adminAuditLog, recordAudit } from '../audit/audit.service.ts';
-import { bookingListRow } from '../bookings/booking-views.ts';
-import { findBooking, type BookingRow } from '../bookings/bookings.repo.ts';
+import { adminAuditLog, recordAudit } from '../audit/index.ts';
 import {
+  bookingListRow,
   cancelOnBehalf,
+  findBooking,
   previewOnBehalf,
   viewOf,
+  type BookingRow,
   type CancellationFigures,
   type CardRefunds,
-} from '../bookings/manage-bookings.ts';
+} from '../bookings/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import { findAgencyOf, listDeskBookings, listDeskPayments, type DeskPaymentRow } from './desk.repo.ts';
 

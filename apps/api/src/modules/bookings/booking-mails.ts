@@ -1,5 +1,5 @@
 import type { AgencyActor } from '../../lib/context.ts';
-import type { OutgoingMail } from '../mail/mail.repo.ts';
+import type { OutgoingMail } from '../mail/index.ts';
 import type { BookingRow } from './bookings.repo.ts';
 
 type MailBooking = Pick<

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { BOOKING_MESSAGES, bookingRoutes as routes, canViewBalances } from '@portal/contract';
-import { pickUpInputs, searchHotels } from '../catalogue/hotels.repo.ts';
+import { pickUpInputs, searchHotels } from '../catalogue/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { sendPdf } from '../../lib/pdf-reply.ts';
@@ -9,8 +9,14 @@ import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { shownLanguage } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { issuerOf, type DocumentIssuer } from '../documents/issuer.ts';
-import type { BookingDocumentInput, BookingDocumentKind } from '../documents/booking-pdf.ts';
+import {
+  issuerOf,
+  loadBookingPdf,
+  loadBookingsXlsx,
+  type BookingDocumentInput,
+  type BookingDocumentKind,
+  type DocumentIssuer,
+} from '../documents/index.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import {
   createWidgetSale,
@@ -89,7 +95,7 @@ export const bookingsPlugin = fp(
       parties: Pick<BookingDocumentInput, 'agency' | 'issuer'>,
     ) => {
       const booking = await viewOf(ctx, row);
-      const { renderBookingPdf } = await import('../documents/booking-pdf.ts');
+      const { renderBookingPdf } = await loadBookingPdf();
       return renderBookingPdf(kind, {
         booking,
         ...parties,
@@ -195,7 +201,7 @@ export const bookingsPlugin = fp(
           yield bookingListRow(booking, agentName, language, canViewBalances(actor.role));
       })();
       // loaded on first use: the xlsx and PDF libraries would add about half a second to every start
-      const { writeBookingsXlsx } = await import('../documents/bookings-xlsx.ts');
+      const { writeBookingsXlsx } = await loadBookingsXlsx();
       return sendXlsx(reply, ctx.log, `bookings-${dubaiDate()}.xlsx`, rows, (all, out) =>
         writeBookingsXlsx(all, language, out),
       );

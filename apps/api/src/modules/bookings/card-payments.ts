@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { siteUrl } from '../../lib/site-url.ts';
-import { insertMail } from '../mail/mail.repo.ts';
+import { insertMail } from '../mail/index.ts';
 import {
   latestPaymentFor,
   type PaymentOwner,

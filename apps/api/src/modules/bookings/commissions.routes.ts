@@ -5,6 +5,7 @@ import { shownLanguage } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
+import { loadCommissionsXlsx } from '../documents/index.ts';
 import { commissionRows, listCommissions } from './commissions.service.ts';
 
 // SPEC §2 /my-commissions: what completed bookings earned (published − net), on screen and as xlsx
@@ -14,7 +15,7 @@ export const commissionsPlugin = fp(
     registerRoute(app, routes.download, async ({ query, body, ctx, reply }) => {
       const language = shownLanguage(ctx, query);
       // loaded on first use, as the bookings export is
-      const { writeCommissionsXlsx } = await import('../documents/commissions-xlsx.ts');
+      const { writeCommissionsXlsx } = await loadCommissionsXlsx();
       return sendXlsx(
         reply,
         ctx.log,

@@ -18,10 +18,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { dubaiDate, dubaiMonth } from '../../lib/dubai-time.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
-import { isPastCutOff } from '../catalogue/availability.service.ts';
-import { findValidPromoCode } from '../catalogue/catalogue.repo.ts';
-import { overdueMinor } from '../ledger/dues.ts';
-import { insertMail } from '../mail/mail.repo.ts';
+import { findValidPromoCode, isPastCutOff } from '../catalogue/index.ts';
+import { overdueMinor } from '../ledger/index.ts';
+import { insertMail } from '../mail/index.ts';
 import { latestPaymentFor } from '../payments/index.ts';
 import { bookingView, chargesOfSite } from './booking-views.ts';
 import {

@@ -1,7 +1,7 @@
 import type { BookingAmounts, CurrencyCode } from '@portal/contract';
 import { aedMinorToCurrencyMinor, chargedTotal, includedParts, minorToMajor, type SiteCharges } from '@portal/contract';
 import type { AmountLineJson } from '../../db/schema/index.ts';
-import type { OfferRow, PricePeriodRow } from '../catalogue/catalogue.snapshot.ts';
+import type { OfferRow, PricePeriodRow } from '../catalogue/index.ts';
 
 export type PriceInput = {
   offer: Pick<OfferRow, 'pricingUnit'>;

@@ -3,8 +3,8 @@ import { BOOKING_MESSAGES, minorToMajor } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireActor } from '../../lib/require-actor.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { insertMail } from '../mail/mail.repo.ts';
+import { recordAudit } from '../audit/index.ts';
+import { insertMail } from '../mail/index.ts';
 import { requestDeclinedMail, requestQuotedMail } from './booking-mails.ts';
 import { bookingListRow } from './booking-views.ts';
 import {

@@ -2,7 +2,7 @@ import { spendingCapMessage, type CurrencyCode, type Language } from '@portal/co
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dubaiMonth } from '../../lib/dubai-time.ts';
-import { formatMoney } from '../documents/document-format.ts';
+import { formatMoney } from '../documents/index.ts';
 import type { BookingRow } from './bookings.repo.ts';
 import { capStatus, changeSpend } from './spending-cap.repo.ts';
 

@@ -3,7 +3,7 @@ import { BOOKING_MESSAGES, checkPeopleAgainstAvailability, peopleMessages } from
 import type { DbOrTx } from '../../db/client.ts';
 import { decrementSlot, overwriteSlotStock, readSlotStock, type StockNeed } from './stock.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { OfferRow } from '../catalogue/catalogue.snapshot.ts';
+import type { OfferRow } from '../catalogue/index.ts';
 
 // What a booking takes from its slot: `left` always; same-ticket slots also split it into adult and child stock
 // (SPEC §5: infants need no ticket there). A per-trip offer takes one unit whatever the group size.

@@ -15,10 +15,9 @@ import {
   tours,
 } from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { findUserByEmail } from '../account/account.repo.ts';
-import { issueToken } from '../account/account.service.ts';
-import { creditDueMargins } from '../bookings/widget-sales.ts';
-import { issueMonthlyInvoice } from '../invoices/invoices.service.ts';
+import { findUserByEmail, issueToken } from '../account/index.ts';
+import { creditDueMargins } from '../bookings/index.ts';
+import { issueMonthlyInvoice } from '../invoices/index.ts';
 import { SANDBOX_TEST_CARDS, latestPaymentFor, type PaymentOwnerKey } from '../payments/index.ts';
 import { moveDemoHistory, type HistoryMoves } from './demo-history-shift.ts';
 import { DEMO_HISTORY_FIRST_KEY, DEMO_SIGNUP_EMAIL, demoHistoryDone } from './demo-history-state.ts';

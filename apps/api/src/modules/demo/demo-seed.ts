@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { postLedgerEntry } from '../ledger/ledger.repo.ts';
+import { postLedgerEntry } from '../ledger/index.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { insertAgency, insertUser } from '../account/account.repo.ts';
+import { insertAgency, insertUser } from '../account/index.ts';
 
 export const DEMO_PASSWORD = 'Demo-2026-pass';
 

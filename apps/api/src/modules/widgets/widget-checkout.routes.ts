@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BOOKING_MESSAGES, CreateBookingBody, WIDGET_SLUG_PATTERN, convertMinor } from '@portal/contract';
-import { formatMoney } from '../documents/document-format.ts';
+import { formatMoney, type DocumentIssuer } from '../documents/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dubaiClock } from '../../lib/dubai-time.ts';
 import { acceptFormPosts } from '../../lib/form-body.ts';
 import { sendPdf } from '../../lib/pdf-reply.ts';
 import { issuesToItems, serviceContext } from '../../lib/route.ts';
 import { siteUrl } from '../../lib/site-url.ts';
-import { isSaleToken, newSaleToken } from '../bookings/widget-sales.ts';
-import type { DocumentIssuer } from '../documents/issuer.ts';
+import { isSaleToken, newSaleToken } from '../bookings/index.ts';
 import { publishableKeyFor } from '../payments/index.ts';
 import {
   checkChoice,

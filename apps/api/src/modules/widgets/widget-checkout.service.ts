@@ -3,10 +3,8 @@ import { BOOKING_MESSAGES, WIDGET_SALE_MESSAGES, addDays, checkPeopleLimits, sal
 import { SHORT_MONTHS } from '@portal/contract/plain';
 import type { DbOrTx } from '../../db/client.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { availabilityByOffer } from '../catalogue/availability.service.ts';
-import type { CatalogueSnapshot, OfferRow } from '../catalogue/catalogue.snapshot.ts';
-import { searchHotels } from '../catalogue/hotels.repo.ts';
-import { formatMoney } from '../documents/document-format.ts';
+import { availabilityByOffer, searchHotels, type CatalogueSnapshot, type OfferRow } from '../catalogue/index.ts';
+import { formatMoney } from '../documents/index.ts';
 import type { ShopData, ShopOffer, ShopTour } from './widget-shop.service.ts';
 import type { WidgetOfferRow } from './widgets.repo.ts';
 

@@ -8,8 +8,8 @@ import {
   saleBelowMinimumMessage,
   toMinor,
 } from '@portal/contract';
-import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot.ts';
-import { formatMoney } from '../documents/document-format.ts';
+import type { CatalogueSnapshot } from '../catalogue/index.ts';
+import { formatMoney } from '../documents/index.ts';
 import type { NewWidgetOffer } from './widgets.repo.ts';
 
 export type NetMinor = { adult: number | null; child: number | null; trip: number | null };

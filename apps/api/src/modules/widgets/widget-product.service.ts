@@ -1,6 +1,5 @@
 import type { CancellationTier, ImageRef } from '@portal/contract';
-import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot.ts';
-import { tourDetails } from '../catalogue/catalogue.views.ts';
+import { tourDetails, type CatalogueSnapshot } from '../catalogue/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import type { ShopOption } from './widget-checkout.service.ts';
 import type { ShopData, ShopOffer } from './widget-shop.service.ts';

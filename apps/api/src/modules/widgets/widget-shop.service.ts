@@ -1,9 +1,8 @@
 import type { CurrencyCode, Language, WidgetTourQuery, WidgetTourResponse } from '@portal/contract';
 import { WIDGET_PUBLIC_MESSAGES, convertMinor, discountedMinor, minorToMajor, widgetImageUrl } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
-import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot.ts';
-import { tourCard } from '../catalogue/catalogue.views.ts';
-import { formatMoney } from '../documents/document-format.ts';
+import { tourCard, type CatalogueSnapshot } from '../catalogue/index.ts';
+import { formatMoney } from '../documents/index.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { isVerifiedDomain } from './widget-domains.repo.ts';

@@ -8,7 +8,7 @@ import type {
   WidgetOfferPricesResponse,
 } from '@portal/contract';
 import { MESSAGES, WIDGET_MESSAGES, isUuid, minorToMajor, widgetImageUrl } from '@portal/contract';
-import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot.ts';
+import type { CatalogueSnapshot } from '../catalogue/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { withTransaction } from '../../lib/context.ts';
