@@ -44,6 +44,9 @@ import { checkDueDomains, domainDns } from './modules/widgets/widget-domains.ser
 import { closePastStockWatches, notifyReturnedSeats } from './modules/stock-watches/stock-watches.service.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
 import { webAppPlugin } from './modules/web/web-app.ts';
+import { apiKeyRoutesPlugin } from './modules/api-keys/api-keys.routes.ts';
+import { OCTO_PREFIX, octoBookingRenderer, octoRoutes } from './modules/octo/index.ts';
+import { webhookRoutesPlugin } from './modules/webhooks/index.ts';
 
 export type BuildAppOptions = { config: AppConfig; database: DatabaseHandle; storage?: FileStorage };
 
@@ -127,6 +130,10 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(widgetRoutesPlugin);
   await app.register(widgetDomainRoutesPlugin);
   await app.register(widgetShopPlugin);
+  await app.register(apiKeyRoutesPlugin);
+  // the reseller API (issue 30): its own error shape and key authentication, encapsulated under its prefix
+  await app.register(octoRoutes, { prefix: OCTO_PREFIX });
+  await app.register(webhookRoutesPlugin, { renderBooking: octoBookingRenderer(app) });
 
   // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds,
   // stale card top-ups, last month's tax invoices, low-balance alerts, trade licence alerts,
@@ -171,6 +178,9 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
       everyMs: config.balanceAlertMs,
       run: () => sendLowBalanceAlerts(app.deps),
     });
+  // webhooks to agencies' systems: events fanned out to endpoints, due deliveries sent (retries over about a day)
+  if (config.webhooks.pollMs > 0)
+    jobs.push({ name: 'webhooks', everyMs: config.webhooks.pollMs, run: () => app.webhooks.run() });
   // widgets' own domains: pending and failed ones asked about again, verified ones now and then (DNS only)
   if (config.domainCheckMs > 0) {
     const dns = domainDns(config);

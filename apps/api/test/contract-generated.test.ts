@@ -3,7 +3,17 @@ import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { buildPath, contractRoutes, type Role, type RouteDescriptor } from '@portal/contract';
-import { agencies, bookings, payments, stockWatches, users, widgets } from '../src/db/schema/index.ts';
+import {
+  agencies,
+  apiKeys,
+  bookings,
+  payments,
+  stockWatches,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+  widgets,
+} from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
 import {
   bookingBody,
@@ -28,6 +38,9 @@ let other: {
   agentId: string;
   widgetId: string;
   stockWatchId: string;
+  apiKeyId: string;
+  webhookId: string;
+  deliveryId: string;
 };
 
 const routeName = (r: RouteDescriptor) => `${r.method} ${r.path}`;
@@ -64,10 +77,10 @@ beforeAll(async () => {
       bankReference: 'FT',
     },
   });
-  // both agencies may have widgets (isWidgetsCreationAllowed): the routes' access is then the role matrix alone
+  // both agencies may have widgets and the reseller API: the routes' access is then the role matrix alone
   await t.database.db
     .update(agencies)
-    .set({ isWidgetsCreationAllowed: 1 })
+    .set({ isWidgetsCreationAllowed: 1, isApiAllowed: 1 })
     .where(inArray(agencies.id, [w.agency.id, them.agency.id]));
   const [widget] = await t.database.db
     .insert(widgets)
@@ -96,7 +109,36 @@ beforeAll(async () => {
       language: 'en',
     })
     .returning({ id: stockWatches.id });
-  if (!payment || !widget || !watch || topUp.statusCode !== 200) throw new Error('fixtures missing');
+  const [key] = await t.database.db
+    .insert(apiKeys)
+    .values({
+      agencyId: them.agency.id,
+      userId: them.agency.users.admin.id,
+      name: 'Their engine',
+      prefix: 'gfk_theirs0',
+      secretHash: `theirs-${them.agency.id}`,
+    })
+    .returning({ id: apiKeys.id });
+  const [hook] = await t.database.db
+    .insert(webhookEndpoints)
+    .values({
+      agencyId: them.agency.id,
+      url: 'https://example.com/h',
+      secret: 'whsec_dGhlaXJz',
+      events: ['booking.confirmed'],
+    })
+    .returning({ id: webhookEndpoints.id });
+  const deliveryId = `msg_${them.agency.id.replace(/-/g, '')}`;
+  if (hook)
+    await t.database.db.insert(webhookDeliveries).values({
+      id: deliveryId,
+      endpointId: hook.id,
+      agencyId: them.agency.id,
+      eventType: 'webhook.test',
+      payload: {},
+      status: 'failed',
+    });
+  if (!payment || !widget || !watch || !key || !hook || topUp.statusCode !== 200) throw new Error('fixtures missing');
   other = {
     bookingId: card.id,
     paymentId: payment.id,
@@ -105,6 +147,9 @@ beforeAll(async () => {
     agentId: them.agency.users.junior.id,
     widgetId: widget.id,
     stockWatchId: watch.id,
+    apiKeyId: key.id,
+    webhookId: hook.id,
+    deliveryId,
   };
   await retireTour(t.database.db, them.tour.id);
 });
@@ -161,6 +206,7 @@ function validBodyFor(route: RouteDescriptor): Record<string, unknown> {
   if (route.method === 'PUT' && route.path === '/b2b/agents/{id}')
     return { name: 'Omar Saleh', phone: '+971500000000', role: 'admin', jobTitle: '', monthlyCap: null };
   if (route.method === 'PUT' && route.path === '/b2b/widgets/{id}') return widgetBody();
+  if (route.method === 'PUT' && route.path === '/b2b/webhooks/{id}') return { isEnabled: true };
   return {};
 }
 
@@ -176,6 +222,9 @@ describe("tenants: every agency route that takes an id answers another agency's 
     if (route.path.startsWith('/b2b/agents/{id}')) return other.agentId;
     if (route.path.startsWith('/b2b/widgets/{id}')) return other.widgetId;
     if (route.path === '/b2b/stock-watches/{id}') return other.stockWatchId;
+    if (route.path.startsWith('/b2b/api-keys/{id}')) return other.apiKeyId;
+    if (route.path.startsWith('/b2b/webhooks/deliveries/{id}')) return other.deliveryId;
+    if (route.path.startsWith('/b2b/webhooks/{id}')) return other.webhookId;
     return null;
   };
   const tenantRoutes = contractRoutes.filter(

@@ -268,6 +268,12 @@ describe('errors and protection', () => {
       'password',
     ]);
     expect(paths['/api/b2b/account/signup'].post.requestBody.content).toHaveProperty('multipart/form-data');
+    // the reseller API under its own tag, with the API key as its bearer
+    expect(paths['/octo/v1/bookings/{uuid}/confirm'].post).toMatchObject({
+      tags: ['OCTO (reseller API)'],
+      security: [{ apiKey: [] }],
+    });
+    expect(Object.keys(paths).filter((p) => p.startsWith('/octo/v1')).length).toBe(12);
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
   });
 

@@ -52,6 +52,8 @@ export const AgencySettingsBody = z
       ),
     isWidgetsCreationAllowed: z.boolean(),
     isCreditCardTopupAllowed: z.boolean(),
+    // the reseller API (issue 30); absent: unchanged
+    isApiAllowed: z.boolean().optional(),
   })
   .strict();
 export type AgencySettingsBody = z.infer<typeof AgencySettingsBody>;
@@ -95,6 +97,7 @@ export const AdminAgencyDetail = z.object({
   createdAt: z.string(),
   isWidgetsCreationAllowed: z.boolean(),
   isCreditCardTopupAllowed: z.boolean(),
+  isApiAllowed: z.boolean(),
   balance: z.number(),
   creditLimit: z.number(),
   available: z.number(),

@@ -7,7 +7,18 @@ export const AuditChange = z.object({ field: z.string(), from: z.string().nullab
 export type AuditChange = z.infer<typeof AuditChange>;
 
 // What a change is about: an agency's own history lists 'agency' and 'agent'; the operator's audit log all of them.
-export const AUDIT_ENTITIES = ['agency', 'agent', 'tour', 'offer', 'slot', 'promoCode', 'topUp', 'booking'] as const;
+export const AUDIT_ENTITIES = [
+  'agency',
+  'agent',
+  'tour',
+  'offer',
+  'slot',
+  'promoCode',
+  'topUp',
+  'booking',
+  'apiKey',
+  'webhook',
+] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 
@@ -45,6 +56,12 @@ export const AUDIT_ACTIONS = [
   'agent.restored',
   'agent.invited',
   'agent.activated',
+  // the reseller API's keys (issue 30): an agency's admin creates and revokes; the operator may revoke too
+  'apiKey.created',
+  'apiKey.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

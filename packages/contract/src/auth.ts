@@ -18,6 +18,8 @@ export const SessionClaims = z.object({
   agencyId: z.string().nullable(),
   isWidgetsCreationAllowed: z.number(),
   isCreditCardTopupAllowed: z.number().optional(),
+  // the reseller API (issue 30): the admins' "API & webhooks" page; absent in tokens issued before it
+  isApiAllowed: z.number().optional(),
   // the kind of site the agency belongs to: what its prices add (the contract's pricing rule); absent for operators
   siteKind: SiteKind.optional(),
   exp: z.number(),

@@ -31,6 +31,10 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   payment_failed: 'Payment Failed',
 };
 
+// where a booking was made: by an agent in the portal, in the agency's widget shop, or over the reseller API
+export const BookingChannel = z.enum(['agent', 'widget', 'api']);
+export type BookingChannel = z.infer<typeof BookingChannel>;
+
 export const PaymentMethod = z.enum(['balance', 'card']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const PaymentProviderName = z.enum(['sandbox', 'stripe', 'tap']);
@@ -118,6 +122,8 @@ export const BookingFilters = z
     createdTo: CatalogueDate.optional(),
     tourId: DbId.optional(),
     agentId: z.string().uuid().optional(),
+    // where it was booked: the portal, a widget shop or the reseller API (issue 30)
+    channel: BookingChannel.optional(),
     // reference, guest name or e-mail, ticket number
     search: z.string().trim().max(100).optional(),
   })
@@ -171,9 +177,6 @@ export const PaymentSession = z.object({
 });
 export type PaymentSession = z.infer<typeof PaymentSession>;
 
-// Where a booking was made: by an agent in the portal, or by the agency's customer in its widget shop (issue 13)
-export const BookingChannel = z.enum(['agent', 'widget']);
-export type BookingChannel = z.infer<typeof BookingChannel>;
 // A widget sale's margin (sale − net) on its way to the agency's balance: pending until the tour date has passed,
 // then credited by a job; a cancellation before that reverses it
 export const MarginStatus = z.enum(['pending', 'credited', 'reversed']);
@@ -276,6 +279,8 @@ export const BookingOptionsResponse = z.object({
   tours: z.array(z.object({ id: z.number().int(), title: z.string() })),
   // empty for juniors, who only see their own bookings
   agents: z.array(z.object({ id: z.string(), name: z.string() })),
+  // the channels the agency's bookings came from (the filter is offered when there is more than one)
+  channels: z.array(BookingChannel),
 });
 export type BookingOptionsResponse = z.infer<typeof BookingOptionsResponse>;
 

@@ -23,6 +23,9 @@ export * from './agents.ts';
 export * from './widgets.ts';
 export * from './widget-domains.ts';
 export * from './widget-public.ts';
+export * from './api-keys.ts';
+export * from './webhooks.ts';
+export * from './octo.ts';
 
 import { adminRoutes } from './admin.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.ts';
@@ -38,6 +41,8 @@ import { agentRoutes } from './agents.ts';
 import { widgetRoutes } from './widgets.ts';
 import { widgetDomainRoutes } from './widget-domains.ts';
 import { widgetPublicRoutes } from './widget-public.ts';
+import { apiKeyRoutes } from './api-keys.ts';
+import { webhookRoutes } from './webhooks.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
 import type { RouteDescriptor } from './define-route.ts';
@@ -59,4 +64,6 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(widgetRoutes),
   ...Object.values(widgetDomainRoutes),
   ...Object.values(widgetPublicRoutes),
+  ...Object.values(apiKeyRoutes),
+  ...Object.values(webhookRoutes),
 ];

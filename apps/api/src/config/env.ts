@@ -23,6 +23,11 @@ export type AppConfig = {
   rateLimitMax: number;
   // widget checkouts (each holds seats for 15 minutes, no login) one client address may start per 10 minutes
   widgetHoldsPerIp: number;
+  // reseller API (OCTO) calls one API key may make per minute, across nodes with REDIS_URL
+  octoRateLimitPerKey: number;
+  // webhooks to agencies' systems (issue 30): how often the job runs (0: never), a try's time limit, and where they
+  // may go — https only in production; private, local and reserved addresses never unless allowed (a test receiver)
+  webhooks: { pollMs: number; timeoutMs: number; requireHttps: boolean; allowPrivate: boolean };
   logLevel: string;
   seedDemo: boolean;
   // Fastify's trustProxy: false, a hop count, or the proxies' addresses (never `true`: see trustProxySetting)
@@ -131,6 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sitesFile: env.SITES_FILE || undefined,
     rateLimitMax: int('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 600),
     widgetHoldsPerIp: int('WIDGET_HOLDS_PER_IP', env.WIDGET_HOLDS_PER_IP, 20),
+    octoRateLimitPerKey: int('OCTO_RATE_LIMIT_PER_KEY', env.OCTO_RATE_LIMIT_PER_KEY, 300),
+    webhooks: {
+      pollMs: int('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 2000),
+      timeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
+      requireHttps: nodeEnv === 'production' || bool(env.WEBHOOK_REQUIRE_HTTPS, false),
+      allowPrivate: nodeEnv !== 'production' && bool(env.WEBHOOK_ALLOW_PRIVATE, false),
+    },
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     // Demo data on the embedded default (or on PostgreSQL when SEED_DEMO=true is set explicitly), never in production.
     seedDemo: nodeEnv !== 'production' && bool(env.SEED_DEMO, !databaseUrl),

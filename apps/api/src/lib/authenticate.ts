@@ -20,6 +20,7 @@ function prepareUserQuery(db: Db) {
       agencyStatus: agencies.status,
       isWidgetsCreationAllowed: agencies.isWidgetsCreationAllowed,
       isCreditCardTopupAllowed: agencies.isCreditCardTopupAllowed,
+      isApiAllowed: agencies.isApiAllowed,
     })
     .from(users)
     .leftJoin(agencies, eq(agencies.id, users.agencyId))
@@ -54,7 +55,8 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
     claims.role !== user.role ||
     (user.agencyId !== null &&
       (claims.isWidgetsCreationAllowed !== (user.isWidgetsCreationAllowed ?? 0) ||
-        (claims.isCreditCardTopupAllowed ?? 1) !== (user.isCreditCardTopupAllowed ?? 1)));
+        (claims.isCreditCardTopupAllowed ?? 1) !== (user.isCreditCardTopupAllowed ?? 1) ||
+        (claims.isApiAllowed ?? 0) !== (user.isApiAllowed ?? 0)));
   request.actor = {
     userId: user.id,
     agencyId: user.agencyId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteDescriptor } from '@portal/contract';
+import { OCTO_BASE_PATH, OCTO_OPERATIONS, type RouteDescriptor } from '@portal/contract';
 
 type JsonObject = Record<string, unknown>;
 
@@ -60,10 +60,53 @@ export function buildOpenApiDocument(routes: readonly RouteDescriptor[]): JsonOb
     }
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }
+  // the reseller API (issue 30): OCTO's own shapes, an agency's API key as the bearer
+  for (const operation of OCTO_OPERATIONS) {
+    const parameters = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    (paths[`${OCTO_BASE_PATH}${operation.path}`] ??= {})[operation.method.toLowerCase()] = {
+      summary: operation.summary,
+      tags: ['OCTO (reseller API)'],
+      security: [{ apiKey: [] }],
+      parameters: [
+        ...parameters,
+        {
+          name: 'Octo-Capabilities',
+          in: 'header',
+          required: false,
+          schema: { type: 'string', example: 'octo/pricing' },
+        },
+        { name: 'Accept-Language', in: 'header', required: false, schema: { type: 'string', enum: ['en', 'ru'] } },
+      ],
+      ...(operation.method === 'POST' || operation.method === 'PATCH'
+        ? { requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } } }
+        : {}),
+      responses: {
+        200: { description: 'OK (OCTO shape)' },
+        400: {
+          description:
+            'OCTO error: { error, errorMessage } (INVALID_PRODUCT_ID, INVALID_OPTION_ID, INVALID_UNIT_ID, ' +
+            'INVALID_AVAILABILITY_ID, INVALID_BOOKING_UUID, BAD_REQUEST, UNPROCESSABLE_ENTITY)',
+        },
+        401: { description: 'No valid API key' },
+        403: { description: 'The agency may not use the reseller API' },
+        429: { description: 'Too many calls with this key' },
+      },
+    };
+  }
   return {
     openapi: '3.0.3',
     info: { title: 'UAE B2B tours portal API', version: '1.0.0', description: 'Agency portal API. Errors: SPEC §8.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'API key (gfk_…)' },
+      },
+    },
     paths,
   };
 }

@@ -41,6 +41,8 @@ export const agencies = pgTable(
     statusReason: text('status_reason').notNull().default(''),
     isWidgetsCreationAllowed: integer('is_widgets_creation_allowed').notNull().default(0),
     isCreditCardTopupAllowed: integer('is_credit_card_topup_allowed').notNull().default(1),
+    // the reseller API (issue 30): its admins may create API keys; off by default, the operator switches it
+    isApiAllowed: integer('is_api_allowed').notNull().default(0),
     tradeLicenseFileId: uuid('trade_license_file_id'),
     vatCertificateFileId: uuid('vat_certificate_file_id'),
     // SPEC §3 bank details, contracting and contact blocks (company settings, issue "Company settings")

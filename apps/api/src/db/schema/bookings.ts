@@ -16,6 +16,7 @@ import {
 import { agencies, users } from './accounts.ts';
 import { topUps } from './money.ts';
 import { widgets } from './widgets.ts';
+import { apiKeys } from './api-keys.ts';
 import { cities, offers, slots, tours, type CancellationTierJson, type Localized } from './catalogue.ts';
 
 export type AmountLineJson = {
@@ -36,10 +37,17 @@ export const bookings = pgTable(
       .references(() => agencies.id),
     // the agent who booked; null for a sale in the agency's widget shop (its customer booked, channel 'widget')
     createdBy: uuid('created_by').references(() => users.id),
-    // where the booking was made: by an agent in the portal, or by the agency's customer in its widget shop
-    channel: text('channel', { enum: ['agent', 'widget'] })
+    // where the booking was made: by an agent in the portal, by the agency's customer in its widget shop, or by the
+    // agency's own system through the reseller API (issue 30: `api_key_id` names the key, `octo_uuid` is the
+    // reseller's id of the booking, unique per agency, and `reseller_reference` its own reference)
+    channel: text('channel', { enum: ['agent', 'widget', 'api'] })
       .notNull()
       .default('agent'),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id),
+    octoUuid: text('octo_uuid'),
+    resellerReference: text('reseller_reference'),
+    // why the reseller cancelled (OCTO's cancellation reason); null for the portal's own cancellations
+    cancellationReason: text('cancellation_reason'),
     widgetId: uuid('widget_id').references(() => widgets.id),
     // A widget sale: what the customer pays (the widget's sale prices after its discount, in its currency) — the card
     // charge's amount. published_total_minor then holds it in the account's currency, so the agency's margin is
@@ -137,6 +145,14 @@ export const bookings = pgTable(
       'bookings_channel_fields',
       sql`CASE WHEN ${t.channel} = 'widget' THEN ${t.widgetId} IS NOT NULL AND ${t.saleCurrency} IS NOT NULL AND ${t.saleTotalMinor} > 0 AND ${t.customerToken} IS NOT NULL AND ${t.createdBy} IS NULL AND ${t.paymentMethod} = 'card' ELSE ${t.createdBy} IS NOT NULL AND ${t.widgetId} IS NULL AND ${t.marginStatus} IS NULL END`,
     ),
+    check(
+      'bookings_api_fields',
+      sql`(${t.channel} = 'api') = (${t.apiKeyId} IS NOT NULL AND ${t.octoUuid} IS NOT NULL)`,
+    ),
+    uniqueIndex('bookings_octo_uuid_uq').on(t.agencyId, t.octoUuid),
+    index('bookings_reseller_reference_idx')
+      .on(t.agencyId, t.resellerReference)
+      .where(sql`${t.resellerReference} IS NOT NULL`),
     index('bookings_hold_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.heldUnits} > 0 AND ${t.holdExpiresAt} IS NOT NULL`),

@@ -5,3 +5,5 @@ export * from './bookings.ts';
 export * from './stock-watches.ts';
 export * from './money.ts';
 export * from './widgets.ts';
+export * from './api-keys.ts';
+export * from './webhooks.ts';

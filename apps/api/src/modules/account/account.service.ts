@@ -66,6 +66,7 @@ export async function issueToken(ctx: ServiceContext, row: UserWithAgency): Prom
     agencyId: user.agencyId,
     isWidgetsCreationAllowed: agency?.isWidgetsCreationAllowed ?? 0,
     isCreditCardTopupAllowed: agency?.isCreditCardTopupAllowed ?? 1,
+    isApiAllowed: agency?.isApiAllowed ?? 0,
     ...(agency ? { siteKind: ctx.sites.byId(agency.siteId)?.kind ?? 'general' } : {}),
   });
 }

@@ -95,6 +95,7 @@ export async function saveAgencySettings(
     currency: CurrencyCode;
     isWidgetsCreationAllowed: number;
     isCreditCardTopupAllowed: number;
+    isApiAllowed: number;
   },
 ) {
   await tx

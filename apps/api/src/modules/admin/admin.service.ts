@@ -147,6 +147,7 @@ export async function agencyDetail(ctx: ServiceContext, id: string): Promise<Adm
     createdAt: agency.createdAt.toISOString(),
     isWidgetsCreationAllowed: agency.isWidgetsCreationAllowed === 1,
     isCreditCardTopupAllowed: agency.isCreditCardTopupAllowed === 1,
+    isApiAllowed: agency.isApiAllowed === 1,
     balance: minorToMajor(balance.balanceMinor),
     creditLimit: minorToMajor(balance.creditLimitMinor),
     available: minorToMajor(balance.balanceMinor + balance.creditLimitMinor),
@@ -190,6 +191,7 @@ export async function updateAgencySettings(
       currency: body.currency,
       isWidgetsCreationAllowed: body.isWidgetsCreationAllowed ? 1 : 0,
       isCreditCardTopupAllowed: body.isCreditCardTopupAllowed ? 1 : 0,
+      isApiAllowed: (body.isApiAllowed ?? agency.isApiAllowed === 1) ? 1 : 0,
     };
     const changes = changesBetween(
       {
@@ -198,6 +200,7 @@ export async function updateAgencySettings(
         creditLimit: minorToMajor(previousLimit).toFixed(2),
         isWidgetsCreationAllowed: agency.isWidgetsCreationAllowed === 1,
         isCreditCardTopupAllowed: agency.isCreditCardTopupAllowed === 1,
+        isApiAllowed: agency.isApiAllowed === 1,
       },
       {
         siteId: body.siteId,
@@ -205,6 +208,7 @@ export async function updateAgencySettings(
         creditLimit: minorToMajor(limitMinor).toFixed(2),
         isWidgetsCreationAllowed: body.isWidgetsCreationAllowed,
         isCreditCardTopupAllowed: body.isCreditCardTopupAllowed,
+        isApiAllowed: values.isApiAllowed === 1,
       },
     );
     if (changes.length === 0) return;

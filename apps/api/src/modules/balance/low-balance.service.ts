@@ -8,6 +8,7 @@ import { dubaiDate } from '../../lib/dubai-time.ts';
 import { formatMoney } from '../documents/index.ts';
 import { brandOf, insertMail, lowBalanceMail } from '../mail/index.ts';
 import { agencyAdmins } from '../account/index.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
 import { advanceAlert, alertCandidates, lastDepositLevel } from './low-balance.repo.ts';
 
 // Low-balance alerts (issue "Agency money" 7), one rule: the available amount against what the account's last deposit
@@ -45,6 +46,14 @@ export async function sendLowBalanceAlerts(deps: Pick<AppDeps, 'db' | 'sites' | 
     const account = { agencyId: candidate.agencyId, currency: candidate.currency };
     const sent = await withTransaction(deps.db, async (tx) => {
       if (!(await advanceAlert(tx, account, candidate.depositEntryId, stage))) return false;
+      // the agency's own system hears it too (issue 30: the balance.low webhook), amounts in minor units
+      await recordWebhookEvent(tx, candidate.agencyId, 'balance.low', {
+        currency: candidate.currency.toUpperCase(),
+        currencyPrecision: 2,
+        available: candidate.availableMinor,
+        topUpLevel: candidate.levelMinor,
+        percent: percentOf(stage),
+      });
       const brand = brandOf(site, deps.config);
       for (const admin of await agencyAdmins(tx, candidate.agencyId))
         await insertMail(

@@ -3,7 +3,17 @@ import type { BookingFilters } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { jsonRow } from '../../db/json-row.ts';
 import { keysetBatches, readInSnapshot } from '../../db/snapshot.ts';
-import { agencies, bookings, hotels, offers, pricePeriods, tours, users, widgets } from '../../db/schema/index.ts';
+import {
+  agencies,
+  apiKeys,
+  bookings,
+  hotels,
+  offers,
+  pricePeriods,
+  tours,
+  users,
+  widgets,
+} from '../../db/schema/index.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type AgencyRow = typeof agencies.$inferSelect;
@@ -132,6 +142,12 @@ export async function loadAgent(db: DbOrTx, userId: string | null) {
   return row ?? { id: userId, name: '', email: '' };
 }
 
+// the name of the reseller API key a booking was made with
+export async function loadApiKeyName(db: DbOrTx, apiKeyId: string): Promise<string | null> {
+  const [row] = await db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, apiKeyId)).limit(1);
+  return row?.name ?? null;
+}
+
 // bookings whose card hold ran out with stock still held, oldest first
 export async function expiredHoldIds(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
   const rows = await db
@@ -162,6 +178,7 @@ export function filterConditions(scope: Visibility | null, filters: BookingFilte
   if (filters.createdTo) conditions.push(sql`${dubaiDay(bookings.createdAt)} <= ${filters.createdTo}::date`);
   if (filters.tourId) conditions.push(eq(bookings.tourId, filters.tourId));
   if (filters.agentId) conditions.push(eq(bookings.createdBy, filters.agentId));
+  if (filters.channel) conditions.push(eq(bookings.channel, filters.channel));
   if (filters.search) {
     const like = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const match = or(
@@ -175,8 +192,9 @@ export function filterConditions(scope: Visibility | null, filters: BookingFilte
   return conditions;
 }
 
-// who booked, as the lists show it: the agent, or for a widget sale the widget's name (the joins below are outer)
-export const bookedByName = sql<string>`coalesce(${users.name}, ${widgets.name}, '')`;
+// who booked, as the lists show it: the agent, for a widget sale the widget's name (the joins below are outer), for a
+// reseller API booking the name of the key it was made with
+export const bookedByName = sql<string>`coalesce(CASE WHEN ${bookings.channel} = 'api' THEN (SELECT k.name FROM api_keys k WHERE k.id = ${bookings.apiKeyId}) END, ${users.name}, ${widgets.name}, '')`;
 export const listColumns = { booking: bookings, agentName: bookedByName, agencyName: agencies.name };
 
 // What a list row shows (booking-views.ts#bookingListRow) and a commission row needs: all an export reads of a
@@ -301,7 +319,12 @@ export async function bookingOptions(db: DbOrTx, scope: Visibility) {
         .from(users)
         .where(and(eq(users.agencyId, scope.agencyId)))
         .orderBy(asc(users.name));
-  return { tourRows, agentRows };
+  const channelRows = await db
+    .selectDistinct({ channel: bookings.channel })
+    .from(bookings)
+    .where(visible(scope))
+    .orderBy(asc(bookings.channel));
+  return { tourRows, agentRows, channels: channelRows.map((r) => r.channel) };
 }
 
 export async function findOffer(db: DbOrTx, offerId: number) {

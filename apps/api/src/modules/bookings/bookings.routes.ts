@@ -51,6 +51,16 @@ import {
   visibilityOf,
 } from './manage-bookings.ts';
 import { payBooking } from './pay-booking.ts';
+import {
+  cancelResellerBooking,
+  confirmResellerBooking,
+  extendResellerHold,
+  findResellerBooking,
+  holdForReseller,
+  listResellerBookings,
+  updateResellerBooking,
+  type ResellerBookings,
+} from './reseller-bookings.ts';
 import { declineRequest, listAllRequests, quoteRequest } from './requests.service.ts';
 
 // What the widget shop (widgets module) asks of bookings for its customers' checkout (issue 13)
@@ -73,7 +83,7 @@ export type WidgetSales = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    bookings: { sweepExpiredHolds: () => Promise<number>; widgetSales: WidgetSales };
+    bookings: { sweepExpiredHolds: () => Promise<number>; widgetSales: WidgetSales; reseller: ResellerBookings };
   }
 }
 
@@ -103,6 +113,15 @@ export const bookingsPlugin = fp(
         issuedAt: row.confirmedAt ?? row.createdAt,
       });
     };
+    // a booking's document as its agency receives it (the portal's download and the reseller API's links)
+    const agencyDocument = async (ctx: ServiceContext, row: BookingRow, kind: BookingDocumentKind) => {
+      const agency = await loadAgency(db, row.agencyId);
+      const site = ctx.sites.byId(row.siteId) ?? ctx.site;
+      return renderDocument(ctx, row, kind, {
+        agency: { name: agency?.name ?? '', address: agency?.address ?? '', trnNumber: agency?.trnNumber ?? '' },
+        issuer: issuerOf(site),
+      });
+    };
     // Expired holds go back to stock; then card refunds a provider has not confirmed yet are asked again
     app.decorate('bookings', {
       sweepExpiredHolds: async () => {
@@ -123,6 +142,21 @@ export const bookingsPlugin = fp(
           return { pdf, fileName: `${kind}-${row.reference}.pdf` };
         },
         creditDueMargins: () => creditDueMargins(db, app.log),
+      },
+      reseller: {
+        hold: holdForReseller,
+        extend: extendResellerHold,
+        update: updateResellerBooking,
+        confirm: (ctx, uuid, details) => confirmResellerBooking(ctx, deps(), uuid, details),
+        cancel: (ctx, uuid, reason) => cancelResellerBooking(ctx, cards, uuid, reason),
+        find: findResellerBooking,
+        list: listResellerBookings,
+        document: async (ctx, uuid, kind) => {
+          const row = await findResellerBooking(ctx, uuid);
+          if (!row || row.status !== 'completed') return null;
+          const pdf = await agencyDocument(ctx, row, kind);
+          return { pdf, fileName: `${kind}-${row.reference}.pdf` };
+        },
       },
     });
 
@@ -215,12 +249,7 @@ export const bookingsPlugin = fp(
       // a widget sale's customer paid the portal, not the agency: there is no invoice to the agency for it
       if (params.kind === 'invoice' && row.channel === 'widget')
         throw AppError.notFound('No invoice for a widget sale');
-      const agency = await loadAgency(db, row.agencyId);
-      const site = ctx.sites.byId(row.siteId) ?? ctx.site;
-      const pdf = await renderDocument(ctx, row, params.kind, {
-        agency: { name: agency?.name ?? '', address: agency?.address ?? '', trnNumber: agency?.trnNumber ?? '' },
-        issuer: issuerOf(site),
-      });
+      const pdf = await agencyDocument(ctx, row, params.kind);
       return sendPdf(reply, `${params.kind}-${row.reference}.pdf`, pdf);
     });
 

@@ -156,6 +156,10 @@ const UNSET_BOOKING_COLUMNS = {
   marginStatus: null,
   customerToken: null,
   customerUrl: null,
+  apiKeyId: null,
+  octoUuid: null,
+  resellerReference: null,
+  cancellationReason: null,
 } satisfies Partial<BookingRow>;
 
 export type PreparedBooking = Awaited<ReturnType<typeof prepareBooking>>;

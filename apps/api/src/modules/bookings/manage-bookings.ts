@@ -33,6 +33,7 @@ import {
   findVisibleBooking,
   listBookings,
   loadAgent,
+  loadApiKeyName,
   loadWidgetBrand,
   findOffer,
   updateBooking,
@@ -51,6 +52,10 @@ export function visibilityOf(actor: AgencyActor): Visibility {
 
 // who booked: the agent, or for a widget sale the shop it was sold in (its name where an agent's would be)
 async function bookedBy(db: DbOrTx, row: BookingRow) {
+  if (row.channel === 'api' && row.apiKeyId) {
+    const agent = await loadAgent(db, row.createdBy);
+    return { ...agent, name: (await loadApiKeyName(db, row.apiKeyId)) ?? agent.name };
+  }
   if (row.channel !== 'widget' || !row.widgetId) return loadAgent(db, row.createdBy);
   return { id: '', name: (await loadWidgetBrand(db, row.widgetId))?.name ?? '', email: '' };
 }
@@ -110,11 +115,12 @@ export async function listVisibleBookings(
 
 export async function listOptions(ctx: ServiceContext, language: Language): Promise<BookingOptionsResponse> {
   const actor = requireAgencyActor(ctx);
-  const { tourRows, agentRows } = await bookingOptions(ctx.db, visibilityOf(actor));
+  const { tourRows, agentRows, channels } = await bookingOptions(ctx.db, visibilityOf(actor));
   return {
     statuses: BookingStatus.options.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] })),
     tours: tourRows.map((t) => ({ id: t.id, title: t.title[language] })),
     agents: agentRows,
+    channels,
   };
 }
 

@@ -21,8 +21,13 @@ export function isPastCutOff(
   time: string | null,
   now: Date,
 ): boolean {
+  return now.getTime() >= cutOffAt(offer, date, time);
+}
+
+// the instant (ms) automatic booking of a slot stops
+export function cutOffAt(offer: Pick<OfferRow, 'cutOffHours' | 'closingTime'>, date: string, time: string | null) {
   const reference = time ?? offer.closingTime ?? '23:59';
-  return now.getTime() >= dubaiInstant(date, reference) - offer.cutOffHours * 3_600_000;
+  return dubaiInstant(date, reference) - offer.cutOffHours * 3_600_000;
 }
 
 export function availabilityRow(offer: OfferRow, slot: SlotRow, now: Date): AvailabilityRow {

@@ -36,6 +36,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       status: 'approved',
       isWidgetsCreationAllowed: 1,
       isCreditCardTopupAllowed: 1,
+      // the reseller API (issue 30): its admin sees the API page and can make keys
+      isApiAllowed: 1,
     });
     const volga = await insertAgency(tx, {
       siteId: 'ru',

@@ -10,4 +10,5 @@ export {
   passwordResetMail,
   seatsBackMail,
   temporaryPasswordMail,
+  webhookDisabledMail,
 } from './templates.ts';

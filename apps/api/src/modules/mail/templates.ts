@@ -209,3 +209,32 @@ export function lowBalanceMail(
       `Questions: ${brand.supportEmail}\n`,
   };
 }
+
+// Issue 30: a webhook endpoint that failed for a day is switched off; the agency's admins are told once
+export function webhookDisabledMail(
+  lang: Language,
+  to: string,
+  name: string,
+  what: { url: string; since: string },
+  brand: Brand,
+): OutgoingMail {
+  const page = new URL('/api-keys', brand.loginUrl).toString();
+  if (lang === 'ru') {
+    return {
+      to,
+      subject: `${brand.siteName}: вебхук отключён`,
+      text:
+        `Здравствуйте, ${name}!\n\nАдрес ${what.url} не принимал вебхуки с ${what.since}, и мы его отключили. ` +
+        `Неотправленные события сохранены в журнале доставки.\n\nПроверьте адрес и включите его снова: ${page}\n` +
+        `Вопросы: ${brand.supportEmail}\n`,
+    };
+  }
+  return {
+    to,
+    subject: `${brand.siteName}: a webhook endpoint was switched off`,
+    text:
+      `Hello ${name},\n\n${what.url} has not accepted webhooks since ${what.since}, so we switched it off. ` +
+      `The events it missed are in its delivery log.\n\nCheck the endpoint and switch it on again: ${page}\n` +
+      `Questions: ${brand.supportEmail}\n`,
+  };
+}

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { agencies, users } from './accounts.ts';
+
+// An agency's key for the reseller API (issue 30, OCTO at /octo/v1). The secret is shown once at creation; only its
+// SHA-256 is kept (a key is 32 random bytes: a slow hash adds nothing against guessing). `prefix` is what the pages
+// show afterwards. The key acts as `user_id` (the admin who created it: the bookings' "booked by", their spending
+// cap) with the rights of `role`. Revoked keys stay for the bookings and the audit that name them.
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    role: text('role', { enum: ['senior', 'junior'] })
+      .notNull()
+      .default('senior'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by'),
+  },
+  (t) => [
+    uniqueIndex('api_keys_secret_hash_uq').on(t.secretHash),
+    index('api_keys_agency_idx').on(t.agencyId, t.createdAt),
+    check('api_keys_name_length', sql`char_length(${t.name}) BETWEEN 1 AND 60`),
+  ],
+);

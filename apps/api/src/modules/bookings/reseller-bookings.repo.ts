@@ -1,0 +1,47 @@
+import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookings } from '../../db/schema/index.ts';
+import { findVisibleBooking, type BookingRow, type Visibility } from './bookings.repo.ts';
+
+// The reseller API's own reads of bookings (reseller-bookings.ts): by its uuid, and its list
+export async function resellerBookingByUuid(
+  db: DbOrTx,
+  scope: Visibility,
+  uuid: string,
+  forUpdate = false,
+): Promise<BookingRow | null> {
+  const [found] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.agencyId, scope.agencyId), eq(bookings.octoUuid, uuid)))
+    .limit(1);
+  return found ? findVisibleBooking(db, scope, found.id, forUpdate) : null;
+}
+
+export type ResellerListFilter = {
+  resellerReference?: string;
+  supplierReference?: string;
+  localDate?: string;
+  localDateStart?: string;
+  localDateEnd?: string;
+};
+
+export async function listApiBookings(
+  db: DbOrTx,
+  scope: Visibility,
+  filter: ResellerListFilter,
+): Promise<BookingRow[]> {
+  const conditions: SQL[] = [eq(bookings.agencyId, scope.agencyId), eq(bookings.channel, 'api')];
+  if (scope.onlyCreatedBy) conditions.push(eq(bookings.createdBy, scope.onlyCreatedBy));
+  if (filter.resellerReference) conditions.push(eq(bookings.resellerReference, filter.resellerReference));
+  if (filter.supplierReference) conditions.push(eq(bookings.reference, filter.supplierReference));
+  if (filter.localDate) conditions.push(eq(bookings.date, filter.localDate));
+  if (filter.localDateStart) conditions.push(gte(bookings.date, filter.localDateStart));
+  if (filter.localDateEnd) conditions.push(lte(bookings.date, filter.localDateEnd));
+  return db
+    .select()
+    .from(bookings)
+    .where(and(...conditions))
+    .orderBy(asc(bookings.createdAt), asc(bookings.id))
+    .limit(500);
+}

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '@portal/contract';
+import { AppError } from '../../lib/app-error.ts';
+import { serviceContext } from '../../lib/route.ts';
+import { authenticateApiKey, type ApiKeyCaller } from '../api-keys/index.ts';
+import { OctoError } from './octo-errors.ts';
+import * as octo from './octo.service.ts';
+
+// Issue 30: the OCTO supplier API at /octo/v1 (https://docs.octo.travel): Bearer API key, `Octo-Capabilities`
+// (octo/pricing), errors in OCTO's shape. Everything it books goes through bookings' public face
+// (app.bookings.reseller): the same stock, ledger, caps and documents as the portal.
+
+export const OCTO_PREFIX = '/octo/v1';
+const SUPPORTED_CAPABILITIES = ['octo/pricing'] as const;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    octoCaller?: ApiKeyCaller;
+  }
+}
+
+function capabilitiesOf(request: FastifyRequest): string[] {
+  const header = request.headers['octo-capabilities'];
+  const asked = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((c) => c.trim());
+  return SUPPORTED_CAPABILITIES.filter((c) => asked.includes(c));
+}
+
+function languageOf(request: FastifyRequest, caller: ApiKeyCaller): Language {
+  const header = String(request.headers['accept-language'] ?? '').toLowerCase();
+  if (/^\s*ru\b/.test(header)) return 'ru';
+  if (/^\s*en\b/.test(header)) return 'en';
+  return caller.language;
+}
+
+function sendError(reply: FastifyReply, error: OctoError) {
+  return reply.status(error.status).type('application/json').send(error.body());
+}
+
+export async function octoRoutes(app: FastifyInstance) {
+  const { config } = app.deps;
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof OctoError) return sendError(reply, error);
+    if (error instanceof AppError) {
+      const code = error.status === 401 ? 'UNAUTHORIZED' : error.status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST';
+      if (error.status === 429) return sendError(reply, new OctoError('TOO_MANY_REQUESTS', error.message));
+      if (error.status >= 500) request.log.error({ err: error }, 'octo call failed');
+      return sendError(reply, new OctoError(error.status >= 500 ? 'INTERNAL_SERVER_ERROR' : code, error.message));
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429)
+      return sendError(reply, new OctoError('TOO_MANY_REQUESTS', 'Too many requests for this API key; slow down'));
+    if (status >= 400 && status < 500)
+      return sendError(
+        reply,
+        new OctoError(
+          'BAD_REQUEST',
+          status === 413 ? 'The request body is too large' : 'The request could not be read',
+        ),
+      );
+    request.log.error({ err: error }, 'octo call failed');
+    return sendError(reply, new OctoError('INTERNAL_SERVER_ERROR', 'Something went wrong on our side; try again'));
+  });
+  app.setNotFoundHandler((_request, reply) => sendError(reply, new OctoError('NOT_FOUND', 'No such OCTO endpoint')));
+
+  // every call names its key; a revoked key, a switched-off agency or a suspended one is refused on the next call
+  app.addHook('onRequest', async (request) => {
+    const caller = await authenticateApiKey(app.deps, request.headers.authorization);
+    if (!caller) throw new OctoError('UNAUTHORIZED', 'A valid API key is required: Authorization: Bearer <key>');
+    request.octoCaller = caller;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('Octo-Env', 'live');
+    reply.header('Cache-Control', 'private, no-store');
+    if (request.octoCaller) reply.header('Octo-Capabilities', capabilitiesOf(request).join(', '));
+    return payload;
+  });
+
+  const rateLimit = {
+    max: config.octoRateLimitPerKey,
+    timeWindow: '1 minute',
+    allowList: () => false,
+    keyGenerator: (request: FastifyRequest) =>
+      `octo:${createHash('sha256')
+        .update(String(request.headers.authorization ?? request.ip))
+        .digest('hex')
+        .slice(0, 32)}`,
+  };
+  const options = { config: { rateLimit } };
+
+  const callOf = async (request: FastifyRequest): Promise<octo.OctoCall> => {
+    const caller = request.octoCaller;
+    if (!caller) throw new OctoError('UNAUTHORIZED', 'A valid API key is required');
+    const ctx = { ...serviceContext(app, request), actor: caller.actor };
+    return {
+      ctx,
+      caller,
+      language: languageOf(request, caller),
+      withPricing: capabilitiesOf(request).includes('octo/pricing'),
+      snapshot: await app.catalogue.snapshot(),
+      reseller: app.bookings.reseller,
+      baseUrl: `${request.protocol}://${request.host}${OCTO_PREFIX}`,
+      now: new Date(),
+    };
+  };
+  const uuidOf = (request: FastifyRequest) => String((request.params as { uuid?: string }).uuid ?? '');
+
+  app.get('/capabilities', options, async () =>
+    SUPPORTED_CAPABILITIES.map((id) => ({ id, revision: 1, required: false, dependencies: [], docs: null })),
+  );
+  app.get('/supplier', options, async (request) => {
+    const site = request.site;
+    return {
+      id: site.id,
+      name: site.legal?.legalName ?? site.name,
+      endpoint: `${request.protocol}://${request.host}${OCTO_PREFIX}`,
+      contact: {
+        website: `${request.protocol}://${request.host}`,
+        email: site.hostData.email ?? null,
+        telephone: site.supportPhone ?? site.contactInfo.phone ?? null,
+        address: site.hostData.address ?? null,
+      },
+    };
+  });
+  app.get('/products', options, async (request) => octo.listProducts(await callOf(request)));
+  app.get('/products/:id', options, async (request) =>
+    octo.getProduct(await callOf(request), String((request.params as { id?: string }).id ?? '')),
+  );
+  app.post('/availability/calendar', options, async (request) =>
+    octo.availabilityCalendar(await callOf(request), request.body),
+  );
+  app.post('/availability', options, async (request) => octo.availabilityCheck(await callOf(request), request.body));
+  app.post('/bookings', options, async (request) => octo.reserve(await callOf(request), request.body));
+  app.get('/bookings', options, async (request) =>
+    octo.listBookings(await callOf(request), octo.asBody(request.query)),
+  );
+  app.get('/bookings/:uuid', options, async (request) => octo.getBooking(await callOf(request), uuidOf(request)));
+  app.patch('/bookings/:uuid', options, async (request) =>
+    octo.update(await callOf(request), uuidOf(request), request.body),
+  );
+  app.post('/bookings/:uuid/extend', options, async (request) =>
+    octo.extend(await callOf(request), uuidOf(request), request.body),
+  );
+  app.post('/bookings/:uuid/confirm', options, async (request) =>
+    octo.confirm(await callOf(request), uuidOf(request), request.body),
+  );
+  app.post('/bookings/:uuid/cancel', options, async (request) =>
+    octo.cancel(await callOf(request), uuidOf(request), request.body),
+  );
+  app.delete('/bookings/:uuid', options, async (request) =>
+    octo.cancel(await callOf(request), uuidOf(request), request.body),
+  );
+  // the documents a confirmed booking's voucher and tickets link to, with the same key
+  for (const kind of ['voucher', 'tickets'] as const)
+    app.get(`/bookings/:uuid/${kind}.pdf`, options, async (request, reply) => {
+      const call = await callOf(request);
+      await octo.getBooking(call, uuidOf(request));
+      const document = await app.bookings.reseller.document(call.ctx, uuidOf(request), kind);
+      if (!document)
+        throw new OctoError('UNPROCESSABLE_ENTITY', 'The documents are issued once the booking is confirmed');
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${document.fileName}"`)
+        .send(document.pdf);
+    });
+}

@@ -1,0 +1,161 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { agencies, webhookDeliveries, webhookEndpoints, webhookOutbox } from '../../db/schema/index.ts';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type OutboxRow = typeof webhookOutbox.$inferSelect;
+
+export async function agencyApiState(db: DbOrTx, agencyId: string) {
+  const [row] = await db
+    .select({
+      isApiAllowed: agencies.isApiAllowed,
+      status: agencies.status,
+      siteId: agencies.siteId,
+      language: agencies.language,
+    })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId))
+    .limit(1);
+  return row ?? null;
+}
+
+export const lockAgencySql = (agencyId: string) => sql`SELECT 1 FROM agencies WHERE id = ${agencyId} FOR UPDATE`;
+
+export function listEndpoints(db: DbOrTx, agencyId: string) {
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.agencyId, agencyId), isNull(webhookEndpoints.deletedAt)))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+}
+
+export async function findEndpoint(db: DbOrTx, agencyId: string, id: string, forUpdate = false) {
+  const query = db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.agencyId, agencyId), isNull(webhookEndpoints.deletedAt)),
+    )
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function insertEndpoint(tx: DbOrTx, values: typeof webhookEndpoints.$inferInsert): Promise<EndpointRow> {
+  const [row] = await tx.insert(webhookEndpoints).values(values).returning();
+  if (!row) throw new Error('webhook endpoint insert returned nothing');
+  return row;
+}
+
+export async function updateEndpoint(tx: DbOrTx, id: string, values: Partial<typeof webhookEndpoints.$inferInsert>) {
+  const [row] = await tx.update(webhookEndpoints).set(values).where(eq(webhookEndpoints.id, id)).returning();
+  return row ?? null;
+}
+
+// The outbox: a row in the transaction of what happened
+export async function insertOutbox(
+  tx: DbOrTx,
+  values: { agencyId: string; eventType: string; bookingId?: string | null; data?: Record<string, unknown> | null },
+) {
+  await tx.insert(webhookOutbox).values(values);
+}
+
+// Events not yet fanned out, oldest first, each taken by one node (the others skip it)
+export function claimOutbox(tx: DbOrTx, limit: number) {
+  return tx
+    .select()
+    .from(webhookOutbox)
+    .where(isNull(webhookOutbox.dispatchedAt))
+    .orderBy(asc(webhookOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markDispatched(tx: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx
+    .update(webhookOutbox)
+    .set({ dispatchedAt: sql`now()` })
+    .where(inArray(webhookOutbox.id, ids));
+}
+
+// the agency's endpoints that take this event now
+export function subscribedEndpoints(tx: DbOrTx, agencyId: string, eventType: string) {
+  return tx
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.agencyId, agencyId),
+        eq(webhookEndpoints.isEnabled, true),
+        isNull(webhookEndpoints.deletedAt),
+        sql`${eventType} = ANY(${webhookEndpoints.events})`,
+      ),
+    );
+}
+
+// once per endpoint and event: a second fan-out of the same event makes nothing
+export async function insertDelivery(tx: DbOrTx, values: typeof webhookDeliveries.$inferInsert) {
+  const rows = await tx
+    .insert(webhookDeliveries)
+    .values(values)
+    .onConflictDoNothing({ target: [webhookDeliveries.endpointId, webhookDeliveries.outboxId] })
+    .returning();
+  return rows[0] ?? null;
+}
+
+// Due deliveries, each leased to this run for `leaseSeconds` (a node that dies mid-send leaves it to the next run)
+export async function claimDueDeliveries(db: DbOrTx, limit: number, leaseSeconds: number): Promise<DeliveryRow[]> {
+  const result = (await db.execute(sql`
+    UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => ${leaseSeconds})
+    WHERE id IN (
+      SELECT id FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY next_attempt_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`)) as unknown as { rows: { id: string }[] };
+  const ids = result.rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  return db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids));
+}
+
+export async function findEndpointById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function recordAttempt(tx: DbOrTx, id: string, values: Partial<typeof webhookDeliveries.$inferInsert>) {
+  const [row] = await tx
+    .update(webhookDeliveries)
+    .set({ ...values, lockedUntil: null, lastAttemptAt: sql`now()` })
+    .where(eq(webhookDeliveries.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export function listDeliveries(db: DbOrTx, endpointId: string, limit = 50) {
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit);
+}
+
+export async function findDelivery(db: DbOrTx, agencyId: string, id: string, forUpdate = false) {
+  const query = db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.agencyId, agencyId)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateDelivery(tx: DbOrTx, id: string, values: Partial<typeof webhookDeliveries.$inferInsert>) {
+  const [row] = await tx.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id)).returning();
+  return row ?? null;
+}

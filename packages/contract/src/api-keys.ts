@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ADMIN_ONLY, OPERATOR_ONLY, defineRoute } from './define-route.ts';
+import { MESSAGES } from './errors.ts';
+
+// Issue 30: an agency's keys for the reseller API (OCTO at /octo/v1). Admins of agencies the tours company allowed
+// (agencies.is_api_allowed) create a named key and see its secret once; afterwards only its prefix.
+export const API_KEY_MESSAGES = {
+  notAllowed: 'The reseller API is not enabled for your agency. Ask the tours company to switch it on.',
+  unknownKey: 'Unknown API key',
+  tooMany: 'An agency can have at most 20 active API keys. Revoke one you no longer use first.',
+} as const;
+export const MAX_ACTIVE_API_KEYS = 20;
+// what a secret starts with: the prefix shown afterwards is this plus the secret's first 8 characters
+export const API_KEY_SECRET_PREFIX = 'gfk_';
+
+export const ApiKeyRole = z.enum(['senior', 'junior']);
+export type ApiKeyRole = z.infer<typeof ApiKeyRole>;
+
+export const CreateApiKeyBody = z.object({
+  name: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(60, 'At most 60 characters'),
+  role: ApiKeyRole.optional().default('senior'),
+});
+export type CreateApiKeyBody = z.input<typeof CreateApiKeyBody>;
+
+export const ApiKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  role: ApiKeyRole,
+  createdAt: z.string(),
+  createdBy: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof ApiKey>;
+// the only answer that carries the secret
+export const CreatedApiKey = ApiKey.extend({ secret: z.string() });
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+export const ApiKeyListResponse = z.object({ keys: z.array(ApiKey), baseUrl: z.string() });
+export type ApiKeyListResponse = z.infer<typeof ApiKeyListResponse>;
+export const ApiKeyParams = z.object({ id: z.uuid({ error: API_KEY_MESSAGES.unknownKey }) });
+export const AgencyApiKeyParams = z.object({
+  id: z.uuid({ error: 'Unknown agency' }),
+  keyId: z.uuid({ error: API_KEY_MESSAGES.unknownKey }),
+});
+export const AgencyApiKeysResponse = z.object({ keys: z.array(ApiKey) });
+
+const tags = ['API keys'] as const;
+export const apiKeyRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/b2b/api-keys',
+    summary: "The agency's API keys for the reseller API (admins of agencies allowed to use it)",
+    tags,
+    access: ADMIN_ONLY,
+    response: ApiKeyListResponse,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/b2b/api-keys',
+    summary: 'Create a key; the answer is the only time its secret is sent',
+    tags,
+    access: ADMIN_ONLY,
+    body: CreateApiKeyBody,
+    response: CreatedApiKey,
+  }),
+  revoke: defineRoute({
+    method: 'DELETE',
+    path: '/b2b/api-keys/{id}',
+    summary: 'Revoke a key: the next call with it is answered 401 on every node',
+    tags,
+    access: ADMIN_ONLY,
+    params: ApiKeyParams,
+    response: ApiKey,
+  }),
+  // the tours company's operator: every agency's keys, and revoking any of them
+  agencyKeys: defineRoute({
+    method: 'GET',
+    path: '/admin/agencies/{id}/api-keys',
+    summary: "An agency's API keys (operators)",
+    tags,
+    access: OPERATOR_ONLY,
+    params: z.object({ id: z.uuid({ error: 'Unknown agency' }) }),
+    response: AgencyApiKeysResponse,
+  }),
+  revokeAgencyKey: defineRoute({
+    method: 'DELETE',
+    path: '/admin/agencies/{id}/api-keys/{keyId}',
+    summary: "Revoke an agency's API key (operators)",
+    tags,
+    access: OPERATOR_ONLY,
+    params: AgencyApiKeyParams,
+    response: ApiKey,
+  }),
+};
