@@ -65,6 +65,7 @@ const BACK_OFFICE_TEXTS: readonly LocalePart[] = ['backOffice', 'backOfficeCatal
 const bookingLists = () => import('@/features/bookings/routes/bookings');
 const bookingDetail = () => import('@/features/bookings/routes/booking-detail');
 const widgetPages = () => import('@/features/widgets/routes/widgets');
+const apiKeyPages = () => import('@/features/api-keys/routes/api-keys');
 
 // The home route and the half of it this visitor needs (login or catalogue) load side by side, not one after the other.
 function loadHome() {
@@ -221,6 +222,7 @@ const routeTree = (
           <Route path={paths.widgets.path} element={page(widgetPages, (m) => m.WidgetsRoute, ['widgets'])} />
           <Route path={paths.widgetsCreate.path} element={page(widgetPages, (m) => m.WidgetCreateRoute, ['widgets'])} />
           <Route path={paths.widgetEdit.path} element={page(widgetPages, (m) => m.WidgetEditRoute, ['widgets'])} />
+          <Route path={paths.apiKeys.path} element={page(apiKeyPages, (m) => m.ApiKeysRoute, ['widgets'])} />
           <Route
             path={paths.agents.path}
             element={page(

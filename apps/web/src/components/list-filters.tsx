@@ -50,7 +50,10 @@ export function ListFilters({
   const tours = (options?.tours ?? []).map((tour) => ({ value: String(tour.id), label: tour.title }));
   const agents = (options?.agents ?? []).map((agent) => ({ value: agent.id, label: agent.name }));
   const hasAgentField = canFilterAgent && agents.length > 0;
-  const fieldCount = 4 + (statusLabel ? 1 : 0) + (hasAgentField ? 1 : 0);
+  // where the bookings came from (portal, widget shop, reseller API): offered once there is more than one
+  const channels = (options?.channels ?? []).map((channel) => ({ value: channel, label: t(`saleChannel.${channel}`) }));
+  const hasChannelField = channels.length > 1 || Boolean(filters.channel);
+  const fieldCount = 4 + (statusLabel ? 1 : 0) + (hasAgentField ? 1 : 0) + (hasChannelField ? 1 : 0);
 
   const reset = hasActive && (
     <Button
@@ -66,6 +69,7 @@ export function ListFilters({
           createdTo: null,
           tourId: null,
           agentId: null,
+          channel: null,
           search: null,
         })
       }
@@ -129,6 +133,17 @@ export function ListFilters({
               onChange={(value) => onChange({ agentId: value })}
               searchable
               clearable
+            />
+          )}
+          {hasChannelField && (
+            <Select
+              label={t('saleChannel.filter')}
+              placeholder={t(`${textKeys}.all`)}
+              data={channels}
+              value={filters.channel ?? null}
+              onChange={(value) => onChange({ channel: value })}
+              clearable
+              data-testid="filter-channel"
             />
           )}
           {layout === 'grid' && reset}

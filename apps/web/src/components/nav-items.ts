@@ -1,6 +1,7 @@
 import type { Icon } from '@tabler/icons-react';
 import {
   IconApps,
+  IconPlugConnected,
   IconBuilding,
   IconCoins,
   IconCreditCard,
@@ -27,6 +28,7 @@ export type NavItemKey =
   | 'topUp'
   | 'companySettings'
   | 'widgets'
+  | 'api'
   | 'agents';
 
 export type NavItem = {
@@ -74,6 +76,7 @@ const ALL_ITEMS: readonly NavItem[] = [
     isActive: onPath(paths.myAgencies.path),
   },
   { key: 'widgets', href: paths.widgets.getHref(), icon: IconApps, isActive: (p) => p.startsWith(paths.widgets.path) },
+  { key: 'api', href: paths.apiKeys.getHref(), icon: IconPlugConnected, isActive: onPath(paths.apiKeys.path) },
   { key: 'agents', href: paths.agents.getHref(), icon: IconUsers, isActive: onPath(paths.agents.path) },
 ];
 
@@ -89,6 +92,8 @@ const NEEDS: Record<NavItemKey, Capability | null> = {
   topUp: 'viewBalances',
   companySettings: 'viewCompanyDetails',
   widgets: 'manageWidgets',
+  // the reseller API's keys: the company's admins (the same capability as its widgets), where the operator allows it
+  api: 'manageWidgets',
   agents: 'manageUsers',
 };
 
@@ -98,7 +103,8 @@ export function canSeeNavItem(key: NavItemKey, user: SessionUser): boolean {
   const capability = NEEDS[key];
   if (capability && !can(user.role, capability)) return false;
   // SPEC §6: widget creation is also gated by the agency's isWidgetsCreationAllowed
-  return key === 'widgets' ? user.isWidgetsCreationAllowed !== 0 : true;
+  if (key === 'widgets') return user.isWidgetsCreationAllowed !== 0;
+  return key === 'api' ? (user.isApiAllowed ?? 0) !== 0 : true;
 }
 
 export function getNavItems(user: SessionUser): NavItem[] {

@@ -80,6 +80,7 @@ export const paths = {
   termsOfUse: { path: '/terms-of-use', getHref: () => '/terms-of-use' },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   widgets: { path: '/widgets', getHref: () => '/widgets' },
+  apiKeys: { path: '/api-keys', getHref: () => '/api-keys' },
   widgetsCreate: { path: '/widgets/create', getHref: () => '/widgets/create' },
   widgetEdit: { path: '/widgets/:id', getHref: (id: string) => `/widgets/${encodeURIComponent(id)}` },
   agents: { path: '/agents', getHref: () => '/agents' },

@@ -34,6 +34,7 @@ function readClaims(value: unknown): SessionClaims | null {
   if (c.agencyId !== null && !isString(c.agencyId)) return null;
   if (!isNumber(c.isWidgetsCreationAllowed) || !isNumber(c.exp)) return null;
   if (c.isCreditCardTopupAllowed !== undefined && !isNumber(c.isCreditCardTopupAllowed)) return null;
+  if (c.isApiAllowed !== undefined && !isNumber(c.isApiAllowed)) return null;
   if (!isString(c.aud) && !(Array.isArray(c.aud) && c.aud.every(isString))) return null;
   const siteKind = SITE_KINDS.find((kind) => kind === c.siteKind);
   return {
@@ -45,6 +46,7 @@ function readClaims(value: unknown): SessionClaims | null {
     agencyId: c.agencyId,
     isWidgetsCreationAllowed: c.isWidgetsCreationAllowed,
     isCreditCardTopupAllowed: c.isCreditCardTopupAllowed,
+    isApiAllowed: c.isApiAllowed,
     ...(siteKind ? { siteKind } : {}),
     exp: c.exp,
     aud: c.aud,

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { BookingStatus, isCalendarDate } from '@portal/contract';
+import { BookingChannel, BookingStatus, isCalendarDate } from '@portal/contract';
 import type { BookingFilters } from '@portal/contract';
 import { isUuid } from '@portal/contract/plain';
 import { useSearchParamsPatch } from './use-search-params-patch';
@@ -14,6 +14,7 @@ export type ListFilterKey =
   | 'createdTo'
   | 'tourId'
   | 'agentId'
+  | 'channel'
   | 'search'
   | 'page';
 export type ListFilterPatch = Partial<Record<ListFilterKey, string | null>>;
@@ -56,6 +57,8 @@ export function useListFilters({ withStatus = false, fixedAgentId }: ListFilterO
     }
     if (Number.isInteger(tourId) && tourId > 0) result.tourId = tourId;
     if (isUuid(agentId)) result.agentId = agentId;
+    const channel = BookingChannel.safeParse(params.get('channel'));
+    if (channel.success) result.channel = channel.data;
     if (search) result.search = search;
     return result;
   }, [params, withStatus, fixedAgentId]);
@@ -72,6 +75,7 @@ export function hasActiveFilters(filters: BookingFilters): boolean {
       filters.createdTo ||
       filters.tourId ||
       filters.agentId ||
+      filters.channel ||
       filters.search,
   );
 }

@@ -17,6 +17,7 @@ import { AgencyStatusBadge } from './components/agency-status-badge';
 import { DecisionPanel } from './components/decision-panel';
 import { DocumentPreview } from './components/document-preview';
 import { SettingsForm } from './components/settings-form';
+import { AgencyApiKeys } from './components/agency-api-keys';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -142,6 +143,7 @@ export function AgencyPage() {
           </Group>
           <Review agency={data} />
           <SettingsForm key={`${data.id}:${data.siteId}:${data.currency}:${data.creditLimit}`} agency={data} />
+          <AgencyApiKeys agency={data} />
           <AdjustmentForm agency={data} />
           <Agents agency={data} />
           <AgencyStatement agency={data} />

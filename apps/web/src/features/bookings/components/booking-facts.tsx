@@ -47,7 +47,7 @@ export function BookingFacts({ booking }: { booking: BookingView }) {
         </Text>
       </Fact>
       <Fact label={t('bookings.fields.hotelRoom')}>
-        {booking.guest.hotel} · {booking.guest.room}
+        {[booking.guest.hotel, booking.guest.room].filter(Boolean).join(' · ') || '—'}
       </Fact>
       <Fact label={t('bookings.fields.pickUpTime')} testId="fact-pick-up">
         {booking.pickUpTime ?? dash}

@@ -13,6 +13,7 @@ type Values = {
   creditLimit: number | string;
   isWidgetsCreationAllowed: boolean;
   isCreditCardTopupAllowed: boolean;
+  isApiAllowed: boolean;
 };
 
 const bodyOf = (values: Values): AgencySettingsBody => ({
@@ -20,7 +21,7 @@ const bodyOf = (values: Values): AgencySettingsBody => ({
   creditLimit: typeof values.creditLimit === 'number' ? values.creditLimit : Number(values.creditLimit || 0),
 });
 
-// Site and currency, credit limit and the two permissions (SPEC §3 flags, §9 credit limit)
+// Site and currency, credit limit and the three permissions (widgets, card top-ups, the reseller API) (SPEC §3 flags, §9 credit limit)
 export function SettingsForm({ agency }: { agency: AdminAgencyDetail }) {
   const { t } = useTranslation();
   const save = useAgencySettings(agency.id);
@@ -31,6 +32,7 @@ export function SettingsForm({ agency }: { agency: AdminAgencyDetail }) {
       creditLimit: agency.creditLimit,
       isWidgetsCreationAllowed: agency.isWidgetsCreationAllowed,
       isCreditCardTopupAllowed: agency.isCreditCardTopupAllowed,
+      isApiAllowed: agency.isApiAllowed,
     },
     validate: (values) => zodValidate(AgencySettingsBody)(bodyOf(values)),
   });
@@ -85,6 +87,11 @@ export function SettingsForm({ agency }: { agency: AdminAgencyDetail }) {
           <Switch
             label={t('backOffice.agency.cardTopUpAllowed')}
             {...form.getInputProps('isCreditCardTopupAllowed', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('backOffice.agency.apiAllowed')}
+            data-testid="agency-api-allowed"
+            {...form.getInputProps('isApiAllowed', { type: 'checkbox' })}
           />
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
