@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import type { AdminAgencyRow, BookingListResponse } from '@portal/contract';
-import { screenshot, startPortal, type Portal } from './support/portal.ts';
+import { SCREENSHOT_DIR, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions } from './support/session.ts';
 
 // Issue 30: an agency admin makes an API key on its "API" page (the secret shown once), its own system books over
@@ -233,6 +234,19 @@ describe('[API] an agency connects its own system', () => {
     await page.getByTestId('api-key-row').first().waitFor();
     await settled(page);
     await screenshot(page, 'api-keys-390-ru');
+
+    // a webhook endpoint, a test event and its delivery log, in Russian on a phone
+    await page.getByTestId('webhook-url').fill(receiverUrl);
+    await page.getByTestId('webhook-add').click();
+    const card = page.getByTestId('webhook-endpoint').filter({ hasText: receiverUrl });
+    await card.getByTestId('webhook-test').click();
+    await card.locator('[data-testid="webhook-delivery"][data-status="succeeded"]').first().waitFor();
+    await card.getByText('Доставлено').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await settled(page);
+    await screenshot(page, 'api-webhooks-390-ru');
+    await card.screenshot({ path: path.join(SCREENSHOT_DIR, 'api-webhook-card-390-ru.png') });
     await context.close();
   });
 

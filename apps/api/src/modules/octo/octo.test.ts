@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES, MESSAGES, addDays } from '@portal/contract';
+import { BOOKING_MESSAGES, MESSAGES, addDays, spendingCapMessage } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
-import { agencies, apiKeys, auditEvents, bookings, ledgerEntries } from '../../db/schema/index.ts';
+import { agencies, apiKeys, auditEvents, bookings, ledgerEntries, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
@@ -393,6 +393,38 @@ describe('OCTO', () => {
     expect(refused.json().errorMessage).toMatch(/balance/i);
     expect((await octo(t.app, poorSecret, 'GET', `/bookings/${uuid}`)).json().status).toBe('ON_HOLD');
     expect(await ledgerRows(db, poor.id)).toEqual([]);
+  });
+
+  it('counts a junior-rights key’s bookings toward its user’s monthly spending cap', async () => {
+    const db = t.database.db;
+    const capped = await createAgency(db);
+    await allowApi(db, capped.id);
+    await fund(db, capped.id, 1_000_000);
+    const admin = await loginAs(t.app, capped.users.admin.email);
+    const made = await makeKey(t.app, admin, 'Capped engine', 'junior');
+    expect(made.json().role).toBe('junior');
+    const key = (made.json() as { secret: string }).secret;
+    await db.update(users).set({ monthlyCapMinor: 30_000 }).where(eq(users.id, capped.users.admin.id));
+    const reserve = (uuid: string) =>
+      octo(t.app, key, 'POST', '/bookings', {
+        uuid,
+        productId: String(w.tour.id),
+        optionId: String(w.tour.timeslotOfferId),
+        availabilityId: at(w.refundableDate, '18:00'),
+        unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
+        pickupPointId: String(w.dubaiHotelId),
+      });
+    const first = randomUUID();
+    expect((await reserve(first)).statusCode).toBe(200);
+    const over = await reserve(randomUUID());
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error).toBe('UNPROCESSABLE_ENTITY');
+    expect(over.json().errorMessage).toBe(spendingCapMessage('300.00\u00a0AED', '12.00\u00a0AED'));
+    expect(await countBookings(db, capped.id)).toBe(1);
+    const confirmed = await octo(t.app, key, 'POST', `/bookings/${first}/confirm`, {
+      contact: { fullName: 'Anna Smith', emailAddress: 'anna@example.test' },
+    });
+    expect(confirmed.json().status).toBe('CONFIRMED');
   });
 
   it('limits the calls of one key per minute', async () => {

@@ -279,6 +279,35 @@ describe('webhook endpoints', () => {
     } finally {
       await strict.close();
     }
+    // production's rules (https only, no private address): a private, metadata or loopback target is refused before
+    // any connection is tried
+    const production = await buildTestApp({ webhooks: { ...WEBHOOKS, requireHttps: true, allowPrivate: false } });
+    try {
+      const agency = await createAgency(production.database.db);
+      await allowApi(production.database.db, agency.id);
+      const admin = await loginAs(production.app, agency.users.admin.email);
+      for (const url of [
+        'https://10.0.0.7/hooks',
+        'https://169.254.169.254/latest/meta-data',
+        'https://127.0.0.1/h',
+        'https://localhost/h',
+      ]) {
+        const made = await call(production.app, admin, 'POST', '/b2b/webhooks', { url, events: ['booking.confirmed'] });
+        expect(made.statusCode, made.body).toBe(200);
+        const test = await call(production.app, admin, 'POST', `/b2b/webhooks/${made.json().id}/test`);
+        await production.app.webhooks.run();
+        const [row] = await production.database.db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.id, test.json().id));
+        expect({ url, error: row?.lastError }).toEqual({
+          url,
+          error: 'address not allowed (private, local or reserved network)',
+        });
+      }
+    } finally {
+      await production.close();
+    }
     const https = await buildTestApp({ webhooks: { ...WEBHOOKS, requireHttps: true } });
     try {
       const agency = await createAgency(https.database.db);
