@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { dubaiToday, json } from './util.mjs';
+import { runOctoBench } from './octo-scenarios.mjs';
 
 const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
 export const BOOKING_TARGETS = {
@@ -128,6 +129,7 @@ export async function runBookingBench({
       DATABASE_URL: dbUrl.toString(),
       SEED_DEMO: 'true',
       RATE_LIMIT_MAX: '100000000',
+      OCTO_RATE_LIMIT_PER_KEY: '100000000',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       HOLD_SWEEP_MS: '0',
@@ -307,6 +309,20 @@ export async function runBookingBench({
         met: computedBeside <= computedAllowed,
       },
     };
+    // issue 30: the reseller API on the same server
+    const octo = await runOctoBench({
+      base,
+      token: accessToken,
+      db,
+      offer,
+      connections,
+      duration,
+      prepareSlots,
+      portalLoad: (date, portalConnections) =>
+        runLoad({ url: base, token: accessToken, bodyFor: () => body(date), connections: portalConnections, duration }),
+    });
+    rows.push(...octo.rows);
+    Object.assign(targets, octo.targets);
     return {
       rows,
       targets,

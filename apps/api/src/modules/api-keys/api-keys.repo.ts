@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { agencies, apiKeys, users } from '../../db/schema/index.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -57,8 +57,8 @@ export async function findKey(db: DbOrTx, agencyId: string, id: string): Promise
 
 // One read per call (no cache, so a revoked key or a switched-off agency is refused on the very next call on every
 // node): the key, the user it acts as, and the agency's state
-export async function keyBySecretHash(db: DbOrTx, secretHash: string) {
-  const [row] = await db
+function prepareKeyQuery(db: Db) {
+  return db
     .select({
       id: apiKeys.id,
       name: apiKeys.name,
@@ -78,8 +78,21 @@ export async function keyBySecretHash(db: DbOrTx, secretHash: string) {
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .innerJoin(agencies, eq(agencies.id, apiKeys.agencyId))
-    .where(eq(apiKeys.secretHash, secretHash))
-    .limit(1);
+    .where(eq(apiKeys.secretHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('api_key_by_hash');
+}
+const prepared = new WeakMap<Db, ReturnType<typeof prepareKeyQuery>>();
+
+// One read per call (no cache, so a revoked key or a switched-off agency is refused on the very next call on every
+// node): the key, the user it acts as, and the agency's state; prepared once per database
+export async function keyBySecretHash(db: Db, secretHash: string) {
+  let query = prepared.get(db);
+  if (!query) {
+    query = prepareKeyQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ hash: secretHash });
   return row ?? null;
 }
 

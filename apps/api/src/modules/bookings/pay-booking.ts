@@ -7,7 +7,7 @@ import { postLedgerEntry, readBalance } from '../ledger/index.ts';
 import { insertMail } from '../mail/index.ts';
 import { latestPaymentFor } from '../payments/index.ts';
 import { bookingConfirmedMail } from './booking-mails.ts';
-import { findBooking, findOffer, findVisibleBooking, updateBooking } from './bookings.repo.ts';
+import { findBooking, findOffer, findVisibleBooking, updateBooking, type BookingRow } from './bookings.repo.ts';
 import {
   bookingDescription,
   inBookingTransaction,
@@ -32,6 +32,27 @@ export async function payBooking(
   method: PaymentMethod,
   claim: IdempotencyClaim,
 ): Promise<CreateBookingResponse> {
+  const { needsCard } = await payBookingRow(ctx, deps, id, method, claim);
+  const row = await findBooking(ctx.db, id);
+  if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  const payment = await latestPaymentFor(ctx.db, id);
+  return {
+    booking: await viewOf(ctx, row),
+    message: needsCard && payment?.status === 'failed' ? BOOKING_MESSAGES.paymentFailed : null,
+  };
+}
+
+// The payment itself, without the answer's view (the reseller API answers in its own shape): whether a card charge
+// was started, and the booking as the balance paid it. `before`: the booking as the caller just read it (saves the
+// read); `extra`: columns written with the balance payment's own update (the reseller's guest details).
+export async function payBookingRow(
+  ctx: ServiceContext,
+  deps: BookingDeps,
+  id: string,
+  method: PaymentMethod,
+  claim: IdempotencyClaim,
+  options: { before?: BookingRow; extra?: Parameters<typeof updateBooking>[2] } = {},
+): Promise<{ needsCard: boolean; paid: BookingRow | null }> {
   const actor = requireAgencyActor(ctx);
   const agency = await requireBookingAgency(ctx, actor);
   if (method === 'card' && agency.isCreditCardTopupAllowed === 0)
@@ -41,11 +62,13 @@ export async function payBooking(
   // The agent left a pay page without an answer (closed it, went back) and pays another way: that charge is closed
   // at the provider first, so one booking never has two charges open that could both be paid. If it was paid
   // meanwhile, its answer completes the booking and this call says so instead of charging again.
-  const before = await findVisibleBooking(ctx.db, visibilityOf(actor), id);
+  const before = options.before ?? (await findVisibleBooking(ctx.db, visibilityOf(actor), id));
   if (before?.channel === 'widget') throw AppError.field('id', BOOKING_MESSAGES.notPayable);
   const wasPending = before?.status === 'pending_payment';
-  if (before && wasPending) await deps.closeOpenCharges(ctx, before);
+  // only a card's hold can have a charge open (a reseller API reservation holds seats with no payment method)
+  if (before && wasPending && before.paymentMethod === 'card') await deps.closeOpenCharges(ctx, before);
   const now = new Date();
+  let paid: BookingRow | null = null;
   const needsCard = await inBookingTransaction(ctx, async (tx) => {
     const booking = await findVisibleBooking(tx, visibilityOf(actor), id, true);
     if (!booking) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
@@ -110,6 +133,7 @@ export async function payBooking(
       });
       if (!posted) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
       const done = await updateBooking(tx, booking.id, {
+        ...options.extra,
         ...stock,
         ...spend,
         status: 'completed',
@@ -126,6 +150,7 @@ export async function payBooking(
       });
       if (done) await insertMail(tx, bookingConfirmedMail(done, actor));
       await claim.record(tx, booking.id);
+      paid = done;
       return null;
     }
     const pending = await updateBooking(tx, booking.id, {
@@ -145,11 +170,5 @@ export async function payBooking(
   });
   ctx.kickMail();
   if (needsCard) await deps.startCardPayment(ctx, needsCard);
-  const row = await findBooking(ctx.db, id);
-  if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
-  const payment = await latestPaymentFor(ctx.db, id);
-  return {
-    booking: await viewOf(ctx, row),
-    message: needsCard && payment?.status === 'failed' ? BOOKING_MESSAGES.paymentFailed : null,
-  };
+  return { needsCard: needsCard !== null, paid };
 }

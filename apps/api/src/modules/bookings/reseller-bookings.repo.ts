@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
-import { findVisibleBooking, type BookingRow, type Visibility } from './bookings.repo.ts';
+import type { BookingRow, Visibility } from './bookings.repo.ts';
 
 // The reseller API's own reads of bookings (reseller-bookings.ts): by its uuid, and its list
 export async function resellerBookingByUuid(
@@ -10,12 +10,15 @@ export async function resellerBookingByUuid(
   uuid: string,
   forUpdate = false,
 ): Promise<BookingRow | null> {
-  const [found] = await db
-    .select({ id: bookings.id })
+  const conditions = [eq(bookings.agencyId, scope.agencyId), eq(bookings.octoUuid, uuid)];
+  if (scope.onlyCreatedBy) conditions.push(eq(bookings.createdBy, scope.onlyCreatedBy));
+  const query = db
+    .select()
     .from(bookings)
-    .where(and(eq(bookings.agencyId, scope.agencyId), eq(bookings.octoUuid, uuid)))
+    .where(and(...conditions))
     .limit(1);
-  return found ? findVisibleBooking(db, scope, found.id, forUpdate) : null;
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
 }
 
 export type ResellerListFilter = {

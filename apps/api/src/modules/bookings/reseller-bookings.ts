@@ -16,7 +16,7 @@ import {
   type CreateBookingInput,
 } from './create-booking.ts';
 import { cancelBooking, visibilityOf, type CardRefunds } from './manage-bookings.ts';
-import { payBooking } from './pay-booking.ts';
+import { payBookingRow } from './pay-booking.ts';
 import { countSpend } from './spending-cap.ts';
 import { NO_STOCK, takeStock } from './stock.ts';
 import { releaseStock } from './stock.repo.ts';
@@ -249,17 +249,20 @@ export async function confirmResellerBooking(
   const current = await resellerBookingByUuid(ctx.db, scope, uuid);
   if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
   if (current.status === 'completed') return current;
-  await inBookingTransaction(ctx, async (tx) => {
-    const row = await lockHeld(tx, scope, uuid, now);
-    await updateBooking(tx, row.id, {
+  if (current.status !== 'pending_payment' || !isHoldValid(current, now))
+    throw AppError.field('uuid', BOOKING_MESSAGES.holdExpired);
+  // the guest's details are written by the payment's own update (a reservation no longer held is refused there)
+  const { paid } = await payBookingRow(ctx, deps, current.id, 'balance', NO_IDEMPOTENCY_KEY, {
+    before: current,
+    extra: {
       guestName: details.guest.name,
       guestEmail: details.guest.email,
       guestPhone: details.guest.phone,
       ...(details.notes !== undefined ? { notes: details.notes } : {}),
       ...(details.resellerReference !== undefined ? { resellerReference: details.resellerReference } : {}),
-    });
+    },
   });
-  await payBooking(ctx, deps, current.id, 'balance', NO_IDEMPOTENCY_KEY);
+  if (paid) return paid;
   return (await resellerBookingByUuid(ctx.db, scope, uuid)) ?? current;
 }
 

@@ -4,6 +4,7 @@ import type { Language } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { serviceContext } from '../../lib/route.ts';
 import { authenticateApiKey, type ApiKeyCaller } from '../api-keys/index.ts';
+import { availabilityByOffer } from '../catalogue/index.ts';
 import { OctoError } from './octo-errors.ts';
 import * as octo from './octo.service.ts';
 
@@ -93,15 +94,25 @@ export async function octoRoutes(app: FastifyInstance) {
     const caller = request.octoCaller;
     if (!caller) throw new OctoError('UNAUTHORIZED', 'A valid API key is required');
     const ctx = { ...serviceContext(app, request), actor: caller.actor };
+    const now = new Date();
+    const snapshot = await app.catalogue.snapshot();
     return {
       ctx,
       caller,
       language: languageOf(request, caller),
       withPricing: capabilitiesOf(request).includes('octo/pricing'),
-      snapshot: await app.catalogue.snapshot(),
+      snapshot,
       reseller: app.bookings.reseller,
       baseUrl: `${request.protocol}://${request.host}${OCTO_PREFIX}`,
-      now: new Date(),
+      now,
+      slots: async (offerId, from, to) => {
+        // the portal's availability rows, kept while the offer's stock stamp and the minute (cut-offs) stay
+        const versions = await app.catalogue.versions();
+        const tag = `c${versions.catalogue}|s${versions.stockOf(offerId)}|${Math.floor(now.getTime() / 60_000)}`;
+        return app.catalogue.memo(`octo-slots|${offerId}|${from}|${to}`, tag, async () =>
+          availabilityByOffer(app.deps.db, snapshot, { id: offerId, from, to }, now),
+        );
+      },
     };
   };
   const uuidOf = (request: FastifyRequest) => String((request.params as { uuid?: string }).uuid ?? '');

@@ -58,6 +58,8 @@ export type OctoCall = {
   reseller: ResellerBookings;
   baseUrl: string;
   now: Date;
+  // an option's availability rows for dates from..to (the catalogue's rows, cached under its stock stamp and minute)
+  slots: (offerId: number, from: string, to: string) => Promise<Slot[]>;
 };
 
 const MAX_DAYS = 366;
@@ -173,7 +175,7 @@ function dateRange(body: Body, call: OctoCall): { from: string; to: string } {
   return { from: from < today ? today : from, to };
 }
 
-type Slot = Awaited<ReturnType<typeof availabilityByOffer>>[number];
+export type Slot = Awaited<ReturnType<typeof availabilityByOffer>>[number];
 
 function fits(offer: OfferRow, slot: Slot, people: People | null): boolean {
   if (!people) return true;
@@ -271,7 +273,7 @@ export async function availabilityCheck(call: OctoCall, input: unknown) {
   } else if (byDates) {
     range = dateRange(body, call);
   } else throw badRequest('Give localDateStart and localDateEnd, or availabilityIds');
-  const slots = await availabilityByOffer(call.ctx.db, call.snapshot, { id: offer.id, ...range }, call.now);
+  const slots = await call.slots(offer.id, range.from, range.to);
   return slots
     .filter((slot) => !wanted || wanted.has(availabilityIdOf(slot.date, slotTime(offer, slot))))
     .map((slot) => availabilityView(call, tour, offer, slot, people));
@@ -283,7 +285,7 @@ export async function availabilityCalendar(call: OctoCall, input: unknown) {
   const offer = findOption(call, tour, body.optionId);
   const people = peopleOf(body.units, 'units');
   const range = dateRange(body, call);
-  const slots = await availabilityByOffer(call.ctx.db, call.snapshot, { id: offer.id, ...range }, call.now);
+  const slots = await call.slots(offer.id, range.from, range.to);
   const byDate = new Map<string, Slot[]>();
   for (const slot of slots) byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot]);
   const days: unknown[] = [];
