@@ -5,8 +5,8 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import type { ApiKeyCaller } from '../api-keys/index.ts';
+import type { availabilityByOffer } from '../catalogue/index.ts';
 import {
-  availabilityByOffer,
   cutOffAt,
   firstPriceFrom,
   pricePeriodOn,
