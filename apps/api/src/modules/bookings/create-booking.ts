@@ -282,19 +282,41 @@ export function bookingValues(
   };
 }
 
-// A card booking's seats held for HOLD_MINUTES while the card is asked: what it holds and what it took are the same
-export function cardHold(need: { units: number; adults: number; children: number }, now: Date) {
+// A hold's seats (a card payment's, a reseller API reservation's): what it holds and what it took are the same
+export function heldStock(need: { units: number; adults: number; children: number }) {
   return {
-    status: 'pending_payment' as const,
-    paymentMethod: 'card' as const,
     heldAdults: need.adults,
     heldChildren: need.children,
     heldUnits: need.units,
     stockAdults: need.adults,
     stockChildren: need.children,
     stockUnits: need.units,
+  };
+}
+
+// A card booking's seats held for HOLD_MINUTES while the card is asked
+export function cardHold(need: { units: number; adults: number; children: number }, now: Date) {
+  return {
+    status: 'pending_payment' as const,
+    paymentMethod: 'card' as const,
+    ...heldStock(need),
     holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
   };
+}
+
+// A new booking's money counted toward its agent's monthly cap (inside the transaction that takes its seats)
+export function countNewSpend(
+  tx: DbOrTx,
+  userId: string,
+  values: Pick<ReturnType<typeof bookingValues>, 'currency' | 'language' | 'netTotalMinor'>,
+  now: Date,
+) {
+  return countSpend(
+    tx,
+    { createdBy: userId, spendMinor: 0, spendMonth: null, currency: values.currency, language: values.language },
+    values.netTotalMinor,
+    now,
+  );
 }
 
 export function ticketCount(
@@ -409,18 +431,7 @@ export async function createBooking(
     // Card: hold the stock for HOLD_MINUTES, then ask the provider outside the transaction (never call out inside one).
     const held = await inBookingTransaction(ctx, async (tx) => {
       const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
-      const spend = await countSpend(
-        tx,
-        {
-          createdBy: actor.userId,
-          spendMinor: 0,
-          spendMonth: null,
-          currency: values.currency,
-          language: values.language,
-        },
-        values.netTotalMinor,
-        now,
-      );
+      const spend = await countNewSpend(tx, actor.userId, values, now);
       const row = await insertBooking(tx, {
         ...values,
         ...spend,

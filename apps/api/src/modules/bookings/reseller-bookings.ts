@@ -9,6 +9,8 @@ import { insertBooking, updateBooking, type BookingRow, type Visibility } from '
 import { listApiBookings, resellerBookingByUuid, type ResellerListFilter } from './reseller-bookings.repo.ts';
 import {
   bookingValues,
+  countNewSpend,
+  heldStock,
   inBookingTransaction,
   prepareBooking,
   withFreshReference,
@@ -96,18 +98,7 @@ export async function holdForReseller(
       inBookingTransaction(ctx, async (tx) => {
         const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: true });
         const values = bookingValues(actor, input, p, reference);
-        const spend = await countSpend(
-          tx,
-          {
-            createdBy: actor.userId,
-            spendMinor: 0,
-            spendMonth: null,
-            currency: values.currency,
-            language: values.language,
-          },
-          values.netTotalMinor,
-          now,
-        );
+        const spend = await countNewSpend(tx, actor.userId, values, now);
         return insertBooking(tx, {
           ...values,
           ...spend,
@@ -117,12 +108,7 @@ export async function holdForReseller(
           apiKeyId: key.id,
           octoUuid: uuid,
           resellerReference: request.resellerReference,
-          heldUnits: need.units,
-          heldAdults: need.adults,
-          heldChildren: need.children,
-          stockUnits: need.units,
-          stockAdults: need.adults,
-          stockChildren: need.children,
+          ...heldStock(need),
           holdExpiresAt: new Date(now.getTime() + holdMinutes(minutes) * 60_000),
         });
       }),
@@ -220,12 +206,7 @@ export async function updateResellerBooking(
       ...changed,
       ...spend,
       ...guest,
-      heldUnits: need.units,
-      heldAdults: need.adults,
-      heldChildren: need.children,
-      stockUnits: need.units,
-      stockAdults: need.adults,
-      stockChildren: need.children,
+      ...heldStock(need),
       holdExpiresAt:
         change.minutes !== undefined
           ? new Date(now.getTime() + holdMinutes(change.minutes) * 60_000)
