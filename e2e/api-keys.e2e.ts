@@ -197,6 +197,18 @@ describe('[API] an agency connects its own system', () => {
     const refused = await octo(secret, 'GET', '/supplier');
     expect(refused.status).toBe(401);
     expect(refused.json.error).toBe('UNAUTHORIZED');
+
+    // a test key: marked apart; the test balance it pays with is refilled from the page
+    await page.getByTestId('api-key-name').fill('Sandbox');
+    await page.getByTestId('api-key-test').click();
+    await page.getByTestId('api-key-create').click();
+    const testSecret = await page.getByTestId('api-key-secret').innerText();
+    await page.getByTestId('api-key-secret-done').click();
+    await page.getByTestId('api-key-row').filter({ hasText: 'Sandbox' }).getByTestId('api-key-test-mark').waitFor();
+    await page.getByTestId('api-test-refill').click();
+    await page.locator('[data-testid="api-test-balance-amount"][data-amount="10000.00"]').waitFor();
+    const sandbox = await octo(testSecret, 'GET', '/supplier');
+    expect(sandbox.status).toBe(200);
     await context.close();
   });
 

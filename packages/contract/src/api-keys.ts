@@ -19,6 +19,8 @@ export type ApiKeyRole = z.infer<typeof ApiKeyRole>;
 export const CreateApiKeyBody = z.object({
   name: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(60, 'At most 60 characters'),
   role: ApiKeyRole.optional().default('senior'),
+  // a test key: the same rules and answers, no real stock or money (the agency's test balance)
+  isTest: z.boolean().optional().default(false),
 });
 export type CreateApiKeyBody = z.input<typeof CreateApiKeyBody>;
 
@@ -27,6 +29,7 @@ export const ApiKey = z.object({
   name: z.string(),
   prefix: z.string(),
   role: ApiKeyRole,
+  isTest: z.boolean(),
   createdAt: z.string(),
   createdBy: z.string(),
   lastUsedAt: z.string().nullable(),
@@ -36,7 +39,11 @@ export type ApiKey = z.infer<typeof ApiKey>;
 // the only answer that carries the secret
 export const CreatedApiKey = ApiKey.extend({ secret: z.string() });
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
-export const ApiKeyListResponse = z.object({ keys: z.array(ApiKey), baseUrl: z.string() });
+// what test keys pay with (major units of the agency's currency); a refill sets it to TEST_BALANCE_REFILL
+export const TestBalance = z.object({ amount: z.number(), currencyCode: z.enum(['aed', 'usd']) });
+export type TestBalance = z.infer<typeof TestBalance>;
+export const TEST_BALANCE_REFILL_MINOR = 1_000_000;
+export const ApiKeyListResponse = z.object({ keys: z.array(ApiKey), baseUrl: z.string(), testBalance: TestBalance });
 export type ApiKeyListResponse = z.infer<typeof ApiKeyListResponse>;
 export const ApiKeyParams = z.object({ id: z.uuid({ error: API_KEY_MESSAGES.unknownKey }) });
 export const AgencyApiKeyParams = z.object({
@@ -63,6 +70,14 @@ export const apiKeyRoutes = {
     access: ADMIN_ONLY,
     body: CreateApiKeyBody,
     response: CreatedApiKey,
+  }),
+  refillTestBalance: defineRoute({
+    method: 'POST',
+    path: '/b2b/api-keys/test-balance',
+    summary: 'Refill the test balance test keys pay with (to 10,000.00 in the account currency); no real money',
+    tags,
+    access: ADMIN_ONLY,
+    response: TestBalance,
   }),
   revoke: defineRoute({
     method: 'DELETE',

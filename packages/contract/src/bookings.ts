@@ -124,6 +124,8 @@ export const BookingFilters = z
     agentId: z.string().uuid().optional(),
     // where it was booked: the portal, a widget shop or the reseller API (issue 30)
     channel: BookingChannel.optional(),
+    // the reseller API's test bookings, kept apart: true lists only them, otherwise they are left out
+    test: z.boolean().optional(),
     // reference, guest name or e-mail, ticket number
     search: z.string().trim().max(100).optional(),
   })
@@ -281,6 +283,8 @@ export const BookingOptionsResponse = z.object({
   agents: z.array(z.object({ id: z.string(), name: z.string() })),
   // the channels the agency's bookings came from (the filter is offered when there is more than one)
   channels: z.array(BookingChannel),
+  // the agency has test bookings (made with a test API key): the lists offer a filter for them
+  hasTestBookings: z.boolean(),
 });
 export type BookingOptionsResponse = z.infer<typeof BookingOptionsResponse>;
 

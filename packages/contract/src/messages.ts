@@ -82,6 +82,8 @@ export const BOOKING_MESSAGES = {
   cutOffPassed: 'The cut-off time for this date has passed.',
   // SPEC §5 invalidCityError
   invalidCity: 'The hotel is not in a pick-up city of this tour',
+  uuidUsed: 'This uuid is already used for another booking',
+  testBookingElsewhere: 'A test booking is paid and cancelled with its test API key, never in the portal',
   hotelRequired: 'Choose the pick-up hotel from the list',
   emailsDoNotMatch: 'Emails do not match',
   noPeople: 'Add at least one adult or child',

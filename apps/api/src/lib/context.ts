@@ -31,7 +31,13 @@ export type AppDeps = {
   kickPasswordResets: () => void;
 };
 
-export type ServiceContext = AppDeps & { site: Site; actor: Actor | null; ip: string };
+export type ServiceContext = AppDeps & {
+  site: Site;
+  actor: Actor | null;
+  ip: string;
+  // a reseller API call's key (issue 30): a test key sees and makes only test bookings
+  resellerKey?: { id: string; isTest: boolean };
+};
 
 // The language a list or export is written in: the one the call asks for, else the site's
 export function shownLanguage(ctx: ServiceContext, query: { language?: Language } | undefined): Language {

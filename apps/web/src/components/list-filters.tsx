@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Paper, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import type { BookingFilters, BookingOptionsResponse, BookingStatus } from '@portal/contract';
@@ -70,6 +70,7 @@ export function ListFilters({
           tourId: null,
           agentId: null,
           channel: null,
+          test: null,
           search: null,
         })
       }
@@ -144,6 +145,15 @@ export function ListFilters({
               onChange={(value) => onChange({ channel: value })}
               clearable
               data-testid="filter-channel"
+            />
+          )}
+          {(options?.hasTestBookings || filters.test) && (
+            <Switch
+              label={t('saleChannel.testFilter')}
+              checked={filters.test === true}
+              onChange={(event) => onChange({ test: event.currentTarget.checked ? '1' : null })}
+              style={{ alignSelf: 'end' }}
+              data-testid="filter-test"
             />
           )}
           {layout === 'grid' && reset}

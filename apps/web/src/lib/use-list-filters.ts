@@ -15,6 +15,7 @@ export type ListFilterKey =
   | 'tourId'
   | 'agentId'
   | 'channel'
+  | 'test'
   | 'search'
   | 'page';
 export type ListFilterPatch = Partial<Record<ListFilterKey, string | null>>;
@@ -59,6 +60,7 @@ export function useListFilters({ withStatus = false, fixedAgentId }: ListFilterO
     if (isUuid(agentId)) result.agentId = agentId;
     const channel = BookingChannel.safeParse(params.get('channel'));
     if (channel.success) result.channel = channel.data;
+    if (params.get('test') === '1') result.test = true;
     if (search) result.search = search;
     return result;
   }, [params, withStatus, fixedAgentId]);
@@ -76,6 +78,7 @@ export function hasActiveFilters(filters: BookingFilters): boolean {
       filters.tourId ||
       filters.agentId ||
       filters.channel ||
+      filters.test ||
       filters.search,
   );
 }

@@ -43,6 +43,8 @@ export const agencies = pgTable(
     isCreditCardTopupAllowed: integer('is_credit_card_topup_allowed').notNull().default(1),
     // the reseller API (issue 30): its admins may create API keys; off by default, the operator switches it
     isApiAllowed: integer('is_api_allowed').notNull().default(0),
+    // what the reseller API's test keys pay with, in the agency's currency (minor units); refilled by its admins
+    testBalanceMinor: bigint('test_balance_minor', { mode: 'number' }).notNull().default(0),
     tradeLicenseFileId: uuid('trade_license_file_id'),
     vatCertificateFileId: uuid('vat_certificate_file_id'),
     // SPEC §3 bank details, contracting and contact blocks (company settings, issue "Company settings")
@@ -63,7 +65,10 @@ export const agencies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('agencies_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('agencies_status_idx').on(t.status, t.createdAt),
+    check('agencies_test_balance_non_negative', sql`${t.testBalanceMinor} >= 0`),
+  ],
 );
 
 export const users = pgTable(

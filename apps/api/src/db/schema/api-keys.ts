@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { agencies, users } from './accounts.ts';
 
 // An agency's key for the reseller API (issue 30, OCTO at /octo/v1). The secret is shown once at creation; only its
@@ -22,6 +22,9 @@ export const apiKeys = pgTable(
     role: text('role', { enum: ['senior', 'junior'] })
       .notNull()
       .default('senior'),
+    // a test key (issue 30): its bookings follow the same rules and answers but take no real stock and move no real
+    // money (the agency's test balance), are never sent to operations and are kept apart from the real ones
+    isTest: boolean('is_test').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -48,6 +49,8 @@ export const bookings = pgTable(
     resellerReference: text('reseller_reference'),
     // why the reseller cancelled (OCTO's cancellation reason); null for the portal's own cancellations
     cancellationReason: text('cancellation_reason'),
+    // made with a test key: took no stock (stock_* stay 0), moved no money (the agency's test balance paid it)
+    isTest: boolean('is_test').notNull().default(false),
     widgetId: uuid('widget_id').references(() => widgets.id),
     // A widget sale: what the customer pays (the widget's sale prices after its discount, in its currency) — the card
     // charge's amount. published_total_minor then holds it in the account's currency, so the agency's margin is
@@ -150,6 +153,10 @@ export const bookings = pgTable(
       sql`(${t.channel} = 'api') = (${t.apiKeyId} IS NOT NULL AND ${t.octoUuid} IS NOT NULL)`,
     ),
     uniqueIndex('bookings_octo_uuid_uq').on(t.agencyId, t.octoUuid),
+    check(
+      'bookings_test_took_nothing',
+      sql`NOT ${t.isTest} OR (${t.channel} = 'api' AND ${t.stockUnits} = 0 AND ${t.stockAdults} = 0 AND ${t.stockChildren} = 0)`,
+    ),
     index('bookings_reseller_reference_idx')
       .on(t.agencyId, t.resellerReference)
       .where(sql`${t.resellerReference} IS NOT NULL`),

@@ -136,6 +136,7 @@ export async function bookingsCreatedOn(db: Db, day: string) {
       and(
         sql`(${bookings.createdAt} AT TIME ZONE 'Asia/Dubai')::date = ${day}::date`,
         eq(bookings.status, 'completed'),
+        eq(bookings.isTest, false),
       ),
     )
     .groupBy(bookings.currency);

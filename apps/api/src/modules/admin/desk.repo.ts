@@ -21,7 +21,8 @@ export type DeskBookingFilter = {
 
 // Newest first; the search looks at the reference, the guest's name and e-mail, the tickets and the agency's name
 export async function listDeskBookings(db: Db, filter: DeskBookingFilter, page: { limit: number; offset: number }) {
-  const conditions: SQL[] = [];
+  // the reseller API's test bookings never reach the tours company's desk (nothing to operate)
+  const conditions: SQL[] = [eq(bookings.isTest, false)];
   if (filter.status) conditions.push(eq(bookings.status, filter.status));
   if (filter.agencyId) conditions.push(eq(bookings.agencyId, filter.agencyId));
   if (filter.dateFrom) conditions.push(sql`${bookings.date} >= ${filter.dateFrom}`);

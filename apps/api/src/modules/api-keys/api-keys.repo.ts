@@ -6,7 +6,13 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 export async function agencyApiFlag(db: DbOrTx, agencyId: string) {
   const [row] = await db
-    .select({ isApiAllowed: agencies.isApiAllowed, status: agencies.status, siteId: agencies.siteId })
+    .select({
+      isApiAllowed: agencies.isApiAllowed,
+      status: agencies.status,
+      siteId: agencies.siteId,
+      currency: agencies.currency,
+      testBalanceMinor: agencies.testBalanceMinor,
+    })
     .from(agencies)
     .where(eq(agencies.id, agencyId))
     .limit(1);
@@ -63,6 +69,7 @@ function prepareKeyQuery(db: Db) {
       id: apiKeys.id,
       name: apiKeys.name,
       role: apiKeys.role,
+      isTest: apiKeys.isTest,
       agencyId: apiKeys.agencyId,
       revokedAt: apiKeys.revokedAt,
       userId: users.id,
@@ -119,3 +126,8 @@ export async function listAllKeys(db: DbOrTx, agencyId: string | null) {
 }
 
 export const lockAgencySql = (agencyId: string) => sql`SELECT 1 FROM agencies WHERE id = ${agencyId} FOR UPDATE`;
+
+// the test keys' balance set to `minor` (a refill: no real money moves)
+export async function setTestBalance(db: DbOrTx, agencyId: string, minor: number): Promise<void> {
+  await db.update(agencies).set({ testBalanceMinor: minor }).where(eq(agencies.id, agencyId));
+}

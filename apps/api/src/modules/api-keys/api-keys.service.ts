@@ -4,8 +4,11 @@ import {
   API_KEY_SECRET_PREFIX,
   MAX_ACTIVE_API_KEYS,
   MESSAGES,
+  TEST_BALANCE_REFILL_MINOR,
+  minorToMajor,
   type ApiKey,
   type ApiKeyListResponse,
+  type TestBalance,
   type CreateApiKeyBody,
   type CreatedApiKey,
 } from '@portal/contract';
@@ -25,6 +28,7 @@ function keyView(row: repo.ApiKeyRow, createdBy: string): ApiKey {
     name: row.name,
     prefix: row.prefix,
     role: row.role,
+    isTest: row.isTest,
     createdAt: row.createdAt.toISOString(),
     createdBy,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
@@ -33,12 +37,24 @@ function keyView(row: repo.ApiKeyRow, createdBy: string): ApiKey {
 }
 
 // The agency's admins use the page while the tours company allows it (read from the database on every call)
-async function requireApiAgency(ctx: ServiceContext): Promise<AgencyActor> {
+async function requireApiAgency(ctx: ServiceContext) {
   const actor = requireAgencyActor(ctx);
   const flags = await repo.agencyApiFlag(ctx.db, actor.agencyId);
   if (!flags || flags.isApiAllowed === 0) throw new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
   if (flags.status !== 'approved') throw new AppError('forbidden', MESSAGES.agencyNotApproved);
-  return actor;
+  return { actor, flags };
+}
+
+const testBalanceOf = (flags: { testBalanceMinor: number; currency: 'aed' | 'usd' }): TestBalance => ({
+  amount: minorToMajor(flags.testBalanceMinor),
+  currencyCode: flags.currency,
+});
+
+// Test keys pay with this; a refill sets it to TEST_BALANCE_REFILL_MINOR (nothing real moves)
+export async function refillTestBalance(ctx: ServiceContext): Promise<TestBalance> {
+  const { actor, flags } = await requireApiAgency(ctx);
+  await repo.setTestBalance(ctx.db, actor.agencyId, TEST_BALANCE_REFILL_MINOR);
+  return testBalanceOf({ ...flags, testBalanceMinor: TEST_BALANCE_REFILL_MINOR });
 }
 
 export function octoBaseUrl(ctx: ServiceContext): string {
@@ -46,13 +62,17 @@ export function octoBaseUrl(ctx: ServiceContext): string {
 }
 
 export async function listApiKeys(ctx: ServiceContext): Promise<ApiKeyListResponse> {
-  const actor = await requireApiAgency(ctx);
+  const { actor, flags } = await requireApiAgency(ctx);
   const rows = await repo.listKeys(ctx.db, actor.agencyId);
-  return { keys: rows.map((r) => keyView(r.key, r.createdBy)), baseUrl: octoBaseUrl(ctx) };
+  return {
+    keys: rows.map((r) => keyView(r.key, r.createdBy)),
+    baseUrl: octoBaseUrl(ctx),
+    testBalance: testBalanceOf(flags),
+  };
 }
 
 export async function createApiKey(ctx: ServiceContext, body: Required<CreateApiKeyBody>): Promise<CreatedApiKey> {
-  const actor = await requireApiAgency(ctx);
+  const { actor } = await requireApiAgency(ctx);
   const secret = `${API_KEY_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
   const prefix = secret.slice(0, API_KEY_SECRET_PREFIX.length + 8);
   const row = await withTransaction(ctx.db, async (tx) => {
@@ -67,6 +87,7 @@ export async function createApiKey(ctx: ServiceContext, body: Required<CreateApi
       prefix,
       secretHash: hashSecret(secret),
       role: body.role,
+      isTest: body.isTest,
     });
     await recordAudit(tx, actor, {
       entity: 'apiKey',
@@ -76,6 +97,7 @@ export async function createApiKey(ctx: ServiceContext, body: Required<CreateApi
       changes: [
         { field: 'prefix', from: null, to: prefix },
         { field: 'role', from: null, to: key.role },
+        ...(key.isTest ? [{ field: 'isTest', from: null, to: 'true' }] : []),
       ],
     });
     return key;
@@ -130,6 +152,8 @@ export type ApiKeyCaller = {
   language: 'en' | 'ru';
   currency: 'aed' | 'usd';
   siteId: string;
+  // a test key: no real stock or money (bookings marked is_test, paid from the test balance)
+  isTest: boolean;
 };
 
 // The reseller API's authentication: `Authorization: Bearer <secret>`. null: no key, an unknown or revoked one, or
@@ -159,6 +183,7 @@ export async function authenticateApiKey(
     language: row.language,
     currency: row.currency,
     siteId: row.siteId,
+    isTest: row.isTest,
     actor: {
       userId: row.userId,
       agencyId: row.agencyId,

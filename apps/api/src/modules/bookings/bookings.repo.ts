@@ -142,6 +142,17 @@ export async function loadAgent(db: DbOrTx, userId: string | null) {
   return row ?? { id: userId, name: '', email: '' };
 }
 
+// The agency's test balance (the reseller API's test keys pay with it) moved by `deltaMinor`; null when it would go
+// below zero (nothing changes). Returns what is left.
+export async function changeTestBalance(tx: DbOrTx, agencyId: string, deltaMinor: number): Promise<number | null> {
+  const [row] = await tx
+    .update(agencies)
+    .set({ testBalanceMinor: sql`${agencies.testBalanceMinor} + ${deltaMinor}` })
+    .where(and(eq(agencies.id, agencyId), sql`${agencies.testBalanceMinor} + ${deltaMinor} >= 0`))
+    .returning({ left: agencies.testBalanceMinor });
+  return row ? Number(row.left) : null;
+}
+
 // the name of the reseller API key a booking was made with
 export async function loadApiKeyName(db: DbOrTx, apiKeyId: string): Promise<string | null> {
   const [row] = await db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, apiKeyId)).limit(1);
@@ -179,6 +190,8 @@ export function filterConditions(scope: Visibility | null, filters: BookingFilte
   if (filters.tourId) conditions.push(eq(bookings.tourId, filters.tourId));
   if (filters.agentId) conditions.push(eq(bookings.createdBy, filters.agentId));
   if (filters.channel) conditions.push(eq(bookings.channel, filters.channel));
+  // the reseller API's test bookings are kept apart: listed only when asked for
+  conditions.push(eq(bookings.isTest, filters.test === true));
   if (filters.search) {
     const like = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const match = or(
@@ -324,7 +337,12 @@ export async function bookingOptions(db: DbOrTx, scope: Visibility) {
     .from(bookings)
     .where(visible(scope))
     .orderBy(asc(bookings.channel));
-  return { tourRows, agentRows, channels: channelRows.map((r) => r.channel) };
+  const [test] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(visible(scope), eq(bookings.isTest, true)))
+    .limit(1);
+  return { tourRows, agentRows, channels: channelRows.map((r) => r.channel), hasTestBookings: Boolean(test) };
 }
 
 export async function findOffer(db: DbOrTx, offerId: number) {

@@ -196,7 +196,8 @@ async function releaseExpiredHold(db: Db, cards: BookingCards, id: string, now: 
     const current = await findBooking(tx, id, true);
     if (!current || !current.holdExpiresAt || current.holdExpiresAt >= now) return false;
     if (current.heldUnits === 0 && current.heldAdults === 0 && current.heldChildren === 0) return false;
-    if (current.slotId !== null)
+    // a test reservation held seats on paper only: nothing goes back
+    if (current.slotId !== null && !current.isTest)
       await releaseStock(tx, current.slotId, {
         units: current.heldUnits,
         adults: current.heldAdults,

@@ -6,7 +6,8 @@ import { filterConditions, type Visibility } from './bookings.repo.ts';
 
 // The bookings that earn a commission: the list's visibility and filters, completed only
 export function commissionConditions(scope: Visibility, filters: BookingFilters): SQL[] {
-  return [...filterConditions(scope, filters, false), eq(bookings.status, 'completed')];
+  // a test booking earns nothing (filterConditions lists test bookings only when asked: never here)
+  return [...filterConditions(scope, { ...filters, test: false }, false), eq(bookings.status, 'completed')];
 }
 
 export type CommissionSums = {

@@ -87,8 +87,11 @@ export function pickUpTimeFor(startTime: string, leadMinutes: number): string {
   return minutesToTime(h * 60 + m - leadMinutes);
 }
 
+// a slot locked too long (lock_timeout), or two transactions waiting for each other (deadlock, serialization): the
+// booking changed nothing and may simply be asked again (409)
 export function isLockTimeout(error: unknown): boolean {
-  return databaseError(error)?.code === '55P03';
+  const code = databaseError(error)?.code;
+  return code === '55P03' || code === '40P01' || code === '40001';
 }
 
 // Runs a booking transaction; a slot locked longer than the connection's lock_timeout (BOOKING_LOCK_TIMEOUT_MS)
@@ -160,6 +163,7 @@ const UNSET_BOOKING_COLUMNS = {
   octoUuid: null,
   resellerReference: null,
   cancellationReason: null,
+  isTest: false,
 } satisfies Partial<BookingRow>;
 
 export type PreparedBooking = Awaited<ReturnType<typeof prepareBooking>>;

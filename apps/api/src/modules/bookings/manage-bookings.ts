@@ -115,12 +115,13 @@ export async function listVisibleBookings(
 
 export async function listOptions(ctx: ServiceContext, language: Language): Promise<BookingOptionsResponse> {
   const actor = requireAgencyActor(ctx);
-  const { tourRows, agentRows, channels } = await bookingOptions(ctx.db, visibilityOf(actor));
+  const { tourRows, agentRows, channels, hasTestBookings } = await bookingOptions(ctx.db, visibilityOf(actor));
   return {
     statuses: BookingStatus.options.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] })),
     tours: tourRows.map((t) => ({ id: t.id, title: t.title[language] })),
     agents: agentRows,
     channels,
+    hasTestBookings,
   };
 }
 
@@ -134,7 +135,7 @@ async function startInstant(db: DbOrTx, row: BookingRow): Promise<number> {
 
 type CancelPlan = CancellationPreview & { refundMinor: number; feeMinor: number };
 
-async function planCancellation(db: DbOrTx, row: BookingRow, now: Date): Promise<CancelPlan> {
+export async function planCancellation(db: DbOrTx, row: BookingRow, now: Date): Promise<CancelPlan> {
   const hoursBeforeStart = Math.floor(((await startInstant(db, row)) - now.getTime()) / 360_000) / 10;
   // what was paid: a widget sale's customer paid the sale price in the widget's currency, and gets its refund in it
   const paid = cardChargeOf(row);
@@ -292,6 +293,8 @@ async function cancelWith(
   const { before, after, settle } = await inBookingTransaction(ctx, async (tx) => {
     const current = await steps.lock(tx);
     if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+    // a test booking moved no real money: the portal's refund would make some (reseller-bookings.ts cancels it)
+    if (current.isTest) throw AppError.field('id', BOOKING_MESSAGES.testBookingElsewhere);
     const policyPlan = await planCancellation(tx, current, now);
     if (!policyPlan.cancellable) throw AppError.field('id', policyPlan.reason ?? BOOKING_MESSAGES.notCancellable);
     const plan = steps.adjust(policyPlan, current);

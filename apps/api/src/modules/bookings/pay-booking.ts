@@ -74,6 +74,8 @@ export async function payBookingRow(
     if (!booking) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
     // a widget sale is paid by its customer, on the shop's page, at the sale price: never by the agency
     if (booking.channel === 'widget') throw AppError.field('id', BOOKING_MESSAGES.notPayable);
+    // a test booking is paid from the test balance by its key (reseller-bookings.ts), never with real money
+    if (booking.isTest) throw AppError.field('id', BOOKING_MESSAGES.testBookingElsewhere);
     if (wasPending && booking.status === 'completed' && booking.paidPaymentId) {
       await claim.record(tx, booking.id);
       return null;

@@ -4,13 +4,20 @@ import { bookings } from '../../db/schema/index.ts';
 import type { BookingRow, Visibility } from './bookings.repo.ts';
 
 // The reseller API's own reads of bookings (reseller-bookings.ts): by its uuid, and its list
+// `scope.test`: a test key's calls see only test bookings, a live key's only real ones
+export type ResellerScope = Visibility & { test: boolean };
+
 export async function resellerBookingByUuid(
   db: DbOrTx,
-  scope: Visibility,
+  scope: ResellerScope,
   uuid: string,
   forUpdate = false,
 ): Promise<BookingRow | null> {
-  const conditions = [eq(bookings.agencyId, scope.agencyId), eq(bookings.octoUuid, uuid)];
+  const conditions = [
+    eq(bookings.agencyId, scope.agencyId),
+    eq(bookings.octoUuid, uuid),
+    eq(bookings.isTest, scope.test),
+  ];
   if (scope.onlyCreatedBy) conditions.push(eq(bookings.createdBy, scope.onlyCreatedBy));
   const query = db
     .select()
@@ -31,10 +38,14 @@ export type ResellerListFilter = {
 
 export async function listApiBookings(
   db: DbOrTx,
-  scope: Visibility,
+  scope: ResellerScope,
   filter: ResellerListFilter,
 ): Promise<BookingRow[]> {
-  const conditions: SQL[] = [eq(bookings.agencyId, scope.agencyId), eq(bookings.channel, 'api')];
+  const conditions: SQL[] = [
+    eq(bookings.agencyId, scope.agencyId),
+    eq(bookings.channel, 'api'),
+    eq(bookings.isTest, scope.test),
+  ];
   if (scope.onlyCreatedBy) conditions.push(eq(bookings.createdBy, scope.onlyCreatedBy));
   if (filter.resellerReference) conditions.push(eq(bookings.resellerReference, filter.resellerReference));
   if (filter.supplierReference) conditions.push(eq(bookings.reference, filter.supplierReference));

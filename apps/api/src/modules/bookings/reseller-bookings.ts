@@ -1,27 +1,34 @@
 import { BOOKING_MESSAGES, type CancelBookingBody } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { ServiceContext } from '../../lib/context.ts';
+import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { NO_IDEMPOTENCY_KEY } from '../../lib/idempotency.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { databaseError } from '../../lib/database-error.ts';
-import { insertBooking, updateBooking, type BookingRow, type Visibility } from './bookings.repo.ts';
-import { listApiBookings, resellerBookingByUuid, type ResellerListFilter } from './reseller-bookings.repo.ts';
+import { changeTestBalance, findOffer, insertBooking, updateBooking, type BookingRow } from './bookings.repo.ts';
+import {
+  listApiBookings,
+  resellerBookingByUuid,
+  type ResellerListFilter,
+  type ResellerScope,
+} from './reseller-bookings.repo.ts';
 import {
   bookingValues,
   countNewSpend,
   heldStock,
   inBookingTransaction,
+  ticketCount,
+  ticketNumbers,
   prepareBooking,
   withFreshReference,
   type BookingDeps,
   type CreateBookingInput,
 } from './create-booking.ts';
-import { cancelBooking, visibilityOf, type CardRefunds } from './manage-bookings.ts';
+import { cancelBooking, planCancellation, visibilityOf, type CardRefunds } from './manage-bookings.ts';
 import { payBookingRow } from './pay-booking.ts';
 import { countSpend } from './spending-cap.ts';
-import { NO_STOCK, takeStock } from './stock.ts';
-import { releaseStock } from './stock.repo.ts';
+import { NO_STOCK, checkStock, takeStock } from './stock.ts';
+import { lockSlots, releaseStock } from './stock.repo.ts';
 import { isHoldValid } from './booking-views.ts';
 
 // Issue 30: the reseller API's bookings, on the same rules as the portal's. A reservation is a booking that holds its
@@ -30,7 +37,10 @@ import { isHoldValid } from './booking-views.ts';
 // spending cap, tickets and mail); cancelling it is the agency's cancellation (cancelBooking: the policy's tiers,
 // the refund to the balance). Only `bookings/index.ts` offers these to other modules.
 
-export const RESELLER_HOLD_MINUTES = { default: 30, max: 60 } as const;
+// a reservation holds its seats 30 minutes unless asked otherwise, at most 60 at a time, and never longer than two
+// hours after it was made, however often it is extended or changed (seats held without payment are seats no one else
+// can sell)
+export const RESELLER_HOLD_MINUTES = { default: 30, max: 60, ceiling: 120 } as const;
 
 export type ResellerGuest = { name: string; email: string; phone: string };
 export type ResellerRequest = {
@@ -43,10 +53,41 @@ export type ResellerRequest = {
   guest: ResellerGuest;
   resellerReference: string | null;
 };
-export type ResellerKey = { id: string };
+export type ResellerKey = { id: string; isTest: boolean };
+
+// the key's agency and role decide what is seen; a test key sees only test bookings
+function resellerScope(ctx: ServiceContext, actor: AgencyActor): ResellerScope {
+  return { ...visibilityOf(actor), test: ctx.resellerKey?.isTest ?? false };
+}
+
+// a test reservation holds seats on paper only: it took nothing (stock_* 0), so nothing ever goes back
+const testHold = (need: { units: number; adults: number; children: number }) => ({
+  ...heldStock(need),
+  stockUnits: 0,
+  stockAdults: 0,
+  stockChildren: 0,
+});
 
 const holdMinutes = (asked: number | undefined) =>
   Math.min(Math.max(Math.trunc(asked ?? RESELLER_HOLD_MINUTES.default), 1), RESELLER_HOLD_MINUTES.max);
+
+// a held reservation's new end: `minutes` from now, but never past its ceiling
+function holdUntil(row: Pick<BookingRow, 'createdAt'>, minutes: number | undefined, now: Date): Date {
+  const ceiling = row.createdAt.getTime() + RESELLER_HOLD_MINUTES.ceiling * 60_000;
+  return new Date(Math.min(now.getTime() + holdMinutes(minutes) * 60_000, ceiling));
+}
+
+// the same uuid again is the same reservation only for the same choice; anything else is another booking's uuid
+function sameChoice(row: BookingRow, request: ResellerRequest): boolean {
+  return (
+    row.offerId === request.offerId &&
+    row.date === request.date &&
+    (row.startTime ?? null) === (request.time ?? null) &&
+    row.adults === request.people.adults &&
+    row.children === request.people.children &&
+    row.infants === request.people.infants
+  );
+}
 
 function bookingInput(request: ResellerRequest): CreateBookingInput {
   return {
@@ -87,17 +128,35 @@ export async function holdForReseller(
   minutes?: number,
 ): Promise<BookingRow> {
   const actor = requireAgencyActor(ctx);
-  const scope = visibilityOf(actor);
+  const scope = resellerScope(ctx, actor);
   const existing = await resellerBookingByUuid(ctx.db, scope, uuid);
-  if (existing) return existing;
+  if (existing) {
+    if (!sameChoice(existing, request)) throw AppError.field('uuid', BOOKING_MESSAGES.uuidUsed);
+    return existing;
+  }
   const now = new Date();
   const input = bookingInput(request);
   const p = await preparedHold(ctx, actor.agencyId, input, now);
   try {
     return await withFreshReference(now, (reference) =>
       inBookingTransaction(ctx, async (tx) => {
-        const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: true });
         const values = bookingValues(actor, input, p, reference);
+        if (key.isTest) {
+          const need = await checkStock(tx, p.slotId, { offer: p.offer, people: p.people });
+          return insertBooking(tx, {
+            ...values,
+            status: 'pending_payment',
+            paymentMethod: null,
+            channel: 'api',
+            apiKeyId: key.id,
+            octoUuid: uuid,
+            resellerReference: request.resellerReference,
+            isTest: true,
+            ...testHold(need),
+            holdExpiresAt: new Date(now.getTime() + holdMinutes(minutes) * 60_000),
+          });
+        }
+        const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: true });
         const spend = await countNewSpend(tx, actor.userId, values, now);
         return insertBooking(tx, {
           ...values,
@@ -118,13 +177,15 @@ export async function holdForReseller(
     const clash = databaseError(error);
     if (clash?.code === '23505' && clash.constraint === 'bookings_octo_uuid_uq') {
       const made = await resellerBookingByUuid(ctx.db, scope, uuid);
-      if (made) return made;
+      if (made && sameChoice(made, request)) return made;
+      // another booking of the agency (another key's, or a test one) already has this uuid
+      throw AppError.field('uuid', BOOKING_MESSAGES.uuidUsed);
     }
     throw error;
   }
 }
 
-async function lockHeld(tx: DbOrTx, scope: Visibility, uuid: string, now: Date): Promise<BookingRow> {
+async function lockHeld(tx: DbOrTx, scope: ResellerScope, uuid: string, now: Date): Promise<BookingRow> {
   const row = await resellerBookingByUuid(tx, scope, uuid, true);
   if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
   if (row.status !== 'pending_payment' || !isHoldValid(row, now))
@@ -136,10 +197,8 @@ export async function extendResellerHold(ctx: ServiceContext, uuid: string, minu
   const actor = requireAgencyActor(ctx);
   const now = new Date();
   return inBookingTransaction(ctx, async (tx) => {
-    const row = await lockHeld(tx, visibilityOf(actor), uuid, now);
-    const updated = await updateBooking(tx, row.id, {
-      holdExpiresAt: new Date(now.getTime() + holdMinutes(minutes) * 60_000),
-    });
+    const row = await lockHeld(tx, resellerScope(ctx, actor), uuid, now);
+    const updated = await updateBooking(tx, row.id, { holdExpiresAt: holdUntil(row, minutes, now) });
     return updated ?? row;
   });
 }
@@ -153,7 +212,7 @@ export async function updateResellerBooking(
   change: Partial<ResellerRequest> & { minutes?: number },
 ): Promise<BookingRow> {
   const actor = requireAgencyActor(ctx);
-  const scope = visibilityOf(actor);
+  const scope = resellerScope(ctx, actor);
   const now = new Date();
   const current = await resellerBookingByUuid(ctx.db, scope, uuid);
   if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
@@ -177,7 +236,7 @@ export async function updateResellerBooking(
       if (row.status === 'cancelled') throw AppError.field('uuid', BOOKING_MESSAGES.notPayable);
       const holdChange =
         change.minutes !== undefined && row.status === 'pending_payment' && isHoldValid(row, now)
-          ? { holdExpiresAt: new Date(now.getTime() + holdMinutes(change.minutes) * 60_000) }
+          ? { holdExpiresAt: holdUntil(row, change.minutes, now) }
           : {};
       return (await updateBooking(tx, row.id, { ...guest, ...holdChange })) ?? row;
     });
@@ -196,21 +255,21 @@ export async function updateResellerBooking(
   const p = await preparedHold(ctx, actor.agencyId, input, now);
   return inBookingTransaction(ctx, async (tx) => {
     const row = await lockHeld(tx, scope, uuid, now);
-    if (row.slotId !== null)
+    if (row.slotId !== null && !row.isTest) await lockSlots(tx, [row.slotId, p.slotId]);
+    if (row.slotId !== null && !row.isTest)
       await releaseStock(tx, row.slotId, { units: row.heldUnits, adults: row.heldAdults, children: row.heldChildren });
-    const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: true });
     const values = bookingValues(actor, input, p, row.reference);
-    const spend = await countSpend(tx, row, values.netTotalMinor, now);
+    const need = row.isTest
+      ? await checkStock(tx, p.slotId, { offer: p.offer, people: p.people })
+      : await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: true });
+    const spend = row.isTest ? {} : await countSpend(tx, row, values.netTotalMinor, now);
     const { reference: _same, createdBy: _creator, ...changed } = values;
     const updated = await updateBooking(tx, row.id, {
       ...changed,
       ...spend,
       ...guest,
-      ...heldStock(need),
-      holdExpiresAt:
-        change.minutes !== undefined
-          ? new Date(now.getTime() + holdMinutes(change.minutes) * 60_000)
-          : row.holdExpiresAt,
+      ...(row.isTest ? testHold(need) : heldStock(need)),
+      holdExpiresAt: change.minutes !== undefined ? holdUntil(row, change.minutes, now) : row.holdExpiresAt,
     });
     return updated ?? row;
   });
@@ -225,26 +284,93 @@ export async function confirmResellerBooking(
   details: { guest: ResellerGuest; resellerReference?: string | null; notes?: string },
 ): Promise<BookingRow> {
   const actor = requireAgencyActor(ctx);
-  const scope = visibilityOf(actor);
+  const scope = resellerScope(ctx, actor);
   const now = new Date();
   const current = await resellerBookingByUuid(ctx.db, scope, uuid);
   if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
   if (current.status === 'completed') return current;
   if (current.status !== 'pending_payment' || !isHoldValid(current, now))
     throw AppError.field('uuid', BOOKING_MESSAGES.holdExpired);
-  // the guest's details are written by the payment's own update (a reservation no longer held is refused there)
-  const { paid } = await payBookingRow(ctx, deps, current.id, 'balance', NO_IDEMPOTENCY_KEY, {
-    before: current,
-    extra: {
+  try {
+    if (current.isTest) return await confirmTest(ctx, scope, uuid, details, now);
+    // the guest's details are written by the payment's own update (a reservation no longer held is refused there)
+    const { paid } = await payBookingRow(ctx, deps, current.id, 'balance', NO_IDEMPOTENCY_KEY, {
+      before: current,
+      extra: {
+        guestName: details.guest.name,
+        guestEmail: details.guest.email,
+        guestPhone: details.guest.phone,
+        ...(details.notes !== undefined ? { notes: details.notes } : {}),
+        ...(details.resellerReference !== undefined ? { resellerReference: details.resellerReference } : {}),
+      },
+    });
+    if (paid) return paid;
+  } catch (error) {
+    // two confirmations of one uuid at once (a retry after a timeout): the one that waited for the row's lock finds
+    // it paid by the other and answers the confirmed booking, never an error the reseller could take for "not booked"
+    const after = await resellerBookingByUuid(ctx.db, scope, uuid);
+    if (after?.status === 'completed') return after;
+    throw error;
+  }
+  return (await resellerBookingByUuid(ctx.db, scope, uuid)) ?? current;
+}
+
+// A test booking is confirmed like a real one (the same checks, tickets and answer) and paid from the agency's test
+// balance: no ledger entry, no spending cap, no mail to anyone
+async function confirmTest(
+  ctx: ServiceContext,
+  scope: ResellerScope,
+  uuid: string,
+  details: { guest: ResellerGuest; resellerReference?: string | null; notes?: string },
+  now: Date,
+): Promise<BookingRow> {
+  return inBookingTransaction(ctx, async (tx) => {
+    const row = await lockHeld(tx, scope, uuid, now);
+    const offer = await findOffer(tx, row.offerId);
+    if (!offer) throw AppError.field('uuid', BOOKING_MESSAGES.noTickets);
+    const left = await changeTestBalance(tx, row.agencyId, -row.netTotalMinor);
+    if (left === null) throw AppError.field('paymentMethod', BOOKING_MESSAGES.insufficientBalance);
+    const done = await updateBooking(tx, row.id, {
       guestName: details.guest.name,
       guestEmail: details.guest.email,
       guestPhone: details.guest.phone,
       ...(details.notes !== undefined ? { notes: details.notes } : {}),
       ...(details.resellerReference !== undefined ? { resellerReference: details.resellerReference } : {}),
-    },
+      status: 'completed',
+      paymentMethod: 'balance',
+      heldUnits: 0,
+      heldAdults: 0,
+      heldChildren: 0,
+      holdExpiresAt: null,
+      balanceAfterMinor: left,
+      ticketNumbers: ticketNumbers(row.reference, ticketCount(offer, row)),
+      confirmedAt: now,
+    });
+    return done ?? row;
   });
-  if (paid) return paid;
-  return (await resellerBookingByUuid(ctx.db, scope, uuid)) ?? current;
+}
+
+// A test booking cancelled: its policy's refund goes back to the test balance; nothing else moves
+async function cancelTest(ctx: ServiceContext, scope: ResellerScope, uuid: string, reason: string) {
+  const now = new Date();
+  return inBookingTransaction(ctx, async (tx) => {
+    const row = await resellerBookingByUuid(tx, scope, uuid, true);
+    if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+    if (row.status === 'cancelled') return row;
+    const plan = await planCancellation(tx, row, now);
+    if (!plan.cancellable) throw AppError.field('uuid', plan.reason ?? BOOKING_MESSAGES.notCancellable);
+    if (plan.refundMinor > 0) await changeTestBalance(tx, row.agencyId, plan.refundMinor);
+    const updated = await updateBooking(tx, row.id, {
+      ...NO_STOCK,
+      status: 'cancelled',
+      holdExpiresAt: null,
+      refundMinor: plan.refundMinor,
+      cancellationFeeMinor: plan.feeMinor,
+      cancelledAt: now,
+      cancellationReason: reason,
+    });
+    return updated ?? row;
+  });
 }
 
 // Cancel: a reservation gives its seats back; a confirmed booking is the agency's cancellation (policy fee, refund to
@@ -257,10 +383,11 @@ export async function cancelResellerBooking(
   expected: CancelBookingBody = {},
 ): Promise<BookingRow> {
   const actor = requireAgencyActor(ctx);
-  const scope = visibilityOf(actor);
+  const scope = resellerScope(ctx, actor);
   const row = await resellerBookingByUuid(ctx.db, scope, uuid);
   if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
   if (row.status === 'cancelled') return row;
+  if (row.isTest) return cancelTest(ctx, scope, uuid, reason);
   if (row.status === 'pending_payment' || row.status === 'payment_failed') {
     const released = await inBookingTransaction(ctx, async (tx) => {
       const locked = await resellerBookingByUuid(tx, scope, uuid, true);
@@ -284,9 +411,15 @@ export async function cancelResellerBooking(
       });
     });
     if (released) return released;
+    // confirmed meanwhile (a confirmation won the row's lock): then it is a paid booking's cancellation
+    const paid = await resellerBookingByUuid(ctx.db, scope, uuid);
+    if (paid?.status === 'completed') {
+      await cancelBooking(ctx, paid.id, cards, NO_IDEMPOTENCY_KEY, expected);
+      await updateBooking(ctx.db, paid.id, { cancellationReason: reason });
+    }
   } else {
     await cancelBooking(ctx, row.id, cards, NO_IDEMPOTENCY_KEY, expected);
-    await ctx.db.transaction((tx) => updateBooking(tx, row.id, { cancellationReason: reason }));
+    await updateBooking(ctx.db, row.id, { cancellationReason: reason });
   }
   return (await resellerBookingByUuid(ctx.db, scope, uuid)) ?? row;
 }
@@ -294,12 +427,12 @@ export async function cancelResellerBooking(
 // The agency's API bookings by the reseller's or our reference and by tour date, oldest first (at most 500)
 export async function listResellerBookings(ctx: ServiceContext, filter: ResellerListFilter): Promise<BookingRow[]> {
   const actor = requireAgencyActor(ctx);
-  return listApiBookings(ctx.db, visibilityOf(actor), filter);
+  return listApiBookings(ctx.db, resellerScope(ctx, actor), filter);
 }
 
 export async function findResellerBooking(ctx: ServiceContext, uuid: string): Promise<BookingRow | null> {
   const actor = requireAgencyActor(ctx);
-  return resellerBookingByUuid(ctx.db, visibilityOf(actor), uuid);
+  return resellerBookingByUuid(ctx.db, resellerScope(ctx, actor), uuid);
 }
 
 // What the reseller API (octo module) asks of bookings: app.bookings.reseller

@@ -86,3 +86,16 @@ export async function releaseStock(tx: DbOrTx, slotId: number, held: StockNeed):
     })
     .where(eq(slots.id, slotId));
 }
+
+// Locks slots in id order (a change that gives seats back on one slot and takes them on another takes both locks in
+// the one order every such change uses, so two of them cannot wait for each other)
+export async function lockSlots(tx: DbOrTx, slotIds: number[]): Promise<void> {
+  const ids = [...new Set(slotIds)].sort((a, b) => a - b);
+  if (ids.length < 2) return;
+  await tx.execute(
+    sql`SELECT id FROM slots WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY id FOR UPDATE`,
+  );
+}

@@ -72,6 +72,23 @@ export async function takeStock(tx: DbOrTx, slotId: number, options: TakeStockOp
   return need;
 }
 
+// The same rules and answers as takeStock, taking nothing (a test key's booking): the seats must be there now
+export async function checkStock(
+  tx: DbOrTx,
+  slotId: number,
+  options: Pick<TakeStockOptions, 'offer' | 'people'>,
+): Promise<StockNeed> {
+  const row = await readSlotStock(tx, slotId);
+  if (!row) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
+  const check = checkPeopleAgainstAvailability(
+    options.people,
+    { ...row, isSameTicketForAdultsAndChildren: options.offer.isSameTicketForAdultsAndChildren },
+    options.offer,
+  );
+  if (!check.ok) throw stockError(check);
+  return stockNeed(options.offer, options.people);
+}
+
 // The booking columns of a booking that holds and has taken nothing (after its stock went back to the slot)
 export const NO_STOCK = {
   heldUnits: 0,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
@@ -72,28 +71,33 @@ export async function octoRoutes(app: FastifyInstance) {
     request.octoCaller = caller;
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('Octo-Env', 'live');
+    // OCTO's answer header: test keys' calls run in test mode
+    reply.header('Octo-Env', request.octoCaller?.isTest ? 'test' : 'live');
     reply.header('Cache-Control', 'private, no-store');
     if (request.octoCaller) reply.header('Octo-Capabilities', capabilitiesOf(request).join(', '));
     return payload;
   });
 
-  const rateLimit = {
-    max: config.octoRateLimitPerKey,
-    timeWindow: '1 minute',
-    allowList: () => false,
-    keyGenerator: (request: FastifyRequest) =>
-      `octo:${createHash('sha256')
-        .update(String(request.headers.authorization ?? request.ip))
-        .digest('hex')
-        .slice(0, 32)}`,
-  };
-  const options = { config: { rateLimit } };
+  // one budget per key for the whole API (whatever the route, whatever the spelling of the header), counted after the
+  // key is known; calls without a valid key count per client address in the app-wide limit (security.ts)
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      max: config.octoRateLimitPerKey,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `octo:${request.octoCaller?.keyId ?? request.ip}`,
+    }),
+  );
+  const options = {};
 
   const callOf = async (request: FastifyRequest): Promise<octo.OctoCall> => {
     const caller = request.octoCaller;
     if (!caller) throw new OctoError('UNAUTHORIZED', 'A valid API key is required');
-    const ctx = { ...serviceContext(app, request), actor: caller.actor };
+    const ctx = {
+      ...serviceContext(app, request),
+      actor: caller.actor,
+      resellerKey: { id: caller.keyId, isTest: caller.isTest },
+    };
     const now = new Date();
     const snapshot = await app.catalogue.snapshot();
     return {

@@ -1,5 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Email, PersonName, type CurrencyCode, type Language } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  Email,
+  PersonName,
+  isCalendarDate,
+  type CurrencyCode,
+  type Language,
+} from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -65,7 +72,6 @@ export type OctoCall = {
 const MAX_DAYS = 366;
 // OCTO's UTC instants carry whole seconds
 const utc = (at: Date) => `${at.toISOString().slice(0, 19)}Z`;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Body = Record<string, unknown>;
@@ -165,10 +171,9 @@ function peopleOf(units: unknown, field: 'units' | 'unitItems'): People | null {
 function dateRange(body: Body, call: OctoCall): { from: string; to: string } {
   const from = body.localDateStart;
   const to = body.localDateEnd;
-  if (typeof from !== 'string' || !DATE.test(from) || typeof to !== 'string' || !DATE.test(to))
+  if (typeof from !== 'string' || !isCalendarDate(from) || typeof to !== 'string' || !isCalendarDate(to))
     throw badRequest('localDateStart and localDateEnd are required as YYYY-MM-DD');
-  if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)) || from > to)
-    throw badRequest('localDateStart must be a date on or before localDateEnd');
+  if (from > to) throw badRequest('localDateStart must be a date on or before localDateEnd');
   if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_DAYS)
     throw badRequest(`At most ${MAX_DAYS} days in one request`);
   const today = dubaiDate(call.now);
@@ -268,7 +273,8 @@ export async function availabilityCheck(call: OctoCall, input: unknown) {
     const bad = parsed.find((p) => !p.at);
     if (bad) throw invalidAvailability(bad.id);
     const dates = parsed.map((p) => p.at?.date ?? '').sort();
-    range = { from: dates[0] ?? '', to: dates[dates.length - 1] ?? '' };
+    // the same limits as a range of dates (at most MAX_DAYS, nothing before today)
+    range = dateRange({ localDateStart: dates[0], localDateEnd: dates[dates.length - 1] }, call);
     wanted = new Set(body.availabilityIds as string[]);
   } else if (byDates) {
     range = dateRange(body, call);
@@ -395,7 +401,7 @@ export function bookingView(call: BookingViewContext, row: BookingRow) {
   return {
     id: row.id,
     uuid: row.octoUuid,
-    testMode: false,
+    testMode: row.isTest,
     resellerReference: row.resellerReference,
     supplierReference: row.reference,
     status,
@@ -526,8 +532,16 @@ export async function reserve(call: OctoCall, input: unknown) {
     guest: guestOf(body.contact, false) ?? { name: '', email: '', phone: '' },
     resellerReference: resellerReferenceOf(body.resellerReference) ?? null,
   };
-  const row = await kernel(() =>
-    call.reseller.hold(call.ctx, { id: call.caller.keyId }, uuid, request, minutesOf(body.expirationMinutes)),
+  const row = await kernel(
+    () =>
+      call.reseller.hold(
+        call.ctx,
+        { id: call.caller.keyId, isTest: call.caller.isTest },
+        uuid,
+        request,
+        minutesOf(body.expirationMinutes),
+      ),
+    uuid,
   );
   return bookingView(call, row);
 }
@@ -553,7 +567,7 @@ export async function listBookings(call: OctoCall, query: Body) {
   if (!Object.values(filter).some(Boolean))
     throw badRequest('Give resellerReference, supplierReference, localDate or localDateStart and localDateEnd');
   for (const date of [filter.localDate, filter.localDateStart, filter.localDateEnd])
-    if (date && !DATE.test(date)) throw badRequest('Dates are YYYY-MM-DD');
+    if (date && !isCalendarDate(date)) throw badRequest('Dates are YYYY-MM-DD');
   const rows = await call.reseller.list(call.ctx, filter);
   return rows.map((row) => bookingView(call, row));
 }
@@ -628,7 +642,7 @@ export async function cancel(call: OctoCall, uuid: string, input: unknown) {
 }
 
 // The kernel's answers in OCTO's words: its field errors are the reasons a reseller can act on
-async function kernel<T>(run: () => Promise<T>): Promise<T> {
+async function kernel<T>(run: () => Promise<T>, uuid = ''): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -638,6 +652,8 @@ async function kernel<T>(run: () => Promise<T>): Promise<T> {
     if (error.status === 401) throw new OctoError('UNAUTHORIZED', message);
     if (error.status === 403) throw new OctoError('FORBIDDEN', message);
     if (error.status === 404) throw unprocessable(message);
+    if (field === 'uuid' && message === BOOKING_MESSAGES.uuidUsed)
+      throw new OctoError('INVALID_BOOKING_UUID', message, { uuid });
     if (field === 'time' || field === 'date')
       throw new OctoError('INVALID_AVAILABILITY_ID', message, { availabilityId: '' });
     throw unprocessable(message);

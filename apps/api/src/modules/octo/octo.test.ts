@@ -427,6 +427,77 @@ describe('OCTO', () => {
     expect(confirmed.json().status).toBe('CONFIRMED');
   });
 
+  it('answers impossible dates and a reused uuid with OCTO errors, and confirms a doubled confirmation once', async () => {
+    const db = t.database.db;
+    const calendar = await octo(t.app, secret, 'POST', '/availability/calendar', {
+      productId: String(w.tour.id),
+      optionId: String(w.tour.timeslotOfferId),
+      localDateStart: '2030-02-30',
+      localDateEnd: '2030-03-02',
+    });
+    expect([calendar.statusCode, calendar.json().error]).toEqual([400, 'BAD_REQUEST']);
+    const feb30 = await octo(t.app, secret, 'POST', '/bookings', {
+      productId: String(w.tour.id),
+      optionId: String(w.tour.timeslotOfferId),
+      availabilityId: '2030-02-30T18:00:00+04:00',
+      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
+      pickupPointId: String(w.dubaiHotelId),
+    });
+    expect([feb30.statusCode, feb30.json().error]).toEqual([400, 'INVALID_AVAILABILITY_ID']);
+    const byIds = await octo(t.app, secret, 'POST', '/availability', {
+      productId: String(w.tour.id),
+      optionId: String(w.tour.timeslotOfferId),
+      availabilityIds: ['2020-01-01T18:00:00+04:00', '2999-01-01T18:00:00+04:00'],
+    });
+    expect([byIds.statusCode, byIds.json().error]).toEqual([400, 'BAD_REQUEST']);
+
+    const uuid = randomUUID();
+    const body = {
+      uuid,
+      productId: String(w.tour.id),
+      optionId: String(w.tour.timeslotOfferId),
+      availabilityId: at(w.refundableDate, '18:00'),
+      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
+      pickupPointId: String(w.dubaiHotelId),
+    };
+    expect((await octo(t.app, secret, 'POST', '/bookings', body)).statusCode).toBe(200);
+    const reused = await octo(t.app, secret, 'POST', '/bookings', {
+      ...body,
+      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }, { unitId: 'adult' }],
+    });
+    expect([reused.statusCode, reused.json().error]).toEqual([400, 'INVALID_BOOKING_UUID']);
+    const balanceBefore = (await readBalance(db, w.agency.id, 'aed')).balanceMinor;
+    const contact = { contact: { fullName: 'Anna Smith', emailAddress: 'anna@example.test' } };
+    const both = await Promise.all([
+      octo(t.app, secret, 'POST', `/bookings/${uuid}/confirm`, contact),
+      octo(t.app, secret, 'POST', `/bookings/${uuid}/confirm`, contact),
+    ]);
+    expect(both.map((r) => [r.statusCode, r.json().status])).toEqual([
+      [200, 'CONFIRMED'],
+      [200, 'CONFIRMED'],
+    ]);
+    expect((await readBalance(db, w.agency.id, 'aed')).balanceMinor).toBe(balanceBefore - 28_800);
+  });
+
+  it('never holds seats past two hours after the reservation, however often it is extended', async () => {
+    const uuid = randomUUID();
+    const made = await octo(t.app, secret, 'POST', '/bookings', {
+      uuid,
+      productId: String(w.tour.id),
+      optionId: String(w.tour.timeslotOfferId),
+      availabilityId: at(w.refundableDate, '18:00'),
+      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
+      pickupPointId: String(w.dubaiHotelId),
+    });
+    // the reservation was made 110 minutes ago: an extension by 60 minutes ends at its two hours
+    const createdAt = new Date(Date.now() - 110 * 60_000);
+    await t.database.db.update(bookings).set({ createdAt }).where(eq(bookings.id, made.json().id));
+    const extended = await octo(t.app, secret, 'POST', `/bookings/${uuid}/extend`, { expirationMinutes: 60 });
+    expect(extended.statusCode).toBe(200);
+    expect(Date.parse(extended.json().utcExpiresAt)).toBeLessThanOrEqual(createdAt.getTime() + 120 * 60_000);
+    expect(Date.parse(extended.json().utcExpiresAt)).toBeGreaterThan(Date.now() + 9 * 60_000);
+  });
+
   it('limits the calls of one key per minute', async () => {
     const limited = await buildTestApp({ octoRateLimitPerKey: 3 });
     try {
@@ -436,8 +507,19 @@ describe('OCTO', () => {
       const admin = await loginAs(limited.app, agency.users.admin.email);
       const first = ((await makeKey(limited.app, admin, 'One')).json() as { secret: string }).secret;
       const second = ((await makeKey(limited.app, admin, 'Two')).json() as { secret: string }).secret;
-      const codes = [];
-      for (let i = 0; i < 4; i++) codes.push((await octo(limited.app, first, 'GET', '/supplier')).statusCode);
+      // one budget for the key, whatever the route and however the header is spaced
+      const codes = [
+        (await octo(limited.app, first, 'GET', '/supplier')).statusCode,
+        (await octo(limited.app, first, 'GET', '/products')).statusCode,
+        (
+          await limited.app.inject({
+            method: 'GET',
+            url: '/octo/v1/supplier',
+            headers: { authorization: `Bearer  ${first} ` },
+          })
+        ).statusCode,
+        (await octo(limited.app, first, 'GET', '/products')).statusCode,
+      ];
       expect(codes).toEqual([200, 200, 200, 429]);
       const over = await octo(limited.app, first, 'GET', '/supplier');
       expect(over.json().error).toBe('TOO_MANY_REQUESTS');
@@ -445,5 +527,119 @@ describe('OCTO', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('test keys', () => {
+  let live: string;
+  let test: string;
+  let admin: string;
+  let agencyId: string;
+  beforeAll(async () => {
+    const db = t.database.db;
+    const agency = await createAgency(db);
+    agencyId = agency.id;
+    await allowApi(db, agency.id);
+    await fund(db, agency.id, 1_000_000);
+    admin = await loginAs(t.app, agency.users.admin.email);
+    live = ((await makeKey(t.app, admin, 'Live')).json() as { secret: string }).secret;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/api-keys',
+      headers: bearer(admin),
+      payload: { name: 'Sandbox', isTest: true },
+    });
+    expect(made.json().isTest).toBe(true);
+    test = (made.json() as { secret: string }).secret;
+  });
+
+  const reserveWith = (key: string, uuid: string) =>
+    octo(t.app, key, 'POST', '/bookings', {
+      uuid,
+      productId: String(w.tour.id),
+      optionId: String(w.tour.timeslotOfferId),
+      availabilityId: at(w.refundableDate, '18:00'),
+      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
+      pickupPointId: String(w.dubaiHotelId),
+    });
+  const contact = { contact: { fullName: 'Test Guest', emailAddress: 'test@example.test' } };
+
+  it('book through the same rules and answers, taking no stock and no real money', async () => {
+    const db = t.database.db;
+    const stockBefore = (await slotLeft(db, w.tour.timeslotOfferId, w.refundableDate, '18:00'))?.left;
+    const realBefore = (await readBalance(db, agencyId, 'aed')).balanceMinor;
+    const uuid = randomUUID();
+    // nothing to pay with yet: the test balance starts at zero
+    const reserved = await reserveWith(test, uuid);
+    expect(reserved.statusCode).toBe(200);
+    expect(reserved.headers['octo-env']).toBe('test');
+    expect(reserved.json()).toMatchObject({ status: 'ON_HOLD', testMode: true });
+    const poor = await octo(t.app, test, 'POST', `/bookings/${uuid}/confirm`, contact);
+    expect([poor.statusCode, poor.json().error]).toEqual([400, 'UNPROCESSABLE_ENTITY']);
+    const refill = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/api-keys/test-balance',
+      headers: bearer(admin),
+    });
+    expect(refill.json()).toEqual({ amount: 10_000, currencyCode: 'aed' });
+    const confirmed = await octo(t.app, test, 'POST', `/bookings/${uuid}/confirm`, contact);
+    expect(confirmed.json()).toMatchObject({ status: 'CONFIRMED', testMode: true });
+    expect((await slotLeft(db, w.tour.timeslotOfferId, w.refundableDate, '18:00'))?.left).toBe(stockBefore);
+    expect((await readBalance(db, agencyId, 'aed')).balanceMinor).toBe(realBefore);
+    expect(await ledgerRows(db, agencyId)).toHaveLength(1); // the deposit only
+    const list = await t.app.inject({ method: 'GET', url: '/api/b2b/api-keys', headers: bearer(admin) });
+    expect(list.json().testBalance).toEqual({ amount: 10_000 - 288, currencyCode: 'aed' });
+    // kept apart: not in the bookings list nor its commissions; listed when asked for
+    const real = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/filtered',
+      headers: bearer(admin),
+      payload: { page: 1, onPage: 50 },
+    });
+    expect(real.json().items.map((b: { id: string }) => b.id)).not.toContain(confirmed.json().id);
+    const tests = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/filtered',
+      headers: bearer(admin),
+      payload: { page: 1, onPage: 50, test: true },
+    });
+    expect(tests.json().items.map((b: { id: string }) => b.id)).toEqual([confirmed.json().id]);
+    const commissions = await t.app.inject({
+      method: 'POST',
+      url: '/api/b2b/bookings/commissions',
+      headers: bearer(admin),
+      payload: { page: 1, onPage: 50 },
+    });
+    expect(commissions.statusCode).toBe(200);
+    expect(commissions.body).not.toContain(confirmed.json().supplierReference);
+    // the portal cannot cancel it (that would refund real money): the key does, back to the test balance
+    const portalCancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/b2b/bookings/${confirmed.json().id}/cancel`,
+      headers: bearer(admin),
+      payload: {},
+    });
+    expect(portalCancel.statusCode).toBe(422);
+    const cancelled = await octo(t.app, test, 'POST', `/bookings/${uuid}/cancel`, { reason: 'Testing' });
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', cancellation: { refund: 'FULL' } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/b2b/api-keys', headers: bearer(admin) })).json().testBalance
+        .amount,
+    ).toBe(10_000);
+    expect((await readBalance(db, agencyId, 'aed')).balanceMinor).toBe(realBefore);
+  });
+
+  it('and live keys never see each other’s bookings', async () => {
+    const uuid = randomUUID();
+    expect((await reserveWith(test, uuid)).statusCode).toBe(200);
+    const fromLive = await octo(t.app, live, 'GET', `/bookings/${uuid}`);
+    expect([fromLive.statusCode, fromLive.json().error]).toEqual([400, 'INVALID_BOOKING_UUID']);
+    const liveUuid = randomUUID();
+    expect((await reserveWith(live, liveUuid)).statusCode).toBe(200);
+    const fromTest = await octo(t.app, test, 'POST', `/bookings/${liveUuid}/confirm`, contact);
+    expect([fromTest.statusCode, fromTest.json().error]).toEqual([400, 'INVALID_BOOKING_UUID']);
+    // the same uuid cannot name a test and a live booking
+    const clash = await reserveWith(live, uuid);
+    expect([clash.statusCode, clash.json().error]).toEqual([400, 'INVALID_BOOKING_UUID']);
   });
 });

@@ -1,4 +1,4 @@
-import type { CurrencyCode, Language } from '@portal/contract';
+import { isCalendarDate, type CurrencyCode, type Language } from '@portal/contract';
 import type { OfferRow, PricePeriodRow, TourRow } from '../catalogue/index.ts';
 import type { BookingRow, PriceResult } from '../bookings/index.ts';
 
@@ -181,7 +181,7 @@ export function availabilityIdOf(date: string, time: string): string {
 export function parseAvailabilityId(id: unknown): { date: string; time: string } | null {
   if (typeof id !== 'string') return null;
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00\+04:00$/.exec(id);
-  if (!match?.[1] || !match[2]) return null;
+  if (!match?.[1] || !match[2] || !isCalendarDate(match[1])) return null;
   return { date: match[1], time: match[2] };
 }
 

@@ -105,21 +105,40 @@ export async function insertDelivery(tx: DbOrTx, values: typeof webhookDeliverie
   return rows[0] ?? null;
 }
 
-// Due deliveries, each leased to this run for `leaseSeconds` (a node that dies mid-send leaves it to the next run)
-export async function claimDueDeliveries(db: DbOrTx, limit: number, leaseSeconds: number): Promise<DeliveryRow[]> {
-  const result = (await db.execute(sql`
-    UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => ${leaseSeconds})
-    WHERE id IN (
-      SELECT id FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-      ORDER BY next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
+// Due deliveries, oldest first (read without a lock: each is leased on its own just before it is sent)
+export async function dueDeliveryIds(db: DbOrTx, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        sql`${webhookDeliveries.nextAttemptAt} <= now()`,
+        sql`(${webhookDeliveries.lockedUntil} IS NULL OR ${webhookDeliveries.lockedUntil} < now())`,
+      ),
     )
-    RETURNING id`)) as unknown as { rows: { id: string }[] };
-  const ids = result.rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  return db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids));
+    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+// One delivery leased for `leaseSeconds` to the caller, if it is still due and no one else holds it (the lease is
+// longer than a send may take: the try's time limit and the DNS look-up)
+export async function claimDelivery(db: DbOrTx, id: string, leaseSeconds: number): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    // whole milliseconds: the lease read back into JavaScript is compared with the stored one (recordAttempt)
+    .set({ lockedUntil: sql`date_trunc('milliseconds', now() + make_interval(secs => ${leaseSeconds}))` })
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        eq(webhookDeliveries.status, 'pending'),
+        sql`${webhookDeliveries.nextAttemptAt} <= now()`,
+        sql`(${webhookDeliveries.lockedUntil} IS NULL OR ${webhookDeliveries.lockedUntil} < now())`,
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 export async function findEndpointById(db: DbOrTx, id: string) {
@@ -127,11 +146,22 @@ export async function findEndpointById(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-export async function recordAttempt(tx: DbOrTx, id: string, values: Partial<typeof webhookDeliveries.$inferInsert>) {
+// a try's outcome, written only while the try's lease is still the delivery's (a lease taken over is another try's)
+export async function recordAttempt(
+  tx: DbOrTx,
+  id: string,
+  lease: Date | null,
+  values: Partial<typeof webhookDeliveries.$inferInsert>,
+) {
   const [row] = await tx
     .update(webhookDeliveries)
     .set({ ...values, lockedUntil: null, lastAttemptAt: sql`now()` })
-    .where(eq(webhookDeliveries.id, id))
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        lease ? eq(webhookDeliveries.lockedUntil, lease) : isNull(webhookDeliveries.lockedUntil),
+      ),
+    )
     .returning();
   return row ?? null;
 }

@@ -290,13 +290,15 @@ async function switchOff(deps: WebhookJobDeps, tx: DbOrTx, endpoint: repo.Endpoi
 // One try of each due delivery (outside any transaction), then its outcome and the endpoint's health in one
 export async function sendDue(deps: WebhookJobDeps, limit = 20, now = () => new Date()): Promise<number> {
   const send = deps.send ?? sendSigned;
-  const due = await repo.claimDueDeliveries(deps.db, limit, LEASE_SECONDS);
   let sent = 0;
-  for (const delivery of due) {
+  for (const id of await repo.dueDeliveryIds(deps.db, limit)) {
+    const delivery = await repo.claimDelivery(deps.db, id, LEASE_SECONDS);
+    if (!delivery) continue;
+    const lease = delivery.lockedUntil;
     const endpoint = await repo.findEndpointById(deps.db, delivery.endpointId);
     if (!endpoint || endpoint.deletedAt || !endpoint.isEnabled) {
       await withTransaction(deps.db, (tx) =>
-        repo.recordAttempt(tx, delivery.id, { status: 'failed', lastError: 'endpoint switched off or removed' }),
+        repo.recordAttempt(tx, delivery.id, lease, { status: 'failed', lastError: 'endpoint switched off or removed' }),
       );
       continue;
     }
@@ -312,23 +314,27 @@ export async function sendDue(deps: WebhookJobDeps, limit = 20, now = () => new 
       const attempts = delivery.attempts + 1;
       if (outcome.ok) {
         sent++;
-        await repo.recordAttempt(tx, delivery.id, {
-          status: 'succeeded',
-          attempts,
-          lastStatusCode: outcome.statusCode,
-          lastError: null,
-        });
+        if (
+          !(await repo.recordAttempt(tx, delivery.id, lease, {
+            status: 'succeeded',
+            attempts,
+            lastStatusCode: outcome.statusCode,
+            lastError: null,
+          }))
+        )
+          return;
         await repo.updateEndpoint(tx, endpoint.id, { failingSince: null });
         return;
       }
       const wait = WEBHOOK_RETRY_SECONDS[attempts];
-      await repo.recordAttempt(tx, delivery.id, {
+      const recorded = await repo.recordAttempt(tx, delivery.id, lease, {
         status: wait === undefined ? 'failed' : 'pending',
         attempts,
         nextAttemptAt: wait === undefined ? null : new Date(at.getTime() + wait * 1000),
         lastStatusCode: outcome.statusCode,
         lastError: outcome.error,
       });
+      if (!recorded) return;
       const current = await repo.findEndpointById(tx, endpoint.id);
       if (!current?.isEnabled) return;
       const since = current.failingSince ?? at;

@@ -63,10 +63,13 @@ export const securityPlugin = fp(
       timeWindow: '1 minute',
       redis,
       skipOnError: true,
-      // the API, and the widget shops and their checkout (each page reads the database), count per address; the app's
-      // files do not
+      // the API, the reseller API (besides its own budget per key) and the widget shops and their checkout (each page
+      // reads the database) count per address; the app's files do not
       allowList: (request) =>
-        !request.url.startsWith('/api/') && !request.url.startsWith('/w/') && !request.url.startsWith('/embedded'),
+        !request.url.startsWith('/api/') &&
+        !request.url.startsWith('/w/') &&
+        !request.url.startsWith('/embedded') &&
+        !request.url.startsWith('/octo/'),
     });
   },
   { name: 'security', dependencies: [] },

@@ -26,3 +26,12 @@ export function useRevokeApiKey() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
+
+// POST /b2b/api-keys/test-balance: the test keys' balance set to 10,000.00 (no real money)
+export function useRefillTestBalance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callRoute(apiKeyRoutes.refillTestBalance, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}

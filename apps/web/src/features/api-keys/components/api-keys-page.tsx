@@ -10,6 +10,7 @@ import {
   Paper,
   Select,
   Stack,
+  Switch,
   Table,
   Text,
   TextInput,
@@ -26,7 +27,8 @@ import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { Money } from '@/components/money';
+import { useApiKeys, useCreateApiKey, useRefillTestBalance, useRevokeApiKey } from '../api/api-keys';
 import { CopyValue } from './copy-value';
 import { WebhooksSection } from './webhooks-section';
 
@@ -52,6 +54,7 @@ export function ApiKeysPage() {
         ) : (
           <>
             <KeysTable keys={list.data.keys} language={language} onRevoke={setRevoking} />
+            <TestBalancePanel amount={list.data.testBalance.amount} currency={list.data.testBalance.currencyCode} />
             <QuickStart baseUrl={list.data.baseUrl} />
             <WebhooksSection language={language} />
           </>
@@ -66,7 +69,7 @@ export function ApiKeysPage() {
 function NewKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const { t } = useTranslation();
   const create = useCreateApiKey();
-  const form = useForm({ initialValues: { name: '', role: 'senior' as ApiKeyRole } });
+  const form = useForm({ initialValues: { name: '', role: 'senior' as ApiKeyRole, isTest: false } });
   const submit = form.onSubmit((values) => {
     if (!values.name.trim()) {
       form.setFieldError('name', t('apiKeys.nameRequired'));
@@ -100,6 +103,13 @@ function NewKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) 
             allowDeselect={false}
             style={{ flex: '0 1 200px' }}
             {...form.getInputProps('role')}
+          />
+          <Switch
+            label={t('apiKeys.testKey')}
+            description={t('apiKeys.testKeyHint')}
+            style={{ flex: '1 1 240px' }}
+            data-testid="api-key-test"
+            {...form.getInputProps('isTest', { type: 'checkbox' })}
           />
           <Button
             type="submit"
@@ -152,7 +162,7 @@ function KeysTable({
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {key.name}
+                  {key.name} <TestMark apiKey={key} />
                 </Text>
                 {status(key)}
               </Group>
@@ -189,7 +199,9 @@ function KeysTable({
           <Table.Tbody>
             {keys.map((key) => (
               <Table.Tr key={key.id} data-testid="api-key-row">
-                <Table.Td>{key.name}</Table.Td>
+                <Table.Td>
+                  {key.name} <TestMark apiKey={key} />
+                </Table.Td>
                 <Table.Td>
                   <Code>{key.prefix}…</Code>
                 </Table.Td>
@@ -319,6 +331,44 @@ function QuickStart({ baseUrl }: { baseUrl: string }) {
           </Stack>
         ))}
       </Stack>
+    </Paper>
+  );
+}
+
+function TestMark({ apiKey }: { apiKey: ApiKey }) {
+  const { t } = useTranslation();
+  if (!apiKey.isTest) return null;
+  return (
+    <Badge component="span" size="xs" color="orange" variant="light" data-testid="api-key-test-mark">
+      {t('apiKeys.test')}
+    </Badge>
+  );
+}
+
+// What test keys pay with: never real money; a refill sets it to 10,000.00
+function TestBalancePanel({ amount, currency }: { amount: number; currency: 'aed' | 'usd' }) {
+  const { t } = useTranslation();
+  const refill = useRefillTestBalance();
+  return (
+    <Paper withBorder p="md" data-testid="api-test-balance">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Text fw={600}>
+            {t('apiKeys.testBalance')}: <Money amount={amount} currency={currency} testId="api-test-balance-amount" />
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('apiKeys.testBalanceHint')}
+          </Text>
+        </Stack>
+        <Button
+          variant="light"
+          loading={refill.isPending}
+          onClick={() => refill.mutate(undefined, { onSuccess: () => notify.success(t('apiKeys.refilled')) })}
+          data-testid="api-test-refill"
+        >
+          {t('apiKeys.refill')}
+        </Button>
+      </Group>
     </Paper>
   );
 }
