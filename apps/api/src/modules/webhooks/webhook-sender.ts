@@ -44,6 +44,11 @@ for (const [net, prefix] of [
   ['ff00::', 8],
   ['2001:db8::', 32],
   ['100::', 64],
+  // IPv4-compatible (::a.b.c.d), local NAT64, 6to4 and Teredo: each can carry an address of the ranges above
+  ['::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001::', 32],
 ] as const)
   BLOCKED.addSubnet(net, prefix, 'ipv6');
 

@@ -337,6 +337,10 @@ describe('webhook endpoints', () => {
       'fd00:ec2::254',
       'fe80::1',
       '224.0.0.1',
+      '::7f00:1',
+      '2002:7f00:1::1',
+      '2001:0:4136:e378::1',
+      '64:ff9b:1::a00:1',
       'not-an-ip',
     ])
       expect({ address, public: isPublicAddress(address) }).toEqual({ address, public: false });
