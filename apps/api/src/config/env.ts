@@ -47,7 +47,13 @@ export type AppConfig = {
   resetRequestPollMs: number;
   // housekeeping (modules/retention): how often it runs (0: off) and how many days each kind of row is kept (0: for ever)
   retentionJobMs: number;
-  retention: { idempotencyKeys: number; webhookEvents: number; telemetry: number; jobFailures: number };
+  retention: {
+    idempotencyKeys: number;
+    webhookEvents: number;
+    telemetry: number;
+    jobFailures: number;
+    webhookLog: number;
+  };
   // DESIGN "Stock is exact": row locks on slots; 'off' only for the concurrency test's control run, never in production
   stockLocking: boolean;
   lockTimeoutMs: number;
@@ -161,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       webhookEvents: int('WEBHOOK_EVENT_RETENTION_DAYS', env.WEBHOOK_EVENT_RETENTION_DAYS, 90),
       telemetry: int('TELEMETRY_RETENTION_DAYS', env.TELEMETRY_RETENTION_DAYS, 90),
       jobFailures: int('JOB_FAILURE_RETENTION_DAYS', env.JOB_FAILURE_RETENTION_DAYS, 30),
+      webhookLog: int('WEBHOOK_LOG_RETENTION_DAYS', env.WEBHOOK_LOG_RETENTION_DAYS, 30),
     },
     stockLocking: env.BOOKING_STOCK_LOCKING !== 'off',
     lockTimeoutMs: int('BOOKING_LOCK_TIMEOUT_MS', env.BOOKING_LOCK_TIMEOUT_MS, 5000),

@@ -1,6 +1,13 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { idempotencyKeys, jobFailures, telemetryEvents, webhookEvents } from '../../db/schema/index.ts';
+import {
+  idempotencyKeys,
+  jobFailures,
+  telemetryEvents,
+  webhookDeliveries,
+  webhookEvents,
+  webhookOutbox,
+} from '../../db/schema/index.ts';
 
 // Rows whose use has passed, deleted in short batches (PGlite runs one transaction at a time for the whole database,
 // and on PostgreSQL a long DELETE would hold its locks). Each returns how many it deleted in this batch.
@@ -50,5 +57,33 @@ export async function deleteOldTelemetry(db: DbOrTx, before: Date, batch: number
 export async function deleteOldJobFailures(db: DbOrTx, before: Date, batch: number): Promise<number> {
   const old = db.select({ id: jobFailures.id }).from(jobFailures).where(lt(jobFailures.failedAt, before)).limit(batch);
   const deleted = await db.delete(jobFailures).where(inArray(jobFailures.id, old)).returning({ id: jobFailures.id });
+  return deleted.length;
+}
+
+// The reseller API's webhooks (issue 30): an event already fanned out to its endpoints, and a delivery that is over
+// (delivered, or out of tries) — a waiting one never
+export async function deleteOldWebhookOutbox(db: DbOrTx, before: Date, batch: number): Promise<number> {
+  const old = db
+    .select({ id: webhookOutbox.id })
+    .from(webhookOutbox)
+    .where(and(sql`${webhookOutbox.dispatchedAt} IS NOT NULL`, lt(webhookOutbox.createdAt, before)))
+    .limit(batch);
+  const deleted = await db
+    .delete(webhookOutbox)
+    .where(inArray(webhookOutbox.id, old))
+    .returning({ id: webhookOutbox.id });
+  return deleted.length;
+}
+
+export async function deleteOldWebhookDeliveries(db: DbOrTx, before: Date, batch: number): Promise<number> {
+  const old = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.status, ['succeeded', 'failed']), lt(webhookDeliveries.createdAt, before)))
+    .limit(batch);
+  const deleted = await db
+    .delete(webhookDeliveries)
+    .where(inArray(webhookDeliveries.id, old))
+    .returning({ id: webhookDeliveries.id });
   return deleted.length;
 }

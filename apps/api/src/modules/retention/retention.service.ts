@@ -3,13 +3,22 @@ import {
   deleteOldIdempotencyKeys,
   deleteOldJobFailures,
   deleteOldTelemetry,
+  deleteOldWebhookDeliveries,
   deleteOldWebhookEvents,
+  deleteOldWebhookOutbox,
 } from './retention.repo.ts';
 
 // Housekeeping for a long-running deployment (issue 29): rows that only serve for a while are deleted once they are
 // older than their retention (days, AppConfig.retention; 0 keeps them for ever). The ledger, bookings, payments,
 // audit events, invoices and mails are records and are never deleted here.
-export type RetentionDays = { idempotencyKeys: number; webhookEvents: number; telemetry: number; jobFailures: number };
+export type RetentionDays = {
+  idempotencyKeys: number;
+  webhookEvents: number;
+  telemetry: number;
+  jobFailures: number;
+  // the reseller API's webhooks: events fanned out, deliveries that are over (issue 30)
+  webhookLog: number;
+};
 
 const BATCH = 2_000;
 const DAY_MS = 86_400_000;
@@ -20,6 +29,8 @@ const TABLES: [keyof RetentionDays, Deleter][] = [
   ['webhookEvents', deleteOldWebhookEvents],
   ['telemetry', deleteOldTelemetry],
   ['jobFailures', deleteOldJobFailures],
+  ['webhookLog', deleteOldWebhookOutbox],
+  ['webhookLog', deleteOldWebhookDeliveries],
 ];
 
 // One run: each table in batches until nothing older is left, giving the event loop a turn between batches
@@ -33,6 +44,7 @@ export async function deleteExpiredRows(
     webhookEvents: 0,
     telemetry: 0,
     jobFailures: 0,
+    webhookLog: 0,
   };
   for (const [table, deleteOld] of TABLES) {
     if (days[table] <= 0) continue;

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import { loadConfig } from '../../config/env.ts';
-import { idempotencyKeys, jobFailures, telemetryEvents, webhookEvents } from '../../db/schema/index.ts';
+import {
+  idempotencyKeys,
+  jobFailures,
+  telemetryEvents,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+  webhookOutbox,
+} from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAgency } from '../../../test/factories.ts';
 import { deleteExpiredRows } from './retention.service.ts';
@@ -16,7 +24,7 @@ afterAll(async () => t.close());
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
-const DAYS = { idempotencyKeys: 30, webhookEvents: 90, telemetry: 90, jobFailures: 30 };
+const DAYS = { idempotencyKeys: 30, webhookEvents: 90, telemetry: 90, jobFailures: 30, webhookLog: 30 };
 
 async function seed(marker: string) {
   const db = t.database.db;
@@ -45,6 +53,31 @@ async function seed(marker: string) {
     { name: `${marker}-old`, node: 'n1', error: 'boom', failedAt: daysAgo(31) },
     { name: `${marker}-new`, node: 'n1', error: 'boom', failedAt: daysAgo(29) },
   ]);
+  const event = (name: string, age: number, dispatched: boolean) => ({
+    agencyId: agency.id,
+    eventType: `${marker}-${name}`,
+    createdAt: daysAgo(age),
+    dispatchedAt: dispatched ? daysAgo(age) : null,
+  });
+  await db
+    .insert(webhookOutbox)
+    .values([event('old', 31, true), event('new', 29, true), event('old-waiting', 31, false)]);
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({ agencyId: agency.id, url: 'https://example.com/h', secret: 'whsec_eA==', events: ['booking.confirmed'] })
+    .returning({ id: webhookEndpoints.id });
+  const delivery = (name: string, age: number, status: 'pending' | 'succeeded' | 'failed') => ({
+    id: `msg_${marker.replace(/[^a-z0-9]/gi, '')}${name.replace(/[^a-z0-9]/gi, '')}`,
+    endpointId: endpoint?.id ?? '',
+    agencyId: agency.id,
+    eventType: `${marker}-${name}`,
+    payload: {},
+    status,
+    createdAt: daysAgo(age),
+  });
+  await db
+    .insert(webhookDeliveries)
+    .values([delivery('old', 31, 'succeeded'), delivery('new', 29, 'failed'), delivery('old-waiting', 31, 'pending')]);
   return agency;
 }
 
@@ -66,7 +99,16 @@ async function left(marker: string) {
     .select({ name: jobFailures.name })
     .from(jobFailures)
     .where(like(jobFailures.name, `${marker}-%`));
+  const outbox = await db
+    .select({ type: webhookOutbox.eventType })
+    .from(webhookOutbox)
+    .where(like(webhookOutbox.eventType, `${marker}-%`));
+  const deliveries = await db
+    .select({ type: webhookDeliveries.eventType })
+    .from(webhookDeliveries)
+    .where(like(webhookDeliveries.eventType, `${marker}-%`));
   return {
+    webhookLog: [...outbox, ...deliveries].map((r) => r.type.slice(marker.length + 1)).sort(),
     keys: keys.map((r) => r.key.slice(marker.length + 1)).sort(),
     events: events.map((r) => r.id.slice(marker.length + 1)).sort(),
     views: views.map((r) => r.path.slice(marker.length + 2)).sort(),
@@ -81,6 +123,7 @@ describe('retention: rows that only serve for a while', () => {
     const counts = await deleteExpiredRows(t.app.deps, DAYS);
     for (const n of Object.values(counts)) expect(n).toBeGreaterThanOrEqual(1);
     expect(await left(marker)).toEqual({
+      webhookLog: ['new', 'new', 'old-waiting', 'old-waiting'],
       keys: ['new-done', 'old-running'],
       events: ['new'],
       views: ['new'],
@@ -94,8 +137,15 @@ describe('retention: rows that only serve for a while', () => {
   it('keeps everything of a kind whose retention is 0', async () => {
     const marker = `keep-${randomUUID().slice(0, 8)}`;
     await seed(marker);
-    await deleteExpiredRows(t.app.deps, { idempotencyKeys: 0, webhookEvents: 0, telemetry: 0, jobFailures: 0 });
+    await deleteExpiredRows(t.app.deps, {
+      idempotencyKeys: 0,
+      webhookEvents: 0,
+      telemetry: 0,
+      jobFailures: 0,
+      webhookLog: 0,
+    });
     expect(await left(marker)).toEqual({
+      webhookLog: ['new', 'new', 'old', 'old', 'old-waiting', 'old-waiting'],
       keys: ['new-done', 'old-done', 'old-running'],
       events: ['new', 'old'],
       views: ['new', 'old'],
@@ -117,6 +167,7 @@ describe('retention: rows that only serve for a while', () => {
       idempotencyKeys: 0,
       webhookEvents: 0,
       jobFailures: 0,
+      webhookLog: 0,
     });
     expect(counts.telemetry).toBeGreaterThanOrEqual(4_500);
     expect((await left(marker)).views).toEqual([]);
