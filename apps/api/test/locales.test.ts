@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  API_KEY_MESSAGES,
   BOOKING_MESSAGES,
   CATALOGUE_MESSAGES,
   COMPANY_MESSAGES,
@@ -9,6 +10,7 @@ import {
   MONEY_MESSAGES,
   WIDGET_MESSAGES,
   WIDGET_SALE_MESSAGES,
+  WEBHOOK_MESSAGES,
   readSpendingCapMessage,
   spendingCapMessage,
 } from '@portal/contract';
@@ -24,6 +26,8 @@ const groups: [string, Record<string, string>][] = [
   ['companyMessages', COMPANY_MESSAGES],
   ['widgetMessages', WIDGET_MESSAGES],
   ['widgetSaleMessages', WIDGET_SALE_MESSAGES],
+  ['apiKeyMessages', API_KEY_MESSAGES],
+  ['webhookMessages', WEBHOOK_MESSAGES],
 ];
 
 type Tree = { [key: string]: string | Tree };

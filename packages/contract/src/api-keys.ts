@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { ADMIN_ONLY, OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
+import { API_KEY_MESSAGES } from './messages.ts';
+export { API_KEY_MESSAGES } from './messages.ts';
 
 // Issue 30: an agency's keys for the reseller API (OCTO at /octo/v1). Admins of agencies the tours company allowed
 // (agencies.is_api_allowed) create a named key and see its secret once; afterwards only its prefix.
-export const API_KEY_MESSAGES = {
-  notAllowed: 'The reseller API is not enabled for your agency. Ask the tours company to switch it on.',
-  unknownKey: 'Unknown API key',
-  tooMany: 'An agency can have at most 20 active API keys. Revoke one you no longer use first.',
-} as const;
 export const MAX_ACTIVE_API_KEYS = 20;
 // what a secret starts with: the prefix shown afterwards is this plus the secret's first 8 characters
 export const API_KEY_SECRET_PREFIX = 'gfk_';

@@ -287,3 +287,21 @@ export function readSaleBelowMinimumMessage(message: string): { minimum: string;
   const match = /^The sale price must be at least (.+): NET \+ \d+%(?: after the (\d+)% discount)?$/.exec(message);
   return match?.[1] ? { minimum: match[1], discountPercent: Number(match[2] ?? 0) } : null;
 }
+
+// Issue 30: the reseller API's keys and webhooks (the web shows them in the language on screen)
+export const API_KEY_MESSAGES = {
+  notAllowed: 'The reseller API is not enabled for your agency. Ask the tours company to switch it on.',
+  unknownKey: 'Unknown API key',
+  tooMany: 'An agency can have at most 20 active API keys. Revoke one you no longer use first.',
+} as const;
+
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+export const WEBHOOK_MESSAGES = {
+  invalidUrl: 'Enter the full address of your endpoint, starting with https://',
+  httpsOnly: 'Webhook endpoints must use https://',
+  noEvents: 'Choose at least one event',
+  tooMany: `An agency can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`,
+  unknownEndpoint: 'Unknown webhook endpoint',
+  unknownDelivery: 'Unknown webhook delivery',
+  addressNotAllowed: 'This address cannot receive webhooks (a private, local or reserved network address)',
+} as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ADMIN_ONLY, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
+import { WEBHOOK_MESSAGES } from './messages.ts';
+export { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES } from './messages.ts';
 
 // Issue 30: webhooks to an agency's own system, signed per Standard Webhooks (webhook-id, webhook-timestamp,
 // webhook-signature), sent with retries over about a day. Booking events carry the OCTO booking.
@@ -15,19 +17,8 @@ export const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 // the test message "send a test event" sends (never subscribed to)
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
-export const MAX_WEBHOOK_ENDPOINTS = 10;
 // the waits between tries (seconds): at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — about 27 hours
 export const WEBHOOK_RETRY_SECONDS = [0, 5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
-
-export const WEBHOOK_MESSAGES = {
-  invalidUrl: 'Enter the full address of your endpoint, starting with https://',
-  httpsOnly: 'Webhook endpoints must use https://',
-  noEvents: 'Choose at least one event',
-  tooMany: `An agency can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`,
-  unknownEndpoint: 'Unknown webhook endpoint',
-  unknownDelivery: 'Unknown webhook delivery',
-  addressNotAllowed: 'This address cannot receive webhooks (a private, local or reserved network address)',
-} as const;
 
 export const WebhookEndpointBody = z.object({
   url: z

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
+  API_KEY_MESSAGES,
   BOOKING_MESSAGES,
   CATALOGUE_ADMIN_MESSAGES,
   CATALOGUE_MESSAGES,
@@ -8,6 +9,7 @@ import {
   DESK_MESSAGES,
   MESSAGES,
   MONEY_MESSAGES,
+  WEBHOOK_MESSAGES,
   WIDGET_MESSAGES,
   readSaleBelowMinimumMessage,
   readSpendingCapMessage,
@@ -149,6 +151,9 @@ const MESSAGE_KEYS = new Map<string, string>([
   ...Object.entries(COMPANY_MESSAGES).map(([key, value]): [string, string] => [value, `companyMessages.${key}`]),
   // in the widgets part (the only pages that show them)
   ...Object.entries(WIDGET_MESSAGES).map(([key, value]): [string, string] => [value, `widgetMessages.${key}`]),
+  // in the widgets part too (the API & webhooks page loads it)
+  ...Object.entries(API_KEY_MESSAGES).map(([key, value]): [string, string] => [value, `apiKeyMessages.${key}`]),
+  ...Object.entries(WEBHOOK_MESSAGES).map(([key, value]): [string, string] => [value, `webhookMessages.${key}`]),
   // in the back office's desk part (the operator's requests, bookings and money pages), e.g. a refund still running
   ...Object.entries(DESK_MESSAGES).map(([key, value]): [string, string] => [value, `boDesk.messages.${key}`]),
   [unsupportedFormatMessage, 'messages.unsupportedFormat'],

@@ -18,6 +18,7 @@ import { IconSend, IconWebhook } from '@tabler/icons-react';
 import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import {
   useCreateWebhook,
@@ -73,7 +74,8 @@ function NewEndpointForm() {
       },
       onError: (error) => {
         const items = (error as { items?: { fieldName: string; errorMessage: string }[] }).items ?? [];
-        for (const item of items) form.setFieldError(item.fieldName.split('.')[0] ?? 'url', item.errorMessage);
+        for (const item of items)
+          form.setFieldError(item.fieldName.split('.')[0] ?? 'url', translateMessage(item.errorMessage));
       },
     });
   });
