@@ -22,7 +22,7 @@ import {
   postBooking,
   retireTour,
   type BookingWorld,
-} from '../src/modules/bookings/booking-fixtures.ts';
+} from './booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs, storeAgencyFile } from './factories.ts';
 

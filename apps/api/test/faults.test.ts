@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { agencyBalances, bookings, idempotencyKeys, ledgerEntries, slots } from '../src/db/schema/index.ts';
-import { bookingBody, createBookingWorld, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
+import { bookingBody, createBookingWorld, type BookingWorld } from './booking-fixtures.ts';
 import { buildTestApp, ownPostgresDatabase } from './build-test-app.ts';
 import { TEST_PASSWORD } from './factories.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.ts';

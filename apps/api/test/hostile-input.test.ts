@@ -10,7 +10,7 @@ import {
   postBooking,
   type BookingWorld,
   useBookingWorld,
-} from '../src/modules/bookings/booking-fixtures.ts';
+} from './booking-fixtures.ts';
 import { type TestApp } from './build-test-app.ts';
 import { bearer, multipart } from './factories.ts';
 

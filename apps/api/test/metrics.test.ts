@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { jobs } from '../src/db/schema/index.ts';
-import {
-  bookingBody,
-  postBooking,
-  type BookingWorld,
-  useBookingWorld,
-} from '../src/modules/bookings/booking-fixtures.ts';
+import { bookingBody, postBooking, type BookingWorld, useBookingWorld } from './booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789';

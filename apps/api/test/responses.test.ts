@@ -9,7 +9,7 @@ import {
   postBooking,
   type BookingWorld,
   useBookingWorld,
-} from '../src/modules/bookings/booking-fixtures.ts';
+} from './booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { bearer, createOperator, loginAs } from './factories.ts';
 

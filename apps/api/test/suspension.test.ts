@@ -3,12 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES, buildPath, contractRoutes } from '@portal/contract';
 import { agencies, bookings } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
-import {
-  bookingBody,
-  postBooking,
-  type BookingWorld,
-  useBookingWorld,
-} from '../src/modules/bookings/booking-fixtures.ts';
+import { bookingBody, postBooking, type BookingWorld, useBookingWorld } from './booking-fixtures.ts';
 import { type TestApp } from './build-test-app.ts';
 import { bearer } from './factories.ts';
 

@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { payments } from '../src/db/schema/index.ts';
 import type { PaymentConfig } from '../src/config/payment-config.ts';
-import {
-  bookingBody,
-  createBookingWorld,
-  postBooking,
-  retireTour,
-  type BookingWorld,
-} from '../src/modules/bookings/booking-fixtures.ts';
+import { bookingBody, createBookingWorld, postBooking, retireTour, type BookingWorld } from './booking-fixtures.ts';
 import { startTapStandIn, type TapStandIn } from './stand-ins/tap-stand-in.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from './build-test-app.ts';
 import { failInCiWithout } from './ci-needs.ts';

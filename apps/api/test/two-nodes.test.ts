@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AvailabilityRow } from '@portal/contract';
 import type { Db } from '../src/db/client.ts';
 import { slots } from '../src/db/schema/index.ts';
-import { bookingBody, createBookingWorld, type BookingWorld } from '../src/modules/bookings/booking-fixtures.ts';
+import { bookingBody, createBookingWorld, type BookingWorld } from './booking-fixtures.ts';
 import { buildTestApp, ownPostgresDatabase } from './build-test-app.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import { TEST_PASSWORD } from './factories.ts';

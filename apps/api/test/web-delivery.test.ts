@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../web/scripts/precompress.mjs';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { createTestTour, type TestTour } from '../src/modules/catalogue/test-fixtures.ts';
+import { createTestTour, type TestTour } from './catalogue-fixtures.ts';
 
 // A build of the web app in miniature, compressed by the build's own script, served by the real app.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));

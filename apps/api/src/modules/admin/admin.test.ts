@@ -4,7 +4,7 @@ import { AGENCY_ADMIN_MESSAGES, MESSAGES, addDays } from '@portal/contract';
 import { agencies, agencyBalances, auditEvents, jobs, ledgerEntries, mailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
-import { createTestTour } from '../catalogue/test-fixtures.ts';
+import { createTestTour } from '../../../test/catalogue-fixtures.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 
 let t: TestApp;

@@ -22,7 +22,7 @@ import {
   retireTour,
   slotLeft,
   type BookingWorld,
-} from '../bookings/booking-fixtures.ts';
+} from '../../../test/booking-fixtures.ts';
 
 // The tours company's desk (issue 12 items 4, 5, 6): quotation requests, bank transfers, card payments and refunds,
 // every agency's bookings. Each operator change writes one audit row in its own transaction.

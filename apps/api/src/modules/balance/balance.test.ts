@@ -22,7 +22,7 @@ import {
   postBooking,
   retireTour,
   type BookingWorld,
-} from '../bookings/booking-fixtures.ts';
+} from '../../../test/booking-fixtures.ts';
 
 let t: TestApp;
 let w: BookingWorld;

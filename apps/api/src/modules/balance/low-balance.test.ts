@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { lowBalanceAlerts, mailOutbox } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
-import { bookingBody, fund, postBooking, useBookingWorld, type BookingWorld } from '../bookings/booking-fixtures.ts';
+import { bookingBody, fund, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { lowBalanceStage, sendLowBalanceAlerts } from './low-balance.service.ts';
 
 let t: TestApp;

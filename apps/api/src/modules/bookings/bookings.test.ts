@@ -21,7 +21,7 @@ import {
   retireTour,
   slotLeft,
   type BookingWorld,
-} from './booking-fixtures.ts';
+} from '../../../test/booking-fixtures.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -363,7 +363,7 @@ describe('GET /api/b2b/bookings and tenant isolation', () => {
 
   it("lets a junior list only their own bookings; senior and admin see the agency's", async () => {
     const agency = await createAgency(t.database.db);
-    const { fund } = await import('./booking-fixtures.ts');
+    const { fund } = await import('../../../test/booking-fixtures.ts');
     await fund(t.database.db, agency.id, 500_000);
     const [junior, senior] = await Promise.all([
       loginAs(t.app, agency.users.junior.email),

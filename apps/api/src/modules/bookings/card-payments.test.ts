@@ -15,7 +15,7 @@ import {
   retireTour,
   slotLeft,
   type BookingWorld,
-} from './booking-fixtures.ts';
+} from '../../../test/booking-fixtures.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -582,7 +582,7 @@ describe('card payments that arrive when they can no longer be honoured', () => 
 describe('Russian site card surcharge', () => {
   it('adds 2% to a card payment and drops it when the agent pays the same hold from the balance', async () => {
     const { createAgency, loginAs } = await import('../../../test/factories.ts');
-    const { fund } = await import('./booking-fixtures.ts');
+    const { fund } = await import('../../../test/booking-fixtures.ts');
     const volga = await createAgency(t.database.db, { siteId: 'ru', currency: 'usd' });
     await fund(t.database.db, volga.id, 100_000, 'usd');
     const token = await loginAs(t.app, volga.users.admin.email);

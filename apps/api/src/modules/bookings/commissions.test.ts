@@ -7,7 +7,14 @@ import { bookings, payments } from '../../db/schema/index.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { bookingBody, fund, guest, postBooking, useBookingWorld, type BookingWorld } from './booking-fixtures.ts';
+import {
+  bookingBody,
+  fund,
+  guest,
+  postBooking,
+  useBookingWorld,
+  type BookingWorld,
+} from '../../../test/booking-fixtures.ts';
 
 let t: TestApp;
 let w: BookingWorld;

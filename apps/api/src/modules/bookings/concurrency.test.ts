@@ -13,7 +13,7 @@ import {
   retireTour,
   setOfferMinPeople,
   type BookingWorld,
-} from './booking-fixtures.ts';
+} from '../../../test/booking-fixtures.ts';
 
 // DESIGN "Testing": concurrency needs real PostgreSQL (PGlite runs one transaction at a time, so it cannot oversell).
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

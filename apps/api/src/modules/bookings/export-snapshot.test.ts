@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, loginAs } from '../../../test/factories.ts';
-import { bookingBody, fund, postBooking, useBookingWorld, type BookingWorld } from './booking-fixtures.ts';
+import { bookingBody, fund, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { filterConditions, iterateBookings, type BookingRow } from './bookings.repo.ts';
 
 let t: TestApp;

@@ -14,7 +14,7 @@ import {
   slotLeft,
   type BookingWorld,
   useBookingWorld,
-} from './booking-fixtures.ts';
+} from '../../../test/booking-fixtures.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import {
   retireTour,
   slotLeft,
   type BookingWorld,
-} from './booking-fixtures.ts';
+} from '../../../test/booking-fixtures.ts';
 
 // The booking engine with the real provider adapters, pointed at local stand-ins of the providers' APIs.
 let stripe: StripeStandIn;

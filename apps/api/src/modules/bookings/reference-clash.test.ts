@@ -4,7 +4,13 @@ import { eq, sql } from 'drizzle-orm';
 import { bookings, ledgerEntries } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
-import { bookingBody, postBooking, slotLeft, useBookingWorld, type BookingWorld } from './booking-fixtures.ts';
+import {
+  bookingBody,
+  postBooking,
+  slotLeft,
+  useBookingWorld,
+  type BookingWorld,
+} from '../../../test/booking-fixtures.ts';
 
 // Booking references are six random characters a day. The random draws of a booking's reference are scripted here
 // so that a booking draws one that another booking already has: it must still be booked once, under a fresh one.

@@ -14,7 +14,7 @@ import {
   slotLeft,
   useBookingWorld,
   type BookingWorld,
-} from './booking-fixtures.ts';
+} from '../../../test/booking-fixtures.ts';
 import { dubaiMonth } from '../../lib/dubai-time.ts';
 import { REFRESHED_TOKEN_HEADER } from '../account/session-refresh.ts';
 

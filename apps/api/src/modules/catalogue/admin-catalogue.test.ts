@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs, multipart, SAMPLE_PDF } from '../../../test/factories.ts';
-import { fund, guest } from '../bookings/booking-fixtures.ts';
+import { fund, guest } from '../../../test/booking-fixtures.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { seedDemoCatalogue } from '../demo/catalogue-seed.ts';
 

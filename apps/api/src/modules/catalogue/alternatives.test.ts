@@ -5,7 +5,7 @@ import { addDays } from '@portal/contract';
 import { slots } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
-import { createTestTour, type TestTour } from './test-fixtures.ts';
+import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 
 let t: TestApp;
 let fixture: TestTour;

@@ -6,7 +6,7 @@ import { offerStockVersions, offers, slots, tours } from '../../db/schema/index.
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import { availabilityByOffer, isPastCutOff } from './availability.service.ts';
-import { createTestTour, type TestTour } from './test-fixtures.ts';
+import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 
 let t: TestApp;
 let fixture: TestTour;

@@ -15,7 +15,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { users } from '../../db/schema/index.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import { DEMO_CATALOGUE } from '../demo/catalogue-seed.ts';
-import { createTestTour, type TestTour } from './test-fixtures.ts';
+import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 
 let t: TestApp;
 let fixture: TestTour;

@@ -5,7 +5,7 @@ import { MESSAGES, MONEY_MESSAGES, monthOf, monthRange, previousMonth } from '@p
 import { ledgerEntries, taxInvoiceCounters, taxInvoices } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
-import { bookingBody, postBooking, useBookingWorld, type BookingWorld } from '../bookings/booking-fixtures.ts';
+import { bookingBody, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { issuerOf } from '../documents/issuer.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import {

@@ -10,7 +10,7 @@ import { bearer } from '../../../test/factories.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
 import { failInCiWithout } from '../../../test/ci-needs.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../../../test/server-process.ts';
-import { bookingBody, createBookingWorld, postBooking, type BookingWorld } from '../bookings/booking-fixtures.ts';
+import { bookingBody, createBookingWorld, postBooking, type BookingWorld } from '../../../test/booking-fixtures.ts';
 
 // Issue 30 on PostgreSQL, as the portal runs on many machines: OCTO holds and portal bookings racing for one hot slot,
 // two nodes sending webhooks, and a server killed (SIGKILL) under reserve + confirm load, every chain retried with

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@portal/contract';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { createOctoWorld, offerIdsByType, roomOnEverySlot, sellOutDay, type OctoWorld } from './octo-fixtures.ts';
+import {
+  createOctoWorld,
+  offerIdsByType,
+  roomOnEverySlot,
+  sellOutDay,
+  type OctoWorld,
+} from '../../../test/octo-fixtures.ts';
 
 // Issue 30: the public OCTO validator's supplier checks (47 scenarios) against this portal's /octo/v1, served on a
 // real port with a key made through the admin's page call. Its own database: the validator lists every product.

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
-import { countBookings, fund, slotLeft, useBookingWorld, type BookingWorld } from '../bookings/booking-fixtures.ts';
+import { countBookings, fund, slotLeft, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 
 // Issue 30: API keys and the OCTO supplier API on the booking kernel — the same stock, ledger, caps and cancellation

@@ -14,7 +14,7 @@ import {
 } from '../../../test/sandbox-pay.ts';
 import { bearer } from '../../../test/factories.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
-import { bookingBody, postBooking, useBookingWorld, type BookingWorld } from '../bookings/booking-fixtures.ts';
+import { bookingBody, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { SANDBOX_MESSAGES } from './sandbox-page.ts';
 
 // SPEC §8 (wallet payments): the sandbox's hosted page offers a test wallet beside the card. Its sheet asks the payer's

@@ -11,7 +11,7 @@ import {
   slotLeft,
   useBookingWorld,
   type BookingWorld,
-} from '../bookings/booking-fixtures.ts';
+} from '../../../test/booking-fixtures.ts';
 import { closePastStockWatches, notifyReturnedSeats } from './stock-watches.service.ts';
 
 let t: TestApp;

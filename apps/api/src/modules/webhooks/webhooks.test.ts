@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createBookingWorld, fund, retireTour, type BookingWorld } from '../bookings/booking-fixtures.ts';
+import { createBookingWorld, fund, retireTour, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { sendLowBalanceAlerts } from '../balance/low-balance.service.ts';
 import { isPublicAddress } from './webhook-sender.ts';
 

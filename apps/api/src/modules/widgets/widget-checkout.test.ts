@@ -5,7 +5,7 @@ import { bookings, ledgerEntries, mailOutbox, payments, widgetOffers, widgets } 
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, randomIp } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
-import { createBookingWorld, retireTour, slotLeft, type BookingWorld } from '../bookings/booking-fixtures.ts';
+import { createBookingWorld, retireTour, slotLeft, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 
 // Issue 13 item 3: a customer books in the agency's shop and pays the sale price by card; the booking is the agency's

@@ -8,7 +8,7 @@ import { widgetImageUrl } from '@portal/contract';
 import { addDays, formatDisplayDate } from '@portal/contract/plain';
 import { DEFAULT_SITES } from '../../config/sites.ts';
 import { widgetImages, widgetOffers, widgets } from '../../db/schema/index.ts';
-import { createTestTour, type TestTour } from '../catalogue/test-fixtures.ts';
+import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, type TestAgency } from '../../../test/factories.ts';
 import { parseShopDate } from './widget-checkout.service.ts';

@@ -28,7 +28,7 @@ import {
   type TestAgency,
 } from '../../../test/factories.ts';
 import { formatMoney } from '../documents/document-format.ts';
-import { createTestTour, type TestTour } from '../catalogue/test-fixtures.ts';
+import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 
 // the database outlives a run on PostgreSQL: domains are unique per run
 const RUN = randomUUID().slice(0, 8);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { addDays } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../src/db/client.ts';
 import {
   categories,
   cities,
@@ -12,9 +12,9 @@ import {
   tourCategories,
   tourPhotos,
   tours,
-} from '../../db/schema/index.ts';
-import { dubaiDate } from '../../lib/dubai-time.ts';
-import { seedDemoCatalogue } from '../demo/catalogue-seed.ts';
+} from '../src/db/schema/index.ts';
+import { dubaiDate } from '../src/lib/dubai-time.ts';
+import { seedDemoCatalogue } from '../src/modules/demo/catalogue-seed.ts';
 
 // A tour with known prices and stock, added next to the demo catalogue and removed by the suite that made it.
 export type TestTour = {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { AppConfig } from '../../config/env.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { AppConfig } from '../src/config/env.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
-import { bookings, cities, hotels, offers, slots, tours } from '../../db/schema/index.ts';
-import { bearer, createAgency, loginAs, type TestAgency } from '../../../test/factories.ts';
-import { createTestTour, type TestTour } from '../catalogue/test-fixtures.ts';
-import { postLedgerEntry } from '../ledger/ledger.repo.ts';
+import type { Db } from '../src/db/client.ts';
+import { bookings, cities, hotels, offers, slots, tours } from '../src/db/schema/index.ts';
+import { bearer, createAgency, loginAs, type TestAgency } from './factories.ts';
+import { createTestTour, type TestTour } from './catalogue-fixtures.ts';
+import { postLedgerEntry } from '../src/modules/ledger/ledger.repo.ts';
 
 export type BookingWorld = {
   tour: TestTour;

@@ -1,12 +1,12 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
-import { agencies, offers, slots } from '../../db/schema/index.ts';
-import { dubaiDate } from '../../lib/dubai-time.ts';
-import { seedDemoCatalogue } from '../demo/catalogue-seed.ts';
-import { createAgency, loginAs, bearer, type TestAgency } from '../../../test/factories.ts';
-import { fund } from '../bookings/booking-fixtures.ts';
+import type { Db } from '../src/db/client.ts';
+import { agencies, offers, slots } from '../src/db/schema/index.ts';
+import { dubaiDate } from '../src/lib/dubai-time.ts';
+import { seedDemoCatalogue } from '../src/modules/demo/catalogue-seed.ts';
+import { createAgency, loginAs, bearer, type TestAgency } from './factories.ts';
+import { fund } from './booking-fixtures.ts';
 
 // A reseller's world for the OCTO tests: an approved agency allowed the API, funded, with a key made through the
 // admin's page call (the secret as the answer gives it), on the demo catalogue.
