@@ -9,14 +9,8 @@ import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { shownLanguage } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import {
-  issuerOf,
-  loadBookingPdf,
-  loadBookingsXlsx,
-  type BookingDocumentInput,
-  type BookingDocumentKind,
-  type DocumentIssuer,
-} from '../documents/index.ts';
+import { loadBookingsXlsx, type DocumentIssuer } from '../documents/index.ts';
+import { agencyBookingDocument, renderBookingDocument } from './booking-documents.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import {
   createWidgetSale,
@@ -35,7 +29,6 @@ import {
   findVisibleBooking,
   findWidgetSale,
   iterateBookings,
-  loadAgency,
   type BookingRow,
 } from './bookings.repo.ts';
 import { createBooking, pickUpTimeFor, type BookingDeps } from './create-booking.ts';
@@ -47,7 +40,6 @@ import {
   listOptions,
   listVisibleBookings,
   previewCancellation,
-  viewOf,
   visibilityOf,
 } from './manage-bookings.ts';
 import { payBooking } from './pay-booking.ts';
@@ -98,30 +90,6 @@ export const bookingsPlugin = fp(
       startCardPayment: provider ? bookingCards(payments, provider).start : cards.start,
       closeOpenCharges: cards.cancelOpen,
     });
-    const renderDocument = async (
-      ctx: ServiceContext,
-      row: BookingRow,
-      kind: BookingDocumentKind,
-      parties: Pick<BookingDocumentInput, 'agency' | 'issuer'>,
-    ) => {
-      const booking = await viewOf(ctx, row);
-      const { renderBookingPdf } = await loadBookingPdf();
-      return renderBookingPdf(kind, {
-        booking,
-        ...parties,
-        language: row.language,
-        issuedAt: row.confirmedAt ?? row.createdAt,
-      });
-    };
-    // a booking's document as its agency receives it (the portal's download and the reseller API's links)
-    const agencyDocument = async (ctx: ServiceContext, row: BookingRow, kind: BookingDocumentKind) => {
-      const agency = await loadAgency(db, row.agencyId);
-      const site = ctx.sites.byId(row.siteId) ?? ctx.site;
-      return renderDocument(ctx, row, kind, {
-        agency: { name: agency?.name ?? '', address: agency?.address ?? '', trnNumber: agency?.trnNumber ?? '' },
-        issuer: issuerOf(site),
-      });
-    };
     // Expired holds go back to stock; then card refunds a provider has not confirmed yet are asked again
     app.decorate('bookings', {
       sweepExpiredHolds: async () => {
@@ -138,7 +106,7 @@ export const bookingsPlugin = fp(
           const row = await findWidgetSale(db, token);
           if (!row || row.widgetId !== widgetId || row.status !== 'completed') return null;
           const agency = { name: brand.legalName, address: brand.address, trnNumber: '' };
-          const pdf = await renderDocument(ctx, row, kind, { agency, issuer: brand });
+          const pdf = await renderBookingDocument(ctx, row, kind, { agency, issuer: brand });
           return { pdf, fileName: `${kind}-${row.reference}.pdf` };
         },
         creditDueMargins: () => creditDueMargins(db, app.log),
@@ -154,7 +122,7 @@ export const bookingsPlugin = fp(
         document: async (ctx, uuid, kind) => {
           const row = await findResellerBooking(ctx, uuid);
           if (!row || row.status !== 'completed') return null;
-          const pdf = await agencyDocument(ctx, row, kind);
+          const pdf = await agencyBookingDocument(ctx, row, kind);
           return { pdf, fileName: `${kind}-${row.reference}.pdf` };
         },
       },
@@ -249,7 +217,7 @@ export const bookingsPlugin = fp(
       // a widget sale's customer paid the portal, not the agency: there is no invoice to the agency for it
       if (params.kind === 'invoice' && row.channel === 'widget')
         throw AppError.notFound('No invoice for a widget sale');
-      const pdf = await agencyDocument(ctx, row, params.kind);
+      const pdf = await agencyBookingDocument(ctx, row, params.kind);
       return sendPdf(reply, `${params.kind}-${row.reference}.pdf`, pdf);
     });
 
