@@ -125,8 +125,6 @@ export async function listAllKeys(db: DbOrTx, agencyId: string | null) {
     .limit(500);
 }
 
-export const lockAgencySql = (agencyId: string) => sql`SELECT 1 FROM agencies WHERE id = ${agencyId} FOR UPDATE`;
-
 // the test keys' balance set to `minor` (a refill: no real money moves)
 export async function setTestBalance(db: DbOrTx, agencyId: string, minor: number): Promise<void> {
   await db.update(agencies).set({ testBalanceMinor: minor }).where(eq(agencies.id, agencyId));

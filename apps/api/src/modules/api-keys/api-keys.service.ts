@@ -17,6 +17,7 @@ import { withTransaction, type Actor, type AgencyActor, type ServiceContext } fr
 import { AppError } from '../../lib/app-error.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { siteUrl } from '../../lib/site-url.ts';
+import { lockAgency } from '../account/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './api-keys.repo.ts';
 
@@ -77,7 +78,7 @@ export async function createApiKey(ctx: ServiceContext, body: Required<CreateApi
   const prefix = secret.slice(0, API_KEY_SECRET_PREFIX.length + 8);
   const row = await withTransaction(ctx.db, async (tx) => {
     // counted under the agency's own lock so two clicks cannot pass the limit together
-    await tx.execute(repo.lockAgencySql(actor.agencyId));
+    await lockAgency(tx, actor.agencyId);
     if ((await repo.countActiveKeys(tx, actor.agencyId)) >= MAX_ACTIVE_API_KEYS)
       throw AppError.field('name', API_KEY_MESSAGES.tooMany);
     const key = await repo.insertKey(tx, {

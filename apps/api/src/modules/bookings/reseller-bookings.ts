@@ -141,35 +141,24 @@ export async function holdForReseller(
     return await withFreshReference(now, (reference) =>
       inBookingTransaction(ctx, async (tx) => {
         const values = bookingValues(actor, input, p, reference);
-        if (key.isTest) {
-          const need = await checkStock(tx, p.slotId, { offer: p.offer, people: p.people });
-          return insertBooking(tx, {
-            ...values,
-            status: 'pending_payment',
-            paymentMethod: null,
-            channel: 'api',
-            apiKeyId: key.id,
-            octoUuid: uuid,
-            resellerReference: request.resellerReference,
-            isTest: true,
-            ...testHold(need),
-            holdExpiresAt: new Date(now.getTime() + holdMinutes(minutes) * 60_000),
-          });
-        }
-        const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: true });
-        const spend = await countNewSpend(tx, actor.userId, values, now);
-        return insertBooking(tx, {
+        const reservation = {
           ...values,
-          ...spend,
-          status: 'pending_payment',
+          status: 'pending_payment' as const,
           paymentMethod: null,
-          channel: 'api',
+          channel: 'api' as const,
           apiKeyId: key.id,
           octoUuid: uuid,
           resellerReference: request.resellerReference,
-          ...heldStock(need),
           holdExpiresAt: new Date(now.getTime() + holdMinutes(minutes) * 60_000),
-        });
+        };
+        // a test key's reservation checks the seats and takes none, and counts toward no cap
+        if (key.isTest) {
+          const need = await checkStock(tx, p.slotId, { offer: p.offer, people: p.people });
+          return insertBooking(tx, { ...reservation, isTest: true, ...testHold(need) });
+        }
+        const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: true });
+        const spend = await countNewSpend(tx, actor.userId, values, now);
+        return insertBooking(tx, { ...reservation, ...spend, ...heldStock(need) });
       }),
     );
   } catch (error) {

@@ -20,8 +20,6 @@ export async function agencyApiState(db: DbOrTx, agencyId: string) {
   return row ?? null;
 }
 
-export const lockAgencySql = (agencyId: string) => sql`SELECT 1 FROM agencies WHERE id = ${agencyId} FOR UPDATE`;
-
 export function listEndpoints(db: DbOrTx, agencyId: string) {
   return db
     .select()

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { withTransaction, type AgencyActor, type AppDeps, type ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
-import { agencyAdmins } from '../account/index.ts';
+import { agencyAdmins, lockAgency } from '../account/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { brandOf, insertMail, webhookDisabledMail } from '../mail/index.ts';
 import * as repo from './webhooks.repo.ts';
@@ -83,7 +83,7 @@ export async function createEndpoint(ctx: ServiceContext, body: WebhookEndpointB
   const actor = await requireWebhookAdmin(ctx);
   checkUrl(ctx, body.url);
   const row = await withTransaction(ctx.db, async (tx) => {
-    await tx.execute(repo.lockAgencySql(actor.agencyId));
+    await lockAgency(tx, actor.agencyId);
     if ((await repo.listEndpoints(tx, actor.agencyId)).length >= MAX_WEBHOOK_ENDPOINTS)
       throw AppError.field('url', WEBHOOK_MESSAGES.tooMany);
     const endpoint = await repo.insertEndpoint(tx, {
