@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWholeCents } from './balance.ts';
+import { isWholeCents } from './money.ts';
 import { CatalogueDate, CatalogueId, TimeOfDay, daysBetween, isCalendarDate } from './catalogue.ts';
 import { DbId, OkResponse } from './common.ts';
 import { OPERATOR_ONLY, defineRoute } from './define-route.ts';

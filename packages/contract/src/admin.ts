@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AgencyDetails } from './agency.ts';
 import { AdminAuditListResponse, AdminAuditQuery } from './audit.ts';
-import { StatementQuery, StatementResponse, isWholeCents } from './balance.ts';
+import { StatementQuery, StatementResponse } from './balance.ts';
+import { isWholeCents } from './money.ts';
 import { AgencyStatus, AgentRole, CurrencyCode, OkResponse } from './common.ts';
 import { AGENCY_ADMIN_MESSAGES } from './messages.ts';
 export { AGENCY_ADMIN_MESSAGES, creditLimitBelowDebtMessage } from './messages.ts';

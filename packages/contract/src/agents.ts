@@ -3,7 +3,7 @@ import { AgentRole, AgentStatus, CurrencyCode } from './common.ts';
 import { accessFor, defineRoute } from './define-route.ts';
 import { COMPANY_MESSAGES } from './messages.ts';
 import { Email, PersonName, Phone } from './validation.ts';
-import { isWholeCents } from './balance.ts';
+import { isWholeCents } from './money.ts';
 import { AuditListResponse, AuditQuery } from './audit.ts';
 
 // SPEC §2 /agents, §3 Agent, §4 agent statuses; DESIGN: GET/POST /api/b2b/agents, PUT/DELETE /api/b2b/agents/{id},

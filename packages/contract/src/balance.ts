@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CurrencyCode, DateOnly } from './common.ts';
 import { accessFor, OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { MONEY_MESSAGES } from './messages.ts';
+import { isWholeCents } from './money.ts';
 
 export { MONEY_MESSAGES };
 import { PaymentProviderName } from './bookings.ts';
@@ -17,8 +18,6 @@ export type TopUpStatus = z.infer<typeof TopUpStatus>;
 
 // An amount in major units (1000.5 = 1,000.50), whole cents, more than zero; the limits are the site's. A JSON body
 // carries a number (no text, array or boolean read as one); a query string is read as a number.
-export const isWholeCents = (v: number) =>
-  Number.isFinite(v) && v > 0 && v <= 100_000_000 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 const TopUpAmount = z.number({ error: MONEY_MESSAGES.amountRequired }).refine(isWholeCents, MONEY_MESSAGES.amountCents);
 const TopUpAmountQuery = z.coerce
   .number({ error: MONEY_MESSAGES.amountRequired })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AED_PER_USD, CurrencyCode, Language, MAX_DB_ID, MIN_DATE } from './common.ts';
+import { CurrencyCode, Language, MAX_DB_ID, MIN_DATE } from './common.ts';
 import { ANY_AGENT, ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { BOOKING_MESSAGES, CATALOGUE_MESSAGES } from './messages.ts';
@@ -20,34 +20,6 @@ export const peopleMessages = {
   max: (n: number) => `Maximum number of people: ${n}`,
   stock: (n: number) => `No more available stock, max ${n}. Please contact admin.`,
 };
-
-// ---------------------------------------------------------------------------------------------------------------
-// Money: AED minor units in, the requested currency out (SPEC §9: fixed 3.65 AED per USD, half-up to cents)
-// ---------------------------------------------------------------------------------------------------------------
-const AED_PER_USD_HUNDREDTHS = Math.round(AED_PER_USD * 100);
-
-export function aedMinorToCurrencyMinor(aedMinor: number, currency: CurrencyCode): number {
-  if (!Number.isSafeInteger(aedMinor)) throw new RangeError('Money must be an integer number of minor units');
-  if (currency === 'aed') return aedMinor;
-  // cents = fils × 100 / 365, rounded half-up (away from zero for refunds), in integers only
-  const sign = aedMinor < 0 ? -1 : 1;
-  const scaled = Math.abs(aedMinor) * 100;
-  const cents = Math.floor((scaled * 2 + AED_PER_USD_HUNDREDTHS) / (AED_PER_USD_HUNDREDTHS * 2));
-  return sign * cents;
-}
-
-// An amount in one currency in another, at the same fixed rate (USD → AED: cents × 3.65, half-up to fils)
-export function convertMinor(minor: number, from: CurrencyCode, to: CurrencyCode): number {
-  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError('Money must be a non-negative integer');
-  if (from === to) return minor;
-  if (from === 'aed') return aedMinorToCurrencyMinor(minor, to);
-  return Math.floor((minor * AED_PER_USD_HUNDREDTHS * 2 + 100) / 200);
-}
-
-// Major units as a decimal number, e.g. 16900 fils → 46.3 (USD)
-export function aedMinorToCurrency(aedMinor: number, currency: CurrencyCode): number {
-  return aedMinorToCurrencyMinor(aedMinor, currency) / 100;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Dates

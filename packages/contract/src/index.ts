@@ -12,6 +12,7 @@ export * from './admin-catalogue.ts';
 export * from './admin-desk.ts';
 export * from './catalogue.ts';
 export * from './bookings.ts';
+export * from './money.ts';
 export * from './pricing.ts';
 export * from './calendar.ts';
 export * from './balance.ts';

@@ -5,6 +5,7 @@ export { buildPath } from './define-route.ts';
 export { FIRST_PAGE_PATHS } from './paths.ts';
 export * from './images.ts';
 export * from './web-build.ts';
+export * from './money.ts';
 export * from './pricing.ts';
 export * from './calendar.ts';
 export * from './roles.ts';

@@ -2,6 +2,7 @@
 // units (fils, cents) only; rounding is half-up to the minor unit.
 import type { PaymentMethod } from './bookings.ts';
 import type { SiteKind } from './layout.ts';
+import { percentOfMinor } from './money.ts';
 
 // SPEC §9 (Russian site): card payments carry a 2 % surcharge; totals show tax 6 % and fee 4 % (included in the total)
 export const RU_CARD_SURCHARGE_PERCENT = 2;
@@ -24,19 +25,6 @@ export function siteCharges(kind: SiteKind): SiteCharges {
         includedFeePercent: RU_FEE_PERCENT,
       }
     : { cardSurchargePercent: 0, includedTaxPercent: null, includedFeePercent: null };
-}
-
-// An amount in major units (1,000.50) and in integer minor units (100050), rounded to the cent
-export function toMinor(major: number): number {
-  return Math.round(major * 100);
-}
-export function minorToMajor(minor: number): number {
-  return minor / 100;
-}
-
-// percent of a non-negative integer amount, rounded half-up, in integers only
-export function percentOfMinor(amountMinor: number, percent: number): number {
-  return Math.floor((amountMinor * percent + 50) / 100);
 }
 
 export type ChargedTotal = {

@@ -9,7 +9,7 @@ import {
   saleBelowMinimumMessage,
 } from './messages.ts';
 import { isValidEmail, RequiredText } from './validation.ts';
-import { isWholeCents } from './balance.ts';
+import { divideHalfUp, divideUp, isWholeCents } from './money.ts';
 
 // SPEC §1 "create embeddable widgets", §2 /widgets and widgets/create, §3 Widget, §4 widget types and domain statuses,
 // §5 widget rules, §8 widget messages, §9 minimum price. DESIGN: GET/POST /api/b2b/widgets,
@@ -29,12 +29,12 @@ export { WIDGET_MESSAGES, WIDGET_MIN_MARGIN_PERCENT, readSaleBelowMinimumMessage
 
 // What the customer pays for a sale price after the discount, rounded half-up to the minor unit
 export function discountedMinor(saleMinor: number, discountPercent: number): number {
-  return Math.floor((saleMinor * (100 - discountPercent) + 50) / 100);
+  return divideHalfUp(saleMinor * (100 - discountPercent), 100);
 }
 
 // The least the customer may pay: NET + 5 %, rounded up to the minor unit (NET 144.00 → 151.20)
 export function minimumPaidMinor(netMinor: number): number {
-  return Math.ceil((netMinor * (100 + WIDGET_MIN_MARGIN_PERCENT)) / 100);
+  return divideUp(netMinor * (100 + WIDGET_MIN_MARGIN_PERCENT), 100);
 }
 
 // The least sale price that still leaves the customer paying NET + 5 % after the discount; null when no sale price
@@ -42,7 +42,7 @@ export function minimumPaidMinor(netMinor: number): number {
 export function minimumSaleMinor(netMinor: number, discountPercent: number): number | null {
   const floor = minimumPaidMinor(netMinor);
   if (discountPercent >= 100) return floor === 0 ? 0 : null;
-  let sale = Math.ceil((floor * 100) / (100 - discountPercent));
+  let sale = divideUp(floor * 100, 100 - discountPercent);
   while (sale > 0 && discountedMinor(sale - 1, discountPercent) >= floor) sale -= 1;
   while (discountedMinor(sale, discountPercent) < floor) sale += 1;
   return sale;

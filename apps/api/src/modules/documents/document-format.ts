@@ -1,17 +1,10 @@
 import type { CurrencyCode, Language } from '@portal/contract';
+import { divideHalfUp } from '@portal/contract/plain';
 import { BUSINESS_TIME_ZONE } from '../../lib/dubai-time.ts';
 
 export const UAE_VAT_PERCENT = 5;
 
-export { minorToMajor, toMinor } from '@portal/contract/plain';
-
-// Integer division rounded half away from zero: amounts here are whole minor units.
-export function divideHalfUp(numerator: number, denominator: number): number {
-  const sign = Math.sign(numerator) * Math.sign(denominator) < 0 ? -1 : 1;
-  const n = Math.abs(numerator);
-  const d = Math.abs(denominator);
-  return sign * Math.floor((2 * n + d) / (2 * d));
-}
+export { divideHalfUp, minorToMajor, toMinor } from '@portal/contract/plain';
 
 // UAE prices include VAT: the VAT part of a gross total is total × 5 / 105.
 export function includedVatMinor(totalMinor: number): number {
