@@ -1,0 +1,70 @@
+import { SegmentedControl, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { requiredField } from '@/components/required-field';
+import type { OfferForm } from '../utils/offer-form';
+
+function Choice({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+// How an offer is priced (per person or trip) and sold (start times, or opening hours)
+export function OfferAvailabilityFields({ form }: { form: UseFormReturnType<OfferForm> }) {
+  const { t } = useTranslation();
+  const v = form.values;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Choice label={t('boCatalogue.offer.fields.pricingUnit')}>
+          <SegmentedControl
+            data={(['person', 'trip'] as const).map((u) => ({ value: u, label: t(`boCatalogue.offer.units.${u}`) }))}
+            {...form.getInputProps('pricingUnit')}
+          />
+        </Choice>
+        <Choice label={t('boCatalogue.offer.fields.availabilityType')}>
+          <SegmentedControl
+            data={(['timeslots', 'openingHours'] as const).map((a) => ({
+              value: a,
+              label: t(`boCatalogue.offer.availability.${a}`),
+            }))}
+            {...form.getInputProps('availabilityType')}
+          />
+        </Choice>
+      </SimpleGrid>
+      {v.availabilityType === 'timeslots' ? (
+        <TagsInput
+          label={t('boCatalogue.offer.fields.startTimes')}
+          description={t('boCatalogue.offer.startTimesHint')}
+          placeholder="10:00"
+          {...requiredField}
+          {...form.getInputProps('startTimes')}
+        />
+      ) : (
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            size="sm"
+            type="time"
+            label={t('boCatalogue.offer.fields.openingTime')}
+            {...form.getInputProps('openingTime')}
+            value={v.openingTime ?? ''}
+          />
+          <TextInput
+            size="sm"
+            type="time"
+            label={t('boCatalogue.offer.fields.closingTime')}
+            {...form.getInputProps('closingTime')}
+            value={v.closingTime ?? ''}
+          />
+        </SimpleGrid>
+      )}
+    </>
+  );
+}
