@@ -50,7 +50,7 @@ export default {
       comment:
         'No file imports itself round a cycle: the order files run in would depend on who is imported first. ' +
         'Type-only imports vanish at build time and are left out.',
-      from: { path: '^(apps/api/src|apps/web/src|packages/contract/src)/' },
+      from: { path: '^(apps/api/src|apps/web/src|packages/(contract|i18n)/src)/' },
       to: {
         circular: true,
         dependencyTypesNot: ['type-only'],
@@ -92,7 +92,7 @@ export default {
     },
   ],
   options: {
-    includeOnly: '^(apps/(api|web)/src|packages/contract/src)/',
+    includeOnly: '^(apps/(api|web)/src|packages/(contract|i18n)/src)/',
     exclude: { path: '^apps/api/test/fixtures/' },
     doNotFollow: { path: 'node_modules' },
     // `import type` is seen as such (type-only); the web's `@/` alias and the workspace packages resolve

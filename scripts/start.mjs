@@ -41,8 +41,13 @@ buildIfStale('@portal/web', rel('apps/web/dist/index.html'), [
   'apps/web/public',
   'apps/web/index.html',
   'packages/contract/src',
+  'packages/i18n',
 ]);
-buildIfStale('@portal/api', rel('apps/api/dist/server.mjs'), ['apps/api/src', 'packages/contract/src']);
+buildIfStale('@portal/api', rel('apps/api/dist/server.mjs'), [
+  'apps/api/src',
+  'packages/contract/src',
+  'packages/i18n',
+]);
 
 // The server runs in this process (a second Node.js would add its own start-up time); it handles SIGINT and
 // SIGTERM itself: checkpoint, close the database, release the data dir.

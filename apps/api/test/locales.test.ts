@@ -14,10 +14,11 @@ import {
   readSpendingCapMessage,
   spendingCapMessage,
 } from '@portal/contract';
+import { WEB_PARTS, localeFileOf } from '@portal/i18n';
 
 // The web app shows every server message through its locale files (English as quoted, Russian translated);
 // a message without a key there would reach the agent as a raw key.
-const localesDir = path.resolve(import.meta.dirname, '../../web/src/locales');
+const localesDir = path.resolve(import.meta.dirname, '../../../packages/i18n/locales');
 const groups: [string, Record<string, string>][] = [
   ['messages', MESSAGES],
   ['catalogueMessages', Object.fromEntries(Object.entries(CATALOGUE_MESSAGES).filter(([key]) => key !== 'dateFormat'))],
@@ -36,8 +37,8 @@ function readPart(language: string, part: string): Tree {
   return JSON.parse(fs.readFileSync(path.join(localesDir, language, part), 'utf8')) as Tree;
 }
 
-// The texts come in parts (core, auth, catalogue, bookings…) that the web app loads with its pages; merged, they
-// are one tree per language. A key in two parts would make the result depend on the loading order.
+// The web's texts come in parts (core, auth, catalogue, bookings…) that it loads with its pages; merged, they are
+// its one tree per language. A key in two parts would make the result depend on the loading order.
 function mergeInto(target: Tree, source: Tree, at: string) {
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
@@ -51,8 +52,7 @@ function mergeInto(target: Tree, source: Tree, at: string) {
 
 function readLocale(language: string): Tree {
   const merged: Tree = {};
-  for (const part of fs.readdirSync(path.join(localesDir, language)).sort())
-    mergeInto(merged, readPart(language, part), '');
+  for (const part of WEB_PARTS) mergeInto(merged, readPart(language, localeFileOf(part)), '');
   return merged;
 }
 

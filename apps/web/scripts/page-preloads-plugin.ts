@@ -1,18 +1,17 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 // by path, not by package name: Vite loads its config with the workspace's packages left to Node, which cannot run .ts
 import { PAGE_PRELOADS_FILE, type PagePreloadManifest } from '../../../packages/contract/src/web-build.ts';
+import { LANGUAGES, type Language, localeFileOf, type WebPart } from '../../../packages/i18n/src/index.ts';
 import { bundleGraph } from './bundle-graph.ts';
 import type { Plugin } from 'vite';
 import { PAGE_PRELOADS } from '../src/app/page-preloads.ts';
 
-const LANGUAGES = ['en', 'ru'] as const;
-type Language = (typeof LANGUAGES)[number];
-
 // Writes dist/page-preloads.json from src/app/page-preloads.ts and the bundle: the build fails on a module that is
 // not a page chunk, so the table cannot silently point at nothing.
-// A locale part's file is its name in kebab case (backOfficeDesk → back-office-desk.json), as lib/i18n.ts loads it
-const localeFileOf = (part: string) => part.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+// The locale parts lib/i18n.ts loads, from the shared words package
+const LOCALES_DIR = fileURLToPath(new URL('../../../packages/i18n/locales', import.meta.url));
 
 export function pagePreloadsPlugin(): Plugin {
   let root = '';
@@ -59,17 +58,19 @@ function buildManifest(bundle: OutputBundle, root: string): PagePreloadManifest 
     }
     return { scripts: [...scripts].map(asUrl), styles: [...styles].map(asUrl) };
   };
-  const textsOf = (parts: readonly string[]) =>
+  const localeSource = (language: Language, part: WebPart) =>
+    path
+      .relative(root, path.join(LOCALES_DIR, language, localeFileOf(part)))
+      .split(path.sep)
+      .join('/');
+  const textsOf = (parts: readonly WebPart[]) =>
     Object.fromEntries(
-      LANGUAGES.map((language) => [
-        language,
-        filesOf(parts.map((part) => `src/locales/${language}/${localeFileOf(part)}.json`)).scripts,
-      ]),
+      LANGUAGES.map((language) => [language, filesOf(parts.map((part) => localeSource(language, part))).scripts]),
     ) as Record<Language, string[]>;
 
   return {
     // English texts of the core ship in the entry chunk; the Russian ones load before the first render
-    everyPage: { texts: { en: [], ru: filesOf(['src/locales/ru/core.json']).scripts } },
+    everyPage: { texts: { en: [], ru: filesOf([localeSource('ru', 'core')]).scripts } },
     pages: PAGE_PRELOADS.map((page) => ({
       path: page.path,
       prefix: page.prefix ?? false,

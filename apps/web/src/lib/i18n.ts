@@ -17,7 +17,8 @@ import {
   unsupportedFormatMessage,
 } from '@portal/contract/plain';
 import type { Language } from '@portal/contract';
-import enCore from '@/locales/en/core.json';
+import type { WebPart } from '@portal/i18n';
+import enCore from '@portal/i18n/locales/en/core.json';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'ru'];
@@ -49,55 +50,42 @@ void i18n.use(initReactI18next).init({
   missingKeyHandler: (_languages, _namespace, key) => console.error(`Missing translation: ${key}`),
 });
 
-// Texts come in parts that load with the code that shows them, like the pages themselves: the core (layout, home,
-// login, messages) with the first page, the others with their routes. English core ships with the entry chunk (it
-// is also the fallback); everything else loads on demand, in the language on screen.
-export type LocalePart =
-  | 'core'
-  | 'auth'
-  | 'account'
-  | 'catalogue'
-  | 'bookings'
-  | 'balance'
-  | 'commissions'
-  | 'company'
-  | 'agents'
-  | 'widgets'
-  | 'backOffice'
-  | 'backOfficeCatalogue'
-  | 'backOfficeDesk';
+// Texts come in parts (packages/i18n, shared with the API) that load with the code that shows them, like the pages
+// themselves: the core (layout, home, login, messages) with the first page, the others with their routes. English core
+// ships with the entry chunk (it is also the fallback); everything else loads on demand, in the language on screen.
+export type LocalePart = WebPart;
 type Resources = { default: Record<string, unknown> };
 
 const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = {
   en: {
     core: async () => ({ default: enCore }),
-    auth: () => import('@/locales/en/auth.json'),
-    account: () => import('@/locales/en/account.json'),
-    catalogue: () => import('@/locales/en/catalogue.json'),
-    bookings: () => import('@/locales/en/bookings.json'),
-    balance: () => import('@/locales/en/balance.json'),
-    commissions: () => import('@/locales/en/commissions.json'),
-    company: () => import('@/locales/en/company.json'),
-    agents: () => import('@/locales/en/agents.json'),
-    widgets: () => import('@/locales/en/widgets.json'),
-    backOffice: () => import('@/locales/en/back-office.json'),
-    backOfficeCatalogue: () => import('@/locales/en/back-office-catalogue.json'),
-    backOfficeDesk: () => import('@/locales/en/back-office-desk.json'),
+    auth: () => import('@portal/i18n/locales/en/auth.json'),
+    account: () => import('@portal/i18n/locales/en/account.json'),
+    catalogue: () => import('@portal/i18n/locales/en/catalogue.json'),
+    bookings: () => import('@portal/i18n/locales/en/bookings.json'),
+    balance: () => import('@portal/i18n/locales/en/balance.json'),
+    commissions: () => import('@portal/i18n/locales/en/commissions.json'),
+    company: () => import('@portal/i18n/locales/en/company.json'),
+    agents: () => import('@portal/i18n/locales/en/agents.json'),
+    widgets: () => import('@portal/i18n/locales/en/widgets.json'),
+    backOffice: () => import('@portal/i18n/locales/en/back-office.json'),
+    backOfficeCatalogue: () => import('@portal/i18n/locales/en/back-office-catalogue.json'),
+    backOfficeDesk: () => import('@portal/i18n/locales/en/back-office-desk.json'),
   },
   ru: {
-    core: () => import('@/locales/ru/core.json'),
-    auth: () => import('@/locales/ru/auth.json'),
-    account: () => import('@/locales/ru/account.json'),
-    catalogue: () => import('@/locales/ru/catalogue.json'),
-    bookings: () => import('@/locales/ru/bookings.json'),
-    balance: () => import('@/locales/ru/balance.json'),
-    commissions: () => import('@/locales/ru/commissions.json'),
-    company: () => import('@/locales/ru/company.json'),
-    agents: () => import('@/locales/ru/agents.json'),
-    widgets: () => import('@/locales/ru/widgets.json'),
-    backOffice: () => import('@/locales/ru/back-office.json'),
-    backOfficeCatalogue: () => import('@/locales/ru/back-office-catalogue.json'),
-    backOfficeDesk: () => import('@/locales/ru/back-office-desk.json'),
+    core: () => import('@portal/i18n/locales/ru/core.json'),
+    auth: () => import('@portal/i18n/locales/ru/auth.json'),
+    account: () => import('@portal/i18n/locales/ru/account.json'),
+    catalogue: () => import('@portal/i18n/locales/ru/catalogue.json'),
+    bookings: () => import('@portal/i18n/locales/ru/bookings.json'),
+    balance: () => import('@portal/i18n/locales/ru/balance.json'),
+    commissions: () => import('@portal/i18n/locales/ru/commissions.json'),
+    company: () => import('@portal/i18n/locales/ru/company.json'),
+    agents: () => import('@portal/i18n/locales/ru/agents.json'),
+    widgets: () => import('@portal/i18n/locales/ru/widgets.json'),
+    backOffice: () => import('@portal/i18n/locales/ru/back-office.json'),
+    backOfficeCatalogue: () => import('@portal/i18n/locales/ru/back-office-catalogue.json'),
+    backOfficeDesk: () => import('@portal/i18n/locales/ru/back-office-desk.json'),
   },
 };
 

@@ -219,7 +219,7 @@ describe('POST /api/payments/sandbox/pay/:id (the test wallet)', () => {
 
   it("speaks a Russian agency's language, in the web's own Russian wording of both messages", async () => {
     const ru = JSON.parse(
-      fs.readFileSync(path.resolve(import.meta.dirname, '../../../../web/src/locales/ru/core.json'), 'utf8'),
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/i18n/locales/ru/core.json'), 'utf8'),
     ) as { bookingMessages: Record<string, string> };
     await t.database.db.update(agencies).set({ language: 'ru' }).where(eq(agencies.id, w.agency.id));
     try {

@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contract';
-import enCore from '../../../../web/src/locales/en/core.json' with { type: 'json' };
-import ruCore from '../../../../web/src/locales/ru/core.json' with { type: 'json' };
+import enCore from '@portal/i18n/locales/en/core.json' with { type: 'json' };
+import ruCore from '@portal/i18n/locales/ru/core.json' with { type: 'json' };
 
 // The server's messages (contract texts, in English) in the shop's language. The web app's core locale already holds
 // every contract message in both languages under the same keys; the shop pairs them once (the build bundles both

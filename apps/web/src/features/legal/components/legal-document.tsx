@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { i18n } from '@/lib/i18n';
 import { useLayoutInfo } from '@/lib/layout-info';
-import legalEn from '@/locales/legal-en.json';
-import legalRu from '@/locales/legal-ru.json';
+import legalEn from '@portal/i18n/locales/en/legal.json';
+import legalRu from '@portal/i18n/locales/ru/legal.json';
 
 const NAMESPACE = 'legal';
 i18n.addResourceBundle('en', NAMESPACE, legalEn, true, true);

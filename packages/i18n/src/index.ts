@@ -1,0 +1,43 @@
+// The portal's words in English and Russian: one home for the web app and the API (docs/decisions/0131).
+// locales/<language>/ holds the same files in each language:
+// - the web app's parts, merged into its one `translation` namespace, each loaded with the pages that show it; the
+//   core part (layout, home, login, and every contract message under its group's key, `bookingMessages.*`) is also
+//   the API's: the shops show the server's messages in its words;
+// - namespaces of their own: `legal` (the web's terms and privacy pages).
+// This file is what the web's first page may import: names and types only, no texts.
+export const LANGUAGES = ['en', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const WEB_PARTS = [
+  'core',
+  'auth',
+  'account',
+  'catalogue',
+  'bookings',
+  'balance',
+  'commissions',
+  'company',
+  'agents',
+  'widgets',
+  'backOffice',
+  'backOfficeCatalogue',
+  'backOfficeDesk',
+] as const;
+export type WebPart = (typeof WEB_PARTS)[number];
+
+export const OWN_NAMESPACES = ['legal'] as const;
+export type OwnNamespace = (typeof OWN_NAMESPACES)[number];
+
+// A part's file is its name in kebab case (backOfficeDesk → back-office-desk.json)
+export function localeFileOf(name: WebPart | OwnNamespace): string {
+  return `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.json`;
+}
+
+type PluralSuffix = '_zero' | '_one' | '_two' | '_few' | '_many' | '_other';
+type PluralBase<K extends string> = K extends `${infer Base}${PluralSuffix}` ? Base : K;
+
+// The keys of a resource tree, dotted, as `t` takes them: a text's plural forms (`days_one`, `days_other`) are one
+// key (`days`, called with `count`)
+export type KeyOf<Tree> = {
+  [K in keyof Tree & string]: Tree[K] extends string ? PluralBase<K> : `${K}.${KeyOf<Tree[K]>}`;
+}[keyof Tree & string];
