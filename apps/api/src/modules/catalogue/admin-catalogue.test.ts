@@ -141,15 +141,7 @@ async function makeTour() {
   const tour = (await call('POST', '/admin/tours', tourBody())).json();
   const offer = (await call('POST', `/admin/tours/${tour.id}/offers`, offerBody())).json();
   expect((await call('PUT', `/admin/offers/${offer.id}/prices`, { periods: [period()] })).statusCode).toBe(200);
-  const gen = await call('POST', `/admin/offers/${offer.id}/slots/generate`, {
-    from: day(1),
-    to: day(7),
-    weekdays: [1, 2, 3, 4, 5, 6, 7],
-    startTimes: [],
-    capacity: null,
-    adultCapacity: null,
-    childCapacity: null,
-  });
+  const gen = await generate(offer.id, { from: day(1), to: day(7) });
   expect(gen.json()).toEqual({ created: 14, kept: 0 });
   return { tourId: tour.id as number, offerId: offer.id as number };
 }
@@ -163,10 +155,17 @@ async function slotOf(offerId: number, date: string, time: string) {
   return row;
 }
 
-const book = (offerId: number, date: string, time: string, people = { adults: 2, children: 1 }) =>
+// a booking as the web's checkout sends it: from the balance, or by card at '/b2b/bookings/withpaymentintent'
+const book = (
+  offerId: number,
+  date: string,
+  time: string,
+  people = { adults: 2, children: 1 },
+  url = '/b2b/bookings',
+) =>
   call(
     'POST',
-    '/b2b/bookings',
+    url,
     {
       offerId,
       date,
@@ -177,6 +176,36 @@ const book = (offerId: number, date: string, time: string, people = { adults: 2,
     },
     agent,
   );
+
+// the back office's slot calls: what a call leaves out is the form's default (every weekday, the option's times,
+// its capacity; stock and closing unchanged)
+const generate = (offerId: number, change: Record<string, unknown>) =>
+  call('POST', `/admin/offers/${offerId}/slots/generate`, {
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    startTimes: [],
+    capacity: null,
+    adultCapacity: null,
+    childCapacity: null,
+    ...change,
+  });
+const changeSlots = (offerId: number, change: { slotIds: number[]; capacity?: number; isClosed?: boolean }) =>
+  call('PUT', `/admin/offers/${offerId}/slots`, {
+    capacity: null,
+    adultCapacity: null,
+    childCapacity: null,
+    isClosed: null,
+    ...change,
+  });
+
+const uploadPhoto = (tourId: number, file: { filename: string; contentType: string; data: Buffer }) => {
+  const form = multipart([{ name: 'file', ...file }]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/tours/${tourId}/photos`,
+    headers: { ...bearer(op), ...form.headers },
+    payload: form.payload,
+  });
+};
 
 describe('tours: created and changed by operators, shown to agents at once, one audit row per change', () => {
   it('creates a tour with its texts in both languages and one tour.created audit row', async () => {
@@ -355,45 +384,21 @@ describe('offers and prices', () => {
 describe('time slots and stock', () => {
   it('the generator keeps existing slots and never overwrites them', async () => {
     const { offerId } = await makeTour();
-    await call('PUT', `/admin/offers/${offerId}/slots`, {
-      slotIds: [(await slotOf(offerId, day(2), '10:00')).id],
-      capacity: 4,
-      adultCapacity: null,
-      childCapacity: null,
-      isClosed: null,
-    });
-    const res = await call('POST', `/admin/offers/${offerId}/slots/generate`, {
-      from: day(1),
-      to: day(14),
-      weekdays: [1, 2, 3, 4, 5, 6, 7],
-      startTimes: ['10:00'],
-      capacity: 20,
-      adultCapacity: null,
-      childCapacity: null,
-    });
+    await changeSlots(offerId, { slotIds: [(await slotOf(offerId, day(2), '10:00')).id], capacity: 4 });
+    const res = await generate(offerId, { from: day(1), to: day(14), startTimes: ['10:00'], capacity: 20 });
     expect(res.json()).toEqual({ created: 7, kept: 7 });
     expect((await slotOf(offerId, day(2), '10:00')).capacity).toBe(4);
     expect((await slotOf(offerId, day(10), '10:00')).capacity).toBe(20);
-    const noTime = await call('POST', `/admin/offers/${offerId}/slots/generate`, {
-      from: day(1),
-      to: day(2),
-      weekdays: [1, 2, 3, 4, 5, 6, 7],
-      startTimes: ['11:30'],
-      capacity: 20,
-      adultCapacity: null,
-      childCapacity: null,
-    });
+    const noTime = await generate(offerId, { from: day(1), to: day(2), startTimes: ['11:30'], capacity: 20 });
     expect(noTime.json()).toEqual([
       { fieldName: 'startTimes', errorMessage: CATALOGUE_ADMIN_MESSAGES.timeNotInOption },
     ]);
-    const weekdays = await call('POST', `/admin/offers/${offerId}/slots/generate`, {
+    const weekdays = await generate(offerId, {
       from: day(20),
       to: day(40),
       weekdays: [6],
       startTimes: ['18:00'],
       capacity: 5,
-      adultCapacity: null,
-      childCapacity: null,
     });
     expect(weekdays.json().created).toBe(3);
     expect((await auditRows('slot', String(offerId))).map((r) => r.action)).toEqual([
@@ -408,20 +413,7 @@ describe('time slots and stock', () => {
     const { offerId } = await makeTour();
     const date = day(4);
     expect((await book(offerId, date, '10:00')).statusCode).toBe(200);
-    const card = await call(
-      'POST',
-      '/b2b/bookings/withpaymentintent',
-      {
-        offerId,
-        date,
-        time: '10:00',
-        adults: 1,
-        children: 0,
-        infants: 0,
-        guest: guest({ dubaiHotelId: 0 } as never, { hotelId: undefined }),
-      },
-      agent,
-    );
+    const card = await book(offerId, date, '10:00', { adults: 1, children: 0 }, '/b2b/bookings/withpaymentintent');
     expect(card.statusCode).toBe(200);
 
     const list = await call('GET', `/admin/offers/${offerId}/slots?from=${date}&to=${date}`);
@@ -431,13 +423,7 @@ describe('time slots and stock', () => {
     ]);
     const [ten, six] = [await slotOf(offerId, date, '10:00'), await slotOf(offerId, date, '18:00')];
     const auditBefore = await auditRows('slot', String(offerId));
-    const refused = await call('PUT', `/admin/offers/${offerId}/slots`, {
-      slotIds: [six.id, ten.id],
-      capacity: 3,
-      adultCapacity: null,
-      childCapacity: null,
-      isClosed: null,
-    });
+    const refused = await changeSlots(offerId, { slotIds: [six.id, ten.id], capacity: 3 });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual([
       {
@@ -451,13 +437,7 @@ describe('time slots and stock', () => {
     expect(await auditRows('slot', String(offerId))).toHaveLength(auditBefore.length);
 
     // exactly what is taken is allowed; more stock adds to what is left
-    const ok = await call('PUT', `/admin/offers/${offerId}/slots`, {
-      slotIds: [ten.id, six.id],
-      capacity: 4,
-      adultCapacity: null,
-      childCapacity: null,
-      isClosed: null,
-    });
+    const ok = await changeSlots(offerId, { slotIds: [ten.id, six.id], capacity: 4 });
     expect(ok.json().slots.map((s: { capacity: number; left: number }) => [s.capacity, s.left])).toEqual([
       [4, 0],
       [4, 4],
@@ -469,12 +449,9 @@ describe('time slots and stock', () => {
 
     // a slot of another offer, or an unknown one: 422 and nothing written
     const other = await makeTour();
-    const foreign = await call('PUT', `/admin/offers/${offerId}/slots`, {
+    const foreign = await changeSlots(offerId, {
       slotIds: [(await slotOf(other.offerId, date, '10:00')).id],
       capacity: 9,
-      adultCapacity: null,
-      childCapacity: null,
-      isClosed: null,
     });
     expect(foreign.json()).toEqual([
       { fieldName: 'slotIds', errorMessage: CATALOGUE_ADMIN_MESSAGES.slotsOfOtherOffer },
@@ -486,13 +463,7 @@ describe('time slots and stock', () => {
     const { offerId } = await makeTour();
     const date = day(5);
     const slot = await slotOf(offerId, date, '18:00');
-    const close = await call('PUT', `/admin/offers/${offerId}/slots`, {
-      slotIds: [slot.id],
-      capacity: null,
-      adultCapacity: null,
-      childCapacity: null,
-      isClosed: true,
-    });
+    const close = await changeSlots(offerId, { slotIds: [slot.id], isClosed: true });
     expect(close.json().slots[0]).toMatchObject({ isClosed: true, left: 10 });
     expect((await auditRows('slot', String(offerId))).at(-1)?.action).toBe('slot.closed');
 
@@ -513,20 +484,7 @@ describe('time slots and stock', () => {
     const balanceBefore = await balanceRows();
     const bookingsBefore = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(bookings);
     for (const url of ['/b2b/bookings', '/b2b/bookings/withpaymentintent']) {
-      const refused = await call(
-        'POST',
-        url,
-        {
-          offerId,
-          date,
-          time: '18:00',
-          adults: 1,
-          children: 0,
-          infants: 0,
-          guest: guest({ dubaiHotelId: 0 } as never, { hotelId: undefined }),
-        },
-        agent,
-      );
+      const refused = await book(offerId, date, '18:00', { adults: 1, children: 0 }, url);
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toEqual([{ fieldName: 'time', errorMessage: BOOKING_MESSAGES.timeslotsNotAvailable }]);
     }
@@ -534,13 +492,7 @@ describe('time slots and stock', () => {
     expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(bookings)).toEqual(bookingsBefore);
     expect(await balanceRows()).toEqual(balanceBefore);
 
-    const open = await call('PUT', `/admin/offers/${offerId}/slots`, {
-      slotIds: [slot.id],
-      capacity: null,
-      adultCapacity: null,
-      childCapacity: null,
-      isClosed: false,
-    });
+    const open = await changeSlots(offerId, { slotIds: [slot.id], isClosed: false });
     expect(open.json().slots[0].isClosed).toBe(false);
     expect((await auditRows('slot', String(offerId))).at(-1)?.action).toBe('slot.opened');
     expect((await book(offerId, date, '18:00')).statusCode).toBe(200);
@@ -576,13 +528,7 @@ describe('photos', () => {
     const jpeg = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#c08040' } })
       .jpeg()
       .toBuffer();
-    const form = multipart([{ name: 'file', filename: 'dhow.jpg', contentType: 'image/jpeg', data: jpeg }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tours/${tour.id}/photos`,
-      headers: { ...bearer(op), ...form.headers },
-      payload: form.payload,
-    });
+    const res = await uploadPhoto(tour.id, { filename: 'dhow.jpg', contentType: 'image/jpeg', data: jpeg });
     expect(res.statusCode).toBe(200);
     const [photo] = res.json().photos;
     expect(photo).toMatchObject({ width: 1600 });
@@ -598,13 +544,7 @@ describe('photos', () => {
     const shown = await call('GET', `/b2b/tours/${tour.id}?language=en&currencyCode=aed`, undefined, agent);
     expect(JSON.stringify(shown.json())).toContain(photo.imageKey);
 
-    const pdf = multipart([{ name: 'file', filename: 'x.pdf', contentType: 'application/pdf', data: SAMPLE_PDF }]);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/tours/${tour.id}/photos`,
-      headers: { ...bearer(op), ...pdf.headers },
-      payload: pdf.payload,
-    });
+    const refused = await uploadPhoto(tour.id, { filename: 'x.pdf', contentType: 'application/pdf', data: SAMPLE_PDF });
     expect(refused.json()).toEqual([{ fieldName: 'file', errorMessage: CATALOGUE_ADMIN_MESSAGES.photoFormat }]);
 
     const removed = await call('DELETE', `/admin/photos/${photo.id}`);
