@@ -1,3 +1,6 @@
+import { BOOKING_MESSAGES } from '@portal/contract';
+import { AppError } from '../../lib/app-error.ts';
+
 // OCTO's error answers: { error, errorMessage } plus the offending id; 400 for every bad input (as the standard
 // says), 401 without a valid key, 403 when the agency may not use the API, 404 for an unknown path.
 export type OctoErrorCode =
@@ -58,3 +61,22 @@ export const invalidBooking = (uuid: unknown) =>
   new OctoError('INVALID_BOOKING_UUID', 'The uuid was already used, missing or invalid', { uuid: String(uuid ?? '') });
 export const badRequest = (message: string) => new OctoError('BAD_REQUEST', message);
 export const unprocessable = (message: string) => new OctoError('UNPROCESSABLE_ENTITY', message);
+
+// The kernel's answers in OCTO's words: its field errors are the reasons a reseller can act on
+export async function withOctoErrors<T>(run: () => Promise<T>, uuid = ''): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const message = error.items[0]?.errorMessage ?? error.message;
+    const field = error.items[0]?.fieldName;
+    if (error.status === 401) throw new OctoError('UNAUTHORIZED', message);
+    if (error.status === 403) throw new OctoError('FORBIDDEN', message);
+    if (error.status === 404) throw unprocessable(message);
+    if (field === 'uuid' && message === BOOKING_MESSAGES.uuidUsed)
+      throw new OctoError('INVALID_BOOKING_UUID', message, { uuid });
+    if (field === 'time' || field === 'date')
+      throw new OctoError('INVALID_AVAILABILITY_ID', message, { availabilityId: '' });
+    throw unprocessable(message);
+  }
+}

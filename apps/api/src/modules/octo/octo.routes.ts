@@ -5,7 +5,10 @@ import { serviceContext } from '../../lib/route.ts';
 import { authenticateApiKey, type ApiKeyCaller } from '../api-keys/index.ts';
 import { availabilityByOffer } from '../catalogue/index.ts';
 import { OctoError } from './octo-errors.ts';
-import * as octo from './octo.service.ts';
+import { availabilityCalendar, availabilityCheck } from './octo-availability.service.ts';
+import { cancel, confirm, extend, getBooking, listBookings, reserve, update } from './octo-bookings.service.ts';
+import { asBody, type OctoCall } from './octo-call.ts';
+import { getProduct, listProducts } from './octo-products.service.ts';
 
 // Issue 30: the OCTO supplier API at /octo/v1 (https://docs.octo.travel): Bearer API key, `Octo-Capabilities`
 // (octo/pricing), errors in OCTO's shape. Everything it books goes through bookings' public face
@@ -90,7 +93,7 @@ export async function octoRoutes(app: FastifyInstance) {
   );
   const options = {};
 
-  const callOf = async (request: FastifyRequest): Promise<octo.OctoCall> => {
+  const callOf = async (request: FastifyRequest): Promise<OctoCall> => {
     const caller = request.octoCaller;
     if (!caller) throw new OctoError('UNAUTHORIZED', 'A valid API key is required');
     const ctx = {
@@ -138,39 +141,35 @@ export async function octoRoutes(app: FastifyInstance) {
       },
     };
   });
-  app.get('/products', options, async (request) => octo.listProducts(await callOf(request)));
+  app.get('/products', options, async (request) => listProducts(await callOf(request)));
   app.get('/products/:id', options, async (request) =>
-    octo.getProduct(await callOf(request), String((request.params as { id?: string }).id ?? '')),
+    getProduct(await callOf(request), String((request.params as { id?: string }).id ?? '')),
   );
   app.post('/availability/calendar', options, async (request) =>
-    octo.availabilityCalendar(await callOf(request), request.body),
+    availabilityCalendar(await callOf(request), request.body),
   );
-  app.post('/availability', options, async (request) => octo.availabilityCheck(await callOf(request), request.body));
-  app.post('/bookings', options, async (request) => octo.reserve(await callOf(request), request.body));
-  app.get('/bookings', options, async (request) =>
-    octo.listBookings(await callOf(request), octo.asBody(request.query)),
-  );
-  app.get('/bookings/:uuid', options, async (request) => octo.getBooking(await callOf(request), uuidOf(request)));
+  app.post('/availability', options, async (request) => availabilityCheck(await callOf(request), request.body));
+  app.post('/bookings', options, async (request) => reserve(await callOf(request), request.body));
+  app.get('/bookings', options, async (request) => listBookings(await callOf(request), asBody(request.query)));
+  app.get('/bookings/:uuid', options, async (request) => getBooking(await callOf(request), uuidOf(request)));
   app.patch('/bookings/:uuid', options, async (request) =>
-    octo.update(await callOf(request), uuidOf(request), request.body),
+    update(await callOf(request), uuidOf(request), request.body),
   );
   app.post('/bookings/:uuid/extend', options, async (request) =>
-    octo.extend(await callOf(request), uuidOf(request), request.body),
+    extend(await callOf(request), uuidOf(request), request.body),
   );
   app.post('/bookings/:uuid/confirm', options, async (request) =>
-    octo.confirm(await callOf(request), uuidOf(request), request.body),
+    confirm(await callOf(request), uuidOf(request), request.body),
   );
-  app.post('/bookings/:uuid/cancel', options, async (request) =>
-    octo.cancel(await callOf(request), uuidOf(request), request.body),
-  );
-  app.delete('/bookings/:uuid', options, async (request) =>
-    octo.cancel(await callOf(request), uuidOf(request), request.body),
-  );
+  // OCTO names two ways to cancel: both are the same cancellation
+  const cancelBooking = async (request: FastifyRequest) => cancel(await callOf(request), uuidOf(request), request.body);
+  app.post('/bookings/:uuid/cancel', options, cancelBooking);
+  app.delete('/bookings/:uuid', options, cancelBooking);
   // the documents a confirmed booking's voucher and tickets link to, with the same key
   for (const kind of ['voucher', 'tickets'] as const)
     app.get(`/bookings/:uuid/${kind}.pdf`, options, async (request, reply) => {
       const call = await callOf(request);
-      await octo.getBooking(call, uuidOf(request));
+      await getBooking(call, uuidOf(request));
       const document = await app.bookings.reseller.document(call.ctx, uuidOf(request), kind);
       if (!document)
         throw new OctoError('UNPROCESSABLE_ENTITY', 'The documents are issued once the booking is confirmed');

@@ -49,11 +49,36 @@ async function makeKey(app: FastifyInstance, adminToken: string, name = 'Engine'
   return res;
 }
 
+// an agency the tours company allowed the API (funded when asked) and its admin's session
+async function apiAgency(app: FastifyInstance, db: Db, fundMinor = 0) {
+  const agency = await createAgency(db);
+  await allowApi(db, agency.id);
+  if (fundMinor > 0) await fund(db, agency.id, fundMinor);
+  return { agency, admin: await loginAs(app, agency.users.admin.email) };
+}
+
+const secretOf = async (app: FastifyInstance, adminToken: string, name?: string) =>
+  ((await makeKey(app, adminToken, name)).json() as { secret: string }).secret;
+
+// the portal's own calls, as the agency's people make them
+const portal = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+
 async function ledgerRows(db: Db, agencyId: string) {
   return db.select().from(ledgerEntries).where(eq(ledgerEntries.agencyId, agencyId));
 }
 
 const at = (date: string, time: string) => `${date}T${time}:00+04:00`;
+
+// what a reservation names unless a test says otherwise: two adults at 18:00 on the refundable date, picked up
+const reservation = (extra: Record<string, unknown> = {}) => ({
+  productId: String(w.tour.id),
+  optionId: String(w.tour.timeslotOfferId),
+  availabilityId: at(w.refundableDate, '18:00'),
+  unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
+  pickupPointId: String(w.dubaiHotelId),
+  ...extra,
+});
 
 describe('API keys', () => {
   it('are refused while the tours company has not allowed the agency', async () => {
@@ -77,7 +102,7 @@ describe('API keys', () => {
     expect(key.secret).toMatch(/^gfk_[A-Za-z0-9_-]{43}$/);
     expect(key.prefix).toBe(key.secret.slice(0, 12));
     expect(key.role).toBe('senior');
-    const list = await t.app.inject({ method: 'GET', url: '/api/b2b/api-keys', headers: bearer(w.tokens.admin) });
+    const list = await portal(w.tokens.admin, 'GET', '/b2b/api-keys');
     expect(list.body).not.toContain(key.secret);
     expect(list.json().baseUrl).toMatch(/\/octo\/v1$/);
     const [stored] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
@@ -85,9 +110,7 @@ describe('API keys', () => {
     expect(JSON.stringify(stored)).not.toContain(key.secret);
     for (const token of [w.tokens.senior, w.tokens.junior]) {
       expect((await makeKey(t.app, token)).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url: '/api/b2b/api-keys', headers: bearer(token) })).statusCode).toBe(
-        403,
-      );
+      expect((await portal(token, 'GET', '/b2b/api-keys')).statusCode).toBe(403);
     }
     const audit = await t.database.db
       .select()
@@ -108,8 +131,7 @@ describe('API keys', () => {
   it('once revoked, are refused on the very next call; revoking again changes nothing', async () => {
     const key = (await makeKey(t.app, w.tokens.admin, 'Short-lived')).json() as { id: string; secret: string };
     expect((await octo(t.app, key.secret, 'GET', '/supplier')).statusCode).toBe(200);
-    const revoke = () =>
-      t.app.inject({ method: 'DELETE', url: `/api/b2b/api-keys/${key.id}`, headers: bearer(w.tokens.admin) });
+    const revoke = () => portal(w.tokens.admin, 'DELETE', `/b2b/api-keys/${key.id}`);
     const first = await revoke();
     expect(first.statusCode).toBe(200);
     expect(first.json().revokedAt).not.toBeNull();
@@ -123,14 +145,8 @@ describe('API keys', () => {
       .where(and(eq(auditEvents.entity, 'apiKey'), eq(auditEvents.entityId, key.id)));
     expect(audit.map((a) => a.action).sort()).toEqual(['apiKey.created', 'apiKey.revoked']);
     // another agency's admin cannot revoke (or see) it
-    const other = await createAgency(t.database.db);
-    await allowApi(t.database.db, other.id);
-    const otherAdmin = await loginAs(t.app, other.users.admin.email);
-    const foreign = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/b2b/api-keys/${key.id}`,
-      headers: bearer(otherAdmin),
-    });
+    const other = await apiAgency(t.app, t.database.db);
+    const foreign = await portal(other.admin, 'DELETE', `/b2b/api-keys/${key.id}`);
     expect(foreign.statusCode).toBe(404);
   });
 });
@@ -139,7 +155,7 @@ describe('OCTO', () => {
   let secret: string;
   beforeAll(async () => {
     await allowApi(t.database.db, w.agency.id);
-    secret = ((await makeKey(t.app, w.tokens.admin, 'Booking engine')).json() as { secret: string }).secret;
+    secret = await secretOf(t.app, w.tokens.admin, 'Booking engine');
   });
 
   it('refuses calls without a valid key, and agencies switched off', async () => {
@@ -150,11 +166,9 @@ describe('OCTO', () => {
       errorMessage: 'A valid API key is required: Authorization: Bearer <key>',
     });
     expect((await octo(t.app, 'gfk_not-a-key', 'GET', '/products')).statusCode).toBe(401);
-    const other = await createAgency(t.database.db);
-    await allowApi(t.database.db, other.id);
-    const otherAdmin = await loginAs(t.app, other.users.admin.email);
-    const otherSecret = ((await makeKey(t.app, otherAdmin)).json() as { secret: string }).secret;
-    await allowApi(t.database.db, other.id, false);
+    const other = await apiAgency(t.app, t.database.db);
+    const otherSecret = await secretOf(t.app, other.admin);
+    await allowApi(t.database.db, other.agency.id, false);
     const off = await octo(t.app, otherSecret, 'GET', '/products');
     expect(off.statusCode).toBe(403);
     expect(off.json().error).toBe('FORBIDDEN');
@@ -189,16 +203,7 @@ describe('OCTO', () => {
     const before = (await slotLeft(db, w.tour.timeslotOfferId, date, '18:00'))?.left ?? 0;
     const balanceBefore = (await readBalance(db, w.agency.id, 'aed')).balanceMinor;
     const uuid = randomUUID();
-    const body = {
-      uuid,
-      productId: String(w.tour.id),
-      optionId: String(w.tour.timeslotOfferId),
-      availabilityId: at(date, '18:00'),
-      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
-      pickupRequested: true,
-      pickupPointId: String(w.dubaiHotelId),
-      resellerReference: 'RES-1',
-    };
+    const body = { uuid, ...reservation({ pickupRequested: true, resellerReference: 'RES-1' }) };
     const reserved = await octo(t.app, secret, 'POST', '/bookings', body);
     expect(reserved.statusCode).toBe(200);
     expect(reserved.json()).toMatchObject({ uuid, status: 'ON_HOLD', resellerReference: 'RES-1' });
@@ -257,14 +262,13 @@ describe('OCTO', () => {
     const date = w.refundableDate;
     const before = (await slotLeft(db, w.tour.timeslotOfferId, date, '18:00'))?.left ?? 0;
     const balanceBefore = (await readBalance(db, w.agency.id, 'aed')).balanceMinor;
-    const res = await octo(t.app, secret, 'POST', '/bookings', {
-      productId: String(w.tour.id),
-      optionId: String(w.tour.timeslotOfferId),
-      availabilityId: at(date, '18:00'),
-      unitItems: [{ unitId: 'adult' }, { unitId: 'child' }],
-      pickupPointId: String(w.dubaiHotelId),
-      expirationMinutes: 5,
-    });
+    const res = await octo(
+      t.app,
+      secret,
+      'POST',
+      '/bookings',
+      reservation({ unitItems: [{ unitId: 'adult' }, { unitId: 'child' }], expirationMinutes: 5 }),
+    );
     expect(res.statusCode).toBe(200);
     const { uuid, id } = res.json();
     expect((await slotLeft(db, w.tour.timeslotOfferId, date, '18:00'))?.left).toBe(before - 2);
@@ -286,13 +290,7 @@ describe('OCTO', () => {
   it('answers bad input with OCTO’s errors and changes nothing', async () => {
     const db = t.database.db;
     const count = await countBookings(db, w.agency.id);
-    const base = {
-      productId: String(w.tour.id),
-      optionId: String(w.tour.timeslotOfferId),
-      availabilityId: at(w.refundableDate, '18:00'),
-      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
-      pickupPointId: String(w.dubaiHotelId),
-    };
+    const base = reservation();
     const cases: [unknown, string][] = [
       [{ ...base, productId: 'abc' }, 'INVALID_PRODUCT_ID'],
       [{ ...base, optionId: '999999999' }, 'INVALID_OPTION_ID'],
@@ -338,12 +336,8 @@ describe('OCTO', () => {
       unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }, { unitId: 'adult' }],
     });
     expect(made.statusCode).toBe(200);
-    const other = await createAgency(t.database.db);
-    await allowApi(t.database.db, other.id);
-    await fund(t.database.db, other.id, 1_000_000);
-    const otherSecret = (
-      (await makeKey(t.app, await loginAs(t.app, other.users.admin.email))).json() as { secret: string }
-    ).secret;
+    const other = await apiAgency(t.app, t.database.db, 1_000_000);
+    const otherSecret = await secretOf(t.app, other.admin);
     for (const [method, url] of [
       ['GET', `/bookings/${uuid}`],
       ['POST', `/bookings/${uuid}/confirm`],
@@ -370,20 +364,10 @@ describe('OCTO', () => {
 
   it('refuses a confirmation the balance cannot pay and keeps the seats held', async () => {
     const db = t.database.db;
-    const poor = await createAgency(db);
-    await allowApi(db, poor.id);
-    const poorSecret = (
-      (await makeKey(t.app, await loginAs(t.app, poor.users.admin.email))).json() as { secret: string }
-    ).secret;
+    const poor = await apiAgency(t.app, db);
+    const poorSecret = await secretOf(t.app, poor.admin);
     const uuid = randomUUID();
-    const reserved = await octo(t.app, poorSecret, 'POST', '/bookings', {
-      uuid,
-      productId: String(w.tour.id),
-      optionId: String(w.tour.timeslotOfferId),
-      availabilityId: at(w.refundableDate, '18:00'),
-      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
-      pickupPointId: String(w.dubaiHotelId),
-    });
+    const reserved = await octo(t.app, poorSecret, 'POST', '/bookings', { uuid, ...reservation() });
     expect(reserved.statusCode).toBe(200);
     const refused = await octo(t.app, poorSecret, 'POST', `/bookings/${uuid}/confirm`, {
       contact: { fullName: 'Anna Smith', emailAddress: 'anna@example.test' },
@@ -392,28 +376,17 @@ describe('OCTO', () => {
     expect(refused.json()).toMatchObject({ error: 'UNPROCESSABLE_ENTITY' });
     expect(refused.json().errorMessage).toMatch(/balance/i);
     expect((await octo(t.app, poorSecret, 'GET', `/bookings/${uuid}`)).json().status).toBe('ON_HOLD');
-    expect(await ledgerRows(db, poor.id)).toEqual([]);
+    expect(await ledgerRows(db, poor.agency.id)).toEqual([]);
   });
 
   it('counts a junior-rights key’s bookings toward its user’s monthly spending cap', async () => {
     const db = t.database.db;
-    const capped = await createAgency(db);
-    await allowApi(db, capped.id);
-    await fund(db, capped.id, 1_000_000);
-    const admin = await loginAs(t.app, capped.users.admin.email);
+    const { agency: capped, admin } = await apiAgency(t.app, db, 1_000_000);
     const made = await makeKey(t.app, admin, 'Capped engine', 'junior');
     expect(made.json().role).toBe('junior');
     const key = (made.json() as { secret: string }).secret;
     await db.update(users).set({ monthlyCapMinor: 30_000 }).where(eq(users.id, capped.users.admin.id));
-    const reserve = (uuid: string) =>
-      octo(t.app, key, 'POST', '/bookings', {
-        uuid,
-        productId: String(w.tour.id),
-        optionId: String(w.tour.timeslotOfferId),
-        availabilityId: at(w.refundableDate, '18:00'),
-        unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
-        pickupPointId: String(w.dubaiHotelId),
-      });
+    const reserve = (uuid: string) => octo(t.app, key, 'POST', '/bookings', { uuid, ...reservation() });
     const first = randomUUID();
     expect((await reserve(first)).statusCode).toBe(200);
     const over = await reserve(randomUUID());
@@ -436,13 +409,13 @@ describe('OCTO', () => {
       localDateEnd: '2030-03-02',
     });
     expect([calendar.statusCode, calendar.json().error]).toEqual([400, 'BAD_REQUEST']);
-    const feb30 = await octo(t.app, secret, 'POST', '/bookings', {
-      productId: String(w.tour.id),
-      optionId: String(w.tour.timeslotOfferId),
-      availabilityId: '2030-02-30T18:00:00+04:00',
-      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
-      pickupPointId: String(w.dubaiHotelId),
-    });
+    const feb30 = await octo(
+      t.app,
+      secret,
+      'POST',
+      '/bookings',
+      reservation({ availabilityId: '2030-02-30T18:00:00+04:00' }),
+    );
     expect([feb30.statusCode, feb30.json().error]).toEqual([400, 'INVALID_AVAILABILITY_ID']);
     const byIds = await octo(t.app, secret, 'POST', '/availability', {
       productId: String(w.tour.id),
@@ -452,14 +425,7 @@ describe('OCTO', () => {
     expect([byIds.statusCode, byIds.json().error]).toEqual([400, 'BAD_REQUEST']);
 
     const uuid = randomUUID();
-    const body = {
-      uuid,
-      productId: String(w.tour.id),
-      optionId: String(w.tour.timeslotOfferId),
-      availabilityId: at(w.refundableDate, '18:00'),
-      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
-      pickupPointId: String(w.dubaiHotelId),
-    };
+    const body = { uuid, ...reservation() };
     expect((await octo(t.app, secret, 'POST', '/bookings', body)).statusCode).toBe(200);
     const reused = await octo(t.app, secret, 'POST', '/bookings', {
       ...body,
@@ -481,14 +447,7 @@ describe('OCTO', () => {
 
   it('never holds seats past two hours after the reservation, however often it is extended', async () => {
     const uuid = randomUUID();
-    const made = await octo(t.app, secret, 'POST', '/bookings', {
-      uuid,
-      productId: String(w.tour.id),
-      optionId: String(w.tour.timeslotOfferId),
-      availabilityId: at(w.refundableDate, '18:00'),
-      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
-      pickupPointId: String(w.dubaiHotelId),
-    });
+    const made = await octo(t.app, secret, 'POST', '/bookings', { uuid, ...reservation() });
     // the reservation was made 110 minutes ago: an extension by 60 minutes ends at its two hours
     const createdAt = new Date(Date.now() - 110 * 60_000);
     await t.database.db.update(bookings).set({ createdAt }).where(eq(bookings.id, made.json().id));
@@ -502,11 +461,9 @@ describe('OCTO', () => {
     const limited = await buildTestApp({ octoRateLimitPerKey: 3 });
     try {
       const db = limited.database.db;
-      const agency = await createAgency(db);
-      await allowApi(db, agency.id);
-      const admin = await loginAs(limited.app, agency.users.admin.email);
-      const first = ((await makeKey(limited.app, admin, 'One')).json() as { secret: string }).secret;
-      const second = ((await makeKey(limited.app, admin, 'Two')).json() as { secret: string }).secret;
+      const { admin } = await apiAgency(limited.app, db);
+      const first = await secretOf(limited.app, admin, 'One');
+      const second = await secretOf(limited.app, admin, 'Two');
       // one budget for the key, whatever the route and however the header is spaced
       const codes = [
         (await octo(limited.app, first, 'GET', '/supplier')).statusCode,
@@ -537,31 +494,16 @@ describe('test keys', () => {
   let agencyId: string;
   beforeAll(async () => {
     const db = t.database.db;
-    const agency = await createAgency(db);
-    agencyId = agency.id;
-    await allowApi(db, agency.id);
-    await fund(db, agency.id, 1_000_000);
-    admin = await loginAs(t.app, agency.users.admin.email);
-    live = ((await makeKey(t.app, admin, 'Live')).json() as { secret: string }).secret;
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/api-keys',
-      headers: bearer(admin),
-      payload: { name: 'Sandbox', isTest: true },
-    });
-    expect(made.json().isTest).toBe(true);
-    test = (made.json() as { secret: string }).secret;
+    const made = await apiAgency(t.app, db, 1_000_000);
+    agencyId = made.agency.id;
+    admin = made.admin;
+    live = await secretOf(t.app, admin, 'Live');
+    const testKey = await portal(admin, 'POST', '/b2b/api-keys', { name: 'Sandbox', isTest: true });
+    expect(testKey.json().isTest).toBe(true);
+    test = (testKey.json() as { secret: string }).secret;
   });
 
-  const reserveWith = (key: string, uuid: string) =>
-    octo(t.app, key, 'POST', '/bookings', {
-      uuid,
-      productId: String(w.tour.id),
-      optionId: String(w.tour.timeslotOfferId),
-      availabilityId: at(w.refundableDate, '18:00'),
-      unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }],
-      pickupPointId: String(w.dubaiHotelId),
-    });
+  const reserveWith = (key: string, uuid: string) => octo(t.app, key, 'POST', '/bookings', { uuid, ...reservation() });
   const contact = { contact: { fullName: 'Test Guest', emailAddress: 'test@example.test' } };
 
   it('book through the same rules and answers, taking no stock and no real money', async () => {
@@ -576,56 +518,29 @@ describe('test keys', () => {
     expect(reserved.json()).toMatchObject({ status: 'ON_HOLD', testMode: true });
     const poor = await octo(t.app, test, 'POST', `/bookings/${uuid}/confirm`, contact);
     expect([poor.statusCode, poor.json().error]).toEqual([400, 'UNPROCESSABLE_ENTITY']);
-    const refill = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/api-keys/test-balance',
-      headers: bearer(admin),
-    });
+    const refill = await portal(admin, 'POST', '/b2b/api-keys/test-balance');
     expect(refill.json()).toEqual({ amount: 10_000, currencyCode: 'aed' });
     const confirmed = await octo(t.app, test, 'POST', `/bookings/${uuid}/confirm`, contact);
     expect(confirmed.json()).toMatchObject({ status: 'CONFIRMED', testMode: true });
     expect((await slotLeft(db, w.tour.timeslotOfferId, w.refundableDate, '18:00'))?.left).toBe(stockBefore);
     expect((await readBalance(db, agencyId, 'aed')).balanceMinor).toBe(realBefore);
     expect(await ledgerRows(db, agencyId)).toHaveLength(1); // the deposit only
-    const list = await t.app.inject({ method: 'GET', url: '/api/b2b/api-keys', headers: bearer(admin) });
+    const list = await portal(admin, 'GET', '/b2b/api-keys');
     expect(list.json().testBalance).toEqual({ amount: 10_000 - 288, currencyCode: 'aed' });
     // kept apart: not in the bookings list nor its commissions; listed when asked for
-    const real = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/filtered',
-      headers: bearer(admin),
-      payload: { page: 1, onPage: 50 },
-    });
+    const real = await portal(admin, 'POST', '/b2b/bookings/filtered', { page: 1, onPage: 50 });
     expect(real.json().items.map((b: { id: string }) => b.id)).not.toContain(confirmed.json().id);
-    const tests = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/filtered',
-      headers: bearer(admin),
-      payload: { page: 1, onPage: 50, test: true },
-    });
+    const tests = await portal(admin, 'POST', '/b2b/bookings/filtered', { page: 1, onPage: 50, test: true });
     expect(tests.json().items.map((b: { id: string }) => b.id)).toEqual([confirmed.json().id]);
-    const commissions = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/commissions',
-      headers: bearer(admin),
-      payload: { page: 1, onPage: 50 },
-    });
+    const commissions = await portal(admin, 'POST', '/b2b/bookings/commissions', { page: 1, onPage: 50 });
     expect(commissions.statusCode).toBe(200);
     expect(commissions.body).not.toContain(confirmed.json().supplierReference);
     // the portal cannot cancel it (that would refund real money): the key does, back to the test balance
-    const portalCancel = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${confirmed.json().id}/cancel`,
-      headers: bearer(admin),
-      payload: {},
-    });
+    const portalCancel = await portal(admin, 'POST', `/b2b/bookings/${confirmed.json().id}/cancel`, {});
     expect(portalCancel.statusCode).toBe(422);
     const cancelled = await octo(t.app, test, 'POST', `/bookings/${uuid}/cancel`, { reason: 'Testing' });
     expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', cancellation: { refund: 'FULL' } });
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/b2b/api-keys', headers: bearer(admin) })).json().testBalance
-        .amount,
-    ).toBe(10_000);
+    expect((await portal(admin, 'GET', '/b2b/api-keys')).json().testBalance.amount).toBe(10_000);
     expect((await readBalance(db, agencyId, 'aed')).balanceMinor).toBe(realBefore);
   });
 

@@ -33,6 +33,11 @@ export function pricing(currency: CurrencyCode, net: number, published: number):
   };
 }
 
+// a priced group: net before the discount (none through the API), published = retail
+export function pricingOf(currency: CurrencyCode, price: PriceResult): OctoPricing {
+  return pricing(currency, price.netBeforeDiscountMinor, price.publishedTotalMinor);
+}
+
 const ONE: Record<UnitId, { adults: number; children: number; infants: number }> = {
   adult: { adults: 1, children: 0, infants: 0 },
   child: { adults: 0, children: 1, infants: 0 },
@@ -44,7 +49,7 @@ export function unitPrice(offer: OfferRow, price: Priced, unit: UnitId, currency
   if (offer.pricingUnit === 'trip') return null;
   const result = price(ONE[unit]);
   if (unit === 'infant') return pricing(currency, 0, 0);
-  return result ? pricing(currency, result.netBeforeDiscountMinor, result.publishedTotalMinor) : null;
+  return result ? pricingOf(currency, result) : null;
 }
 
 export function isTimed(offer: OfferRow): boolean {
@@ -55,6 +60,11 @@ export function isTimed(offer: OfferRow): boolean {
 // its opening time (OCTO has one availability type per product; decision record 0120)
 export function productType(offers: OfferRow[]): 'START_TIME' | 'OPENING_HOURS' {
   return offers.some(isTimed) ? 'START_TIME' : 'OPENING_HOURS';
+}
+
+// An opening-hours option's hours (a timed one has none)
+export function openingHoursOf(timed: boolean, offer: Pick<OfferRow, 'openingTime' | 'closingTime'> | undefined) {
+  return timed ? [] : [{ from: offer?.openingTime ?? '00:00', to: offer?.closingTime ?? '23:59' }];
 }
 
 export function startTimesOf(offer: OfferRow, type: 'START_TIME' | 'OPENING_HOURS'): string[] {
@@ -128,11 +138,7 @@ export function optionView(input: ProductInput, offer: OfferRow) {
     restrictions: { minUnits: offer.minPeople, maxUnits: offer.maxPeople },
     units: UNIT_IDS.map((id) => unitView(offer, id, price, input.currency, input.withPricing)),
     ...(input.withPricing && pricingPerOf(input.offers) === 'BOOKING'
-      ? {
-          pricingFrom: tripPrice
-            ? [pricing(input.currency, tripPrice.netBeforeDiscountMinor, tripPrice.publishedTotalMinor)]
-            : [],
-        }
+      ? { pricingFrom: tripPrice ? [pricingOf(input.currency, tripPrice)] : [] }
       : {}),
     // pick-ups (decision record 0120): the reseller sends the guest's hotel as `pickupPointId` (a hotel id)
     pickupRequired: offer.hasPickUp,
@@ -170,6 +176,9 @@ export function productView(input: ProductInput) {
       : {}),
   };
 }
+
+// OCTO's UTC instants carry whole seconds
+export const utc = (at: Date) => `${at.toISOString().slice(0, 19)}Z`;
 
 export const localDateTime = (date: string, time: string) => `${date}T${time}:00${OFFSET}`;
 
