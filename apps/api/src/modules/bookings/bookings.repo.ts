@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
+export type BookingInsert = typeof bookings.$inferInsert;
 export type AgencyRow = typeof agencies.$inferSelect;
 
 // What a new booking is decided on, read fresh in one round trip (never from the catalogue cache): the agency, the

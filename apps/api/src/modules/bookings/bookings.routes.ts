@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BOOKING_MESSAGES, bookingRoutes as routes, canViewBalances } from '@portal/contract';
+import { bookingRoutes as routes } from '@portal/contract';
 import { pickUpInputs, searchHotels } from '../catalogue/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
@@ -9,124 +9,41 @@ import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { shownLanguage } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { loadBookingsXlsx, type DocumentIssuer } from '../documents/index.ts';
-import { agencyBookingDocument, renderBookingDocument } from './booking-documents.ts';
-import type { ServiceContext } from '../../lib/context.ts';
-import {
-  createWidgetSale,
-  creditDueMargins,
-  findWidgetSaleOf,
-  refreshWidgetSale,
-  retryWidgetSale,
-  type WidgetSaleRequest,
-  type WidgetSaleView,
-} from './widget-sales.ts';
+import { loadBookingsXlsx } from '../documents/index.ts';
 import type { ProviderName } from '../payments/index.ts';
-import { bookingCards, bookingPaymentOwner, refreshBookingPayment, releaseExpiredHolds } from './card-payments.ts';
-import { bookingListRow } from './booking-views.ts';
-import {
-  filterConditions,
-  findVisibleBooking,
-  findWidgetSale,
-  iterateBookings,
-  type BookingRow,
-} from './bookings.repo.ts';
-import { createBooking, pickUpTimeFor, type BookingDeps } from './create-booking.ts';
 import { idempotentRequest } from '../../lib/idempotency.ts';
 import {
+  bookingKernel,
   bookingResponse,
   cancelBooking,
+  createBooking,
+  declineRequest,
   getBooking,
+  listAllRequests,
   listOptions,
   listVisibleBookings,
+  payBooking,
+  pickUpTimeFor,
   previewCancellation,
-  visibilityOf,
-} from './manage-bookings.ts';
-import { payBooking } from './pay-booking.ts';
-import {
-  cancelResellerBooking,
-  confirmResellerBooking,
-  extendResellerHold,
-  findResellerBooking,
-  holdForReseller,
-  listResellerBookings,
-  updateResellerBooking,
-  type ResellerBookings,
-} from './reseller-bookings.ts';
-import { declineRequest, listAllRequests, quoteRequest } from './requests.service.ts';
-
-// What the widget shop (widgets module) asks of bookings for its customers' checkout (issue 13)
-export type WidgetSales = {
-  create: (ctx: ServiceContext, request: WidgetSaleRequest) => Promise<BookingRow>;
-  // null when the token names no sale of that widget; `find` does not ask the provider, `refresh` does
-  find: (ctx: ServiceContext, token: string, widgetId: string) => Promise<WidgetSaleView | null>;
-  refresh: (ctx: ServiceContext, token: string, widgetId: string) => Promise<WidgetSaleView | null>;
-  retry: (ctx: ServiceContext, token: string, widgetId: string) => Promise<BookingRow>;
-  // the voucher or tickets of a completed sale, under the shop's brand; null when there is none
-  document: (
-    ctx: ServiceContext,
-    token: string,
-    widgetId: string,
-    kind: 'voucher' | 'tickets',
-    brand: DocumentIssuer,
-  ) => Promise<{ pdf: Buffer; fileName: string } | null>;
-  creditDueMargins: () => Promise<number>;
-};
+  quoteRequest,
+  refreshBookingPayment,
+  visibleBookingDocument,
+  visibleListRows,
+  type BookingsFace,
+} from './index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    bookings: { sweepExpiredHolds: () => Promise<number>; widgetSales: WidgetSales; reseller: ResellerBookings };
+    bookings: BookingsFace;
   }
 }
 
 export const bookingsPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, db } = app.deps;
+    const { face, cards, deps } = bookingKernel(app.payments, config, db, app.log);
     const payments = app.payments;
-    payments.registerOwner('booking', bookingPaymentOwner({ stockLocking: config.stockLocking }));
-    const cards = bookingCards(payments);
-    const deps = (provider?: ProviderName): BookingDeps => ({
-      stockLocking: config.stockLocking,
-      startCardPayment: provider ? bookingCards(payments, provider).start : cards.start,
-      closeOpenCharges: cards.cancelOpen,
-    });
-    // Expired holds go back to stock; then card refunds a provider has not confirmed yet are asked again
-    app.decorate('bookings', {
-      sweepExpiredHolds: async () => {
-        const released = await releaseExpiredHolds(db, cards, app.log);
-        await payments.retryDueRefunds();
-        return released;
-      },
-      widgetSales: {
-        create: (ctx, request) => createWidgetSale(ctx, deps(), request),
-        find: (ctx, token, widgetId) => findWidgetSaleOf(ctx.db, token, widgetId),
-        refresh: (ctx, token, widgetId) => refreshWidgetSale(ctx, payments, token, widgetId),
-        retry: (ctx, token, widgetId) => retryWidgetSale(ctx, deps(), token, widgetId),
-        document: async (ctx, token, widgetId, kind, brand) => {
-          const row = await findWidgetSale(db, token);
-          if (!row || row.widgetId !== widgetId || row.status !== 'completed') return null;
-          const agency = { name: brand.legalName, address: brand.address, trnNumber: '' };
-          const pdf = await renderBookingDocument(ctx, row, kind, { agency, issuer: brand });
-          return { pdf, fileName: `${kind}-${row.reference}.pdf` };
-        },
-        creditDueMargins: () => creditDueMargins(db, app.log),
-      },
-      reseller: {
-        hold: holdForReseller,
-        extend: extendResellerHold,
-        update: updateResellerBooking,
-        confirm: (ctx, uuid, details) => confirmResellerBooking(ctx, deps(), uuid, details),
-        cancel: (ctx, uuid, reason) => cancelResellerBooking(ctx, cards, uuid, reason),
-        find: findResellerBooking,
-        list: listResellerBookings,
-        document: async (ctx, uuid, kind) => {
-          const row = await findResellerBooking(ctx, uuid);
-          if (!row || row.status !== 'completed') return null;
-          const pdf = await agencyBookingDocument(ctx, row, kind);
-          return { pdf, fileName: `${kind}-${row.reference}.pdf` };
-        },
-      },
-    });
+    app.decorate('bookings', face);
 
     // booking decisions by outcome, for /metrics
     const decided = (route: string, outcome: string) => app.metrics.bookingDecisions.inc({ route, outcome });
@@ -195,13 +112,8 @@ export const bookingsPlugin = fp(
     }));
 
     registerRoute(app, routes.download, async ({ query, body, ctx, reply }) => {
-      const actor = requireAgencyActor(ctx);
       const language = shownLanguage(ctx, query);
-      const conditions = filterConditions(visibilityOf(actor), body, false);
-      const rows = (async function* () {
-        for await (const { booking, agentName } of iterateBookings(db, conditions))
-          yield bookingListRow(booking, agentName, language, canViewBalances(actor.role));
-      })();
+      const rows = visibleListRows(ctx, requireAgencyActor(ctx), body, language);
       // loaded on first use: the xlsx and PDF libraries would add about half a second to every start
       const { writeBookingsXlsx } = await loadBookingsXlsx();
       return sendXlsx(reply, ctx.log, `bookings-${dubaiDate()}.xlsx`, rows, (all, out) =>
@@ -210,15 +122,8 @@ export const bookingsPlugin = fp(
     });
 
     registerRoute(app, routes.document, async ({ params, ctx, reply }) => {
-      const actor = requireAgencyActor(ctx);
-      const row = await findVisibleBooking(db, visibilityOf(actor), params.id);
-      if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
-      if (row.status !== 'completed') throw AppError.notFound('The documents are issued once the booking is completed');
-      // a widget sale's customer paid the portal, not the agency: there is no invoice to the agency for it
-      if (params.kind === 'invoice' && row.channel === 'widget')
-        throw AppError.notFound('No invoice for a widget sale');
-      const pdf = await agencyBookingDocument(ctx, row, params.kind);
-      return sendPdf(reply, `${params.kind}-${row.reference}.pdf`, pdf);
+      const { pdf, fileName } = await visibleBookingDocument(ctx, requireAgencyActor(ctx), params.id, params.kind);
+      return sendPdf(reply, fileName, pdf);
     });
 
     registerRoute(app, routes.hotels, ({ query }) => searchHotels(db, query));

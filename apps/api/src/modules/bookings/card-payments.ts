@@ -17,7 +17,7 @@ import { bookingConfirmedMail } from './booking-mails.ts';
 import { cardChargeOf } from './booking-views.ts';
 import { queueWidgetSaleMails } from './widget-sales.ts';
 import { expiredHoldIds, findBooking, findOffer, loadAgent, updateBooking, type BookingRow } from './bookings.repo.ts';
-import { ticketCount, ticketNumbers } from './create-booking.ts';
+import { ticketCount, ticketNumbers } from './booking-rules.ts';
 import { viewOf } from './manage-bookings.ts';
 import { NO_STOCK, takeStock } from './stock.ts';
 import { releaseStock } from './stock.repo.ts';

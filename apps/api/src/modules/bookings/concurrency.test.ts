@@ -24,15 +24,18 @@ const SEATS = 100;
 
 type Outcome = { confirmed: number; outOfStock: number; other: { status: number; body: string }[] };
 
-async function hammer(t: TestApp, w: BookingWorld, date: string): Promise<Outcome> {
+// `card`: the card path, whose seats are held (pending_payment) by takeStock while the sandbox is asked
+async function hammer(t: TestApp, w: BookingWorld, date: string, card = false): Promise<Outcome> {
   const outcome: Outcome = { confirmed: 0, outOfStock: 0, other: [] };
   let next = 0;
   const body = bookingBody(w, { date, time: '18:00', adults: 1, children: 0 });
+  const options = card ? { url: '/api/b2b/bookings/withpaymentintent' } : {};
+  const taken = card ? 'pending_payment' : 'completed';
   const client = async () => {
     while (next < ATTEMPTS) {
       next++;
-      const res = await postBooking(t.app, w.tokens.admin, body);
-      if (res.statusCode === 200 && res.json().booking.status === 'completed') outcome.confirmed++;
+      const res = await postBooking(t.app, w.tokens.admin, body, options);
+      if (res.statusCode === 200 && res.json().booking.status === taken) outcome.confirmed++;
       else if (res.statusCode === 422 && res.json()[0]?.errorMessage === BOOKING_MESSAGES.outOfStock)
         outcome.outOfStock++;
       else outcome.other.push({ status: res.statusCode, body: res.body.slice(0, 200) });
@@ -54,28 +57,31 @@ async function hotSlot(t: TestApp) {
   return { w, date };
 }
 
-async function confirmedSeats(t: TestApp, w: BookingWorld, date: string) {
+async function seatsTaken(t: TestApp, w: BookingWorld, date: string, status: 'completed' | 'pending_payment') {
   const [row] = await t.database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(bookings)
-    .where(and(eq(bookings.agencyId, w.agency.id), eq(bookings.date, date), eq(bookings.status, 'completed')));
+    .where(and(eq(bookings.agencyId, w.agency.id), eq(bookings.date, date), eq(bookings.status, status)));
   return Number(row?.n ?? 0);
 }
 
 describe.skipIf(!onPostgres)(
   `${ATTEMPTS} booking attempts from ${CLIENTS} parallel clients on a slot with ${SEATS} seats (PostgreSQL)`,
   () => {
-    const apps: TestApp[] = [];
+    // one app per setting, each with a pool of CLIENTS connections (PostgreSQL allows 100 by default)
+    const apps = new Map<boolean, TestApp>();
     // its own database: the load (and a thousand confirmation mails in the outbox) stays away from the other suites
     let database: Awaited<ReturnType<typeof ownPostgresDatabase>> | null = null;
     const app = async (stockLocking: boolean) => {
       database ??= await ownPostgresDatabase('concurrency');
-      const t = await buildTestApp({ stockLocking }, { poolSize: CLIENTS, databaseUrl: database.url });
-      apps.push(t);
+      const t =
+        apps.get(stockLocking) ??
+        (await buildTestApp({ stockLocking }, { poolSize: CLIENTS, databaseUrl: database.url }));
+      apps.set(stockLocking, t);
       return t;
     };
     afterAll(async () => {
-      for (const t of apps) await t.close();
+      for (const t of apps.values()) await t.close();
       await database?.drop();
     });
 
@@ -86,7 +92,7 @@ describe.skipIf(!onPostgres)(
       const outcome = await hammer(t, w, date);
       expect(outcome.other).toEqual([]);
       expect(outcome).toMatchObject({ confirmed: SEATS, outOfStock: ATTEMPTS - SEATS });
-      expect(await confirmedSeats(t, w, date)).toBe(SEATS);
+      expect(await seatsTaken(t, w, date, 'completed')).toBe(SEATS);
       const [slot] = await t.database.db
         .select()
         .from(slots)
@@ -103,8 +109,26 @@ describe.skipIf(!onPostgres)(
       const { w, date } = await hotSlot(t);
       const outcome = await hammer(t, w, date);
       expect(outcome.confirmed).toBeGreaterThan(SEATS);
-      expect(await confirmedSeats(t, w, date)).toBe(outcome.confirmed);
+      expect(await seatsTaken(t, w, date, 'completed')).toBe(outcome.confirmed);
       await retireTour(t.database.db, w.tour.id);
+    });
+    // The card path holds its seats with takeStock's conditional UPDATE; its control run has that same statement
+    // write a copy of the slot read before it (no separate read-modify-write code that could differ from what ships)
+    it(`holds exactly ${SEATS} seats on the card path, and oversells with the lock off (control run)`, async () => {
+      const locked = await app(true);
+      const hot = await hotSlot(locked);
+      const outcome = await hammer(locked, hot.w, hot.date, true);
+      expect(outcome.other).toEqual([]);
+      expect(outcome).toMatchObject({ confirmed: SEATS, outOfStock: ATTEMPTS - SEATS });
+      expect(await seatsTaken(locked, hot.w, hot.date, 'pending_payment')).toBe(SEATS);
+      await retireTour(locked.database.db, hot.w.tour.id);
+
+      const control = await app(false);
+      const cold = await hotSlot(control);
+      const oversold = await hammer(control, cold.w, cold.date, true);
+      expect(oversold.confirmed).toBeGreaterThan(SEATS);
+      expect(await seatsTaken(control, cold.w, cold.date, 'pending_payment')).toBe(oversold.confirmed);
+      await retireTour(control.database.db, cold.w.tour.id);
     });
   },
 );

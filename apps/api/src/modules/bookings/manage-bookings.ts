@@ -40,7 +40,7 @@ import {
   type BookingRow,
   type Visibility,
 } from './bookings.repo.ts';
-import { inBookingTransaction } from './create-booking.ts';
+import { inBookingTransaction } from './booking-transaction.ts';
 import { NO_STOCK } from './stock.ts';
 import { releaseStock } from './stock.repo.ts';
 import { countSpend } from './spending-cap.ts';

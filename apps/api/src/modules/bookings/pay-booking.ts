@@ -8,15 +8,9 @@ import { insertMail } from '../mail/index.ts';
 import { latestPaymentFor } from '../payments/index.ts';
 import { bookingConfirmedMail } from './booking-mails.ts';
 import { findBooking, findOffer, findVisibleBooking, updateBooking, type BookingRow } from './bookings.repo.ts';
-import {
-  bookingDescription,
-  inBookingTransaction,
-  assertNothingOverdue,
-  requireBookingAgency,
-  ticketCount,
-  ticketNumbers,
-  type BookingDeps,
-} from './create-booking.ts';
+import { assertNothingOverdue, requireBookingAgency } from './booking-guards.ts';
+import { bookingDescription, ticketCount, ticketNumbers } from './booking-rules.ts';
+import { inBookingTransaction, type BookingDeps } from './booking-transaction.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { viewOf, visibilityOf } from './manage-bookings.ts';
 import { takeStock } from './stock.ts';

@@ -5,29 +5,21 @@ import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { NO_IDEMPOTENCY_KEY } from '../../lib/idempotency.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { databaseError } from '../../lib/database-error.ts';
-import { changeTestBalance, findOffer, insertBooking, updateBooking, type BookingRow } from './bookings.repo.ts';
+import { changeTestBalance, findOffer, updateBooking, type BookingRow } from './bookings.repo.ts';
 import {
   listApiBookings,
   resellerBookingByUuid,
   type ResellerListFilter,
   type ResellerScope,
 } from './reseller-bookings.repo.ts';
-import {
-  bookingValues,
-  countNewSpend,
-  heldStock,
-  inBookingTransaction,
-  ticketCount,
-  ticketNumbers,
-  prepareBooking,
-  withFreshReference,
-  type BookingDeps,
-  type CreateBookingInput,
-} from './create-booking.ts';
+import { heldStock, ticketCount, ticketNumbers } from './booking-rules.ts';
+import { inBookingTransaction, type BookingDeps } from './booking-transaction.ts';
+import { bookingValues, prepareBooking, type CreateBookingInput } from './prepare-booking.ts';
 import { cancelBooking, planCancellation, visibilityOf, type CardRefunds } from './manage-bookings.ts';
 import { payBookingRow } from './pay-booking.ts';
 import { countSpend } from './spending-cap.ts';
 import { NO_STOCK, checkStock, takeStock } from './stock.ts';
+import { holdBooking } from './hold-booking.ts';
 import { lockSlots, releaseStock } from './stock.repo.ts';
 import { isHoldValid } from './booking-views.ts';
 
@@ -138,29 +130,24 @@ export async function holdForReseller(
   const input = bookingInput(request);
   const p = await preparedHold(ctx, actor.agencyId, input, now);
   try {
-    return await withFreshReference(now, (reference) =>
-      inBookingTransaction(ctx, async (tx) => {
-        const values = bookingValues(actor, input, p, reference);
-        const reservation = {
-          ...values,
-          status: 'pending_payment' as const,
-          paymentMethod: null,
-          channel: 'api' as const,
-          apiKeyId: key.id,
-          octoUuid: uuid,
-          resellerReference: request.resellerReference,
-          holdExpiresAt: new Date(now.getTime() + holdMinutes(minutes) * 60_000),
-        };
-        // a test key's reservation checks the seats and takes none, and counts toward no cap
-        if (key.isTest) {
-          const need = await checkStock(tx, p.slotId, { offer: p.offer, people: p.people });
-          return insertBooking(tx, { ...reservation, isTest: true, ...testHold(need) });
-        }
-        const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: true });
-        const spend = await countNewSpend(tx, actor.userId, values, now);
-        return insertBooking(tx, { ...reservation, ...spend, ...heldStock(need) });
+    return await holdBooking(ctx, {
+      actor,
+      body: input,
+      prepared: p,
+      now,
+      // a test key's reservation checks the seats and takes none, and counts toward no cap
+      stock: key.isTest ? { take: false } : { take: true, locking: true },
+      columns: () => ({
+        status: 'pending_payment',
+        paymentMethod: null,
+        channel: 'api',
+        apiKeyId: key.id,
+        octoUuid: uuid,
+        resellerReference: request.resellerReference,
+        holdExpiresAt: new Date(now.getTime() + holdMinutes(minutes) * 60_000),
+        ...(key.isTest ? { isTest: true } : {}),
       }),
-    );
+    });
   } catch (error) {
     // the same uuid sent twice at once: the second insert meets the first one's row
     const clash = databaseError(error);

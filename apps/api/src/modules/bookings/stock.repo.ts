@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { slots } from '../../db/schema/index.ts';
 
@@ -25,16 +25,27 @@ export async function readSlotStock(db: DbOrTx, slotId: number): Promise<SlotSto
 }
 
 // One conditional UPDATE takes the slot's row lock, checks and decrements in one round trip: false when the slot
-// has not enough left (nothing changed).
-export async function decrementSlot(tx: DbOrTx, slotId: number, need: StockNeed, isSame: boolean): Promise<boolean> {
+// has not enough left (nothing changed). `stale` only for the concurrency test's control run
+// (BOOKING_STOCK_LOCKING=off): the slot's stock as read before, which the same statement then checks and writes
+// instead of the row it locked — the lost update the lock exists to prevent.
+export async function decrementSlot(
+  tx: DbOrTx,
+  slotId: number,
+  need: StockNeed,
+  isSame: boolean,
+  stale?: SlotStock,
+): Promise<boolean> {
+  const left = stale ? sql`${stale.left}::int` : sql`${slots.left}`;
+  const adults = stale ? sql`${stale.leftAdultsTickets}::int` : sql`${slots.leftAdultsTickets}`;
+  const children = stale ? sql`${stale.leftChildrenTickets}::int` : sql`${slots.leftChildrenTickets}`;
   const [taken] = await tx
     .update(slots)
     .set({
-      left: sql`${slots.left} - ${need.units}`,
+      left: sql`${left} - ${need.units}`,
       ...(isSame
         ? {
-            leftAdultsTickets: sql`${slots.leftAdultsTickets} - ${need.adults}`,
-            leftChildrenTickets: sql`${slots.leftChildrenTickets} - ${need.children}`,
+            leftAdultsTickets: sql`${adults} - ${need.adults}`,
+            leftChildrenTickets: sql`${children} - ${need.children}`,
           }
         : {}),
       updatedAt: sql`now()`,
@@ -43,34 +54,12 @@ export async function decrementSlot(tx: DbOrTx, slotId: number, need: StockNeed,
       and(
         eq(slots.id, slotId),
         eq(slots.isClosed, false),
-        gte(slots.left, need.units),
-        ...(isSame ? [gte(slots.leftAdultsTickets, need.adults), gte(slots.leftChildrenTickets, need.children)] : []),
+        sql`${left} >= ${need.units}`,
+        ...(isSame ? [sql`${adults} >= ${need.adults}`, sql`${children} >= ${need.children}`] : []),
       ),
     )
     .returning({ left: slots.left });
   return taken !== undefined;
-}
-
-// Only for the concurrency test's control run: writes a copy read earlier minus the need (a lost update)
-export async function overwriteSlotStock(
-  tx: DbOrTx,
-  slotId: number,
-  read: SlotStock,
-  need: StockNeed,
-  isSame: boolean,
-): Promise<void> {
-  await tx
-    .update(slots)
-    .set({
-      left: read.left - need.units,
-      ...(isSame
-        ? {
-            leftAdultsTickets: (read.leftAdultsTickets ?? 0) - need.adults,
-            leftChildrenTickets: (read.leftChildrenTickets ?? 0) - need.children,
-          }
-        : {}),
-    })
-    .where(eq(slots.id, slotId));
 }
 
 // Gives stock back (cancellation, expired hold). A single relative UPDATE: no read, and the CHECKs keep it in range.

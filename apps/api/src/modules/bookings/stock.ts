@@ -1,7 +1,7 @@
 import type { People, PeopleCheck } from '@portal/contract';
 import { BOOKING_MESSAGES, checkPeopleAgainstAvailability, peopleMessages } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { decrementSlot, overwriteSlotStock, readSlotStock, type StockNeed } from './stock.repo.ts';
+import { decrementSlot, readSlotStock, type StockNeed } from './stock.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OfferRow } from '../catalogue/index.ts';
 
@@ -56,7 +56,9 @@ export type TakeStockOptions = {
 export async function takeStock(tx: DbOrTx, slotId: number, options: TakeStockOptions): Promise<StockNeed> {
   const isSame = options.offer.isSameTicketForAdultsAndChildren;
   const need = stockNeed(options.offer, options.people);
-  if (options.locking && (await decrementSlot(tx, slotId, need, isSame))) return need;
+  // the control run reads first and has the same statement write that copy (a lost update under concurrency)
+  const stale = options.locking ? undefined : ((await readSlotStock(tx, slotId)) ?? undefined);
+  if (await decrementSlot(tx, slotId, need, isSame, stale)) return need;
   const row = await readSlotStock(tx, slotId);
   if (!row) throw AppError.field('time', BOOKING_MESSAGES.timeslotsNotAvailable);
   const check = checkPeopleAgainstAvailability(
@@ -65,11 +67,7 @@ export async function takeStock(tx: DbOrTx, slotId: number, options: TakeStockOp
     options.offer,
   );
   if (!check.ok) throw stockError(check);
-  if (options.locking)
-    throw stockError({ ok: false, code: 'stock', n: row.left, message: peopleMessages.stock(row.left) });
-  // the unsafe read-modify-write the lock exists to prevent (lost updates under concurrency)
-  await overwriteSlotStock(tx, slotId, row, need, isSame);
-  return need;
+  throw stockError({ ok: false, code: 'stock', n: row.left, message: peopleMessages.stock(row.left) });
 }
 
 // The same rules and answers as takeStock, taking nothing (a test key's booking): the seats must be there now

@@ -4,6 +4,7 @@ import { BOOKING_MESSAGES, WIDGET_SALE_MESSAGES, convertMinor, saleTotalMinor } 
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
+import type { DocumentIssuer } from '../documents/index.ts';
 import { databaseError } from '../../lib/database-error.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { agencyAdmins } from '../account/index.ts';
@@ -16,22 +17,15 @@ import {
   dueMarginIds,
   findBooking,
   findWidgetSale,
-  insertBooking,
   loadAgency,
   loadWidgetBrand,
   updateBooking,
   type BookingRow,
 } from './bookings.repo.ts';
-import {
-  bookingValues,
-  cardHold,
-  inBookingTransaction,
-  prepareBooking,
-  type BookingDeps,
-  withFreshReference,
-  type CreateBookingInput,
-} from './create-booking.ts';
-import { takeStock } from './stock.ts';
+import { cardHoldColumns } from './booking-rules.ts';
+import { holdBooking } from './hold-booking.ts';
+import { inBookingTransaction, type BookingDeps } from './booking-transaction.ts';
+import { prepareBooking, type CreateBookingInput } from './prepare-booking.ts';
 
 // Issue 13: a widget sale — the agency's customer books in the agency's shop and pays the widget's sale price by card
 // to the portal. The booking is the agency's (channel 'widget', no agent), holds its seats like an agent's card
@@ -80,23 +74,25 @@ export async function createWidgetSale(
     throw AppError.field('offerId', WIDGET_SALE_MESSAGES.notAvailable);
   let held: BookingRow;
   try {
-    held = await withFreshReference(now, (reference) =>
-      inBookingTransaction(ctx, async (tx) => {
-        const values = { ...bookingValues(null, request.body, p, reference), language: request.language };
-        const need = await takeStock(tx, p.slotId, { offer: p.offer, people: p.people, locking: deps.stockLocking });
-        return insertBooking(tx, {
-          ...values,
-          channel: 'widget',
-          widgetId: request.widget.id,
-          saleCurrency: request.widget.currency,
-          saleTotalMinor: sale,
-          publishedTotalMinor: saleInAccount,
-          customerToken: request.token,
-          customerUrl: request.customerUrl,
-          ...cardHold(need, now),
-        });
+    held = await holdBooking(ctx, {
+      actor: null,
+      body: request.body,
+      prepared: p,
+      now,
+      stock: { take: true, locking: deps.stockLocking },
+      columns: () => ({
+        // the language the shop showed: the customer's mail, voucher and tickets speak it
+        language: request.language,
+        channel: 'widget',
+        widgetId: request.widget.id,
+        saleCurrency: request.widget.currency,
+        saleTotalMinor: sale,
+        publishedTotalMinor: saleInAccount,
+        customerToken: request.token,
+        customerUrl: request.customerUrl,
+        ...cardHoldColumns(now),
       }),
-    );
+    });
   } catch (error) {
     // the same form submitted twice at once: the other submit made the sale
     if (databaseError(error)?.code === '23505') {
@@ -133,6 +129,24 @@ function mayAsk(paymentId: string, now: number): boolean {
   lastAsked.set(paymentId, now);
   return true;
 }
+
+// What the widget shop (widgets module) asks of bookings for its customers' checkout (issue 13): app.bookings
+export type WidgetSales = {
+  create: (ctx: ServiceContext, request: WidgetSaleRequest) => Promise<BookingRow>;
+  // null when the token names no sale of that widget; `find` does not ask the provider, `refresh` does
+  find: (ctx: ServiceContext, token: string, widgetId: string) => Promise<WidgetSaleView | null>;
+  refresh: (ctx: ServiceContext, token: string, widgetId: string) => Promise<WidgetSaleView | null>;
+  retry: (ctx: ServiceContext, token: string, widgetId: string) => Promise<BookingRow>;
+  // the voucher or tickets of a completed sale, under the shop's brand; null when there is none
+  document: (
+    ctx: ServiceContext,
+    token: string,
+    widgetId: string,
+    kind: 'voucher' | 'tickets',
+    brand: DocumentIssuer,
+  ) => Promise<{ pdf: Buffer; fileName: string } | null>;
+  creditDueMargins: () => Promise<number>;
+};
 
 export type WidgetSaleView = { sale: BookingRow; payment: PaymentRecord | null; state: SaleState };
 
