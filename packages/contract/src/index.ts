@@ -24,6 +24,7 @@ export * from './agents.ts';
 export * from './widgets.ts';
 export * from './widget-domains.ts';
 export * from './widget-public.ts';
+export * from './widget-checkout-form.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './octo.ts';

@@ -1,8 +1,8 @@
-import type { Language } from '@portal/contract';
+import { WIDGET_CHECKOUT_MESSAGES, type Language } from '@portal/contract';
 import { formatDisplayDate } from '@portal/contract/plain';
 import { escapeHtml as e } from '../../lib/html.ts';
 import { shopMessage } from './shop-messages.ts';
-import type { Choice, OpenDay, ShopOption } from './widget-checkout.service.ts';
+import type { Choice, OpenDay, ShopOption } from './widget-checkout-choice.ts';
 import {
   EMBED_FRAME_PATH,
   STYLE,
@@ -38,7 +38,7 @@ const TEXT: Record<Language, Record<string, string>> = {
     typeDate: 'Or type a date',
     datePlaceholder: 'DD.MM.YYYY',
     dateHint: 'As DD.MM.YYYY, for example {example}',
-    badDate: 'Enter the date as DD.MM.YYYY.',
+    badDate: WIDGET_CHECKOUT_MESSAGES.badDate,
     book: 'Book this tour',
     show: 'Show times',
     nextDays: 'Next available days',
@@ -204,8 +204,7 @@ ${contactsBlock(data, WORDS[data.language])}
 }
 
 // SPEC §9: a date typed as DD.MM.YYYY that is no date (the checkout's own word; the rest are the server's messages)
-export const BAD_DATE_MESSAGE = TEXT.en.badDate ?? '';
-const OWN_MESSAGES = { [BAD_DATE_MESSAGE]: TEXT.ru.badDate ?? '' };
+const OWN_MESSAGES = { [WIDGET_CHECKOUT_MESSAGES.badDate]: TEXT.ru.badDate ?? '' };
 
 const fieldError = (errors: Record<string, string>, field: string, language: Language) =>
   errors[field]
@@ -265,7 +264,7 @@ ${hiddenState(state)}<input type="hidden" name="offer" value="${option.offer.off
         .join('')}</ul>
 ${fieldError(chosen.errors, 'time', language)}
 ${peopleInputs(t, chosen.choice)}
-${fieldError(chosen.errors, 'adults', language)}${fieldError(chosen.errors, 'children', language)}
+${fieldError(chosen.errors, 'adults', language)}${fieldError(chosen.errors, 'children', language)}${fieldError(chosen.errors, 'infants', language)}
 <button type="submit" class="cta" data-testid="checkout-continue">${e(t.continue ?? '')}</button>
 </form>`
     : '';

@@ -201,6 +201,69 @@ describe('booking and paying', () => {
     expect(await salesOf()).toHaveLength(0);
   });
 
+  // the form's fields are read by the contract's schemas (widget-checkout-form.ts): a field that is no answer gets the
+  // message the customer sees for that field, beside it, and books nothing (it used to fall back to 2 adults)
+  it('garbage in the form (people, dates, huge numbers, a field sent twice): the message, nothing booked', async () => {
+    const stock = (await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left;
+    const people = 'Enter a whole number from 0 to 99';
+    const badDate = 'Enter the date as DD.MM.YYYY.';
+    const errorFor = (field: string, message: string) =>
+      `<p class="error" role="alert" data-error-for="${field}">${message}</p>`;
+    const cases: [string, Record<string, string>, string, string][] = [
+      ['letters for adults', { adults: 'two' }, 'adults', people],
+      ['a negative count', { children: '-1' }, 'children', people],
+      ['a fraction', { infants: '1.5' }, 'infants', people],
+      ['a huge number', { adults: '99999999999999999999' }, 'adults', people],
+      ['one past the field', { adults: '100' }, 'adults', people],
+      ['a text that is no date', { date: 'next friday' }, 'date', badDate],
+      ['a date that does not exist', { date: '31.02.2027' }, 'date', badDate],
+      ['a time that is none', { time: '25:99' }, 'time', 'Timeslots are not available'],
+    ];
+    for (const [what, fields, field, message] of cases) {
+      const token = tokenOf((await get(`/embedded/checkout?${choice()}`)).body);
+      const res = await post(guestForm(token, fields));
+      expect([what, res.statusCode]).toEqual([what, 422]);
+      expect([what, res.body]).toEqual([what, expect.stringContaining(errorFor(field, message))]);
+      // the checkout's own address asked with the same choice says the same
+      const params = choice();
+      for (const [name, value] of Object.entries(fields)) params.set(name, value);
+      const page = await get(`/embedded/checkout?${params}`);
+      expect([what, page.statusCode, page.body]).toEqual([
+        what,
+        422,
+        expect.stringContaining(errorFor(field, message)),
+      ]);
+    }
+
+    // a field sent twice (`?adults=1&adults=2`) is a list, not a count, a date or a name
+    const token = tokenOf((await get(`/embedded/checkout?${choice()}`)).body);
+    const twice = (query: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/embedded/checkout?widget=${slug}&${query}`,
+        headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: guestForm(token),
+        remoteAddress: randomIp(),
+      });
+    for (const [query, field, message] of [
+      ['adults=1&adults=2', 'adults', people],
+      [`date=${w.date}&date=${w.date}`, 'date', badDate],
+    ] as const) {
+      const res = await twice(query);
+      expect([query, res.statusCode]).toEqual([query, 422]);
+      expect([query, res.body]).toEqual([query, expect.stringContaining(errorFor(field, message))]);
+    }
+    const name = await twice('name=Anna&name=Petrova');
+    expect(name.statusCode).toBe(422);
+    expect(name.body).toContain(errorFor('guest.name', 'This field is required'));
+    expect(name.body).toContain(`value="${token}"`);
+    // the ticket page only fills its form in from the address: a list there is no error page
+    expect((await get(`/embedded?widget=${slug}&offer=${w.tour.timeslotOfferId}&date=a&date=b`)).statusCode).toBe(200);
+
+    expect(await salesOf()).toHaveLength(0);
+    expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(stock);
+  });
+
   it('holds the seats, charges the sale price once (a second submit finds the first), completes on 4242', async () => {
     const before = (await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left ?? 0;
     const token = tokenOf((await get(`/embedded/checkout?${choice()}`)).body);

@@ -1,7 +1,7 @@
 import type { CancellationTier, ImageRef } from '@portal/contract';
 import { tourDetails, type CatalogueSnapshot } from '../catalogue/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import type { ShopOption } from './widget-checkout.service.ts';
+import type { ShopOption } from './widget-checkout-choice.ts';
 import type { ShopData, ShopOffer } from './widget-shop.service.ts';
 
 // Issue 28 item 8: what the shop's tour page shows of the catalogue — the customer's part of the agent's tour page

@@ -4,14 +4,13 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { widgetImageUrl } from '@portal/contract';
+import { parseShopDate, widgetImageUrl } from '@portal/contract';
 import { addDays, formatDisplayDate } from '@portal/contract/plain';
 import { DEFAULT_SITES } from '../../config/sites.ts';
 import { widgetImages, widgetOffers, widgets } from '../../db/schema/index.ts';
 import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, type TestAgency } from '../../../test/factories.ts';
-import { parseShopDate } from './widget-checkout.service.ts';
 import { FRAME_SOURCE, LOADER_SOURCE } from './widget-embed.ts';
 
 // Issue 13 item 2: the shop is server-rendered — tours, prices, SEO and contacts are in the first answer, escaped,
