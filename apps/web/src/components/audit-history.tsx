@@ -19,6 +19,18 @@ export type AuditWords = {
   showSubject?: boolean;
 };
 
+// One changed field: 'Field: before → after'
+export function AuditChangeText({ change, words }: { change: AuditChange; words: AuditWords }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text span fw={600} size="sm">
+        {words.field(change.field)}:
+      </Text>{' '}
+      {words.value(change, change.from)} → {words.value(change, change.to)}
+    </Text>
+  );
+}
+
 function HistoryEntry({ entry, words }: { entry: AuditEntry; words: AuditWords }) {
   const { language } = useLocale();
   return (
@@ -43,12 +55,7 @@ function HistoryEntry({ entry, words }: { entry: AuditEntry; words: AuditWords }
         <List spacing={2} size="sm" listStyleType="none">
           {entry.changes.map((change) => (
             <List.Item key={change.field}>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                <Text span fw={600} size="sm">
-                  {words.field(change.field)}:
-                </Text>{' '}
-                {words.value(change, change.from)} → {words.value(change, change.to)}
-              </Text>
+              <AuditChangeText change={change} words={words} />
             </List.Item>
           ))}
         </List>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isUuid } from '@portal/contract/plain';
 import type { AdminAgencyDetail } from '@portal/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useAdminAgency } from '../api/agencies';
+import { ListTable, type ListColumn } from '../components/list-table';
 import { ObjectHistory } from '../components/object-history';
 import { AdjustmentForm } from './components/adjustment-form';
 import { AgencyStatement } from './components/agency-statement';
@@ -59,46 +60,55 @@ function Review({ agency }: { agency: AdminAgencyDetail }) {
   );
 }
 
+type Agent = AdminAgencyDetail['agents'][number];
+
 function Agents({ agency }: { agency: AdminAgencyDetail }) {
   const { t } = useTranslation();
   const { language } = useLocale();
+  const columns: ListColumn<Agent>[] = [
+    { key: 'name', title: t('backOffice.agency.agentName'), cell: (agent) => agent.name },
+    {
+      key: 'email',
+      title: t('backOffice.agency.agentEmail'),
+      tdProps: { style: { overflowWrap: 'anywhere' } },
+      cell: (agent) => agent.email,
+    },
+    {
+      key: 'role',
+      title: t('backOffice.agency.agentRole'),
+      cell: (agent) => (
+        <>
+          <Badge variant="light" size="sm">
+            {t(`backOffice.roles.${agent.role}`)}
+          </Badge>
+          {agent.status === 'deleted' && (
+            <Badge variant="outline" color="gray" size="sm" ml={4}>
+              {t('backOffice.agency.deleted')}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'lastLogin',
+      title: t('backOffice.agency.lastLogin'),
+      cell: (agent) => (agent.lastLoginAt ? formatDateTime(agent.lastLoginAt, language) : '—'),
+    },
+  ];
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="agency-agents-title" data-testid="agency-agents">
       <Stack gap="sm">
         <Title order={2} size="h4" id="agency-agents-title">
           {t('backOffice.agency.agents')}
         </Title>
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="xs" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('backOffice.agency.agentName')}</Table.Th>
-                <Table.Th>{t('backOffice.agency.agentEmail')}</Table.Th>
-                <Table.Th>{t('backOffice.agency.agentRole')}</Table.Th>
-                <Table.Th>{t('backOffice.agency.lastLogin')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {agency.agents.map((agent) => (
-                <Table.Tr key={agent.id} style={{ opacity: agent.status === 'deleted' ? 0.5 : 1 }}>
-                  <Table.Td>{agent.name}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{agent.email}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" size="sm">
-                      {t(`backOffice.roles.${agent.role}`)}
-                    </Badge>
-                    {agent.status === 'deleted' && (
-                      <Badge variant="outline" color="gray" size="sm" ml={4}>
-                        {t('backOffice.agency.deleted')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{agent.lastLoginAt ? formatDateTime(agent.lastLoginAt, language) : '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          rows={agency.agents}
+          rowKey={(agent) => agent.id}
+          columns={columns}
+          minWidth={520}
+          variant="compact"
+          rowProps={(agent) => ({ style: { opacity: agent.status === 'deleted' ? 0.5 : 1 } })}
+        />
       </Stack>
     </Paper>
   );

@@ -1,21 +1,24 @@
-import { Anchor, Badge, Button, Divider, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { AUDIT_ENTITIES, isUuid, type AdminAuditEntry, type AdminAuditQuery } from '@portal/contract';
-import { IconFilterOff } from '@tabler/icons-react';
+import { Anchor, Badge, Divider, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { AUDIT_ENTITIES, type AdminAuditEntry } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListPagination } from '@/components/list-pagination';
-import { LoadFailed } from '@/components/load-failed';
-import { PageHeader } from '@/components/page-header';
-import { useDocumentPageTitle } from '@/components/page-title';
+import { AuditChangeText, type AuditWords } from '@/components/audit-history';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 import { useAuditLog } from '../api/audit';
 import { backOfficeAuditWords } from '../components/audit-words';
+import { ClearFiltersButton, ListPage, ListResults } from '../components/list-page';
+import { useListParams } from '../hooks/use-list-params';
+import { listParam } from '../utils/list-params';
 
 const ON_PAGE = 25;
+const PARAMS = {
+  entity: listParam.oneOf(AUDIT_ENTITIES),
+  entityId: listParam.text(),
+  agencyId: listParam.uuid(),
+  actorId: listParam.uuid(),
+};
 
 // Where an entry's object is shown in the back office
 function objectHref(entry: AdminAuditEntry): string | null {
@@ -26,143 +29,124 @@ function objectHref(entry: AdminAuditEntry): string | null {
   return null;
 }
 
-function queryFrom(params: URLSearchParams): AdminAuditQuery {
-  const entity = params.get('entity');
-  const page = Number(params.get('page') ?? '1');
-  const uuid = (name: string) => {
-    const value = params.get(name);
-    return value && isUuid(value) ? value : undefined;
-  };
-  return {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    onPage: ON_PAGE,
-    entity: (AUDIT_ENTITIES as readonly string[]).includes(entity ?? '')
-      ? (entity as AdminAuditQuery['entity'])
-      : undefined,
-    entityId: params.get('entityId')?.trim() || undefined,
-    agencyId: uuid('agencyId'),
-    actorId: uuid('actorId'),
-  };
+function AuditEntryView({
+  entry,
+  words,
+  onActor,
+}: {
+  entry: AdminAuditEntry;
+  words: AuditWords;
+  onActor: (actorId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const href = objectHref(entry);
+  const actorId = entry.actorUserId;
+  return (
+    <>
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" fw={600}>
+          {formatDateTime(entry.at, language)}
+        </Text>
+        {actorId ? (
+          <Anchor size="sm" onClick={() => onActor(actorId)}>
+            {entry.actorName}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {entry.actorName}
+          </Text>
+        )}
+        <Badge variant="light" size="sm">
+          {words.action(entry.action)}
+        </Badge>
+        <Badge variant="outline" color="gray" size="sm">
+          {t(`backOffice.audit.entities.${entry.entity}`)}
+        </Badge>
+      </Group>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {href ? (
+          <Anchor component={Link} to={href} size="sm">
+            {entry.subject}
+          </Anchor>
+        ) : (
+          entry.subject
+        )}
+      </Text>
+      {entry.changes.map((change) => (
+        <AuditChangeText key={change.field} change={change} words={words} />
+      ))}
+    </>
+  );
 }
 
 // /admin/audit: every change by operators and agency admins — who, when, what, before and after
 export function AuditPage() {
   const { t } = useTranslation();
-  const { language } = useLocale();
-  useDocumentPageTitle(t('backOffice.audit.title'));
-  const [params, patch] = useSearchParamsPatch();
-  const query = queryFrom(params);
-  const log = useAuditLog(query);
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const { filters, page, isFiltered, setFilters, setPage, clearFilters } = useListParams(PARAMS);
+  const log = useAuditLog({ ...filters, page, onPage: ON_PAGE });
   const words = backOfficeAuditWords(t, t('backOffice.audit.none'));
-  const isFiltered = Boolean(query.entity || query.entityId || query.agencyId || query.actorId);
-  const data = log.data;
+  const setEntityId = (value: string) => setFilters({ entityId: value.trim() || undefined });
 
   return (
-    <Stack gap="lg" data-testid="audit-page">
-      <PageHeader title={t('backOffice.audit.title')} subtitle={t('backOffice.audit.subtitle')} />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          label={t('backOffice.audit.entity')}
-          placeholder={t('backOffice.audit.anyEntity')}
-          data={AUDIT_ENTITIES.map((entity) => ({ value: entity, label: t(`backOffice.audit.entities.${entity}`) }))}
-          value={query.entity ?? null}
-          onChange={(value) => patch({ entity: value ?? undefined })}
-          clearable
-          w={{ base: '100%', sm: 220 }}
-        />
-        <TextInput
-          label={t('backOffice.audit.entityId')}
-          defaultValue={query.entityId ?? ''}
-          key={query.entityId ?? ''}
-          onBlur={(event) => patch({ entityId: event.currentTarget.value.trim() || undefined })}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') patch({ entityId: event.currentTarget.value.trim() || undefined });
-          }}
-          w={{ base: '100%', sm: 260 }}
-        />
-        {isFiltered && (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} />}
-            onClick={() => patch({ entity: undefined, entityId: undefined, agencyId: undefined, actorId: undefined })}
-          >
-            {t('backOffice.audit.clear')}
-          </Button>
-        )}
-      </Group>
-      {(query.agencyId || query.actorId) && (
+    <ListPage
+      testId="audit-page"
+      title={t('backOffice.audit.title')}
+      subtitle={t('backOffice.audit.subtitle')}
+      filters={
+        <>
+          <Select
+            label={t('backOffice.audit.entity')}
+            placeholder={t('backOffice.audit.anyEntity')}
+            data={AUDIT_ENTITIES.map((entity) => ({ value: entity, label: t(`backOffice.audit.entities.${entity}`) }))}
+            value={filters.entity ?? null}
+            onChange={(value) => setFilters({ entity: value })}
+            clearable
+            w={{ base: '100%', sm: 220 }}
+          />
+          <TextInput
+            label={t('backOffice.audit.entityId')}
+            defaultValue={filters.entityId ?? ''}
+            key={filters.entityId ?? ''}
+            onBlur={(event) => setEntityId(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') setEntityId(event.currentTarget.value);
+            }}
+            w={{ base: '100%', sm: 260 }}
+          />
+          <ClearFiltersButton
+            label={t('backOffice.audit.clear')}
+            isFiltered={isFiltered}
+            onClear={clearFilters}
+            whenUnfiltered="hide"
+          />
+        </>
+      }
+    >
+      {(filters.agencyId || filters.actorId) && (
         <Text size="sm" c="dimmed">
-          {query.actorId ? t('backOffice.audit.byOperator') : t('backOffice.audit.byAgency')}
+          {filters.actorId ? t('backOffice.audit.byOperator') : t('backOffice.audit.byAgency')}
         </Text>
       )}
       <Paper withBorder p="md">
-        {log.isError && !data ? (
-          <LoadFailed error={log.error} onRetry={() => void log.refetch()} isRetrying={log.isFetching} />
-        ) : !data ? (
-          <Loader size="sm" aria-label={t('common.loading')} />
-        ) : data.items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {words.empty}
-          </Text>
-        ) : (
-          <Stack gap="md" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
-            {data.items.map((entry, index) => {
-              const href = objectHref(entry);
-              return (
-                <Stack key={entry.id} gap={6} data-testid="audit-entry">
-                  {index > 0 && <Divider mb="xs" />}
-                  <Group gap="xs" wrap="wrap">
-                    <Text size="sm" fw={600}>
-                      {formatDateTime(entry.at, language)}
-                    </Text>
-                    {entry.actorUserId ? (
-                      <Anchor size="sm" onClick={() => patch({ actorId: entry.actorUserId ?? undefined })}>
-                        {entry.actorName}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {entry.actorName}
-                      </Text>
-                    )}
-                    <Badge variant="light" size="sm">
-                      {words.action(entry.action)}
-                    </Badge>
-                    <Badge variant="outline" color="gray" size="sm">
-                      {t(`backOffice.audit.entities.${entry.entity}`)}
-                    </Badge>
-                  </Group>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {href ? (
-                      <Anchor component={Link} to={href} size="sm">
-                        {entry.subject}
-                      </Anchor>
-                    ) : (
-                      entry.subject
-                    )}
-                  </Text>
-                  {entry.changes.map((change) => (
-                    <Text key={change.field} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      <Text span fw={600} size="sm">
-                        {words.field(change.field)}:
-                      </Text>{' '}
-                      {words.value(change, change.from)} → {words.value(change, change.to)}
-                    </Text>
-                  ))}
-                </Stack>
-              );
-            })}
-            <ListPagination
-              total={data.total}
-              onPage={data.onPage}
-              page={query.page}
-              onChange={(page) => patch({ page: page > 1 ? String(page) : undefined })}
-              isCompact={isPhone}
-              textKeys="backOffice.pagination"
-            />
-          </Stack>
-        )}
+        <ListResults
+          query={log}
+          isEmpty={(data) => data.items.length === 0}
+          empty={words.empty}
+          isDense
+          gap="md"
+          pagination={(data) => ({ total: data.total, onPage: data.onPage, page, onChange: setPage })}
+        >
+          {(data) =>
+            data.items.map((entry, index) => (
+              <Stack key={entry.id} gap={6} data-testid="audit-entry">
+                {index > 0 && <Divider mb="xs" />}
+                <AuditEntryView entry={entry} words={words} onActor={(actorId) => setFilters({ actorId })} />
+              </Stack>
+            ))
+          }
+        </ListResults>
       </Paper>
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,88 +1,64 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AdminPromoCode } from '@portal/contract';
 import { addDays } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '@/components/load-failed';
-import { PageHeader } from '@/components/page-header';
-import { useDocumentPageTitle } from '@/components/page-title';
 import { notify } from '@/lib/notify';
+import { ListPage, ListResults } from '../components/list-page';
+import { ListTable, type ListColumn } from '../components/list-table';
 import { usePromoCodes, useSavePromoCode } from './api/catalogue';
+import { ActiveBadge } from './components/active-badge';
 import { applyCatalogueErrors } from './messages';
 import { TypedDateInput } from '@/components/typed-date-input';
 
 // /admin/promo-codes: every code with its percent, dates and state; a code's name never changes once created
 export function PromoCodesPage() {
   const { t } = useTranslation();
-  useDocumentPageTitle(t('boCatalogue.promo.title'));
   const codes = usePromoCodes();
   const [editing, setEditing] = useState<AdminPromoCode | 'new' | null>(null);
+  const columns: ListColumn<AdminPromoCode>[] = [
+    {
+      key: 'code',
+      title: t('boCatalogue.promo.fields.code'),
+      cell: (code) => (
+        <Text span inherit fw={600}>
+          {code.code}
+        </Text>
+      ),
+    },
+    { key: 'percent', title: t('boCatalogue.promo.fields.percent'), cell: (code) => `${code.percent}%` },
+    { key: 'valid', title: t('boCatalogue.promo.valid'), cell: (code) => `${code.validFrom} – ${code.validTo}` },
+    { key: 'state', cell: (code) => <ActiveBadge isActive={code.isActive} /> },
+  ];
   return (
-    <Stack gap="lg" data-testid="promo-codes-page">
-      <PageHeader
-        title={t('boCatalogue.promo.title')}
-        subtitle={t('boCatalogue.promo.subtitle')}
-        action={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            {t('boCatalogue.promo.new')}
-          </Button>
-        }
-      />
-      {codes.isError && !codes.data ? (
-        <LoadFailed error={codes.error} onRetry={() => void codes.refetch()} isRetrying={codes.isFetching} />
-      ) : !codes.data ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
-      ) : codes.data.length === 0 ? (
-        <Text c="dimmed">{t('boCatalogue.promo.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={360}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('boCatalogue.promo.fields.code')}</Table.Th>
-                <Table.Th>{t('boCatalogue.promo.fields.percent')}</Table.Th>
-                <Table.Th>{t('boCatalogue.promo.valid')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {codes.data.map((code) => (
-                <Table.Tr key={code.code} style={{ cursor: 'pointer' }} onClick={() => setEditing(code)}>
-                  <Table.Td fw={600}>{code.code}</Table.Td>
-                  <Table.Td>{code.percent}%</Table.Td>
-                  <Table.Td>
-                    {code.validFrom} – {code.validTo}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={code.isActive ? 'teal' : 'gray'} variant="light">
-                      {code.isActive ? t('boCatalogue.tours.active') : t('boCatalogue.tours.inactive')}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+    <ListPage
+      testId="promo-codes-page"
+      title={t('boCatalogue.promo.title')}
+      subtitle={t('boCatalogue.promo.subtitle')}
+      action={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          {t('boCatalogue.promo.new')}
+        </Button>
+      }
+    >
+      <ListResults query={codes} isEmpty={(rows) => rows.length === 0} empty={t('boCatalogue.promo.empty')}>
+        {(rows) => (
+          <ListTable
+            rows={rows}
+            rowKey={(code) => code.code}
+            columns={columns}
+            minWidth={360}
+            variant="striped"
+            rowProps={(code) => ({ style: { cursor: 'pointer' }, onClick: () => setEditing(code) })}
+          />
+        )}
+      </ListResults>
       {editing !== null ? (
         <PromoCodeModal code={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
-    </Stack>
+    </ListPage>
   );
 }
 

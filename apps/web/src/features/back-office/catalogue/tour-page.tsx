@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -33,6 +32,7 @@ import { notify } from '@/lib/notify';
 import { useLocale } from '@/lib/locale';
 import { ObjectHistory } from '../components/object-history';
 import { useAdminTour, useCatalogueReference, useSaveTour } from './api/catalogue';
+import { ActiveBadge } from './components/active-badge';
 import { OfferEditor } from './components/offer-editor';
 import { TourPhotos } from './components/tour-photos';
 import { applyCatalogueErrors } from './messages';
@@ -201,13 +201,7 @@ export function TourPage() {
       <PageHeader
         title={loaded ? loaded.title[language] : t('boCatalogue.tour.newTitle')}
         subtitle={t('boCatalogue.tour.subtitle')}
-        action={
-          loaded ? (
-            <Badge color={loaded.isActive ? 'teal' : 'gray'} variant="light" size="lg">
-              {loaded.isActive ? t('boCatalogue.tours.active') : t('boCatalogue.tours.inactive')}
-            </Badge>
-          ) : undefined
-        }
+        action={loaded ? <ActiveBadge isActive={loaded.isActive} size="lg" /> : undefined}
       />
       <form onSubmit={handleSubmit} noValidate data-testid="tour-form">
         <Stack gap="lg">

@@ -1,140 +1,113 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { AdminTourRow } from '@portal/contract';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '@/components/load-failed';
-import { PageHeader } from '@/components/page-header';
-import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useLocale } from '@/lib/locale';
+import { useIsPhone } from '@/lib/use-is-phone';
+import { ListPage, ListResults } from '../components/list-page';
+import { ListSearchInput } from '../components/list-search-input';
+import { ListTable, type ListColumn } from '../components/list-table';
+import { useListParams } from '../hooks/use-list-params';
+import { listParam } from '../utils/list-params';
 import { useAdminTours } from './api/catalogue';
+import { ActiveBadge } from './components/active-badge';
 
-type Active = 'all' | 'active' | 'inactive';
+const ACTIVE = ['all', 'active', 'inactive'] as const;
+const PARAMS = { active: listParam.oneOf(ACTIVE), q: listParam.text() };
+
+function TourCard({ row }: { row: AdminTourRow }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm" component={Link} to={paths.backOffice.tour.getHref(row.id)} data-testid="tour-row">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {row.title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {row.city} · {t('boCatalogue.tours.offersCount', { count: row.offers })}
+          </Text>
+        </Stack>
+        <ActiveBadge isActive={row.isActive} />
+      </Group>
+    </Card>
+  );
+}
 
 // /admin/tours: every tour, active or not, by title or address; a new tour starts here
 export function ToursPage() {
   const { t } = useTranslation();
   const { language } = useLocale();
-  useDocumentPageTitle(t('boCatalogue.tours.title'));
-  const [search, setSearch] = useState('');
-  const [active, setActive] = useState<Active>('all');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const tours = useAdminTours({ q: q || undefined, active, language });
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const rows = tours.data;
-  const status = (isActive: boolean) => (
-    <Badge color={isActive ? 'teal' : 'gray'} variant="light">
-      {isActive ? t('boCatalogue.tours.active') : t('boCatalogue.tours.inactive')}
-    </Badge>
-  );
+  const isPhone = useIsPhone();
+  const { filters, setFilters } = useListParams(PARAMS);
+  const active = filters.active ?? 'all';
+  const tours = useAdminTours({ q: filters.q, active, language });
+  const columns: ListColumn<AdminTourRow>[] = [
+    {
+      key: 'title',
+      title: t('boCatalogue.tours.columns.title'),
+      cell: (row) => (
+        <>
+          <Anchor component={Link} to={paths.backOffice.tour.getHref(row.id)} fw={600}>
+            {row.title}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            /{row.url}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'city', title: t('boCatalogue.tours.columns.city'), cell: (row) => row.city },
+    { key: 'offers', title: t('boCatalogue.tours.columns.offers'), cell: (row) => row.offers },
+    {
+      key: 'status',
+      title: t('boCatalogue.tours.columns.status'),
+      cell: (row) => <ActiveBadge isActive={row.isActive} />,
+    },
+  ];
 
   return (
-    <Stack gap="lg" data-testid="tours-page">
-      <PageHeader
-        title={t('boCatalogue.tours.title')}
-        subtitle={t('boCatalogue.tours.subtitle')}
-        action={
-          <Button component={Link} to={paths.backOffice.tour.getHref('new')} leftSection={<IconPlus size={16} />}>
-            {t('boCatalogue.tours.new')}
-          </Button>
-        }
-      />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <SegmentedControl
-          data={(['all', 'active', 'inactive'] as const).map((value) => ({
-            value,
-            label: t(`boCatalogue.tours.filter.${value}`),
-          }))}
-          value={active}
-          onChange={(value) => setActive(value as Active)}
-          size={isPhone ? 'xs' : 'sm'}
-        />
-        <TextInput
-          aria-label={t('boCatalogue.tours.search')}
-          placeholder={t('boCatalogue.tours.search')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-          maxLength={100}
-        />
-      </Group>
-      {tours.isError && !rows ? (
-        <LoadFailed error={tours.error} onRetry={() => void tours.refetch()} isRetrying={tours.isFetching} />
-      ) : !rows ? (
-        <Loader size="sm" aria-label={t('common.loading')} />
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">{t('boCatalogue.tours.empty')}</Text>
-      ) : isPhone ? (
-        <Stack gap="sm">
-          {rows.map((row) => (
-            <Card
-              key={row.id}
-              withBorder
-              padding="sm"
-              component={Link}
-              to={paths.backOffice.tour.getHref(row.id)}
-              data-testid="tour-row"
-            >
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {row.title}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {row.city} · {t('boCatalogue.tours.offersCount', { count: row.offers })}
-                  </Text>
-                </Stack>
-                {status(row.isActive)}
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('boCatalogue.tours.columns.title')}</Table.Th>
-                <Table.Th>{t('boCatalogue.tours.columns.city')}</Table.Th>
-                <Table.Th>{t('boCatalogue.tours.columns.offers')}</Table.Th>
-                <Table.Th>{t('boCatalogue.tours.columns.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="tour-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.backOffice.tour.getHref(row.id)} fw={600}>
-                      {row.title}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      /{row.url}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{row.city}</Table.Td>
-                  <Table.Td>{row.offers}</Table.Td>
-                  <Table.Td>{status(row.isActive)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
+    <ListPage
+      testId="tours-page"
+      title={t('boCatalogue.tours.title')}
+      subtitle={t('boCatalogue.tours.subtitle')}
+      action={
+        <Button component={Link} to={paths.backOffice.tour.getHref('new')} leftSection={<IconPlus size={16} />}>
+          {t('boCatalogue.tours.new')}
+        </Button>
+      }
+      filters={
+        <>
+          <SegmentedControl
+            data={ACTIVE.map((value) => ({ value, label: t(`boCatalogue.tours.filter.${value}`) }))}
+            value={active}
+            onChange={(value) => setFilters({ active: value === 'all' ? undefined : value })}
+            size={isPhone ? 'xs' : 'sm'}
+          />
+          <ListSearchInput
+            value={filters.q}
+            onSearch={(q) => setFilters({ q })}
+            placeholder={t('boCatalogue.tours.search')}
+            w={{ base: '100%', sm: 320 }}
+          />
+        </>
+      }
+    >
+      <ListResults query={tours} isEmpty={(rows) => rows.length === 0} empty={t('boCatalogue.tours.empty')}>
+        {(rows) => (
+          <ListTable
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={columns}
+            minWidth={640}
+            variant="striped"
+            rowProps={() => ({ 'data-testid': 'tour-row' })}
+            card={(row) => <TourCard row={row} />}
+          />
+        )}
+      </ListResults>
+    </ListPage>
   );
 }

@@ -1,5 +1,4 @@
-import { Anchor, Card, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import type { DeskPayment } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { Money } from '@/components/money';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
+import { ListTable, type ListColumn } from '../../components/list-table';
 import { PaymentStatusBadge, RefundStatus } from './refund-status';
 
 function PaidFor({ payment }: { payment: DeskPayment }) {
@@ -37,116 +37,114 @@ function Provider({ payment }: { payment: DeskPayment }) {
   );
 }
 
-// Card payments with the provider's status and their refunds: a table on a desktop, cards on a phone
-export function PaymentsTable({ rows, showAgency = true }: { rows: readonly DeskPayment[]; showAgency?: boolean }) {
+function PaymentCard({ payment, showAgency }: { payment: DeskPayment; showAgency: boolean }) {
+  const { language } = useLocale();
   // on a booking's own page the agency and the booking are the page's
   const showPaidFor = showAgency;
+  return (
+    <Card withBorder padding="sm" data-testid="payment-row" data-id={payment.id}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            {showPaidFor ? (
+              <PaidFor payment={payment} />
+            ) : (
+              <Text size="sm">{formatDateTime(payment.createdAt, language)}</Text>
+            )}
+            {showAgency && (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {payment.agencyName}
+              </Text>
+            )}
+          </Stack>
+          <PaymentStatusBadge status={payment.status} />
+        </Group>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" fw={600}>
+            <Money amount={payment.amount} currency={payment.currencyCode} />
+          </Text>
+          {showPaidFor && (
+            <Text size="xs" c="dimmed">
+              {formatDateTime(payment.createdAt, language)}
+            </Text>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {payment.provider} · {payment.providerRef ?? '—'}
+        </Text>
+        {payment.failureMessage && payment.refund.state !== 'needs_check' && (
+          <Text size="xs" c="red.8">
+            {payment.failureMessage}
+          </Text>
+        )}
+        <RefundStatus payment={payment} />
+      </Stack>
+    </Card>
+  );
+}
+
+// Card payments with the provider's status and their refunds: a table on a desktop, cards on a phone
+export function PaymentsTable({ rows, showAgency = true }: { rows: readonly DeskPayment[]; showAgency?: boolean }) {
   const { t } = useTranslation();
   const { language } = useLocale();
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  if (isPhone)
-    return (
-      <Stack gap="sm">
-        {rows.map((payment) => (
-          <Card key={payment.id} withBorder padding="sm" data-testid="payment-row" data-id={payment.id}>
-            <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  {showPaidFor ? (
-                    <PaidFor payment={payment} />
-                  ) : (
-                    <Text size="sm">{formatDateTime(payment.createdAt, language)}</Text>
-                  )}
-                  {showAgency && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {payment.agencyName}
-                    </Text>
-                  )}
-                </Stack>
-                <PaymentStatusBadge status={payment.status} />
-              </Group>
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="sm" fw={600}>
-                  <Money amount={payment.amount} currency={payment.currencyCode} />
-                </Text>
-                {showPaidFor && (
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(payment.createdAt, language)}
-                  </Text>
-                )}
-              </Group>
-              <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {payment.provider} · {payment.providerRef ?? '—'}
-              </Text>
-              {payment.failureMessage && payment.refund.state !== 'needs_check' && (
-                <Text size="xs" c="red.8">
-                  {payment.failureMessage}
-                </Text>
-              )}
-              <RefundStatus payment={payment} />
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    );
+  const columns: (ListColumn<DeskPayment> | false)[] = [
+    {
+      key: 'started',
+      title: t('boDesk.money.started'),
+      cell: (payment) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(payment.createdAt, language)}
+        </Text>
+      ),
+    },
+    showAgency && {
+      key: 'agency',
+      title: t('boDesk.fields.agency'),
+      cell: (payment) => <Text size="sm">{payment.agencyName}</Text>,
+    },
+    showAgency && {
+      key: 'paidFor',
+      title: t('boDesk.fields.paidFor'),
+      cell: (payment) => <PaidFor payment={payment} />,
+    },
+    {
+      key: 'provider',
+      title: t('boDesk.fields.provider'),
+      tdProps: { maw: 220 },
+      cell: (payment) => <Provider payment={payment} />,
+    },
+    {
+      key: 'amount',
+      title: t('boDesk.fields.amount'),
+      align: 'right',
+      cell: (payment) => <Money amount={payment.amount} currency={payment.currencyCode} />,
+    },
+    {
+      key: 'status',
+      title: t('boDesk.fields.status'),
+      cell: (payment) => (
+        <Stack gap={2} align="flex-start">
+          <PaymentStatusBadge status={payment.status} />
+          {/* a refund that needs checking says it in its own column */}
+          {payment.failureMessage && payment.refund.state !== 'needs_check' && (
+            <Text size="xs" c="red.8" maw={200}>
+              {payment.failureMessage}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { key: 'refund', title: t('boDesk.fields.refund'), cell: (payment) => <RefundStatus payment={payment} /> },
+  ];
   return (
-    <Paper withBorder>
-      <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('boDesk.money.started')}</Table.Th>
-              {showAgency && <Table.Th>{t('boDesk.fields.agency')}</Table.Th>}
-              {showPaidFor && <Table.Th>{t('boDesk.fields.paidFor')}</Table.Th>}
-              <Table.Th>{t('boDesk.fields.provider')}</Table.Th>
-              <Table.Th ta="right">{t('boDesk.fields.amount')}</Table.Th>
-              <Table.Th>{t('boDesk.fields.status')}</Table.Th>
-              <Table.Th>{t('boDesk.fields.refund')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((payment) => (
-              <Table.Tr key={payment.id} data-testid="payment-row" data-id={payment.id}>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(payment.createdAt, language)}
-                  </Text>
-                </Table.Td>
-                {showAgency && (
-                  <Table.Td>
-                    <Text size="sm">{payment.agencyName}</Text>
-                  </Table.Td>
-                )}
-                {showPaidFor && (
-                  <Table.Td>
-                    <PaidFor payment={payment} />
-                  </Table.Td>
-                )}
-                <Table.Td maw={220}>
-                  <Provider payment={payment} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Money amount={payment.amount} currency={payment.currencyCode} />
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={2} align="flex-start">
-                    <PaymentStatusBadge status={payment.status} />
-                    {/* a refund that needs checking says it in its own column */}
-                    {payment.failureMessage && payment.refund.state !== 'needs_check' && (
-                      <Text size="xs" c="red.8" maw={200}>
-                        {payment.failureMessage}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <RefundStatus payment={payment} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <ListTable
+      rows={rows}
+      rowKey={(payment) => payment.id}
+      columns={columns}
+      minWidth={900}
+      highlightOnHover={false}
+      rowProps={(payment) => ({ 'data-testid': 'payment-row', 'data-id': payment.id })}
+      card={(payment) => <PaymentCard payment={payment} showAgency={showAgency} />}
+    />
   );
 }

@@ -1,0 +1,47 @@
+import { Group, SegmentedControl, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '@/lib/use-is-phone';
+import { ListResults } from '../../components/list-page';
+import { useListParams } from '../../hooks/use-list-params';
+import { listParam } from '../../utils/list-params';
+import { useDeskPayments } from '../api/money';
+import { AgencySelect } from './agency-select';
+import { PaymentsTable } from './payments-table';
+
+const PAYMENT_VIEWS = ['all', 'refunds', 'failedRefunds'] as const;
+const ON_PAGE = 20;
+const PARAMS = { view: listParam.oneOf(PAYMENT_VIEWS), agency: listParam.id() };
+
+// Every card payment with the provider's status, or only those refunded or whose refund failed, by agency
+export function CardPaymentsList() {
+  const { t } = useTranslation();
+  const isPhone = useIsPhone();
+  const { filters, page, setFilters, setPage } = useListParams(PARAMS);
+  const view = filters.view ?? 'all';
+  const payments = useDeskPayments({ view, agencyId: filters.agency, page, onPage: ON_PAGE });
+  return (
+    <Stack gap="md" data-testid="card-payments">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          data={PAYMENT_VIEWS.map((v) => ({ value: v, label: t(`boDesk.money.views.${v}`) }))}
+          value={view}
+          onChange={(value) => setFilters({ view: value === 'all' ? undefined : value })}
+          orientation={isPhone ? 'vertical' : 'horizontal'}
+          fullWidth={isPhone}
+          size={isPhone ? 'xs' : 'sm'}
+          w={isPhone ? '100%' : undefined}
+        />
+        <AgencySelect value={filters.agency ?? null} onChange={(id) => setFilters({ agency: id })} />
+      </Group>
+      <ListResults
+        query={payments}
+        isEmpty={(data) => data.items.length === 0}
+        empty={t('boDesk.money.noPayments')}
+        pagination={(data) => ({ total: data.total, onPage: ON_PAGE, page, onChange: setPage })}
+        paginationTextKeys="boDesk.pagination"
+      >
+        {(data) => <PaymentsTable rows={data.items} />}
+      </ListResults>
+    </Stack>
+  );
+}
