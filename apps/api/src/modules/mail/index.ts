@@ -6,6 +6,8 @@ export {
   agencySuspendedMail,
   brandOf,
   lowBalanceMail,
+  mailText,
+  type MailName,
   passwordChangedMail,
   passwordResetMail,
   seatsBackMail,
