@@ -11,19 +11,11 @@ import { SectionSpinner } from '@/components/page-spinner';
 import { useLocale } from '@/lib/locale';
 import { useBalanceSummary } from '../api/get-balance-summary';
 import { yearsToChoose } from '../utils/period';
+import { summaryTotals } from '../utils/summary-totals';
 import { MonthProforma, MonthReport, MonthTaxInvoice } from './month-documents';
 import { MoneyTh } from './money-th';
 
 type SummaryProps = { summary: BalanceSummaryResponse };
-type Totals = { debit: number; credit: number; closing: number };
-
-const cents = (value: number) => Math.round(value * 100) / 100;
-
-function totalsOf(summary: BalanceSummaryResponse): Totals {
-  const debit = cents(summary.rows.reduce((sum, row) => sum + row.debit, 0));
-  const credit = cents(summary.rows.reduce((sum, row) => sum + row.credit, 0));
-  return { debit, credit, closing: summary.rows.at(-1)?.runningBalance ?? summary.openingBalance };
-}
 
 const amount = (value: number, currency: CurrencyCode, testId?: string) =>
   value === 0 ? (
@@ -39,7 +31,7 @@ function SummaryTable({ summary }: SummaryProps) {
   const { t } = useTranslation();
   const { language } = useLocale();
   const currency = summary.currencyCode;
-  const totals = totalsOf(summary);
+  const totals = summaryTotals(summary);
   return (
     <Table.ScrollContainer minWidth={1040} type="native">
       <Table striped verticalSpacing="sm" fz="sm" data-testid="summary-table">
@@ -147,7 +139,7 @@ function SummaryCards({ summary }: SummaryProps) {
   const { t } = useTranslation();
   const { language } = useLocale();
   const currency = summary.currencyCode;
-  const totals = totalsOf(summary);
+  const totals = summaryTotals(summary);
   return (
     <Stack gap="sm" data-testid="summary-cards">
       <Paper withBorder p="sm" data-testid="summary-opening">

@@ -15,25 +15,17 @@ import {
   Title,
 } from '@mantine/core';
 import { IconSearch, IconWand } from '@tabler/icons-react';
-import { WIDGET_MIN_MARGIN_PERCENT, toMinor } from '@portal/contract';
+import { WIDGET_MIN_MARGIN_PERCENT } from '@portal/contract';
 import type { WidgetOfferPricesResponse, WidgetPriceOffer, WidgetPriceTour } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { SectionSpinner } from '@/components/page-spinner';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { PRICE_KEYS, minimumSale, type OfferValue } from '../utils/form-values';
+import { PRICE_KEYS, minimumSale, priceAtMargin, type OfferValue } from '../utils/form-values';
 import type { WidgetForm } from './editor-tabs';
 
 const PRICE_NAMES = { saleAdult: 'adult', saleChild: 'child', saleTrip: 'trip' } as const;
 const TODAY_KEYS = { netAdult: 'todayAdult', netChild: 'todayChild', netTrip: 'todayTrip' } as const;
-
-// Sale price at a margin over NET, rounded up to the cent, never under the minimum after the discount
-function priceAtMargin(net: number, marginPercent: number, discountPercent: number): number | '' {
-  const atMarginMinor = Math.floor((toMinor(net) * (100 + marginPercent) + 99) / 100);
-  const minimum = minimumSale(net, discountPercent);
-  if (minimum === null) return '';
-  return Math.max(atMarginMinor / 100, minimum);
-}
 
 function OfferPrices({ form, offer, index }: { form: WidgetForm; offer: WidgetPriceOffer; index: number }) {
   const { t } = useTranslation();

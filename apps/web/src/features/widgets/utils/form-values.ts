@@ -4,7 +4,6 @@ import {
   WidgetBody,
   minimumSaleMinor,
   saleBelowMinimumMessage,
-  toMinor,
 } from '@portal/contract';
 import type {
   CurrencyCode,
@@ -17,7 +16,7 @@ import type {
   WidgetSocialLinks,
   WidgetType,
 } from '@portal/contract';
-import { currencyForLanguage } from '@portal/contract/plain';
+import { currencyForLanguage, divideUp, minorToMajor, minorToMajorOrNull, toMinor } from '@portal/contract/plain';
 import { zodValidate } from '@/lib/form';
 import { translateMessage } from '@/lib/i18n';
 import { formatMoney } from '@/lib/format';
@@ -159,8 +158,16 @@ export const PRICE_KEYS = [
 
 // The least sale price of one price (major units), after the discount; null: no sale price can
 export function minimumSale(net: number, discountPercent: number): number | null {
-  const minor = minimumSaleMinor(toMinor(net), discountPercent);
-  return minor === null ? null : minor / 100;
+  return minorToMajorOrNull(minimumSaleMinor(toMinor(net), discountPercent));
+}
+
+// A sale price at a margin over NET (major units), rounded up to the cent and never under the least sale price after
+// the discount; '' when no sale price can be (a 100 % discount on a paid option)
+export function priceAtMargin(net: number, marginPercent: number, discountPercent: number): PriceValue {
+  const leastMinor = minimumSaleMinor(toMinor(net), discountPercent);
+  if (leastMinor === null) return '';
+  const atMarginMinor = divideUp(toMinor(net) * (100 + marginPercent), 100);
+  return minorToMajor(Math.max(atMarginMinor, leastMinor));
 }
 
 export function offersById(prices: WidgetOfferPricesResponse | undefined): Map<number, WidgetPriceOffer> {

@@ -21,6 +21,7 @@ import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useCancelOnBehalf, useCancellationPreview } from '../api/bookings';
 import { deskMessage } from '../messages';
+import { checkFeeOverride, refundAfterFee } from '../utils/fee-override';
 import { Fact } from './fact';
 
 type Errors = { feeOverride?: string; reason?: string; other?: string };
@@ -48,20 +49,18 @@ export function CancelDialog({
 
   const submit = () => {
     const next: Errors = {};
-    const feeMinor = typeof fee === 'number' ? Math.round(fee * 100) : Number.NaN;
-    if (override) {
-      if (fee === '' || !Number.isFinite(feeMinor) || feeMinor < 0) next.feeOverride = deskMessage(t, 'feeAmount');
-      else if (p && feeMinor > Math.round(p.paidTotal * 100)) next.feeOverride = deskMessage(t, 'feeAbovePaid');
-      if (!reason.trim()) next.reason = deskMessage(t, 'overrideReasonRequired');
-    }
+    const checked = override ? checkFeeOverride(fee, p?.paidTotal) : null;
+    if (checked && 'error' in checked) next.feeOverride = deskMessage(t, checked.error);
+    if (override && !reason.trim()) next.reason = deskMessage(t, 'overrideReasonRequired');
     setErrors(next);
     if (next.feeOverride || next.reason || !p) return;
+    const feeMinor = checked && 'feeMinor' in checked ? checked.feeMinor : null;
     // the terms this dialog shows: the server refuses (409) if the booking changed meanwhile (paid, say)
     const expected = {
-      expectedRefund: override ? Math.round(p.paidTotal * 100 - feeMinor) / 100 : p.refundAmount,
+      expectedRefund: feeMinor === null ? p.refundAmount : refundAfterFee(p.paidTotal, feeMinor),
       expectedRefundTo: p.refundTo,
     };
-    const body = override ? { feeOverride: feeMinor, reason } : reason.trim() ? { reason } : {};
+    const body = feeMinor !== null ? { feeOverride: feeMinor, reason } : reason.trim() ? { reason } : {};
     cancel.mutate(
       { ...body, ...expected },
       {
