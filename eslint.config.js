@@ -7,6 +7,23 @@ import globals from 'globals';
 // table or feature a file may import is dependency-cruiser's (.dependency-cruiser.mjs, run first by `npm run lint`).
 const SQL_IN_REPOSITORIES = 'SQL belongs in a repository (*.repo.ts)';
 
+// Money arithmetic has one home, packages/contract/src/money.ts: an amount in minor units is never divided by 100 by
+// hand (minorToMajor), nor a typed amount rounded to minor units by hand (toMinor / roundToCents).
+const MONEY_BY_HAND =
+  'Money arithmetic lives in packages/contract/src/money.ts: use minorToMajor, toMinor or roundToCents';
+const BY_HUNDRED = "BinaryExpression[operator='/'][right.value=100]";
+const MONEY_RULES = [
+  { selector: `${BY_HUNDRED}[left.name=/minor$/i]`, message: MONEY_BY_HAND },
+  { selector: `${BY_HUNDRED}[left.property.name=/minor$/i]`, message: MONEY_BY_HAND },
+  { selector: `${BY_HUNDRED}[left.callee.name=/Minor$/]`, message: MONEY_BY_HAND },
+  { selector: `${BY_HUNDRED}[left.callee.property.name=/Minor$/]`, message: MONEY_BY_HAND },
+  {
+    selector:
+      "CallExpression[callee.object.name='Math'][callee.property.name='round'] > BinaryExpression[operator='*'][right.value=100]",
+    message: MONEY_BY_HAND,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.e2e-data/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,
@@ -27,6 +44,11 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
     },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts'],
+    ignores: ['packages/contract/src/money.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...MONEY_RULES] },
   },
   // API modules: only repositories import Drizzle (tests, test fixtures and the demo seed are left alone)
   {

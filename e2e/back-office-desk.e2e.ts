@@ -21,6 +21,7 @@ import {
   requestPerPerson,
   type Slot,
 } from './support/booking-slots.ts';
+import { toMinor, roundToCents } from '@portal/contract';
 
 // Issue 12 items 4, 5 and 6 from the browser: the operator answers a quotation request that the agent then pays,
 // confirms a declared bank transfer (credited once), and cancels a booking on the agency's behalf with another fee.
@@ -35,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => portal?.stop());
 
-const cents = (amount: number) => Math.round(amount * 100);
+const cents = (amount: number) => toMinor(amount);
 const balanceOf = () => api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
 
 async function operatorPage(width = 1280, language: 'en' | 'ru' = 'en') {
@@ -117,7 +118,7 @@ describe('[DESK][REQUESTS] the operator answers a quotation request in the inbox
     // the amount's error under its field, nothing sent
     await form.getByText('This field is required').waitFor();
     expect((await api<BookingView>(ADMIN, `/b2b/bookings/${request.id}`)).status).toBe('request');
-    const quoted = Math.round((request.amounts.netTotal + 40) * 100) / 100;
+    const quoted = roundToCents(request.amounts.netTotal + 40);
     await amount.fill(String(quoted));
     await form.getByLabel('Valid for (hours)').fill('24');
     await form.getByLabel('Note to the agent (optional)').fill('Private guide included');

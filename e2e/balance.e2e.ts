@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { addDays, monthOf, monthRange } from '@portal/contract';
+import { addDays, monthOf, monthRange, toMinor } from '@portal/contract';
 import type {
   AvailabilityRow,
   BalanceResponse,
@@ -36,7 +36,7 @@ afterAll(async () => portal?.stop());
 
 const balanceOf = (email: string, currency: 'aed' | 'usd' = 'aed') =>
   api<BalanceResponse>(email, `/b2b/balance?currencyCode=${currency}`);
-const cents = (amount: number) => Math.round(amount * 100);
+const cents = (amount: number) => toMinor(amount);
 const PROOF_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 // full-page screenshots from the top, into /tmp/shots

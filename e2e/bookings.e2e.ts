@@ -21,6 +21,7 @@ import {
   requestPerPerson,
   type Slot,
 } from './support/booking-slots.ts';
+import { toMinor, roundToCents } from '@portal/contract';
 
 const ADMIN = 'admin@desertrose.test';
 const RU_ADMIN = 'admin@volga.test';
@@ -158,7 +159,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     const bookingId = new URL(page.url()).searchParams.get('booking') ?? '';
     const booking = await api<BookingView>(ADMIN, `/b2b/bookings/${bookingId}`);
     const after = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
-    expect(Math.round((before.available - after.available) * 100)).toBe(Math.round(booking.amounts.netTotal * 100));
+    expect(toMinor(before.available - after.available)).toBe(toMinor(booking.amounts.netTotal));
     expect(await page.getByTestId('amount-net').getAttribute('data-amount')).toBe(booking.amounts.netTotal.toFixed(2));
     await context.close();
   });
@@ -382,7 +383,7 @@ describe('[BOOKINGS] list, detail and cancellation', () => {
     await page.getByTestId('booking-detail').getByTestId('booking-status').getByText('Cancelled').waitFor();
     await row.getByText('Cancelled').waitFor();
     const after = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
-    expect(Math.round((after.available - balance.available) * 100)).toBe(Math.round(preview.refundAmount * 100));
+    expect(toMinor(after.available - balance.available)).toBe(toMinor(preview.refundAmount));
     // the detail has its own URL: a reload opens it again
     await page.reload();
     await page.getByTestId('booking-detail').getByTestId('booking-status').getByText('Cancelled').waitFor();
@@ -699,7 +700,7 @@ describe('[BOOKINGS][QUOTE] a quote shows one clear total and asks before the ba
 
       const request = await bookViaApi(ADMIN, slot);
       expect(request.status).toBe('request');
-      const quoted = Math.round((request.amounts.netTotal + 25.5) * 100) / 100;
+      const quoted = roundToCents(request.amounts.netTotal + 25.5);
       await api<BookingView>(OPERATOR, `/admin/requests/${request.id}/quote`, {
         method: 'POST',
         body: { netTotal: quoted, validHours: 24, note: 'Private guide included' },
@@ -744,7 +745,7 @@ describe('[BOOKINGS][QUOTE] a quote shows one clear total and asks before the ba
         .getByText(language === 'en' ? 'Completed' : 'Завершено')
         .waitFor();
       const after = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
-      expect(Math.round((before.available - after.available) * 100)).toBe(Math.round(quoted * 100));
+      expect(toMinor(before.available - after.available)).toBe(toMinor(quoted));
       expect(await api<BookingView>(ADMIN, `/b2b/bookings/${request.id}`)).toMatchObject({
         status: 'completed',
         paymentMethod: 'balance',

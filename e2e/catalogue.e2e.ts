@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDays } from '@portal/contract';
+import { addDays, toMinor } from '@portal/contract';
 import type { AvailabilityRow, OfferPriceRow, TourCard, TourDetails } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { apiGet as apiGetAs, logInAsAdmin, switchToRussian } from './support/session.ts';
@@ -28,7 +28,7 @@ async function shownAmount(page: Page, testId: string) {
   };
 }
 
-const cents = (amount: number) => Math.round(amount * 100);
+const cents = (amount: number) => toMinor(amount);
 const expectedShown = (amount: number, currency: string) => ({
   amount: amount.toFixed(2),
   currency,

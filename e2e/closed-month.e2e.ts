@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { monthOf, monthRange, previousMonth } from '@portal/contract';
+import { monthOf, monthRange, previousMonth, toMinor, minorToMajor } from '@portal/contract';
 import type { BalanceSummaryResponse, StatementResponse } from '@portal/contract';
 import { screenshot } from './support/portal.ts';
 import { hasPostgres, portalOnOwnPostgres } from './support/own-postgres-portal.ts';
@@ -15,7 +15,7 @@ const ADMIN = 'admin@desertrose.test';
 const own = portalOnOwnPostgres('e2e_closed_month');
 const { api, openAs } = agentSessions(own.portal);
 
-const cents = (amount: number) => Math.round(amount * 100);
+const cents = (amount: number) => toMinor(amount);
 const dubaiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date());
 
 describe.skipIf(!hasPostgres)('[MONEY][TAX-INVOICE] a closed month on the balance page', () => {
@@ -61,7 +61,7 @@ describe.skipIf(!hasPostgres)('[MONEY][TAX-INVOICE] a closed month on the balanc
     for (const reference of references) expect(text).toContain(reference);
     // taxable amount + VAT 5 % = what the statement charged, to the cent
     const vat = Math.round((charged * 5) / 105);
-    const aed = (minor: number) => `${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} AED`;
+    const aed = (minor: number) => `${minorToMajor(minor).toLocaleString('en-US', { minimumFractionDigits: 2 })} AED`;
     expect(text).toContain(aed(charged - vat));
     expect(text).toContain(aed(vat));
     expect(text).toContain(aed(charged));

@@ -7,6 +7,7 @@ import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.
 import { agentSessions } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
 import { atTenPercentOf, fillGuest, twoOffers } from './support/widgets.ts';
+import { toMinor } from '@portal/contract';
 
 // PAYMENT_PROVIDER=stripe: the card form is Stripe.js's Payment Element on our page. Stripe.js is a local fake
 // (support/fake-stripe.ts) and the portal talks to a Stripe API stand-in, so nothing leaves the machine.
@@ -87,7 +88,7 @@ describe('[STRIPE] card payments on our page with Stripe.js', () => {
     expect(stripe.intents.get(first)?.status).not.toBe('succeeded');
     expect(stripe.intents.get(second)).toMatchObject({
       status: 'succeeded',
-      amount: Math.round((paid.payment?.amount ?? 0) * 100),
+      amount: toMinor(paid.payment?.amount ?? 0),
     });
     expect(routing.confirmed).toEqual([first, second]);
     await context.close();
@@ -114,7 +115,7 @@ describe('[STRIPE] card payments on our page with Stripe.js', () => {
     const topUp = await api<TopUpView>(ADMIN, `/b2b/balance/topups/${topUpId}`);
     expect(topUp).toMatchObject({ status: 'credited', method: 'card', amount: 1000, fee: quote.fee });
     const after = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
-    expect(Math.round((after.balance - before.balance) * 100)).toBe(100_000);
+    expect(toMinor(after.balance - before.balance)).toBe(100_000);
     await context.close();
   });
 
@@ -169,7 +170,7 @@ describe('[STRIPE] card payments on our page with Stripe.js', () => {
     await page.getByTestId('top-up-credited').waitFor({ timeout: 30_000 });
     expect(routing.confirmed).toHaveLength(1);
     const after = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
-    expect(Math.round((after.balance - before.balance) * 100)).toBe(50_000);
+    expect(toMinor(after.balance - before.balance)).toBe(50_000);
     await context.close();
   });
 

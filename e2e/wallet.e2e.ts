@@ -6,6 +6,7 @@ import type { BalanceResponse, BookingView, TopUpView } from '@portal/contract';
 import { startPortal, type Portal } from './support/portal.ts';
 import { agentSessions } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
+import { toMinor } from '@portal/contract';
 
 // SPEC §8, wallet payments, on the sandbox's hosted pay page (the default provider): "Pay with test wallet" opens a
 // sheet asking the payer's name and e-mail. Closed, or sent without them, it says 'Please enter your personal
@@ -110,7 +111,7 @@ describe('[WALLET] the test wallet on the sandbox pay page', () => {
       amount: 700,
     });
     const after = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
-    expect(Math.round((after.balance - before.balance) * 100)).toBe(70_000);
+    expect(toMinor(after.balance - before.balance)).toBe(70_000);
     await context.close();
   });
 

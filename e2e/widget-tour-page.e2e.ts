@@ -6,6 +6,7 @@ import type { Widget } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions } from './support/session.ts';
 import { atTenPercent, cents, twoOffers } from './support/widgets.ts';
+import { minorToMajor } from '@portal/contract';
 
 // Issue 28 item 8: the shop's tour page is a product page — the first photo, the description, the price per adult
 // at the customer's price and the cancellation policy — beside the portal's own tour page for the same tour, with no
@@ -33,7 +34,7 @@ const noSideScroll = (page: Page) => page.evaluate(() => document.documentElemen
 
 // 1234.5 → '1,234.50 AED' (en) or '1 234,50 USD' (ru), as the shop formats money
 function money(minor: number, currency: string, isRu: boolean) {
-  const whole = Math.floor(minor / 100)
+  const whole = Math.floor(minorToMajor(minor))
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, isRu ? '\u00A0' : ',');
   return `${whole}${isRu ? ',' : '.'}${String(minor % 100).padStart(2, '0')}\u00A0${currency.toUpperCase()}`;

@@ -14,6 +14,7 @@ import { LAYOUTS, SCREENSHOT_DIR, screenshot, startPortal, type Portal } from '.
 import { agentSessions, apiLogin } from './support/session.ts';
 import { startDnsStandIn, type DnsStandIn } from '../apps/api/test/dns-stand-in.ts';
 import { agencySite, atTenPercent, atTenPercentOf, cents, twoOffers as offersOf } from './support/widgets.ts';
+import { toMinor, minorToMajor } from '@portal/contract';
 
 // Issue 13 part 1: an agency admin runs its widgets at /widgets — the six tabs, the offer price table with NET and the
 // minimum sale price (NET + 5 % after the discount), save, list, duplicate, delete; juniors and agencies without
@@ -397,9 +398,9 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
       expect(await page.getByTestId('shop-offer').count()).toBe(2);
       // the first option's adult price after the 5 % discount, as the customer pays it
       const first = picks[0]?.offer;
-      const saleMinor = Math.round(atTenPercent(atTenPercent(first?.netAdult ?? 0)) * 100);
+      const saleMinor = toMinor(atTenPercent(atTenPercent(first?.netAdult ?? 0)));
       const paidMinor = Math.floor((saleMinor * 95 + 50) / 100);
-      const whole = Math.floor(paidMinor / 100)
+      const whole = Math.floor(minorToMajor(paidMinor))
         .toString()
         .replace(/\B(?=(\d{3})+(?!\d))/g, isRu ? '\u00A0' : ',');
       const paid = `${whole}${isRu ? ',' : '.'}${String(paidMinor % 100).padStart(2, '0')}\u00A0${currency.toUpperCase()}`;

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { WidgetOfferPricesResponse, WidgetPriceOffer } from '@portal/contract';
+import { toMinor } from '@portal/contract';
 
-export const cents = (major: number) => Math.round(major * 100);
+export const cents = (major: number) => toMinor(major);
 // NET + 10 %, rounded up to the cent
 export const atTenPercent = (net: number) => Math.floor((cents(net) * 110 + 99) / 100) / 100;
 

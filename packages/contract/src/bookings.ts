@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWholeCents } from './money.ts';
 import { CatalogueDate, CatalogueId, CancellationTier } from './catalogue.ts';
 import { CurrencyCode, DbId, Language } from './common.ts';
 import { accessFor, ANY_AGENT, OPERATOR_ONLY, PUBLIC, defineRoute } from './define-route.ts';
@@ -368,10 +369,7 @@ export const AdminRequestsResponse = z.object({
 });
 export type AdminRequestsResponse = z.infer<typeof AdminRequestsResponse>;
 export const QuoteBody = z.object({
-  netTotal: z
-    .number({ error: MESSAGES.required })
-    .max(10_000_000)
-    .refine((v) => v >= 0.01 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, BOOKING_MESSAGES.amountCents),
+  netTotal: z.number({ error: MESSAGES.required }).max(10_000_000).refine(isWholeCents, BOOKING_MESSAGES.amountCents),
   validHours: z
     .number()
     .int()

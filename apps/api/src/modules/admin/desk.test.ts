@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, DESK_MESSAGES, adminDeskRoutes, buildPath } from '@portal/contract';
+import { BOOKING_MESSAGES, DESK_MESSAGES, adminDeskRoutes, buildPath, toMinor, minorToMajor } from '@portal/contract';
 import {
   agencyBalances,
   auditEvents,
@@ -343,7 +343,7 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
   it('refuses bad input on the right field and writes nothing', async () => {
     const booking = await balanceBooking();
     const before = { row: await bookingRow(booking.id), refunds: (await refundEntries(booking.reference)).length };
-    const netMinor = Math.round(booking.amounts.netTotal * 100);
+    const netMinor = toMinor(booking.amounts.netTotal);
     const cases: [object, string, string][] = [
       [{ feeOverride: 1000 }, 'reason', DESK_MESSAGES.overrideReasonRequired],
       [{ feeOverride: 1000, reason: '   ' }, 'reason', DESK_MESSAGES.overrideReasonRequired],
@@ -382,7 +382,7 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
     const booking = await balanceBooking(world);
     const stock = await slotLeft(t.database.db, world.tour.timeslotOfferId, world.date, '18:00');
     const balance = await balanceOf(world.agency.id);
-    const netMinor = Math.round(booking.amounts.netTotal * 100);
+    const netMinor = toMinor(booking.amounts.netTotal);
     const reason = 'Guest fell ill; the supplier waived most of the fee';
     const answers = await Promise.all(
       [1, 2].map(() => call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 1_000, reason })),
@@ -481,7 +481,7 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
       [1, 2].map(() => call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 0, reason: 'Our mistake' })),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
-    const netMinor = Math.round(booking.amounts.netTotal * 100);
+    const netMinor = toMinor(booking.amounts.netTotal);
     expect(await paymentRow(paymentId)).toMatchObject({
       status: 'refunded',
       refundedMinor: netMinor,
@@ -494,7 +494,7 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
     const item = listed.items.find((p: { id: string }) => p.id === paymentId);
     expect(item).toMatchObject({
       paidFor: { kind: 'booking', id: booking.id, reference: booking.reference },
-      refund: { state: 'refunded', refunded: netMinor / 100, owed: 0, canRetry: false },
+      refund: { state: 'refunded', refunded: minorToMajor(netMinor), owed: 0, canRetry: false },
     });
     expect(await auditFor(booking.id)).toHaveLength(1);
   });
@@ -503,7 +503,7 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
 describe('card refunds the provider refused: held for the operator, asked again once, or recorded as made', () => {
   it('holds a refused refund from the sweeper; the operator asks again under a new attempt id, once', async () => {
     const { booking, paymentId, chargeId } = await cardBooking();
-    const netMinor = Math.round(booking.amounts.netTotal * 100);
+    const netMinor = toMinor(booking.amounts.netTotal);
     // the provider refuses: the charge looks refunded already
     await t.database.db.update(sandboxCharges).set({ refundedMinor: netMinor }).where(eq(sandboxCharges.id, chargeId));
     const cancelled = await call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 0, reason: 'Storm' });
@@ -511,8 +511,14 @@ describe('card refunds the provider refused: held for the operator, asked again 
     const failed = (await call('GET', `/admin/payments?view=failedRefunds&agencyId=${w.agency.id}`)).json();
     const item = failed.items.find((p: { id: string }) => p.id === paymentId);
     expect(item).toMatchObject({
-      failureMessage: `sandbox refused the refund of ${(netMinor / 100).toFixed(2)}.`,
-      refund: { state: 'needs_check', hold: 'refused', owed: netMinor / 100, canRetry: true, canRecordMade: true },
+      failureMessage: `sandbox refused the refund of ${minorToMajor(netMinor).toFixed(2)}.`,
+      refund: {
+        state: 'needs_check',
+        hold: 'refused',
+        owed: minorToMajor(netMinor),
+        canRetry: true,
+        canRecordMade: true,
+      },
     });
     // the refusal gave the amount back to what is owed, without an attempt: asked again, it gets a new id
     expect(await paymentRow(paymentId)).toMatchObject({ refundDueMinor: netMinor, refundAttemptId: null });
@@ -548,7 +554,7 @@ describe('card refunds the provider refused: held for the operator, asked again 
 
   it('records a refused refund the operator made by hand at the provider: once, audited', async () => {
     const { booking, paymentId, chargeId } = await cardBooking();
-    const netMinor = Math.round(booking.amounts.netTotal * 100);
+    const netMinor = toMinor(booking.amounts.netTotal);
     await t.database.db.update(sandboxCharges).set({ refundedMinor: netMinor }).where(eq(sandboxCharges.id, chargeId));
     await call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 0, reason: 'Storm' });
     const auditBefore = (await auditFor(booking.id)).length;
@@ -558,7 +564,7 @@ describe('card refunds the provider refused: held for the operator, asked again 
     const answers = await Promise.all([1, 2].map(() => call('POST', `/admin/payments/${paymentId}/refund/made`)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const ok = answers.find((a) => a.statusCode === 200)?.json();
-    expect(ok.refund).toMatchObject({ state: 'refunded', refunded: netMinor / 100, owed: 0, hold: null });
+    expect(ok.refund).toMatchObject({ state: 'refunded', refunded: minorToMajor(netMinor), owed: 0, hold: null });
     expect(await paymentRow(paymentId)).toMatchObject({
       status: 'refunded',
       refundedMinor: netMinor,
@@ -572,7 +578,7 @@ describe('card refunds the provider refused: held for the operator, asked again 
         entity: 'booking',
         agencyId: w.agency.id,
         actor: operatorId,
-        changes: [{ field: 'refunded', from: '0.00', to: (netMinor / 100).toFixed(2) }],
+        changes: [{ field: 'refunded', from: '0.00', to: minorToMajor(netMinor).toFixed(2) }],
       },
     ]);
     // nothing was sent to the provider

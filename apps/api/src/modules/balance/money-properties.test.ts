@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { BOOKING_MESSAGES, MONEY_MESSAGES, addDays } from '@portal/contract';
+import { BOOKING_MESSAGES, MONEY_MESSAGES, addDays, minorToMajor } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator } from '../../../test/factories.ts';
@@ -852,7 +852,7 @@ const quote = command(
         : { status: 422, field: 'id', message: BOOKING_MESSAGES.notARequest };
     const res = await inject(r, 'POST', `/api/admin/requests/${b.id}/quote`, {
       token: r.operatorToken,
-      payload: { netTotal: p.netTotalMinor / 100, validHours: 24, note: 'Quoted by the property test' },
+      payload: { netTotal: minorToMajor(p.netTotalMinor), validHours: 24, note: 'Quoted by the property test' },
     });
     expectOutcome(res, expected, 'quote');
     if (expected.status !== 200) return;
@@ -1141,7 +1141,7 @@ const cardTopUp = command(
       p.amountMinor < TOP_UP_MINIMUM_MINOR
         ? { status: 422, field: 'amount', message: MONEY_MESSAGES.amountBelowMinimum }
         : OK;
-    const body = { method: 'card', amount: p.amountMinor / 100, currencyCode: 'aed' };
+    const body = { method: 'card', amount: minorToMajor(p.amountMinor), currencyCode: 'aed' };
     const res = await submit(m, r, '/api/b2b/balance/topup', body, p.mode, expected);
     if (expected.status !== 200) return;
     const view = res.json<{ id: string; reference: string }>();
@@ -1192,7 +1192,7 @@ const declareTransfer = command(
         : OK;
     const body = {
       method: 'bank_transfer',
-      amount: p.amountMinor / 100,
+      amount: minorToMajor(p.amountMinor),
       currencyCode: 'aed',
       transferDate: r.tour.today,
       bankReference: `FT${randomUUID().slice(0, 8)}`,
@@ -1281,7 +1281,7 @@ const readBalance = command(
       balance: m.balance / 100,
       creditLimit: m.creditLimit / 100,
       available: (m.balance + m.creditLimit) / 100,
-      overdue: m.balance < 0 ? overdueMinor(m) / 100 : 0,
+      overdue: m.balance < 0 ? minorToMajor(overdueMinor(m)) : 0,
     });
   },
 );

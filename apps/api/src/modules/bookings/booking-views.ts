@@ -1,13 +1,21 @@
 import type { BookingListRow, BookingView, Language, PaymentSession } from '@portal/contract';
 import type { SiteCharges } from '@portal/contract';
-import { BOOKING_MESSAGES, BOOKING_STATUS_LABELS, buildPath, bookingRoutes, siteCharges } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  BOOKING_STATUS_LABELS,
+  buildPath,
+  bookingRoutes,
+  minorToMajor,
+  minorToMajorOrNull,
+  siteCharges,
+} from '@portal/contract';
 import type { SiteRegistry } from '../../config/sites.ts';
 import type { AppConfig } from '../../config/env.ts';
 import { publishableKeyFor, type PaymentRecord as PaymentRow } from '../payments/index.ts';
 import type { BookingListSource, BookingRow } from './bookings.repo.ts';
 import { amountsView } from './pricing.ts';
 
-const major = (minor: number | null) => (minor === null ? null : minor / 100);
+const major = minorToMajorOrNull;
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 // what the booking's site adds to a net price and shows included (the contract's one rule)
@@ -23,7 +31,7 @@ export function paymentSession(payment: PaymentRow, config: AppConfig): PaymentS
     redirectUrl: payment.redirectUrl,
     clientSecret: payment.clientSecret,
     publishableKey: publishableKeyFor(payment, config),
-    amount: payment.amountMinor / 100,
+    amount: minorToMajor(payment.amountMinor),
     currencyCode: payment.currency,
     expiresAt: payment.expiresAt.toISOString(),
     failureMessage: payment.failureMessage,
@@ -128,7 +136,11 @@ export function bookingView(
     holdExpiresAt: row.heldUnits > 0 || row.heldAdults > 0 ? iso(row.holdExpiresAt) : null,
     quote:
       row.quotedNetMinor !== null && row.quoteExpiresAt
-        ? { netTotal: row.quotedNetMinor / 100, expiresAt: row.quoteExpiresAt.toISOString(), note: row.quoteNote ?? '' }
+        ? {
+            netTotal: minorToMajor(row.quotedNetMinor),
+            expiresAt: row.quoteExpiresAt.toISOString(),
+            note: row.quoteNote ?? '',
+          }
         : null,
     declineReason: row.declineReason,
     payment: extras.payment ? paymentSession(extras.payment, extras.config) : null,
@@ -147,7 +159,7 @@ export function bookingView(
     channel: row.channel,
     sale:
       row.channel === 'widget' && row.saleTotalMinor !== null && row.saleCurrency !== null
-        ? { total: row.saleTotalMinor / 100, currencyCode: row.saleCurrency, marginStatus: row.marginStatus }
+        ? { total: minorToMajor(row.saleTotalMinor), currencyCode: row.saleCurrency, marginStatus: row.marginStatus }
         : null,
   };
 }
@@ -179,8 +191,8 @@ export function bookingListRow(
     children: row.children,
     infants: row.infants,
     pickUpTime: row.pickUpTime,
-    publishedRate: row.publishedTotalMinor / 100,
-    netRate: (row.quotedNetMinor ?? row.netTotalMinor) / 100,
+    publishedRate: minorToMajor(row.publishedTotalMinor),
+    netRate: minorToMajor(row.quotedNetMinor ?? row.netTotalMinor),
     currencyCode: row.currency,
     paymentMethod: row.paymentMethod,
     finalBalance: showBalance ? major(row.balanceAfterMinor) : null,

@@ -7,6 +7,7 @@ import {
   addDays,
   peopleMessages,
   refundPercent,
+  toMinor,
 } from '@portal/contract';
 import { bookings, hotels, ledgerEntries, mailOutbox, slots } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -473,7 +474,7 @@ describe('POST /api/b2b/bookings/{id}/cancel', () => {
       cancellationFee: preview.cancellationFee,
     });
     const after = await snapshot();
-    expect(after.balance).toBe(before.balance + Math.round(preview.refundAmount * 100));
+    expect(after.balance).toBe(before.balance + toMinor(preview.refundAmount));
     expect(after.left18).toBe((before.left18 ?? 0) + 3);
     expect(await sumLedger(t.database.db, w.agency.id, 'aed')).toBe(after.balance);
     const again = await t.app.inject({

@@ -14,12 +14,14 @@ import {
   BookingStatus,
   DESK_MESSAGES,
   canViewBalances,
+  minorToMajor,
   percentOfMinor,
+  toMinor,
   refundPercent,
 } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { dubaiInstant } from '../catalogue/index.ts';
 import { postLedgerEntry } from '../ledger/index.ts';
@@ -38,17 +40,12 @@ import {
   findOffer,
   updateBooking,
   type BookingRow,
-  type Visibility,
 } from './bookings.repo.ts';
 import { inBookingTransaction } from './booking-transaction.ts';
+import { visibilityOf } from './booking-rules.ts';
 import { NO_STOCK } from './stock.ts';
 import { releaseStock } from './stock.repo.ts';
 import { countSpend } from './spending-cap.ts';
-
-// SPEC §6: a junior sees their own bookings; senior and admin see the agency's.
-export function visibilityOf(actor: AgencyActor): Visibility {
-  return { agencyId: actor.agencyId, onlyCreatedBy: actor.role === 'junior' ? actor.userId : null };
-}
 
 // who booked: the agent, or for a widget sale the shop it was sold in (its name where an agent's would be)
 async function bookedBy(db: DbOrTx, row: BookingRow) {
@@ -178,8 +175,8 @@ export async function planCancellation(db: DbOrTx, row: BookingRow, now: Date): 
     cancellable: true,
     reason: null,
     refundPercent: percent,
-    refundAmount: refundMinor / 100,
-    cancellationFee: feeMinor / 100,
+    refundAmount: minorToMajor(refundMinor),
+    cancellationFee: minorToMajor(feeMinor),
     refundMinor,
     feeMinor,
   };
@@ -204,8 +201,7 @@ export type CardRefunds = {
 // a payment that completed meanwhile (a free cancel of an unpaid quote or hold would become a paid one, fee kept),
 // the policy's next tier beginning, or another change makes it a 409 that changes nothing, so they look again.
 function assertTermsAsSeen(plan: CancelPlan, expected: CancelBookingBody): void {
-  const refundDiffers =
-    expected.expectedRefund !== undefined && Math.round(expected.expectedRefund * 100) !== plan.refundMinor;
+  const refundDiffers = expected.expectedRefund !== undefined && toMinor(expected.expectedRefund) !== plan.refundMinor;
   const destinationDiffers = expected.expectedRefundTo !== undefined && expected.expectedRefundTo !== plan.refundTo;
   if (refundDiffers || destinationDiffers) throw new AppError('conflict', BOOKING_MESSAGES.cancellationChanged);
 }
@@ -260,8 +256,8 @@ function withFeeOverride(plan: CancelPlan, current: BookingRow, feeOverrideMinor
     ...plan,
     feeMinor: feeOverrideMinor,
     refundMinor,
-    cancellationFee: feeOverrideMinor / 100,
-    refundAmount: refundMinor / 100,
+    cancellationFee: minorToMajor(feeOverrideMinor),
+    refundAmount: minorToMajor(refundMinor),
     refundPercent: paidMinor > 0 ? Math.round((refundMinor * 100) / paidMinor) : 0,
   };
 }
@@ -274,7 +270,7 @@ export async function previewOnBehalf(ctx: ServiceContext, id: string) {
   return {
     ...preview,
     isPaid: row.status === 'completed',
-    paidTotal: row.status === 'completed' ? cardChargeOf(row).amountMinor / 100 : 0,
+    paidTotal: row.status === 'completed' ? minorToMajor(cardChargeOf(row).amountMinor) : 0,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   slotLeft,
   type BookingWorld,
 } from '../../../test/booking-fixtures.ts';
+import { toMinor, minorToMajor } from '@portal/contract';
 
 // The booking engine with the real provider adapters, pointed at local stand-ins of the providers' APIs.
 let stripe: StripeStandIn;
@@ -115,9 +116,7 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
     });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', refundAmount: preview.refundAmount });
     const refunds = stripe.refunds.filter((r) => r.payment_intent === payment.providerRef);
-    expect(refunds.map((r) => r.amount)).toEqual(
-      preview.refundAmount > 0 ? [Math.round(preview.refundAmount * 100)] : [],
-    );
+    expect(refunds.map((r) => r.amount)).toEqual(preview.refundAmount > 0 ? [toMinor(preview.refundAmount)] : []);
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe((left?.left ?? 0) + 3);
   });
 
@@ -129,7 +128,7 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
       url: `/api/b2b/bookings/${booking.id}/cancel`,
       headers: bearer(w.tokens.admin),
     });
-    const refundMinor = Math.round(cancelled.json().refundAmount * 100);
+    const refundMinor = toMinor(cancelled.json().refundAmount);
     const [made] = stripe.refunds.filter((r) => r.payment_intent === intentId);
     if (!made) throw new Error('no refund at the stand-in');
     // cancelled well ahead: all of it back, the payment refunded
@@ -152,7 +151,7 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
       refundHold: 'refused',
       failureMessage: expect.stringMatching(
         new RegExp(
-          `^stripe reported the refund of ${(refundMinor / 100).toFixed(2)} failed: expired_or_canceled_card\\.`,
+          `^stripe reported the refund of ${minorToMajor(refundMinor).toFixed(2)} failed: expired_or_canceled_card\\.`,
         ),
       ),
     };
@@ -166,12 +165,12 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
     expect(stripe.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
     const listed = (await desk('GET', `/api/admin/payments?view=failedRefunds&agencyId=${w.agency.id}`)).json();
     expect(listed.items.find((p: { id: string }) => p.id === payment.id)).toMatchObject({
-      refund: { state: 'needs_check', hold: 'refused', owed: refundMinor / 100, refunded: 0 },
+      refund: { state: 'needs_check', hold: 'refused', owed: minorToMajor(refundMinor), refunded: 0 },
     });
     // the operator asks again: a new refund, once
     const again = await desk('POST', `/api/admin/payments/${payment.id}/refund/retry`);
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().refund).toMatchObject({ state: 'refunded', hold: null, refunded: refundMinor / 100 });
+    expect(again.json().refund).toMatchObject({ state: 'refunded', hold: null, refunded: minorToMajor(refundMinor) });
     const refunds = stripe.refunds.filter((r) => r.payment_intent === intentId);
     expect(refunds.map((r) => [r.amount, r.status])).toEqual([
       [refundMinor, 'failed'],
@@ -330,7 +329,12 @@ describe('Tap refunds whose answer was lost', () => {
     expect(refundsAtTap(chargeId)).toHaveLength(1);
     const listed = (await desk('GET', `/api/admin/payments?view=failedRefunds&agencyId=${w.agency.id}`)).json();
     expect(listed.items.find((p: { id: string }) => p.id === payment.id)).toMatchObject({
-      refund: { state: 'needs_check', hold: 'unconfirmed', owed: payment.amountMinor / 100, canRecordMade: true },
+      refund: {
+        state: 'needs_check',
+        hold: 'unconfirmed',
+        owed: minorToMajor(payment.amountMinor),
+        canRecordMade: true,
+      },
     });
     const made = await desk('POST', `/api/admin/payments/${payment.id}/refund/made`);
     expect(made.statusCode, made.body).toBe(200);
@@ -347,6 +351,6 @@ describe('Tap refunds whose answer was lost', () => {
     const again = await desk('POST', `/api/admin/payments/${payment.id}/refund/retry`);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().refund).toMatchObject({ state: 'refunded', hold: null });
-    expect(refundsAtTap(chargeId).map((r) => r.amount)).toEqual([payment.amountMinor / 100]);
+    expect(refundsAtTap(chargeId).map((r) => r.amount)).toEqual([minorToMajor(payment.amountMinor)]);
   });
 });

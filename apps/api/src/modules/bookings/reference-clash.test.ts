@@ -11,6 +11,7 @@ import {
   useBookingWorld,
   type BookingWorld,
 } from '../../../test/booking-fixtures.ts';
+import { toMinor } from '@portal/contract';
 
 // Booking references are six random characters a day. The random draws of a booking's reference are scripted here
 // so that a booking draws one that another booking already has: it must still be booked once, under a fresh one.
@@ -75,7 +76,7 @@ describe('a booking that draws a reference already taken', () => {
     expect(after).toEqual({
       entries: before.entries + 1,
       bookings: before.bookings + 1,
-      balance: before.balance - Math.round(booking.amounts.netTotal * 100),
+      balance: before.balance - toMinor(booking.amounts.netTotal),
       left: (before.left ?? 0) - 2,
     });
     // the key names the booking that was made: a retry of the call answers it, and books nothing more

@@ -1,5 +1,5 @@
 import type { AdminRequestRow, AdminRequestsFilter, AdminRequestsResponse, BookingView } from '@portal/contract';
-import { BOOKING_MESSAGES, minorToMajor } from '@portal/contract';
+import { BOOKING_MESSAGES, minorToMajor, toMinor } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireActor } from '../../lib/require-actor.ts';
@@ -58,7 +58,7 @@ export async function quoteRequest(
   input: { netTotal: number; validHours: number; note: string },
 ): Promise<BookingView> {
   const actor = requireActor(ctx);
-  const quotedNetMinor = Math.round(input.netTotal * 100);
+  const quotedNetMinor = toMinor(input.netTotal);
   const row = await ctx.db.transaction(async (tx) => {
     const current = await findBooking(tx, id, true);
     if (!current || current.isRequest !== 1) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);

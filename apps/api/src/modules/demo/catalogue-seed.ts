@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { addDays } from '@portal/contract';
+import { addDays, toMinor } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   catalogueImages,
@@ -59,7 +59,7 @@ function image(
   return { key, svg, width: size.width, height: size.height, alt };
 }
 
-const fils = (aed: number) => Math.round(aed * 100);
+const fils = (aed: number) => toMinor(aed);
 const netFils = (aed: number) => Math.round(aed * NET_RATIO) * 100;
 
 function priceColumns(price: SeedPrice, uplift = 1) {

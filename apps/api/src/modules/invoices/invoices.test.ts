@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { MESSAGES, MONEY_MESSAGES, monthOf, monthRange, previousMonth } from '@portal/contract';
+import { MESSAGES, MONEY_MESSAGES, monthOf, monthRange, previousMonth, toMinor } from '@portal/contract';
 import { ledgerEntries, taxInvoiceCounters, taxInvoices } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
@@ -73,7 +73,7 @@ describe("the month's tax invoice and proforma", () => {
     const statement = (await get(w.tokens.admin, `/api/b2b/balance/statement?from=${from}&to=${to}&onPage=500`)).json();
     type Entry = { kind: string; debit: number; credit: number };
     const minor = (entries: Entry[], kind: string, side: 'debit' | 'credit') =>
-      entries.filter((e) => e.kind === kind).reduce((sum, e) => sum + Math.round(e[side] * 100), 0);
+      entries.filter((e) => e.kind === kind).reduce((sum, e) => sum + toMinor(e[side]), 0);
     const refunded = minor(statement.entries, 'refund', 'credit');
     const charged = minor(statement.entries, 'booking', 'debit') - refunded;
     // 2 adults + 1 child (398) and 2 adults (288) charged, the second refunded by the policy's tier
