@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Box } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
+import { can } from '@portal/contract/plain';
 import { Header, loadAgentNav } from '@/components/header';
 import { FirstPageFallback } from '@/components/page-preview';
 import { loadLocaleParts } from '@/lib/i18n';
@@ -74,12 +75,13 @@ export function RootLayout() {
             <PendingApprovalBanner />
           </Suspense>
         )}
-        {auth.status === 'authenticated' && auth.user.role === 'admin' && (
+        {/* SPEC §6 by capability: the agency's money to those who see its balances, the licence to who edits it */}
+        {auth.status === 'authenticated' && auth.user.agencyId !== null && can(auth.user.role, 'viewBalances') && (
           <Suspense fallback={null}>
             <MoneyBanner />
           </Suspense>
         )}
-        {auth.status === 'authenticated' && auth.user.role === 'admin' && (
+        {auth.status === 'authenticated' && can(auth.user.role, 'editCompanyDetails') && (
           <Suspense fallback={null}>
             <LicenceBanner />
           </Suspense>

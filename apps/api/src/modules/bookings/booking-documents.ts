@@ -17,7 +17,8 @@ import {
   loadAgency,
   type BookingRow,
 } from './bookings.repo.ts';
-import { viewOf, visibilityOf } from './manage-bookings.ts';
+import { viewOf } from './manage-bookings.ts';
+import { visibilityOf } from './booking-rules.ts';
 import { findResellerBooking } from './reseller-bookings.ts';
 
 export type BookingDocument = { pdf: Buffer; fileName: string };

@@ -2,8 +2,23 @@
 // No database, no clock of its own: the kernel's verbs (create-booking, pay-booking, card-payments, widget-sales,
 // reseller-bookings) call these with what they read.
 import type { People } from '@portal/contract';
-import { HOLD_MINUTES } from '@portal/contract';
-import type { BookingRow } from './bookings.repo.ts';
+import { HOLD_MINUTES, can } from '@portal/contract';
+import type { AgencyActor } from '../../lib/context.ts';
+import type { BookingRow, Visibility } from './bookings.repo.ts';
+
+// SPEC §6 by capability (contract roles.ts): who may view all the agency's bookings sees them; the others (a junior)
+// see only their own. Every list, detail, document, payment page and cancellation reads this one rule.
+export function visibilityOf(actor: AgencyActor): Visibility {
+  return {
+    agencyId: actor.agencyId,
+    onlyCreatedBy: can(actor.role, 'viewAllBookings') ? null : actor.userId,
+  };
+}
+
+// The same rule for a row already read (the SQL form is bookings.repo.ts#visible)
+export function isVisibleTo(scope: Visibility, row: Pick<BookingRow, 'agencyId' | 'createdBy'>): boolean {
+  return row.agencyId === scope.agencyId && (scope.onlyCreatedBy === null || row.createdBy === scope.onlyCreatedBy);
+}
 
 export function ticketNumbers(reference: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${reference}-${String(i + 1).padStart(2, '0')}`);

@@ -17,7 +17,7 @@ import { bookingConfirmedMail } from './booking-mails.ts';
 import { cardChargeOf } from './booking-views.ts';
 import { queueWidgetSaleMails } from './widget-sales.ts';
 import { expiredHoldIds, findBooking, findOffer, loadAgent, updateBooking, type BookingRow } from './bookings.repo.ts';
-import { ticketCount, ticketNumbers } from './booking-rules.ts';
+import { isVisibleTo, ticketCount, ticketNumbers, visibilityOf } from './booking-rules.ts';
 import { viewOf } from './manage-bookings.ts';
 import { NO_STOCK, takeStock } from './stock.ts';
 import { releaseStock } from './stock.repo.ts';
@@ -178,8 +178,7 @@ export async function refreshBookingPayment(
   if (!payment?.bookingId) throw AppError.notFound('Unknown payment');
   const bookingId = payment.bookingId;
   const booking = await findBooking(ctx.db, bookingId);
-  if (!booking || (actor.role === 'junior' && booking.createdBy !== actor.userId))
-    throw AppError.notFound('Unknown payment');
+  if (!booking || !isVisibleTo(visibilityOf(actor), booking)) throw AppError.notFound('Unknown payment');
   await payments.refreshCharge(ctx, payment);
   // the page may still name an earlier attempt (another card was tried on it since): the open one is asked too
   const latest = await latestPaymentFor(ctx.db, bookingId);

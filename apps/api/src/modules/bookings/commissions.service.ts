@@ -11,7 +11,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { iterateBookings, listBookings, type BookingRow } from './bookings.repo.ts';
 import { commissionConditions, commissionSumsByMonth, type CommissionSums } from './commissions.repo.ts';
-import { visibilityOf } from './manage-bookings.ts';
+import { visibilityOf } from './booking-rules.ts';
 
 // what a commission row is made of (a list page's rows and an export's narrower rows both have it)
 type CommissionSource = Pick<

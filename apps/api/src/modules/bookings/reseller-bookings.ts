@@ -15,7 +15,8 @@ import {
 import { heldStock, ticketCount, ticketNumbers } from './booking-rules.ts';
 import { inBookingTransaction, type BookingDeps } from './booking-transaction.ts';
 import { bookingValues, prepareBooking, type CreateBookingInput } from './prepare-booking.ts';
-import { cancelBooking, planCancellation, visibilityOf, type CardRefunds } from './manage-bookings.ts';
+import { cancelBooking, planCancellation, type CardRefunds } from './manage-bookings.ts';
+import { visibilityOf } from './booking-rules.ts';
 import { payBookingRow } from './pay-booking.ts';
 import { countSpend } from './spending-cap.ts';
 import { NO_STOCK, checkStock, takeStock } from './stock.ts';
