@@ -3,7 +3,8 @@
 // - the web app's parts, merged into its one `translation` namespace, each loaded with the pages that show it; the
 //   core part (layout, home, login, and every contract message under its group's key, `bookingMessages.*`) is also
 //   the API's: the shops show the server's messages in its words;
-// - namespaces of their own: `legal` (the web's terms and privacy pages), `mail` (the API's e-mails).
+// - namespaces of their own: `legal` (the web's terms and privacy pages), `mail` and `documents` (the API's e-mails,
+//   PDFs and sheets).
 // This file is what the web's first page may import: names and types only, no texts.
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,7 +26,7 @@ export const WEB_PARTS = [
 ] as const;
 export type WebPart = (typeof WEB_PARTS)[number];
 
-export const OWN_NAMESPACES = ['legal', 'mail'] as const;
+export const OWN_NAMESPACES = ['legal', 'mail', 'documents'] as const;
 export type OwnNamespace = (typeof OWN_NAMESPACES)[number];
 
 // A part's file is its name in kebab case (backOfficeDesk → back-office-desk.json)

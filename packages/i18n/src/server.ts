@@ -1,14 +1,16 @@
 import enCore from '../locales/en/core.json' with { type: 'json' };
+import enDocuments from '../locales/en/documents.json' with { type: 'json' };
 import enMail from '../locales/en/mail.json' with { type: 'json' };
 import ruCore from '../locales/ru/core.json' with { type: 'json' };
+import ruDocuments from '../locales/ru/documents.json' with { type: 'json' };
 import ruMail from '../locales/ru/mail.json' with { type: 'json' };
 import type { KeyOf, Language } from './index.ts';
 
 // What the API says, every language at once (the server preloads them; the build bundles them): the core part for
 // the contract's messages the shops show, and the server's own namespaces.
 export const SERVER_RESOURCES = {
-  en: { core: enCore, mail: enMail },
-  ru: { core: ruCore, mail: ruMail },
+  en: { core: enCore, mail: enMail, documents: enDocuments },
+  ru: { core: ruCore, mail: ruMail, documents: ruDocuments },
 } as const satisfies Record<Language, Record<string, object>>;
 
 export type ServerNamespace = keyof (typeof SERVER_RESOURCES)['en'];

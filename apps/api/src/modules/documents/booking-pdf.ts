@@ -1,5 +1,5 @@
 import type { BookingView } from '@portal/contract';
-import { documentLabels } from './document-labels.ts';
+import { translator } from '../../lib/i18n.ts';
 import type { DocumentIssuer } from './issuer.ts';
 import { renderInvoice } from './invoice-pdf.ts';
 import { createPdf, drawFooters } from './pdf-layout.ts';
@@ -16,9 +16,9 @@ export type BookingDocumentInput = {
 export type BookingDocumentKind = 'voucher' | 'tickets' | 'invoice';
 
 export async function renderBookingPdf(kind: BookingDocumentKind, input: BookingDocumentInput): Promise<Buffer> {
-  const t = documentLabels(input.language);
-  const invoice = input.booking.paymentMethod === 'balance' ? t.bookingInvoice : t.taxInvoice;
-  const title = { voucher: t.voucher, tickets: t.tickets, invoice }[kind];
+  const t = translator(input.language, 'documents');
+  const invoice = input.booking.paymentMethod === 'balance' ? t('bookingInvoice') : t('taxInvoice');
+  const title = { voucher: t('voucher'), tickets: t('tickets'), invoice }[kind];
   const { doc, done } = await createPdf({
     title: `${title} ${input.booking.reference}`,
     author: input.issuer.legalName,
@@ -30,7 +30,7 @@ export async function renderBookingPdf(kind: BookingDocumentKind, input: Booking
   else if (kind === 'tickets') await renderTickets(doc, input);
   else renderInvoice(doc, input);
   const contacts = [input.issuer.legalName, input.issuer.phone, input.issuer.email].filter(Boolean).join('  ·  ');
-  drawFooters(doc, contacts, t.page);
+  drawFooters(doc, contacts, (index, total) => t('page', { index, total }));
   doc.end();
   return done;
 }

@@ -1,7 +1,7 @@
 import type { PassThrough } from 'node:stream';
-import type { BookingListRow, Language, PaymentMethod } from '@portal/contract';
+import { BookingStatus, PaymentMethod, type BookingListRow, type Language } from '@portal/contract';
+import { translator } from '../../lib/i18n.ts';
 import { minorToMajor, toMinor } from './document-format.ts';
-import { documentLabels } from './document-labels.ts';
 import {
   DATE_FORMAT,
   DATE_TIME_FORMAT,
@@ -44,60 +44,6 @@ const COLUMNS = [
 
 type ColumnKey = (typeof COLUMNS)[number]['key'];
 
-const HEADERS: Record<Language, Record<ColumnKey, string>> = {
-  en: {
-    reference: 'Reference',
-    status: 'Status',
-    bookingDate: 'Booking date',
-    createdAt: 'Creation date',
-    tour: 'Tour',
-    ticketNumber: 'Ticket number',
-    guestName: 'Guest name',
-    phone: 'Phone',
-    hotel: 'Hotel',
-    room: 'Room',
-    adults: 'Adults',
-    children: 'Children',
-    infants: 'Infants',
-    pickUpTime: 'Pick-up time',
-    tourTime: 'Tour time',
-    publishedRate: 'Published rate',
-    netRate: 'NET rate',
-    payment: 'Collection / payment',
-    finalBalance: 'Final balance',
-    notes: 'Notes',
-    agent: 'Agent',
-  },
-  ru: {
-    reference: 'Номер брони',
-    status: 'Статус',
-    bookingDate: 'Дата тура',
-    createdAt: 'Дата создания',
-    tour: 'Тур',
-    ticketNumber: 'Номер билета',
-    guestName: 'Имя гостя',
-    phone: 'Телефон',
-    hotel: 'Отель',
-    room: 'Номер комнаты',
-    adults: 'Взрослые',
-    children: 'Дети',
-    infants: 'Младенцы',
-    pickUpTime: 'Время трансфера',
-    tourTime: 'Время тура',
-    publishedRate: 'Опубликованная цена',
-    netRate: 'Цена нетто',
-    payment: 'Оплата',
-    finalBalance: 'Итоговый баланс',
-    notes: 'Примечания',
-    agent: 'Агент',
-  },
-};
-
-const PAYMENT_LABELS: Record<Language, Record<PaymentMethod, string>> = {
-  en: { balance: 'Company balance', card: 'Credit card' },
-  ru: { balance: 'Баланс компании', card: 'Банковская карта' },
-};
-
 type CellValue = string | number | Date | null;
 
 // the columns whose cells hold text (dates fall back to text only when unreadable)
@@ -117,12 +63,22 @@ const TEXT_COLUMNS: readonly ColumnKey[] = [
   'agent',
 ];
 
-function rowValues(row: BookingListRow, language: Language): Record<ColumnKey, CellValue> {
+// A sheet's words, asked once: a sheet may have tens of thousands of rows
+type Words = { statuses: Record<BookingStatus, string>; payments: Record<PaymentMethod, string> };
+function wordsOf(language: Language): Words {
+  const t = translator(language, 'documents');
+  return {
+    statuses: Object.fromEntries(BookingStatus.options.map((s) => [s, t(`statuses.${s}`)])) as Words['statuses'],
+    payments: Object.fromEntries(PaymentMethod.options.map((m) => [m, t(`paymentMethods.${m}`)])) as Words['payments'],
+  };
+}
+
+function rowValues(row: BookingListRow, words: Words): Record<ColumnKey, CellValue> {
   const text = (value: string | null) => value || null;
   const tour = row.offer ? `${row.tour} — ${row.offer}` : row.tour;
   return {
     reference: text(row.reference),
-    status: documentLabels(language).statuses[row.status],
+    status: words.statuses[row.status],
     bookingDate: calendarDate(row.bookingDate) ?? text(row.bookingDate),
     createdAt: dubaiWallClock(row.createdAt) ?? text(row.createdAt),
     tour: text(tour),
@@ -138,7 +94,7 @@ function rowValues(row: BookingListRow, language: Language): Record<ColumnKey, C
     tourTime: text(row.time),
     publishedRate: minorToMajor(toMinor(row.publishedRate)),
     netRate: minorToMajor(toMinor(row.netRate)),
-    payment: row.paymentMethod ? PAYMENT_LABELS[language][row.paymentMethod] : null,
+    payment: row.paymentMethod ? words.payments[row.paymentMethod] : null,
     finalBalance: row.finalBalance === null ? null : minorToMajor(toMinor(row.finalBalance)),
     notes: text(row.notes),
     agent: text(row.agent),
@@ -158,16 +114,18 @@ async function writeWorkbook(
   language: Language,
   stream: PassThrough,
 ): Promise<void> {
-  const { workbook, sheet } = streamingSheet(stream, language === 'ru' ? 'Бронирования' : 'Bookings', 1);
+  const t = translator(language, 'documents');
+  const words = wordsOf(language);
+  const { workbook, sheet } = streamingSheet(stream, t('bookingsSheet.sheet'), 1);
   sheet.columns = COLUMNS.map((column) => ({ key: column.key, width: column.width }));
 
-  const header = sheet.addRow(COLUMNS.map((column) => HEADERS[language][column.key]));
+  const header = sheet.addRow(COLUMNS.map((column) => t(`bookingsSheet.headers.${column.key}`)));
   styleAsHeader(header, true);
   header.height = 30;
   header.commit();
 
   for await (const row of rows) {
-    const values = rowValues(row, language);
+    const values = rowValues(row, words);
     const added = sheet.addRow(COLUMNS.map((column) => values[column.key]));
     const money = moneyFormat(row.currencyCode);
     for (const key of ['publishedRate', 'netRate', 'finalBalance'] as const) added.getCell(key).style = styleOf(money);

@@ -1,6 +1,7 @@
 import type { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { CommissionRow, CurrencyCode, Language } from '@portal/contract';
+import { translator } from '../../lib/i18n.ts';
 import { minorToMajor, toMinor } from './document-format.ts';
 import {
   DATE_FORMAT,
@@ -34,53 +35,6 @@ type ColumnKey = (typeof COLUMNS)[number]['key'];
 const MONEY: readonly ColumnKey[] = ['published', 'net', 'commission'];
 const TEXT: readonly ColumnKey[] = ['reference', 'time', 'tour', 'guestName', 'agent'];
 
-const TEXTS = {
-  en: {
-    sheet: 'Commissions',
-    headers: {
-      reference: 'Reference',
-      travelDate: 'Travel date',
-      time: 'Tour time',
-      createdAt: 'Creation date',
-      tour: 'Tour / option',
-      guestName: 'Guest name',
-      adults: 'Adults',
-      children: 'Children',
-      infants: 'Infants',
-      agent: 'Agent',
-      published: 'Published rate',
-      net: 'NET rate',
-      commission: 'Commission',
-    },
-    month: 'Travel month',
-    bookings: 'Bookings',
-    grandTotal: 'Grand total',
-    none: 'No completed bookings match these filters.',
-  },
-  ru: {
-    sheet: 'Комиссии',
-    headers: {
-      reference: 'Номер брони',
-      travelDate: 'Дата тура',
-      time: 'Время тура',
-      createdAt: 'Дата создания',
-      tour: 'Тур / опция',
-      guestName: 'Имя гостя',
-      adults: 'Взрослые',
-      children: 'Дети',
-      infants: 'Младенцы',
-      agent: 'Агент',
-      published: 'Опубликованная цена',
-      net: 'Цена нетто',
-      commission: 'Комиссия',
-    },
-    month: 'Месяц тура',
-    bookings: 'Бронирований',
-    grandTotal: 'Итого',
-    none: 'Нет завершённых бронирований по этим фильтрам.',
-  },
-} as const satisfies Record<Language, unknown>;
-
 type Sums = { count: number; publishedMinor: number; netMinor: number; commissionMinor: number };
 const MONTH_FORMAT = 'mmm yyyy';
 
@@ -109,13 +63,14 @@ async function writeWorkbook(
   language: Language,
   stream: PassThrough,
 ): Promise<void> {
-  const t = TEXTS[language];
-  const { workbook, sheet } = streamingSheet(stream, t.sheet, 1);
+  const t = translator(language, 'documents');
+  const header = (key: ColumnKey) => t(`commissions.headers.${key}`);
+  const { workbook, sheet } = streamingSheet(stream, t('commissions.sheet'), 1);
   sheet.columns = COLUMNS.map((column) => ({ key: column.key, width: column.width }));
-  const header = sheet.addRow(COLUMNS.map((column) => t.headers[column.key]));
-  styleAsHeader(header, true);
-  header.height = 30;
-  header.commit();
+  const headerRow = sheet.addRow(COLUMNS.map((column) => header(column.key)));
+  styleAsHeader(headerRow, true);
+  headerRow.height = 30;
+  headerRow.commit();
 
   // month (yyyy-MM) → currency → sums; and currency → sums
   const months = new Map<string, Map<CurrencyCode, Sums>>();
@@ -156,11 +111,11 @@ async function writeWorkbook(
   const totalsHeader = sheet.addRow(
     COLUMNS.map((column) =>
       column.key === 'reference'
-        ? t.month
+        ? t('commissions.month')
         : column.key === 'adults'
-          ? t.bookings
+          ? t('commissions.bookings')
           : MONEY.includes(column.key)
-            ? t.headers[column.key]
+            ? header(column.key)
             : null,
     ),
   );
@@ -190,11 +145,11 @@ async function writeWorkbook(
     for (const [currency, sums] of months.get(month) ?? []) totalRow(first ?? month, currency, sums, false);
   }
   if (totals.size === 0) {
-    const none = sheet.addRow([t.none]);
+    const none = sheet.addRow([t('commissions.none')]);
     none.getCell(1).style = styleOf(TEXT_FORMAT);
     none.commit();
   }
-  for (const [currency, sums] of totals) totalRow(t.grandTotal, currency, sums, true);
+  for (const [currency, sums] of totals) totalRow(t('commissions.grandTotal'), currency, sums, true);
   sheet.commit();
   await workbook.commit();
 }

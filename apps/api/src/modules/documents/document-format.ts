@@ -1,5 +1,5 @@
 import type { CurrencyCode, Language } from '@portal/contract';
-import { divideHalfUp } from '@portal/contract/plain';
+import { convertMinor, divideHalfUp } from '@portal/contract/plain';
 import { BUSINESS_TIME_ZONE } from '../../lib/dubai-time.ts';
 
 export const UAE_VAT_PERCENT = 5;
@@ -11,16 +11,30 @@ export function includedVatMinor(totalMinor: number): number {
   return divideHalfUp(totalMinor * UAE_VAT_PERCENT, 100 + UAE_VAT_PERCENT);
 }
 
+// FTA: VAT on an invoice in another currency is also stated in AED (SPEC §9 fixed rate); a credit note's is negative
+export function vatInAedMinor(vatMinor: number, currency: CurrencyCode): number {
+  return Math.sign(vatMinor) * convertMinor(Math.abs(vatMinor), currency, 'aed');
+}
+
+// How each language writes a number (U+00A0 keeps a Russian amount on one line in the PDF)
+const SEPARATORS: Record<Language, { group: string; decimal: string }> = {
+  en: { group: ',', decimal: '.' },
+  ru: { group: '\u00A0', decimal: ',' },
+};
+
 export function formatMoney(minor: number, currency: CurrencyCode, language: Language): string {
   const sign = minor < 0 ? '−' : '';
   const abs = Math.abs(minor);
   const whole = Math.floor(abs / 100).toString();
   const cents = (abs % 100).toString().padStart(2, '0');
-  // U+00A0 keeps the amount on one line in the PDF
-  const groupSeparator = language === 'ru' ? '\u00A0' : ',';
-  const decimalSeparator = language === 'ru' ? ',' : '.';
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, groupSeparator);
-  return `${sign}${grouped}${decimalSeparator}${cents}\u00A0${currency.toUpperCase()}`;
+  const { group, decimal } = SEPARATORS[language];
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${sign}${grouped}${decimal}${cents}\u00A0${currency.toUpperCase()}`;
+}
+
+// A plain decimal number as the language writes it (the exchange rate on an invoice: 3.6725, 3,6725)
+export function formatDecimal(value: number, language: Language): string {
+  return String(value).replace('.', SEPARATORS[language].decimal);
 }
 
 // SPEC §9 'dd MMM, yy', the contract's one rule (the web shows the same)

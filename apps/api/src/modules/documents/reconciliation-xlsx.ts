@@ -1,6 +1,7 @@
 import type { PassThrough } from 'node:stream';
 import { monthKey } from '@portal/contract';
 import type { CurrencyCode, Language } from '@portal/contract';
+import { translator } from '../../lib/i18n.ts';
 import { includedVatMinor, minorToMajor } from './document-format.ts';
 import {
   DATE_FORMAT,
@@ -35,70 +36,22 @@ export type ReconciliationHead = {
   openingBalanceMinor: number;
 };
 
-const TEXTS = {
-  en: {
-    sheet: 'Reconciliation',
-    title: 'Reconciliation',
-    month: 'Month',
-    opening: 'Opening balance',
-    closing: 'Closing balance',
-    totals: 'Totals',
-    headers: [
-      'Date',
-      'Reference',
-      'Travel date',
-      'Guest',
-      'Pax (A/C/I)',
-      'Payment',
-      'Debit',
-      'Credit',
-      'Published',
-      'Margin',
-      'VAT incl.',
-      'Balance',
-    ],
-    methods: {
-      booking: 'Booking from balance',
-      refund: 'Refund to balance',
-      adjustment: 'Adjustment',
-      commission: 'Widget margin',
-      card: 'Top-up by card',
-      bank_transfer: 'Top-up by bank transfer',
-      deposit: 'Deposit',
-    },
-  },
-  ru: {
-    sheet: 'Сверка',
-    title: 'Акт сверки',
-    month: 'Месяц',
-    opening: 'Входящий остаток',
-    closing: 'Исходящий остаток',
-    totals: 'Итого',
-    headers: [
-      'Дата',
-      'Номер',
-      'Дата тура',
-      'Гость',
-      'Чел. (В/Д/М)',
-      'Оплата',
-      'Списание',
-      'Зачисление',
-      'Опубликованная цена',
-      'Маржа',
-      'В т. ч. НДС',
-      'Остаток',
-    ],
-    methods: {
-      booking: 'Бронирование с баланса',
-      refund: 'Возврат на баланс',
-      adjustment: 'Корректировка',
-      commission: 'Маржа виджета',
-      card: 'Пополнение картой',
-      bank_transfer: 'Пополнение переводом',
-      deposit: 'Пополнение',
-    },
-  },
-} as const;
+const HEADERS = [
+  'date',
+  'reference',
+  'travelDate',
+  'guest',
+  'pax',
+  'payment',
+  'debit',
+  'credit',
+  'published',
+  'margin',
+  'vat',
+  'balance',
+] as const;
+// what a row was for: its kind, or for a deposit how it was paid
+const METHODS = ['booking', 'refund', 'adjustment', 'commission', 'card', 'bank_transfer', 'deposit'] as const;
 
 // What a row earned the agency: a booking's published − net price; its refund takes the sale back
 function marginOf(row: ReconciliationXlsxRow): number | null {
@@ -125,18 +78,21 @@ async function writeWorkbook(
   language: Language,
   stream: PassThrough,
 ): Promise<void> {
-  const t = TEXTS[language];
+  const t = translator(language, 'documents');
+  const methods = Object.fromEntries(
+    METHODS.map((method) => [method, t(`reconciliation.methods.${method}`)]),
+  ) as Record<(typeof METHODS)[number], string>;
   const money = moneyFormat(head.currency);
-  const { workbook, sheet } = streamingSheet(stream, t.sheet, 5);
+  const { workbook, sheet } = streamingSheet(stream, t('reconciliation.sheet'), 5);
   sheet.columns = [12, 18, 12, 24, 12, 24, 14, 14, 16, 14, 14, 16].map((width) => ({ width }));
   accountSheetHead(sheet, {
-    title: `${t.title}: ${head.agencyName}`,
-    period: [t.month, monthKey(head)],
-    opening: t.opening,
+    title: `${t('reconciliation.title')}: ${head.agencyName}`,
+    period: [t('reconciliation.month'), monthKey(head)],
+    opening: t('reconciliation.opening'),
     openingMinor: head.openingBalanceMinor,
     balanceColumn: 12,
     money,
-    headers: t.headers,
+    headers: HEADERS.map((column) => t(`reconciliation.headers.${column}`)),
   });
 
   const total = { debit: 0, credit: 0, published: 0, margin: 0, vat: 0 };
@@ -146,7 +102,7 @@ async function writeWorkbook(
     const vat = isSupply ? includedVatMinor(-row.amountMinor) : null;
     const margin = marginOf(row);
     const published = row.kind === 'booking' ? row.publishedMinor : null;
-    const method = row.kind === 'deposit' && row.topUpMethod ? t.methods[row.topUpMethod] : t.methods[row.kind];
+    const method = methods[row.kind === 'deposit' && row.topUpMethod ? row.topUpMethod : row.kind];
     const added = sheet.addRow([
       calendarDate(row.entryDate) ?? row.entryDate,
       row.reference,
@@ -174,8 +130,13 @@ async function writeWorkbook(
   }
   sheet.addRow([]).commit();
   const { debit, credit, published, margin, vat } = total;
-  accountLine(sheet, t.totals, { 7: debit, 8: credit, 9: published, 10: margin, 11: vat }, { money, bold: true });
-  accountLine(sheet, t.closing, { 12: balance }, { money, bold: true });
+  accountLine(
+    sheet,
+    t('reconciliation.totals'),
+    { 7: debit, 8: credit, 9: published, 10: margin, 11: vat },
+    { money, bold: true },
+  );
+  accountLine(sheet, t('reconciliation.closing'), { 12: balance }, { money, bold: true });
   sheet.commit();
   await workbook.commit();
 }

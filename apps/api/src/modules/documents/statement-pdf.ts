@@ -1,33 +1,10 @@
 import type { Language } from '@portal/contract';
+import { translator } from '../../lib/i18n.ts';
 import { formatDisplayDate, formatMoney } from './document-format.ts';
-import { documentLabels } from './document-labels.ts';
 import type { DocumentIssuer } from './issuer.ts';
 import { MARGIN, contentWidth, createPdf, drawBand, drawFooters, fieldGrid } from './pdf-layout.ts';
 import { type Column, tableRow, totalsBlock } from './pdf-tables.ts';
 import type { StatementXlsxHead, StatementXlsxRow } from './statement-xlsx.ts';
-
-const TEXTS = {
-  en: {
-    title: 'Statement',
-    agency: 'Agency',
-    period: 'Period',
-    opening: 'Opening balance',
-    closing: 'Closing balance',
-    totalDebit: 'Total debit',
-    totalCredit: 'Total credit',
-    columns: ['Date', 'Description', 'Reference', 'Debit', 'Credit', 'Balance'],
-  },
-  ru: {
-    title: 'Выписка по счёту',
-    agency: 'Агентство',
-    period: 'Период',
-    opening: 'Входящий остаток',
-    closing: 'Исходящий остаток',
-    totalDebit: 'Итого списано',
-    totalCredit: 'Итого зачислено',
-    columns: ['Дата', 'Описание', 'Номер', 'Списание', 'Зачисление', 'Остаток'],
-  },
-} as const;
 
 // The statement of a period as a PDF (the balance page's monthly report is the month's statement): the opening
 // balance, every entry in balance order with the running balance, the totals and the closing balance. The rows are
@@ -38,12 +15,11 @@ export async function renderStatementPdf(
   issuer: DocumentIssuer,
   language: Language,
 ): Promise<Buffer> {
-  const t = TEXTS[language];
-  const labels = documentLabels(language);
+  const t = translator(language, 'documents');
   const money = (minor: number) => formatMoney(minor, head.currency, language);
   const period = `${formatDisplayDate(head.from, language)} — ${formatDisplayDate(head.to, language)}`;
   const { doc, done } = await createPdf({
-    title: `${t.title} ${head.from} ${head.to}`,
+    title: `${t('statement.title')} ${head.from} ${head.to}`,
     author: issuer.legalName,
     subject: head.agencyName,
     language,
@@ -51,17 +27,17 @@ export async function renderStatementPdf(
   });
   drawBand(doc, {
     issuerName: issuer.legalName,
-    issuerLines: [issuer.address, `${labels.trn}: ${issuer.vatRegistrationNumber}`],
-    title: t.title,
+    issuerLines: [issuer.address, `${t('trn')}: ${issuer.vatRegistrationNumber}`],
+    title: t('statement.title'),
     subtitle: period,
   });
   fieldGrid(
     doc,
     [
-      { label: t.agency, value: head.agencyName, emphasis: true },
-      { label: t.period, value: period },
-      { label: labels.currency, value: head.currency.toUpperCase() },
-      { label: t.opening, value: money(head.openingBalanceMinor) },
+      { label: t('statement.agency'), value: head.agencyName, emphasis: true },
+      { label: t('statement.period'), value: period },
+      { label: t('currency'), value: head.currency.toUpperCase() },
+      { label: t('statement.opening'), value: money(head.openingBalanceMinor) },
     ],
     4,
     { weights: [1.6, 1.4, 0.7, 1.1] },
@@ -77,7 +53,13 @@ export async function renderStatementPdf(
     { width: amountWidth, align: 'right' },
     { width: amountWidth, align: 'right' },
   ];
-  tableRow(doc, [...t.columns], columns, { header: true });
+  const headers = ['date', 'description', 'reference', 'debit', 'credit', 'balance'] as const;
+  tableRow(
+    doc,
+    headers.map((column) => t(`statement.columns.${column}`)),
+    columns,
+    { header: true },
+  );
   let debitMinor = 0;
   let creditMinor = 0;
   let closingMinor = head.openingBalanceMinor;
@@ -100,13 +82,15 @@ export async function renderStatementPdf(
     );
   }
   totalsBlock(doc, [
-    { label: t.opening, value: money(head.openingBalanceMinor) },
-    { label: t.totalDebit, value: money(debitMinor) },
-    { label: t.totalCredit, value: money(creditMinor) },
-    { label: `${t.closing} (${head.currency.toUpperCase()})`, value: money(closingMinor), kind: 'total' },
+    { label: t('statement.opening'), value: money(head.openingBalanceMinor) },
+    { label: t('statement.totalDebit'), value: money(debitMinor) },
+    { label: t('statement.totalCredit'), value: money(creditMinor) },
+    { label: `${t('statement.closing')} (${head.currency.toUpperCase()})`, value: money(closingMinor), kind: 'total' },
   ]);
   doc.x = MARGIN;
-  drawFooters(doc, [issuer.legalName, issuer.phone, issuer.email].filter(Boolean).join('  ·  '), labels.page);
+  drawFooters(doc, [issuer.legalName, issuer.phone, issuer.email].filter(Boolean).join('  ·  '), (index, total) =>
+    t('page', { index, total }),
+  );
   doc.end();
   return done;
 }

@@ -1,5 +1,6 @@
 import type { PassThrough } from 'node:stream';
 import type { CurrencyCode, Language } from '@portal/contract';
+import { translator } from '../../lib/i18n.ts';
 import { minorToMajor } from './document-format.ts';
 import {
   DATE_FORMAT,
@@ -30,27 +31,7 @@ export type StatementXlsxHead = {
   openingBalanceMinor: number;
 };
 
-const TEXTS = {
-  en: {
-    sheet: 'Statement',
-    title: 'Statement',
-    period: 'Period',
-    opening: 'Opening balance',
-    closing: 'Closing balance',
-    totals: 'Totals',
-    headers: ['Date', 'Time', 'Description', 'Reference', 'Debit', 'Credit', 'Balance'],
-  },
-  ru: {
-    sheet: 'Выписка',
-    title: 'Выписка по счёту',
-    period: 'Период',
-    opening: 'Входящий остаток',
-    closing: 'Исходящий остаток',
-    totals: 'Итого',
-    headers: ['Дата', 'Время', 'Описание', 'Номер', 'Списание', 'Зачисление', 'Остаток'],
-  },
-} as const;
-
+const HEADERS = ['date', 'time', 'description', 'reference', 'debit', 'credit', 'balance'] as const;
 const DUBAI_OFFSET_MS = 4 * 60 * 60 * 1000;
 
 // The daily statement as a workbook: the period and opening balance, one row per ledger entry with the running
@@ -70,18 +51,18 @@ async function writeWorkbook(
   language: Language,
   stream: PassThrough,
 ): Promise<void> {
-  const t = TEXTS[language];
+  const t = translator(language, 'documents');
   const money = moneyFormat(head.currency);
-  const { workbook, sheet } = streamingSheet(stream, t.sheet, 5);
+  const { workbook, sheet } = streamingSheet(stream, t('statementSheet.sheet'), 5);
   sheet.columns = [12, 9, 60, 18, 16, 16, 18].map((width) => ({ width }));
   accountSheetHead(sheet, {
-    title: `${t.title}: ${head.agencyName}`,
-    period: [t.period, null, `${head.from} — ${head.to}`],
-    opening: t.opening,
+    title: `${t('statementSheet.title')}: ${head.agencyName}`,
+    period: [t('statementSheet.period'), null, `${head.from} — ${head.to}`],
+    opening: t('statementSheet.opening'),
     openingMinor: head.openingBalanceMinor,
     balanceColumn: 7,
     money,
-    headers: t.headers,
+    headers: HEADERS.map((column) => t(`statementSheet.headers.${column}`)),
   });
 
   let debit = 0;
@@ -108,8 +89,8 @@ async function writeWorkbook(
     balance = row.balanceAfterMinor;
   }
   sheet.addRow([]).commit();
-  accountLine(sheet, t.totals, { 5: debit, 6: credit }, { money, bold: true });
-  accountLine(sheet, t.closing, { 7: balance }, { money, bold: true });
+  accountLine(sheet, t('statementSheet.totals'), { 5: debit, 6: credit }, { money, bold: true });
+  accountLine(sheet, t('statementSheet.closing'), { 7: balance }, { money, bold: true });
   sheet.commit();
   await workbook.commit();
 }

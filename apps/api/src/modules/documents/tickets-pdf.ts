@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
+import { translator } from '../../lib/i18n.ts';
 import type { BookingDocumentInput } from './booking-pdf.ts';
 import { formatDisplayDate } from './document-format.ts';
-import { documentLabels } from './document-labels.ts';
 import type { Pdf } from './pdf-layout.ts';
 import {
   COLORS,
@@ -37,23 +37,25 @@ function qrPng(payload: string): Promise<Buffer> {
 
 export async function renderTickets(doc: Pdf, input: BookingDocumentInput): Promise<void> {
   const { booking, issuer, language } = input;
-  const t = documentLabels(language);
+  const t = translator(language, 'documents');
   const band = {
     issuerName: issuer.legalName,
     issuerLines: [issuer.address, [issuer.phone, issuer.email].filter(Boolean).join('  ·  ')],
-    title: t.tickets,
+    title: t('tickets'),
     subtitle: booking.reference,
     logo: issuer.logo,
   };
   drawBand(doc, band);
   const count = booking.ticketNumbers.length;
   if (count === 0) {
-    paragraph(doc, t.noTickets);
+    paragraph(doc, t('noTickets'));
     return;
   }
   const images = await Promise.all(booking.ticketNumbers.map((n) => qrPng(ticketQrPayload(n, booking.reference))));
   const drawInstruction = () => {
-    style(doc, 'regular', 8.5, COLORS.muted).text(t.ticketInstruction, MARGIN, doc.y - 8, { width: contentWidth(doc) });
+    style(doc, 'regular', 8.5, COLORS.muted).text(t('ticketInstruction'), MARGIN, doc.y - 8, {
+      width: contentWidth(doc),
+    });
     doc.y += 8;
   };
   drawInstruction();
@@ -79,10 +81,15 @@ export async function renderTickets(doc: Pdf, input: BookingDocumentInput): Prom
 
     const x = qrX + QR_SIZE + 24;
     const textWidth = MARGIN + width - x - 18;
-    style(doc, 'regular', 8, COLORS.muted).text(t.ticketOf(index + 1, count).toUpperCase(), x, y + 18, {
-      width: textWidth,
-      characterSpacing: 0.6,
-    });
+    style(doc, 'regular', 8, COLORS.muted).text(
+      t('ticketOf', { index: index + 1, total: count }).toUpperCase(),
+      x,
+      y + 18,
+      {
+        width: textWidth,
+        characterSpacing: 0.6,
+      },
+    );
     style(doc, 'bold', fitFontSize(doc, ticketNumber, 'bold', 15, 9, textWidth), COLORS.brand);
     singleLine(doc, ticketNumber, x, doc.y + 2, { width: textWidth });
     style(doc, 'bold', 11, COLORS.ink).text(booking.tour.title, x, doc.y + 6, {
@@ -99,14 +106,14 @@ export async function renderTickets(doc: Pdf, input: BookingDocumentInput): Prom
     fieldGrid(
       doc,
       [
-        { label: t.date, value: formatDisplayDate(booking.date, language) },
-        { label: t.time, value: booking.time ?? t.anyTime },
-        { label: t.bookingReference, value: booking.reference },
+        { label: t('date'), value: formatDisplayDate(booking.date, language) },
+        { label: t('time'), value: booking.time ?? t('anyTime') },
+        { label: t('bookingReference'), value: booking.reference },
       ],
       3,
       { x, width: textWidth, weights: [0.9, 1.1, 1.4], clip: true },
     );
-    fieldGrid(doc, [{ label: t.guestName, value: booking.guest.name }], 1, { x, width: textWidth, clip: true });
+    fieldGrid(doc, [{ label: t('guestName'), value: booking.guest.name }], 1, { x, width: textWidth, clip: true });
   });
   doc.x = MARGIN;
   doc.y = top + (((count - 1) % TICKETS_PER_PAGE) + 1) * (TICKET_HEIGHT + TICKET_GAP);
