@@ -7,6 +7,8 @@ import { registerRoute } from '../../lib/route.ts';
 import { sendPdf } from '../../lib/pdf-reply.ts';
 import { sendXlsx } from '../../lib/xlsx-reply.ts';
 import { issuerOf, loadReconciliationXlsx, loadStatementPdf, loadStatementXlsx } from '../documents/index.ts';
+import { issueDueInvoices } from '../invoices/index.ts';
+import { sendLowBalanceAlerts } from './low-balance.service.ts';
 import {
   balanceCovers,
   balanceOf,
@@ -19,17 +21,14 @@ import {
   statementExportHead,
   statementRows,
 } from './balance.service.ts';
+import { closeStaleCardTopUps, topUpPaymentOwner } from './top-up-card-payments.ts';
+import { attachTransferProof, confirmTransfer, rejectTransfer } from './top-up-transfers.service.ts';
 import {
-  closeStaleCardTopUps,
-  confirmTransfer,
   createTopUp,
-  attachTransferProof,
   getTopUp,
   listAgencyTopUps,
   listAllTopUps,
   quoteTopUp,
-  rejectTransfer,
-  topUpPaymentOwner,
   topUpResponse,
 } from './top-ups.service.ts';
 
@@ -47,6 +46,24 @@ export const balancePlugin = fp(
     const payments = app.payments;
     payments.registerOwner('topUp', topUpPaymentOwner());
     app.decorate('balance', { closeStaleCardTopUps: () => closeStaleCardTopUps(db, payments, app.log) });
+    const { config } = app.deps;
+    // card top-ups whose payment stayed open past its time end unpaid (a payment that went through is credited)
+    if (config.holdSweepMs > 0)
+      app.jobs.add({
+        name: 'top-ups-sweeper',
+        everyMs: config.holdSweepMs,
+        run: () => app.balance.closeStaleCardTopUps(),
+      });
+    // SPEC §9: from the 3rd, last month's tax invoices (a download issues one sooner; each is issued once)
+    if (config.accountJobsMs > 0)
+      app.jobs.add({ name: 'tax-invoices', everyMs: config.accountJobsMs, run: () => issueDueInvoices(app.deps) });
+    // admins mailed once when the available amount falls below 40 % and 20 % of the last top-up's
+    if (config.balanceAlertMs > 0)
+      app.jobs.add({
+        name: 'low-balance-alerts',
+        everyMs: config.balanceAlertMs,
+        run: () => sendLowBalanceAlerts(app.deps),
+      });
 
     registerRoute(app, bookingRoutes.balance, ({ query, ctx }) => balanceOf(ctx, query.currencyCode));
     registerRoute(app, bookingRoutes.balanceCovers, ({ query, ctx }) =>

@@ -51,6 +51,16 @@ function topUp(token: string, payload: Record<string, unknown>, idempotencyKey =
   });
 }
 
+// the tours company's calls on transfers: the pending list, confirm, reject
+function asOperator(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
+  return t.app.inject({
+    method,
+    url: `/api/admin${url}`,
+    headers: bearer(operatorToken),
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
 async function balanceOf(agencyId: string, currency: 'aed' | 'usd' = 'aed') {
   return (await readBalance(t.database.db, agencyId, currency)).balanceMinor;
 }
@@ -292,11 +302,7 @@ describe('top-up by bank transfer', () => {
     });
     expect(await balanceOf(agency.id)).toBe(0);
 
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/topups?status=pending',
-      headers: bearer(operatorToken),
-    });
+    const list = await asOperator('GET', '/topups?status=pending');
     expect(list.json().map((u: { id: string }) => u.id)).toContain(view.id);
     // the agency cannot confirm its own transfer
     const self = await t.app.inject({
@@ -306,20 +312,11 @@ describe('top-up by bank transfer', () => {
     });
     expect(self.statusCode).toBe(403);
 
-    const confirmations = await Promise.all(
-      [1, 2].map(() =>
-        t.app.inject({ method: 'POST', url: `/api/admin/topups/${view.id}/confirm`, headers: bearer(operatorToken) }),
-      ),
-    );
+    const confirmations = await Promise.all([1, 2].map(() => asOperator('POST', `/topups/${view.id}/confirm`)));
     expect(confirmations.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     expect(await balanceOf(agency.id)).toBe(250_050);
     expect(await countRows(agency.id)).toEqual({ topUps: 1, entries: 1 });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/topups/${view.id}/reject`,
-      headers: bearer(operatorToken),
-      payload: { reason: 'too late' },
-    });
+    const again = await asOperator('POST', `/topups/${view.id}/reject`, { reason: 'too late' });
     expect(again.json()).toEqual([{ fieldName: 'id', errorMessage: MONEY_MESSAGES.notPending }]);
   });
 
@@ -335,18 +332,10 @@ describe('top-up by bank transfer', () => {
         bankReference: 'FT1',
       })
     ).json();
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/topups/${view.id}/reject`,
-      headers: bearer(operatorToken),
-      payload: { reason: '  ' },
-    });
+    const empty = await asOperator('POST', `/topups/${view.id}/reject`, { reason: '  ' });
     expect(empty.json()).toEqual([{ fieldName: 'reason', errorMessage: MONEY_MESSAGES.rejectReasonRequired }]);
-    const rejected = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/topups/${view.id}/reject`,
-      headers: bearer(operatorToken),
-      payload: { reason: 'No such transfer reached our account' },
+    const rejected = await asOperator('POST', `/topups/${view.id}/reject`, {
+      reason: 'No such transfer reached our account',
     });
     expect(rejected.json()).toMatchObject({ status: 'rejected', rejectReason: 'No such transfer reached our account' });
     expect(await balanceOf(agency.id)).toBe(0);
@@ -411,11 +400,7 @@ describe('proof of a bank transfer', () => {
     // nor can another agency attach to it
     expect((await attach(otherToken, view.id)).statusCode).toBe(404);
     // the operator sees it on the transfer, and the history says who attached it
-    const pending = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/topups?status=pending',
-      headers: bearer(operatorToken),
-    });
+    const pending = await asOperator('GET', '/topups?status=pending');
     expect(pending.json().find((u: { id: string }) => u.id === view.id)).toMatchObject({ proofFileId });
     // a newer slip replaces the one shown; both files are kept
     const again = await attach(token, view.id, { filename: 'slip.png', contentType: 'image/png', data: SAMPLE_PNG });
@@ -449,7 +434,7 @@ describe('proof of a bank transfer', () => {
     expect((await attach(token, card.id)).json()).toEqual([
       { fieldName: 'id', errorMessage: MONEY_MESSAGES.proofNotAllowed },
     ]);
-    await t.app.inject({ method: 'POST', url: `/api/admin/topups/${view.id}/confirm`, headers: bearer(operatorToken) });
+    await asOperator('POST', `/topups/${view.id}/confirm`);
     expect((await attach(token, view.id)).json()).toEqual([
       { fieldName: 'id', errorMessage: MONEY_MESSAGES.proofNotAllowed },
     ]);
@@ -473,7 +458,7 @@ describe('balance page reads', () => {
       });
     for (const amount of [1000, 234.56]) {
       const id = (await declare(amount)).json().id;
-      await t.app.inject({ method: 'POST', url: `/api/admin/topups/${id}/confirm`, headers: bearer(operatorToken) });
+      await asOperator('POST', `/topups/${id}/confirm`);
     }
     const booked = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }));
     expect(booked.statusCode, booked.body).toBe(200);
@@ -633,7 +618,7 @@ describe('balance page reads', () => {
           bankReference: `FT${amount}`,
         })
       ).json().id;
-      await t.app.inject({ method: 'POST', url: `/api/admin/topups/${id}/confirm`, headers: bearer(operatorToken) });
+      await asOperator('POST', `/topups/${id}/confirm`);
       expect((await figures()).overdue).toBe(500 - (amount === 300 ? 300 : 500));
     }
     const booked = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }));

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { TopUpFeeResponse, TopUpMethod, TopUpStatus, TopUpView } from '@portal/contract';
 import {
   BOOKING_MESSAGES,
@@ -11,55 +10,38 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { TopUpBody as TopUpBodySchema } from '@portal/contract';
-import type { AppConfig } from '../../config/env.ts';
 import { moneyOf, type SiteMoney } from '../../config/sites.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
+import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
-import { requireActor, requireAgencyActor } from '../../lib/require-actor.ts';
+import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { siteUrl } from '../../lib/site-url.ts';
-import { loggableError } from '../../lib/loggable-error.ts';
 import { dailyReference } from '../../lib/daily-reference.ts';
-import { uploadDisplayName, type CheckedUpload } from '../../lib/upload.ts';
-import { insertFile } from '../files/index.ts';
-import { recordAudit } from '../audit/index.ts';
-import { postLedgerEntry } from '../ledger/index.ts';
-import {
-  latestPaymentFor,
-  publishableKeyFor,
-  type PaymentOwner,
-  type PaymentRecord,
-  type PaymentsService,
-} from '../payments/index.ts';
-import {
-  findAgency,
-  findTopUp,
-  insertTopUp,
-  listTopUps,
-  moveTopUp,
-  staleCardTopUps,
-  type TopUpRow,
-} from './top-ups.repo.ts';
+import { latestPaymentFor, type PaymentsService } from '../payments/index.ts';
+import { TOP_UP_PAYMENT_MINUTES } from './top-up-card-payments.ts';
+import { findAgency, findTopUp, insertTopUp, listTopUps, moveTopUp, type TopUpRow } from './top-ups.repo.ts';
+import { topUpView, viewOf } from './top-ups.views.ts';
+
+// The agency's top-ups (SPEC §5): the fee quote, the request (by card: the charge starts after the commit; by bank
+// transfer: declared, then decided by the operator in top-up-transfers.service.ts), and the agency's and the
+// operator's lists.
 
 type TopUpInput = z.output<typeof TopUpBodySchema>;
 type AgencyRow = NonNullable<Awaited<ReturnType<typeof findAgency>>>;
 
 // how long a card top-up may wait for its charge to reach the provider before it is taken for failed
 const CHARGE_START_GRACE_MS = 2 * 60_000;
-// how long a card top-up's payment may stay open before it is closed at the provider and the top-up ends unpaid
-export const TOP_UP_PAYMENT_MINUTES = 30;
 
-async function requireAgency(ctx: ServiceContext, actor: AgencyActor): Promise<AgencyRow> {
+// The calling agency, approved, with the money rules of its site and currency
+async function agencyMoney(ctx: ServiceContext) {
+  const actor = requireAgencyActor(ctx);
   const agency = await findAgency(ctx.db, actor.agencyId);
   if (!agency) throw new AppError('forbidden', MESSAGES.forbidden);
   if (agency.status !== 'approved') throw new AppError('forbidden', MESSAGES.agencyNotApproved);
-  return agency;
-}
-
-function siteMoney(ctx: ServiceContext, agency: AgencyRow): SiteMoney {
-  return moneyOf(ctx.sites.byId(agency.siteId) ?? ctx.site, agency.currency);
+  const money: SiteMoney = moneyOf(ctx.sites.byId(agency.siteId) ?? ctx.site, agency.currency);
+  return { actor, agency, money };
 }
 
 // The rules every top-up amount meets (SPEC §5): the account's currency, whole cents, within the site's limits. The
@@ -82,9 +64,7 @@ export async function quoteTopUp(
   ctx: ServiceContext,
   query: { amount: number; type: TopUpMethod; currency: CurrencyCode },
 ): Promise<TopUpFeeResponse> {
-  const actor = requireAgencyActor(ctx);
-  const agency = await requireAgency(ctx, actor);
-  const money = siteMoney(ctx, agency);
+  const { agency, money } = await agencyMoney(ctx);
   const { amountMinor, feeMinor } = checkAmount(
     money,
     agency,
@@ -102,58 +82,15 @@ export async function quoteTopUp(
   };
 }
 
-function topUpView(
-  row: TopUpRow & { agencyName?: string },
-  payment: PaymentRecord | null,
-  config?: AppConfig,
-): TopUpView {
-  return {
-    id: row.id,
-    reference: row.reference,
-    method: row.method,
-    status: row.status,
-    currencyCode: row.currency,
-    amount: minorToMajor(row.amountMinor),
-    fee: minorToMajor(row.feeMinor),
-    total: minorToMajor(row.amountMinor + row.feeMinor),
-    transferDate: row.transferDate,
-    bankReference: row.bankReference,
-    rejectReason: row.rejectReason ?? row.failureMessage,
-    createdAt: row.createdAt.toISOString(),
-    creditedAt: row.creditedAt?.toISOString() ?? null,
-    proofFileId: row.proofFileId,
-    payment: payment
-      ? {
-          id: payment.id,
-          provider: payment.provider,
-          status: payment.status,
-          redirectUrl: payment.redirectUrl,
-          clientSecret: payment.clientSecret,
-          publishableKey: config ? publishableKeyFor(payment, config) : null,
-          failureMessage: payment.failureMessage,
-        }
-      : null,
-    ...(row.agencyName === undefined ? {} : { agencyName: row.agencyName }),
-  };
-}
-
-// the open card payment is shown only while the top-up waits for it (the list asks once per pending card top-up)
-async function viewOf(ctx: Pick<ServiceContext, 'db' | 'config'>, row: TopUpRow): Promise<TopUpView> {
-  const isWaitingForCard = row.method === 'card' && row.status === 'pending';
-  return topUpView(row, isWaitingForCard ? await latestPaymentFor(ctx.db, { topUpId: row.id }) : null, ctx.config);
-}
-
 export async function createTopUp(
   ctx: ServiceContext,
   payments: PaymentsService,
   body: TopUpInput,
   claim: IdempotencyClaim,
 ): Promise<TopUpView> {
-  const actor = requireAgencyActor(ctx);
-  const agency = await requireAgency(ctx, actor);
+  const { actor, agency, money } = await agencyMoney(ctx);
   if (body.method === 'card' && agency.isCreditCardTopupAllowed === 0)
     throw AppError.field('method', BOOKING_MESSAGES.creditCardDisabled);
-  const money = siteMoney(ctx, agency);
   const { amountMinor, feeMinor } = checkAmount(
     money,
     agency,
@@ -197,19 +134,23 @@ export async function createTopUp(
   return viewOf(ctx, (await findTopUp(ctx.db, row.id, agency.id)) ?? row);
 }
 
+// One of the caller's top-ups (any agency's for the operator: `agencyId` null), locked when asked; else the 404
+export async function requireTopUp(db: DbOrTx, id: string, agencyId: string | null, lock = false): Promise<TopUpRow> {
+  const row = await findTopUp(db, id, agencyId, lock);
+  if (!row) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
+  return row;
+}
+
 // A replayed call (same Idempotency-Key) answers with the top-up it made
 export async function topUpResponse(ctx: ServiceContext, id: string): Promise<TopUpView> {
   const actor = requireAgencyActor(ctx);
-  const row = await findTopUp(ctx.db, id, actor.agencyId);
-  if (!row) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
-  return viewOf(ctx, row);
+  return viewOf(ctx, await requireTopUp(ctx.db, id, actor.agencyId));
 }
 
 // One top-up; an open card payment is asked about first (the return from a pay page may beat the webhook)
 export async function getTopUp(ctx: ServiceContext, payments: PaymentsService, id: string): Promise<TopUpView> {
   const actor = requireAgencyActor(ctx);
-  const row = await findTopUp(ctx.db, id, actor.agencyId);
-  if (!row) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
+  const row = await requireTopUp(ctx.db, id, actor.agencyId);
   if (row.method === 'card' && row.status === 'pending') {
     const payment = await latestPaymentFor(ctx.db, { topUpId: row.id });
     if (payment?.providerRef) await payments.refreshCharge(ctx, payment);
@@ -230,194 +171,4 @@ export async function listAgencyTopUps(ctx: ServiceContext, status: TopUpStatus 
 export async function listAllTopUps(ctx: ServiceContext, status: TopUpStatus | undefined): Promise<TopUpView[]> {
   const rows = await listTopUps(ctx.db, { agencyId: null, status });
   return rows.map((row) => topUpView(row, null));
-}
-
-// in the agency's language: the statement shows it as written
-function depositDescription(row: TopUpRow, language: 'en' | 'ru'): string {
-  const bankReference = row.bankReference ?? '';
-  if (language === 'ru')
-    return row.method === 'card'
-      ? `Пополнение картой ${row.reference}`
-      : `Банковский перевод ${row.reference} (референс банка ${bankReference})`;
-  return row.method === 'card'
-    ? `Top-up by card ${row.reference}`
-    : `Bank transfer ${row.reference} (bank reference ${bankReference})`;
-}
-
-// Credits a top-up once: the entry and the status change commit together, from the status the caller locked
-async function credit(tx: DbOrTx, row: TopUpRow, changes: { decidedBy?: string }) {
-  await postLedgerEntry(tx, {
-    agencyId: row.agencyId,
-    currency: row.currency,
-    amountMinor: row.amountMinor,
-    kind: 'deposit',
-    description: depositDescription(row, (await findAgency(tx, row.agencyId))?.language ?? 'en'),
-    reference: row.reference,
-  });
-  const moved = await moveTopUp(tx, row.id, row.status, {
-    status: 'credited',
-    creditedAt: new Date(),
-    failureMessage: null,
-    ...changes,
-  });
-  if (!moved) throw new Error(`top-up ${row.id} changed while it was being credited`);
-  return moved;
-}
-
-// The agent attaches the proof of a declared transfer (their bank slip) while it waits for the tours company. The bytes
-// are stored first and removed again if the transaction fails: no row ever names a missing file. A newer proof
-// replaces the one shown (the older file is kept, as company documents are).
-export async function attachTransferProof(
-  ctx: ServiceContext,
-  id: string,
-  readUpload: () => Promise<CheckedUpload>,
-): Promise<TopUpView> {
-  const actor = requireAgencyActor(ctx);
-  // another agency's id (or an unknown one) is a 404 before the file is even read
-  if (!(await findTopUp(ctx.db, id, actor.agencyId))) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
-  const upload = await readUpload();
-  const storageKey = `agency/${actor.agencyId}/transfer-proof/${randomUUID()}.${upload.type.extension}`;
-  await ctx.storage.put(storageKey, upload.data);
-  try {
-    const row = await ctx.db.transaction(async (tx) => {
-      const current = await findTopUp(tx, id, actor.agencyId, true);
-      if (!current) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
-      if (current.method !== 'bank_transfer' || current.status !== 'pending')
-        throw AppError.field('id', MONEY_MESSAGES.proofNotAllowed);
-      const file = await insertFile(tx, {
-        agencyId: actor.agencyId,
-        kind: 'transferProof',
-        originalName: uploadDisplayName(upload.filename, 'proof'),
-        contentType: upload.type.mime,
-        sizeBytes: upload.data.length,
-        storageKey,
-        uploadedBy: actor.userId,
-      });
-      const moved = await moveTopUp(tx, current.id, 'pending', { proofFileId: file.id });
-      if (!moved) throw new Error(`top-up ${id} changed while it was locked`);
-      await recordAudit(tx, actor, {
-        agencyId: actor.agencyId,
-        entity: 'topUp',
-        entityId: current.id,
-        subject: current.reference,
-        action: 'topUp.proofAttached',
-        changes: [{ field: 'proof', from: current.proofFileId, to: file.id }],
-      });
-      return moved;
-    });
-    return viewOf(ctx, row);
-  } catch (error) {
-    await ctx.storage.remove(storageKey).catch((removeError: unknown) => {
-      ctx.log.warn({ err: loggableError(removeError), storageKey }, 'could not remove the file of a failed upload');
-    });
-    throw error;
-  }
-}
-
-// A declared bank transfer still waiting for the operator, locked for the decision (the row lock and the status
-// decide between two operators)
-async function lockPendingTransfer(tx: DbOrTx, id: string): Promise<TopUpRow> {
-  const current = await findTopUp(tx, id, null, true);
-  if (!current) throw AppError.notFound(MONEY_MESSAGES.unknownTopUp);
-  if (current.method !== 'bank_transfer' || current.status !== 'pending')
-    throw AppError.field('id', MONEY_MESSAGES.notPending);
-  return current;
-}
-
-// The operator's decision on a transfer, one audit row in its transaction
-function auditTransfer(
-  tx: DbOrTx,
-  actor: ReturnType<typeof requireActor>,
-  before: TopUpRow,
-  after: TopUpRow,
-  action: 'topUp.confirmed' | 'topUp.rejected',
-) {
-  return recordAudit(tx, actor, {
-    agencyId: after.agencyId,
-    entity: 'topUp',
-    entityId: after.id,
-    subject: `${after.reference} · ${minorToMajor(after.amountMinor).toFixed(2)} ${after.currency.toUpperCase()}`,
-    action,
-    changes: [
-      { field: 'status', from: before.status, to: after.status },
-      ...(after.rejectReason ? [{ field: 'rejectReason', from: null, to: after.rejectReason }] : []),
-    ],
-  });
-}
-
-// The operator confirms a declared bank transfer: credited once (the row lock and the status guard decide)
-export async function confirmTransfer(ctx: ServiceContext, id: string): Promise<TopUpView> {
-  const actor = requireActor(ctx);
-  const row = await ctx.db.transaction(async (tx) => {
-    const current = await lockPendingTransfer(tx, id);
-    const credited = await credit(tx, current, { decidedBy: actor.userId });
-    await auditTransfer(tx, actor, current, credited, 'topUp.confirmed');
-    return credited;
-  });
-  return topUpView(row, null);
-}
-
-export async function rejectTransfer(ctx: ServiceContext, id: string, reason: string): Promise<TopUpView> {
-  const actor = requireActor(ctx);
-  const row = await ctx.db.transaction(async (tx) => {
-    const current = await lockPendingTransfer(tx, id);
-    const moved = await moveTopUp(tx, current.id, 'pending', {
-      status: 'rejected',
-      rejectReason: reason,
-      decidedBy: actor.userId,
-    });
-    if (!moved) throw new Error(`top-up ${id} changed while it was locked`);
-    await auditTransfer(tx, actor, current, moved, 'topUp.rejected');
-    return moved;
-  });
-  return topUpView(row, null);
-}
-
-// A top-up as the owner of its card payment: money that arrives is credited once — also after the top-up was
-// closed unpaid (the payment still went through); a second arrival for a credited top-up goes back to the card.
-export function topUpPaymentOwner(): PaymentOwner {
-  const locked = async (tx: DbOrTx, payment: PaymentRecord) => {
-    const row = payment.topUpId === null ? null : await findTopUp(tx, payment.topUpId, null, true);
-    if (!row) throw new Error(`payment ${payment.id} has no top-up`);
-    return row;
-  };
-  return {
-    paid: async (tx, payment) => {
-      const row = await locked(tx, payment);
-      if (row.status === 'credited' || row.status === 'rejected')
-        return { kept: false, refundReason: `top-up ${row.reference} was already ${row.status}` };
-      await credit(tx, row, {});
-      return { kept: true };
-    },
-    closedUnpaid: async (tx, payment, closed) => {
-      const row = await locked(tx, payment);
-      if (row.status !== 'pending' || !closed.isLatest) return;
-      await moveTopUp(tx, row.id, 'pending', { status: closed.status, failureMessage: closed.failureMessage });
-    },
-  };
-}
-
-// Card top-ups whose payment stayed open past its time: closed at the provider (a payment that went through is
-// credited by that answer), and ended as cancelled when no charge is open any more. Returns how many ended.
-export async function closeStaleCardTopUps(
-  db: Db,
-  payments: PaymentsService,
-  log: ServiceContext['log'],
-  now = new Date(),
-): Promise<number> {
-  let closed = 0;
-  for (const id of await staleCardTopUps(db, new Date(now.getTime() - TOP_UP_PAYMENT_MINUTES * 60_000), 50)) {
-    try {
-      await payments.cancelOpenCharges(null, { topUpId: id });
-      const payment = await latestPaymentFor(db, { topUpId: id });
-      const stillOpen = payment?.providerRef && (payment.status === 'pending' || payment.status === 'requires_action');
-      if (stillOpen) continue;
-      // closed by the provider's answer above, or (no charge ever reached the provider) here
-      await moveTopUp(db, id, 'pending', { status: 'cancelled', failureMessage: BOOKING_MESSAGES.paymentCancelled });
-      if ((await findTopUp(db, id, null))?.status !== 'pending') closed++;
-    } catch (error) {
-      log.error({ err: error, topUpId: id }, 'could not close a stale card top-up');
-    }
-  }
-  return closed;
 }

@@ -1,0 +1,38 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { postLedgerEntry } from '../ledger/index.ts';
+import { findAgency, moveTopUp, type TopUpRow } from './top-ups.repo.ts';
+
+// A top-up is credited once, here: from its confirmed card payment (top-up-card-payments.ts) or the operator's
+// confirmation of a transfer (top-up-transfers.service.ts). The fee is charged with the amount and never credited.
+
+// in the agency's language: the statement shows it as written
+function depositDescription(row: TopUpRow, language: 'en' | 'ru'): string {
+  const bankReference = row.bankReference ?? '';
+  if (language === 'ru')
+    return row.method === 'card'
+      ? `Пополнение картой ${row.reference}`
+      : `Банковский перевод ${row.reference} (референс банка ${bankReference})`;
+  return row.method === 'card'
+    ? `Top-up by card ${row.reference}`
+    : `Bank transfer ${row.reference} (bank reference ${bankReference})`;
+}
+
+// Credits a top-up once: the entry and the status change commit together, from the status the caller locked
+export async function credit(tx: DbOrTx, row: TopUpRow, changes: { decidedBy?: string }) {
+  await postLedgerEntry(tx, {
+    agencyId: row.agencyId,
+    currency: row.currency,
+    amountMinor: row.amountMinor,
+    kind: 'deposit',
+    description: depositDescription(row, (await findAgency(tx, row.agencyId))?.language ?? 'en'),
+    reference: row.reference,
+  });
+  const moved = await moveTopUp(tx, row.id, row.status, {
+    status: 'credited',
+    creditedAt: new Date(),
+    failureMessage: null,
+    ...changes,
+  });
+  if (!moved) throw new Error(`top-up ${row.id} changed while it was being credited`);
+  return moved;
+}
