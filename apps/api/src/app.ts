@@ -16,10 +16,9 @@ import { docsPlugin } from './plugins/external/docs.ts';
 import { securityPlugin } from './plugins/external/security.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { refreshStaleSessions } from './modules/account/session-refresh.ts';
-import { answerPasswordResetRequests, passwordResetWorker } from './modules/account/account.service.ts';
+import { passwordResetWorker } from './modules/account/account.service.ts';
 import { deleteExpiredRows } from './modules/retention/retention.service.ts';
 import { agencyRoutesPlugin } from './modules/agency/agency.routes.ts';
-import { sendLicenceAlerts } from './modules/agency/licence-alerts.service.ts';
 import { agentRoutesPlugin } from './modules/agents/agents.routes.ts';
 import { adminAgencyRoutes } from './modules/admin/admin.routes.ts';
 import { adminDeskRoutes } from './modules/admin/desk.routes.ts';
@@ -27,21 +26,17 @@ import { bookingsPlugin } from './modules/bookings/bookings.routes.ts';
 import { commissionsPlugin } from './modules/bookings/commissions.routes.ts';
 import { paymentsPlugin } from './modules/payments/payments.routes.ts';
 import { balancePlugin } from './modules/balance/balance.routes.ts';
-import { sendLowBalanceAlerts } from './modules/balance/low-balance.service.ts';
 import { catalogueRoutesPlugin } from './modules/catalogue/catalogue.routes.ts';
 import { adminCatalogueRoutesPlugin } from './modules/catalogue/admin-catalogue.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { layoutInfoRoutes } from './modules/layout/layout.routes.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
-import { issueDueInvoices } from './modules/invoices/invoices.service.ts';
-import { startJobRunner, type JobDefinition } from './modules/jobs/job-runner.ts';
+import { jobRegistry, startJobRunner } from './modules/jobs/job-runner.ts';
 import { createMetrics, metricsRoutes } from './modules/metrics/metrics.ts';
 import { stockWatchRoutesPlugin } from './modules/stock-watches/stock-watches.routes.ts';
 import { widgetRoutesPlugin } from './modules/widgets/widgets.routes.ts';
 import { widgetDomainRoutesPlugin } from './modules/widgets/widget-domains.routes.ts';
 import { widgetShopPlugin } from './modules/widgets/widget-shop.routes.ts';
-import { checkDueDomains, domainDns } from './modules/widgets/widget-domains.service.ts';
-import { closePastStockWatches, notifyReturnedSeats } from './modules/stock-watches/stock-watches.service.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
 import { webAppPlugin } from './modules/web/web-app.ts';
 import { apiKeyRoutesPlugin } from './modules/api-keys/api-keys.routes.ts';
@@ -100,6 +95,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   );
   app.addHook('onClose', async () => mailWorker.stop());
 
+  app.decorate('jobs', jobRegistry());
   await app.register(errorHandlerPlugin);
   await app.register(sitesPlugin);
   await app.register(securityPlugin);
@@ -135,70 +131,21 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(octoRoutes, { prefix: OCTO_PREFIX });
   await app.register(webhookRoutesPlugin, { renderBooking: octoBookingRenderer(app) });
 
-  // All background work, each run claimed by one node: the mail outbox, expired card holds and owed card refunds,
-  // stale card top-ups, last month's tax invoices, low-balance alerts, trade licence alerts,
-  // notify-me requests (mail when seats are back; close those whose date has passed)
-  // (a node that cannot send mail does not take the mail job from one that can)
-  const jobs: JobDefinition[] = config.smtpUrl
-    ? [{ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() }]
-    : [];
-  // forgot-password requests a node took but did not answer before it stopped (each is answered at once otherwise)
-  if (config.resetRequestPollMs > 0)
-    jobs.push({
-      name: 'password-resets',
-      everyMs: config.resetRequestPollMs,
-      run: () => answerPasswordResetRequests(app.deps),
-    });
-  // rows that only serve for a while (finished Idempotency-Keys, webhook event ids, telemetry, job failures)
+  // The app's own background work (each plugin added its jobs with app.jobs.add while it loaded): the mail outbox
+  // (a node that cannot send mail does not take the job from one that can) and the retention of rows that only
+  // serve for a while (finished Idempotency-Keys, webhook events, telemetry, job failures)
+  if (config.smtpUrl)
+    app.jobs.add({ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() });
   if (config.retentionJobMs > 0)
-    jobs.push({
+    app.jobs.add({
       name: 'retention',
       everyMs: config.retentionJobMs,
       run: () => deleteExpiredRows(app.deps, config.retention),
     });
-  if (config.holdSweepMs > 0)
-    jobs.push(
-      { name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => app.bookings.sweepExpiredHolds() },
-      // card top-ups whose payment stayed open past its time end unpaid (a payment that went through is credited)
-      { name: 'top-ups-sweeper', everyMs: config.holdSweepMs, run: () => app.balance.closeStaleCardTopUps() },
-    );
-  if (config.accountJobsMs > 0)
-    jobs.push(
-      // SPEC §9: from the 3rd, last month's tax invoices (a download issues one sooner; each is issued once)
-      { name: 'tax-invoices', everyMs: config.accountJobsMs, run: () => issueDueInvoices(app.deps) },
-      // admins mailed once per expiry date when the agency's trade licence expires within 30 days
-      { name: 'licence-alerts', everyMs: config.accountJobsMs, run: () => sendLicenceAlerts(app.deps) },
-      // widget sales whose tour date has passed: the agency's margin credited to its balance, once
-      { name: 'widget-margins', everyMs: config.accountJobsMs, run: () => app.bookings.widgetSales.creditDueMargins() },
-    );
-  // admins mailed once when the available amount falls below 40 % and 20 % of the last top-up's
-  if (config.balanceAlertMs > 0)
-    jobs.push({
-      name: 'low-balance-alerts',
-      everyMs: config.balanceAlertMs,
-      run: () => sendLowBalanceAlerts(app.deps),
-    });
-  // webhooks to agencies' systems: events fanned out to endpoints, due deliveries sent (retries over about a day)
-  if (config.webhooks.pollMs > 0)
-    jobs.push({ name: 'webhooks', everyMs: config.webhooks.pollMs, run: () => app.webhooks.run() });
-  // widgets' own domains: pending and failed ones asked about again, verified ones now and then (DNS only)
-  if (config.domainCheckMs > 0) {
-    const dns = domainDns(config);
-    jobs.push({ name: 'widget-domains', everyMs: config.domainCheckMs, run: () => checkDueDomains(app.deps, dns) });
-  }
-  if (config.stockWatchPollMs > 0)
-    jobs.push(
-      {
-        name: 'stock-watches-notify',
-        everyMs: config.stockWatchPollMs,
-        run: async () => notifyReturnedSeats(app.deps, await app.catalogue.snapshot()),
-      },
-      { name: 'stock-watches-cleanup', everyMs: 15 * 60_000, run: () => closePastStockWatches(app.deps) },
-    );
   const jobRunner = startJobRunner({
     db: database.db,
     log: app.log,
-    jobs,
+    jobs: app.jobs.list(),
     onRun: (job, outcome) => app.metrics.jobRuns.inc({ job, outcome }),
   });
   app.decorate('jobRunner', jobRunner);

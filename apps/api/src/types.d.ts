@@ -1,6 +1,6 @@
 import type { Site } from './config/sites.ts';
 import type { Actor, AppDeps } from './lib/context.ts';
-import type { JobRunner } from './modules/jobs/job-runner.ts';
+import type { JobRegistry, JobRunner } from './modules/jobs/job-runner.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
 import type { MailWorker } from './modules/mail/mail-worker.ts';
 
@@ -9,6 +9,8 @@ declare module 'fastify' {
     deps: AppDeps;
     mailWorker: MailWorker;
     jobRunner: JobRunner;
+    // plugins add their background jobs here while the app loads
+    jobs: JobRegistry;
     metrics: Metrics;
   }
   interface FastifyRequest {

@@ -54,6 +54,13 @@ describe('GET /metrics', () => {
     expect(after).toMatch(/portal_catalogue_cache_answers\{source="hit"\} [1-9]/);
   });
 
+  it("registers every plugin's jobs with the runner (each plugin adds its own)", async () => {
+    const names = (await t.database.db.select({ name: jobs.name }).from(jobs)).map((row) => row.name);
+    // the bookings, balance and webhooks plugins' jobs (the others are switched off in tests: their interval is 0)
+    for (const name of ['payments-sweeper', 'top-ups-sweeper', 'webhooks']) expect(names).toContain(name);
+    expect(names).not.toContain('widget-margins');
+  });
+
   it('counts job runs by outcome', async () => {
     await t.database.db
       .update(jobs)

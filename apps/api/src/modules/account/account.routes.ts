@@ -6,6 +6,14 @@ import * as service from './account.service.ts';
 import { readSignupForm } from './signup-form.ts';
 
 export async function accountRoutes(app: FastifyInstance) {
+  // forgot-password requests a node took but did not answer before it stopped (each is answered at once otherwise)
+  const { config } = app.deps;
+  if (config.resetRequestPollMs > 0)
+    app.jobs.add({
+      name: 'password-resets',
+      everyMs: config.resetRequestPollMs,
+      run: () => service.answerPasswordResetRequests(app.deps),
+    });
   registerRoute(app, authRoutes.login, ({ body, ctx }) => service.login(ctx, body));
   registerRoute(app, authRoutes.signup, async ({ ctx, request }) => {
     const { fields, uploads } = await readSignupForm(request);

@@ -44,6 +44,15 @@ export const bookingsPlugin = fp(
     const { face, cards, deps } = bookingKernel(app.payments, config, db, app.log);
     const payments = app.payments;
     app.decorate('bookings', face);
+    if (config.holdSweepMs > 0)
+      app.jobs.add({ name: 'payments-sweeper', everyMs: config.holdSweepMs, run: () => face.sweepExpiredHolds() });
+    // widget sales whose tour date has passed: the agency's margin credited to its balance, once
+    if (config.accountJobsMs > 0)
+      app.jobs.add({
+        name: 'widget-margins',
+        everyMs: config.accountJobsMs,
+        run: () => face.widgetSales.creditDueMargins(),
+      });
 
     // booking decisions by outcome, for /metrics
     const decided = (route: string, outcome: string) => app.metrics.bookingDecisions.inc({ route, outcome });

@@ -1,2 +1,9 @@
 // What other modules may use of invoices (module faces: nothing else is imported from outside this folder)
-export { issueMonthlyInvoice, monthInvoices, proformaPdf, taxInvoicePdf, type Month } from './invoices.service.ts';
+export {
+  issueDueInvoices,
+  issueMonthlyInvoice,
+  monthInvoices,
+  proformaPdf,
+  taxInvoicePdf,
+  type Month,
+} from './invoices.service.ts';

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { jobFailures, jobs } from '../../db/schema/index.ts';
 import { ownMigratedDatabase } from '../../../test/build-test-app.ts';
-import { startJobRunner, type JobDefinition } from './job-runner.ts';
+import { jobRegistry, startJobRunner, type JobDefinition } from './job-runner.ts';
 
 // A database of its own: the runner's rows are global, per job name.
 let database: DatabaseHandle;
@@ -131,5 +131,24 @@ describe('job runner', () => {
     expect(await node.runDue()).toEqual(['orphaned']);
     expect(runs).toBe(2);
     await node.stop();
+  });
+});
+
+describe('job registry (each plugin adds its own jobs while the app loads)', () => {
+  const job = (name: string): JobDefinition => ({ name, everyMs: 1000, run: async () => undefined });
+
+  it('lists the jobs plugins added, in order, and refuses a name added twice', () => {
+    const registry = jobRegistry();
+    registry.add(job('a'), job('b'));
+    registry.add(job('c'));
+    expect(() => registry.add(job('b'))).toThrow('job b added twice');
+    expect(registry.list().map((j) => j.name)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('refuses a job added once the runner has taken the list (it would never run)', () => {
+    const registry = jobRegistry();
+    registry.add(job('a'));
+    registry.list();
+    expect(() => registry.add(job('late'))).toThrow('job late added after the job runner started');
   });
 });

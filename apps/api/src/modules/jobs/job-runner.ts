@@ -14,6 +14,31 @@ export type JobDefinition = {
   run: () => Promise<unknown>;
 };
 
+// Each plugin adds its own jobs while the app loads (app.jobs.add); the runner starts once every plugin has.
+export type JobRegistry = {
+  add: (...jobs: JobDefinition[]) => void;
+  list: () => JobDefinition[];
+};
+
+export function jobRegistry(): JobRegistry {
+  const jobs: JobDefinition[] = [];
+  let listed = false;
+  return {
+    add: (...more) => {
+      // a job added after the runner took the list would silently never run
+      if (listed) throw new Error(`job ${more[0]?.name ?? ''} added after the job runner started`);
+      for (const job of more) {
+        if (jobs.some((known) => known.name === job.name)) throw new Error(`job ${job.name} added twice`);
+        jobs.push(job);
+      }
+    },
+    list: () => {
+      listed = true;
+      return [...jobs];
+    },
+  };
+}
+
 export type JobRunner = {
   node: string;
   // runs every job that is due and that this node could claim; returns the names it ran

@@ -33,6 +33,9 @@ export const webhookRoutesPlugin = fp(
         .finally(() => (running = null));
     };
     app.decorate('webhooks', { run });
+    // events fanned out to endpoints, due deliveries sent (retries over about a day)
+    if (app.deps.config.webhooks.pollMs > 0)
+      app.jobs.add({ name: 'webhooks', everyMs: app.deps.config.webhooks.pollMs, run });
     app.addHook('onClose', async () => void (await running));
     registerRoute(app, routes.list, ({ ctx }) => listEndpoints(ctx));
     registerRoute(app, routes.create, ({ ctx, body }) => createEndpoint(ctx, body));

@@ -9,6 +9,13 @@ import * as service from './widget-domains.service.ts';
 export const widgetDomainRoutesPlugin = fp(
   async (app: FastifyInstance) => {
     const dns = service.domainDns(app.deps.config);
+    // pending and failed domains asked about again, verified ones now and then (DNS only)
+    if (app.deps.config.domainCheckMs > 0)
+      app.jobs.add({
+        name: 'widget-domains',
+        everyMs: app.deps.config.domainCheckMs,
+        run: () => service.checkDueDomains(app.deps, dns),
+      });
     registerRoute(app, routes.get, ({ ctx, params }) => service.widgetDomain(ctx, requireAgencyActor(ctx), params.id));
     registerRoute(app, routes.verify, ({ ctx, params }) =>
       service.verifyWidgetDomainNow(ctx, requireAgencyActor(ctx), dns, params.id),
