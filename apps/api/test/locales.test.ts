@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   API_KEY_MESSAGES,
   BOOKING_MESSAGES,
+  BOOKING_STATUS_LABELS,
   CATALOGUE_MESSAGES,
   COMPANY_MESSAGES,
   MESSAGES,
@@ -14,10 +15,12 @@ import {
   readSpendingCapMessage,
   spendingCapMessage,
 } from '@portal/contract';
-import { WEB_PARTS, localeFileOf } from '@portal/i18n';
+import { LANGUAGES, OWN_NAMESPACES, WEB_PARTS, localeFileOf } from '@portal/i18n';
 
-// The web app shows every server message through its locale files (English as quoted, Russian translated);
-// a message without a key there would reach the agent as a raw key.
+// The shared words (packages/i18n): the web's parts and the namespaces of their own (legal, mail, documents), the same
+// files with the same keys in each language. The web app shows every server message through its core and parts
+// (English as quoted, Russian translated), and the shops reuse them: a message without a key there would reach the
+// agent as a raw key.
 const localesDir = path.resolve(import.meta.dirname, '../../../packages/i18n/locales');
 const groups: [string, Record<string, string>][] = [
   ['messages', MESSAGES],
@@ -65,7 +68,23 @@ function keysOf(tree: Tree, prefix = ''): string[] {
 // Russian plurals have more forms (few, many) than English: compare keys without the plural suffix.
 const pluralBase = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
 
-describe('web locales', () => {
+// The {{values}} a text takes: the server fills them (a link, an amount), so no language may leave one out
+const valuesOf = (text: string) =>
+  [...new Set([...text.matchAll(/\{\{\s*([^},\s]+)/g)].map((match) => match[1]))].sort();
+
+function textsOf(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]): [string, string][] =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value]] : textsOf(value, `${prefix}${key}.`),
+  );
+}
+
+describe('shared words (packages/i18n)', () => {
+  it('each language has the web parts and the namespaces, nothing else', () => {
+    const files = [...WEB_PARTS, ...OWN_NAMESPACES].map(localeFileOf).sort();
+    for (const language of LANGUAGES)
+      expect({ language, files: fs.readdirSync(path.join(localesDir, language)).sort() }).toEqual({ language, files });
+  });
+
   it('English and Russian come in the same parts, each with the same keys, and no key is in two parts', () => {
     const partsEn = fs.readdirSync(path.join(localesDir, 'en')).sort();
     expect(fs.readdirSync(path.join(localesDir, 'ru')).sort()).toEqual(partsEn);
@@ -77,6 +96,29 @@ describe('web locales', () => {
     }
     expect(() => readLocale('en')).not.toThrow();
     expect(() => readLocale('ru')).not.toThrow();
+  });
+
+  it.each(['mail', 'documents'] as const)('the server fills the same values in English and Russian (%s)', (part) => {
+    const russian = new Map(textsOf(readPart('ru', localeFileOf(part))).map(([key, text]) => [pluralBase(key), text]));
+    const differ = textsOf(readPart('en', localeFileOf(part)))
+      .filter(([key, text]) => valuesOf(text).join() !== valuesOf(russian.get(pluralBase(key)) ?? '').join())
+      .map(([key]) => key);
+    expect(differ).toEqual([]);
+  });
+
+  it('every mail has a subject and a text', () => {
+    const mail = readPart('en', localeFileOf('mail'));
+    const incomplete = Object.entries(mail).filter(
+      ([, value]) => typeof value === 'string' || typeof value.subject !== 'string' || typeof value.text !== 'string',
+    );
+    expect(incomplete.map(([name]) => name)).toEqual([]);
+  });
+
+  it('documents name every booking status, in English as the contract does', () => {
+    const en = readPart('en', localeFileOf('documents')).statuses;
+    expect(en).toEqual(BOOKING_STATUS_LABELS);
+    const ru = readPart('ru', localeFileOf('documents')).statuses;
+    expect(typeof ru === 'object' ? Object.keys(ru).sort() : ru).toEqual(Object.keys(BOOKING_STATUS_LABELS).sort());
   });
 
   it.each(['en', 'ru'])(
