@@ -7,6 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import type { AdminAgencyRow, BookingListResponse } from '@portal/contract';
 import { SCREENSHOT_DIR, screenshot, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions } from './support/session.ts';
+import { animationsDone } from './support/settle.ts';
 
 // Issue 30: an agency admin makes an API key on its "API" page (the secret shown once), its own system books over
 // OCTO with it, the booking shows in the portal as an API booking, and revoking the key refuses the next call.
@@ -44,8 +45,7 @@ afterAll(async () => {
 type Json = Record<string, unknown>;
 
 // a modal's opening or closing transition done: what a screenshot shows is what the person sees
-const settled = (page: Page) =>
-  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+const settled = (page: Page) => animationsDone(page.locator('body'));
 async function octo(secret: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${portal.url()}/octo/v1${path}`, {
     method,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, startPortal, type Portal } from './support/portal.ts';
+import { settled } from './support/settle.ts';
 
 const DEMO_PASSWORD = 'Demo-2026-pass';
 let portal: Portal;
@@ -206,8 +207,8 @@ describe('[AUTH] access rule and session', () => {
 
 describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
   const toasts = (page: Page) => page.locator('.mantine-Notification-root');
-  // the toast waits one turn for the form; give it time to (wrongly) appear before asserting there is none
-  const settle = (page: Page) => page.waitForTimeout(800);
+  // the toast waits one turn for the form: every answer in and drawn before asserting there is none
+  const settle = (page: Page) => settled(page);
 
   it.each(['en', 'ru'] as const)(
     '[AUTH][ERRORS]: %s — a message the form shows under its field is not toasted; other lines name the visible label, or none',

@@ -22,6 +22,7 @@ import {
   type Slot,
 } from './support/booking-slots.ts';
 import { toMinor, roundToCents } from '@portal/contract';
+import { animationsDone } from './support/settle.ts';
 
 // Issue 12 items 4, 5 and 6 from the browser: the operator answers a quotation request that the agent then pays,
 // confirms a declared bank transfer (credited once), and cancels a booking on the agency's behalf with another fee.
@@ -261,7 +262,7 @@ describe('[DESK][SCREENS] the requests inbox, the money page and a booking, on a
     await screenshot(page, `desk-requests-${width}-${language}`);
     await page.getByTestId('request-row').first().click();
     await page.getByTestId('request-detail').waitFor();
-    await page.waitForTimeout(500); // the drawer's slide-in
+    await animationsDone(page.getByTestId('request-detail'));
     await screenshot(page, `desk-request-detail-${width}-${language}`);
 
     await go('/admin/money');
@@ -288,7 +289,7 @@ describe('[DESK][SCREENS] the requests inbox, the money page and a booking, on a
     await dialog.getByTestId('cancel-preview').waitFor();
     await dialog.getByTestId('override-fee').click();
     await dialog.getByTestId('fee-input').fill('20');
-    await page.waitForTimeout(500); // the dialog's fade-in
+    await animationsDone(dialog);
     await screenshot(page, `desk-cancel-dialog-${width}-${language}`);
     await context.close();
   });

@@ -17,6 +17,7 @@ import type {
 } from '@portal/contract';
 import { LAYOUTS, startPortal, type Portal } from './support/portal.ts';
 import { agentSessions, payOnSandbox, switchToRussian } from './support/session.ts';
+import { settled } from './support/settle.ts';
 
 const ADMIN = 'admin@desertrose.test';
 const JUNIOR = 'junior@desertrose.test';
@@ -89,7 +90,7 @@ describe('[MONEY][CARD] an admin tops up the balance by card on the sandbox pay 
     await page.getByLabel('Amount to top up', { exact: true }).fill('5');
     await page.getByText('The amount is below the minimum top-up').waitFor();
     expect(await page.getByTestId('pay-top-up').isDisabled()).toBe(true);
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
 
     await startCardTopUp(page, '1000');

@@ -22,6 +22,7 @@ import {
   type Slot,
 } from './support/booking-slots.ts';
 import { toMinor, roundToCents } from '@portal/contract';
+import { animationsDone } from './support/settle.ts';
 
 const ADMIN = 'admin@desertrose.test';
 const RU_ADMIN = 'admin@volga.test';
@@ -529,7 +530,7 @@ describe('[BOOKINGS][RANGE] the date range filters can be set by clicking', () =
       const dropdown = openDropdowns().last();
       await dropdown.waitFor();
       // past the opening transition, so the click lands on the day it aims at
-      await page.waitForTimeout(250);
+      await animationsDone(dropdown);
       const dayButton = (day: string) =>
         dropdown
           .locator('button:not([data-outside])')

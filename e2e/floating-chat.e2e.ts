@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, startPortal, type Portal } from './support/portal.ts';
 import { ADMIN, apiLogin } from './support/session.ts';
+import { animationsDone } from './support/settle.ts';
 
 // Issue 9 defect 8: the floating WhatsApp button sat on "Register for free" at 390 px (the only sign-up entry on a
 // phone), on the right end of the sticky "Book now" at 1280 px, and over the gallery's modal.
@@ -23,7 +24,8 @@ async function walk(page: Page): Promise<Position[]> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   for (let y = 0; ; y = Math.min(y + 250, height)) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-    await page.waitForTimeout(350);
+    // the button steps aside (or back) with a transition once the scroll handler has run
+    await animationsDone(page.locator('body'));
     positions.push(
       await page.evaluate(() => {
         const button = document.querySelector<HTMLElement>('[data-testid="whatsapp-button"]');
@@ -68,7 +70,7 @@ describe('[LAYOUT][CHAT] the floating chat button never covers an action', () =>
     if (path === '/' && width === 390) {
       // the phone's only sign-up entry stays reachable
       await page.getByRole('link', { name: 'Register for free' }).scrollIntoViewIfNeeded();
-      await page.waitForTimeout(350);
+      await animationsDone(page.locator('body'));
       await page.getByRole('link', { name: 'Register for free' }).click({ trial: true });
       await screenshot(page, 'chat-button-home-390');
     }

@@ -16,7 +16,7 @@ let portal: Portal;
 const { api, openAs } = agentSessions(() => portal);
 
 beforeAll(async () => {
-  portal = await startPortal({ BALANCE_ALERT_MS: '500' });
+  portal = await startPortal({ BALANCE_ALERT_MS: '500', METRICS_TOKEN });
 });
 afterAll(async () => portal?.stop());
 
@@ -31,6 +31,16 @@ const debit = async (agencyId: string, amount: number) =>
     body: { direction: 'debit', amount, reason: 'e2e: low-balance alert' },
     headers: { 'Idempotency-Key': randomUUID() },
   });
+
+// the low-balance job's finished runs, read from the running portal's /metrics
+const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
+async function alertRuns(): Promise<number> {
+  const response = await fetch(`${portal.url()}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const line = (await response.text())
+    .split('\n')
+    .find((l) => l.startsWith('portal_job_runs_total{job="low-balance-alerts",outcome="ok"}'));
+  return Number(line?.split(' ').pop() ?? 0);
+}
 
 describe('[MONEY][LOW-BALANCE] the low-balance banner and e-mail', () => {
   it('[MONEY][LOW-BALANCE]: below 40 % of the last top-up the admin sees the banner and gets one e-mail; a junior sees neither', async () => {
@@ -69,8 +79,9 @@ describe('[MONEY][LOW-BALANCE] the low-balance banner and e-mail', () => {
     await junior.page.waitForLoadState('networkidle');
     expect(await junior.page.getByTestId('money-banner').count()).toBe(0);
     await junior.context.close();
-    // one crossing, one e-mail, however often the job runs
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // one crossing, one e-mail, however often the job runs: two more runs after the e-mail went out
+    const runs = await alertRuns();
+    await expect.poll(alertRuns, { timeout: 30_000 }).toBeGreaterThanOrEqual(runs + 2);
     expect(portal.smtp.received.filter((m) => m.to.includes(ADMIN) && m.subject.includes('40 %'))).toHaveLength(1);
   });
 

@@ -4,6 +4,7 @@ import { LAYOUTS, screenshot } from './support/portal.ts';
 import { hasPostgres, portalOnOwnPostgres } from './support/own-postgres-portal.ts';
 import { agentSessions, paySandboxCharge } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
+import { animationsDone } from './support/settle.ts';
 
 // A card refund the provider refused waits for the operator (payments.service#settleRefunds): the money page shows
 // it as "Check at the provider" with the provider's answer, and the operator records it as made there after a
@@ -83,7 +84,7 @@ describe.skipIf(!hasPostgres)('[DESK][REFUND-CHECK] a refund the provider refuse
     // the confirmation, left unanswered
     await row.getByRole('button', { name: language === 'en' ? 'Refunded there' : 'Возвращено там' }).click();
     await page.getByRole('dialog').getByRole('button').last().waitFor();
-    await page.waitForTimeout(500); // the dialog's fade-in
+    await animationsDone(page.getByRole('dialog'));
     await screenshot(page, `desk-refund-record-${width}-${language}`);
   });
 });
