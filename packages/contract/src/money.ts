@@ -8,13 +8,17 @@ import { AED_PER_USD } from './constants.ts';
 const MINOR_PER_MAJOR = 100;
 // 3.65 as an integer, so that conversion never meets a binary fraction
 const AED_PER_USD_HUNDREDTHS = Math.round(AED_PER_USD * MINOR_PER_MAJOR);
+// a half cent as a typed amount's double has it after × 100: a hair under .5 (100.49999999999999 for 1.005)
+const HALF_AS_TYPED = 0.5 - 1e-9;
 
 // Integer division rounded half away from zero (2.5 → 3, −2.5 → −3): the one rounding of money
 export function divideHalfUp(numerator: number, denominator: number): number {
   const sign = Math.sign(numerator) * Math.sign(denominator) < 0 ? -1 : 1;
   const n = Math.abs(numerator);
   const d = Math.abs(denominator);
-  return sign * Math.floor((2 * n + d) / (2 * d));
+  const quotient = Math.floor((2 * n + d) / (2 * d));
+  // never −0, which formats as '-0.00'
+  return quotient === 0 ? 0 : sign * quotient;
 }
 
 // Integer division rounded up, for non-negative amounts (a floor price: never a cent under it)
@@ -22,9 +26,13 @@ export function divideUp(numerator: number, denominator: number): number {
   return Math.ceil(numerator / denominator);
 }
 
-// An amount in major units (1,000.50) as integer minor units (100050), rounded to the cent
+// An amount in major units (1,000.50) as integer minor units (100050), rounded to the cent half away from zero as the
+// decimal reads: 1.005 → 101 (its double × 100 is 100.4999…), −0.125 → −13, never −0
 export function toMinor(major: number): number {
-  return Math.round(major * MINOR_PER_MAJOR);
+  const scaled = Math.abs(major) * MINOR_PER_MAJOR;
+  const whole = Math.floor(scaled);
+  const minor = scaled - whole >= HALF_AS_TYPED ? whole + 1 : whole;
+  return minor === 0 ? 0 : Math.sign(major) * minor;
 }
 
 // Minor units as a decimal number in major units (100050 → 1000.5)
