@@ -1,4 +1,5 @@
-// `npm test`: lint and type-check side by side, API tests, build, then the browser tests against the built portal.
+// `npm test`: lint and type-check side by side, the unit tests of the contract and the web app's pure modules, API
+// tests, build, then the browser tests against the built portal.
 import { spawn } from 'node:child_process';
 
 // Each stage's steps run at the same time; a step's output is printed whole when it ends, so two never interleave.
@@ -7,6 +8,7 @@ const stages = [
     ['lint', ['npm', 'run', 'lint']],
     ['typecheck', ['npm', 'run', 'typecheck']],
   ],
+  [['unit tests', ['npx', 'vitest', 'run', '--project', 'contract', '--project', 'web']]],
   [['api tests', ['npx', 'vitest', 'run', '--project', 'api']]],
   [['build', ['npm', 'run', 'build']]],
   [['browser tests', ['npx', 'vitest', 'run', '--project', 'e2e']]],

@@ -1,5 +1,5 @@
 import { chargedTotal, type SiteCharges } from '@portal/contract/plain';
-import type { Offer, OfferPriceRow, People, PaymentMethod } from '@portal/contract';
+import type { Offer, People, PaymentMethod, PriceInfo } from '@portal/contract';
 import { amountToMinor, minorToAmount, selectionTotals } from '@/lib/pricing';
 import type { SelectionTotals } from '@/lib/pricing';
 
@@ -16,8 +16,8 @@ export type CheckoutTotals = {
 // site adds 2 % to card payments and shows the 6 % tax and 4 % fee included). The booking's own amounts are shown
 // once it exists.
 export function checkoutTotals(
-  offer: Offer,
-  price: OfferPriceRow,
+  offer: Pick<Offer, 'pricingUnit'>,
+  price: PriceInfo,
   people: People,
   promoPercent: number | null,
   method: PaymentMethod,
