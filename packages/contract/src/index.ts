@@ -28,6 +28,7 @@ export * from './widget-checkout-form.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './octo.ts';
+export * from './insight-events.ts';
 
 import { adminRoutes } from './admin.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.ts';

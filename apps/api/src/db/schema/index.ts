@@ -7,3 +7,4 @@ export * from './money.ts';
 export * from './widgets.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
+export * from './insight.ts';
