@@ -3,11 +3,12 @@ import type { AppConfig } from '../src/config/env.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays } from '@portal/contract';
+import { addDays, bookingRoutes } from '@portal/contract';
 import type { Db } from '../src/db/client.ts';
 import { bookings, cities, hotels, offers, slots, tours } from '../src/db/schema/index.ts';
 import { bearer, createAgency, loginAs, type TestAgency } from './factories.ts';
 import { createTestTour, type TestTour } from './catalogue-fixtures.ts';
+import { routeUrl } from './inject-route.ts';
 import { postLedgerEntry } from '../src/modules/ledger/ledger.repo.ts';
 
 export type BookingWorld = {
@@ -124,7 +125,7 @@ export async function postBooking(
 ) {
   return app.inject({
     method: 'POST',
-    url: options.url ?? '/api/b2b/bookings',
+    url: options.url ?? routeUrl(bookingRoutes.create),
     headers: { ...bearer(token), ...(options.key ? { 'idempotency-key': options.key } : {}) },
     payload: body as Record<string, unknown>,
   });

@@ -5,6 +5,7 @@ import {
   CATALOGUE_MESSAGES,
   MESSAGES,
   addDays,
+  bookingRoutes,
   peopleMessages,
   refundPercent,
   toMinor,
@@ -23,6 +24,7 @@ import {
   slotLeft,
   type BookingWorld,
 } from '../../../test/booking-fixtures.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -296,17 +298,13 @@ describe('Idempotency-Key', () => {
 describe('who sees the balance (SPEC §6)', () => {
   it('gives the figures to admins only; juniors and seniors learn whether it covers an amount', async () => {
     for (const role of ['junior', 'senior'] as const) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(w.tokens[role]) });
+      const res = await injectRoute(t.app, bookingRoutes.balance, { token: w.tokens[role] });
       expect([role, res.statusCode]).toEqual([role, 403]);
     }
-    const admin = await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(w.tokens.admin) });
+    const admin = await injectRoute(t.app, bookingRoutes.balance, { token: w.tokens.admin });
     const available = admin.json().available as number;
     const covers = (amount: number) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/b2b/balance/covers?amount=${amount}`,
-        headers: bearer(w.tokens.junior),
-      });
+      injectRoute(t.app, bookingRoutes.balanceCovers, { query: { amount }, token: w.tokens.junior });
     expect((await covers(available)).json()).toEqual({ currencyCode: 'aed', covers: true });
     expect((await covers(available + 0.01)).json()).toEqual({ currencyCode: 'aed', covers: false });
     expect((await covers(-1)).statusCode).toBe(422);
@@ -315,24 +313,17 @@ describe('who sees the balance (SPEC §6)', () => {
   it('shows the balance after a booking to an admin, never to a junior, in the answer, the detail and the list', async () => {
     const junior = (await postBooking(t.app, w.tokens.junior, bookingBody(w))).json().booking;
     expect(junior.balanceAfter).toBeNull();
-    const asAdmin = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/bookings/${junior.id}`,
-      headers: bearer(w.tokens.admin),
+    const asAdmin = await injectRoute(t.app, bookingRoutes.detail, {
+      params: { id: junior.id },
+      token: w.tokens.admin,
     });
     expect(asAdmin.json().balanceAfter).toEqual(expect.any(Number));
-    const asJunior = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/bookings/${junior.id}`,
-      headers: bearer(w.tokens.junior),
+    const asJunior = await injectRoute(t.app, bookingRoutes.detail, {
+      params: { id: junior.id },
+      token: w.tokens.junior,
     });
     expect(asJunior.json().balanceAfter).toBeNull();
-    const list = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/filtered',
-      headers: bearer(w.tokens.junior),
-      payload: {},
-    });
+    const list = await injectRoute(t.app, bookingRoutes.filtered, { body: {}, token: w.tokens.junior });
     const rows = list.json().items as { finalBalance: number | null }[];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.finalBalance === null)).toBe(true);
@@ -344,16 +335,17 @@ describe('GET /api/b2b/bookings and tenant isolation', () => {
     const mine = (await postBooking(t.app, w.tokens.admin, bookingBody(w))).json().booking;
     const other = await createAgency(t.database.db);
     const token = await loginAs(t.app, other.users.admin.email);
-    for (const [method, url] of [
-      ['GET', `/api/b2b/bookings/${mine.id}`],
-      ['GET', `/api/b2b/bookings/${mine.id}/cancellation`],
-      ['POST', `/api/b2b/bookings/${mine.id}/cancel`],
-      ['GET', `/api/b2b/bookings/${mine.id}/documents/voucher`],
-    ] as const) {
-      const res = await t.app.inject({ method, url, headers: bearer(token) });
+    for (const route of [
+      bookingRoutes.detail,
+      bookingRoutes.cancellationPreview,
+      bookingRoutes.cancel,
+      bookingRoutes.document,
+    ]) {
+      const url = routeUrl(route, { params: { id: mine.id, kind: 'voucher' } });
+      const res = await t.app.inject({ method: route.method, url, headers: bearer(token) });
       expect([url, res.statusCode, res.body]).toEqual([url, 404, BOOKING_MESSAGES.unknownBooking]);
     }
-    const list = await t.app.inject({ method: 'GET', url: '/api/b2b/bookings', headers: bearer(token) });
+    const list = await injectRoute(t.app, bookingRoutes.list, { token });
     expect(list.json()).toMatchObject({ items: [], total: 0 });
     const [row] = await t.database.db
       .select({ status: bookings.status })
@@ -372,62 +364,41 @@ describe('GET /api/b2b/bookings and tenant isolation', () => {
     ]);
     const byJunior = (await postBooking(t.app, junior, bookingBody(w))).json().booking;
     const bySenior = (await postBooking(t.app, senior, bookingBody(w))).json().booking;
-    const juniorList = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/filtered',
-      headers: bearer(junior),
-      payload: {},
-    });
+    const juniorList = await injectRoute(t.app, bookingRoutes.filtered, { body: {}, token: junior });
     expect(juniorList.json().items.map((r: { id: string }) => r.id)).toEqual([byJunior.id]);
-    const filteredByAgent = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/filtered',
-      headers: bearer(junior),
-      payload: { agentId: agency.users.senior.id },
+    const filteredByAgent = await injectRoute(t.app, bookingRoutes.filtered, {
+      body: { agentId: agency.users.senior.id },
+      token: junior,
     });
     expect(filteredByAgent.json().total).toBe(0);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${bySenior.id}`, headers: bearer(junior) }))
-        .statusCode,
+      (await injectRoute(t.app, bookingRoutes.detail, { params: { id: bySenior.id }, token: junior })).statusCode,
     ).toBe(404);
-    const seniorList = await t.app.inject({
-      method: 'GET',
-      url: '/api/b2b/bookings?page=1&onPage=10',
-      headers: bearer(senior),
-    });
+    const seniorList = await injectRoute(t.app, bookingRoutes.list, { query: { page: 1, onPage: 10 }, token: senior });
     expect(
       seniorList
         .json()
         .items.map((r: { id: string }) => r.id)
         .sort(),
     ).toEqual([byJunior.id, bySenior.id].sort());
-    const options = await t.app.inject({ method: 'GET', url: '/api/b2b/bookings/options', headers: bearer(junior) });
+    const options = await injectRoute(t.app, bookingRoutes.options, { token: junior });
     expect(options.json().agents).toEqual([]);
     expect(options.json().statuses).toContainEqual({ value: 'request', label: 'Quotation Request' });
   });
 
   it('filters by status, dates and search, and rejects a reversed range', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/filtered',
-      headers: bearer(w.tokens.admin),
-      payload: { status: 'request', dateFrom: w.tour.today, dateTo: addDays(w.tour.today, 5), onPage: 50 },
+    const res = await injectRoute(t.app, bookingRoutes.filtered, {
+      body: { status: 'request', dateFrom: w.tour.today, dateTo: addDays(w.tour.today, 5), onPage: 50 },
+      token: w.tokens.admin,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().items.length).toBeGreaterThan(0);
     expect(res.json().items.every((r: { status: string }) => r.status === 'request')).toBe(true);
-    const requests = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/requests',
-      headers: bearer(w.tokens.admin),
-      payload: {},
-    });
+    const requests = await injectRoute(t.app, bookingRoutes.requests, { body: {}, token: w.tokens.admin });
     expect(requests.json().items.every((r: { isRequest: boolean }) => r.isRequest)).toBe(true);
-    const reversed = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/filtered',
-      headers: bearer(w.tokens.admin),
-      payload: { dateFrom: '2026-05-02', dateTo: '2026-05-01' },
+    const reversed = await injectRoute(t.app, bookingRoutes.filtered, {
+      body: { dateFrom: '2026-05-02', dateTo: '2026-05-01' },
+      token: w.tokens.admin,
     });
     expect([reversed.statusCode, reversed.json()]).toEqual([
       422,
@@ -440,11 +411,7 @@ describe('POST /api/b2b/bookings/{id}/cancel', () => {
   it('previews the fee, then refunds by the tier and returns the stock', async () => {
     const booking = (await postBooking(t.app, w.tokens.admin, bookingBody(w))).json().booking;
     const preview = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/b2b/bookings/${booking.id}/cancellation`,
-        headers: bearer(w.tokens.admin),
-      })
+      await injectRoute(t.app, bookingRoutes.cancellationPreview, { params: { id: booking.id }, token: w.tokens.admin })
     ).json();
     const percent = refundPercent(
       [
@@ -461,11 +428,7 @@ describe('POST /api/b2b/bookings/{id}/cancel', () => {
     });
     expect(preview.refundAmount + preview.cancellationFee).toBeCloseTo(398, 2);
     const before = await snapshot();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/cancel`,
-      headers: bearer(w.tokens.admin),
-    });
+    const res = await injectRoute(t.app, bookingRoutes.cancel, { params: { id: booking.id }, token: w.tokens.admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'cancelled',
@@ -477,11 +440,7 @@ describe('POST /api/b2b/bookings/{id}/cancel', () => {
     expect(after.balance).toBe(before.balance + toMinor(preview.refundAmount));
     expect(after.left18).toBe((before.left18 ?? 0) + 3);
     expect(await sumLedger(t.database.db, w.agency.id, 'aed')).toBe(after.balance);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/cancel`,
-      headers: bearer(w.tokens.admin),
-    });
+    const again = await injectRoute(t.app, bookingRoutes.cancel, { params: { id: booking.id }, token: w.tokens.admin });
     expect([again.statusCode, again.json()]).toEqual([
       422,
       [{ fieldName: 'id', errorMessage: BOOKING_MESSAGES.notCancellable }],
@@ -510,37 +469,33 @@ describe('operator quotes', () => {
     ).json().booking;
     expect(
       (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/admin/requests/${request.id}/quote`,
-          headers: bearer(w.tokens.admin),
-          payload: { netTotal: 80 },
+        await injectRoute(t.app, bookingRoutes.adminQuote, {
+          params: { id: request.id },
+          body: { netTotal: 80 },
+          token: w.tokens.admin,
         })
       ).statusCode,
     ).toBe(403);
     for (const netTotal of [0.001, 10.005, 0]) {
-      const bad = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/requests/${request.id}/quote`,
-        headers: bearer(ops),
-        payload: { netTotal },
+      const bad = await injectRoute(t.app, bookingRoutes.adminQuote, {
+        params: { id: request.id },
+        body: { netTotal },
+        token: ops,
       });
       expect([bad.statusCode, bad.json()]).toEqual([
         422,
         [{ fieldName: 'netTotal', errorMessage: BOOKING_MESSAGES.amountCents }],
       ]);
     }
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/requests?status=request&agencyId=${w.agency.id}&onPage=200`,
-      headers: bearer(ops),
+    const listed = await injectRoute(t.app, bookingRoutes.adminRequests, {
+      query: { status: 'request', agencyId: w.agency.id, onPage: 200 },
+      token: ops,
     });
     expect(listed.json().items.map((r: { id: string }) => r.id)).toContain(request.id);
-    const quoted = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/requests/${request.id}/quote`,
-      headers: bearer(ops),
-      payload: { netTotal: 80, validHours: 24, note: 'Confirmed with the camp' },
+    const quoted = await injectRoute(t.app, bookingRoutes.adminQuote, {
+      params: { id: request.id },
+      body: { netTotal: 80, validHours: 24, note: 'Confirmed with the camp' },
+      token: ops,
     });
     expect(quoted.json()).toMatchObject({
       status: 'payment_required',
@@ -549,11 +504,10 @@ describe('operator quotes', () => {
     });
     const before = await snapshot();
     const stock = await slotLeft(t.database.db, w.tour.sameTicketOfferId, w.date, null);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${request.id}/pay`,
-      headers: bearer(w.tokens.admin),
-      payload: { paymentMethod: 'balance' },
+    const paid = await injectRoute(t.app, bookingRoutes.pay, {
+      params: { id: request.id },
+      body: { paymentMethod: 'balance' },
+      token: w.tokens.admin,
     });
     expect(paid.statusCode).toBe(200);
     expect(paid.json().booking).toMatchObject({
@@ -567,11 +521,10 @@ describe('operator quotes', () => {
       adults: (stock?.adults ?? 0) - 2,
       children: stock?.children,
     });
-    const payAgain = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${request.id}/pay`,
-      headers: bearer(w.tokens.admin),
-      payload: { paymentMethod: 'balance' },
+    const payAgain = await injectRoute(t.app, bookingRoutes.pay, {
+      params: { id: request.id },
+      body: { paymentMethod: 'balance' },
+      token: w.tokens.admin,
     });
     expect(payAgain.json()).toEqual([{ fieldName: 'id', errorMessage: BOOKING_MESSAGES.notPayable }]);
 
@@ -588,18 +541,16 @@ describe('operator quotes', () => {
         }),
       )
     ).json().booking;
-    const declined = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/requests/${other.id}/decline`,
-      headers: bearer(ops),
-      payload: { reason: 'The camp is closed that day' },
+    const declined = await injectRoute(t.app, bookingRoutes.adminDecline, {
+      params: { id: other.id },
+      body: { reason: 'The camp is closed that day' },
+      token: ops,
     });
     expect(declined.json()).toMatchObject({ status: 'cancelled', declineReason: 'The camp is closed that day' });
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/requests/${other.id}/decline`,
-      headers: bearer(ops),
-      payload: { reason: '' },
+    const empty = await injectRoute(t.app, bookingRoutes.adminDecline, {
+      params: { id: other.id },
+      body: { reason: '' },
+      token: ops,
     });
     expect(empty.json()).toEqual([{ fieldName: 'reason', errorMessage: MESSAGES.required }]);
     const [count] = await t.database.db
@@ -622,11 +573,9 @@ describe('POST /api/b2b/bookings/download and the documents', () => {
     ).json().booking;
     // a guest name imported from elsewhere (the API itself only accepts letters and spaces)
     await t.database.db.update(bookings).set({ guestName: '=HYPERLINK("x")' }).where(eq(bookings.id, booked.id));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/download',
-      headers: bearer(w.tokens.admin),
-      payload: { search: booked.reference },
+    const res = await injectRoute(t.app, bookingRoutes.download, {
+      body: { search: booked.reference },
+      token: w.tokens.admin,
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -647,17 +596,17 @@ describe('POST /api/b2b/bookings/download and the documents', () => {
 
   it('serves the voucher, tickets and invoice of a completed booking as PDF, and none for a request', async () => {
     const booked = (await postBooking(t.app, w.tokens.junior, bookingBody(w))).json().booking;
-    for (const kind of ['voucher', 'tickets', 'invoice']) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/b2b/bookings/${booked.id}/documents/${kind}`,
-        headers: bearer(w.tokens.junior),
+    for (const kind of ['voucher', 'tickets', 'invoice'] as const) {
+      const res = await injectRoute(t.app, bookingRoutes.document, {
+        params: { id: booked.id, kind },
+        token: w.tokens.junior,
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="${kind}-${booked.reference}.pdf"`);
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
+    // a document kind the route refuses: typed by hand, as no descriptor can name it
     const unknown = await t.app.inject({
       method: 'GET',
       url: `/api/b2b/bookings/${booked.id}/documents/receipt`,
@@ -674,10 +623,9 @@ describe('POST /api/b2b/bookings/download and the documents', () => {
         bookingBody(w, { offerId: w.tour.sameTicketOfferId, time: null, guest: guest(w, { hotelId: null }) }),
       )
     ).json().booking;
-    const none = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/bookings/${request.id}/documents/voucher`,
-      headers: bearer(w.tokens.admin),
+    const none = await injectRoute(t.app, bookingRoutes.document, {
+      params: { id: request.id, kind: 'voucher' },
+      token: w.tokens.admin,
     });
     expect(none.statusCode).toBe(404);
   });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, addDays, chargedTotal, siteCharges } from '@portal/contract';
+import { BOOKING_MESSAGES, addDays, bookingRoutes, chargedTotal, siteCharges } from '@portal/contract';
 import { agencies, bookings, payments, sandboxCharges, slots, webhookEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
-import { bearer } from '../../../test/factories.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { buildSandboxEvent } from '../payments/providers/sandbox.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
@@ -16,6 +15,7 @@ import {
   slotLeft,
   type BookingWorld,
 } from '../../../test/booking-fixtures.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -32,7 +32,7 @@ const CARD = SANDBOX_CARD;
 
 async function cardBooking(overrides: Record<string, unknown> = {}) {
   const res = await postBooking(t.app, w.tokens.admin, bookingBody(w, overrides), {
-    url: '/api/b2b/bookings/withpaymentintent',
+    url: routeUrl(bookingRoutes.createWithPaymentIntent),
   });
   expect(res.statusCode).toBe(200);
   const booking = res.json().booking;
@@ -108,10 +108,9 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toContain(`/checkout?booking=${booking.id}&payment=`);
 
-    const status = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/payments/${booking.payment.id}`,
-      headers: bearer(w.tokens.admin),
+    const status = await injectRoute(t.app, bookingRoutes.paymentStatus, {
+      params: { id: booking.payment.id },
+      token: w.tokens.admin,
     });
     expect(status.json().booking).toMatchObject({ status: 'completed', payment: { status: 'succeeded' } });
     expect(status.json().booking.ticketNumbers).toHaveLength(3);
@@ -128,7 +127,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     const declined = await payOnSandboxPage(t.app, chargeId, CARD.declined);
     expect(declined.statusCode).toBe(303);
     const failed = (
-      await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booking.id}`, headers: bearer(w.tokens.admin) })
+      await injectRoute(t.app, bookingRoutes.detail, { params: { id: booking.id }, token: w.tokens.admin })
     ).json();
     expect(failed).toMatchObject({
       status: 'payment_failed',
@@ -141,11 +140,10 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
       (before?.left ?? 0) - 3,
     );
 
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/pay`,
-      headers: bearer(w.tokens.admin),
-      payload: { paymentMethod: 'card' },
+    const retry = await injectRoute(t.app, bookingRoutes.pay, {
+      params: { id: booking.id },
+      body: { paymentMethod: 'card' },
+      token: w.tokens.admin,
     });
     expect(retry.statusCode).toBe(200);
     const second = retry.json().booking.payment;
@@ -170,11 +168,10 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(before?.left);
     const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
     expect(charge?.status).toBe('cancelled');
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/pay`,
-      headers: bearer(w.tokens.admin),
-      payload: { paymentMethod: 'card' },
+    const retry = await injectRoute(t.app, bookingRoutes.pay, {
+      params: { id: booking.id },
+      body: { paymentMethod: 'card' },
+      token: w.tokens.admin,
     });
     // the hold lapsed unpaid: the refusal says so, and nothing changes
     expect([retry.statusCode, retry.json()]).toEqual([
@@ -185,7 +182,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(before?.left);
     expect(await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(1);
     const view = (
-      await t.app.inject({ method: 'GET', url: `/api/b2b/bookings/${booking.id}`, headers: bearer(w.tokens.admin) })
+      await injectRoute(t.app, bookingRoutes.detail, { params: { id: booking.id }, token: w.tokens.admin })
     ).json();
     expect(view).toMatchObject({ status: 'payment_failed', canRetryCard: false, isHoldExpired: true });
   });
@@ -218,10 +215,9 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00'))?.left).toBe(
       (before?.left ?? 0) - 3,
     );
-    const status = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/payments/${payment.id}`,
-      headers: bearer(w.tokens.admin),
+    const status = await injectRoute(t.app, bookingRoutes.paymentStatus, {
+      params: { id: payment.id },
+      token: w.tokens.admin,
     });
     expect(status.json().booking).toMatchObject({
       status: 'payment_failed',
@@ -237,11 +233,11 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
       events.length + 1,
     );
 
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/pay`,
-      headers: { ...bearer(w.tokens.admin), 'idempotency-key': 'retry-after-cancel-1' },
-      payload: { paymentMethod: 'card' },
+    const retry = await injectRoute(t.app, bookingRoutes.pay, {
+      params: { id: booking.id },
+      body: { paymentMethod: 'card' },
+      token: w.tokens.admin,
+      idempotencyKey: 'retry-after-cancel-1',
     });
     expect(retry.statusCode).toBe(200);
     const next = retry.json().booking;
@@ -267,19 +263,18 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     const { booking, payment, chargeId } = await cardBooking();
     const held = await bookingRow(booking.id);
     // the agent went back from the pay page: nothing was answered, the booking still waits for the money
-    const status = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/payments/${payment.id}`,
-      headers: bearer(w.tokens.admin),
+    const status = await injectRoute(t.app, bookingRoutes.paymentStatus, {
+      params: { id: payment.id },
+      token: w.tokens.admin,
     });
     expect(status.json().booking).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
 
     const pay = (key: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/b2b/bookings/${booking.id}/pay`,
-        headers: { ...bearer(w.tokens.admin), 'idempotency-key': key },
-        payload: { paymentMethod: 'card' },
+      injectRoute(t.app, bookingRoutes.pay, {
+        params: { id: booking.id },
+        body: { paymentMethod: 'card' },
+        token: w.tokens.admin,
+        idempotencyKey: key,
       });
     const retry = await pay(`another-card-${booking.id}`);
     expect(retry.statusCode).toBe(200);
@@ -314,11 +309,11 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
     const { booking, payment, chargeId } = await cardBooking();
     // paid at the provider; its webhook has not arrived yet
     await t.database.db.update(sandboxCharges).set({ status: 'succeeded' }).where(eq(sandboxCharges.id, chargeId));
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/pay`,
-      headers: { ...bearer(w.tokens.admin), 'idempotency-key': `paid-meanwhile-${booking.id}` },
-      payload: { paymentMethod: 'card' },
+    const retry = await injectRoute(t.app, bookingRoutes.pay, {
+      params: { id: booking.id },
+      body: { paymentMethod: 'card' },
+      token: w.tokens.admin,
+      idempotencyKey: `paid-meanwhile-${booking.id}`,
     });
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toMatchObject({
@@ -427,11 +422,7 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
   it('cancels an unpaid card hold free of charge and gives the stock back', async () => {
     const before = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
     const { booking, chargeId } = await cardBooking();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/cancel`,
-      headers: bearer(w.tokens.admin),
-    });
+    const res = await injectRoute(t.app, bookingRoutes.cancel, { params: { id: booking.id }, token: w.tokens.admin });
     expect(res.json()).toMatchObject({ status: 'cancelled', refundAmount: null });
     expect(await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00')).toEqual(before);
     const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
@@ -441,20 +432,13 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
 
 describe('a cancel carries the terms the agent saw (the preview)', () => {
   const cancelWith = (id: string, payload?: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${id}/cancel`,
-      headers: bearer(w.tokens.admin),
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    injectRoute(t.app, bookingRoutes.cancel, { params: { id }, payload, token: w.tokens.admin });
   const preview = async (id: string) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/b2b/bookings/${id}/cancellation`,
-        headers: bearer(w.tokens.admin),
-      })
-    ).json() as { refundAmount: number; refundTo: 'balance' | 'card' | null; cancellationFee: number };
+    (await injectRoute(t.app, bookingRoutes.cancellationPreview, { params: { id }, token: w.tokens.admin })).json() as {
+      refundAmount: number;
+      refundTo: 'balance' | 'card' | null;
+      cancellationFee: number;
+    };
   const expectationOf = (p: { refundAmount: number; refundTo: 'balance' | 'card' | null }) => ({
     expectedRefund: p.refundAmount,
     expectedRefundTo: p.refundTo,
@@ -523,10 +507,9 @@ describe('card payments that arrive when they can no longer be honoured', () => 
       .set({ status: 'requires_action' })
       .where(eq(sandboxCharges.id, chargeId));
     // the charge cannot be cancelled any more at the provider (the customer is on the 3-D Secure step)…
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/cancel`,
-      headers: bearer(w.tokens.admin),
+    const cancelled = await injectRoute(t.app, bookingRoutes.cancel, {
+      params: { id: booking.id },
+      token: w.tokens.admin,
     });
     expect(cancelled.json().status).toBe('cancelled');
     // …and then it goes through
@@ -587,7 +570,7 @@ describe('Russian site card surcharge', () => {
     await fund(t.database.db, volga.id, 100_000, 'usd');
     const token = await loginAs(t.app, volga.users.admin.email);
     const res = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }), {
-      url: '/api/b2b/bookings/withpaymentintent',
+      url: routeUrl(bookingRoutes.createWithPaymentIntent),
     });
     const booking = res.json().booking;
     // 2 × 144 AED = 288 AED → 2 × 39.45 USD = 78.90; +2 % = 1.58
@@ -600,11 +583,10 @@ describe('Russian site card surcharge', () => {
     expect(booking.amounts.tax).toBeCloseTo(4.83, 2);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
     await payOnSandboxPage(t.app, payment?.providerRef ?? '', CARD.declined);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/pay`,
-      headers: bearer(token),
-      payload: { paymentMethod: 'balance' },
+    const paid = await injectRoute(t.app, bookingRoutes.pay, {
+      params: { id: booking.id },
+      body: { paymentMethod: 'balance' },
+      token,
     });
     expect(paid.json().booking).toMatchObject({
       status: 'completed',
@@ -621,7 +603,7 @@ describe('Russian site card surcharge', () => {
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
     expect(claims.siteKind).toBe('partner');
     const res = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }), {
-      url: '/api/b2b/bookings/withpaymentintent',
+      url: routeUrl(bookingRoutes.createWithPaymentIntent),
     });
     expect(res.json().booking.amounts).toMatchObject({
       currencyCode: 'usd',

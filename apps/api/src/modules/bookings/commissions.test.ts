@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { addDays } from '@portal/contract';
+import { addDays, bookingRoutes, commissionRoutes } from '@portal/contract';
 import type { CommissionListResponse } from '@portal/contract';
 import { bookings, payments } from '../../db/schema/index.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
@@ -15,6 +15,7 @@ import {
   useBookingWorld,
   type BookingWorld,
 } from '../../../test/booking-fixtures.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -40,9 +41,10 @@ async function book(token: string, overrides: Record<string, unknown> = {}, url?
 }
 
 function commissions(token: string, body: Record<string, unknown> = {}, query = '') {
+  // the query is typed by hand: the tests send a language the route refuses
   return t.app.inject({
-    method: 'POST',
-    url: `/api/b2b/bookings/commissions${query}`,
+    method: commissionRoutes.list.method,
+    url: `${routeUrl(commissionRoutes.list)}${query}`,
     headers: bearer(token),
     payload: body,
   });
@@ -69,10 +71,9 @@ beforeAll(async () => {
     .where(eq(bookings.id, byAdmin.id));
 
   cancelled = await book(w.tokens.admin);
-  const cancel = await t.app.inject({
-    method: 'POST',
-    url: `/api/b2b/bookings/${cancelled.id}/cancel`,
-    headers: bearer(w.tokens.admin),
+  const cancel = await injectRoute(t.app, bookingRoutes.cancel, {
+    params: { id: cancelled.id },
+    token: w.tokens.admin,
   });
   expect(cancel.json().status).toBe('cancelled');
   request = await book(w.tokens.admin, {
@@ -80,7 +81,7 @@ beforeAll(async () => {
     time: null,
     guest: guest(w, { hotelId: null }),
   });
-  unpaidCard = await book(w.tokens.admin, {}, '/api/b2b/bookings/withpaymentintent');
+  unpaidCard = await book(w.tokens.admin, {}, routeUrl(bookingRoutes.createWithPaymentIntent));
 
   const other = await createAgency(t.database.db);
   await fund(t.database.db, other.id, 500_000);
@@ -214,7 +215,7 @@ describe('POST /api/b2b/bookings/commissions', () => {
       422,
       [{ fieldName: 'language', errorMessage: 'Language must be en or ru' }],
     ]);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/b2b/bookings/commissions', payload: {} });
+    const anonymous = await injectRoute(t.app, commissionRoutes.list, { body: {} });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -222,7 +223,7 @@ describe('POST /api/b2b/bookings/commissions', () => {
     const volga = await createAgency(t.database.db, { siteId: 'ru', currency: 'usd' });
     const token = await loginAs(t.app, volga.users.admin.email);
     const card = await postBooking(t.app, token, bookingBody(w, { children: 0 }), {
-      url: '/api/b2b/bookings/withpaymentintent',
+      url: routeUrl(bookingRoutes.createWithPaymentIntent),
     });
     const booking = card.json().booking;
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
@@ -247,8 +248,8 @@ describe('POST /api/b2b/bookings/commissions', () => {
 describe('POST /api/b2b/bookings/commissions/download', () => {
   async function download(token: string, body: Record<string, unknown> = {}, query = '') {
     const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/commissions/download${query}`,
+      method: commissionRoutes.download.method,
+      url: `${routeUrl(commissionRoutes.download)}${query}`,
       headers: bearer(token),
       payload: body,
     });
@@ -342,11 +343,9 @@ describe('POST /api/b2b/bookings/commissions/download', () => {
   });
 
   it('answers a reversed range with 422 before any file starts', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/commissions/download',
-      headers: bearer(w.tokens.admin),
-      payload: { createdFrom: '2026-05-02', createdTo: '2026-05-01' },
+    const res = await injectRoute(t.app, commissionRoutes.download, {
+      body: { createdFrom: '2026-05-02', createdTo: '2026-05-01' },
+      token: w.tokens.admin,
     });
     expect([res.statusCode, res.json()]).toEqual([
       422,

@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, addDays } from '@portal/contract';
+import { BOOKING_MESSAGES, addDays, bookingRoutes } from '@portal/contract';
 import { bookings, slots } from '../../db/schema/index.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
 import { failInCiWithout } from '../../../test/ci-needs.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
+import { routeUrl } from '../../../test/inject-route.ts';
 import {
   bookingBody,
   createBookingWorld,
@@ -29,7 +30,7 @@ async function hammer(t: TestApp, w: BookingWorld, date: string, card = false): 
   const outcome: Outcome = { confirmed: 0, outOfStock: 0, other: [] };
   let next = 0;
   const body = bookingBody(w, { date, time: '18:00', adults: 1, children: 0 });
-  const options = card ? { url: '/api/b2b/bookings/withpaymentintent' } : {};
+  const options = card ? { url: routeUrl(bookingRoutes.createWithPaymentIntent) } : {};
   const taken = card ? 'pending_payment' : 'completed';
   const client = async () => {
     while (next < ATTEMPTS) {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES } from '@portal/contract';
+import { BOOKING_MESSAGES, bookingRoutes } from '@portal/contract';
 import { bookings, idempotencyKeys, ledgerEntries, slots } from '../../db/schema/index.ts';
 import { type TestApp } from '../../../test/build-test-app.ts';
-import { bearer } from '../../../test/factories.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
 import {
   bookingBody,
@@ -16,6 +15,7 @@ import {
   useBookingWorld,
 } from '../../../test/booking-fixtures.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -125,7 +125,7 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
 
   it('a retry while the first card call is still starting its charge gets 409, never a booking without its pay link', async () => {
     const key = newKey();
-    const url = '/api/b2b/bookings/withpaymentintent';
+    const url = routeUrl(bookingRoutes.createWithPaymentIntent);
     const original = t.app.payments.startCharge;
     let releaseCharge = () => {};
     let chargeStarted = () => {};
@@ -162,7 +162,7 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
     try {
       const failed = await postBooking(t.app, w.tokens.admin, bookingBody(w), {
         key,
-        url: '/api/b2b/bookings/withpaymentintent',
+        url: routeUrl(bookingRoutes.createWithPaymentIntent),
       });
       expect(failed.statusCode).toBe(500);
     } finally {
@@ -170,7 +170,7 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
     }
     const retry = await postBooking(t.app, w.tokens.admin, bookingBody(w), {
       key,
-      url: '/api/b2b/bookings/withpaymentintent',
+      url: routeUrl(bookingRoutes.createWithPaymentIntent),
     });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().booking.status).toBe('pending_payment');
@@ -194,10 +194,10 @@ describe('Idempotency-Key: the outcome is decided with the booking', () => {
     const booked = (await postBooking(t.app, w.tokens.admin, bookingBody(w))).json().booking;
     const key = newKey();
     const cancel = () =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/b2b/bookings/${booked.id}/cancel`,
-        headers: { ...bearer(w.tokens.admin), 'idempotency-key': key },
+      injectRoute(t.app, bookingRoutes.cancel, {
+        params: { id: booked.id },
+        token: w.tokens.admin,
+        idempotencyKey: key,
       });
     const first = await cancel();
     expect(first.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { bookings, paymentRefunds, payments } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createOperator, loginAs } from '../../../test/factories.ts';
+import { createOperator, loginAs } from '../../../test/factories.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stand-ins/stripe-stand-in.ts';
 import { startTapStandIn, type TapStandIn } from '../../../test/stand-ins/tap-stand-in.ts';
 import {
@@ -13,7 +13,8 @@ import {
   slotLeft,
   type BookingWorld,
 } from '../../../test/booking-fixtures.ts';
-import { toMinor, minorToMajor } from '@portal/contract';
+import { adminDeskRoutes, bookingRoutes, minorToMajor, toMinor, type RouteDescriptor } from '@portal/contract';
+import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 // The booking engine with the real provider adapters, pointed at local stand-ins of the providers' APIs.
 let stripe: StripeStandIn;
@@ -21,7 +22,8 @@ let tap: TapStandIn;
 let t: TestApp;
 let w: BookingWorld;
 let operatorToken = '';
-const desk = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: bearer(operatorToken) });
+const desk = <R extends RouteDescriptor>(route: R, options: InjectRouteOptions<R> = {}) =>
+  injectRoute(t.app, route, { ...options, token: operatorToken });
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   tap = await startTapStandIn();
@@ -60,7 +62,9 @@ const stripeWebhook = (event: { rawBody: Buffer; headers: Record<string, string>
 // a card booking through Stripe: `card` confirmed at Stripe and its webhook delivered
 async function stripeBooking(card: 'pm_card_visa' | 'pm_card_chargeDeclined', date = w.date) {
   const booking = (
-    await postBooking(t.app, w.tokens.admin, bookingBody(w, { date }), { url: '/api/b2b/bookings/withpaymentintent' })
+    await postBooking(t.app, w.tokens.admin, bookingBody(w, { date }), {
+      url: routeUrl(bookingRoutes.createWithPaymentIntent),
+    })
   ).json().booking;
   const payment = await paymentOf(booking.id);
   const intent = stripe.confirm(payment.providerRef ?? '', card);
@@ -72,7 +76,7 @@ async function stripeBooking(card: 'pm_card_visa' | 'pm_card_chargeDeclined', da
 describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
   it('creates a PaymentIntent for the net total and completes on payment_intent.succeeded, once', async () => {
     const res = await postBooking(t.app, w.tokens.admin, bookingBody(w), {
-      url: '/api/b2b/bookings/withpaymentintent',
+      url: routeUrl(bookingRoutes.createWithPaymentIntent),
     });
     expect(res.statusCode).toBe(200);
     const booking = res.json().booking;
@@ -102,17 +106,12 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
     const { booking, payment } = await stripeBooking('pm_card_visa');
     const left = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
     const preview = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/b2b/bookings/${booking.id}/cancellation`,
-        headers: bearer(w.tokens.admin),
-      })
+      await injectRoute(t.app, bookingRoutes.cancellationPreview, { params: { id: booking.id }, token: w.tokens.admin })
     ).json();
     expect(preview.refundTo).toBe('card');
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/cancel`,
-      headers: bearer(w.tokens.admin),
+    const cancelled = await injectRoute(t.app, bookingRoutes.cancel, {
+      params: { id: booking.id },
+      token: w.tokens.admin,
     });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', refundAmount: preview.refundAmount });
     const refunds = stripe.refunds.filter((r) => r.payment_intent === payment.providerRef);
@@ -123,10 +122,9 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
   it('a refund Stripe reports failed later is owed again, waits for the operator and is refunded once when asked', async () => {
     const { booking, payment } = await stripeBooking('pm_card_visa', w.refundableDate);
     const intentId = payment.providerRef ?? '';
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/cancel`,
-      headers: bearer(w.tokens.admin),
+    const cancelled = await injectRoute(t.app, bookingRoutes.cancel, {
+      params: { id: booking.id },
+      token: w.tokens.admin,
     });
     const refundMinor = toMinor(cancelled.json().refundAmount);
     const [made] = stripe.refunds.filter((r) => r.payment_intent === intentId);
@@ -163,12 +161,14 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
     // the sweeper leaves it to the operator
     await t.app.payments.retryDueRefunds();
     expect(stripe.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
-    const listed = (await desk('GET', `/api/admin/payments?view=failedRefunds&agencyId=${w.agency.id}`)).json();
+    const listed = (
+      await desk(adminDeskRoutes.payments, { query: { view: 'failedRefunds', agencyId: w.agency.id } })
+    ).json();
     expect(listed.items.find((p: { id: string }) => p.id === payment.id)).toMatchObject({
       refund: { state: 'needs_check', hold: 'refused', owed: minorToMajor(refundMinor), refunded: 0 },
     });
     // the operator asks again: a new refund, once
-    const again = await desk('POST', `/api/admin/payments/${payment.id}/refund/retry`);
+    const again = await desk(adminDeskRoutes.retryRefund, { params: { id: payment.id } });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().refund).toMatchObject({ state: 'refunded', hold: null, refunded: minorToMajor(refundMinor) });
     const refunds = stripe.refunds.filter((r) => r.payment_intent === intentId);
@@ -210,19 +210,19 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
 
   it("another card on the same page: the page's check asks Stripe about the attempt now open", async () => {
     const booking = (
-      await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' })
+      await postBooking(t.app, w.tokens.admin, bookingBody(w), { url: routeUrl(bookingRoutes.createWithPaymentIntent) })
     ).json().booking;
     const first = await paymentOf(booking.id);
     stripe.confirm(first.providerRef ?? '', 'pm_card_chargeDeclined');
     // the page (its URL names the first attempt) asks, and hears of the decline without a webhook
     const check = () =>
-      t.app.inject({ method: 'GET', url: `/api/b2b/payments/${first.id}`, headers: bearer(w.tokens.admin) });
+      injectRoute(t.app, bookingRoutes.paymentStatus, { params: { id: first.id }, token: w.tokens.admin });
     expect((await check()).json().booking).toMatchObject({ status: 'payment_failed', canRetryCard: true });
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/pay`,
-      headers: { ...bearer(w.tokens.admin), 'idempotency-key': `stripe-another-${booking.id}` },
-      payload: { paymentMethod: 'card' },
+    const retry = await injectRoute(t.app, bookingRoutes.pay, {
+      params: { id: booking.id },
+      body: { paymentMethod: 'card' },
+      token: w.tokens.admin,
+      idempotencyKey: `stripe-another-${booking.id}`,
     });
     const second = retry.json().booking.payment;
     expect(second).toMatchObject({ provider: 'stripe', status: 'pending', publishableKey: 'pk_test_stand_in' });
@@ -241,7 +241,7 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
 describe('card bookings through Tap (charges + webhooks)', () => {
   it('creates a Tap charge, sends the agent to its page and completes on the CAPTURED webhook', async () => {
     const res = await postBooking(t.app, w.tokens.admin, bookingBody(w), {
-      url: '/api/b2b/bookings/withtappaymentcharge',
+      url: routeUrl(bookingRoutes.createWithTapCharge),
     });
     const booking = res.json().booking;
     expect(booking.payment).toMatchObject({
@@ -281,7 +281,7 @@ describe('Tap refunds whose answer was lost', () => {
   async function capturedTapBooking() {
     const body = bookingBody(w, { adults: 2, children: 0, date: w.refundableDate });
     const res = await postBooking(t.app, w.tokens.admin, body, {
-      url: '/api/b2b/bookings/withtappaymentcharge',
+      url: routeUrl(bookingRoutes.createWithTapCharge),
     });
     const booking = res.json().booking;
     const payment = await paymentOf(booking.id);
@@ -302,10 +302,9 @@ describe('Tap refunds whose answer was lost', () => {
   async function cancelAndLoseAnswer(lost: 'made' | 'not-made') {
     const { booking, payment } = await capturedTapBooking();
     tap.lostRefundAnswers.push(lost);
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booking.id}/cancel`,
-      headers: bearer(w.tokens.admin),
+    const cancelled = await injectRoute(t.app, bookingRoutes.cancel, {
+      params: { id: booking.id },
+      token: w.tokens.admin,
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const [held] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
@@ -327,7 +326,9 @@ describe('Tap refunds whose answer was lost', () => {
     const { payment } = await cancelAndLoseAnswer('made');
     const chargeId = payment.providerRef ?? '';
     expect(refundsAtTap(chargeId)).toHaveLength(1);
-    const listed = (await desk('GET', `/api/admin/payments?view=failedRefunds&agencyId=${w.agency.id}`)).json();
+    const listed = (
+      await desk(adminDeskRoutes.payments, { query: { view: 'failedRefunds', agencyId: w.agency.id } })
+    ).json();
     expect(listed.items.find((p: { id: string }) => p.id === payment.id)).toMatchObject({
       refund: {
         state: 'needs_check',
@@ -336,19 +337,19 @@ describe('Tap refunds whose answer was lost', () => {
         canRecordMade: true,
       },
     });
-    const made = await desk('POST', `/api/admin/payments/${payment.id}/refund/made`);
+    const made = await desk(adminDeskRoutes.recordRefundMade, { params: { id: payment.id } });
     expect(made.statusCode, made.body).toBe(200);
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row).toMatchObject({ status: 'refunded', refundedMinor: payment.amountMinor, refundHold: null });
     expect(refundsAtTap(chargeId)).toHaveLength(1);
-    expect((await desk('POST', `/api/admin/payments/${payment.id}/refund/made`)).statusCode).toBe(409);
+    expect((await desk(adminDeskRoutes.recordRefundMade, { params: { id: payment.id } })).statusCode).toBe(409);
   });
 
   it('asks Tap again only when the operator, having looked, asks: then refunded once', async () => {
     const { payment } = await cancelAndLoseAnswer('not-made');
     const chargeId = payment.providerRef ?? '';
     expect(refundsAtTap(chargeId)).toHaveLength(0);
-    const again = await desk('POST', `/api/admin/payments/${payment.id}/refund/retry`);
+    const again = await desk(adminDeskRoutes.retryRefund, { params: { id: payment.id } });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().refund).toMatchObject({ state: 'refunded', hold: null });
     expect(refundsAtTap(chargeId).map((r) => r.amount)).toEqual([minorToMajor(payment.amountMinor)]);

@@ -11,7 +11,8 @@ import {
   useBookingWorld,
   type BookingWorld,
 } from '../../../test/booking-fixtures.ts';
-import { toMinor } from '@portal/contract';
+import { bookingRoutes, toMinor } from '@portal/contract';
+import { routeUrl } from '../../../test/inject-route.ts';
 
 // Booking references are six random characters a day. The random draws of a booking's reference are scripted here
 // so that a booking draws one that another booking already has: it must still be booked once, under a fresh one.
@@ -90,7 +91,7 @@ describe('a booking that draws a reference already taken', () => {
     const third = tailBytes();
     draws.scripted = [taken.bytes, third.bytes];
     const card = await postBooking(t.app, w.tokens.admin, bookingBody(w, { adults: 2, children: 0 }), {
-      url: '/api/b2b/bookings/withpaymentintent',
+      url: routeUrl(bookingRoutes.createWithPaymentIntent),
     });
     expect(card.statusCode, card.body).toBe(200);
     expect(card.json().booking).toMatchObject({ status: 'pending_payment' });

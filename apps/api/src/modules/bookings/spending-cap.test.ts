@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { COMPANY_MESSAGES, spendingCapMessage } from '@portal/contract';
+import { COMPANY_MESSAGES, bookingRoutes, spendingCapMessage } from '@portal/contract';
 import { agencies, agentMonthSpend, bookings, users } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createAgency, decodeJwt, loginAs } from '../../../test/factories.ts';
+import { createAgency, decodeJwt, loginAs } from '../../../test/factories.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { formatMoney } from '../documents/document-format.ts';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../../test/booking-fixtures.ts';
 import { dubaiMonth } from '../../lib/dubai-time.ts';
 import { REFRESHED_TOKEN_HEADER } from '../account/session-refresh.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -104,11 +105,7 @@ describe('monthly spending caps on POST /api/b2b/bookings', () => {
     const { agent, token } = await agentWithCap(100_000);
     const res = await postBooking(t.app, token, bookingBody(w));
     const id = res.json().booking.id;
-    const cancel = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${id}/cancel`,
-      headers: bearer(token),
-    });
+    const cancel = await injectRoute(t.app, bookingRoutes.cancel, { params: { id }, token });
     expect(cancel.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));
     const fee = BOOKING_MINOR - (row?.refundMinor ?? 0);
@@ -118,11 +115,15 @@ describe('monthly spending caps on POST /api/b2b/bookings', () => {
 
   it('a card hold counts while it holds the seats and no longer once it lapses unpaid', async () => {
     const { agent, token } = await agentWithCap(50_000);
-    const res = await postBooking(t.app, token, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' });
+    const res = await postBooking(t.app, token, bookingBody(w), {
+      url: routeUrl(bookingRoutes.createWithPaymentIntent),
+    });
     expect(res.statusCode).toBe(200);
     expect(await spent(agent.id)).toBe(BOOKING_MINOR);
     // a second hold would pass the cap
-    const second = await postBooking(t.app, token, bookingBody(w), { url: '/api/b2b/bookings/withpaymentintent' });
+    const second = await postBooking(t.app, token, bookingBody(w), {
+      url: routeUrl(bookingRoutes.createWithPaymentIntent),
+    });
     expect(second.statusCode).toBe(422);
     await t.database.db
       .update(bookings)
@@ -141,7 +142,7 @@ describe('an expired trade licence', () => {
     const token = await loginAs(t.app, agency.users.admin.email);
     await t.database.db.update(agencies).set({ tradeLicenseExpiry: '2025-01-31' }).where(eq(agencies.id, agency.id));
     const before = await state(agency.id, agency.users.admin.id);
-    for (const url of ['/api/b2b/bookings', '/api/b2b/bookings/withpaymentintent']) {
+    for (const url of [routeUrl(bookingRoutes.create), routeUrl(bookingRoutes.createWithPaymentIntent)]) {
       const res = await postBooking(t.app, token, bookingBody(w), { url });
       expect(res.statusCode).toBe(403);
       expect(res.body).toContain(COMPANY_MESSAGES.licenceExpired);
@@ -160,12 +161,7 @@ describe('a changed role applies on the next request', () => {
     expect((await postBooking(t.app, admin, bookingBody(w))).statusCode).toBe(200);
     const senior = await loginAs(t.app, agency.users.senior.email);
     const list = (token: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/b2b/bookings/filtered',
-        headers: bearer(token),
-        payload: { page: 1, onPage: 20 },
-      });
+      injectRoute(t.app, bookingRoutes.filtered, { body: { page: 1, onPage: 20 }, token });
     const asSenior = await list(senior);
     expect(asSenior.json().total).toBe(1);
     expect(asSenior.headers[REFRESHED_TOKEN_HEADER]).toBeUndefined();
@@ -177,7 +173,7 @@ describe('a changed role applies on the next request', () => {
     const fresh = String(asJunior.headers[REFRESHED_TOKEN_HEADER] ?? '');
     expect(decodeJwt(fresh)).toMatchObject({ sub: agency.users.senior.id, role: 'junior' });
     // a refused call brings the fresh token too (the web app's menus follow whatever the answer)
-    const balance = await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(senior) });
+    const balance = await injectRoute(t.app, bookingRoutes.balance, { token: senior });
     expect(balance.statusCode).toBe(403);
     expect(decodeJwt(String(balance.headers[REFRESHED_TOKEN_HEADER] ?? ''))).toMatchObject({ role: 'junior' });
     // the fresh token tells the truth: no refresh with it
