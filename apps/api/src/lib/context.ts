@@ -37,6 +37,9 @@ export type ServiceContext = AppDeps & {
   ip: string;
   // a reseller API call's key (issue 30): a test key sees and makes only test bookings
   resellerKey?: { id: string; isTest: boolean };
+  // the agent's analytics session (issue 31), from the X-Insight-Session header the web app sends: a booking made in
+  // it is that session's step of the funnel
+  insightSessionId?: string;
 };
 
 // The language a list or export is written in: the one the call asks for, else the site's

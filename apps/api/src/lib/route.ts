@@ -82,7 +82,15 @@ export function serviceContext(app: FastifyInstance, request: FastifyRequest): S
     site: request.site,
     actor: request.actor,
     ip: request.ip,
+    insightSessionId: insightSessionOf(request),
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+// A well-formed session id or nothing: whatever else a client sends there is ignored
+function insightSessionOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['x-insight-session'];
+  return typeof value === 'string' && UUID.test(value) ? value : undefined;
 }
 
 // Registers a contract route: validates params/query/body with the contract's schemas (422 with field items),

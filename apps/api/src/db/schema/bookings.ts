@@ -51,6 +51,8 @@ export const bookings = pgTable(
     cancellationReason: text('cancellation_reason'),
     // made with a test key: took no stock (stock_* stay 0), moved no money (the agency's test balance paid it)
     isTest: boolean('is_test').notNull().default(false),
+    // the agent's analytics session the booking was made in (issue 31: the funnel's booked and paid steps)
+    insightSessionId: uuid('insight_session_id'),
     widgetId: uuid('widget_id').references(() => widgets.id),
     // A widget sale: what the customer pays (the widget's sale prices after its discount, in its currency) — the card
     // charge's amount. published_total_minor then holds it in the account's currency, so the agency's margin is
@@ -163,6 +165,10 @@ export const bookings = pgTable(
     index('bookings_hold_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.heldUnits} > 0 AND ${t.holdExpiresAt} IS NOT NULL`),
+    // the funnel's booked and paid steps: bookings of a session, by when they were made
+    index('bookings_insight_session_idx')
+      .on(t.insightSessionId, t.createdAt)
+      .where(sql`${t.insightSessionId} IS NOT NULL`),
     index('bookings_requests_idx')
       .on(t.status, t.createdAt)
       .where(sql`${t.isRequest} = 1`),

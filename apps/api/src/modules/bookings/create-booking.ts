@@ -60,6 +60,7 @@ const UNSET_BOOKING_COLUMNS = {
   octoUuid: null,
   resellerReference: null,
   cancellationReason: null,
+  insightSessionId: null,
   isTest: false,
 } satisfies Partial<BookingRow>;
 
@@ -74,6 +75,8 @@ export async function createBooking(
   const actor = requireAgencyActor(ctx);
   const now = new Date();
   const p = await prepareBooking(ctx, actor.agencyId, body, paymentMethod, now);
+  // the agent's analytics session: the booking is its funnel's booked (and paid) step
+  const insightSessionId = ctx.insightSessionId ?? null;
 
   const agent = { id: actor.userId, name: actor.name, email: actor.email };
   const view = (row: BookingRow, payment: Parameters<typeof bookingView>[1]['payment']) =>
@@ -88,7 +91,7 @@ export async function createBooking(
   // SPEC §5/§8: past the cut-off or not instantly confirmable → a quotation request, no stock and no money taken
   if (p.isRequest)
     return withFreshReference(now, async (reference) => {
-      const values = bookingValues(actor, body, p, reference);
+      const values = { ...bookingValues(actor, body, p, reference), insightSessionId };
       const booking = await ctx.db.transaction(async (tx) => {
         const row = await insertBooking(tx, { ...values, status: 'request', isRequest: 1, paymentMethod: null });
         await claim.record(tx, row.id);
@@ -105,7 +108,7 @@ export async function createBooking(
   // Balance: one statement takes the seats, counts the cap, debits the balance and writes booking, entry and mail
   if (paymentMethod === 'balance')
     return withFreshReference(now, async (reference) => {
-      const values = bookingValues(actor, body, p, reference);
+      const values = { ...bookingValues(actor, body, p, reference), insightSessionId };
       const need = stockNeed(p.offer, p.people);
       const row = {
         ...values,
@@ -165,7 +168,7 @@ export async function createBooking(
     prepared: p,
     now,
     stock: { take: true, locking: deps.stockLocking },
-    columns: () => cardHoldColumns(now),
+    columns: () => ({ ...cardHoldColumns(now), insightSessionId }),
     onHeld: (tx, row) => claim.record(tx, row.id),
   });
   await deps.startCardPayment(ctx, held);

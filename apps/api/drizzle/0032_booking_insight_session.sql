@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "insight_session_id" uuid;--> statement-breakpoint
+CREATE INDEX "bookings_insight_session_idx" ON "bookings" USING btree ("insight_session_id","created_at") WHERE "bookings"."insight_session_id" IS NOT NULL;
