@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AUDIT_ENTITIES } from '@portal/contract';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -12,10 +11,20 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  bigint53,
+  createdAt,
+  currency,
+  language,
+  timestamps,
+  timestamptz,
+  updatedAt,
+  uuidPk,
+  uuidRef,
+} from './columns.ts';
 
 export type ContactBlockValue = { name: string; email: string; phone: string };
 export type AgencyContacts = Partial<Record<'operations' | 'accounts' | 'support', ContactBlockValue>>;
@@ -23,7 +32,7 @@ export type AgencyContacts = Partial<Record<'operations' | 'accounts' | 'support
 export const agencies = pgTable(
   'agencies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     siteId: text('site_id').notNull(),
     name: text('name').notNull(),
     tradeLicenseNumber: text('trade_license_number').notNull(),
@@ -32,8 +41,8 @@ export const agencies = pgTable(
     address: text('address').notNull(),
     country: text('country').notNull(),
     city: text('city').notNull(),
-    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
-    language: text('language', { enum: ['en', 'ru'] }).notNull(),
+    currency: currency(),
+    language: language(),
     status: text('status', { enum: ['pending', 'approved', 'suspended', 'rejected'] })
       .notNull()
       .default('pending'),
@@ -44,7 +53,7 @@ export const agencies = pgTable(
     // the reseller API (issue 30): its admins may create API keys; off by default, the operator switches it
     isApiAllowed: integer('is_api_allowed').notNull().default(0),
     // what the reseller API's test keys pay with, in the agency's currency (minor units); refilled by its admins
-    testBalanceMinor: bigint('test_balance_minor', { mode: 'number' }).notNull().default(0),
+    testBalanceMinor: bigint53('test_balance_minor').notNull().default(0),
     tradeLicenseFileId: uuid('trade_license_file_id'),
     vatCertificateFileId: uuid('vat_certificate_file_id'),
     // SPEC §3 bank details, contracting and contact blocks (company settings, issue "Company settings")
@@ -62,8 +71,7 @@ export const agencies = pgTable(
     contacts: jsonb('contacts').$type<AgencyContacts>().notNull().default({}),
     // the licence expiry date the admins were last warned about (one e-mail per expiry date)
     licenceWarnedFor: date('licence_warned_for', { mode: 'string' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('agencies_status_idx').on(t.status, t.createdAt),
@@ -74,7 +82,7 @@ export const agencies = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     // null for the tours company's operators
     agencyId: uuid('agency_id').references(() => agencies.id),
     email: text('email').notNull(),
@@ -88,15 +96,14 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     // issue "Company settings, agents and roles": what the agent may spend a month (account currency); null: no cap
-    monthlyCapMinor: bigint('monthly_cap_minor', { mode: 'number' }),
+    monthlyCapMinor: bigint53('monthly_cap_minor'),
     tokenVersion: integer('token_version').notNull().default(0),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginAt: timestamptz('last_login_at'),
     // An invitation to an address that already has an account (in another agency): the agency sees it like any
     // invitation, the address's owner is told by e-mail, and this row can never log in or set a password
     // (issue 28: answering 422 told any admin whether an address is a customer of the portal). Null for real users.
     existingAccountId: uuid('existing_account_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     // one real account per address; an agency invites an address once
@@ -116,12 +123,10 @@ export const users = pgTable(
 export const agentMonthSpend = pgTable(
   'agent_month_spend',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: uuidRef('user_id', () => users.id),
     month: text('month').notNull(),
-    spentMinor: bigint('spent_minor', { mode: 'number' }).notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    spentMinor: bigint53('spent_minor').notNull().default(0),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
@@ -142,7 +147,7 @@ export const auditEvents = pgTable(
     subject: text('subject').notNull(),
     action: text('action').notNull(),
     changes: jsonb('changes').$type<{ field: string; from: string | null; to: string | null }[]>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('audit_events_agency_idx').on(t.agencyId, t.entity, t.id),
@@ -154,18 +159,16 @@ export const auditEvents = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    userId: uuidRef('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     // 'invite': the link a new agent sets their first password with (it also verifies the e-mail)
     purpose: text('purpose', { enum: ['reset', 'invite'] })
       .notNull()
       .default('reset'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_resets_token_uq').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
@@ -174,30 +177,28 @@ export const passwordResets = pgTable(
 // for known and unknown addresses, so its answer takes the same time either way (issue 28); the job looks the
 // address up and writes the reset link's mail, or nothing.
 export const passwordResetRequests = pgTable('password_reset_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPk(),
   email: text('email').notNull(),
   // the site the request came from: its address goes in the link, its language where the user has none
   siteId: text('site_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 // Failed-login counters, shared by every API node (no in-memory state).
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  windowStartedAt: timestamptz('window_started_at').notNull(),
+  lockedUntil: timestamptz('locked_until'),
 });
 
 // Addresses a user has logged in from successfully; a flood against the account cannot lock these out.
 export const trustedLogins = pgTable(
   'trusted_logins',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: uuidRef('user_id', () => users.id),
     ipHash: text('ip_hash').notNull(),
-    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamptz('last_success_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.ipHash] })],
 );
@@ -206,22 +207,20 @@ export const trustedLogins = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
-    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    id: uuidPk(),
+    agencyId: uuidRef('agency_id', () => agencies.id),
+    currency: currency(),
+    amountMinor: bigint53('amount_minor').notNull(),
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     reference: text('reference'),
     bookingId: uuid('booking_id'),
     // the balance right after this entry, for running-balance statements
-    balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }),
+    balanceAfterMinor: bigint53('balance_after_minor'),
     // The order the agency's balance changed in: taken when the entry is inserted, after the statement locked the
     // agency's balance row, so per agency it follows the balance (created_at is the transaction's start and may not).
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_agency_seq_idx').on(t.agencyId, t.currency, t.seq),
@@ -241,13 +240,11 @@ export const ledgerEntries = pgTable(
 export const agencyBalances = pgTable(
   'agency_balances',
   {
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
-    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
-    balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
-    creditLimitMinor: bigint('credit_limit_minor', { mode: 'number' }).notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    agencyId: uuidRef('agency_id', () => agencies.id),
+    currency: currency(),
+    balanceMinor: bigint53('balance_minor').notNull().default(0),
+    creditLimitMinor: bigint53('credit_limit_minor').notNull().default(0),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.agencyId, t.currency] }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPk, uuidRef } from './columns.ts';
 import { agencies, users } from './accounts.ts';
 
 // An agency's key for the reseller API (issue 30, OCTO at /octo/v1). The secret is shown once at creation; only its
@@ -9,13 +10,9 @@ import { agencies, users } from './accounts.ts';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    agencyId: uuidRef('agency_id', () => agencies.id),
+    userId: uuidRef('user_id', () => users.id),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     secretHash: text('secret_hash').notNull(),
@@ -25,9 +22,9 @@ export const apiKeys = pgTable(
     // a test key (issue 30): its bookings follow the same rules and answers but take no real stock and move no real
     // money (the agency's test balance), are never sent to operations and are kept apart from the real ones
     isTest: boolean('is_test').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
     revokedBy: uuid('revoked_by'),
   },
   (t) => [

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -10,10 +9,22 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  CURRENCIES,
+  bigint53,
+  createdAt,
+  currency,
+  identityPk,
+  integerRef,
+  language,
+  timestamps,
+  timestamptz,
+  uuidPk,
+  uuidRef,
+} from './columns.ts';
 import { agencies, users } from './accounts.ts';
 import { topUps } from './money.ts';
 import { widgets } from './widgets.ts';
@@ -31,11 +42,9 @@ export type AmountLineJson = {
 export const bookings = pgTable(
   'bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     reference: text('reference').notNull(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    agencyId: uuidRef('agency_id', () => agencies.id),
     // the agent who booked; null for a sale in the agency's widget shop (its customer booked, channel 'widget')
     createdBy: uuid('created_by').references(() => users.id),
     // where the booking was made: by an agent in the portal, by the agency's customer in its widget shop, or by the
@@ -57,8 +66,8 @@ export const bookings = pgTable(
     // A widget sale: what the customer pays (the widget's sale prices after its discount, in its currency) — the card
     // charge's amount. published_total_minor then holds it in the account's currency, so the agency's margin is
     // published − net like any commission.
-    saleCurrency: text('sale_currency', { enum: ['aed', 'usd'] }),
-    saleTotalMinor: bigint('sale_total_minor', { mode: 'number' }),
+    saleCurrency: text('sale_currency', { enum: CURRENCIES }),
+    saleTotalMinor: bigint53('sale_total_minor'),
     // the margin's way to the agency's balance: pending once paid, credited by the widget-margins job after the tour
     // date, reversed by a cancellation before that (DESIGN "Commissions")
     marginStatus: text('margin_status', { enum: ['pending', 'credited', 'reversed'] }),
@@ -70,13 +79,9 @@ export const bookings = pgTable(
       enum: ['request', 'payment_required', 'pending_payment', 'completed', 'cancelled', 'payment_failed'],
     }).notNull(),
     isRequest: integer('is_request').notNull().default(0),
-    tourId: integer('tour_id')
-      .notNull()
-      .references(() => tours.id),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => offers.id),
-    slotId: bigint('slot_id', { mode: 'number' }).references(() => slots.id),
+    tourId: integerRef('tour_id', () => tours.id),
+    offerId: integerRef('offer_id', () => offers.id),
+    slotId: bigint53('slot_id').references(() => slots.id),
     date: date('date', { mode: 'string' }).notNull(),
     startTime: text('start_time'),
     adults: integer('adults').notNull(),
@@ -100,13 +105,13 @@ export const bookings = pgTable(
     room: text('room').notNull(),
     pickUpTime: text('pick_up_time'),
     notes: text('notes').notNull().default(''),
-    language: text('language', { enum: ['en', 'ru'] }).notNull(),
-    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
-    netBeforeDiscountMinor: bigint('net_before_discount_minor', { mode: 'number' }).notNull(),
-    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
-    cardSurchargeMinor: bigint('card_surcharge_minor', { mode: 'number' }).notNull().default(0),
-    netTotalMinor: bigint('net_total_minor', { mode: 'number' }).notNull(),
-    publishedTotalMinor: bigint('published_total_minor', { mode: 'number' }).notNull(),
+    language: language(),
+    currency: currency(),
+    netBeforeDiscountMinor: bigint53('net_before_discount_minor').notNull(),
+    discountMinor: bigint53('discount_minor').notNull().default(0),
+    cardSurchargeMinor: bigint53('card_surcharge_minor').notNull().default(0),
+    netTotalMinor: bigint53('net_total_minor').notNull(),
+    publishedTotalMinor: bigint53('published_total_minor').notNull(),
     amountLines: jsonb('amount_lines').$type<AmountLineJson[]>().notNull(),
     promoCode: text('promo_code'),
     promoPercent: integer('promo_percent'),
@@ -120,22 +125,21 @@ export const bookings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }),
+    balanceAfterMinor: bigint53('balance_after_minor'),
     // What the booking counts toward its creator's monthly spending cap now, and in which month's row
     // (agent_month_spend): set by every change that takes, holds or gives back its money (bookings/spending-cap.ts)
-    spendMinor: bigint('spend_minor', { mode: 'number' }).notNull().default(0),
+    spendMinor: bigint53('spend_minor').notNull().default(0),
     spendMonth: text('spend_month'),
-    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
-    quotedNetMinor: bigint('quoted_net_minor', { mode: 'number' }),
-    quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }),
+    holdExpiresAt: timestamptz('hold_expires_at'),
+    quotedNetMinor: bigint53('quoted_net_minor'),
+    quoteExpiresAt: timestamptz('quote_expires_at'),
     quoteNote: text('quote_note'),
     declineReason: text('decline_reason'),
-    refundMinor: bigint('refund_minor', { mode: 'number' }),
-    cancellationFeeMinor: bigint('cancellation_fee_minor', { mode: 'number' }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    refundMinor: bigint53('refund_minor'),
+    cancellationFeeMinor: bigint53('cancellation_fee_minor'),
+    confirmedAt: timestamptz('confirmed_at'),
+    cancelledAt: timestamptz('cancelled_at'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('bookings_reference_uq').on(t.reference),
@@ -185,9 +189,7 @@ export const bookings = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    agencyId: uuidRef('agency_id', () => agencies.id),
     key: text('key').notNull(),
     // the agent who sent the key: another agent of the agency replaying it gets a 422, never this call's answer
     userId: uuid('user_id'),
@@ -204,8 +206,8 @@ export const idempotencyKeys = pgTable(
     resourceId: uuid('resource_id'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamptz('locked_until').notNull(),
+    createdAt: createdAt(),
   },
   // the retention job deletes finished keys by age
   (t) => [primaryKey({ columns: [t.agencyId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
@@ -215,39 +217,36 @@ export const idempotencyKeys = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     // what the payment pays for: a booking or a top-up (exactly one)
     bookingId: uuid('booking_id').references(() => bookings.id),
     topUpId: uuid('top_up_id').references(() => topUps.id),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    agencyId: uuidRef('agency_id', () => agencies.id),
     provider: text('provider', { enum: ['sandbox', 'stripe', 'tap'] }).notNull(),
     providerRef: text('provider_ref'),
     status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] })
       .notNull()
       .default('pending'),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
+    amountMinor: bigint53('amount_minor').notNull(),
+    currency: currency(),
     redirectUrl: text('redirect_url'),
     clientSecret: text('client_secret'),
     failureMessage: text('failure_message'),
-    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    refundedMinor: bigint53('refunded_minor').notNull().default(0),
     // owed back to the card and not yet confirmed by the provider: written with the change that causes it, retried
-    refundDueMinor: bigint('refund_due_minor', { mode: 'number' }).notNull().default(0),
+    refundDueMinor: bigint53('refund_due_minor').notNull().default(0),
     refundReason: text('refund_reason'),
     // The refund being asked of the provider now: claimed by one node (its lease), sent with the attempt id as the
     // provider's idempotency key, and asked again under the same id after the lease if no answer came.
     refundAttemptId: uuid('refund_attempt_id'),
-    refundAttemptMinor: bigint('refund_attempt_minor', { mode: 'number' }).notNull().default(0),
-    refundAttemptUntil: timestamp('refund_attempt_until', { withTimezone: true }),
+    refundAttemptMinor: bigint53('refund_attempt_minor').notNull().default(0),
+    refundAttemptUntil: timestamptz('refund_attempt_until'),
     // A refund no sweeper asks for again until the operator has looked at the provider: 'refused' (the provider said
     // no; the amount is owed again, a new attempt id when asked), 'unconfirmed' (a provider without idempotency keys
     // did not answer an attempt: asking again blindly could refund twice)
     refundHold: text('refund_hold', { enum: ['refused', 'unconfirmed'] }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
@@ -276,16 +275,13 @@ export const paymentRefunds = pgTable(
   {
     provider: text('provider', { enum: ['sandbox', 'stripe', 'tap'] }).notNull(),
     refundRef: text('refund_ref').notNull(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    paymentId: uuidRef('payment_id', () => payments.id),
     attemptId: uuid('attempt_id').notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    amountMinor: bigint53('amount_minor').notNull(),
     // as the provider answered; 'failed' once it reported the refund failed after all
     status: text('status', { enum: ['succeeded', 'pending', 'failed'] }).notNull(),
     failureMessage: text('failure_message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.provider, t.refundRef] }),
@@ -300,7 +296,7 @@ export const webhookEvents = pgTable(
   {
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   // the retention job deletes by age
   (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('webhook_events_received_idx').on(t.receivedAt)],
@@ -309,37 +305,32 @@ export const webhookEvents = pgTable(
 // The built-in sandbox provider's own records (playing the provider's side, so every node sees the same state).
 export const sandboxCharges = pgTable('sandbox_charges', {
   id: text('id').primaryKey(),
-  amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  amountMinor: bigint53('amount_minor').notNull(),
   currency: text('currency').notNull(),
   description: text('description').notNull(),
   // the payer's language: the hosted page speaks it, as a provider's does
-  language: text('language', { enum: ['en', 'ru'] })
-    .notNull()
-    .default('en'),
+  language: language().default('en'),
   returnUrl: text('return_url').notNull(),
   status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'refunded'] })
     .notNull()
     .default('pending'),
   cardLast4: text('card_last4'),
   failureMessage: text('failure_message'),
-  refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+  refundedMinor: bigint53('refunded_minor').notNull().default(0),
   // idempotency keys of the refunds made, as a real provider keeps them
   refundKeys: text('refund_keys')
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 // Pick-up hotels (SPEC §7 /hotels/listbase); the pick-up time is the start time minus the hotel's lead minutes.
 export const hotels = pgTable(
   'hotels',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    cityId: integer('city_id')
-      .notNull()
-      .references(() => cities.id),
+    id: identityPk(),
+    cityId: integerRef('city_id', () => cities.id),
     name: text('name').notNull(),
     area: text('area').notNull(),
     pickUpLeadMinutes: integer('pick_up_lead_minutes').notNull(),

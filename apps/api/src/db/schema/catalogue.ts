@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigint53, createdAt, identityPk, integerRef, timestamptz, updatedAt } from './columns.ts';
 
 // DESIGN "Catalogue model": country → city → tour (product) → offer (option) → units adult/child/infant.
 // Texts are { en, ru }; money is AED minor units (fils); dates are Asia/Dubai business dates.
@@ -30,7 +18,7 @@ export const catalogueImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     alt: jsonb('alt').$type<Localized>().notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('catalogue_images_one_source', sql`(${t.svg} IS NULL) <> (${t.storageKey} IS NULL)`)],
 );
@@ -46,7 +34,7 @@ const placeColumns = () => ({
 });
 
 export const countries = pgTable('countries', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityPk(),
   url: text('url').notNull().unique(),
   ...placeColumns(),
 });
@@ -54,10 +42,8 @@ export const countries = pgTable('countries', {
 export const cities = pgTable(
   'cities',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    countryId: integer('country_id')
-      .notNull()
-      .references(() => countries.id),
+    id: identityPk(),
+    countryId: integerRef('country_id', () => countries.id),
     url: text('url').notNull(),
     ...placeColumns(),
   },
@@ -65,13 +51,13 @@ export const cities = pgTable(
 );
 
 export const categories = pgTable('categories', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityPk(),
   url: text('url').notNull().unique(),
   ...placeColumns(),
 });
 
 export const ticketTypes = pgTable('ticket_types', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityPk(),
   code: text('code').notNull().unique(),
   name: jsonb('name').$type<Localized>().notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
@@ -80,11 +66,9 @@ export const ticketTypes = pgTable('ticket_types', {
 export const tours = pgTable(
   'tours',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    id: identityPk(),
     url: text('url').notNull().unique(),
-    cityId: integer('city_id')
-      .notNull()
-      .references(() => cities.id),
+    cityId: integerRef('city_id', () => cities.id),
     title: jsonb('title').$type<Localized>().notNull(),
     summary: jsonb('summary').$type<Localized>().notNull(),
     description: jsonb('description').$type<Localized>().notNull(),
@@ -107,7 +91,7 @@ export const tours = pgTable(
     // null: not among the top tours of the home page
     topOrder: integer('top_order'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('tours_city_idx').on(t.cityId), check('tours_duration_positive', sql`${t.durationMinutes} > 0`)],
 );
@@ -115,12 +99,8 @@ export const tours = pgTable(
 export const tourCategories = pgTable(
   'tour_categories',
   {
-    tourId: integer('tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id),
+    tourId: integerRef('tour_id', () => tours.id, { onDelete: 'cascade' }),
+    categoryId: integerRef('category_id', () => categories.id),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tourId, t.categoryId] }), index('tour_categories_category_idx').on(t.categoryId)],
@@ -129,10 +109,8 @@ export const tourCategories = pgTable(
 export const offers = pgTable(
   'offers',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tourId: integer('tour_id')
-      .notNull()
-      .references(() => tours.id),
+    id: identityPk(),
+    tourId: integerRef('tour_id', () => tours.id),
     name: jsonb('name').$type<Localized>().notNull(),
     description: jsonb('description').$type<Localized>().notNull(),
     pricingUnit: text('pricing_unit', { enum: ['person', 'trip'] }).notNull(),
@@ -162,9 +140,7 @@ export const offers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
-    ticketTypeId: integer('ticket_type_id')
-      .notNull()
-      .references(() => ticketTypes.id),
+    ticketTypeId: integerRef('ticket_type_id', () => ticketTypes.id),
     infantMaxAge: integer('infant_max_age').notNull().default(2),
     childMaxAge: integer('child_max_age').notNull().default(11),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -189,10 +165,8 @@ export const offers = pgTable(
 export const tourPhotos = pgTable(
   'tour_photos',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    tourId: integer('tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
+    id: identityPk(),
+    tourId: integerRef('tour_id', () => tours.id, { onDelete: 'cascade' }),
     // SPEC §3: an offer's heroImage is its matching photo, else the first category's hero image
     offerId: integer('offer_id').references(() => offers.id),
     imageKey: text('image_key')
@@ -207,18 +181,16 @@ export const tourPhotos = pgTable(
 export const pricePeriods = pgTable(
   'price_periods',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => offers.id),
+    id: identityPk(),
+    offerId: integerRef('offer_id', () => offers.id),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     validTo: date('valid_to', { mode: 'string' }).notNull(),
-    netAdultMinor: bigint('net_adult_minor', { mode: 'number' }),
-    netChildMinor: bigint('net_child_minor', { mode: 'number' }),
-    netTripMinor: bigint('net_trip_minor', { mode: 'number' }),
-    recAdultMinor: bigint('rec_adult_minor', { mode: 'number' }),
-    recChildMinor: bigint('rec_child_minor', { mode: 'number' }),
-    recTripMinor: bigint('rec_trip_minor', { mode: 'number' }),
+    netAdultMinor: bigint53('net_adult_minor'),
+    netChildMinor: bigint53('net_child_minor'),
+    netTripMinor: bigint53('net_trip_minor'),
+    recAdultMinor: bigint53('rec_adult_minor'),
+    recChildMinor: bigint53('rec_child_minor'),
+    recTripMinor: bigint53('rec_trip_minor'),
   },
   (t) => [
     index('price_periods_offer_idx').on(t.offerId, t.validFrom),
@@ -235,10 +207,8 @@ export const pricePeriods = pgTable(
 export const slots = pgTable(
   'slots',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => offers.id),
+    id: bigint53('id').primaryKey().generatedByDefaultAsIdentity(),
+    offerId: integerRef('offer_id', () => offers.id),
     date: date('date', { mode: 'string' }).notNull(),
     // 'HH:mm' in Asia/Dubai; null for opening-hours offers
     startTime: text('start_time'),
@@ -248,7 +218,7 @@ export const slots = pgTable(
     leftChildrenTickets: integer('left_children_tickets'),
     // closed by an operator: not shown as available and not bookable, whatever is left (issue 12)
     isClosed: boolean('is_closed').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('slots_offer_date_time_uq').on(t.offerId, t.date, t.startTime).nullsNotDistinct(),
@@ -284,8 +254,8 @@ export const promoCodes = pgTable(
 // Bumped at commit by triggers (see the migration): 'catalogue' for products and prices, 'stock' for slots.
 export const catalogueVersions = pgTable('catalogue_versions', {
   scope: text('scope', { enum: ['catalogue', 'stock'] }).primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  version: bigint53('version').notNull().default(0),
+  changedAt: timestamptz('changed_at').notNull().defaultNow(),
 });
 
 // Per-offer stock versions (DESIGN "Displayed availability may be cached"): a commit that changes an offer's slots
@@ -295,7 +265,7 @@ export const offerStockVersions = pgTable(
   'offer_stock_versions',
   {
     offerId: integer('offer_id').primaryKey(),
-    version: bigint('version', { mode: 'number' }).notNull(),
+    version: bigint53('version').notNull(),
   },
   (t) => [index('offer_stock_versions_version_idx').on(t.version)],
 );

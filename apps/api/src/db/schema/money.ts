@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint53, currency, language, timestamps, timestamptz, updatedAt, uuidPk, uuidRef } from './columns.ts';
 import { agencies, users } from './accounts.ts';
 import { files } from './system.ts';
 
@@ -22,18 +10,16 @@ import { files } from './system.ts';
 export const topUps = pgTable(
   'top_ups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    id: uuidPk(),
+    agencyId: uuidRef('agency_id', () => agencies.id),
     reference: text('reference').notNull(),
     method: text('method', { enum: ['card', 'bank_transfer'] }).notNull(),
     status: text('status', { enum: ['pending', 'credited', 'failed', 'cancelled', 'rejected'] })
       .notNull()
       .default('pending'),
-    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
+    currency: currency(),
+    amountMinor: bigint53('amount_minor').notNull(),
+    feeMinor: bigint53('fee_minor').notNull().default(0),
     transferDate: date('transfer_date', { mode: 'string' }),
     bankReference: text('bank_reference'),
     note: text('note').notNull().default(''),
@@ -41,13 +27,10 @@ export const topUps = pgTable(
     rejectReason: text('reject_reason'),
     // a bank transfer's proof (the agent's bank slip), in files; replaced by a newer one while the transfer waits
     proofFileId: uuid('proof_file_id').references(() => files.id),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: uuidRef('created_by', () => users.id),
     decidedBy: uuid('decided_by').references(() => users.id),
-    creditedAt: timestamp('credited_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    creditedAt: timestamptz('credited_at'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('top_ups_reference_uq').on(t.reference),
@@ -98,23 +81,21 @@ export const taxInvoiceCounters = pgTable('tax_invoice_counters', {
 export const taxInvoices = pgTable(
   'tax_invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
-    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
+    id: uuidPk(),
+    agencyId: uuidRef('agency_id', () => agencies.id),
+    currency: currency(),
     year: integer('year').notNull(),
     month: integer('month').notNull(),
     issuerKey: text('issuer_key').notNull(),
     number: integer('number').notNull(),
     invoiceNumber: text('invoice_number').notNull(),
-    language: text('language', { enum: ['en', 'ru'] }).notNull(),
+    language: language(),
     issuer: jsonb('issuer').$type<TaxInvoicePartyJson>().notNull(),
     customer: jsonb('customer').$type<TaxInvoicePartyJson>().notNull(),
     lines: jsonb('lines').$type<TaxInvoiceLineJson[]>().notNull(),
-    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
-    vatMinor: bigint('vat_minor', { mode: 'number' }).notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    totalMinor: bigint53('total_minor').notNull(),
+    vatMinor: bigint53('vat_minor').notNull(),
+    issuedAt: timestamptz('issued_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('tax_invoices_month_uq').on(t.agencyId, t.currency, t.year, t.month),
@@ -130,13 +111,11 @@ export const taxInvoices = pgTable(
 export const lowBalanceAlerts = pgTable(
   'low_balance_alerts',
   {
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
-    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
+    agencyId: uuidRef('agency_id', () => agencies.id),
+    currency: currency(),
     depositEntryId: uuid('deposit_entry_id').notNull(),
     stage: integer('stage').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.agencyId, t.currency] }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, integerRef, language, timestamptz, uuidPk, uuidRef } from './columns.ts';
 import { agencies, users } from './accounts.ts';
 import { offers } from './catalogue.ts';
 
@@ -9,26 +10,20 @@ import { offers } from './catalogue.ts';
 export const stockWatches = pgTable(
   'stock_watches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => offers.id),
+    id: uuidPk(),
+    agencyId: uuidRef('agency_id', () => agencies.id),
+    userId: uuidRef('user_id', () => users.id),
+    offerId: integerRef('offer_id', () => offers.id),
     date: date('date', { mode: 'string' }).notNull(),
     // 'HH:mm'; null: any time that day
     startTime: text('start_time'),
     adults: integer('adults').notNull(),
     children: integer('children').notNull().default(0),
     infants: integer('infants').notNull().default(0),
-    language: text('language', { enum: ['en', 'ru'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    notifiedAt: timestamp('notified_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    language: language(),
+    createdAt: createdAt(),
+    notifiedAt: timestamptz('notified_at'),
+    closedAt: timestamptz('closed_at'),
   },
   (t) => [
     uniqueIndex('stock_watches_open_uq')

@@ -1,9 +1,10 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidPk } from './columns.ts';
 
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     agencyId: uuid('agency_id'),
     kind: text('kind').notNull(),
     originalName: text('original_name').notNull(),
@@ -12,7 +13,7 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     // who uploaded it (null: the sign-up form)
     uploadedBy: uuid('uploaded_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('files_agency_idx').on(t.agencyId)],
 );
@@ -21,7 +22,7 @@ export const files = pgTable(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
@@ -34,11 +35,11 @@ export const mailOutbox = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: timestamptz('locked_until'),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
@@ -55,7 +56,7 @@ export const telemetryEvents = pgTable(
     stack: text('stack'),
     componentStack: text('component_stack'),
     siteId: text('site_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   // the retention job deletes by age
   (t) => [index('telemetry_events_created_idx').on(t.createdAt)],
@@ -65,11 +66,11 @@ export const telemetryEvents = pgTable(
 // in one UPDATE (the row lock decides between nodes), runs it, and sets the next run; a failure backs off.
 export const jobs = pgTable('jobs', {
   name: text('name').primaryKey(),
-  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+  nextRunAt: timestamptz('next_run_at').notNull().defaultNow(),
   lockedBy: text('locked_by'),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
-  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lockedUntil: timestamptz('locked_until'),
+  lastStartedAt: timestamptz('last_started_at'),
+  lastFinishedAt: timestamptz('last_finished_at'),
   lastError: text('last_error'),
   runs: integer('runs').notNull().default(0),
   failures: integer('failures').notNull().default(0),
@@ -84,7 +85,7 @@ export const jobFailures = pgTable(
     name: text('name').notNull(),
     node: text('node').notNull(),
     error: text('error').notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+    failedAt: timestamptz('failed_at').notNull().defaultNow(),
   },
   (t) => [index('job_failures_name_idx').on(t.name, t.failedAt), index('job_failures_failed_idx').on(t.failedAt)],
 );

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint53, createdAt, timestamptz, uuidPk, uuidRef } from './columns.ts';
 import { agencies } from './accounts.ts';
 
 // Issue 30: an agency's webhook endpoints. `secret` signs every message (Standard Webhooks: whsec_ + base64 key); it
@@ -20,20 +9,18 @@ import { agencies } from './accounts.ts';
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    id: uuidPk(),
+    agencyId: uuidRef('agency_id', () => agencies.id),
     url: text('url').notNull(),
     secret: text('secret').notNull(),
     events: text('events').array().notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
     disabledReason: text('disabled_reason'),
     // the first failure since the last success; null while it answers
-    failingSince: timestamp('failing_since', { withTimezone: true }),
+    failingSince: timestamptz('failing_since'),
     createdBy: uuid('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [index('webhook_endpoints_agency_idx').on(t.agencyId)],
 );
@@ -44,14 +31,12 @@ export const webhookOutbox = pgTable(
   'webhook_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    agencyId: uuidRef('agency_id', () => agencies.id),
     eventType: text('event_type').notNull(),
     bookingId: uuid('booking_id'),
     data: jsonb('data').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    dispatchedAt: timestamptz('dispatched_at'),
   },
   (t) => [
     index('webhook_outbox_pending_idx')
@@ -66,23 +51,21 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: text('id').primaryKey(),
-    endpointId: uuid('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id),
+    endpointId: uuidRef('endpoint_id', () => webhookEndpoints.id),
     agencyId: uuid('agency_id').notNull(),
-    outboxId: bigint('outbox_id', { mode: 'number' }),
+    outboxId: bigint53('outbox_id'),
     eventType: text('event_type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    lockedUntil: timestamptz('locked_until'),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_uq').on(t.endpointId, t.outboxId),

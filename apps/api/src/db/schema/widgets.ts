@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -9,10 +8,20 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  bigint53,
+  createdAt,
+  currency,
+  integerRef,
+  language,
+  timestamps,
+  timestamptz,
+  uuidPk,
+  uuidRef,
+} from './columns.ts';
 import { agencies, users } from './accounts.ts';
 import { offers, tours } from './catalogue.ts';
 
@@ -32,17 +41,13 @@ export type WidgetPartnerValue = { name: string; url: string };
 export const widgetImages = pgTable(
   'widget_images',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    id: uuidPk(),
+    agencyId: uuidRef('agency_id', () => agencies.id),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    uploadedBy: uuid('uploaded_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedBy: uuidRef('uploaded_by', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [index('widget_images_agency_idx').on(t.agencyId)],
 );
@@ -52,17 +57,15 @@ export const widgetImages = pgTable(
 export const widgets = pgTable(
   'widgets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    agencyId: uuid('agency_id')
-      .notNull()
-      .references(() => agencies.id),
+    id: uuidPk(),
+    agencyId: uuidRef('agency_id', () => agencies.id),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     type: text('type', {
       enum: ['singleTour', 'multipleTours', 'offersOnly', 'embedded', 'multiTourEmbedded'],
     }).notNull(),
-    currency: text('currency', { enum: ['aed', 'usd'] }).notNull(),
-    language: text('language', { enum: ['en', 'ru'] }).notNull(),
+    currency: currency(),
+    language: language(),
     domain: text('domain').notNull().default(''),
     domainStatus: text('domain_status', { enum: ['pendingVerification', 'verified', 'verificationFailed'] }),
     // the code the agency puts in the domain's TXT record (contract widget-domains.ts), and the last check's outcome
@@ -70,7 +73,7 @@ export const widgets = pgTable(
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     domainReason: text('domain_reason'),
-    domainCheckedAt: timestamp('domain_checked_at', { withTimezone: true }),
+    domainCheckedAt: timestamptz('domain_checked_at'),
     offersSectionTitle: text('offers_section_title').notNull().default(''),
     footerText: text('footer_text').notNull().default(''),
     googleConversionActionId: text('google_conversion_action_id').notNull().default(''),
@@ -86,12 +89,9 @@ export const widgets = pgTable(
     partners: jsonb('partners').$type<WidgetPartnerValue[]>().notNull(),
     socialLinks: jsonb('social_links').$type<Record<string, string>>().notNull(),
     discountPercent: integer('discount_percent').notNull().default(0),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdBy: uuidRef('created_by', () => users.id),
+    ...timestamps(),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     uniqueIndex('widgets_slug_uq').on(t.slug),
@@ -108,19 +108,13 @@ export const widgets = pgTable(
 export const widgetOffers = pgTable(
   'widget_offers',
   {
-    widgetId: uuid('widget_id')
-      .notNull()
-      .references(() => widgets.id, { onDelete: 'cascade' }),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => offers.id),
-    tourId: integer('tour_id')
-      .notNull()
-      .references(() => tours.id),
+    widgetId: uuidRef('widget_id', () => widgets.id, { onDelete: 'cascade' }),
+    offerId: integerRef('offer_id', () => offers.id),
+    tourId: integerRef('tour_id', () => tours.id),
     position: integer('position').notNull(),
-    saleAdultMinor: bigint('sale_adult_minor', { mode: 'number' }),
-    saleChildMinor: bigint('sale_child_minor', { mode: 'number' }),
-    saleTripMinor: bigint('sale_trip_minor', { mode: 'number' }),
+    saleAdultMinor: bigint53('sale_adult_minor'),
+    saleChildMinor: bigint53('sale_child_minor'),
+    saleTripMinor: bigint53('sale_trip_minor'),
   },
   (t) => [
     primaryKey({ columns: [t.widgetId, t.offerId] }),
