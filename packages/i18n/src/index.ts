@@ -26,7 +26,7 @@ export const WEB_PARTS = [
 ] as const;
 export type WebPart = (typeof WEB_PARTS)[number];
 
-export const OWN_NAMESPACES = ['legal', 'mail', 'documents'] as const;
+export const OWN_NAMESPACES = ['legal', 'mail', 'documents', 'ledger'] as const;
 export type OwnNamespace = (typeof OWN_NAMESPACES)[number];
 
 // A part's file is its name in kebab case (backOfficeDesk → back-office-desk.json)

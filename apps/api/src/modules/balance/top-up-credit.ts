@@ -1,4 +1,6 @@
+import type { Language } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { t } from '../../lib/i18n.ts';
 import { postLedgerEntry } from '../ledger/index.ts';
 import { findAgency, moveTopUp, type TopUpRow } from './top-ups.repo.ts';
 
@@ -6,15 +8,9 @@ import { findAgency, moveTopUp, type TopUpRow } from './top-ups.repo.ts';
 // confirmation of a transfer (top-up-transfers.service.ts). The fee is charged with the amount and never credited.
 
 // in the agency's language: the statement shows it as written
-function depositDescription(row: TopUpRow, language: 'en' | 'ru'): string {
-  const bankReference = row.bankReference ?? '';
-  if (language === 'ru')
-    return row.method === 'card'
-      ? `Пополнение картой ${row.reference}`
-      : `Банковский перевод ${row.reference} (референс банка ${bankReference})`;
-  return row.method === 'card'
-    ? `Top-up by card ${row.reference}`
-    : `Bank transfer ${row.reference} (bank reference ${bankReference})`;
+function depositDescription(row: TopUpRow, language: Language): string {
+  if (row.method === 'card') return t(language, 'ledger:topUpByCard', { reference: row.reference });
+  return t(language, 'ledger:bankTransfer', { reference: row.reference, bankReference: row.bankReference ?? '' });
 }
 
 // Credits a top-up once: the entry and the status change commit together, from the status the caller locked

@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
+import { t } from '../../lib/i18n.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { siteUrl } from '../../lib/site-url.ts';
@@ -125,7 +126,7 @@ export async function createTopUp(
       currency: row.currency,
       expiresAt: new Date(now.getTime() + TOP_UP_PAYMENT_MINUTES * 60_000),
       reference: row.reference,
-      description: agency.language === 'ru' ? `Пополнение баланса ${row.reference}` : `Balance top-up ${row.reference}`,
+      description: t(agency.language, 'ledger:topUpCharge', { reference: row.reference }),
       language: agency.language,
       customerEmail: actor.email,
       returnUrl: (paymentId) => `${siteUrl(ctx.site, ctx.config)}/top-up?topUp=${row.id}&payment=${paymentId}`,

@@ -4,6 +4,7 @@
 import type { People } from '@portal/contract';
 import { HOLD_MINUTES, can } from '@portal/contract';
 import type { AgencyActor } from '../../lib/context.ts';
+import { t } from '../../lib/i18n.ts';
 import type { BookingRow, Visibility } from './bookings.repo.ts';
 
 // SPEC §6 by capability (contract roles.ts): who may view all the agency's bookings sees them; the others (a junior)
@@ -69,5 +70,5 @@ export function bookingDescription(
   // in the booking's language: the statement shows it as written
   const when = `${row.date}${row.startTime ? ` ${row.startTime}` : ''}`;
   const what = `${row.tourTitle[row.language]} — ${row.offerName[row.language]}, ${when}`;
-  return row.language === 'ru' ? `Бронирование ${row.reference}: ${what}` : `Booking ${row.reference}: ${what}`;
+  return t(row.language, 'ledger:booking', { reference: row.reference, what });
 }

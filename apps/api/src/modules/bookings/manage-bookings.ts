@@ -23,6 +23,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
+import { t } from '../../lib/i18n.ts';
 import { dubaiInstant } from '../catalogue/index.ts';
 import { postLedgerEntry } from '../ledger/index.ts';
 import { latestPaymentFor } from '../payments/index.ts';
@@ -317,10 +318,10 @@ async function cancelWith(
         currency: current.currency,
         amountMinor: plan.refundMinor,
         kind: 'refund',
-        description:
-          current.language === 'ru'
-            ? `Возврат ${plan.refundPercent}% за отменённое бронирование ${current.reference}`
-            : `Refund ${plan.refundPercent}% for cancelled booking ${current.reference}`,
+        description: t(current.language, 'ledger:refund', {
+          percent: plan.refundPercent,
+          reference: current.reference,
+        }),
         reference: current.reference,
       });
       balanceAfterMinor = posted?.balanceAfterMinor ?? balanceAfterMinor;

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import type { DocumentIssuer } from '../documents/index.ts';
 import { databaseError } from '../../lib/database-error.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
+import { t } from '../../lib/i18n.ts';
 import { agencyAdmins } from '../account/index.ts';
 import { postLedgerEntry } from '../ledger/index.ts';
 import { insertMail } from '../mail/index.ts';
@@ -229,10 +230,7 @@ export async function creditDueMargins(db: Db, log: ServiceContext['log'], now =
             currency: sale.currency,
             amountMinor: marginMinor,
             kind: 'commission',
-            description:
-              language === 'ru'
-                ? `Маржа продажи через виджет ${sale.reference}`
-                : `Widget sale margin ${sale.reference}`,
+            description: t(language, 'ledger:widgetMargin', { reference: sale.reference }),
             reference: sale.reference,
             bookingId: sale.id,
           });
