@@ -31,21 +31,18 @@ export async function readStockChanges(db: DbOrTx, since: number): Promise<{ off
   return rows.map((r) => ({ offerId: r.offerId, version: Number(r.version) }));
 }
 
+// Runs the queries together and answers each result under its query's name.
+async function allByName<T extends Record<string, PromiseLike<unknown>>>(
+  queries: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.all(Object.entries(queries).map(async ([name, query]) => [name, await query]));
+  return Object.fromEntries(results) as { [K in keyof T]: Awaited<T[K]> };
+}
+
 // Everything but stock and image sources: small enough to hold in memory per catalogue version.
-export async function loadCatalogueRows(db: DbOrTx) {
-  const [
-    imageRows,
-    countryRows,
-    cityRows,
-    categoryRows,
-    ticketRows,
-    tourRows,
-    tourCategoryRows,
-    offerRows,
-    photoRows,
-    priceRows,
-  ] = await Promise.all([
-    db
+export function loadCatalogueRows(db: DbOrTx) {
+  return allByName({
+    imageRows: db
       .select({
         key: catalogueImages.key,
         width: catalogueImages.width,
@@ -54,35 +51,29 @@ export async function loadCatalogueRows(db: DbOrTx) {
         updatedAt: catalogueImages.updatedAt,
       })
       .from(catalogueImages),
-    db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.id)),
-    db.select().from(cities).orderBy(asc(cities.sortOrder), asc(cities.id)),
-    db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
-    db.select().from(ticketTypes).orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id)),
-    db.select().from(tours).where(eq(tours.isActive, true)).orderBy(asc(tours.id)),
-    db.select().from(tourCategories).orderBy(asc(tourCategories.tourId), asc(tourCategories.sortOrder)),
-    db
+    countryRows: db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.id)),
+    cityRows: db.select().from(cities).orderBy(asc(cities.sortOrder), asc(cities.id)),
+    categoryRows: db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
+    ticketRows: db.select().from(ticketTypes).orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id)),
+    tourRows: db.select().from(tours).where(eq(tours.isActive, true)).orderBy(asc(tours.id)),
+    tourCategoryRows: db
+      .select()
+      .from(tourCategories)
+      .orderBy(asc(tourCategories.tourId), asc(tourCategories.sortOrder)),
+    offerRows: db
       .select()
       .from(offers)
       .where(eq(offers.isActive, true))
       .orderBy(asc(offers.tourId), asc(offers.sortOrder), asc(offers.id)),
-    db.select().from(tourPhotos).orderBy(asc(tourPhotos.tourId), asc(tourPhotos.sortOrder), asc(tourPhotos.id)),
-    db
+    photoRows: db
+      .select()
+      .from(tourPhotos)
+      .orderBy(asc(tourPhotos.tourId), asc(tourPhotos.sortOrder), asc(tourPhotos.id)),
+    priceRows: db
       .select()
       .from(pricePeriods)
       .orderBy(asc(pricePeriods.offerId), asc(pricePeriods.validFrom), asc(pricePeriods.id)),
-  ]);
-  return {
-    imageRows,
-    countryRows,
-    cityRows,
-    categoryRows,
-    ticketRows,
-    tourRows,
-    tourCategoryRows,
-    offerRows,
-    photoRows,
-    priceRows,
-  };
+  });
 }
 export type CatalogueRows = Awaited<ReturnType<typeof loadCatalogueRows>>;
 
