@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { addDays } from '@portal/contract';
 import type { Db } from '../src/db/client.ts';
@@ -15,6 +16,8 @@ import {
 } from '../src/db/schema/index.ts';
 import { dubaiDate } from '../src/lib/dubai-time.ts';
 import { seedDemoCatalogue } from '../src/modules/demo/catalogue-seed.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { createAgency, loginAs } from './factories.ts';
 
 // A tour with known prices and stock, added next to the demo catalogue and removed by the suite that made it.
 export type TestTour = {
@@ -30,6 +33,24 @@ export type TestTour = {
   tripOfferId: number;
   remove: () => Promise<void>;
 };
+
+// An offer's prices as the API answers them, in major units: [adult, child] for a person, or one for the trip
+export const personPrices = (net: [adult: number, child: number], rec: [adult: number, child: number]) => ({
+  pricePerAdult: net[0],
+  pricePerChild: net[1],
+  pricePerTrip: null,
+  recPricePerAdult: rec[0],
+  recPricePerChild: rec[1],
+  recPricePerTrip: null,
+});
+export const tripPrices = (net: number, rec: number) => ({
+  pricePerAdult: null,
+  pricePerChild: null,
+  pricePerTrip: net,
+  recPricePerAdult: null,
+  recPricePerChild: null,
+  recPricePerTrip: rec,
+});
 
 export async function createTestTour(db: Db): Promise<TestTour> {
   await seedDemoCatalogue(db);
@@ -207,5 +228,26 @@ export async function createTestTour(db: Db): Promise<TestTour> {
         });
       },
     };
+  });
+}
+
+// One app, the test tour and an agent of a fresh agency for a catalogue test file: made before its tests, the tour
+// removed and the app closed after.
+export function useTestTour(
+  role: 'admin' | 'senior' | 'junior',
+  assign: (made: { t: TestApp; fixture: TestTour; token: string }) => void,
+) {
+  let made: { t: TestApp; fixture: TestTour; token: string } | null = null;
+  beforeAll(async () => {
+    const t = await buildTestApp();
+    const fixture = await createTestTour(t.database.db);
+    const agency = await createAgency(t.database.db);
+    made = { t, fixture, token: await loginAs(t.app, agency.users[role].email) };
+    assign(made);
+  });
+  afterAll(async () => {
+    if (!made) return;
+    await made.fixture.remove();
+    await made.t.close();
   });
 }

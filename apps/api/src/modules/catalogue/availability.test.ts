@@ -1,31 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AvailabilityRow, OfferPriceRow } from '@portal/contract';
 import { addDays } from '@portal/contract';
 import { offerStockVersions, offers, slots, tours } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import { bearer } from '../../../test/factories.ts';
 import { availabilityByOffer, isPastCutOff } from './availability.service.ts';
-import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
+import { personPrices, tripPrices, useTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 
 let t: TestApp;
 let fixture: TestTour;
 let token: string;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  fixture = await createTestTour(t.database.db);
-  const agency = await createAgency(t.database.db);
-  token = await loginAs(t.app, agency.users.senior.email);
-});
-afterAll(async () => {
-  await fixture.remove();
-  await t.close();
-});
+useTestTour('senior', (made) => ({ t, fixture, token } = made));
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
 const day = (n: number) => addDays(fixture.today, n);
+// SPEC §8: a 422 names each field with its message
+const fieldErrors = (...errors: [fieldName: string, errorMessage: string][]) =>
+  errors.map(([fieldName, errorMessage]) => ({ fieldName, errorMessage }));
+// what a booking does to a slot's stock, written straight to the table
+const takeSeats = (offerId: number, date: string, time: string, seats: number) =>
+  t.database.db
+    .update(slots)
+    .set({ left: sql`${slots.left} - ${seats}` })
+    .where(and(eq(slots.offerId, offerId), eq(slots.date, date), eq(slots.startTime, time)));
 
 describe('GET /api/b2b/availability/ByOffer', () => {
   it('returns one row per date and start time with what is left', async () => {
@@ -91,51 +91,25 @@ describe('GET /api/b2b/availability/ByOffer', () => {
     expect([day(0), day(1)].map(secondTime)).toContainEqual(expect.objectContaining({ left: 0, isSoldOut: true }));
   });
 
-  it.each([
-    [
-      'from after to',
-      `from=${'2027-03-02'}&to=2027-03-01`,
-      [{ fieldName: 'from', errorMessage: 'The start date must not be after the end date' }],
-    ],
-    [
-      'a range over 366 days',
-      'from=2027-01-01&to=2028-01-02',
-      [{ fieldName: 'to', errorMessage: 'The date range cannot be longer than 366 days' }],
-    ],
-    [
-      'a malformed date',
-      'from=2027-02-30&to=2027-03-01',
-      [{ fieldName: 'from', errorMessage: 'Use the format yyyy-MM-dd' }],
-    ],
-    [
-      'a dd.MM.yyyy date',
-      'from=2027-01-01&to=01.03.2027',
-      [{ fieldName: 'to', errorMessage: 'Use the format yyyy-MM-dd' }],
-    ],
+  it.each<[label: string, dates: string, ...errors: [fieldName: string, errorMessage: string][]]>([
+    ['from after to', 'from=2027-03-02&to=2027-03-01', ['from', 'The start date must not be after the end date']],
+    ['a range over 366 days', 'from=2027-01-01&to=2028-01-02', ['to', 'The date range cannot be longer than 366 days']],
+    ['a malformed date', 'from=2027-02-30&to=2027-03-01', ['from', 'Use the format yyyy-MM-dd']],
+    ['a dd.MM.yyyy date', 'from=2027-01-01&to=01.03.2027', ['to', 'Use the format yyyy-MM-dd']],
     [
       'a date before 2020-02-01',
       'from=2020-01-31&to=2020-02-02',
-      [{ fieldName: 'from', errorMessage: 'Dates before 2020-02-01 are not available' }],
+      ['from', 'Dates before 2020-02-01 are not available'],
     ],
-    [
-      'no dates',
-      '',
-      [
-        { fieldName: 'from', errorMessage: 'This field is required' },
-        { fieldName: 'to', errorMessage: 'This field is required' },
-      ],
-    ],
-  ])('rejects %s with 422 naming the field', async (_, dates, expected) => {
+    ['no dates', '', ['from', 'This field is required'], ['to', 'This field is required']],
+  ])('rejects %s with 422 naming the field', async (_, dates, ...expected) => {
     const res = await get(`/api/b2b/availability/ByOffer?id=${fixture.timeslotOfferId}&${dates}`);
-    expect([res.statusCode, res.json()]).toEqual([422, expected]);
+    expect([res.statusCode, res.json()]).toEqual([422, fieldErrors(...expected)]);
   });
 
   it('is 422 for a bad id, 404 for an unknown one and 401 without a login', async () => {
     const bad = await get(`/api/b2b/availability/ByOffer?id=abc&from=${day(0)}&to=${day(1)}`);
-    expect([bad.statusCode, bad.json()]).toEqual([
-      422,
-      [{ fieldName: 'id', errorMessage: 'Must be a positive whole number' }],
-    ]);
+    expect([bad.statusCode, bad.json()]).toEqual([422, fieldErrors(['id', 'Must be a positive whole number'])]);
     expect((await get(`/api/b2b/availability/ByOffer?id=999999&from=${day(0)}&to=${day(1)}`)).statusCode).toBe(404);
     const anonymous = await t.app.inject({
       method: 'GET',
@@ -149,10 +123,7 @@ describe('GET /api/b2b/availability/ByOffer', () => {
     const first = await get(url);
     const etag = String(first.headers.etag);
     expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
-    await t.database.db
-      .update(slots)
-      .set({ left: sql`${slots.left} - 5` })
-      .where(and(eq(slots.offerId, fixture.timeslotOfferId), eq(slots.date, day(3)), eq(slots.startTime, '18:00')));
+    await takeSeats(fixture.timeslotOfferId, day(3), '18:00', 5);
     const after = await get(url, { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
@@ -178,7 +149,7 @@ describe('GET /api/b2b/availability/ByTour', () => {
     const long = await get(`/api/b2b/availability/ByTour?id=${fixture.id}&from=2027-01-01&to=2028-06-01`);
     expect([long.statusCode, long.json()]).toEqual([
       422,
-      [{ fieldName: 'to', errorMessage: 'The date range cannot be longer than 366 days' }],
+      fieldErrors(['to', 'The date range cannot be longer than 366 days']),
     ]);
   });
 });
@@ -248,50 +219,10 @@ describe('GET /api/b2b/offersPrices', () => {
       )
     ).json<OfferPriceRow[]>();
     expect(rows).toEqual([
-      {
-        offerId: fixture.timeslotOfferId,
-        date: day(9),
-        currencyCode: 'aed',
-        pricePerAdult: 144,
-        pricePerChild: 110,
-        pricePerTrip: null,
-        recPricePerAdult: 169,
-        recPricePerChild: 129,
-        recPricePerTrip: null,
-      },
-      {
-        offerId: fixture.timeslotOfferId,
-        date: day(10),
-        currencyCode: 'aed',
-        pricePerAdult: 170,
-        pricePerChild: 127,
-        pricePerTrip: null,
-        recPricePerAdult: 199,
-        recPricePerChild: 149,
-        recPricePerTrip: null,
-      },
-      {
-        offerId: fixture.tripOfferId,
-        date: day(9),
-        currencyCode: 'aed',
-        pricePerAdult: null,
-        pricePerChild: null,
-        pricePerTrip: 1275,
-        recPricePerAdult: null,
-        recPricePerChild: null,
-        recPricePerTrip: 1500,
-      },
-      {
-        offerId: fixture.tripOfferId,
-        date: day(10),
-        currencyCode: 'aed',
-        pricePerAdult: null,
-        pricePerChild: null,
-        pricePerTrip: 1275,
-        recPricePerAdult: null,
-        recPricePerChild: null,
-        recPricePerTrip: 1500,
-      },
+      { offerId: fixture.timeslotOfferId, date: day(9), currencyCode: 'aed', ...personPrices([144, 110], [169, 129]) },
+      { offerId: fixture.timeslotOfferId, date: day(10), currencyCode: 'aed', ...personPrices([170, 127], [199, 149]) },
+      { offerId: fixture.tripOfferId, date: day(9), currencyCode: 'aed', ...tripPrices(1275, 1500) },
+      { offerId: fixture.tripOfferId, date: day(10), currencyCode: 'aed', ...tripPrices(1275, 1500) },
     ]);
   });
 
@@ -304,12 +235,7 @@ describe('GET /api/b2b/offersPrices', () => {
         offerId: fixture.timeslotOfferId,
         date: day(30),
         currencyCode: 'usd',
-        pricePerAdult: 46.58,
-        pricePerChild: 34.79,
-        pricePerTrip: null,
-        recPricePerAdult: 54.52,
-        recPricePerChild: 40.82,
-        recPricePerTrip: null,
+        ...personPrices([46.58, 34.79], [54.52, 40.82]),
       },
     ]);
   });
@@ -321,7 +247,7 @@ describe('GET /api/b2b/offersPrices', () => {
     const bad = await get(`/api/b2b/offersPrices?ids=1;2&from=${day(0)}&to=${day(1)}`);
     expect([bad.statusCode, bad.json()]).toEqual([
       422,
-      [{ fieldName: 'ids', errorMessage: 'Use a comma-separated list of up to 50 offer ids' }],
+      fieldErrors(['ids', 'Use a comma-separated list of up to 50 offer ids']),
     ]);
   });
 });
@@ -336,10 +262,7 @@ describe('GET /api/b2b/promo/{code}', () => {
     "answers 'You entered the wrong promo code' for %s (unknown or expired)",
     async (code) => {
       const res = await get(`/api/b2b/promo/${code}`);
-      expect([res.statusCode, res.json()]).toEqual([
-        422,
-        [{ fieldName: 'code', errorMessage: 'You entered the wrong promo code' }],
-      ]);
+      expect([res.statusCode, res.json()]).toEqual([422, fieldErrors(['code', 'You entered the wrong promo code'])]);
     },
   );
 });
@@ -351,31 +274,24 @@ describe('per-offer stock stamps', () => {
         ?.version ?? 0,
     );
 
+  const stamps = async () => ({
+    timeslot: await stampOf(fixture.timeslotOfferId),
+    trip: await stampOf(fixture.tripOfferId),
+    same: await stampOf(fixture.sameTicketOfferId),
+  });
+
   it('stamp each changed offer once per transaction, however many rows and statements change it', async () => {
-    const before = {
-      timeslot: await stampOf(fixture.timeslotOfferId),
-      trip: await stampOf(fixture.tripOfferId),
-      same: await stampOf(fixture.sameTicketOfferId),
-    };
+    const before = await stamps();
     await t.database.db.transaction(async (tx) => {
-      await tx
-        .update(slots)
-        .set({ left: sql`${slots.left}` })
-        .where(eq(slots.offerId, fixture.timeslotOfferId));
-      await tx
-        .update(slots)
-        .set({ left: sql`${slots.left}` })
-        .where(eq(slots.offerId, fixture.timeslotOfferId));
-      await tx
-        .update(slots)
-        .set({ left: sql`${slots.left}` })
-        .where(eq(slots.offerId, fixture.tripOfferId));
+      // three statements: two on the same offer, one on another
+      for (const offerId of [fixture.timeslotOfferId, fixture.timeslotOfferId, fixture.tripOfferId]) {
+        await tx
+          .update(slots)
+          .set({ left: sql`${slots.left}` })
+          .where(eq(slots.offerId, offerId));
+      }
     });
-    const after = {
-      timeslot: await stampOf(fixture.timeslotOfferId),
-      trip: await stampOf(fixture.tripOfferId),
-      same: await stampOf(fixture.sameTicketOfferId),
-    };
+    const after = await stamps();
     expect(after.timeslot).toBeGreaterThan(before.timeslot);
     expect(after.trip).toBeGreaterThan(before.trip);
     // one stamp each: the two are consecutive values of the sequence
@@ -387,10 +303,7 @@ describe('per-offer stock stamps', () => {
     const urlA = `/api/b2b/availability/ByOffer?id=${fixture.timeslotOfferId}&from=${day(2)}&to=${day(2)}`;
     const urlB = `/api/b2b/availability/ByOffer?id=${fixture.tripOfferId}&from=${day(2)}&to=${day(2)}`;
     const [a, b] = [await get(urlA), await get(urlB)];
-    await t.database.db
-      .update(slots)
-      .set({ left: sql`${slots.left} - 1` })
-      .where(and(eq(slots.offerId, fixture.timeslotOfferId), eq(slots.date, day(2)), eq(slots.startTime, '18:00')));
+    await takeSeats(fixture.timeslotOfferId, day(2), '18:00', 1);
     expect((await get(urlA, { 'if-none-match': String(a.headers.etag) })).statusCode).toBe(200);
     const computed = t.app.catalogue.stats().computed;
     const stillB = await get(urlB, { 'if-none-match': String(b.headers.etag) });
@@ -400,10 +313,7 @@ describe('per-offer stock stamps', () => {
     // the tour's availability covers both offers, so it changes with either
     const tourUrl = `/api/b2b/availability/ByTour?id=${fixture.id}&from=${day(2)}&to=${day(2)}`;
     const tour = await get(tourUrl);
-    await t.database.db
-      .update(slots)
-      .set({ left: sql`${slots.left} - 1` })
-      .where(and(eq(slots.offerId, fixture.timeslotOfferId), eq(slots.date, day(2)), eq(slots.startTime, '18:00')));
+    await takeSeats(fixture.timeslotOfferId, day(2), '18:00', 1);
     expect((await get(tourUrl, { 'if-none-match': String(tour.headers.etag) })).statusCode).toBe(200);
   });
 });

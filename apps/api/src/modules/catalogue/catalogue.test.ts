@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type {
   CategoryPageResponse,
@@ -11,27 +11,18 @@ import type {
   TourDetails,
 } from '@portal/contract';
 import { MESSAGES } from '@portal/contract';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { users } from '../../db/schema/index.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import { DEMO_CATALOGUE } from '../demo/catalogue-seed.ts';
-import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
+import { personPrices, tripPrices, useTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 
 let t: TestApp;
 let fixture: TestTour;
 let token: string;
 const CYRILLIC = /[А-Яа-яЁё]/;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  fixture = await createTestTour(t.database.db);
-  const agency = await createAgency(t.database.db);
-  token = await loginAs(t.app, agency.users.junior.email);
-});
-afterAll(async () => {
-  await fixture.remove();
-  await t.close();
-});
+useTestTour('junior', (made) => ({ t, fixture, token } = made));
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const agentGet = (url: string, headers: Record<string, string> = {}) => get(url, { ...bearer(token), ...headers });
@@ -267,14 +258,7 @@ describe('GET /api/b2b/tours/{id}', () => {
         { hours: 24, percents: 50 },
       ],
       priceDate: fixture.today,
-      price: {
-        pricePerAdult: 144,
-        pricePerChild: 110,
-        pricePerTrip: null,
-        recPricePerAdult: 169,
-        recPricePerChild: 129,
-        recPricePerTrip: null,
-      },
+      price: personPrices([144, 110], [169, 129]),
     });
     expect(sameTicket).toMatchObject({
       isSameTicketForAdultsAndChildren: true,
@@ -283,14 +267,7 @@ describe('GET /api/b2b/tours/{id}', () => {
       openingHours: { from: '09:00', to: '21:00' },
       startTimes: [],
     });
-    expect(trip?.price).toEqual({
-      pricePerAdult: null,
-      pricePerChild: null,
-      pricePerTrip: 1275,
-      recPricePerAdult: null,
-      recPricePerChild: null,
-      recPricePerTrip: 1500,
-    });
+    expect(trip?.price).toEqual(tripPrices(1275, 1500));
     // SPEC §3: the matching photo, else the first category's hero image
     expect(timeslot?.heroImage.key).toBe('tour-dubai-frame-2');
     expect(sameTicket?.heroImage.key).toBe('category-desert-safaris');
@@ -307,14 +284,7 @@ describe('GET /api/b2b/tours/{id}', () => {
   it('converts every price to USD at 3.65, rounded half-up to cents', async () => {
     const tour = (await agentGet(`/api/b2b/tours/${fixture.id}?currencyCode=usd`)).json<TourDetails>();
     expect(tour.currencyCode).toBe('usd');
-    expect(tour.offers[0]?.price).toEqual({
-      pricePerAdult: 39.45,
-      pricePerChild: 30.14,
-      pricePerTrip: null,
-      recPricePerAdult: 46.3,
-      recPricePerChild: 35.34,
-      recPricePerTrip: null,
-    });
+    expect(tour.offers[0]?.price).toEqual(personPrices([39.45, 30.14], [46.3, 35.34]));
     expect(tour.offers[2]?.price).toMatchObject({ pricePerTrip: 349.32, recPricePerTrip: 410.96 });
   });
 
