@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { JWT_AUDIENCE, MESSAGES } from '@portal/contract';
+import { JWT_AUDIENCE, MESSAGES, authRoutes } from '@portal/contract';
 import { mailOutbox, passwordResetRequests, passwordResets, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   TEST_PASSWORD,
-  bearer,
   createAgency,
   decodeJwt,
   loginAs,
@@ -14,6 +13,7 @@ import {
 } from '../../../test/factories.ts';
 import { answerPasswordResetRequests } from './account.service.ts';
 import { THROTTLE } from './login-throttle.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const login = (email: string, password: string, remoteAddress = randomIp()) =>
-  t.app.inject({ method: 'POST', url: '/api/b2b/account/login', payload: { email, password }, remoteAddress });
+  t.app.inject({ method: 'POST', url: routeUrl(authRoutes.login), payload: { email, password }, remoteAddress });
 
 async function latestMailTo(email: string) {
   const [mail] = await t.database.db
@@ -79,7 +79,7 @@ describe('POST /api/b2b/account/login', () => {
   });
 
   it('validates the body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/login', payload: { email: '' } });
+    const res = await injectRoute(t.app, authRoutes.login, { payload: { email: '' } });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual([
       { fieldName: 'email', errorMessage: MESSAGES.required },
@@ -154,18 +154,14 @@ describe('POST /api/b2b/account/changepassword', () => {
     const agency = await createAgency(t.database.db);
     const email = agency.users.junior.email;
     const oldToken = await loginAs(t.app, email);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/changepassword',
-      headers: bearer(oldToken),
-      payload: { currentPassword: TEST_PASSWORD, password: 'Brand-new-pass-1', confirmPassword: 'Brand-new-pass-1' },
+    const res = await injectRoute(t.app, authRoutes.changePassword, {
+      body: { currentPassword: TEST_PASSWORD, password: 'Brand-new-pass-1', confirmPassword: 'Brand-new-pass-1' },
+      token: oldToken,
     });
     expect(res.statusCode).toBe(200);
     const { accessToken } = res.json() as { accessToken: string };
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(oldToken) })).statusCode,
-    ).toBe(401);
-    const me = await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(accessToken) });
+    expect((await injectRoute(t.app, authRoutes.me, { token: oldToken })).statusCode).toBe(401);
+    const me = await injectRoute(t.app, authRoutes.me, { token: accessToken });
     expect(me.json()).toMatchObject({
       email,
       role: 'junior',
@@ -180,7 +176,7 @@ describe('POST /api/b2b/account/changepassword', () => {
     const agency = await createAgency(t.database.db);
     const token = await loginAs(t.app, agency.users.admin.email);
     const attempt = (payload: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/b2b/account/changepassword', headers: bearer(token), payload });
+      injectRoute(t.app, authRoutes.changePassword, { payload, token });
     expect(
       (
         await attempt({ currentPassword: 'nope', password: 'Another-pass-22', confirmPassword: 'Another-pass-22' })
@@ -202,19 +198,14 @@ describe('POST /api/b2b/account/changepassword', () => {
   });
 
   it('needs a valid token', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/changepassword',
-      headers: bearer('not.a.token'),
-      payload: {},
-    });
+    const res = await injectRoute(t.app, authRoutes.changePassword, { payload: {}, token: 'not.a.token' });
     expect(res.statusCode).toBe(401);
   });
 });
 
 describe('POST /api/b2b/account/forgotpassword and resetpassword', () => {
   async function requestReset(email: string) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/forgotpassword', payload: { email } });
+    const res = await injectRoute(t.app, authRoutes.forgotPassword, { body: { email } });
     expect(res.json()).toEqual({ ok: true });
     await passwordResetAnswered(t.database.db, email);
     const mail = await latestMailTo(email);
@@ -229,11 +220,7 @@ describe('POST /api/b2b/account/forgotpassword and resetpassword', () => {
     const token = await requestReset(email);
     expect((await latestMailTo(email))?.textBody).toContain('http://localhost:3000/reset-password?token=');
     const reset = (password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/b2b/account/resetpassword',
-        payload: { token, password, confirmPassword: password },
-      });
+      injectRoute(t.app, authRoutes.resetPassword, { body: { token, password, confirmPassword: password } });
     expect((await reset('Reset-password-1')).statusCode).toBe(200);
     expect((await login(email, 'Reset-password-1')).statusCode).toBe(200);
     const second = await reset('Reset-password-2');
@@ -250,21 +237,15 @@ describe('POST /api/b2b/account/forgotpassword and resetpassword', () => {
       .update(passwordResets)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(passwordResets.userId, agency.users.senior.id), isNull(passwordResets.usedAt)));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/resetpassword',
-      payload: { token, password: 'Late-password-1', confirmPassword: 'Late-password-1' },
+    const res = await injectRoute(t.app, authRoutes.resetPassword, {
+      body: { token, password: 'Late-password-1', confirmPassword: 'Late-password-1' },
     });
     expect(res.json()).toEqual([{ fieldName: 'token', errorMessage: MESSAGES.resetLinkInvalid }]);
     expect((await login(email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/forgotpassword',
-      payload: { email: 'ghost@example.test' },
-    });
+    const res = await injectRoute(t.app, authRoutes.forgotPassword, { body: { email: 'ghost@example.test' } });
     expect(res.json()).toEqual({ ok: true });
     await passwordResetAnswered(t.database.db, 'ghost@example.test');
     expect(await latestMailTo('ghost@example.test')).toBeUndefined();
@@ -279,11 +260,7 @@ describe('POST /api/b2b/account/forgotpassword and resetpassword', () => {
     t.app.deps.kickPasswordResets = () => {};
     try {
       for (const email of [known, unknown]) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/b2b/account/forgotpassword',
-          payload: { email },
-        });
+        const res = await injectRoute(t.app, authRoutes.forgotPassword, { body: { email } });
         expect([res.statusCode, res.json()]).toEqual([200, { ok: true }]);
       }
       const waiting = await t.database.db
@@ -310,11 +287,9 @@ describe('POST /api/b2b/account/forgotpassword and resetpassword', () => {
 
   it('uses the Russian site address and language on the Russian host', async () => {
     const agency = await createAgency(t.database.db, { siteId: 'ru', currency: 'usd' });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/forgotpassword',
+    await injectRoute(t.app, authRoutes.forgotPassword, {
+      body: { email: agency.users.admin.email },
       headers: { host: 'ru.localhost:3000' },
-      payload: { email: agency.users.admin.email },
     });
     await passwordResetAnswered(t.database.db, agency.users.admin.email);
     expect((await latestMailTo(agency.users.admin.email))?.textBody).toContain(

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { MESSAGES, unsupportedFormatMessage } from '@portal/contract';
+import { MESSAGES, authRoutes, systemRoutes, unsupportedFormatMessage } from '@portal/contract';
 import { agencies, files, mailOutbox, users } from '../../db/schema/index.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
 import {
   SAMPLE_EXE,
   SAMPLE_PDF,
   SAMPLE_PNG,
-  bearer,
   decodeJwt,
   multipart,
   uniqueEmail,
   type Part,
 } from '../../../test/factories.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { injectRoute } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 // Names carry a run id: on PostgreSQL the database outlives a run.
@@ -65,8 +65,7 @@ const licence = (data: Buffer = SAMPLE_PDF, filename = 'licence.pdf', contentTyp
 });
 
 async function post(parts: Part[]) {
-  const body = multipart(parts);
-  return t.app.inject({ method: 'POST', url: '/api/b2b/account/signup', ...body });
+  return injectRoute(t.app, authRoutes.signup, multipart(parts));
 }
 
 async function agencyCountNamed(name: string) {
@@ -122,15 +121,14 @@ describe('POST /api/b2b/account/signup', () => {
     const password = /temporary password: (\S+)/.exec(mail.body)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9]{14}$/);
 
-    const login = await t.app.inject({ method: 'POST', url: '/api/b2b/account/login', payload: { email, password } });
+    const login = await injectRoute(t.app, authRoutes.login, { body: { email, password: password ?? '' } });
     expect(login.statusCode).toBe(200);
     const token = (login.json() as { accessToken: string }).accessToken;
     expect(decodeJwt(token)).toMatchObject({ email, role: 'admin', name: 'Maryam Al Zarooni', agencyId: agency?.id });
 
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/files/${agency?.tradeLicenseFileId}`,
-      headers: bearer(token),
+    const download = await injectRoute(t.app, systemRoutes.downloadFile, {
+      params: { id: String(agency?.tradeLicenseFileId) },
+      token,
     });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toBe(
@@ -144,11 +142,9 @@ describe('POST /api/b2b/account/signup', () => {
     const parts = fields({ companyName: named('Sputnik Travel'), language: 'ru' });
     const email = emailOf(parts);
     const body = multipart([...parts, licence()]);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/signup',
-      headers: { ...body.headers, host: 'ru.localhost:3000' },
+    const ok = await injectRoute(t.app, authRoutes.signup, {
       payload: body.payload,
+      headers: { ...body.headers, host: 'ru.localhost:3000' },
     });
     expect(ok.statusCode).toBe(200);
     const [agency] = await t.database.db
@@ -240,7 +236,7 @@ describe('POST /api/b2b/account/signup', () => {
   });
 
   it('rejects a JSON body with a clear error', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/b2b/account/signup', payload: { companyName: 'x' } });
+    const res = await injectRoute(t.app, authRoutes.signup, { payload: { companyName: 'x' } });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   });
