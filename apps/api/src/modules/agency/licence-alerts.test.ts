@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { agencyRoutes, buildPath } from '@portal/contract';
+import { agencyRoutes } from '@portal/contract';
 import type { AgencyDetails, AgencyDetailsBody } from '@portal/contract';
 import { addDays, formatDisplayDate } from '@portal/contract/plain';
 import { agencies, mailOutbox } from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { insertUser } from '../account/account.repo.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createAgency, loginAs, uniqueEmail, type TestAgency } from '../../../test/factories.ts';
+import { createAgency, loginAs, uniqueEmail, type TestAgency } from '../../../test/factories.ts';
 import { sendLicenceAlerts } from './licence-alerts.service.ts';
+import { injectRoute } from '../../../test/inject-route.ts';
 
 // The job reads every agency: on PostgreSQL this suite has a database of its own, so what it counts is its own.
 let t: TestApp;
@@ -100,9 +101,7 @@ describe('licence-alerts job', () => {
     const agency = await agencyExpiring(addDays(today, 3));
     expect(await runJob()).toBe(1);
     const token = await loginAs(t.app, agency.users.admin.email);
-    const current = (
-      await t.app.inject({ method: 'GET', url: `/api${agencyRoutes.get.path}`, headers: bearer(token) })
-    ).json<AgencyDetails>();
+    const current = (await injectRoute(t.app, agencyRoutes.get, { token })).json<AgencyDetails>();
     const save = async (expiry: string) => {
       const body: AgencyDetailsBody = {
         companyName: current.companyName,
@@ -112,12 +111,7 @@ describe('licence-alerts job', () => {
         country: current.country,
         city: current.city,
       };
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api${buildPath(agencyRoutes.update.path, {})}`,
-        headers: bearer(token),
-        payload: body,
-      });
+      const res = await injectRoute(t.app, agencyRoutes.update, { body, token });
       expect(res.statusCode, res.body).toBe(200);
     };
 

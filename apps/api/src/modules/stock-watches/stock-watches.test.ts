@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ErrorItem, StockWatch } from '@portal/contract';
-import { addDays } from '@portal/contract';
+import { addDays, bookingRoutes, stockWatchRoutes } from '@portal/contract';
 import { agencies, bookings, mailOutbox, slots, stockWatches } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
+import { createAgency, loginAs } from '../../../test/factories.ts';
 import {
   bookingBody,
   postBooking,
@@ -13,6 +13,7 @@ import {
   type BookingWorld,
 } from '../../../test/booking-fixtures.ts';
 import { closePastStockWatches, notifyReturnedSeats } from './stock-watches.service.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -27,13 +28,9 @@ const db = () => t.database.db;
 const runNotifyJob = async () => notifyReturnedSeats(t.app.deps, await t.app.catalogue.snapshot());
 
 const subscribe = (token: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/b2b/stock-watches', headers: bearer(token), payload });
+  injectRoute(t.app, stockWatchRoutes.createStockWatch, { payload, token });
 const watchesOn = (token: string, offerId: number, date: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/b2b/stock-watches?offerId=${offerId}&date=${date}`,
-    headers: bearer(token),
-  });
+  injectRoute(t.app, stockWatchRoutes.stockWatches, { query: { offerId: String(offerId), date }, token });
 
 // A slot of the shared 4x4 with exactly `left` seats (a fresh date per test: day 3 + n has no bookings yet)
 async function slotWith(date: string, time: string, left: number) {
@@ -61,8 +58,7 @@ async function bookAll(date: string, time: string, adults: number) {
   return res.json().booking.id as string;
 }
 
-const cancel = (id: string) =>
-  t.app.inject({ method: 'POST', url: `/api/b2b/bookings/${id}/cancel`, headers: bearer(w.tokens.admin) });
+const cancel = (id: string) => injectRoute(t.app, bookingRoutes.cancel, { params: { id }, token: w.tokens.admin });
 
 describe('POST /api/b2b/stock-watches', () => {
   it('asking twice for the same option, date and time keeps one request (with the latest people)', async () => {
@@ -128,7 +124,7 @@ describe('DELETE /api/b2b/stock-watches/{id}: stop notifying', () => {
       await subscribe(w.tokens.junior, { offerId: w.tour.timeslotOfferId, date, time: '18:00', adults: 2 })
     ).json<StockWatch>();
     const stop = (token: string, id = watch.id) =>
-      t.app.inject({ method: 'DELETE', url: `/api/b2b/stock-watches/${id}`, headers: bearer(token) });
+      injectRoute(t.app, stockWatchRoutes.cancelStockWatch, { params: { id }, token });
 
     // another agent of the same agency, and a malformed id: refused, nothing changed
     const other = await stop(w.tokens.senior);
@@ -194,7 +190,7 @@ describe('notify me: the job that mails when seats come back', () => {
       t.app,
       w.tokens.admin,
       bookingBody(w, { date, time: '10:00', adults: 2, children: 0 }),
-      { url: '/api/b2b/bookings/withpaymentintent' },
+      { url: routeUrl(bookingRoutes.createWithPaymentIntent) },
     );
     expect(card.statusCode).toBe(200);
     // the hold took the last seats of 10:00; 18:00 is sold out
