@@ -37,6 +37,7 @@ export const MESSAGES = {
   agencyNotApproved: 'Your agency has not been approved yet. Please contact an operator.',
   agencyRejected: "Your agency's registration was declined. Please contact an operator.",
   tooManyChecks: 'The server is busy checking passwords. Please try again in a few seconds.',
+  passwordUnchanged: 'The new password must differ from the current one',
 } as const;
 
 export const ALLOWED_UPLOAD_FORMATS = ['PDF', 'JPG', 'PNG'] as const;
@@ -63,6 +64,11 @@ export const CATALOGUE_MESSAGES = {
   dateTooFar: 'Choose a date within a year from today',
   offerNotInTour: 'This option is not part of this tour',
   noSuchTime: 'This option has no such start time',
+  unknownCountry: 'Unknown country',
+  unknownCity: 'Unknown city',
+  unknownCategory: 'Unknown category',
+  unknownVideo: 'Unknown video',
+  unknownHotelOrOffer: 'Unknown hotel or offer',
 } as const;
 
 export const BOOKING_MESSAGES = {
@@ -101,6 +107,9 @@ export const BOOKING_MESSAGES = {
   busy: 'This time slot is busy right now. Please try again.',
   nothingToCharge: 'There is nothing to charge to a card: book it from the company balance',
   amountCents: 'Enter an amount in whole cents, at least 0.01',
+  documentsNotYet: 'The documents are issued once the booking is completed',
+  noWidgetSaleInvoice: 'No invoice for a widget sale',
+  unknownPayment: 'Unknown payment',
 } as const;
 
 // SPEC §5 top-up rules, §9 credit and invoices (the money pages)

@@ -257,8 +257,7 @@ export async function changePassword(
   if (!(await verifyPassword(input.currentPassword, row.user.passwordHash, ctx.ip))) {
     throw AppError.field('currentPassword', MESSAGES.currentPasswordWrong);
   }
-  if (input.password === input.currentPassword)
-    throw AppError.field('password', 'The new password must differ from the current one');
+  if (input.password === input.currentPassword) throw AppError.field('password', MESSAGES.passwordUnchanged);
   const passwordHash = await hashPassword(input.password, ctx.ip);
   await ctx.db.transaction(async (tx) => {
     await repo.setPassword(tx, userId, passwordHash);

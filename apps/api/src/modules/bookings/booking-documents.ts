@@ -65,9 +65,9 @@ export async function visibleBookingDocument(
 ): Promise<BookingDocument> {
   const row = await findVisibleBooking(ctx.db, visibilityOf(actor), id);
   if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
-  if (row.status !== 'completed') throw AppError.notFound('The documents are issued once the booking is completed');
+  if (row.status !== 'completed') throw AppError.notFound(BOOKING_MESSAGES.documentsNotYet);
   // a widget sale's customer paid the portal, not the agency: there is no invoice to the agency for it
-  if (kind === 'invoice' && row.channel === 'widget') throw AppError.notFound('No invoice for a widget sale');
+  if (kind === 'invoice' && row.channel === 'widget') throw AppError.notFound(BOOKING_MESSAGES.noWidgetSaleInvoice);
   return { pdf: await agencyBookingDocument(ctx, row, kind), fileName: `${kind}-${row.reference}.pdf` };
 }
 

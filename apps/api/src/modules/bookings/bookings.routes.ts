@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { bookingRoutes as routes } from '@portal/contract';
+import { CATALOGUE_MESSAGES, bookingRoutes as routes } from '@portal/contract';
 import { pickUpInputs, searchHotels } from '../catalogue/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
@@ -139,7 +139,7 @@ export const bookingsPlugin = fp(
 
     registerRoute(app, routes.pickUpTime, async ({ query }) => {
       const inputs = await pickUpInputs(db, query.hotelId, query.pickUpTimeId);
-      if (!inputs) throw AppError.notFound('Unknown hotel or offer');
+      if (!inputs) throw AppError.notFound(CATALOGUE_MESSAGES.unknownHotelOrOffer);
       if (!inputs.hasPickUp) return { value: null };
       const start = query.startTime ?? inputs.openingTime;
       return { value: start ? pickUpTimeFor(start, inputs.lead) : null };

@@ -1,5 +1,5 @@
 import { formatDisplayDate } from '@portal/contract/plain';
-import { HOLD_MINUTES, type BookingView } from '@portal/contract';
+import { BOOKING_MESSAGES, HOLD_MINUTES, type BookingView } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
@@ -175,10 +175,10 @@ export async function refreshBookingPayment(
 ): Promise<BookingView> {
   const actor = requireAgencyActor(ctx);
   const payment = await payments.findForAgency(actor.agencyId, paymentId);
-  if (!payment?.bookingId) throw AppError.notFound('Unknown payment');
+  if (!payment?.bookingId) throw AppError.notFound(BOOKING_MESSAGES.unknownPayment);
   const bookingId = payment.bookingId;
   const booking = await findBooking(ctx.db, bookingId);
-  if (!booking || !isVisibleTo(visibilityOf(actor), booking)) throw AppError.notFound('Unknown payment');
+  if (!booking || !isVisibleTo(visibilityOf(actor), booking)) throw AppError.notFound(BOOKING_MESSAGES.unknownPayment);
   await payments.refreshCharge(ctx, payment);
   // the page may still name an earlier attempt (another card was tried on it since): the open one is asked too
   const latest = await latestPaymentFor(ctx.db, bookingId);

@@ -77,7 +77,7 @@ export function homepage(snapshot: CatalogueSnapshot, view: View): HomepageRespo
 
 export function countryPage(snapshot: CatalogueSnapshot, url: string, view: View): CountryPageResponse {
   const country = snapshot.countryByUrl.get(url.toLowerCase());
-  if (!country) throw AppError.notFound('Unknown country');
+  if (!country) throw AppError.notFound(CATALOGUE_MESSAGES.unknownCountry);
   const tours = toursInCountry(snapshot, country.id);
   return {
     language: view.language,
@@ -104,7 +104,7 @@ export function cityPage(
   const city = country
     ? snapshot.cities.find((c) => c.countryId === country.id && c.url === cityUrl.toLowerCase())
     : undefined;
-  if (!country || !city) throw AppError.notFound('Unknown city');
+  if (!country || !city) throw AppError.notFound(CATALOGUE_MESSAGES.unknownCity);
   const tours = snapshot.tours.filter((t) => t.cityId === city.id).sort(byTopOrder);
   return {
     language: view.language,
@@ -119,7 +119,7 @@ export function cityPage(
 export function categoryPage(snapshot: CatalogueSnapshot, categoryUrl: string, view: View): CategoryPageResponse {
   const category = snapshot.categoryByUrl.get(categoryUrl.toLowerCase());
   const country = snapshot.countryByUrl.get('uae');
-  if (!category || !country) throw AppError.notFound('Unknown category');
+  if (!category || !country) throw AppError.notFound(CATALOGUE_MESSAGES.unknownCategory);
   const tours = toursInCountry(snapshot, country.id)
     .filter((t) => snapshot.categoryIdsByTour.get(t.id)?.includes(category.id))
     .sort(byTopOrder);

@@ -112,7 +112,7 @@ export function createVideoLibrary() {
   // Byte ranges, so browsers can seek and start playing before the whole file arrives
   const send = (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const video = files.get(key);
-    if (!video) throw AppError.notFound('Unknown video');
+    if (!video) throw AppError.notFound(CATALOGUE_MESSAGES.unknownVideo);
     reply.header('Accept-Ranges', 'bytes').header('Cache-Control', 'public, max-age=604800').type(video.contentType);
     const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
     if (!range) return reply.header('Content-Length', video.size).send(fs.createReadStream(video.file));
