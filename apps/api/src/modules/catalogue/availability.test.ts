@@ -20,6 +20,15 @@ const day = (n: number) => addDays(fixture.today, n);
 // SPEC §8: a 422 names each field with its message
 const fieldErrors = (...errors: [fieldName: string, errorMessage: string][]) =>
   errors.map(([fieldName, errorMessage]) => ({ fieldName, errorMessage }));
+// the id of a demo tour's first option
+const firstDemoOffer = async (tourUrl: string) => {
+  const [offer] = await t.database.db
+    .select({ id: offers.id })
+    .from(offers)
+    .innerJoin(tours, eq(tours.id, offers.tourId))
+    .where(and(eq(tours.url, tourUrl), eq(offers.sortOrder, 0)));
+  return offer?.id;
+};
 // what a booking does to a slot's stock, written straight to the table
 const takeSeats = (offerId: number, date: string, time: string, seats: number) =>
   t.database.db
@@ -75,12 +84,8 @@ describe('GET /api/b2b/availability/ByOffer', () => {
   });
 
   it('covers 62 days of a demo offer, every slot in stock, with some sold out', async () => {
-    const [burj] = await t.database.db
-      .select({ id: offers.id })
-      .from(offers)
-      .innerJoin(tours, eq(tours.id, offers.tourId))
-      .where(and(eq(tours.url, 'burj-khalifa-at-the-top'), eq(offers.sortOrder, 0)));
-    const res = await get(`/api/b2b/availability/ByOffer?id=${burj?.id}&from=${day(0)}&to=${day(61)}`);
+    const burjId = await firstDemoOffer('burj-khalifa-at-the-top');
+    const res = await get(`/api/b2b/availability/ByOffer?id=${burjId}&from=${day(0)}&to=${day(61)}`);
     const rows = res.json<AvailabilityRow[]>();
     expect(new Set(rows.map((r) => r.date)).size).toBe(62);
     expect(rows.length).toBe(62 * 23);
@@ -198,12 +203,8 @@ describe('cut-off in Asia/Dubai', () => {
   });
 
   it('marks the demo offers with a 24-hour cut-off as past it for today', async () => {
-    const [safari] = await t.database.db
-      .select({ id: offers.id })
-      .from(offers)
-      .innerJoin(tours, eq(tours.id, offers.tourId))
-      .where(and(eq(tours.url, 'premium-red-dunes-desert-safari'), eq(offers.sortOrder, 0)));
-    const rows = (await get(`/api/b2b/availability/ByOffer?id=${safari?.id}&from=${day(0)}&to=${day(2)}`)).json<
+    const safariId = await firstDemoOffer('premium-red-dunes-desert-safari');
+    const rows = (await get(`/api/b2b/availability/ByOffer?id=${safariId}&from=${day(0)}&to=${day(2)}`)).json<
       AvailabilityRow[]
     >();
     expect(rows.find((r) => r.date === day(0))?.isPastCutOff).toBe(true);
