@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { AGENCY_ADMIN_MESSAGES, MESSAGES, addDays } from '@portal/contract';
+import {
+  AGENCY_ADMIN_MESSAGES,
+  MESSAGES,
+  addDays,
+  adminRoutes,
+  authRoutes,
+  balanceRoutes,
+  catalogueRoutes,
+} from '@portal/contract';
 import { agencies, agencyBalances, auditEvents, jobs, ledgerEntries, mailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
 import { createTestTour } from '../../../test/catalogue-fixtures.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
+import { injectRoute } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let operatorToken: string;
@@ -20,8 +29,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const approve = (id: string) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/agencies/${id}/approve`, headers: bearer(operatorToken) });
+const approve = (id: string) => injectRoute(t.app, adminRoutes.approveAgency, { params: { id }, token: operatorToken });
 
 const statusOf = async (id: string) =>
   (await t.database.db.select({ status: agencies.status }).from(agencies).where(eq(agencies.id, id)))[0]?.status;
@@ -114,10 +122,8 @@ describe('rejecting a sign-up (issue 12)', () => {
     expect(mails[0]?.subject).toMatch(/was not approved$/);
     expect(mails[0]?.text).toContain(`Reason: ${reason}`);
     // the agency's users can no longer log in, and a session they had ends
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/login',
-      payload: { email: agency.users.admin.email, password: 'Test-password-2026' },
+    const login = await injectRoute(t.app, authRoutes.login, {
+      body: { email: agency.users.admin.email, password: 'Test-password-2026' },
     });
     expect(login.statusCode).toBe(422);
     // rejecting again is answered ok and changes nothing more
@@ -153,7 +159,7 @@ describe('suspending and reinstating (issue 12)', () => {
   it("ends the agency's sessions at once, with a reason e-mailed; reinstating lets them back", async () => {
     const agency = await createAgency(t.database.db);
     const token = await loginAs(t.app, agency.users.senior.email);
-    const me = () => t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(token) });
+    const me = () => injectRoute(t.app, authRoutes.me, { token });
     expect((await me()).statusCode).toBe(200);
 
     expect((await call('POST', `/admin/agencies/${agency.id}/suspend`, { reason: 'Unpaid invoices' })).statusCode).toBe(
@@ -253,17 +259,16 @@ describe('account settings (issue 12)', () => {
     const token = await loginAs(t.app, agency.users.admin.email);
     const detail = async () => (await call('GET', `/admin/agencies/${agency.id}`)).json();
     expect((await detail()).isCurrencyFixed).toBe(false);
-    const declared = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/balance/topup',
-      headers: { ...bearer(token), 'idempotency-key': `transfer-${agency.id}` },
-      payload: {
+    const declared = await injectRoute(t.app, balanceRoutes.topUp, {
+      body: {
         method: 'bank_transfer',
         amount: 500,
         currencyCode: 'aed',
         transferDate: '2026-01-05',
         bankReference: 'FT1',
       },
+      token,
+      idempotencyKey: `transfer-${agency.id}`,
     });
     expect(declared.statusCode, declared.body).toBe(200);
     // confirmed after a switch, the transfer would be credited to an account in a currency no longer used
@@ -303,16 +308,16 @@ describe('manual adjustments (issue 12)', () => {
 
     // the agency's admin reads it on their own statement
     const adminToken = await loginAs(t.app, agency.users.admin.email);
-    const period = `from=${addDays(dubaiDate(), -1)}&to=${dubaiDate()}`;
-    const own = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/balance/statement?${period}`,
-      headers: bearer(adminToken),
-    });
+    const period = { from: addDays(dubaiDate(), -1), to: dubaiDate() };
+    const own = await injectRoute(t.app, balanceRoutes.statement, { query: period, token: adminToken });
     expect(own.json().entries.map((e: { description: string; credit: number }) => [e.description, e.credit])).toEqual([
       ['Goodwill for the cancelled safari', 250.75],
     ]);
-    const operatorView = await call('GET', `/admin/agencies/${agency.id}/statement?${period}`);
+    const operatorView = await injectRoute(t.app, adminRoutes.agencyStatement, {
+      params: { id: agency.id },
+      query: period,
+      token: operatorToken,
+    });
     expect(operatorView.json()).toEqual(own.json());
   });
 
@@ -398,7 +403,7 @@ describe('an agency waiting for approval sees no net rates (issue 12 rule)', () 
     const approvedAgency = await createAgency(t.database.db);
     const netOf = async (email: string) => {
       const token = await loginAs(t.app, email);
-      const res = await t.app.inject({ method: 'GET', url: `/api/b2b/tours/${tour.id}`, headers: bearer(token) });
+      const res = await injectRoute(t.app, catalogueRoutes.tour, { params: { id: String(tour.id) }, token });
       expect(res.statusCode).toBe(200);
       return JSON.stringify(res.json()).includes('"net":null');
     };

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, DESK_MESSAGES, adminDeskRoutes, buildPath, toMinor, minorToMajor } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  DESK_MESSAGES,
+  adminDeskRoutes,
+  bookingRoutes,
+  buildPath,
+  toMinor,
+  minorToMajor,
+} from '@portal/contract';
 import {
   agencyBalances,
   auditEvents,
@@ -23,6 +31,7 @@ import {
   slotLeft,
   type BookingWorld,
 } from '../../../test/booking-fixtures.ts';
+import { injectRoute } from '../../../test/inject-route.ts';
 
 // The tours company's desk (issue 12 items 4, 5, 6): quotation requests, bank transfers, card payments and refunds,
 // every agency's bookings. Each operator change writes one audit row in its own transaction.
@@ -437,11 +446,11 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
     const seen = (await call('GET', `/admin/bookings/${request.id}/cancellation`)).json();
     expect(seen).toMatchObject({ isPaid: false, refundAmount: 0, refundTo: null });
     // the agency pays the quote from its balance meanwhile
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${request.id}/pay`,
-      headers: { ...bearer(w.tokens.admin), 'idempotency-key': `desk-terms-${request.id}` },
-      payload: { paymentMethod: 'balance' },
+    const paid = await injectRoute(t.app, bookingRoutes.pay, {
+      params: { id: request.id },
+      body: { paymentMethod: 'balance' },
+      token: w.tokens.admin,
+      idempotencyKey: `desk-terms-${request.id}`,
     });
     expect(paid.json().booking?.status, paid.body).toBe('completed');
     const before = { row: await bookingRow(request.id), balance: await balanceOf(w.agency.id) };
