@@ -6,6 +6,7 @@ import {
   INVITATIONS_PER_ADMIN_PER_HOUR,
   MESSAGES,
   agentRoutes,
+  authRoutes,
   buildPath,
   can,
   type Agent,
@@ -27,6 +28,7 @@ import {
   uniqueEmail,
   type TestAgency,
 } from '../../../test/factories.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,15 +85,11 @@ async function inviteTokens(email: string): Promise<string[]> {
 }
 
 const setPassword = (token: string, password = NEW_PASSWORD) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/b2b/account/resetpassword',
-    payload: { token, password, confirmPassword: password },
-  });
+  injectRoute(t.app, authRoutes.resetPassword, { body: { token, password, confirmPassword: password } });
 const login = (email: string, password: string) =>
   t.app.inject({
     method: 'POST',
-    url: '/api/b2b/account/login',
+    url: routeUrl(authRoutes.login),
     payload: { email, password },
     remoteAddress: randomIp(),
   });
@@ -380,11 +378,7 @@ describe('POST /api/b2b/agents', () => {
     const [owner] = await t.database.db.select().from(users).where(eq(users.id, them.users.junior.id));
     expect(owner).toMatchObject({ agencyId: them.id, status: 'normal', existingAccountId: null });
     // the invitation can never log in or get a password: forgot-password mails the owner's own account's link
-    const forgot = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/forgotpassword',
-      payload: { email: them.users.junior.email },
-    });
+    const forgot = await injectRoute(t.app, authRoutes.forgotPassword, { body: { email: them.users.junior.email } });
     expect(forgot.statusCode).toBe(200);
     await passwordResetAnswered(t.database.db, them.users.junior.email);
     const resets = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, invited.id));
@@ -467,11 +461,7 @@ describe('the invitation: set a password, then log in', () => {
   it('the forgot-password flow still works, and also verifies an invited agent', async () => {
     const { token } = await agencyWithAdmin();
     const agent = await createAgent(token);
-    const forgot = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/forgotpassword',
-      payload: { email: agent.email },
-    });
+    const forgot = await injectRoute(t.app, authRoutes.forgotPassword, { body: { email: agent.email } });
     expect(forgot.statusCode).toBe(200);
     await passwordResetAnswered(t.database.db, agent.email);
     const [mail] = await t.database.db
