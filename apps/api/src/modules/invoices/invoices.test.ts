@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { MESSAGES, MONEY_MESSAGES, monthOf, monthRange, previousMonth, toMinor } from '@portal/contract';
+import {
+  type CalendarMonth,
+  MESSAGES,
+  MONEY_MESSAGES,
+  balanceRoutes,
+  bookingRoutes,
+  monthOf,
+  monthRange,
+  previousMonth,
+  toMinor,
+} from '@portal/contract';
 import { ledgerEntries, taxInvoiceCounters, taxInvoices } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
+import { createAgency, loginAs } from '../../../test/factories.ts';
 import { bookingBody, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { issuerOf } from '../documents/issuer.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
@@ -15,6 +25,7 @@ import {
   issuerKeyOf,
   taxInvoicePdf,
 } from './invoices.service.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -26,8 +37,9 @@ async function pdfText(pdf: Buffer): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
-const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const thisMonth = () => monthOf(dubaiDate());
+// a path parameter is text: /b2b/balance/invoices/{year}/{month}/pdf
+const monthParams = (m: CalendarMonth) => ({ year: String(m.year), month: String(m.month) });
 // always closed, whatever today's day: its invoice is due since the 3rd of last month
 const twoMonthsAgo = () => previousMonth(previousMonth(thisMonth()));
 const site = (id = 'general') => {
@@ -61,16 +73,17 @@ describe("the month's tax invoice and proforma", () => {
     const cancelled = await postBooking(t.app, w.tokens.admin, bookingBody(w, { adults: 2, children: 0 }));
     expect(kept.statusCode, kept.body).toBe(200);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const cancel = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${cancelled.json().booking.id}/cancel`,
-      headers: bearer(w.tokens.admin),
+    const cancel = await injectRoute(t.app, bookingRoutes.cancel, {
+      params: { id: cancelled.json().booking.id },
+      token: w.tokens.admin,
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
 
     const month = thisMonth();
     const { from, to } = monthRange(month);
-    const statement = (await get(w.tokens.admin, `/api/b2b/balance/statement?from=${from}&to=${to}&onPage=500`)).json();
+    const statement = (
+      await injectRoute(t.app, balanceRoutes.statement, { query: { from, to, onPage: 500 }, token: w.tokens.admin })
+    ).json();
     type Entry = { kind: string; debit: number; credit: number };
     const minor = (entries: Entry[], kind: string, side: 'debit' | 'credit') =>
       entries.filter((e) => e.kind === kind).reduce((sum, e) => sum + toMinor(e[side]), 0);
@@ -80,7 +93,9 @@ describe("the month's tax invoice and proforma", () => {
     expect(refunded).toBeGreaterThan(0);
     expect(charged).toBe(39_800 + 28_800 - refunded);
 
-    const summary = (await get(w.tokens.admin, `/api/b2b/balance/summary?year=${month.year}`)).json();
+    const summary = (
+      await injectRoute(t.app, balanceRoutes.summary, { query: { year: month.year }, token: w.tokens.admin })
+    ).json();
     const row = summary.rows.find((r: { month: number }) => r.month === month.month);
     expect(row.taxInvoice).toEqual({
       status: 'proforma',
@@ -90,12 +105,18 @@ describe("the month's tax invoice and proforma", () => {
     });
 
     // the month is not closed: a proforma now, the tax invoice from the 3rd of next month
-    const early = await get(w.tokens.admin, `/api/b2b/balance/invoices/${month.year}/${month.month}/pdf`);
+    const early = await injectRoute(t.app, balanceRoutes.taxInvoicePdf, {
+      params: monthParams(month),
+      token: w.tokens.admin,
+    });
     expect(early.statusCode).toBe(422);
     expect(early.json()).toEqual([{ fieldName: 'month', errorMessage: MONEY_MESSAGES.invoiceNotYet }]);
     expect(await invoiceRows(w.agency.id)).toHaveLength(0);
 
-    const proforma = await get(w.tokens.admin, `/api/b2b/balance/proforma/${month.year}/${month.month}/pdf`);
+    const proforma = await injectRoute(t.app, balanceRoutes.proformaPdf, {
+      params: monthParams(month),
+      token: w.tokens.admin,
+    });
     expect(proforma.statusCode).toBe(200);
     expect(proforma.headers['content-type']).toBe('application/pdf');
     expect(proforma.headers['cache-control']).toBe('private, no-store');
@@ -128,7 +149,9 @@ describe("the month's tax invoice and proforma", () => {
     expect(again.fileName).toBe(issued.fileName);
     expect(await invoiceRows(w.agency.id)).toHaveLength(1);
 
-    const after = (await get(w.tokens.admin, `/api/b2b/balance/summary?year=${month.year}`)).json();
+    const after = (
+      await injectRoute(t.app, balanceRoutes.summary, { query: { year: month.year }, token: w.tokens.admin })
+    ).json();
     expect(after.rows.find((r: { month: number }) => r.month === month.month).taxInvoice).toMatchObject({
       status: 'issued',
       number: invoice?.invoiceNumber,
@@ -144,9 +167,12 @@ describe("the month's tax invoice and proforma", () => {
       await pastEntry(agency.id, month, 2_500);
     }
     const tokens = await Promise.all(agencies.map((a) => loginAs(t.app, a.users.admin.email)));
-    const url = `/api/b2b/balance/invoices/${month.year}/${month.month}/pdf`;
     const [downloads] = await Promise.all([
-      Promise.all([...tokens, ...tokens].map((token) => get(token, url))),
+      Promise.all(
+        [...tokens, ...tokens].map((token) =>
+          injectRoute(t.app, balanceRoutes.taxInvoicePdf, { params: monthParams(month), token }),
+        ),
+      ),
       // the job as it runs on the 3rd of the month after: this month is the one it issues
       issueDueInvoices(t.app.deps, invoiceAvailableFrom(month)),
       issueDueInvoices(t.app.deps, invoiceAvailableFrom(month)),
@@ -185,7 +211,7 @@ describe("the month's tax invoice and proforma", () => {
     const agency = await createAgency(t.database.db, { siteId: 'ru', currency: 'usd', language: 'ru' });
     await pastEntry(agency.id, month, -10_500, 'usd');
     const token = await loginAs(t.app, agency.users.admin.email);
-    const res = await get(token, `/api/b2b/balance/invoices/${month.year}/${month.month}/pdf`);
+    const res = await injectRoute(t.app, balanceRoutes.taxInvoicePdf, { params: monthParams(month), token });
     expect(res.statusCode, res.body).toBe(200);
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('НАЛОГОВЫЙ СЧЁТ');
@@ -202,42 +228,51 @@ describe("the month's tax invoice and proforma", () => {
       loginAs(t.app, agency.users.admin.email),
       loginAs(t.app, agency.users.junior.email),
     ]);
-    const cases: [string, number, unknown][] = [
+    const invoice = balanceRoutes.taxInvoicePdf;
+    const cases: [
+      typeof invoice | typeof balanceRoutes.proformaPdf,
+      { year: string; month: string },
+      number,
+      unknown,
+    ][] = [
       [
-        '/api/b2b/balance/invoices/2026/13/pdf',
+        invoice,
+        { year: '2026', month: '13' },
         422,
         [{ fieldName: 'month', errorMessage: MONEY_MESSAGES.monthInvalid }],
       ],
+      [invoice, { year: '2026', month: '0' }, 422, [{ fieldName: 'month', errorMessage: MONEY_MESSAGES.monthInvalid }]],
       [
-        '/api/b2b/balance/invoices/2026/0/pdf',
+        invoice,
+        { year: '2026', month: '1.5' },
         422,
         [{ fieldName: 'month', errorMessage: MONEY_MESSAGES.monthInvalid }],
       ],
+      [invoice, { year: '1999', month: '5' }, 422, [{ fieldName: 'year', errorMessage: MONEY_MESSAGES.yearInvalid }]],
+      [invoice, { year: 'abc', month: '5' }, 422, [{ fieldName: 'year', errorMessage: MONEY_MESSAGES.yearInvalid }]],
+      [invoice, { year: '2001', month: '5' }, 404, MONEY_MESSAGES.invoiceNothing],
       [
-        '/api/b2b/balance/invoices/2026/1.5/pdf',
-        422,
-        [{ fieldName: 'month', errorMessage: MONEY_MESSAGES.monthInvalid }],
-      ],
-      ['/api/b2b/balance/invoices/1999/5/pdf', 422, [{ fieldName: 'year', errorMessage: MONEY_MESSAGES.yearInvalid }]],
-      ['/api/b2b/balance/invoices/abc/5/pdf', 422, [{ fieldName: 'year', errorMessage: MONEY_MESSAGES.yearInvalid }]],
-      ['/api/b2b/balance/invoices/2001/5/pdf', 404, MONEY_MESSAGES.invoiceNothing],
-      [
-        '/api/b2b/balance/proforma/2001/5/pdf',
+        balanceRoutes.proformaPdf,
+        { year: '2001', month: '5' },
         422,
         [{ fieldName: 'month', errorMessage: MONEY_MESSAGES.proformaMonthClosed }],
       ],
     ];
-    for (const [url, status, body] of cases) {
-      const res = await get(admin, url);
+    for (const [route, params, status, body] of cases) {
+      const url = routeUrl(route, { params });
+      const res = await injectRoute(t.app, route, { params, token: admin });
       expect(res.statusCode, url).toBe(status);
       if (status === 404) expect(res.body).toBe(body);
       else expect(res.json(), url).toEqual(body);
     }
     const month = thisMonth();
-    const empty = await get(admin, `/api/b2b/balance/proforma/${month.year}/${month.month}/pdf`);
+    const empty = await injectRoute(t.app, balanceRoutes.proformaPdf, { params: monthParams(month), token: admin });
     expect(empty.statusCode).toBe(404);
     expect(empty.body).toBe(MONEY_MESSAGES.invoiceNothing);
-    const forbidden = await get(junior, `/api/b2b/balance/invoices/${month.year}/${month.month}/pdf`);
+    const forbidden = await injectRoute(t.app, balanceRoutes.taxInvoicePdf, {
+      params: monthParams(month),
+      token: junior,
+    });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.body).toBe(MESSAGES.forbidden);
     expect(await invoiceRows(agency.id)).toHaveLength(0);
@@ -250,8 +285,13 @@ describe("the month's tax invoice and proforma", () => {
   it("the month's reconciliation xlsx: every entry with its booking, margin and VAT; totals equal the statement's", async () => {
     const month = thisMonth();
     const { from, to } = monthRange(month);
-    const statement = (await get(w.tokens.admin, `/api/b2b/balance/statement?from=${from}&to=${to}&onPage=500`)).json();
-    const res = await get(w.tokens.admin, `/api/b2b/balance/reconciliation/${month.year}/${month.month}/xlsx`);
+    const statement = (
+      await injectRoute(t.app, balanceRoutes.statement, { query: { from, to, onPage: 500 }, token: w.tokens.admin })
+    ).json();
+    const res = await injectRoute(t.app, balanceRoutes.reconciliationXlsx, {
+      params: monthParams(month),
+      token: w.tokens.admin,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const name = `reconciliation-${from.slice(0, 7)}.xlsx`;
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${name}"`);
@@ -275,18 +315,26 @@ describe("the month's tax invoice and proforma", () => {
     expect(entries.filter((row) => row[5] === 'Refund to balance')).toHaveLength(1);
     expect(entries[0]?.[5]).toBe('Deposit');
 
-    const bad = await get(w.tokens.admin, '/api/b2b/balance/reconciliation/2026/13/xlsx');
+    const bad = await injectRoute(t.app, balanceRoutes.reconciliationXlsx, {
+      params: { year: '2026', month: '13' },
+      token: w.tokens.admin,
+    });
     expect(bad.json()).toEqual([{ fieldName: 'month', errorMessage: MONEY_MESSAGES.monthInvalid }]);
-    const junior = await get(w.tokens.junior, `/api/b2b/balance/reconciliation/${month.year}/${month.month}/xlsx`);
+    const junior = await injectRoute(t.app, balanceRoutes.reconciliationXlsx, {
+      params: monthParams(month),
+      token: w.tokens.junior,
+    });
     expect(junior.statusCode).toBe(403);
   });
 
   it('the statement PDF lists the period with its opening and closing balances', async () => {
     const { from, to } = monthRange(thisMonth());
-    const res = await get(w.tokens.admin, `/api/b2b/balance/statement/pdf?from=${from}&to=${to}`);
+    const res = await injectRoute(t.app, balanceRoutes.statementPdf, { query: { from, to }, token: w.tokens.admin });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="statement-${from}-${to}.pdf"`);
-    const statement = (await get(w.tokens.admin, `/api/b2b/balance/statement?from=${from}&to=${to}&onPage=500`)).json();
+    const statement = (
+      await injectRoute(t.app, balanceRoutes.statement, { query: { from, to, onPage: 500 }, token: w.tokens.admin })
+    ).json();
     const text = await pdfText(res.rawPayload);
     const money = (v: number) => `${v.toLocaleString('en-US', { minimumFractionDigits: 2 })} AED`;
     expect(text).toContain('STATEMENT');
