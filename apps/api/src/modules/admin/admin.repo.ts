@@ -7,6 +7,13 @@ export type AgencyStatus = (typeof agencies.$inferSelect)['status'];
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+// The agency's account in its own currency; an agency without one yet has nothing and may owe nothing
+const ownAccount = and(eq(agencyBalances.agencyId, agencies.id), eq(agencyBalances.currency, agencies.currency));
+const ownAccountColumns = {
+  balanceMinor: sql<number>`coalesce(${agencyBalances.balanceMinor}, 0)`.mapWith(Number),
+  creditLimitMinor: sql<number>`coalesce(${agencyBalances.creditLimitMinor}, 0)`.mapWith(Number),
+};
+
 // Newest first, at most 500: a status, and a search in the name, the licence number and the admins' e-mails
 export async function listAgencies(db: Db, filter: { status?: AgencyStatus; q?: string }) {
   const conditions: SQL[] = [];
@@ -29,14 +36,10 @@ export async function listAgencies(db: Db, filter: { status?: AgencyStatus; q?: 
       adminEmail: sql<
         string | null
       >`(SELECT min(u.email) FROM users u WHERE u.agency_id = ${agencies.id} AND u.role = 'admin')`,
-      balanceMinor: sql<number>`coalesce(${agencyBalances.balanceMinor}, 0)`.mapWith(Number),
-      creditLimitMinor: sql<number>`coalesce(${agencyBalances.creditLimitMinor}, 0)`.mapWith(Number),
+      ...ownAccountColumns,
     })
     .from(agencies)
-    .leftJoin(
-      agencyBalances,
-      and(eq(agencyBalances.agencyId, agencies.id), eq(agencyBalances.currency, agencies.currency)),
-    )
+    .leftJoin(agencyBalances, ownAccount)
     .where(and(...conditions))
     .orderBy(desc(agencies.createdAt))
     .limit(500);
@@ -167,14 +170,10 @@ export async function approvedAccounts(db: Db) {
       agencyId: agencies.id,
       name: agencies.name,
       currency: agencies.currency,
-      balanceMinor: sql<number>`coalesce(${agencyBalances.balanceMinor}, 0)`.mapWith(Number),
-      creditLimitMinor: sql<number>`coalesce(${agencyBalances.creditLimitMinor}, 0)`.mapWith(Number),
+      ...ownAccountColumns,
     })
     .from(agencies)
-    .leftJoin(
-      agencyBalances,
-      and(eq(agencyBalances.agencyId, agencies.id), eq(agencyBalances.currency, agencies.currency)),
-    )
+    .leftJoin(agencyBalances, ownAccount)
     .where(eq(agencies.status, 'approved'))
     .orderBy(asc(agencies.name))
     .limit(1000);

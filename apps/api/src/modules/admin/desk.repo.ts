@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gt, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, PaymentStatus } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { agencies, bookings, payments, topUps, users, widgets } from '../../db/schema/index.ts';
-import { listColumns } from '../bookings/index.ts';
+import { agencies, bookings, payments, topUps } from '../../db/schema/index.ts';
+import { listBookings } from '../bookings/index.ts';
 
 // The desk's reads (issue 12): every agency's bookings, and card payments with what they paid for and their refunds
 
@@ -35,26 +35,13 @@ export async function listDeskBookings(db: Db, filter: DeskBookingFilter, page: 
       ilike(bookings.reference, like),
       ilike(bookings.guestName, like),
       ilike(bookings.guestEmail, like),
-      ilike(agencies.name, like),
+      // the agency's name by a subquery: the list's count reads the bookings alone
+      inArray(bookings.agencyId, db.select({ id: agencies.id }).from(agencies).where(ilike(agencies.name, like))),
       sql`array_to_string(${bookings.ticketNumbers}, ' ') ILIKE ${like}`,
     );
     if (match) conditions.push(match);
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(bookings)
-      .leftJoin(users, eq(users.id, bookings.createdBy))
-      .leftJoin(widgets, eq(widgets.id, bookings.widgetId))
-      .innerJoin(agencies, eq(agencies.id, bookings.agencyId))
-      .where(where)
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(bookings).innerJoin(agencies, eq(agencies.id, bookings.agencyId)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return listBookings(db, conditions, page);
 }
 
 export async function findAgencyOf(db: DbOrTx, agencyId: string) {

@@ -28,7 +28,7 @@ export {
 
 // views: one booking, the lists, the options of their filters
 export type { BookingRow } from './bookings.repo.ts';
-export { findBooking, listColumns } from './bookings.repo.ts';
+export { findBooking, listBookings } from './bookings.repo.ts';
 export { bookingListRow } from './booking-views.ts';
 export { bookingResponse, getBooking, listOptions, listVisibleBookings, viewOf } from './manage-bookings.ts';
 
