@@ -52,7 +52,7 @@ export default tseslint.config(
   },
   // API modules: only repositories import Drizzle (tests, test fixtures and the demo seed are left alone)
   {
-    files: ['apps/api/src/modules/**/*.ts'],
+    files: ['apps/api/src/modules/**/*.{ts,tsx}'],
     ignores: ['apps/api/src/modules/**/*.repo.ts', '**/*.test.ts', '**/*fixtures.ts', 'apps/api/src/modules/demo/**'],
     rules: {
       'no-restricted-imports': [

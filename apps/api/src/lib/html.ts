@@ -1,5 +1,6 @@
-// Server-rendered HTML (the web app's shell, widget shops and their checkout, the sandbox pay page, the dev mailbox):
-// every value put into markup goes through one of these, once.
+// Server-rendered HTML: every value put into markup goes through one of these, once — in the .tsx pages (widget shops
+// and their checkout, the sandbox pay page) by the JSX runtime (lib/jsx), in the web app's shell and the dev mailbox
+// by hand.
 
 // Text or an attribute value
 export function escapeHtml(value: string | number): string {

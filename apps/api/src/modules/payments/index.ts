@@ -4,4 +4,4 @@ export { latestPaymentFor, type PaymentOwnerKey, type PaymentRecord } from './pa
 export type { ProviderName } from './providers/provider.ts';
 export { publishableKeyFor } from './publishable-key.ts';
 // the sandbox's test card numbers (its pay page lists them; the demo history and tests pay with them)
-export { SANDBOX_TEST_CARDS } from './sandbox-page.ts';
+export { SANDBOX_TEST_CARDS } from './sandbox-cards.ts';

@@ -15,7 +15,7 @@ import {
 import { bearer } from '../../../test/factories.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { bookingBody, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
-import { SANDBOX_MESSAGES } from './sandbox-page.ts';
+import { SANDBOX_MESSAGES } from './sandbox-cards.ts';
 
 // SPEC §8 (wallet payments): the sandbox's hosted page offers a test wallet beside the card. Its sheet asks the payer's
 // name and e-mail; closed or sent without them it says 'Please enter your personal information to complete the

@@ -1,3 +1,5 @@
+import { raw, type Markup } from '../../lib/jsx/markup.ts';
+
 // The shop's icons, inline SVG (the shop loads no font, script or sprite: its policy allows none). 24 × 24 strokes in
 // the current text colour, after the outline icons the web app uses; social networks as simple marks.
 const PATHS = {
@@ -43,4 +45,9 @@ export const isIconName = (name: string): name is IconName => name in PATHS;
 
 export function icon(name: IconName, size = 20): string {
   return `<svg class="i" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${PATHS[name]}</svg>`;
+}
+
+// An icon in the pages' JSX: our own static SVG, written as it is
+export function Icon({ name, size = 20 }: { name: IconName; size?: number }): Markup {
+  return raw(icon(name, size));
 }

@@ -28,15 +28,11 @@ import {
   shownDays,
   type Choice,
 } from './widget-checkout-choice.ts';
-import {
-  renderCheckoutNotFound,
-  renderCheckoutPage,
-  renderSalePage,
-  renderTicketPage,
-  type PageState,
-} from './widget-checkout.page.ts';
+import { renderCheckoutNotFound, renderCheckoutPage, type PageState } from './widget-checkout.page.tsx';
 import { shopProduct } from './widget-product.service.ts';
+import { renderSalePage } from './widget-sale.page.tsx';
 import { findShop, type ShopData } from './widget-shop.service.ts';
+import { renderTicketPage } from './widget-ticket.page.tsx';
 import { widgetImage } from './widgets.service.ts';
 
 // Issue 13 item 3, SPEC §2 `/embedded` (embedded ticket) and `/embedded/checkout`: the customer's checkout of a widget

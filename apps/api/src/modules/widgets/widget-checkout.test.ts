@@ -544,3 +544,93 @@ describe('the margin: credited once after the tour date, reversed by a cancellat
     expect(await t.app.bookings.widgetSales.creditDueMargins()).toBe(0);
   });
 });
+
+// docs/decisions/0130: the checkout's pages are JSX whose runtime escapes every text and attribute
+describe('hostile values on the checkout pages', () => {
+  const hostile = `<script>alert(1)</script>"'&`;
+  const escaped = '&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;';
+  const onlyEscaped = (html: string) => {
+    const count = (text: string) => html.split(text).length - 1;
+    expect(count(escaped)).toBeGreaterThan(0);
+    expect(count('alert(1)')).toBe(count(escaped));
+    expect(html).not.toContain(`"'&`);
+  };
+
+  it("a shop's name and a guest's typed details appear only escaped, on every page of the sale", async () => {
+    const hostileSlug = `hostile-${w.agency.id.slice(0, 8)}`;
+    const [row] = await t.database.db
+      .insert(widgets)
+      .values({
+        agencyId: w.agency.id,
+        createdBy: w.agency.users.admin.id,
+        slug: hostileSlug,
+        name: hostile,
+        type: 'multipleTours',
+        currency: 'aed',
+        language: 'en',
+        contacts: {
+          address: hostile,
+          mapLink: '',
+          email: 'sales@palmhorizon.test',
+          telegram: '',
+          phone: '',
+          whatsapp: '',
+          viber: '',
+        },
+        partners: [],
+        socialLinks: {},
+      })
+      .returning();
+    if (!row) throw new Error('no widget');
+    await t.database.db.insert(widgetOffers).values({
+      widgetId: row.id,
+      offerId: w.tour.timeslotOfferId,
+      tourId: w.tour.id,
+      position: 0,
+      saleAdultMinor: 17_160,
+      saleChildMinor: 13_000,
+    });
+    const params = choice();
+    params.set('widget', hostileSlug);
+    const ticket = await get(`/embedded?${params}`);
+    expect(ticket.statusCode).toBe(200);
+    onlyEscaped(ticket.body);
+    const checkout = await get(`/embedded/checkout?${params}`);
+    onlyEscaped(checkout.body);
+
+    // what the guest typed comes back in the form (refused: the name has no letters only, the e-mails differ)
+    const token = tokenOf(checkout.body);
+    const form = new URLSearchParams(guestForm(token, { name: hostile, confirmEmail: hostile, room: hostile }));
+    form.set('widget', hostileSlug);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/embedded/checkout?widget=${hostileSlug}`,
+      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+      remoteAddress: randomIp(),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain(`<input id="g-name" name="name" type="text" value="${escaped}"`);
+    expect(refused.body).toContain(`<input id="g-room" name="room" type="text" value="${escaped}"`);
+    onlyEscaped(refused.body);
+
+    // booked with the room as typed: the sale's page names the shop, escaped
+    form.set('name', 'Anna Petrova');
+    form.set('confirmEmail', 'anna@customer.test');
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: `/embedded/checkout?widget=${hostileSlug}`,
+      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+      remoteAddress: randomIp(),
+    });
+    expect(booked.statusCode).toBe(303);
+    const sale = await get(`/embedded/booking/${token}?widget=${hostileSlug}`);
+    expect(sale.statusCode).toBe(200);
+    expect(sale.body).toContain(`<title>Booking reference · ${escaped}</title>`);
+    onlyEscaped(sale.body);
+    expect((await get(`/embedded?widget=${hostileSlug}&offer=999999`)).body).toContain(escaped);
+    // the option is the tour's to retire at the end
+    await t.database.db.delete(widgetOffers).where(eq(widgetOffers.widgetId, row.id));
+  });
+});

@@ -4,7 +4,7 @@ import { WIDGET_SLUG_PATTERN, widgetPublicRoutes } from '@portal/contract';
 import type { Site } from '../../config/sites.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { siteUrl } from '../../lib/site-url.ts';
-import { EMBED_FRAME_PATH, renderEmbedFailure, renderShop } from './widget-shop.page.ts';
+import { EMBED_FRAME_PATH, renderEmbedFailure, renderShop } from './widget-shop.page.tsx';
 import {
   FRAME_SOURCE,
   LOADER_SOURCE,

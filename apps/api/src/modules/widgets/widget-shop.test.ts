@@ -165,6 +165,44 @@ describe('the shop: in the HTML before any script', () => {
     expect(html).toContain('\\u003cscript\\u003ealert(1)\\u003c/script\\u003e');
   });
 
+  // docs/decisions/0130: the page is JSX whose runtime escapes every text and attribute; nothing typed is written as is
+  it('a hostile name, text, address or partner appears only escaped (JSX renderer)', async () => {
+    const hostile = `<script>alert(1)</script>"'&`;
+    const shop = await shopWith({
+      name: hostile,
+      metaTitle: '',
+      description: `${hostile} description`,
+      footerText: `${hostile}\nsecond line`,
+      contacts: {
+        address: hostile,
+        mapLink: '',
+        email: '',
+        telegram: '',
+        phone: '+971 50 111 2233',
+        whatsapp: '',
+        viber: '',
+      },
+      partners: [{ name: hostile, url: '' }],
+    });
+    const html = (await page(`/w/${shop.slug}?embed=1`)).body;
+    const escaped = '&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;';
+    // the structured data's JSON, escaped for its <script> element
+    const inJson = String.raw`\u003cscript\u003ealert(1)\u003c/script\u003e\"'\u0026`;
+    const count = (text: string) => html.split(text).length - 1;
+    expect(count(escaped)).toBeGreaterThanOrEqual(8);
+    expect(count(inJson)).toBeGreaterThanOrEqual(1);
+    expect(count('alert(1)')).toBe(count(escaped) + count(inJson));
+    expect(html).toContain(`<title>${escaped}</title>`);
+    expect(html).toContain(`<meta name="description" content="${escaped} description">`);
+    expect(html).toContain(`<footer>${escaped}<br>second line</footer>`);
+    expect(html).not.toContain(`"'&`);
+    // our own markup is still ours: the embed script, the style sheet and the icons
+    expect(html.match(/<script[ >]/g)).toHaveLength(2);
+    expect(html).toContain('<script src="/w/embed.js" defer></script>');
+    expect(html).toContain('.cards .wide{grid-column:1/-1}');
+    expect(html).toContain('<svg class="i" width="22" height="22"');
+  });
+
   it('an unknown or deleted shop is a 404', async () => {
     const shop = await shopWith();
     await t.database.db.update(widgets).set({ deletedAt: new Date() }).where(eq(widgets.id, shop.id));

@@ -4,7 +4,8 @@ import { openDatabase, type DatabaseHandle } from '../../../db/client.ts';
 import { runMigrations } from '../../../db/migrate.ts';
 import { startStripeStandIn, parseStripeForm, type StripeStandIn } from '../../../../test/stand-ins/stripe-stand-in.ts';
 import { startTapStandIn, type TapStandIn } from '../../../../test/stand-ins/tap-stand-in.ts';
-import { SANDBOX_MESSAGES, sandboxPayPage } from '../sandbox-page.ts';
+import { SANDBOX_MESSAGES } from '../sandbox-cards.ts';
+import { sandboxPayPage } from '../sandbox-page.ts';
 import { formatMajor, parseMajor } from './amount.ts';
 import { loadPaymentConfig } from '../../../config/payment-config.ts';
 import { createPaymentProviders } from './index.ts';
@@ -111,6 +112,48 @@ describe('sandbox provider', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("form-action 'self' https://agency.example");
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  // docs/decisions/0130: the pay page is JSX whose runtime escapes every text and attribute
+  it('a hostile description or typed value appears only escaped on every step of the pay page', async () => {
+    const hostile = `<script>alert(1)</script>"'&`;
+    const escaped = '&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;';
+    const onlyEscaped = (html: string) => {
+      const count = (text: string) => html.split(text).length - 1;
+      expect(count(escaped)).toBeGreaterThan(0);
+      expect(count('alert(1)')).toBe(count(escaped));
+      expect(html).not.toContain(`"'&`);
+      expect(html).not.toContain('<script');
+    };
+    const charge = await sandbox.createCharge(chargeInput({ description: `Tour ${hostile}` }));
+    const card = await page.inject({ method: 'GET', url: payPath(charge.providerRef) });
+    onlyEscaped(card.body);
+    // our own text with its tags stays markup
+    expect(card.body).toContain('<strong>Test cards</strong> (any future expiry date');
+    const wallet = await page.inject({ method: 'GET', url: `${payPath(charge.providerRef)}?sheet=wallet` });
+    expect(wallet.body).toContain('<main inert>');
+    onlyEscaped(wallet.body);
+    const typed = await payWith(charge.providerRef, hostile, { name: hostile });
+    expect(typed.statusCode).toBe(422);
+    expect(typed.body).toContain(`maxlength="120" required value="${escaped}">`);
+    onlyEscaped(typed.body);
+    const sheet = await post(charge.providerRef, { step: 'wallet', name: hostile, email: hostile });
+    expect(sheet.statusCode).toBe(422);
+    onlyEscaped(sheet.body);
+    await transitionSandboxCharge(database.db, charge.providerRef, ['pending'], {
+      status: 'requires_action',
+      cardLast4: '3220',
+    });
+    const challenge = await page.inject({ method: 'GET', url: payPath(charge.providerRef) });
+    expect(challenge.body).toContain('card ending in <strong>3220</strong>.');
+    onlyEscaped(challenge.body);
+    await transitionSandboxCharge(database.db, charge.providerRef, ['requires_action'], {
+      status: 'failed',
+      failureMessage: hostile,
+    });
+    const outcome = await page.inject({ method: 'GET', url: payPath(charge.providerRef) });
+    expect(outcome.body).toContain(`<p class="error">${escaped}</p>`);
+    onlyEscaped(outcome.body);
   });
 
   it('an unknown charge gives a 404 page', async () => {

@@ -1,13 +1,13 @@
 import type { CancellationTier, ImageRef, Language } from '@portal/contract';
 import { imageSrcSet, imageUrl } from '@portal/contract/plain';
-import { escapeHtml as e } from '../../lib/html.ts';
-import { icon } from './shop-icons.ts';
+import type { Markup } from '../../lib/jsx/markup.ts';
+import { Icon } from './shop-icons.ts';
 import type { ProductOption, ShopProduct } from './widget-product.service.ts';
 import type { ShopPrice } from './widget-shop.service.ts';
 
 // Issue 28 item 8: the shop's tour page as a product page — photos, the price per person at the customer's price,
 // the options, and below them what the agent's tour page tells (description, highlights, itinerary, what is
-// included and the terms, meeting point and pick-up, cancellation tiers). Server-rendered, every value escaped here.
+// included and the terms, meeting point and pick-up, cancellation tiers). Server-rendered JSX: every value escaped.
 
 const WORDS: Record<Language, Record<string, string>> = {
   en: {
@@ -105,18 +105,37 @@ export const PRODUCT_STYLE = `.product{display:grid;gap:20px 32px;grid-template-
 .buy-card .times{grid-template-columns:repeat(auto-fill,minmax(130px,1fr));margin-bottom:8px}.buy-card .inline{flex-wrap:nowrap}.buy-card .inline input{min-width:0;max-width:none}.buy-card input[type=number]{max-width:100%}
 .note{display:flex;gap:8px;align-items:flex-start;background:#f1f3f5;border-radius:10px;padding:12px 14px;margin:0 0 10px}`;
 
-function photo(image: ImageRef, title: string, kind: 'main' | 'side'): string {
-  const sizes =
-    kind === 'main' ? '(min-width: 1152px) 720px, (min-width: 960px) 64vw, 94vw' : '(min-width: 960px) 360px, 47vw';
-  const priority = kind === 'main' ? ' fetchpriority="high" loading="eager"' : ' loading="lazy"';
-  return `<img class="${kind}" src="${e(imageUrl(image.key, kind === 'main' ? 1200 : 640))}" srcset="${e(imageSrcSet(image.key))}" sizes="${sizes}" width="${image.width}" height="${image.height}" alt="${e(image.alt || title)}"${priority} decoding="async" data-testid="product-photo">`;
+function Photo({ image, title, kind }: { image: ImageRef; title: string; kind: 'main' | 'side' }): Markup {
+  const isMain = kind === 'main';
+  return (
+    <img
+      class={kind}
+      src={imageUrl(image.key, isMain ? 1200 : 640)}
+      srcset={imageSrcSet(image.key)}
+      sizes={isMain ? '(min-width: 1152px) 720px, (min-width: 960px) 64vw, 94vw' : '(min-width: 960px) 360px, 47vw'}
+      width={image.width}
+      height={image.height}
+      alt={image.alt || title}
+      fetchpriority={isMain ? 'high' : undefined}
+      loading={isMain ? 'eager' : 'lazy'}
+      decoding="async"
+      data-testid="product-photo"
+    />
+  );
 }
 
-export function productGallery(product: ShopProduct, language: Language): string {
+export function ProductGallery({ product, language }: { product: ShopProduct; language: Language }): Markup | null {
   const [first, ...rest] = product.photos;
-  if (!first) return '';
+  if (!first) return null;
   const side = rest.slice(0, 2);
-  return `<div class="gallery${side.length === 0 ? ' single' : ''}" role="group" aria-label="${e(WORDS[language].photos ?? '')}">${photo(first, product.title, 'main')}${side.map((p) => photo(p, product.title, 'side')).join('')}</div>`;
+  return (
+    <div class={`gallery${side.length === 0 ? ' single' : ''}`} role="group" aria-label={WORDS[language].photos ?? ''}>
+      <Photo image={first} title={product.title} kind="main" />
+      {side.map((p) => (
+        <Photo image={p} title={product.title} kind="side" />
+      ))}
+    </div>
+  );
 }
 
 function tiersOf(policy: CancellationTier[]): CancellationTier[] {
@@ -130,79 +149,156 @@ function cancellationLine(option: ProductOption, w: Record<string, string>): str
   return fill(first.percents >= 100 ? w.freeUntil : w.partialUntil, first);
 }
 
-export function productTitle(product: ShopProduct, language: Language): string {
+export function ProductTitle({ product, language }: { product: ShopProduct; language: Language }): Markup {
   const w = WORDS[language];
   const option = product.option;
-  const facts = [
-    `<li>${icon('pin', 18)}${e(product.city)}</li>`,
-    product.durationText ? `<li>${icon('clock', 18)}${e(product.durationText)}</li>` : '',
-    product.pickUpCities.length > 0 ? `<li>${icon('bus', 18)}${e(w.pickUp ?? '')}</li>` : '',
-    option.isInstant
-      ? `<li><span class="badge ok">${icon('bolt', 14)} ${e(w.instant ?? '')}</span></li>`
-      : `<li><span class="badge wait">${e(w.onRequest ?? '')}</span></li>`,
-  ];
-  return `<div class="p-title"><h1>${e(product.title)}</h1>${product.summary ? `<p class="lead">${e(product.summary)}</p>` : ''}<ul class="facts">${facts.join('')}</ul></div>`;
+  return (
+    <div class="p-title">
+      <h1>{product.title}</h1>
+      {product.summary ? <p class="lead">{product.summary}</p> : null}
+      <ul class="facts">
+        <li>
+          <Icon name="pin" size={18} />
+          {product.city}
+        </li>
+        {product.durationText ? (
+          <li>
+            <Icon name="clock" size={18} />
+            {product.durationText}
+          </li>
+        ) : null}
+        {product.pickUpCities.length > 0 ? (
+          <li>
+            <Icon name="bus" size={18} />
+            {w.pickUp ?? ''}
+          </li>
+        ) : null}
+        {option.isInstant ? (
+          <li>
+            <span class="badge ok">
+              <Icon name="bolt" size={14} /> {w.instant ?? ''}
+            </span>
+          </li>
+        ) : (
+          <li>
+            <span class="badge wait">{w.onRequest ?? ''}</span>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
 }
 
 const adultOf = (option: ProductOption): ShopPrice | undefined =>
   option.prices.find((p) => p.kind === 'adult') ?? option.prices.find((p) => p.kind === 'trip') ?? option.prices[0];
 
 // "from 171.60 AED per adult" at the customer's price (after the shop's discount, the sale price struck through)
-export function productPrice(product: ShopProduct, language: Language): string {
+export function ProductPrice({ product, language }: { product: ShopProduct; language: Language }): Markup | null {
   const w = WORDS[language];
   const option = product.option;
   const main = adultOf(option);
-  if (!main) return '';
+  if (!main) return null;
   const template = (main.kind === 'trip' ? w.fromTrip : w.fromAdult) ?? '';
   const [before, after] = template.split('{price}');
   const child = option.prices.find((p) => p.kind === 'child');
-  return `<p class="price-from" data-testid="product-price" data-amount="${main.paidMinor}">${e(before ?? '')}<b>${e(main.paid)}</b>${e(after ?? '')}${main.was ? ` <s>${e(main.was)}</s>` : ''}</p>${
-    main.approx ? `<p class="price-more">≈ ${e(main.approx)}</p>` : ''
-  }${child ? `<p class="price-more">${e(fill(w.perChild, { price: child.paid }))}</p>` : ''}
-<ul class="perks"><li>${icon('shield', 18)}${e(cancellationLine(option, w))}</li>${
-    option.isInstant
-      ? `<li>${icon('bolt', 18)}${e(w.instant ?? '')}</li>`
-      : `<li class="wait">${icon('info', 18)}${e(w.onRequest ?? '')}</li>`
-  }</ul>`;
+  return (
+    <>
+      <p class="price-from" data-testid="product-price" data-amount={main.paidMinor}>
+        {before ?? ''}
+        <b>{main.paid}</b>
+        {after ?? ''}
+        {main.was ? (
+          <>
+            {' '}
+            <s>{main.was}</s>
+          </>
+        ) : null}
+      </p>
+      {main.approx ? <p class="price-more">≈ {main.approx}</p> : null}
+      {child ? <p class="price-more">{fill(w.perChild, { price: child.paid })}</p> : null}
+      <ul class="perks">
+        <li>
+          <Icon name="shield" size={18} />
+          {cancellationLine(option, w)}
+        </li>
+        {option.isInstant ? (
+          <li>
+            <Icon name="bolt" size={18} />
+            {w.instant ?? ''}
+          </li>
+        ) : (
+          <li class="wait">
+            <Icon name="info" size={18} />
+            {w.onRequest ?? ''}
+          </li>
+        )}
+      </ul>
+    </>
+  );
 }
 
 // the tour's other options in this shop, each its own page
-export function productOptions(product: ShopProduct, language: Language, href: (offerId: number) => string): string {
-  if (product.options.length < 2) return '';
-  const w = WORDS[language];
-  const items = product.options.map((option) => {
-    const main = adultOf(option);
-    const current = option.offerId === product.option.offerId ? ' aria-current="page"' : '';
-    return `<li><a href="${e(href(option.offerId))}"${current} data-testid="product-option"><span>${e(option.name)}</span>${main ? `<small>${e(main.paid)}</small>` : ''}</a></li>`;
-  });
-  return `<ul class="options" aria-label="${e(w.options ?? '')}">${items.join('')}</ul>`;
+export function ProductOptions({
+  product,
+  language,
+  href,
+}: {
+  product: ShopProduct;
+  language: Language;
+  href: (offerId: number) => string;
+}): Markup | null {
+  if (product.options.length < 2) return null;
+  return (
+    <ul class="options" aria-label={WORDS[language].options ?? ''}>
+      {product.options.map((option) => {
+        const main = adultOf(option);
+        return (
+          <li>
+            <a
+              href={href(option.offerId)}
+              aria-current={option.offerId === product.option.offerId ? 'page' : undefined}
+              data-testid="product-option"
+            >
+              <span>{option.name}</span>
+              {main ? <small>{main.paid}</small> : null}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
-function cancellationBlock(option: ProductOption, w: Record<string, string>): string {
+function CancellationBlock({ option, w }: { option: ProductOption; w: Record<string, string> }): Markup {
   const tiers = tiersOf(option.cancellation);
   const last = tiers.at(-1);
   const lines = last
     ? [...tiers.map((tier) => fill(w.tier, tier)), fill(w.after, { hours: last.hours })]
     : [w.none ?? ''];
-  return `<section id="cancellation" data-testid="product-cancellation"><h2>${e(w.cancellation ?? '')}</h2><div class="box"><ul>${lines
-    .map((line) => `<li>${e(line)}</li>`)
-    .join('')}</ul></div></section>`;
+  return (
+    <section id="cancellation" data-testid="product-cancellation">
+      <h2>{w.cancellation ?? ''}</h2>
+      <div class="box">
+        <ul>
+          {lines.map((line) => (
+            <li>{line}</li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
 }
 
-export function productDetails(product: ShopProduct, language: Language): string {
+const Tick = ({ text }: { text: string }) => (
+  <li>
+    <Icon name="check" size={18} />
+    <span>{text}</span>
+  </li>
+);
+
+export function ProductDetails({ product, language }: { product: ShopProduct; language: Language }): Markup {
   const w = WORDS[language];
   const option = product.option;
-  const overview = `<section id="overview" data-testid="product-description"><h2>${e(w.overview ?? '')}</h2><p>${e(product.description)}</p>${
-    product.highlights.length > 0
-      ? `<ul class="ticks" aria-label="${e(w.highlights ?? '')}">${product.highlights.map((h) => `<li>${icon('check', 18)}<span>${e(h)}</span></li>`).join('')}</ul>`
-      : ''
-  }</section>`;
-  const itinerary =
-    product.itinerary.length > 0
-      ? `<section id="itinerary"><h2>${e(w.itinerary ?? '')}</h2><ol class="steps">${product.itinerary
-          .map((step) => `<li><b>${e(step.title)}</b><span>${e(step.description)}</span></li>`)
-          .join('')}</ol></section>`
-      : '';
   const schedule = option.schedule
     ? 'times' in option.schedule
       ? fill(w.times, { times: option.schedule.times.join(', ') })
@@ -223,22 +319,69 @@ export function productDetails(product: ShopProduct, language: Language): string
     fill(w.group, { min: option.minPeople, max: option.maxPeople }),
     option.cutOffHours > 0 ? fill(w.cutOff, { hours: option.cutOffHours }) : '',
   ].filter(Boolean);
-  const terms = `<section id="terms"><h2>${e(w.included ?? '')}</h2><ul class="ticks">${included
-    .map((line) => `<li>${icon('check', 18)}<span>${e(line)}</span></li>`)
-    .join('')}</ul>${
-    product.terms.length > 0
-      ? `<div class="box terms"><b>${e(w.terms ?? '')}</b><ul>${product.terms.map((term) => `<li>${e(term)}</li>`).join('')}</ul></div>`
-      : ''
-  }</section>`;
   const hasMeeting = Boolean(product.meetingPoint) || product.pickUpCities.length > 0;
-  const meeting = !hasMeeting
-    ? ''
-    : `<section id="meeting"><h2>${e(w.meeting ?? '')}</h2>${
-        product.meetingPoint ? `<p class="note">${icon('pin', 18)}<span>${e(product.meetingPoint)}</span></p>` : ''
-      }${
-        product.pickUpCities.length > 0
-          ? `<p class="note">${icon('bus', 18)}<span>${e(fill(w.pickUpFrom, { cities: product.pickUpCities.join(', ') }))}</span></p>`
-          : ''
-      }</section>`;
-  return `<div class="p-details">${overview}${itinerary}${terms}${meeting}${cancellationBlock(option, w)}</div>`;
+  return (
+    <div class="p-details">
+      <section id="overview" data-testid="product-description">
+        <h2>{w.overview ?? ''}</h2>
+        <p>{product.description}</p>
+        {product.highlights.length > 0 ? (
+          <ul class="ticks" aria-label={w.highlights ?? ''}>
+            {product.highlights.map((h) => (
+              <Tick text={h} />
+            ))}
+          </ul>
+        ) : null}
+      </section>
+      {product.itinerary.length > 0 ? (
+        <section id="itinerary">
+          <h2>{w.itinerary ?? ''}</h2>
+          <ol class="steps">
+            {product.itinerary.map((step) => (
+              <li>
+                <b>{step.title}</b>
+                <span>{step.description}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      <section id="terms">
+        <h2>{w.included ?? ''}</h2>
+        <ul class="ticks">
+          {included.map((line) => (
+            <Tick text={line} />
+          ))}
+        </ul>
+        {product.terms.length > 0 ? (
+          <div class="box terms">
+            <b>{w.terms ?? ''}</b>
+            <ul>
+              {product.terms.map((term) => (
+                <li>{term}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+      {hasMeeting ? (
+        <section id="meeting">
+          <h2>{w.meeting ?? ''}</h2>
+          {product.meetingPoint ? (
+            <p class="note">
+              <Icon name="pin" size={18} />
+              <span>{product.meetingPoint}</span>
+            </p>
+          ) : null}
+          {product.pickUpCities.length > 0 ? (
+            <p class="note">
+              <Icon name="bus" size={18} />
+              <span>{fill(w.pickUpFrom, { cities: product.pickUpCities.join(', ') })}</span>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      <CancellationBlock option={option} w={w} />
+    </div>
+  );
 }
