@@ -42,6 +42,7 @@ import { webAppPlugin } from './modules/web/web-app.ts';
 import { apiKeyRoutesPlugin } from './modules/api-keys/api-keys.routes.ts';
 import { OCTO_PREFIX, octoBookingRenderer, octoRoutes } from './modules/octo/index.ts';
 import { webhookRoutesPlugin } from './modules/webhooks/index.ts';
+import { insightRoutesPlugin } from './modules/insight/index.ts';
 
 export type BuildAppOptions = { config: AppConfig; database: DatabaseHandle; storage?: FileStorage };
 
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
 
   await app.register(metricsRoutes);
   await app.register(systemRoutesPlugin);
+  await app.register(insightRoutesPlugin);
   await app.register(layoutInfoRoutes);
   await app.register(accountRoutes);
   await app.register(fileRoutes);

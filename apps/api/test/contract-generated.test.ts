@@ -160,6 +160,8 @@ afterAll(async () => {
 
 type Caller = 'anonymous' | Role;
 const CALLERS: Caller[] = ['anonymous', 'junior', 'senior', 'admin', 'operator'];
+// a browser on one of the portal's pages says so (the analytics batches are refused from anywhere else)
+const FROM_PORTAL_PAGE = { origin: 'http://localhost' };
 const tokenOf = (caller: Caller) =>
   caller === 'anonymous' ? null : caller === 'operator' ? operatorToken : w.tokens[caller];
 
@@ -182,7 +184,7 @@ describe('roles: one matrix in the contract, enforced for every route', () => {
     const res = await t.app.inject({
       method: route.method,
       url: `/api${buildPath(route.path, PARAMS)}`,
-      headers: token ? bearer(token) : {},
+      headers: { ...FROM_PORTAL_PAGE, ...(token ? bearer(token) : {}) },
       ...(route.method === 'GET' ? {} : { payload: {} }),
     });
     const allowed = route.access.kind === 'public' || (caller !== 'anonymous' && route.access.roles.includes(caller));
@@ -358,6 +360,10 @@ const examples = (): Record<string, unknown> => ({
     confirmPassword: 'Long-enough-pass-1',
   },
   'POST /telemetry': { type: 'pageview', path: '/bookings', userId: 'a@b.test' },
+  'POST /insight/events': {
+    sessionId: '00000000-0000-4000-8000-00000000000a',
+    events: [{ kind: 'search', path: '/city', props: { query: 'desert', results: 3 } }],
+  },
   'POST /admin/requests/{id}/quote': { amount: 120.5, validHours: 24, note: 'Includes transfer' },
   'POST /admin/requests/{id}/decline': { reason: 'Fully booked' },
   'POST /b2b/widgets': widgetBody(),
@@ -419,7 +425,7 @@ describe('bad input: fuzzed bodies and queries get a 4xx, never a 5xx, and write
           const res = await t.app.inject({
             method: route.method,
             url: `/api${buildPath(route.path, PARAMS)}${search ? `?${search}` : ''}`,
-            headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
+            headers: { ...FROM_PORTAL_PAGE, ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
             ...(route.method === 'GET' ? {} : { payload: JSON.stringify(body) }),
           });
           if (res.statusCode >= 500)

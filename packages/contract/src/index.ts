@@ -29,6 +29,7 @@ export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './octo.ts';
 export * from './insight-events.ts';
+export * from './insight-ingest.ts';
 
 import { adminRoutes } from './admin.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.ts';
@@ -46,6 +47,7 @@ import { widgetDomainRoutes } from './widget-domains.ts';
 import { widgetPublicRoutes } from './widget-public.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { insightRoutes } from './insight-ingest.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
 import type { RouteDescriptor } from './define-route.ts';
@@ -54,6 +56,7 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(authRoutes),
   ...Object.values(layoutRoutes),
   ...Object.values(systemRoutes),
+  ...Object.values(insightRoutes),
   ...Object.values(adminRoutes),
   ...Object.values(adminCatalogueRoutes),
   ...Object.values(adminDeskRoutes),

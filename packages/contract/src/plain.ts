@@ -10,3 +10,4 @@ export * from './pricing.ts';
 export * from './calendar.ts';
 export * from './roles.ts';
 export * from './company-rules.ts';
+export * from './insight-events.ts';

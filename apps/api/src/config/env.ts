@@ -25,6 +25,8 @@ export type AppConfig = {
   widgetHoldsPerIp: number;
   // reseller API (OCTO) calls one API key may make per minute, across nodes with REDIS_URL
   octoRateLimitPerKey: number;
+  // the web app's analytics batches (issue 31) one session, and one client address, may send per minute
+  insight: { batchesPerSession: number; batchesPerIp: number };
   // webhooks to agencies' systems (issue 30): how often the job runs (0: never), a try's time limit, and where they
   // may go — https only in production; private, local and reserved addresses never unless allowed (a test receiver)
   webhooks: { pollMs: number; timeoutMs: number; requireHttps: boolean; allowPrivate: boolean };
@@ -143,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitMax: int('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 600),
     widgetHoldsPerIp: int('WIDGET_HOLDS_PER_IP', env.WIDGET_HOLDS_PER_IP, 20),
     octoRateLimitPerKey: int('OCTO_RATE_LIMIT_PER_KEY', env.OCTO_RATE_LIMIT_PER_KEY, 300),
+    insight: {
+      batchesPerSession: int('INSIGHT_BATCHES_PER_SESSION', env.INSIGHT_BATCHES_PER_SESSION, 60),
+      batchesPerIp: int('INSIGHT_BATCHES_PER_IP', env.INSIGHT_BATCHES_PER_IP, 300),
+    },
     webhooks: {
       pollMs: int('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 2000),
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),

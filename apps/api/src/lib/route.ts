@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ErrorItem, RouteDescriptor } from '@portal/contract';
-import { MESSAGES } from '@portal/contract';
+import { MESSAGES, isInsightSessionId } from '@portal/contract';
 import { AppError } from './app-error.ts';
 import type { ServiceContext } from './context.ts';
 import { authenticate } from './authenticate.ts';
@@ -86,11 +86,10 @@ export function serviceContext(app: FastifyInstance, request: FastifyRequest): S
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 // A well-formed session id or nothing: whatever else a client sends there is ignored
 function insightSessionOf(request: FastifyRequest): string | undefined {
   const value = request.headers['x-insight-session'];
-  return typeof value === 'string' && UUID.test(value) ? value : undefined;
+  return isInsightSessionId(value) ? value : undefined;
 }
 
 // Registers a contract route: validates params/query/body with the contract's schemas (422 with field items),
