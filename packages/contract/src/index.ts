@@ -30,6 +30,7 @@ export * from './webhooks.ts';
 export * from './octo.ts';
 export * from './insight-events.ts';
 export * from './insight-ingest.ts';
+export * from './insight.ts';
 
 import { adminRoutes } from './admin.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.ts';
@@ -47,6 +48,7 @@ import { widgetDomainRoutes } from './widget-domains.ts';
 import { widgetPublicRoutes } from './widget-public.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { insightAdminRoutes } from './insight.ts';
 import { insightRoutes } from './insight-ingest.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
@@ -72,4 +74,5 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(widgetPublicRoutes),
   ...Object.values(apiKeyRoutes),
   ...Object.values(webhookRoutes),
+  ...Object.values(insightAdminRoutes),
 ];
