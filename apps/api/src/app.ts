@@ -43,6 +43,7 @@ import { apiKeyRoutesPlugin } from './modules/api-keys/api-keys.routes.ts';
 import { OCTO_PREFIX, octoBookingRenderer, octoRoutes } from './modules/octo/index.ts';
 import { webhookRoutesPlugin } from './modules/webhooks/index.ts';
 import { insightRoutesPlugin } from './modules/insight/index.ts';
+import { insightAdminPlugin } from './modules/insight-admin/insight-admin.routes.ts';
 
 export type BuildAppOptions = { config: AppConfig; database: DatabaseHandle; storage?: FileStorage };
 
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   // the reseller API (issue 30): its own error shape and key authentication, encapsulated under its prefix
   await app.register(octoRoutes, { prefix: OCTO_PREFIX });
   await app.register(webhookRoutesPlugin, { renderBooking: octoBookingRenderer(app) });
+  await app.register(insightAdminPlugin);
 
   // The app's own background work (each plugin added its jobs with app.jobs.add while it loaded): the mail outbox
   // (a node that cannot send mail does not take the job from one that can) and the retention of rows that only
