@@ -1,5 +1,4 @@
 import { Badge, Divider, Group, List, Loader, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AuditAction, AuditChange, AuditEntry, AuditListResponse } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { ListPagination } from './list-pagination';
 import { LoadFailed } from './load-failed';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 // How a page names what its history records: the action, each field, and a field's stored value
 export type AuditWords = {
@@ -78,7 +78,7 @@ export function AuditHistory({
   words: AuditWords;
 }) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isPhone = useIsPhone();
   const data = history.data;
   if (history.isError && !data)
     return <LoadFailed error={history.error} onRetry={() => void history.refetch()} isRetrying={history.isFetching} />;

@@ -6,6 +6,7 @@ import { IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './file-field.module.css';
 import { requiredField } from './required-field';
+import { formatFileSize } from '@/lib/format';
 
 type FileFieldProps = {
   label: ReactNode;
@@ -16,12 +17,6 @@ type FileFieldProps = {
   value: File | null;
   onChange: (file: File | null) => void;
 };
-
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 // The labelled element is the native file input (so browsers, screen readers and tests can set files on it);
 // the visible box only shows translated text, which the native control cannot.
@@ -67,7 +62,7 @@ export function FileField({ label, description, error, accept, withAsterisk, val
             {t('fileField.choose')}
           </span>
           <span className={classes.name}>
-            {value ? `${value.name} · ${formatSize(value.size)}` : t('fileField.none')}
+            {value ? `${value.name} · ${formatFileSize(value.size)}` : t('fileField.none')}
           </span>
         </div>
       </div>

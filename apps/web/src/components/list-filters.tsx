@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { Button, Paper, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { Button, Paper, Select, SimpleGrid, Switch } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
 import type { BookingFilters, BookingOptionsResponse, BookingStatus } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { AppDatesProvider } from '@/components/dates-provider';
 import { DateRangeField } from '@/components/date-range-field';
+import { ListSearchInput } from '@/components/list-search-input';
 import { useLocale } from '@/lib/locale';
 import type { ListFilterPatch } from '@/lib/use-list-filters';
 
@@ -39,14 +38,6 @@ export function ListFilters({
 }: ListFiltersProps) {
   const { t } = useTranslation();
   const { language } = useLocale();
-  const [search, setSearch] = useState(filters.search ?? '');
-  const [searchFor, setSearchFor] = useState(filters.search ?? '');
-  // the URL changed elsewhere (reset, back button): show its search text
-  if ((filters.search ?? '') !== searchFor) {
-    setSearchFor(filters.search ?? '');
-    setSearch(filters.search ?? '');
-  }
-  const applySearch = useDebouncedCallback((value: string) => onChange({ search: value.trim() || null }), 400);
   const tours = (options?.tours ?? []).map((tour) => ({ value: String(tour.id), label: tour.title }));
   const agents = (options?.agents ?? []).map((agent) => ({ value: agent.id, label: agent.name }));
   const hasAgentField = canFilterAgent && agents.length > 0;
@@ -83,16 +74,12 @@ export function ListFilters({
     <Paper withBorder p="md" component="section" aria-label={t(`${textKeys}.title`)} data-testid={testId}>
       <AppDatesProvider language={language}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: layout === 'row' ? fieldCount : 4 }} spacing="sm" verticalSpacing="sm">
-          <TextInput
+          <ListSearchInput
             label={t(`${textKeys}.search`)}
             placeholder={t(`${textKeys}.searchPlaceholder`)}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            maxLength={100}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
+            value={filters.search}
+            onSearch={(search) => onChange({ search: search ?? null })}
+            delayMs={400}
           />
           {statusLabel && (
             <Select

@@ -13,11 +13,21 @@ type ListSearchInputProps = {
   label?: string;
   w?: StyleProp<CSSProperties['width']>;
   testId?: string;
+  // how long after the last key the list follows
+  delayMs?: number;
 };
 
-// A list's search field: the list follows 300 ms after the typing stops; a search changed elsewhere (cleared with
-// the filters, the Back button) is shown in the field
-export function ListSearchInput({ value, onSearch, placeholder, label, w, testId }: ListSearchInputProps) {
+// A list's search field (the search kept in the URL): the list follows once the typing stops; a search changed
+// elsewhere (cleared with the filters, the Back button) is shown in the field
+export function ListSearchInput({
+  value,
+  onSearch,
+  placeholder,
+  label,
+  w,
+  testId,
+  delayMs = 300,
+}: ListSearchInputProps) {
   const [text, setText] = useState(value ?? '');
   // the search the URL had at the last render, and the one this field last sent: a new search in the URL that this
   // field did not send came from elsewhere (the URL may follow the field a render later)
@@ -34,7 +44,7 @@ export function ListSearchInput({ value, onSearch, placeholder, label, w, testId
     const next = typed.trim() || undefined;
     setSent(next);
     onSearch(next);
-  }, 300);
+  }, delayMs);
   return (
     <TextInput
       label={label}

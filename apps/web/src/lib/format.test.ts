@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatMoney, todayInDubai } from './format';
+import { formatDateTime, formatDay, formatFileSize, formatMoney, todayInDubai } from './format';
 
 describe('formatMoney', () => {
   it('shows two decimals in the currency and the language of the page', () => {
@@ -24,5 +24,14 @@ describe('dates and moments in Asia/Dubai', () => {
   it("takes today's date in Dubai", () => {
     expect(todayInDubai(new Date('2026-01-31T20:00:00Z'))).toBe('2026-02-01');
     expect(todayInDubai(new Date('2026-01-31T19:59:59Z'))).toBe('2026-01-31');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('shows kilobytes, at least 1, below a megabyte and megabytes with one decimal from there', () => {
+    expect(formatFileSize(10)).toBe('1 KB');
+    expect(formatFileSize(839_680)).toBe('820 KB');
+    expect(formatFileSize(1024 * 1024)).toBe('1.0 MB');
+    expect(formatFileSize(3_565_158)).toBe('3.4 MB');
   });
 });

@@ -65,3 +65,10 @@ const dubaiDate = new Intl.DateTimeFormat('en-CA', {
 export function todayInDubai(now: Date = new Date()): string {
   return dubaiDate.format(now);
 }
+
+// A file's size as a person reads it: '820 KB', '3.4 MB' (never '0 KB')
+export function formatFileSize(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

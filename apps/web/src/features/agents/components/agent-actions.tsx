@@ -1,27 +1,16 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconMailForward, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
-import type { Icon } from '@tabler/icons-react';
 import type { Agent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowActions, type RowAction } from '@/components/row-actions';
 import { notify } from '@/lib/notify';
 import { useDeleteAgent } from '../api/delete-agent';
 import { useInviteAgent } from '../api/invite-agent';
 import { useRestoreAgent } from '../api/restore-agent';
 
 type Confirming = 'delete' | 'restore' | null;
-
-type ActionButton = {
-  key: 'edit' | 'resend' | 'delete' | 'restore';
-  isShown: boolean;
-  icon: Icon;
-  // what the button says, and its accessible name with the agent's name
-  label: string;
-  name: string;
-  onClick: () => void;
-  isLoading?: boolean;
-  color?: string;
-};
 
 type AgentActionsProps = {
   agent: Agent;
@@ -57,7 +46,7 @@ export function AgentActions({ agent, onEdit, isCompact = false }: AgentActionsP
     });
   };
 
-  const allActions: ActionButton[] = [
+  const allActions: (RowAction & { isShown: boolean })[] = [
     {
       key: 'edit',
       isShown: !isDeleted,
@@ -93,70 +82,30 @@ export function AgentActions({ agent, onEdit, isCompact = false }: AgentActionsP
       onClick: () => setConfirming('restore'),
     },
   ];
-  const actions = allActions.filter((action) => action.isShown);
+  const actions = allActions
+    .filter((action) => action.isShown)
+    .map((action) => ({ ...action, attributes: { 'data-action': action.key } }));
 
   return (
     <>
-      <Group gap={4} wrap={isCompact ? 'nowrap' : 'wrap'} justify={isCompact ? 'flex-end' : 'flex-start'}>
-        {actions.map((action) =>
-          isCompact ? (
-            <Tooltip key={action.key} label={action.label} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={action.color}
-                size="lg"
-                loading={action.isLoading}
-                onClick={action.onClick}
-                aria-label={action.name}
-                data-action={action.key}
-              >
-                <action.icon size={18} />
-              </ActionIcon>
-            </Tooltip>
-          ) : (
-            <Button
-              key={action.key}
-              size="compact-sm"
-              variant="light"
-              color={action.color}
-              leftSection={<action.icon size={14} />}
-              loading={action.isLoading}
-              onClick={action.onClick}
-              aria-label={action.name}
-              data-action={action.key}
-            >
-              {action.label}
-            </Button>
-          ),
-        )}
-      </Group>
-      <Modal
+      <RowActions actions={actions} isCompact={isCompact} />
+      <ConfirmDialog
         opened={confirming !== null}
         onClose={close}
         title={confirming === 'restore' ? t('agents.restore.title') : t('agents.delete.title')}
-        centered
+        cancelLabel={t('agents.form.cancel')}
+        confirmLabel={confirming === 'restore' ? t('agents.restore.confirm') : t('agents.delete.confirm')}
+        confirmColor={confirming === 'restore' ? undefined : 'red'}
+        onConfirm={handleConfirm}
+        isPending={remove.isPending || restore.isPending}
+        confirmTestId="agent-confirm"
       >
-        <Stack gap="md">
-          <Text size="sm">
-            {confirming === 'restore'
-              ? t('agents.restore.text', { name: agent.name })
-              : t('agents.delete.text', { name: agent.name })}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {t('agents.form.cancel')}
-            </Button>
-            <Button
-              color={confirming === 'restore' ? undefined : 'red'}
-              loading={remove.isPending || restore.isPending}
-              onClick={handleConfirm}
-              data-testid="agent-confirm"
-            >
-              {confirming === 'restore' ? t('agents.restore.confirm') : t('agents.delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          {confirming === 'restore'
+            ? t('agents.restore.text', { name: agent.name })
+            : t('agents.delete.text', { name: agent.name })}
+        </Text>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,22 +1,9 @@
-import type { ReactNode } from 'react';
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Agent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { AgentActions } from './agent-actions';
 import { AgentSpend, AgentStatus } from './agent-status';
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
+import { LabelledValue } from '@/components/labelled-value';
 
 // The list on a phone: one card per agent
 export function AgentsCards({ agents, onEdit }: { agents: readonly Agent[]; onEdit: (agent: Agent) => void }) {
@@ -42,12 +29,12 @@ export function AgentsCards({ agents, onEdit }: { agents: readonly Agent[]; onEd
             </div>
             <AgentStatus agent={agent} />
             <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-              <Figure label={t('agents.columns.phone')}>{agent.phone}</Figure>
-              <Figure label={t('agents.columns.role')}>{t(`agents.roleNames.${agent.role}`)}</Figure>
-              <Figure label={t('agents.fields.jobTitle')}>{agent.jobTitle || '—'}</Figure>
-              <Figure label={t('agents.columns.spend')}>
+              <LabelledValue label={t('agents.columns.phone')}>{agent.phone}</LabelledValue>
+              <LabelledValue label={t('agents.columns.role')}>{t(`agents.roleNames.${agent.role}`)}</LabelledValue>
+              <LabelledValue label={t('agents.fields.jobTitle')}>{agent.jobTitle || '—'}</LabelledValue>
+              <LabelledValue label={t('agents.columns.spend')}>
                 <AgentSpend agent={agent} />
-              </Figure>
+              </LabelledValue>
             </SimpleGrid>
             <AgentActions agent={agent} onEdit={onEdit} />
           </Stack>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Center, Collapse, Container, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconUserPlus } from '@tabler/icons-react';
 import type { Agent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { AgentsFilters } from './agents-filters';
 import { AgentsHistory } from './agents-history';
 import { AgentsTable } from './agents-table';
 import { RolesTable } from './roles-table';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 // The form is open for a new agent (null) or one being edited; closed: undefined
 type Editing = Agent | null | undefined;
@@ -62,7 +63,7 @@ function RolesCard({ isCompact }: { isCompact: boolean }) {
 
 function AgentsAdminPage() {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isPhone = useIsPhone();
   const [filters, update] = useAgentFilters();
   const list = useAgents(filters);
   const { currency } = useAgencyCurrency();

@@ -17,10 +17,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import type { ApiKey, ApiKeyRole, CreatedApiKey } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { SectionSpinner } from '@/components/page-spinner';
@@ -31,6 +31,7 @@ import { Money } from '@/components/money';
 import { useApiKeys, useCreateApiKey, useRefillTestBalance, useRevokeApiKey } from '../api/api-keys';
 import { CopyValue } from './copy-value';
 import { WebhooksSection } from './webhooks-section';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 // Issue 30: the agency's keys for the reseller API (OCTO) — create one (its secret shown once), see when each was
 // last used, revoke; and a quick start with the agency's own base address.
@@ -135,7 +136,7 @@ function KeysTable({
   onRevoke: (key: ApiKey) => void;
 }) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isPhone = useIsPhone();
   if (keys.length === 0)
     return (
       <Paper withBorder p="xl">
@@ -257,33 +258,27 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () 
   const { t } = useTranslation();
   const revoke = useRevokeApiKey();
   return (
-    <Modal opened={apiKey !== null} onClose={onClose} title={t('apiKeys.revokeTitle')} centered>
-      {apiKey && (
-        <Stack gap="md">
-          <Text>{t('apiKeys.revokeText', { name: apiKey.name })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('apiKeys.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              data-testid="api-key-revoke-confirm"
-              onClick={() =>
-                revoke.mutate(apiKey.id, {
-                  onSuccess: () => {
-                    notify.success(t('apiKeys.revokedDone', { name: apiKey.name }));
-                    onClose();
-                  },
-                })
-              }
-            >
-              {t('apiKeys.revoke')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmDialog
+      opened={apiKey !== null}
+      onClose={onClose}
+      title={t('apiKeys.revokeTitle')}
+      cancelLabel={t('apiKeys.cancel')}
+      confirmLabel={t('apiKeys.revoke')}
+      confirmColor="red"
+      isPending={revoke.isPending}
+      confirmTestId="api-key-revoke-confirm"
+      onConfirm={() =>
+        apiKey &&
+        revoke.mutate(apiKey.id, {
+          onSuccess: () => {
+            notify.success(t('apiKeys.revokedDone', { name: apiKey.name }));
+            onClose();
+          },
+        })
+      }
+    >
+      {apiKey && <Text>{t('apiKeys.revokeText', { name: apiKey.name })}</Text>}
+    </ConfirmDialog>
   );
 }
 

@@ -1,9 +1,6 @@
-import { Alert, Button, Container, Stack } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
 import { can } from '@portal/contract/plain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { AccessDenied } from '@/components/access-denied';
 import { useSessionUser } from '@/lib/session';
 import { ApiKeysPage } from '../components/api-keys-page';
 
@@ -14,15 +11,8 @@ export function ApiKeysRoute() {
   const isAdmin = can(user?.role, 'manageWidgets');
   if (isAdmin && user?.isApiAllowed) return <ApiKeysPage />;
   return (
-    <Container size="sm" py="xl">
-      <Alert color="yellow" variant="light" icon={<IconLock size={20} />} data-testid="api-keys-forbidden">
-        <Stack gap="sm" align="flex-start">
-          {isAdmin ? t('apiKeys.notAllowed') : t('messages.forbidden')}
-          <Button component={Link} to={paths.home.getHref()} variant="light" size="xs">
-            {t('common.goHome')}
-          </Button>
-        </Stack>
-      </Alert>
-    </Container>
+    <AccessDenied testId="api-keys-forbidden">
+      {isAdmin ? t('apiKeys.notAllowed') : t('messages.forbidden')}
+    </AccessDenied>
   );
 }

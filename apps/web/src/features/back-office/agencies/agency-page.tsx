@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isUuid } from '@portal/contract/plain';
 import type { AdminAgencyDetail } from '@portal/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -19,44 +19,40 @@ import { DecisionPanel } from './components/decision-panel';
 import { DocumentPreview } from './components/document-preview';
 import { SettingsForm } from './components/settings-form';
 import { AgencyApiKeys } from './components/agency-api-keys';
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {value || '—'}
-      </Text>
-    </div>
-  );
-}
+import { LabelledValue } from '@/components/labelled-value';
+import { Section } from '../components/section';
 
 function Review({ agency }: { agency: AdminAgencyDetail }) {
   const { t } = useTranslation();
   const { language } = useLocale();
   const d = agency.details;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="agency-review-title" data-testid="agency-review">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="agency-review-title">
-          {t('backOffice.agency.review')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-          <Fact label={t('backOffice.agency.licenceNumber')} value={d.tradeLicenseNumber} />
-          <Fact label={t('backOffice.agency.licenceExpiry')} value={formatDate(d.tradeLicenseExpiry, language)} />
-          <Fact label={t('backOffice.agency.trn')} value={d.trnNumber} />
-          <Fact label={t('backOffice.agency.address')} value={`${d.address}, ${d.city}, ${d.country}`} />
-          <Fact label={t('backOffice.agency.language')} value={agency.language.toUpperCase()} />
-          <Fact label={t('backOffice.agencies.signedUp')} value={formatDateTime(agency.createdAt, language)} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <DocumentPreview label={t('backOffice.agency.tradeLicence')} file={d.files.tradeLicense.current} />
-          <DocumentPreview label={t('backOffice.agency.vatCertificate')} file={d.files.vatCertificate.current} />
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+    <Section title={t('backOffice.agency.review')} testId="agency-review" gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+        <LabelledValue label={t('backOffice.agency.licenceNumber')} isPlain isDashWhenEmpty>
+          {d.tradeLicenseNumber}
+        </LabelledValue>
+        <LabelledValue label={t('backOffice.agency.licenceExpiry')} isPlain isDashWhenEmpty>
+          {formatDate(d.tradeLicenseExpiry, language)}
+        </LabelledValue>
+        <LabelledValue label={t('backOffice.agency.trn')} isPlain isDashWhenEmpty>
+          {d.trnNumber}
+        </LabelledValue>
+        <LabelledValue label={t('backOffice.agency.address')} isPlain isDashWhenEmpty>
+          {`${d.address}, ${d.city}, ${d.country}`}
+        </LabelledValue>
+        <LabelledValue label={t('backOffice.agency.language')} isPlain isDashWhenEmpty>
+          {agency.language.toUpperCase()}
+        </LabelledValue>
+        <LabelledValue label={t('backOffice.agencies.signedUp')} isPlain isDashWhenEmpty>
+          {formatDateTime(agency.createdAt, language)}
+        </LabelledValue>
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <DocumentPreview label={t('backOffice.agency.tradeLicence')} file={d.files.tradeLicense.current} />
+        <DocumentPreview label={t('backOffice.agency.vatCertificate')} file={d.files.vatCertificate.current} />
+      </SimpleGrid>
+    </Section>
   );
 }
 
@@ -96,21 +92,16 @@ function Agents({ agency }: { agency: AdminAgencyDetail }) {
     },
   ];
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="agency-agents-title" data-testid="agency-agents">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="agency-agents-title">
-          {t('backOffice.agency.agents')}
-        </Title>
-        <ListTable
-          rows={agency.agents}
-          rowKey={(agent) => agent.id}
-          columns={columns}
-          minWidth={520}
-          variant="compact"
-          rowProps={(agent) => ({ style: { opacity: agent.status === 'deleted' ? 0.5 : 1 } })}
-        />
-      </Stack>
-    </Paper>
+    <Section title={t('backOffice.agency.agents')} testId="agency-agents">
+      <ListTable
+        rows={agency.agents}
+        rowKey={(agent) => agent.id}
+        columns={columns}
+        minWidth={520}
+        variant="compact"
+        rowProps={(agent) => ({ style: { opacity: agent.status === 'deleted' ? 0.5 : 1 } })}
+      />
+    </Section>
   );
 }
 

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useLocale } from '@/lib/locale';
 import { useIsPhone } from '@/lib/use-is-phone';
 import { ListPage, ListResults } from '../components/list-page';
-import { ListSearchInput } from '../components/list-search-input';
+import { ListSearchInput } from '@/components/list-search-input';
 import { ListTable, type ListColumn } from '../components/list-table';
 import { useListParams } from '../hooks/use-list-params';
 import { listParam } from '../utils/list-params';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBuildingBank,
@@ -18,6 +18,7 @@ import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useDashboard } from '../api/dashboard';
+import { Section } from '../components/section';
 
 const bo = paths.backOffice;
 
@@ -156,85 +157,75 @@ export function DashboardPage() {
             />
           </SimpleGrid>
 
-          <Paper withBorder p="md" id="low-balances" component="section">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                {t('backOffice.dashboard.lowOrOverdue')}
-              </Title>
-              {data.agenciesLowOrOverdue.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('backOffice.dashboard.noneLow')}
-                </Text>
-              ) : (
-                <Table.ScrollContainer minWidth={420}>
-                  <Table verticalSpacing="xs">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('backOffice.agencies.name')}</Table.Th>
-                        <Table.Th ta="right">{t('backOffice.agencies.available')}</Table.Th>
-                        <Table.Th ta="right">{t('backOffice.agencies.overdue')}</Table.Th>
+          <Section title={t('backOffice.dashboard.lowOrOverdue')} anchor="low-balances">
+            {data.agenciesLowOrOverdue.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('backOffice.dashboard.noneLow')}
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={420}>
+                <Table verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('backOffice.agencies.name')}</Table.Th>
+                      <Table.Th ta="right">{t('backOffice.agencies.available')}</Table.Th>
+                      <Table.Th ta="right">{t('backOffice.agencies.overdue')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.agenciesLowOrOverdue.map((row) => (
+                      <Table.Tr key={row.id}>
+                        <Table.Td>
+                          <Anchor component={Link} to={bo.agency.getHref(row.id)} size="sm">
+                            {row.name}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <Money amount={row.available} currency={row.currencyCode} />
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          {row.overdue > 0 ? (
+                            <Badge color="red" variant="light">
+                              <Money amount={row.overdue} currency={row.currencyCode} />
+                            </Badge>
+                          ) : (
+                            '—'
+                          )}
+                        </Table.Td>
                       </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.agenciesLowOrOverdue.map((row) => (
-                        <Table.Tr key={row.id}>
-                          <Table.Td>
-                            <Anchor component={Link} to={bo.agency.getHref(row.id)} size="sm">
-                              {row.name}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Money amount={row.available} currency={row.currencyCode} />
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            {row.overdue > 0 ? (
-                              <Badge color="red" variant="light">
-                                <Money amount={row.overdue} currency={row.currencyCode} />
-                              </Badge>
-                            ) : (
-                              '—'
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
-            </Stack>
-          </Paper>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Section>
 
-          <Paper withBorder p="md" id="failed-jobs" component="section">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                {t('backOffice.dashboard.failedJobs')}
-              </Title>
-              {data.failedJobs.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('backOffice.dashboard.noFailedJobs')}
-                </Text>
-              ) : (
-                data.failedJobs.map((job) => (
-                  <Stack key={job.job} gap={2} data-testid="failed-job">
-                    <Group gap="xs">
-                      <Text fw={600} size="sm">
-                        {job.job}
-                      </Text>
-                      <Badge color="red" variant="light" size="sm">
-                        {t('backOffice.dashboard.failures', { count: job.failures })}
-                      </Badge>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(job.at, language)}
-                      </Text>
-                    </Group>
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {job.lastError}
+          <Section title={t('backOffice.dashboard.failedJobs')} anchor="failed-jobs">
+            {data.failedJobs.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('backOffice.dashboard.noFailedJobs')}
+              </Text>
+            ) : (
+              data.failedJobs.map((job) => (
+                <Stack key={job.job} gap={2} data-testid="failed-job">
+                  <Group gap="xs">
+                    <Text fw={600} size="sm">
+                      {job.job}
                     </Text>
-                  </Stack>
-                ))
-              )}
-            </Stack>
-          </Paper>
+                    <Badge color="red" variant="light" size="sm">
+                      {t('backOffice.dashboard.failures', { count: job.failures })}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(job.at, language)}
+                    </Text>
+                  </Group>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {job.lastError}
+                  </Text>
+                </Stack>
+              ))
+            )}
+          </Section>
         </>
       )}
     </Stack>

@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { isUuid } from '@portal/contract/plain';
 import type { AdminBookingDetail } from '@portal/contract';
 import { IconArrowLeft, IconBan } from '@tabler/icons-react';
@@ -28,22 +15,10 @@ import { useAdminBooking } from './api/bookings';
 import { BookingHistory } from './components/booking-history';
 import { DeskStatusBadge } from './components/booking-status-badge';
 import { CancelDialog } from './components/cancel-dialog';
-import { Fact } from './components/fact';
 import { PaymentsTable } from './components/payments-table';
 import { guestsText } from './components/guests';
-
-function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+import { LabelledValue } from '@/components/labelled-value';
+import { Section } from '../components/section';
 
 const canCancel = (detail: AdminBookingDetail) => detail.booking.status !== 'cancelled';
 
@@ -95,38 +70,58 @@ function Detail({ detail }: { detail: AdminBookingDetail }) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title={t('boDesk.booking.trip')} id="booking-trip">
+        <Section title={t('boDesk.booking.trip')}>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Fact label={t('boDesk.fields.date')}>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.date')}>
               {formatDate(booking.date, language)}
               {booking.time ? `, ${booking.time}` : ''}
-            </Fact>
-            <Fact label={t('boDesk.fields.guests')}>{guestsText(t, booking)}</Fact>
-            <Fact label={t('boDesk.fields.guest')}>{booking.guest.name}</Fact>
-            <Fact label={t('boDesk.booking.contact')}>{[booking.guest.email, booking.guest.phone].join(' · ')}</Fact>
-            <Fact label={t('boDesk.fields.hotel')}>
+            </LabelledValue>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.guests')}>
+              {guestsText(t, booking)}
+            </LabelledValue>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.guest')}>
+              {booking.guest.name}
+            </LabelledValue>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.booking.contact')}>
+              {[booking.guest.email, booking.guest.phone].join(' · ')}
+            </LabelledValue>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.hotel')}>
               {[booking.guest.hotel, booking.guest.room].filter(Boolean).join(', ')}
-            </Fact>
-            <Fact label={t('boDesk.booking.pickUp')}>{booking.pickUpTime ?? ''}</Fact>
-            <Fact label={t('boDesk.booking.tickets')}>{booking.ticketNumbers.join(', ')}</Fact>
-            <Fact label={t('boDesk.fields.created')}>{formatDateTime(booking.createdAt, language)}</Fact>
+            </LabelledValue>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.booking.pickUp')}>
+              {booking.pickUpTime ?? ''}
+            </LabelledValue>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.booking.tickets')}>
+              {booking.ticketNumbers.join(', ')}
+            </LabelledValue>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.created')}>
+              {formatDateTime(booking.createdAt, language)}
+            </LabelledValue>
           </SimpleGrid>
-          <Fact label={t('boDesk.requests.agentNote')}>{booking.notes}</Fact>
+          <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.requests.agentNote')}>
+            {booking.notes}
+          </LabelledValue>
         </Section>
-        <Section title={t('boDesk.booking.agencyAndAgent')} id="booking-agency">
+        <Section title={t('boDesk.booking.agencyAndAgent')}>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Fact label={t('boDesk.fields.agency')}>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.agency')}>
               <Anchor component={Link} to={paths.backOffice.agency.getHref(agency.id)} size="sm">
                 {agency.name}
               </Anchor>
-            </Fact>
-            <Fact label={t('boDesk.booking.site')}>{agency.siteId}</Fact>
-            <Fact label={t('boDesk.fields.agent')}>{booking.agent.name}</Fact>
-            <Fact label={t('boDesk.booking.agentEmail')}>{booking.agent.email}</Fact>
+            </LabelledValue>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.booking.site')}>
+              {agency.siteId}
+            </LabelledValue>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.agent')}>
+              {booking.agent.name}
+            </LabelledValue>
+            <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.booking.agentEmail')}>
+              {booking.agent.email}
+            </LabelledValue>
           </SimpleGrid>
         </Section>
       </SimpleGrid>
-      <Section title={t('boDesk.booking.amounts')} id="booking-amounts">
+      <Section title={t('boDesk.booking.amounts')}>
         <Table.ScrollContainer minWidth={420}>
           <Table fz="sm" verticalSpacing={6}>
             <Table.Thead>
@@ -154,22 +149,22 @@ function Detail({ detail }: { detail: AdminBookingDetail }) {
           </Table>
         </Table.ScrollContainer>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Fact label={t('boDesk.booking.published')}>
+          <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.booking.published')}>
             <Money amount={booking.amounts.publishedTotal} currency={currency} />
-          </Fact>
-          <Fact label={t('boDesk.fields.net')}>
+          </LabelledValue>
+          <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.net')}>
             <Money
               amount={booking.quote?.netTotal ?? booking.amounts.netTotal}
               currency={currency}
               testId="booking-net"
             />
-          </Fact>
-          <Fact label={t('boDesk.booking.paidBy')}>
+          </LabelledValue>
+          <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.booking.paidBy')}>
             {booking.paymentMethod ? t(`boDesk.paymentMethods.${booking.paymentMethod}`) : '—'}
-          </Fact>
-          <Fact label={t('boDesk.booking.promo')}>
+          </LabelledValue>
+          <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.booking.promo')}>
             {booking.promoCode ? `${booking.promoCode} (−${booking.promoPercent ?? 0}%)` : ''}
-          </Fact>
+          </LabelledValue>
         </SimpleGrid>
         {booking.quote && (
           <Text size="sm">
@@ -178,7 +173,7 @@ function Detail({ detail }: { detail: AdminBookingDetail }) {
           </Text>
         )}
       </Section>
-      <Section title={t('boDesk.booking.payments')} id="booking-payments">
+      <Section title={t('boDesk.booking.payments')}>
         {detail.payments.length === 0 ? (
           <Text size="sm" c="dimmed">
             {booking.paymentMethod === 'balance' ? t('boDesk.booking.paidFromBalance') : t('boDesk.booking.noPayments')}
@@ -187,7 +182,7 @@ function Detail({ detail }: { detail: AdminBookingDetail }) {
           <PaymentsTable rows={detail.payments} showAgency={false} />
         )}
       </Section>
-      <Section title={t('boDesk.booking.history')} id="booking-history">
+      <Section title={t('boDesk.booking.history')}>
         <BookingHistory entries={detail.history} />
       </Section>
       {cancelling && <CancelDialog detail={detail} opened onClose={() => setCancelling(false)} />}

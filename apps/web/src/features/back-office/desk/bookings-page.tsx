@@ -8,7 +8,7 @@ import { Money } from '@/components/money';
 import { paths } from '@/config/paths';
 import { useLocale } from '@/lib/locale';
 import { ClearFiltersButton, ListPage, ListResults } from '../components/list-page';
-import { ListSearchInput } from '../components/list-search-input';
+import { ListSearchInput } from '@/components/list-search-input';
 import { ListTable, type ListColumn } from '../components/list-table';
 import { useListParams } from '../hooks/use-list-params';
 import { listParam } from '../utils/list-params';

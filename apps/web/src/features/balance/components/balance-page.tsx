@@ -1,6 +1,5 @@
 import { Button, Container, Stack, Tabs } from '@mantine/core';
 import { IconBuildingBank, IconCalendarStats, IconCreditCard, IconListDetails } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentPageTitle } from '@/components/page-title';
@@ -12,6 +11,7 @@ import { DepositTab } from './deposit-tab';
 import { PageHeader } from '@/components/page-header';
 import { StatementTab } from './statement-tab';
 import { SummaryTab } from './summary-tab';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 // SPEC §2 /balance: the account's figures, then the monthly summary, the daily statement and the bank details
 export function BalancePage() {
@@ -20,7 +20,7 @@ export function BalancePage() {
   const { currency, isLoading } = useAgencyCurrency();
   const [params, update] = useBalanceParams();
   // on a phone the three tabs wrap as pills rather than run off the screen
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const isPhone = useIsPhone();
   const icon = (Icon: typeof IconCalendarStats) => (isPhone ? undefined : <Icon size={16} />);
 
   return (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { MIN_DATE, MONEY_MESSAGES } from '@portal/contract';
 import type { StatementResponse } from '@portal/contract';
@@ -19,6 +18,7 @@ import { useStatement } from '../api/get-statement';
 import { currentMonth, isValidPeriod, lastMonth, type Period } from '../utils/period';
 import { MoneyStat } from './money-stat';
 import { StatementCards, StatementTable } from './statement-entries';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 const STATEMENT_PAGE_SIZE = 50;
 
@@ -127,7 +127,7 @@ type StatementTabProps = {
 // GET /b2b/balance/statement: the daily statement of a period, its opening and closing balance and totals
 export function StatementTab({ period, page, onPeriodChange, onPageChange }: StatementTabProps) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const isPhone = useIsPhone();
   const statement = useStatement({ ...period, page, onPage: STATEMENT_PAGE_SIZE });
   const download = useDownloadStatement();
   const data = statement.data;

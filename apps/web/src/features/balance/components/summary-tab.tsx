@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import type { PaperProps } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { SHORT_MONTHS } from '@portal/contract/plain';
 import type { BalanceSummaryResponse, CurrencyCode } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { yearsToChoose } from '../utils/period';
 import { summaryTotals } from '../utils/summary-totals';
 import { MonthProforma, MonthReport, MonthTaxInvoice } from './month-documents';
 import { MoneyTh } from './money-th';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 type SummaryProps = { summary: BalanceSummaryResponse };
 
@@ -199,7 +199,7 @@ type SummaryTabProps = { year: number; onYearChange: (year: number) => void };
 // GET /b2b/balance/summary?year=: the year's months with entries, opening with the balance carried in
 export function SummaryTab({ year, onYearChange }: SummaryTabProps) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const isPhone = useIsPhone();
   const summary = useBalanceSummary(year);
   const years = yearsToChoose().map((value) => ({ value: String(value), label: String(value) }));
   return (

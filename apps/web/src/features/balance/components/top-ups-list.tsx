@@ -1,5 +1,4 @@
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { TopUpView } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/load-failed';
@@ -12,6 +11,7 @@ import { useLocale } from '@/lib/locale';
 import { useTopUps } from '../api/get-top-ups';
 import { MoneyTh } from './money-th';
 import { TopUpStatusBadge } from './top-up-status-badge';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 type RowsProps = { topUps: readonly TopUpView[] };
 
@@ -116,7 +116,7 @@ function TopUpsCards({ topUps }: RowsProps) {
 // GET /b2b/balance/topups: the agency's top-ups, newest first, with their state and the reason of a rejection
 export function TopUpsList() {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const isPhone = useIsPhone();
   const topUps = useTopUps();
   return (
     <Stack gap="sm" component="section" aria-labelledby="top-ups-title">

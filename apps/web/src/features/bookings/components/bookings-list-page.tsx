@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { Button, Center, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -20,6 +19,7 @@ import type { BookingListKind } from '../api/keys';
 import { useStatusLabel } from '../utils/status-label';
 import { BookingsCards } from './bookings-cards';
 import { BookingsTable } from './bookings-table';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 export type BookingsListPageProps = {
   kind: BookingListKind;
@@ -35,7 +35,7 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
   const user = useSessionUser();
   const location = useLocation();
   const navigate = useNavigate();
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const isPhone = useIsPhone();
   const statusLabel = useStatusLabel();
   const [filters, update] = useListFilters({ withStatus: true, fixedAgentId: isOwnOnly ? user?.sub : undefined });
   const options = useBookingOptions();

@@ -1,5 +1,4 @@
 import { Drawer } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
@@ -8,13 +7,14 @@ import { useBooking, useRequest } from '../api/get-booking';
 
 type DetailKind = 'booking' | 'request';
 import { BookingDetail } from '../components/booking-detail';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 function DetailDrawer({ listPath, kind }: { listPath: BookingListPath; kind: DetailKind }) {
   const { t } = useTranslation();
   const { bookingId = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const isPhone = useIsPhone();
   const booking = useBooking(kind === 'booking' ? bookingId : '');
   const request = useRequest(kind === 'request' ? bookingId : '');
   const data = kind === 'request' ? request.data : booking.data;

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { CommissionRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
@@ -7,25 +6,13 @@ import { Money } from '@/components/money';
 import { BookedBy, MarginStatusBadge } from '@/components/sale-channel';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
+import { LabelledValue } from '@/components/labelled-value';
 
 type CommissionsCardsProps = {
   rows: readonly CommissionRow[];
   hrefFor: (id: string) => string;
   showAgent: boolean;
 };
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 // The list on a phone: one card per booking, the commission on top beside the reference
 export function CommissionsCards({ rows, hrefFor, showAgent }: CommissionsCardsProps) {
@@ -60,29 +47,29 @@ export function CommissionsCards({ rows, hrefFor, showAgent }: CommissionsCardsP
               </Text>
             </div>
             <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-              <Figure label={t('commissions.columns.travelDate')}>
+              <LabelledValue label={t('commissions.columns.travelDate')}>
                 {formatDate(row.travelDate, language)}
                 {row.time ? ` · ${row.time}` : ''}
-              </Figure>
-              <Figure label={t('commissions.columns.guestName')}>{row.guestName}</Figure>
-              <Figure label={t('commissions.columns.published')}>
+              </LabelledValue>
+              <LabelledValue label={t('commissions.columns.guestName')}>{row.guestName}</LabelledValue>
+              <LabelledValue label={t('commissions.columns.published')}>
                 <Money amount={row.published} currency={row.currencyCode} testId="row-published" />
-              </Figure>
-              <Figure label={t('commissions.columns.net')}>
+              </LabelledValue>
+              <LabelledValue label={t('commissions.columns.net')}>
                 <Money amount={row.net} currency={row.currencyCode} testId="row-net" />
-              </Figure>
-              <Figure label={t('commissions.columns.people')}>
+              </LabelledValue>
+              <LabelledValue label={t('commissions.columns.people')}>
                 {row.adults}/{row.children}/{row.infants}
-              </Figure>
+              </LabelledValue>
               {showAgent && (
-                <Figure label={t('commissions.columns.agent')}>
+                <LabelledValue label={t('commissions.columns.agent')}>
                   <BookedBy name={row.agent} channel={row.channel} />
-                </Figure>
+                </LabelledValue>
               )}
               {row.marginStatus && (
-                <Figure label={t('commissions.columns.commission')}>
+                <LabelledValue label={t('commissions.columns.commission')}>
                   <MarginStatusBadge status={row.marginStatus} />
-                </Figure>
+                </LabelledValue>
               )}
             </SimpleGrid>
           </Stack>

@@ -1,5 +1,4 @@
 import { Button, Center, Container, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
@@ -16,13 +15,14 @@ import { useFilterOptions } from '../api/get-filter-options';
 import { CommissionStats, MonthTotals } from './commission-totals';
 import { CommissionsCards } from './commissions-cards';
 import { CommissionsTable } from './commissions-table';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 // SPEC §2 /my-commissions: what completed bookings earned (published − net), the totals per month of travel and
 // overall, the rows page by page, and the same as xlsx. Filters and page in the URL, as in the bookings list.
 export function CommissionsPage() {
   const { t } = useTranslation();
   useDocumentPageTitle(t('commissions.title'));
-  const isPhone = useMediaQuery('(max-width: 47.99em)');
+  const isPhone = useIsPhone();
   const [filters, update] = useListFilters();
   const options = useFilterOptions();
   const list = useCommissions(filters);

@@ -5,7 +5,7 @@ import { MESSAGES } from '@portal/contract/plain';
 import type { AgencyDocument, AgencyFile, AgencyFileKind } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { takeFieldError } from '@/lib/form';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatFileSize } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { notify } from '@/lib/notify';
@@ -16,16 +16,10 @@ import { useUploadAgencyFile } from '../api/upload-agency-file';
 // SPEC §5: PDF, JPG or PNG up to 5 MB (the server checks the content; this spares a doomed upload)
 const MAX_BYTES = 5 * 1024 * 1024;
 
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 function FileLink({ file }: { file: AgencyFile }) {
   const { language } = useLocale();
   const download = useDownloadAgencyFile();
-  const uploaded = [formatDateTime(file.uploadedAt, language), file.uploadedBy, formatSize(file.sizeBytes)]
+  const uploaded = [formatDateTime(file.uploadedAt, language), file.uploadedBy, formatFileSize(file.sizeBytes)]
     .filter(Boolean)
     .join(' · ');
   return (

@@ -1,24 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { Icon } from '@tabler/icons-react';
 import type { WidgetListItem } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowActions, type RowAction } from '@/components/row-actions';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useDeleteWidget } from '../api/delete-widget';
 import { useDuplicateWidget } from '../api/duplicate-widget';
-
-type ActionButton = {
-  key: 'edit' | 'duplicate' | 'delete';
-  icon: Icon;
-  label: string;
-  name: string;
-  onClick: () => void;
-  isLoading?: boolean;
-  color?: string;
-};
 
 // A row's actions: edit, duplicate, and delete after a confirmation. Icons with tooltips in the table, labelled
 // buttons on a phone's card.
@@ -41,7 +32,7 @@ export function WidgetActions({ widget, isCompact = false }: { widget: WidgetLis
       },
     });
 
-  const actions: ActionButton[] = [
+  const actions: RowAction[] = [
     {
       key: 'edit',
       icon: IconPencil,
@@ -69,55 +60,23 @@ export function WidgetActions({ widget, isCompact = false }: { widget: WidgetLis
 
   return (
     <>
-      <Group
-        gap={isCompact ? 4 : 'xs'}
-        justify={isCompact ? 'flex-end' : 'flex-start'}
-        wrap={isCompact ? 'nowrap' : 'wrap'}
+      <RowActions
+        actions={actions.map((action) => ({ ...action, attributes: { 'data-testid': `widget-${action.key}` } }))}
+        isCompact={isCompact}
+      />
+      <ConfirmDialog
+        opened={isConfirming}
+        onClose={() => setConfirming(false)}
+        title={t('widgets.delete.title')}
+        cancelLabel={t('widgets.delete.cancel')}
+        confirmLabel={t('widgets.delete.confirm')}
+        confirmColor="red"
+        onConfirm={handleDelete}
+        isPending={remove.isPending}
+        confirmTestId="widget-delete-confirm"
       >
-        {actions.map((action) => {
-          return isCompact ? (
-            <Tooltip key={action.key} label={action.label} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={action.color}
-                aria-label={action.name}
-                loading={action.isLoading}
-                data-testid={`widget-${action.key}`}
-                onClick={action.onClick}
-              >
-                <action.icon size={18} />
-              </ActionIcon>
-            </Tooltip>
-          ) : (
-            <Button
-              key={action.key}
-              size="xs"
-              variant="light"
-              color={action.color}
-              leftSection={<action.icon size={16} />}
-              aria-label={action.name}
-              loading={action.isLoading}
-              data-testid={`widget-${action.key}`}
-              onClick={action.onClick}
-            >
-              {action.label}
-            </Button>
-          );
-        })}
-      </Group>
-      <Modal opened={isConfirming} onClose={() => setConfirming(false)} title={t('widgets.delete.title')} centered>
-        <Stack gap="md">
-          <Text size="sm">{t('widgets.delete.text', { name: widget.name })}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('widgets.delete.cancel')}
-            </Button>
-            <Button color="red" onClick={handleDelete} loading={remove.isPending} data-testid="widget-delete-confirm">
-              {t('widgets.delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">{t('widgets.delete.text', { name: widget.name })}</Text>
+      </ConfirmDialog>
     </>
   );
 }

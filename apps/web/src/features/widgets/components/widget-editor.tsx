@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { WIDGET_MESSAGES } from '@portal/contract';
 import type { Widget } from '@portal/contract';
@@ -33,6 +32,7 @@ import { DomainPanel } from './domain-panel';
 import { EmbedPanel } from './embed-panel';
 import { DomainStatus } from './domain-status';
 import { OffersSection } from './offers-section';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 const TAB_PANELS: Record<EditorTab, (props: { form: WidgetForm }) => React.JSX.Element> = {
   general: GeneralTab,
@@ -56,7 +56,7 @@ export function WidgetEditor({ widget }: { widget: Widget | null }) {
   const save = useSaveWidget(widget?.id ?? null);
   const [tab, setTab] = useState<EditorTab>('general');
   const [saveFailed, setSaveFailed] = useState(false);
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isPhone = useIsPhone();
   const form = useForm<WidgetFormValues>({
     initialValues: widget ? formValuesOf(widget) : newWidgetValues(language),
   });

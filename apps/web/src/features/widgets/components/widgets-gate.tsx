@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Container, Stack } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
 import { WIDGET_MESSAGES, can } from '@portal/contract/plain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { AccessDenied } from '@/components/access-denied';
 import { translateMessage } from '@/lib/i18n';
 import { useSessionUser } from '@/lib/session';
 
@@ -17,15 +14,8 @@ export function WidgetsGate({ children }: { children: ReactNode }) {
   const isAdmin = can(user?.role, 'manageWidgets');
   if (isAdmin && user?.isWidgetsCreationAllowed) return children;
   return (
-    <Container size="sm" py="xl">
-      <Alert color="yellow" variant="light" icon={<IconLock size={20} />} data-testid="widgets-forbidden">
-        <Stack gap="sm" align="flex-start">
-          {isAdmin ? translateMessage(WIDGET_MESSAGES.notAllowed) : t('messages.forbidden')}
-          <Button component={Link} to={paths.home.getHref()} variant="light" size="xs">
-            {t('common.goHome')}
-          </Button>
-        </Stack>
-      </Alert>
-    </Container>
+    <AccessDenied testId="widgets-forbidden">
+      {isAdmin ? translateMessage(WIDGET_MESSAGES.notAllowed) : t('messages.forbidden')}
+    </AccessDenied>
   );
 }

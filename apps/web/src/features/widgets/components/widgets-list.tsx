@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { WidgetListItem } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { DomainStatus } from './domain-status';
 import { WidgetActions } from './widget-actions';
+import { LabelledValue } from '@/components/labelled-value';
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
 
@@ -69,19 +69,6 @@ export function WidgetsTable({ widgets }: { widgets: readonly WidgetListItem[] }
   );
 }
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} component="div" style={WRAP}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
 // The list on a phone: one card per widget
 export function WidgetsCards({ widgets }: { widgets: readonly WidgetListItem[] }) {
   const { t } = useTranslation();
@@ -99,14 +86,14 @@ export function WidgetsCards({ widgets }: { widgets: readonly WidgetListItem[] }
               </Text>
             </div>
             <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-              <Figure label={t('widgets.columns.type')}>{t(`widgets.types.${widget.type}`)}</Figure>
-              <Figure label={t('widgets.columns.offers')}>
+              <LabelledValue label={t('widgets.columns.type')}>{t(`widgets.types.${widget.type}`)}</LabelledValue>
+              <LabelledValue label={t('widgets.columns.offers')}>
                 <span data-testid="widget-offers-count">{widget.offersCount}</span>
-              </Figure>
+              </LabelledValue>
             </SimpleGrid>
-            <Figure label={t('widgets.columns.domain')}>
+            <LabelledValue label={t('widgets.columns.domain')}>
               <Domain widget={widget} />
-            </Figure>
+            </LabelledValue>
             <Group>
               <WidgetActions widget={widget} />
             </Group>

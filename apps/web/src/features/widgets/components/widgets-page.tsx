@@ -1,5 +1,4 @@
 import { Button, Container, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,13 +9,14 @@ import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useWidgets } from '../api/get-widgets';
 import { WidgetsCards, WidgetsTable } from './widgets-list';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 // SPEC §2 /widgets: the agency's widgets — name, type, domain and its status, how many offers — with edit,
 // duplicate and delete
 export function WidgetsPage() {
   const { t } = useTranslation();
   useDocumentPageTitle(t('widgets.title'));
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isPhone = useIsPhone();
   const list = useWidgets();
 
   return (

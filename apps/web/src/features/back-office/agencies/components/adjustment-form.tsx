@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AgencyAdjustmentBody } from '@portal/contract';
 import type { AdminAgencyDetail } from '@portal/contract';
@@ -8,6 +8,7 @@ import { applyServerErrors, zodValidate } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useAgencyAdjustment } from '../../api/agencies';
+import { Section } from '../../components/section';
 
 type Values = { direction: 'credit' | 'debit'; amount: number | string; reason: string };
 
@@ -45,12 +46,9 @@ export function AdjustmentForm({ agency }: { agency: AdminAgencyDetail }) {
   });
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="agency-adjust-title" data-testid="agency-adjustment">
+    <Section title={t('backOffice.agency.adjustTitle')} testId="agency-adjustment">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Title order={2} size="h4" id="agency-adjust-title">
-            {t('backOffice.agency.adjustTitle')}
-          </Title>
           <Group gap="lg" wrap="wrap">
             <Text size="sm">
               {t('backOffice.agencies.balance')}: <Money amount={agency.balance} currency={agency.currency} />
@@ -100,6 +98,6 @@ export function AdjustmentForm({ agency }: { agency: AdminAgencyDetail }) {
           </Group>
         </Stack>
       </form>
-    </Paper>
+    </Section>
   );
 }

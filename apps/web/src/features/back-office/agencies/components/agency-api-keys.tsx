@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiKeyRoutes } from '@portal/contract';
 import type { AdminAgencyDetail } from '@portal/contract';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { callRoute } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { Section } from '../../components/section';
 
 // Issue 30: the agency's reseller API keys as the tours company sees them; any can be revoked from here (the next
 // call with it is refused). The agency's access itself is the "reseller API" switch of its settings.
@@ -28,54 +29,49 @@ export function AgencyApiKeys({ agency }: { agency: AdminAgencyDetail }) {
   const list = keys.data?.keys ?? [];
   if (!agency.isApiAllowed && list.length === 0) return null;
   return (
-    <Paper withBorder p="md" data-testid="agency-api-keys">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('backOffice.apiKeys.title')}
-        </Title>
-        {list.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('backOffice.apiKeys.empty')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table>
-              <Table.Tbody>
-                {list.map((key) => (
-                  <Table.Tr key={key.id}>
-                    <Table.Td>{key.name}</Table.Td>
-                    <Table.Td>
-                      <Code>{key.prefix}…</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      {key.lastUsedAt
-                        ? t('backOffice.apiKeys.lastUsed', { when: formatDateTime(key.lastUsedAt, language) })
-                        : t('backOffice.apiKeys.neverUsed')}
-                    </Table.Td>
-                    <Table.Td>
-                      {key.revokedAt ? (
-                        <Badge color="gray" variant="light">
-                          {t('backOffice.apiKeys.revokedBadge')}
-                        </Badge>
-                      ) : (
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          loading={revoke.isPending && revoke.variables === key.id}
-                          onClick={() => revoke.mutate(key.id)}
-                        >
-                          {t('backOffice.apiKeys.revoke')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+    <Section title={t('backOffice.apiKeys.title')} testId="agency-api-keys">
+      {list.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('backOffice.apiKeys.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table>
+            <Table.Tbody>
+              {list.map((key) => (
+                <Table.Tr key={key.id}>
+                  <Table.Td>{key.name}</Table.Td>
+                  <Table.Td>
+                    <Code>{key.prefix}…</Code>
+                  </Table.Td>
+                  <Table.Td>
+                    {key.lastUsedAt
+                      ? t('backOffice.apiKeys.lastUsed', { when: formatDateTime(key.lastUsedAt, language) })
+                      : t('backOffice.apiKeys.neverUsed')}
+                  </Table.Td>
+                  <Table.Td>
+                    {key.revokedAt ? (
+                      <Badge color="gray" variant="light">
+                        {t('backOffice.apiKeys.revokedBadge')}
+                      </Badge>
+                    ) : (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        loading={revoke.isPending && revoke.variables === key.id}
+                        onClick={() => revoke.mutate(key.id)}
+                      >
+                        {t('backOffice.apiKeys.revoke')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { addDays } from '@portal/contract/plain';
 import type { AdminAgencyDetail, CurrencyCode, StatementEntry } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useLocale } from '@/lib/locale';
 import { useAgencyStatement } from '../../api/agencies';
 import { ListResults } from '../../components/list-page';
 import { ListTable, type ListColumn } from '../../components/list-table';
+import { Section } from '../../components/section';
 
 // The agency's statement of the last 90 days, as its admins read it (adjustments show with their reason)
 export function AgencyStatement({ agency }: { agency: AdminAgencyDetail }) {
@@ -56,36 +57,25 @@ export function AgencyStatement({ agency }: { agency: AdminAgencyDetail }) {
     },
   ];
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="section"
-      aria-labelledby="agency-statement-title"
-      data-testid="agency-statement"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="agency-statement-title">
-          {t('backOffice.agency.statement')}
-        </Title>
-        <ListResults
-          query={statement}
-          isEmpty={(data) => data.entries.length === 0}
-          empty={t('backOffice.agency.noEntries')}
-          isDense
-          pagination={(data) => ({ total: data.total, onPage: data.onPage, page, onChange: setPage })}
-        >
-          {(data) => (
-            <ListTable
-              rows={data.entries}
-              rowKey={(entry) => entry.id}
-              columns={columns(data.currencyCode)}
-              minWidth={560}
-              variant="compact"
-              rowProps={() => ({ 'data-testid': 'statement-entry' })}
-            />
-          )}
-        </ListResults>
-      </Stack>
-    </Paper>
+    <Section title={t('backOffice.agency.statement')} testId="agency-statement">
+      <ListResults
+        query={statement}
+        isEmpty={(data) => data.entries.length === 0}
+        empty={t('backOffice.agency.noEntries')}
+        isDense
+        pagination={(data) => ({ total: data.total, onPage: data.onPage, page, onChange: setPage })}
+      >
+        {(data) => (
+          <ListTable
+            rows={data.entries}
+            rowKey={(entry) => entry.id}
+            columns={columns(data.currencyCode)}
+            minWidth={560}
+            variant="compact"
+            rowProps={() => ({ 'data-testid': 'statement-entry' })}
+          />
+        )}
+      </ListResults>
+    </Section>
   );
 }

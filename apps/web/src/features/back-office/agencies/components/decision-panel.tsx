@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { AdminAgencyDetail } from '@portal/contract';
 import { IconCheck, IconPlayerPlay, IconPlayerPause, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { takeFieldError } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useAgencyDecision } from '../../api/agencies';
+import { ReasonDialog } from '../../components/reason-dialog';
 
 type ReasonKind = 'reject' | 'suspend';
 
@@ -15,11 +16,9 @@ export function DecisionPanel({ agency }: { agency: AdminAgencyDetail }) {
   const { t } = useTranslation();
   const decide = useAgencyDecision(agency.id);
   const [asking, setAsking] = useState<ReasonKind | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
 
   const done = (key: string) => () => notify.success(t(`backOffice.agency.done.${key}`, { name: agency.name }));
-  const submitReason = () => {
+  const submitReason = (reason: string, showError: (message: string | null) => void) => {
     if (!asking) return;
     const kind = asking;
     decide.mutate(
@@ -28,9 +27,8 @@ export function DecisionPanel({ agency }: { agency: AdminAgencyDetail }) {
         onSuccess: () => {
           done(kind)();
           setAsking(null);
-          setReason('');
         },
-        onError: (error) => setReasonError(takeFieldError(error, 'reason')),
+        onError: (error) => showError(takeFieldError(error, 'reason')),
       },
     );
   };
@@ -87,38 +85,18 @@ export function DecisionPanel({ agency }: { agency: AdminAgencyDetail }) {
           </Button>
         )}
       </Group>
-      <Modal
+      <ReasonDialog
         opened={asking !== null}
         onClose={() => setAsking(null)}
         title={asking ? t(`backOffice.agency.${asking}Title`, { name: agency.name }) : ''}
-        centered
-      >
-        <Stack gap="sm">
-          <Textarea
-            label={t('backOffice.agency.reasonLabel')}
-            description={t('backOffice.agency.reasonHint')}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setReasonError(null);
-            }}
-            error={reasonError}
-            autosize
-            minRows={3}
-            maxLength={500}
-            data-autofocus
-            required
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(null)}>
-              {t('backOffice.cancel')}
-            </Button>
-            <Button color="red" loading={decide.isPending} onClick={submitReason}>
-              {asking ? t(`backOffice.agency.${asking}`) : ''}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        label={t('backOffice.agency.reasonLabel')}
+        hint={t('backOffice.agency.reasonHint')}
+        submitLabel={asking ? t(`backOffice.agency.${asking}`) : ''}
+        maxLength={500}
+        isRequiredHere={false}
+        isPending={decide.isPending}
+        onSubmit={submitReason}
+      />
     </Stack>
   );
 }

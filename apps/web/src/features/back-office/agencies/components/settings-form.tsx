@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AgencySettingsBody } from '@portal/contract';
 import type { AdminAgencyDetail, CurrencyCode } from '@portal/contract';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors, zodValidate } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useAgencySettings } from '../../api/agencies';
+import { Section } from '../../components/section';
 
 type Values = {
   siteId: string;
@@ -47,12 +48,9 @@ export function SettingsForm({ agency }: { agency: AdminAgencyDetail }) {
   );
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="agency-settings-title" data-testid="agency-settings">
+    <Section title={t('backOffice.agency.settings')} testId="agency-settings">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Title order={2} size="h4" id="agency-settings-title">
-            {t('backOffice.agency.settings')}
-          </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <Select
               label={t('backOffice.agencies.site')}
@@ -103,6 +101,6 @@ export function SettingsForm({ agency }: { agency: AdminAgencyDetail }) {
           </Group>
         </Stack>
       </form>
-    </Paper>
+    </Section>
   );
 }

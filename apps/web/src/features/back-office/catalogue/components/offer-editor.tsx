@@ -1,9 +1,9 @@
 import { Divider, Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { AdminOffer } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { OfferRulesForm } from './offer-rules-form';
 import { PricesEditor } from './prices-editor';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 type OfferEditorProps = {
   tourId: number;
@@ -17,7 +17,7 @@ type OfferEditorProps = {
 // and only once the offer exists; bookings keep the prices they were made at.
 export function OfferEditor({ tourId, offer, ticketTypes, onClose, onCreated }: OfferEditorProps) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isPhone = useIsPhone();
   return (
     <Modal
       opened

@@ -1,5 +1,4 @@
 import { ActionIcon, Card, Group, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { AdminSlot } from '@portal/contract';
 import { nextMonth, previousMonth, type CalendarMonth } from '@portal/contract/plain';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -9,6 +8,7 @@ import type { SlotToggle } from '../hooks/use-slot-selection';
 import { monthTitle } from '../utils/slot-calendar';
 import { SlotsDayList } from './slots-day-list';
 import { SlotsMonthGrid } from './slots-month-grid';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 type SlotsCalendarProps = {
   month: CalendarMonth;
@@ -22,7 +22,7 @@ type SlotsCalendarProps = {
 export function SlotsCalendar({ month, onMonthChange, byDate, selected, toggle }: SlotsCalendarProps) {
   const { t } = useTranslation();
   const { language } = useLocale();
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isPhone = useIsPhone();
   return (
     <Card withBorder padding="md">
       <Group justify="space-between" mb="sm">

@@ -22,7 +22,7 @@ import { notify } from '@/lib/notify';
 import { useCancelOnBehalf, useCancellationPreview } from '../api/bookings';
 import { deskMessage } from '../messages';
 import { checkFeeOverride, refundAfterFee } from '../utils/fee-override';
-import { Fact } from './fact';
+import { LabelledValue } from '@/components/labelled-value';
 
 type Errors = { feeOverride?: string; reason?: string; other?: string };
 
@@ -111,18 +111,22 @@ export function CancelDialog({
             </Text>
             {p.isPaid && (
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="cancel-preview">
-                <Fact label={t('boDesk.booking.paid')}>
+                <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.booking.paid')}>
                   <Money amount={p.paidTotal} currency={currency} />
-                </Fact>
-                <Fact label={t('boDesk.booking.policyFee')}>
+                </LabelledValue>
+                <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.booking.policyFee')}>
                   <Money amount={p.cancellationFee} currency={currency} testId="preview-fee" />
-                </Fact>
-                <Fact label={t('boDesk.booking.policyRefund', { percent: p.refundPercent })}>
+                </LabelledValue>
+                <LabelledValue
+                  isPlain
+                  isDashWhenEmpty
+                  label={t('boDesk.booking.policyRefund', { percent: p.refundPercent })}
+                >
                   <Money amount={p.refundAmount} currency={currency} testId="preview-refund" />
-                </Fact>
-                <Fact label={t('boDesk.booking.refundTo')}>
+                </LabelledValue>
+                <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.booking.refundTo')}>
                   {p.refundTo ? t(`boDesk.paymentMethods.${p.refundTo}`) : '—'}
-                </Fact>
+                </LabelledValue>
               </SimpleGrid>
             )}
             {p.isPaid && (

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DeskPayment, PaymentStatus, RefundState } from '@portal/contract';
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Money } from '@/components/money';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
@@ -115,35 +116,30 @@ function RecordRefundMade({ payment }: { payment: DeskPayment }) {
       >
         {t('boDesk.money.recordMade')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('boDesk.money.recordTitle')} centered>
-        <Stack>
-          <Text size="sm">
-            {t('boDesk.money.recordText', {
-              amount: formatMoney(payment.refund.owed, payment.currencyCode, language),
-              provider: payment.provider,
-            })}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              {t('boDesk.money.recordBack')}
-            </Button>
-            <Button
-              color="grape"
-              loading={record.isPending}
-              onClick={() =>
-                record.mutate(payment.id, {
-                  onSuccess: () => {
-                    setOpen(false);
-                    notify.success(t('boDesk.money.recorded'));
-                  },
-                })
-              }
-            >
-              {t('boDesk.money.recordConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('boDesk.money.recordTitle')}
+        cancelLabel={t('boDesk.money.recordBack')}
+        confirmLabel={t('boDesk.money.recordConfirm')}
+        confirmColor="grape"
+        isPending={record.isPending}
+        onConfirm={() =>
+          record.mutate(payment.id, {
+            onSuccess: () => {
+              setOpen(false);
+              notify.success(t('boDesk.money.recorded'));
+            },
+          })
+        }
+      >
+        <Text size="sm">
+          {t('boDesk.money.recordText', {
+            amount: formatMoney(payment.refund.owed, payment.currencyCode, language),
+            provider: payment.provider,
+          })}
+        </Text>
+      </ConfirmDialog>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { requiredField } from '@/components/required-field';
 import { applyServerErrors, takeFieldError, zodValidate } from '@/lib/form';
 import { notify } from '@/lib/notify';
+import { ReasonDialog } from '../../components/reason-dialog';
 import { useDeclineRequest, useQuoteRequest } from '../api/requests';
 
 type QuoteValues = { netTotal: number | string; validHours: number | string; note: string };
@@ -90,65 +91,31 @@ function QuoteDialog({ request, opened, onClose }: { request: AdminRequestRow; o
 }
 
 // Decline a request with the reason the agent reads (required)
-function DeclineDialog({
-  request,
-  opened,
-  onClose,
-}: {
-  request: AdminRequestRow;
-  opened: boolean;
-  onClose: () => void;
-}) {
+function DeclineDialog({ request, onClose }: { request: AdminRequestRow; onClose: () => void }) {
   const { t } = useTranslation();
   const decline = useDeclineRequest(request.id);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = () => {
-    if (!reason.trim()) {
-      setError(t('messages.required'));
-      return;
-    }
+  const submit = (reason: string, showError: (message: string | null) => void) =>
     decline.mutate(reason, {
       onSuccess: () => {
         notify.success(t('boDesk.requests.declined', { reference: request.reference }));
         onClose();
       },
-      onError: (failure) => setError(takeFieldError(failure, 'reason')),
+      onError: (failure) => showError(takeFieldError(failure, 'reason')),
     });
-  };
   return (
-    <Modal
-      opened={opened}
+    <ReasonDialog
+      opened
       onClose={onClose}
       title={t('boDesk.requests.declineTitle', { reference: request.reference })}
-      centered
-    >
-      <Stack gap="sm" data-testid="decline-form">
-        <Textarea
-          label={t('boDesk.requests.declineReason')}
-          description={t('boDesk.requests.declineReasonHint')}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          autosize
-          minRows={3}
-          maxLength={1000}
-          data-autofocus
-          {...requiredField}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('backOffice.cancel')}
-          </Button>
-          <Button color="red" loading={decline.isPending} onClick={submit}>
-            {t('boDesk.requests.decline')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      label={t('boDesk.requests.declineReason')}
+      hint={t('boDesk.requests.declineReasonHint')}
+      submitLabel={t('boDesk.requests.decline')}
+      maxLength={1000}
+      isRequiredHere
+      isPending={decline.isPending}
+      onSubmit={submit}
+      testId="decline-form"
+    />
   );
 }
 
@@ -169,7 +136,7 @@ export function RequestActions({ request }: { request: AdminRequestRow }) {
         </Button>
       </Group>
       {dialog === 'quote' && <QuoteDialog request={request} opened onClose={() => setDialog(null)} />}
-      {dialog === 'decline' && <DeclineDialog request={request} opened onClose={() => setDialog(null)} />}
+      {dialog === 'decline' && <DeclineDialog request={request} onClose={() => setDialog(null)} />}
     </>
   );
 }

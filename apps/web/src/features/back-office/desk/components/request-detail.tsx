@@ -5,9 +5,9 @@ import { Money } from '@/components/money';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { DeskStatusBadge } from './booking-status-badge';
-import { Fact } from './fact';
 import { RequestActions } from './request-actions';
 import { guestsText } from './guests';
+import { LabelledValue } from '@/components/labelled-value';
 
 // A quotation request as the operator decides on it: what the agent asked for, the quote given, the actions
 export function RequestDetail({ request }: { request: AdminRequestRow }) {
@@ -27,24 +27,38 @@ export function RequestDetail({ request }: { request: AdminRequestRow }) {
         <DeskStatusBadge status={request.status} />
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Fact label={t('boDesk.fields.reference')}>{request.reference}</Fact>
-        <Fact label={t('boDesk.fields.agency')}>{request.agencyName}</Fact>
-        <Fact label={t('boDesk.fields.date')}>
+        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.reference')}>
+          {request.reference}
+        </LabelledValue>
+        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.agency')}>
+          {request.agencyName}
+        </LabelledValue>
+        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.date')}>
           {formatDate(request.bookingDate, language)}
           {request.time ? `, ${request.time}` : ''}
-        </Fact>
-        <Fact label={t('boDesk.fields.guests')}>{guestsText(t, request)}</Fact>
-        <Fact label={t('boDesk.fields.guest')}>{request.guestName}</Fact>
-        <Fact label={t('boDesk.fields.agent')}>{request.agent}</Fact>
-        <Fact label={t('boDesk.fields.hotel')}>{[request.hotel, request.room].filter(Boolean).join(', ')}</Fact>
-        <Fact label={t('boDesk.fields.received')}>{formatDateTime(request.createdAt, language)}</Fact>
-        <Fact label={t('boDesk.requests.priced')}>
+        </LabelledValue>
+        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.guests')}>
+          {guestsText(t, request)}
+        </LabelledValue>
+        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.guest')}>
+          {request.guestName}
+        </LabelledValue>
+        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.agent')}>
+          {request.agent}
+        </LabelledValue>
+        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.hotel')}>
+          {[request.hotel, request.room].filter(Boolean).join(', ')}
+        </LabelledValue>
+        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.received')}>
+          {formatDateTime(request.createdAt, language)}
+        </LabelledValue>
+        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.requests.priced')}>
           <Money amount={request.netRate} currency={request.currencyCode} />
-        </Fact>
+        </LabelledValue>
       </SimpleGrid>
-      <Fact label={t('boDesk.requests.agentNote')} testId="request-note">
+      <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.requests.agentNote')} testId="request-note">
         {request.notes}
-      </Fact>
+      </LabelledValue>
       {request.quote && (
         <Alert color="blue" variant="light" title={t('boDesk.requests.quoteGiven')} data-testid="request-quote">
           <Stack gap={2}>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { TopUpView } from '@portal/contract';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Money } from '@/components/money';
-import { requiredField } from '@/components/required-field';
 import { takeFieldError } from '@/lib/form';
 import { notify } from '@/lib/notify';
+import { ReasonDialog } from '../../components/reason-dialog';
 import { useTransferDecision } from '../api/money';
 
 // Confirm a declared transfer (credits the balance once) or reject it with the reason the agency reads. Both
@@ -15,12 +16,8 @@ export function TransferActions({ transfer }: { transfer: TopUpView }) {
   const { t } = useTranslation();
   const decide = useTransferDecision(transfer.id);
   const [dialog, setDialog] = useState<'confirm' | 'reject' | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const busy = decide.isPending;
-  const close = () => {
-    if (!busy) setDialog(null);
-  };
+  const close = () => setDialog(null);
   const confirm = () =>
     decide.mutate(
       { kind: 'confirm' },
@@ -32,11 +29,7 @@ export function TransferActions({ transfer }: { transfer: TopUpView }) {
         onError: () => setDialog(null),
       },
     );
-  const reject = () => {
-    if (!reason.trim()) {
-      setReasonError(t('messages.required'));
-      return;
-    }
+  const reject = (reason: string, showError: (message: string | null) => void) =>
     decide.mutate(
       { kind: 'reject', reason },
       {
@@ -44,10 +37,9 @@ export function TransferActions({ transfer }: { transfer: TopUpView }) {
           notify.success(t('boDesk.money.rejected', { reference: transfer.reference }));
           setDialog(null);
         },
-        onError: (error) => setReasonError(takeFieldError(error, 'reason')),
+        onError: (error) => showError(takeFieldError(error, 'reason')),
       },
     );
-  };
   const amount = <Money amount={transfer.amount} currency={transfer.currencyCode} />;
   return (
     <>
@@ -72,52 +64,38 @@ export function TransferActions({ transfer }: { transfer: TopUpView }) {
           {t('boDesk.money.reject')}
         </Button>
       </Group>
-      <Modal opened={dialog === 'confirm'} onClose={close} title={t('boDesk.money.confirmTitle')} centered>
-        <Stack gap="sm" data-testid="confirm-transfer">
-          <Text size="sm">
-            {t('boDesk.money.confirmText', { agency: transfer.agencyName ?? '', reference: transfer.reference })}{' '}
-            <b>{amount}</b>
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('boDesk.money.bankReference')}: {transfer.bankReference ?? '—'}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {t('backOffice.cancel')}
-            </Button>
-            <Button color="green" loading={busy} disabled={busy} onClick={confirm}>
-              {t('boDesk.money.confirmCredit')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal opened={dialog === 'reject'} onClose={close} title={t('boDesk.money.rejectTitle')} centered>
-        <Stack gap="sm" data-testid="reject-transfer">
-          <Textarea
-            label={t('boDesk.money.rejectReason')}
-            description={t('boDesk.money.rejectReasonHint')}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setReasonError(null);
-            }}
-            error={reasonError}
-            autosize
-            minRows={3}
-            maxLength={500}
-            data-autofocus
-            {...requiredField}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {t('backOffice.cancel')}
-            </Button>
-            <Button color="red" loading={busy} disabled={busy} onClick={reject}>
-              {t('boDesk.money.reject')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={dialog === 'confirm'}
+        onClose={close}
+        title={t('boDesk.money.confirmTitle')}
+        cancelLabel={t('backOffice.cancel')}
+        confirmLabel={t('boDesk.money.confirmCredit')}
+        confirmColor="green"
+        onConfirm={confirm}
+        isPending={busy}
+        testId="confirm-transfer"
+      >
+        <Text size="sm">
+          {t('boDesk.money.confirmText', { agency: transfer.agencyName ?? '', reference: transfer.reference })}{' '}
+          <b>{amount}</b>
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('boDesk.money.bankReference')}: {transfer.bankReference ?? '—'}
+        </Text>
+      </ConfirmDialog>
+      <ReasonDialog
+        opened={dialog === 'reject'}
+        onClose={close}
+        title={t('boDesk.money.rejectTitle')}
+        label={t('boDesk.money.rejectReason')}
+        hint={t('boDesk.money.rejectReasonHint')}
+        submitLabel={t('boDesk.money.reject')}
+        maxLength={500}
+        isRequiredHere
+        isPending={busy}
+        onSubmit={reject}
+        testId="reject-transfer"
+      />
     </>
   );
 }

@@ -1,0 +1,42 @@
+import { useId, type ReactNode } from 'react';
+import { Group, Paper, Stack, Title, type MantineSpacing } from '@mantine/core';
+
+type SectionProps = {
+  title: string;
+  testId?: string;
+  // the section's own id, for a link to it ('#failed-jobs')
+  anchor?: string;
+  // beside the title (a switch), and at the end of its line (a link)
+  aside?: ReactNode;
+  action?: ReactNode;
+  gap?: MantineSpacing;
+  children: ReactNode;
+};
+
+// One framed part of a back-office page, named by its heading
+export function Section({ title, testId, anchor, aside, action, gap = 'sm', children }: SectionProps) {
+  const titleId = useId();
+  const heading = (
+    <Title order={2} size="h4" id={titleId}>
+      {title}
+    </Title>
+  );
+  return (
+    <Paper withBorder p="md" component="section" id={anchor} aria-labelledby={titleId} data-testid={testId}>
+      <Stack gap={gap}>
+        {aside || action ? (
+          <Group justify="space-between">
+            <Group gap="sm">
+              {heading}
+              {aside}
+            </Group>
+            {action}
+          </Group>
+        ) : (
+          heading
+        )}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
