@@ -348,6 +348,11 @@ async function deliver(r: Real, event: { rawBody: Buffer; headers: Record<string
   expect(res.statusCode, `webhook: ${res.body}`).toBe(200);
 }
 
+// the same event delivered `times` times at once
+async function deliverAtOnce(r: Real, event: { rawBody: Buffer; headers: Record<string, string> }, times: number) {
+  await Promise.all(Array.from({ length: times }, () => deliver(r, event)));
+}
+
 // refunds whose provider answer did not come: their lease runs out, and the sweeper asks again under the same id
 async function retryOwedRefunds(m: Model, r: Real, sweeps: number) {
   await r.db.execute(
@@ -675,6 +680,8 @@ function command<P>(
 const target = fc.nat({ max: 1000 });
 // A booking or top-up to act on: mostly one the step makes sense for, sometimes any (the refusals are checked too)
 const choice = fc.record({ index: fc.nat({ max: 1000 }), any: fc.integer({ min: 0, max: 4 }).map((k) => k === 0) });
+const pickWhere = <T>(list: readonly T[], fitting: (item: T) => boolean, index: number): T =>
+  pick(list.filter(fitting), index);
 function choose<T>(list: readonly T[], preferred: (item: T) => boolean, c: { index: number; any: boolean }): T {
   const fitting = list.filter(preferred);
   return pick(c.any || fitting.length === 0 ? list : fitting, c.index);
@@ -737,6 +744,28 @@ function newBooking(
   return booking;
 }
 
+// an instant booking of the shared 4x4 made: the model's booking, with the seats it took from its slot
+function newShared4x4(
+  m: Model,
+  res: Response,
+  p: { slot: SlotKey; adults: number; children: number },
+  how: Pick<MBooking, 'status' | 'paymentMethod' | 'priceMinor'>,
+): MBooking {
+  const slot = m.slots[p.slot];
+  const need = needOf(slot, p.adults, p.children);
+  const b = newBooking(m, res, { slot: p.slot, adults: p.adults, children: p.children, isRequest: false, ...how });
+  takeStock(slot, need);
+  b.stock = need;
+  return b;
+}
+
+// the card charge a booking call started: the model's payment, for the booking's amount
+async function cardCharged(m: Model, r: Real, b: MBooking, amountMinor: number) {
+  const payment = addPayment(m, { kind: 'booking', id: b.id }, await latestPayment(r, { bookingId: b.id }));
+  expect(payment.amountMinor, 'the card is charged the booking').toBe(amountMinor);
+  b.payments.push(payment.id);
+}
+
 // POST /bookings: paid from the balance in one statement — refused while something is overdue, when the seats are
 // not there, or past the credit limit
 const bookFromBalance = command(
@@ -756,17 +785,7 @@ const bookFromBalance = command(
         : OK);
     const res = await submit(m, r, '/api/b2b/bookings', shared4x4(r, slot, p), p.mode, expected);
     if (expected.status !== 200) return;
-    const b = newBooking(m, res, {
-      slot: p.slot,
-      adults: p.adults,
-      children: p.children,
-      isRequest: false,
-      status: 'completed',
-      paymentMethod: 'balance',
-      priceMinor: price,
-    });
-    takeStock(slot, need);
-    b.stock = need;
+    const b = newShared4x4(m, res, p, { status: 'completed', paymentMethod: 'balance', priceMinor: price });
     b.paidFromBalance = true;
     m.balance -= price;
   },
@@ -786,21 +805,9 @@ const bookByCard = command(
     const res = await submit(m, r, '/api/b2b/bookings/withpaymentintent', shared4x4(r, slot, p), p.mode, expected);
     if (expected.status !== 200) return;
     const price = priceOf(slot, p.adults, p.children);
-    const b = newBooking(m, res, {
-      slot: p.slot,
-      adults: p.adults,
-      children: p.children,
-      isRequest: false,
-      status: 'pending_payment',
-      paymentMethod: 'card',
-      priceMinor: price,
-    });
-    takeStock(slot, need);
-    b.stock = need;
+    const b = newShared4x4(m, res, p, { status: 'pending_payment', paymentMethod: 'card', priceMinor: price });
     b.holds = true;
-    const payment = addPayment(m, { kind: 'booking', id: b.id }, await latestPayment(r, { bookingId: b.id }));
-    expect(payment.amountMinor, 'the card is charged the booking').toBe(price);
-    b.payments.push(payment.id);
+    await cardCharged(m, r, b, price);
   },
 );
 
@@ -890,9 +897,7 @@ const payBooking = command(
     }
     b.status = 'pending_payment';
     b.holds = true;
-    const payment = addPayment(m, { kind: 'booking', id: b.id }, await latestPayment(r, { bookingId: b.id }));
-    expect(payment.amountMinor, 'the card is charged the booking').toBe(amount);
-    b.payments.push(payment.id);
+    await cardCharged(m, r, b, amount);
   },
 );
 
@@ -902,10 +907,7 @@ const payOnPage = command(
   fc.record({ payment: target, outcome: fc.constantFrom('ok', 'ok', 'ok', 'declined', 'cancel') }),
   (m) => m.payments.some((p) => p.charge === 'pending'),
   async (m, r, p) => {
-    const payment = pick(
-      m.payments.filter((x) => x.charge === 'pending'),
-      p.payment,
-    );
+    const payment = pickWhere(m.payments, (x) => x.charge === 'pending', p.payment);
     const res =
       p.outcome === 'cancel'
         ? await r.app.inject({
@@ -934,10 +936,7 @@ const paidWebhookLost = command(
   fc.record({ payment: target }),
   (m) => m.payments.some((p) => p.charge === 'pending'),
   async (m, r, p) => {
-    const payment = pick(
-      m.payments.filter((x) => x.charge === 'pending'),
-      p.payment,
-    );
+    const payment = pickWhere(m.payments, (x) => x.charge === 'pending', p.payment);
     await providerSets(r, payment.chargeId, 'succeeded');
     payment.charge = 'succeeded';
     const url =
@@ -958,15 +957,12 @@ const latePayment = command(
   fc.record({ payment: target, twice: fc.boolean() }),
   (m) => m.payments.some((p) => p.charge === 'cancelled'),
   async (m, r, p) => {
-    const payment = pick(
-      m.payments.filter((x) => x.charge === 'cancelled'),
-      p.payment,
-    );
+    const payment = pickWhere(m.payments, (x) => x.charge === 'cancelled', p.payment);
     await providerSets(r, payment.chargeId, 'succeeded');
     payment.charge = 'succeeded';
     const event = sandboxEvent(r, payment.chargeId, 'succeeded');
     payment.events.push(event);
-    await Promise.all((p.twice ? [event, event] : [event]).map((e) => deliver(r, e)));
+    await deliverAtOnce(r, event, p.twice ? 2 : 1);
     const owedBefore = payment.owedMinor;
     paymentSucceeded(m, payment);
     note(`late ${payment.owner.kind} payment ${payment.owedMinor > owedBefore ? 'refunded' : 'kept'}`);
@@ -979,14 +975,11 @@ const webhookAgain = command(
   fc.record({ payment: target, sameEvent: fc.boolean(), twice: fc.boolean() }),
   (m) => m.payments.some((p) => p.charge !== 'pending'),
   async (m, r, p) => {
-    const payment = pick(
-      m.payments.filter((x) => x.charge !== 'pending'),
-      p.payment,
-    );
+    const payment = pickWhere(m.payments, (x) => x.charge !== 'pending', p.payment);
     const outcome = payment.charge === 'failed' ? 'failed' : payment.charge === 'cancelled' ? 'cancelled' : 'succeeded';
     const stored = payment.events.at(-1);
     const event = p.sameEvent && stored ? stored : sandboxEvent(r, payment.chargeId, outcome);
-    await Promise.all((p.twice ? [event, event] : [event]).map((e) => deliver(r, e)));
+    await deliverAtOnce(r, event, p.twice ? 2 : 1);
     if (outcome === 'succeeded') paymentSucceeded(m, payment);
     else paymentClosed(m, payment, outcome);
   },
@@ -998,10 +991,7 @@ const expireAHold = command(
   fc.record({ booking: target }),
   (m) => m.bookings.some((b) => b.holds),
   async (m, r, p) => {
-    const b = pick(
-      m.bookings.filter((x) => x.holds),
-      p.booking,
-    );
+    const b = pickWhere(m.bookings, (x) => x.holds, p.booking);
     await r.db.execute(sql`UPDATE bookings SET hold_expires_at = ${new Date(Date.now() - 60_000)} WHERE id = ${b.id}`);
     expect(await r.app.bookings.sweepExpiredHolds(), 'holds released').toBe(1);
     expireHold(m, b);
@@ -1131,31 +1121,31 @@ const retryRefunds = command(
   async (m, r, p) => retryOwedRefunds(m, r, p.sweeps),
 );
 
+const topUpOutcome = (amountMinor: number): Outcome =>
+  amountMinor < TOP_UP_MINIMUM_MINOR
+    ? { status: 422, field: 'amount', message: MONEY_MESSAGES.amountBelowMinimum }
+    : OK;
+
+// a top-up the agency asked for: the model's, pending
+function newTopUp(m: Model, res: Response, fields: Pick<MTopUp, 'method' | 'amountMinor' | 'feeMinor'>): MTopUp {
+  const view = res.json<{ id: string; reference: string }>();
+  const topUp: MTopUp = { id: view.id, reference: view.reference, ...fields, status: 'pending', paymentId: null };
+  m.topUps.push(topUp);
+  return topUp;
+}
+
 // POST /balance/topup by card: 3 % fee on top, credited by the payment the provider confirms
 const cardTopUp = command(
   'top up by card',
   fc.record({ amountMinor: topUpAmountArb, mode: sendModeArb }),
   () => true,
   async (m, r, p) => {
-    const expected: Outcome =
-      p.amountMinor < TOP_UP_MINIMUM_MINOR
-        ? { status: 422, field: 'amount', message: MONEY_MESSAGES.amountBelowMinimum }
-        : OK;
+    const expected = topUpOutcome(p.amountMinor);
     const body = { method: 'card', amount: minorToMajor(p.amountMinor), currencyCode: 'aed' };
     const res = await submit(m, r, '/api/b2b/balance/topup', body, p.mode, expected);
     if (expected.status !== 200) return;
-    const view = res.json<{ id: string; reference: string }>();
     const fee = percentOf(p.amountMinor, CARD_TOP_UP_FEE_PERCENT);
-    const topUp: MTopUp = {
-      id: view.id,
-      reference: view.reference,
-      method: 'card',
-      amountMinor: p.amountMinor,
-      feeMinor: fee,
-      status: 'pending',
-      paymentId: null,
-    };
-    m.topUps.push(topUp);
+    const topUp = newTopUp(m, res, { method: 'card', amountMinor: p.amountMinor, feeMinor: fee });
     const payment = addPayment(m, { kind: 'topUp', id: topUp.id }, await latestPayment(r, { topUpId: topUp.id }));
     expect(payment.amountMinor, 'the card is charged the amount and the fee').toBe(p.amountMinor + fee);
     topUp.paymentId = payment.id;
@@ -1168,10 +1158,7 @@ const closeStaleTopUp = command(
   fc.record({ topUp: target }),
   (m) => m.topUps.some((u) => u.method === 'card' && u.status === 'pending'),
   async (m, r, p) => {
-    const topUp = pick(
-      m.topUps.filter((u) => u.method === 'card' && u.status === 'pending'),
-      p.topUp,
-    );
+    const topUp = pickWhere(m.topUps, (u) => u.method === 'card' && u.status === 'pending', p.topUp);
     await r.db.execute(
       sql`UPDATE top_ups SET created_at = ${new Date(Date.now() - 31 * 60_000)} WHERE id = ${topUp.id}`,
     );
@@ -1186,10 +1173,7 @@ const declareTransfer = command(
   fc.record({ amountMinor: topUpAmountArb, mode: sendModeArb }),
   () => true,
   async (m, r, p) => {
-    const expected: Outcome =
-      p.amountMinor < TOP_UP_MINIMUM_MINOR
-        ? { status: 422, field: 'amount', message: MONEY_MESSAGES.amountBelowMinimum }
-        : OK;
+    const expected = topUpOutcome(p.amountMinor);
     const body = {
       method: 'bank_transfer',
       amount: minorToMajor(p.amountMinor),
@@ -1199,16 +1183,7 @@ const declareTransfer = command(
     };
     const res = await submit(m, r, '/api/b2b/balance/topup', body, p.mode, expected);
     if (expected.status !== 200) return;
-    const view = res.json<{ id: string; reference: string }>();
-    m.topUps.push({
-      id: view.id,
-      reference: view.reference,
-      method: 'bank_transfer',
-      amountMinor: p.amountMinor,
-      feeMinor: 0,
-      status: 'pending',
-      paymentId: null,
-    });
+    newTopUp(m, res, { method: 'bank_transfer', amountMinor: p.amountMinor, feeMinor: 0 });
   },
 );
 
