@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { AgencyStatus, CurrencyCode, DateOnly } from './common.ts';
 import { accessFor, defineRoute } from './define-route.ts';
 import { isCalendarDate } from './catalogue.ts';
-import { COMPANY_MESSAGES, MESSAGES } from './messages.ts';
-import { isValidEmail, RequiredText } from './validation.ts';
+import { COMPANY_MESSAGES } from './messages.ts';
+import { OptionalEmail, optionalPhone, RequiredText } from './validation.ts';
 import { isValidIban, isValidSwift, isValidUaeTrn, normalizeIban } from './company-rules.ts';
 import { AuditListResponse, AuditQuery } from './audit.ts';
 
@@ -28,18 +28,7 @@ const OptionalDate = z
   .nullable()
   .default(null)
   .transform((v) => v || null);
-const OptionalEmail = z
-  .string()
-  .trim()
-  .max(254)
-  .refine((v) => v === '' || isValidEmail(v), MESSAGES.invalidEmail)
-  .transform((v) => v.toLowerCase())
-  .default('');
-const OptionalPhone = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || /^\+?[0-9 ()-]{6,20}$/.test(v), COMPANY_MESSAGES.invalidPhone)
-  .default('');
+const OptionalPhone = optionalPhone(COMPANY_MESSAGES.invalidPhone);
 
 export const ContactBlock = z.object({ name: OptionalText(100), email: OptionalEmail, phone: OptionalPhone }).strict();
 export type ContactBlock = z.infer<typeof ContactBlock>;

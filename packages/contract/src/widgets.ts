@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { CurrencyCode, Language } from './common.ts';
 import { accessFor, defineRoute, PUBLIC } from './define-route.ts';
 import {
-  MESSAGES,
   WIDGET_MESSAGES,
   WIDGET_MIN_MARGIN_PERCENT,
   readSaleBelowMinimumMessage,
   saleBelowMinimumMessage,
 } from './messages.ts';
-import { isValidEmail, RequiredText } from './validation.ts';
+import { OptionalEmail, optionalPhone, RequiredText } from './validation.ts';
 import { divideHalfUp, divideUp, isWholeCents } from './money.ts';
 
 // SPEC §1 "create embeddable widgets", §2 /widgets and widgets/create, §3 Widget, §4 widget types and domain statuses,
@@ -102,18 +101,7 @@ const OptionalUrl = z
   .max(500)
   .refine((v) => v === '' || isHttpsUrl(v), WIDGET_MESSAGES.urlFormat)
   .default('');
-const OptionalEmail = z
-  .string()
-  .trim()
-  .max(254)
-  .refine((v) => v === '' || isValidEmail(v), MESSAGES.invalidEmail)
-  .transform((v) => v.toLowerCase())
-  .default('');
-const OptionalPhone = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || /^\+?[0-9 ()-]{6,20}$/.test(v), WIDGET_MESSAGES.invalidPhone)
-  .default('');
+const OptionalPhone = optionalPhone(WIDGET_MESSAGES.invalidPhone);
 const Telegram = z
   .string()
   .trim()
