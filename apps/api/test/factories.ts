@@ -6,6 +6,8 @@ import { hashPassword } from '../src/lib/password.ts';
 import { insertAgency, insertUser } from '../src/modules/account/account.repo.ts';
 import { eq, sql } from 'drizzle-orm';
 import { files, passwordResetRequests } from '../src/db/schema/index.ts';
+import { authRoutes } from '@portal/contract';
+import { routeUrl } from './inject-route.ts';
 
 export const TEST_PASSWORD = 'Test-password-2026';
 let passwordHash: Promise<string> | undefined;
@@ -78,7 +80,7 @@ export async function loginAs(
 ): Promise<string> {
   const res = await app.inject({
     method: 'POST',
-    url: '/api/b2b/account/login',
+    url: routeUrl(authRoutes.login),
     payload: { email, password },
     remoteAddress,
   });

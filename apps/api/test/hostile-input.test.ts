@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@portal/contract';
+import { MESSAGES, authRoutes, bookingRoutes } from '@portal/contract';
 import { loadOrCreateSecret } from '../src/lib/secrets.ts';
 import { readBalance } from '../src/modules/ledger/ledger.repo.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../src/modules/payments/providers/sandbox.ts';
@@ -12,7 +12,8 @@ import {
   useBookingWorld,
 } from './booking-fixtures.ts';
 import { type TestApp } from './build-test-app.ts';
-import { bearer, multipart } from './factories.ts';
+import { multipart } from './factories.ts';
+import { injectRoute } from './inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -41,11 +42,9 @@ describe('hostile input gets a 4xx on its field and changes nothing', () => {
   });
 
   it('an id beyond the range in the bookings filter', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/filtered',
-      headers: bearer(w.tokens.admin),
-      payload: { tourId: TOO_LARGE },
+    const res = await injectRoute(t.app, bookingRoutes.filtered, {
+      body: { tourId: TOO_LARGE },
+      token: w.tokens.admin,
     });
     expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'tourId', errorMessage: MESSAGES.idOutOfRange }]]);
   });
@@ -70,19 +69,17 @@ describe('hostile input gets a 4xx on its field and changes nothing', () => {
   });
 
   it('a NUL character in a query string and in a login', async () => {
-    const hotels = await t.app.inject({
-      method: 'GET',
-      url: '/api/hotels/listbase?q=Ad%00dress',
-      headers: bearer(w.tokens.admin),
+    // sent as q=Ad%00dress
+    const hotels = await injectRoute(t.app, bookingRoutes.hotels, {
+      query: { q: 'Ad\u0000dress' },
+      token: w.tokens.admin,
     });
     expect([hotels.statusCode, hotels.json()]).toEqual([
       422,
       [{ fieldName: 'q', errorMessage: MESSAGES.controlCharacters }],
     ]);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/login',
-      payload: { email: 'a\u0000@example.test', password: 'x' },
+    const login = await injectRoute(t.app, authRoutes.login, {
+      body: { email: 'a\u0000@example.test', password: 'x' },
     });
     expect([login.statusCode, login.json()]).toEqual([
       422,
@@ -93,37 +90,29 @@ describe('hostile input gets a 4xx on its field and changes nothing', () => {
   it('a body nested 20,000 levels deep, with an Idempotency-Key', async () => {
     const before = await state();
     const payload = `{"offerId":1,"extra":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings',
-      headers: {
-        ...bearer(w.tokens.admin),
-        'content-type': 'application/json',
-        'idempotency-key': `deep-${crypto.randomUUID()}`,
-      },
+    const res = await injectRoute(t.app, bookingRoutes.create, {
       payload,
+      token: w.tokens.admin,
+      idempotencyKey: `deep-${crypto.randomUUID()}`,
+      headers: { 'content-type': 'application/json' },
     });
     expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'body', errorMessage: MESSAGES.bodyTooDeep }]]);
     expect(await state()).toEqual(before);
   });
 
   it('a multipart sign-up without a boundary, and one cut off mid-way', async () => {
-    const noBoundary = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/signup',
-      headers: { 'content-type': 'multipart/form-data' },
+    const noBoundary = await injectRoute(t.app, authRoutes.signup, {
       payload: 'garbage',
+      headers: { 'content-type': 'multipart/form-data' },
     });
     expect([noBoundary.statusCode, noBoundary.json()]).toEqual([
       422,
       [{ fieldName: 'body', errorMessage: MESSAGES.malformedBody }],
     ]);
     const form = multipart([{ name: 'companyName', value: 'Cut Off LLC' }]);
-    const cut = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/signup',
-      headers: form.headers,
+    const cut = await injectRoute(t.app, authRoutes.signup, {
       payload: form.payload.subarray(0, form.payload.length - 20),
+      headers: form.headers,
     });
     expect(cut.statusCode).toBeGreaterThanOrEqual(400);
     expect(cut.statusCode).toBeLessThan(500);

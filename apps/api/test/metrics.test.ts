@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { jobs } from '../src/db/schema/index.ts';
 import { bookingBody, postBooking, type BookingWorld, useBookingWorld } from './booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { bookingRoutes, catalogueRoutes } from '@portal/contract';
+import { injectRoute } from './inject-route.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 let t: TestApp;
@@ -32,10 +34,9 @@ describe('GET /metrics', () => {
   it('counts request latency per route pattern and booking decisions by outcome', async () => {
     expect((await postBooking(t.app, w.tokens.admin, bookingBody(w))).statusCode).toBe(200);
     expect((await postBooking(t.app, w.tokens.admin, bookingBody(w, { adults: 0, children: 0 }))).statusCode).toBe(422);
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/bookings/${crypto.randomUUID()}`,
-      headers: { authorization: `Bearer ${w.tokens.admin}` },
+    await injectRoute(t.app, bookingRoutes.detail, {
+      params: { id: crypto.randomUUID() },
+      token: w.tokens.admin,
     });
     const res = await scrape();
     expect(res.statusCode).toBe(200);
@@ -47,8 +48,8 @@ describe('GET /metrics', () => {
       /portal_http_request_duration_seconds_count\{method="GET",route="\/api\/b2b\/bookings\/:id",status="404"\} 1/,
     );
     expect(text).toContain('nodejs_eventloop_lag_seconds');
-    await t.app.inject({ method: 'GET', url: '/api/homepage' });
-    await t.app.inject({ method: 'GET', url: '/api/homepage' });
+    await injectRoute(t.app, catalogueRoutes.homepage);
+    await injectRoute(t.app, catalogueRoutes.homepage);
     const after = (await scrape()).body;
     expect(after).toMatch(/portal_catalogue_cache_answers\{source="computed"\} [1-9]/);
     expect(after).toMatch(/portal_catalogue_cache_answers\{source="hit"\} [1-9]/);

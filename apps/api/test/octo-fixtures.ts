@@ -1,12 +1,13 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays } from '@portal/contract';
+import { addDays, apiKeyRoutes } from '@portal/contract';
 import type { Db } from '../src/db/client.ts';
 import { agencies, offers, slots } from '../src/db/schema/index.ts';
 import { dubaiDate } from '../src/lib/dubai-time.ts';
 import { seedDemoCatalogue } from '../src/modules/demo/catalogue-seed.ts';
-import { createAgency, loginAs, bearer, type TestAgency } from './factories.ts';
+import { createAgency, loginAs, type TestAgency } from './factories.ts';
 import { fund } from './booking-fixtures.ts';
+import { injectRoute } from './inject-route.ts';
 
 // A reseller's world for the OCTO tests: an approved agency allowed the API, funded, with a key made through the
 // admin's page call (the secret as the answer gives it), on the demo catalogue.
@@ -22,11 +23,9 @@ export async function createOctoWorld(
   await db.update(agencies).set({ isApiAllowed: 1 }).where(eq(agencies.id, agency.id));
   if (options.balanceMinor !== 0) await fund(db, agency.id, options.balanceMinor ?? 50_000_000, options.currency);
   const adminToken = await loginAs(app, agency.users.admin.email);
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/b2b/api-keys',
-    headers: bearer(adminToken),
-    payload: { name: 'Booking engine', role: options.role ?? 'senior' },
+  const created = await injectRoute(app, apiKeyRoutes.create, {
+    body: { name: 'Booking engine', role: options.role ?? 'senior' },
+    token: adminToken,
   });
   if (created.statusCode !== 200) throw new Error(`key not created: ${created.body}`);
   const key = created.json() as { id: string; secret: string };

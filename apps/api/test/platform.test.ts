@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES } from '@portal/contract';
+import { MESSAGES, adminRoutes, authRoutes, layoutRoutes, systemRoutes } from '@portal/contract';
 import { agencies } from '../src/db/schema/index.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
 import { spawnSync } from 'node:child_process';
 import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { SAMPLE_PDF, bearer, createAgency, createOperator, loginAs, storeAgencyFile } from './factories.ts';
+import { injectRoute, routeUrl } from './inject-route.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ describe('GET /api/layout/info', () => {
     ['partner.localhost:3000', 'partner', 'en', 'aed', false],
     ['unknown.example:3000', 'general', 'en', 'aed', true],
   ])('on %s serves the %s site', async (host, kind, language, currency, hasSearch) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/layout/info', headers: { host } });
+    const res = await injectRoute(t.app, layoutRoutes.info, { headers: { host } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.site).toMatchObject({
@@ -50,7 +51,7 @@ describe('GET /api/layout/info', () => {
 
 describe('server-side roles', () => {
   it('needs a token for protected calls', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/b2b/account/me' });
+    const res = await injectRoute(t.app, authRoutes.me);
     expect([res.statusCode, res.body]).toEqual([401, MESSAGES.unauthorized]);
   });
 
@@ -60,9 +61,7 @@ describe('server-side roles', () => {
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
     const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, role: 'operator', exp: claims.exp + 1 })).toString('base64url')}.${signature}`;
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(forged) })).statusCode,
-    ).toBe(401);
+    expect((await injectRoute(t.app, authRoutes.me, { token: forged })).statusCode).toBe(401);
     const expired = await t.app.deps.tokens.sign({
       userId: agency.users.admin.id,
       tokenVersion: 0,
@@ -79,62 +78,41 @@ describe('server-side roles', () => {
       -10,
     );
     const old = await shortLived.sign({ ...decodeClaims(expired), userId: agency.users.admin.id, tokenVersion: 0 });
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(expired) })).statusCode,
-    ).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/b2b/account/me', headers: bearer(old) })).statusCode).toBe(
-      401,
-    );
+    expect((await injectRoute(t.app, authRoutes.me, { token: expired })).statusCode).toBe(200);
+    expect((await injectRoute(t.app, authRoutes.me, { token: old })).statusCode).toBe(401);
   });
 
   it('keeps agency roles out of operator routes and lets operators approve agencies', async () => {
     const pending = await createAgency(t.database.db, { status: 'pending' });
     for (const role of ['admin', 'senior', 'junior'] as const) {
       const token = await loginAs(t.app, pending.users[role].email);
-      const res = await t.app.inject({ method: 'GET', url: '/api/admin/agencies', headers: bearer(token) });
+      const res = await injectRoute(t.app, adminRoutes.listAgencies, { token });
       expect([res.statusCode, res.body]).toEqual([403, MESSAGES.forbidden]);
       expect(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: `/api/admin/agencies/${pending.id}/approve`,
-            headers: bearer(token),
-          })
-        ).statusCode,
+        (await injectRoute(t.app, adminRoutes.approveAgency, { params: { id: pending.id }, token })).statusCode,
       ).toBe(403);
     }
     const operator = await createOperator(t.database.db);
     const token = await loginAs(t.app, operator.email);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/agencies?status=pending',
-      headers: bearer(token),
-    });
+    const list = await injectRoute(t.app, adminRoutes.listAgencies, { query: { status: 'pending' }, token });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toContainEqual(
       expect.objectContaining({ id: pending.id, status: 'pending', adminEmail: pending.users.admin.email }),
     );
-    expect(
-      (
-        await t.app.inject({ method: 'POST', url: `/api/admin/agencies/${pending.id}/approve`, headers: bearer(token) })
-      ).json(),
-    ).toEqual({ ok: true });
+    expect((await injectRoute(t.app, adminRoutes.approveAgency, { params: { id: pending.id }, token })).json()).toEqual(
+      { ok: true },
+    );
     const [row] = await t.database.db
       .select({ status: agencies.status })
       .from(agencies)
       .where(eq(agencies.id, pending.id));
     expect(row?.status).toBe('approved');
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/agencies/00000000-0000-4000-8000-000000000000/approve',
-      headers: bearer(token),
+    const missing = await injectRoute(t.app, adminRoutes.approveAgency, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      token,
     });
     expect(missing.statusCode).toBe(404);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/agencies/not-a-uuid/approve',
-      headers: bearer(token),
-    });
+    const bad = await injectRoute(t.app, adminRoutes.approveAgency, { params: { id: 'not-a-uuid' }, token });
     expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'id', errorMessage: 'Unknown agency' }]]);
   });
 });
@@ -162,17 +140,15 @@ describe('GET /api/b2b/files/{id}', () => {
       originalName: 'лицензия.pdf',
       contentType: 'application/pdf',
     });
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/files/${file.id}`,
-      headers: bearer(await loginAs(t.app, owner.users.junior.email)),
+    const mine = await injectRoute(t.app, systemRoutes.downloadFile, {
+      params: { id: file.id },
+      token: await loginAs(t.app, owner.users.junior.email),
     });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-disposition']).toBe(`attachment; filename="trade-licence-${file.id.slice(0, 8)}.pdf"`);
-    const theirs = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/files/${file.id}`,
-      headers: bearer(await loginAs(t.app, other.users.admin.email)),
+    const theirs = await injectRoute(t.app, systemRoutes.downloadFile, {
+      params: { id: file.id },
+      token: await loginAs(t.app, other.users.admin.email),
     });
     expect(theirs.statusCode).toBe(404);
     const junk = await t.app.inject({
@@ -191,10 +167,9 @@ describe('GET /api/b2b/files/{id}', () => {
       originalName: 'page.html',
       contentType: 'text/html',
     });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/files/${file.id}`,
-      headers: bearer(await loginAs(t.app, owner.users.admin.email)),
+    const res = await injectRoute(t.app, systemRoutes.downloadFile, {
+      params: { id: file.id },
+      token: await loginAs(t.app, owner.users.admin.email),
     });
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
@@ -214,10 +189,9 @@ describe('GET /api/b2b/files/{id}', () => {
       contentType: 'application/pdf',
     });
     const operator = await createOperator(t.database.db);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/files/${file.id}`,
-      headers: bearer(await loginAs(t.app, operator.email)),
+    const res = await injectRoute(t.app, systemRoutes.downloadFile, {
+      params: { id: file.id },
+      token: await loginAs(t.app, operator.email),
     });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(SAMPLE_PDF)).toBe(true);
@@ -231,11 +205,9 @@ describe('errors and protection', () => {
   });
 
   it('answers malformed JSON with a 422 naming the body', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/login',
-      headers: { 'content-type': 'application/json' },
+    const res = await injectRoute(t.app, authRoutes.login, {
       payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
     });
     expect([res.statusCode, res.json()]).toEqual([
       422,
@@ -244,7 +216,7 @@ describe('errors and protection', () => {
   });
 
   it('sends security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/layout/info' });
+    const res = await injectRoute(t.app, layoutRoutes.info);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     // documents the back office downloaded show inline (a blob: frame), and nothing else may be framed
@@ -277,27 +249,12 @@ describe('errors and protection', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
   });
 
-  it('records telemetry with sanitized ids and rejects ids with separators', async () => {
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/telemetry',
-      payload: { type: 'pageview', path: '/bookings', userId: 'agent@x.test', accountId: 'abc' },
-    });
-    expect(ok.json()).toEqual({ ok: true });
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/telemetry',
-      payload: { type: 'pageview', path: '/', userId: 'a;b' },
-    });
-    expect(bad.statusCode).toBe(422);
-  });
-
   it('lists kept mails on the dev mailbox outside production, to callers on this machine only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     for (const remoteAddress of ['203.0.113.9', '10.1.2.3', '::ffff:192.168.1.5']) {
-      for (const url of ['/dev/mailbox', '/api/dev/mailbox']) {
+      for (const url of ['/dev/mailbox', routeUrl(systemRoutes.devMailbox)]) {
         // a forwarded-for header claiming loopback changes nothing: the socket's address decides
         const far = await t.app.inject({
           method: 'GET',
@@ -308,7 +265,9 @@ describe('errors and protection', () => {
         expect([url, remoteAddress, far.statusCode]).toEqual([url, remoteAddress, 404]);
       }
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '::1' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: routeUrl(systemRoutes.devMailbox), remoteAddress: '::1' })).statusCode,
+    ).toBe(200);
   });
 
   it('listens on this machine only outside production unless HOST says otherwise', () => {
@@ -406,7 +365,7 @@ describe('maintenance mode', () => {
   it("answers every API call with 503 'Server is under maintenance'", async () => {
     const m = await buildTestApp({ maintenanceMode: true });
     try {
-      const res = await m.app.inject({ method: 'GET', url: '/api/layout/info' });
+      const res = await injectRoute(m.app, layoutRoutes.info);
       expect([res.statusCode, res.body]).toEqual([503, MESSAGES.maintenance]);
       expect((await m.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'maintenance' });
     } finally {

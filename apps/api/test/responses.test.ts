@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { MESSAGES, buildPath, contractRoutes } from '@portal/contract';
+import { MESSAGES, bookingRoutes, buildPath, contractRoutes } from '@portal/contract';
 import { loggableError } from '../src/lib/loggable-error.ts';
 import {
   bookingBody,
@@ -12,6 +12,7 @@ import {
 } from './booking-fixtures.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { bearer, createOperator, loginAs } from './factories.ts';
+import { injectRoute } from './inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -52,12 +53,7 @@ describe('Cache-Control on answers to a logged-in caller', () => {
 
 describe('POST /api/b2b/bookings/download', () => {
   it('sends the xlsx with the security headers every other answer has', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/download',
-      headers: bearer(w.tokens.admin),
-      payload: {},
-    });
+    const res = await injectRoute(t.app, bookingRoutes.download, { body: {}, token: w.tokens.admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
@@ -73,12 +69,7 @@ describe('POST /api/b2b/bookings/download', () => {
     try {
       const world = await createBookingWorld(broken.app, broken.database.db);
       await broken.database.close();
-      const res = await broken.app.inject({
-        method: 'POST',
-        url: '/api/b2b/bookings/download',
-        headers: bearer(world.tokens.admin),
-        payload: {},
-      });
+      const res = await injectRoute(broken.app, bookingRoutes.download, { body: {}, token: world.tokens.admin });
       expect(res.statusCode).toBeGreaterThanOrEqual(500);
       expect(res.headers['content-type']).toContain('text/plain');
       expect(res.body).toBe(MESSAGES.internal);

@@ -8,7 +8,9 @@ import { agencies } from '../src/db/schema/index.ts';
 import { createLocalDiskStorage, createS3Storage, type FileStorage } from '../src/lib/storage.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { freePort } from './server-process.ts';
-import { SAMPLE_PDF, bearer, createOperator, loginAs, multipart, uniqueEmail } from './factories.ts';
+import { SAMPLE_PDF, createOperator, loginAs, multipart, uniqueEmail } from './factories.ts';
+import { authRoutes, systemRoutes } from '@portal/contract';
+import { injectRoute } from './inject-route.ts';
 
 // The same behaviour from both stores: local disk (the default) and an S3-compatible bucket, the latter against a
 // real S3 API implementation (s3rver) on a loopback port.
@@ -93,12 +95,7 @@ describe('the portal on S3 storage', () => {
       { name: 'acceptTerms', value: 'true' },
       { name: 'tradeLicense', filename: 'licence.pdf', contentType: 'application/pdf', data: SAMPLE_PDF },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/account/signup',
-      headers: form.headers,
-      payload: form.payload,
-    });
+    const res = await injectRoute(t.app, authRoutes.signup, form);
     expect([res.statusCode, res.body]).toEqual([200, expect.any(String)]);
     const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.name, companyName));
     expect(agency?.tradeLicenseFileId).toBeTruthy();
@@ -107,10 +104,9 @@ describe('the portal on S3 storage', () => {
     expect(objects.length).toBeGreaterThan(0);
 
     const operator = await loginAs(t.app, (await createOperator(t.database.db)).email);
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/files/${agency?.tradeLicenseFileId}`,
-      headers: bearer(operator),
+    const download = await injectRoute(t.app, systemRoutes.downloadFile, {
+      params: { id: String(agency?.tradeLicenseFileId) },
+      token: operator,
     });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(SAMPLE_PDF)).toBe(true);

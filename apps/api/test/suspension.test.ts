@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, buildPath, contractRoutes } from '@portal/contract';
+import { MESSAGES, bookingRoutes, buildPath, contractRoutes } from '@portal/contract';
 import { agencies, bookings } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
 import { bookingBody, postBooking, type BookingWorld, useBookingWorld } from './booking-fixtures.ts';
 import { type TestApp } from './build-test-app.ts';
 import { bearer } from './factories.ts';
+import { injectRoute } from './inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -55,7 +56,7 @@ describe('a suspended agency', () => {
 
   it('works again once reinstated, with the same token', async () => {
     await t.database.db.update(agencies).set({ status: 'approved' }).where(eq(agencies.id, w.agency.id));
-    const res = await t.app.inject({ method: 'GET', url: '/api/b2b/bookings', headers: bearer(w.tokens.admin) });
+    const res = await injectRoute(t.app, bookingRoutes.list, { token: w.tokens.admin });
     expect(res.statusCode).toBe(200);
   });
 });

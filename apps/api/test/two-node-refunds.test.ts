@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { bookingRoutes } from '@portal/contract';
 import { payments } from '../src/db/schema/index.ts';
 import type { PaymentConfig } from '../src/config/payment-config.ts';
 import { bookingBody, createBookingWorld, postBooking, retireTour, type BookingWorld } from './booking-fixtures.ts';
 import { startTapStandIn, type TapStandIn } from './stand-ins/tap-stand-in.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from './build-test-app.ts';
 import { failInCiWithout } from './ci-needs.ts';
+import { routeUrl } from './inject-route.ts';
 
 // Two app instances on one PostgreSQL database (two nodes), both paying out owed card refunds through Tap, whose
 // API has no idempotency key: every refund must be asked of the provider exactly once (counted at the stand-in).
@@ -48,7 +50,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes retrying card refunds a
     const refs: string[] = [];
     for (let i = 0; i < BOOKINGS; i++) {
       const booking = (
-        await postBooking(a.app, w.tokens.admin, bookingBody(w), { url: '/api/b2b/bookings/withtappaymentcharge' })
+        await postBooking(a.app, w.tokens.admin, bookingBody(w), { url: routeUrl(bookingRoutes.createWithTapCharge) })
       ).json().booking;
       const [payment] = await a.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
       if (!payment?.providerRef) throw new Error('no Tap charge');

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../web/scripts/precompress.mjs';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { createTestTour, type TestTour } from './catalogue-fixtures.ts';
+import { layoutRoutes } from '@portal/contract';
+import { injectRoute } from './inject-route.ts';
 
 // A build of the web app in miniature, compressed by the build's own script, served by the real app.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
@@ -129,7 +131,7 @@ describe('the web app as the browser receives it', () => {
   it("carries the site's layout info, the same as GET /api/layout/info, escaped for HTML", async () => {
     for (const host of ['localhost', 'ru.localhost', 'partner.localhost']) {
       const { layout } = await page('/', host);
-      const api = await t.app.inject({ method: 'GET', url: '/api/layout/info', headers: { host } });
+      const api = await injectRoute(t.app, layoutRoutes.info, { headers: { host } });
       expect(layout).toBeDefined();
       expect(layout).not.toMatch(/[<>&]/);
       expect(JSON.parse(layout ?? '')).toEqual(api.json());
