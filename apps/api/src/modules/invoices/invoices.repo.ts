@@ -83,18 +83,17 @@ export async function suppliesByMonth(db: DbOrTx, account: Account, year: number
   return new Map(rows.map((row) => [Number(row.month), { count: Number(row.count), totalMinor: Number(row.total) }]));
 }
 
+// the account's invoices (an agency has an account per currency)
+const invoicesOf = (account: Account) => [
+  eq(taxInvoices.agencyId, account.agencyId),
+  eq(taxInvoices.currency, account.currency),
+];
+
 export async function findInvoice(db: DbOrTx, account: Account, m: Month): Promise<TaxInvoiceRow | null> {
   const [row] = await db
     .select()
     .from(taxInvoices)
-    .where(
-      and(
-        eq(taxInvoices.agencyId, account.agencyId),
-        eq(taxInvoices.currency, account.currency),
-        eq(taxInvoices.year, m.year),
-        eq(taxInvoices.month, m.month),
-      ),
-    )
+    .where(and(...invoicesOf(account), eq(taxInvoices.year, m.year), eq(taxInvoices.month, m.month)))
     .limit(1);
   return row ?? null;
 }
@@ -103,13 +102,7 @@ export async function invoicesOfYear(db: DbOrTx, account: Account, year: number)
   return db
     .select()
     .from(taxInvoices)
-    .where(
-      and(
-        eq(taxInvoices.agencyId, account.agencyId),
-        eq(taxInvoices.currency, account.currency),
-        eq(taxInvoices.year, year),
-      ),
-    )
+    .where(and(...invoicesOf(account), eq(taxInvoices.year, year)))
     .orderBy(asc(taxInvoices.month));
 }
 
