@@ -9,14 +9,8 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
 import { bookingListRow } from './booking-views.ts';
-import {
-  filterConditions,
-  findVisibleBooking,
-  findWidgetSale,
-  iterateBookings,
-  loadAgency,
-  type BookingRow,
-} from './bookings.repo.ts';
+import { findVisibleBooking, findWidgetSale, loadAgency, type BookingRow } from './bookings.repo.ts';
+import { filterConditions, iterateBookings } from './bookings-list.repo.ts';
 import { viewOf } from './manage-bookings.ts';
 import { visibilityOf } from './booking-rules.ts';
 import { findResellerBooking } from './reseller-bookings.ts';

@@ -8,9 +8,8 @@ import type { PaymentsService, ProviderName } from '../payments/index.ts';
 import { resellerBookingDocument, widgetSaleDocument } from './booking-documents.ts';
 import type { BookingDeps } from './booking-transaction.ts';
 import { bookingCards, bookingPaymentOwner, releaseExpiredHolds, type BookingCards } from './card-payments.ts';
+import { cancelResellerBooking, confirmResellerBooking } from './reseller-settle.ts';
 import {
-  cancelResellerBooking,
-  confirmResellerBooking,
   extendResellerHold,
   findResellerBooking,
   holdForReseller,

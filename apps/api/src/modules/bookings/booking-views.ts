@@ -12,7 +12,8 @@ import {
 import type { SiteRegistry } from '../../config/sites.ts';
 import type { AppConfig } from '../../config/env.ts';
 import { publishableKeyFor, type PaymentRecord as PaymentRow } from '../payments/index.ts';
-import type { BookingListSource, BookingRow } from './bookings.repo.ts';
+import type { BookingRow } from './bookings.repo.ts';
+import type { BookingListSource } from './bookings-list.repo.ts';
 import { amountsView } from './pricing.ts';
 
 const major = minorToMajorOrNull;

@@ -2,7 +2,8 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BookingFilters, CurrencyCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
-import { filterConditions, type Visibility } from './bookings.repo.ts';
+import { type Visibility } from './bookings.repo.ts';
+import { filterConditions } from './bookings-list.repo.ts';
 
 // The bookings that earn a commission: the list's visibility and filters, completed only
 export function commissionConditions(scope: Visibility, filters: BookingFilters): SQL[] {

@@ -9,7 +9,8 @@ import type {
 import { minorToMajor } from '@portal/contract';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
-import { iterateBookings, listBookings, type BookingRow } from './bookings.repo.ts';
+import { type BookingRow } from './bookings.repo.ts';
+import { iterateBookings, listBookings } from './bookings-list.repo.ts';
 import { commissionConditions, commissionSumsByMonth, type CommissionSums } from './commissions.repo.ts';
 import { visibilityOf } from './booking-rules.ts';
 

@@ -4,7 +4,8 @@ import { bookings } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, loginAs } from '../../../test/factories.ts';
 import { bookingBody, fund, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
-import { filterConditions, iterateBookings, type BookingRow } from './bookings.repo.ts';
+import { type BookingRow } from './bookings.repo.ts';
+import { filterConditions, iterateBookings } from './bookings-list.repo.ts';
 
 let t: TestApp;
 let w: BookingWorld;

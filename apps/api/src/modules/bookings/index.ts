@@ -28,7 +28,8 @@ export {
 
 // views: one booking, the lists, the options of their filters
 export type { BookingRow } from './bookings.repo.ts';
-export { findBooking, listBookings } from './bookings.repo.ts';
+export { findBooking } from './bookings.repo.ts';
+export { listBookings } from './bookings-list.repo.ts';
 export { bookingListRow } from './booking-views.ts';
 export { bookingResponse, getBooking, listOptions, listVisibleBookings, viewOf } from './manage-bookings.ts';
 

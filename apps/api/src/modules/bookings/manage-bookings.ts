@@ -30,11 +30,8 @@ import { latestPaymentFor } from '../payments/index.ts';
 import { bookingListRow, bookingMessage, bookingView, cardChargeOf } from './booking-views.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import {
-  bookingOptions,
-  filterConditions,
   findBooking,
   findVisibleBooking,
-  listBookings,
   loadAgent,
   loadApiKeyName,
   loadWidgetBrand,
@@ -42,6 +39,7 @@ import {
   updateBooking,
   type BookingRow,
 } from './bookings.repo.ts';
+import { bookingOptions, filterConditions, listBookings } from './bookings-list.repo.ts';
 import { inBookingTransaction } from './booking-transaction.ts';
 import { visibilityOf } from './booking-rules.ts';
 import { NO_STOCK } from './stock.ts';

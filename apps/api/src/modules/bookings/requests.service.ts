@@ -7,15 +7,8 @@ import { recordAudit } from '../audit/index.ts';
 import { insertMail } from '../mail/index.ts';
 import { requestDeclinedMail, requestQuotedMail } from './booking-mails.ts';
 import { bookingListRow } from './booking-views.ts';
-import {
-  declineOpenRequest,
-  filterConditions,
-  findBooking,
-  listBookings,
-  loadAgent,
-  ofAgency,
-  quoteRequestRow,
-} from './bookings.repo.ts';
+import { declineOpenRequest, findBooking, loadAgent, quoteRequestRow } from './bookings.repo.ts';
+import { filterConditions, listBookings, ofAgency } from './bookings-list.repo.ts';
 import { viewOf } from './manage-bookings.ts';
 
 // audit values as stored: money in major units, instants in ISO
