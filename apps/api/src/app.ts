@@ -137,7 +137,7 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
 
   // The app's own background work (each plugin added its jobs with app.jobs.add while it loaded): the mail outbox
   // (a node that cannot send mail does not take the job from one that can) and the retention of rows that only
-  // serve for a while (finished Idempotency-Keys, webhook events, telemetry, job failures)
+  // serve for a while (finished Idempotency-Keys, webhook events, analytics events and sessions, job failures)
   if (config.smtpUrl)
     app.jobs.add({ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() });
   if (config.retentionJobMs > 0)

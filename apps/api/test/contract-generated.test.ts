@@ -359,7 +359,6 @@ const examples = (): Record<string, unknown> => ({
     password: 'Long-enough-pass-1',
     confirmPassword: 'Long-enough-pass-1',
   },
-  'POST /telemetry': { type: 'pageview', path: '/bookings', userId: 'a@b.test' },
   'POST /insight/events': {
     sessionId: '00000000-0000-4000-8000-00000000000a',
     events: [{ kind: 'search', path: '/city', props: { query: 'desert', results: 3 } }],

@@ -1,26 +1,5 @@
 import { z } from 'zod';
-import { OkResponse } from './common.ts';
 import { ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
-
-export const TelemetryEvent = z.object({
-  type: z.enum(['pageview', 'error']),
-  path: z.string().max(500),
-  // SPEC §5: ids are strings without , ; = space or |
-  userId: z
-    .string()
-    .max(254)
-    .regex(/^[^,;= |]*$/)
-    .optional(),
-  accountId: z
-    .string()
-    .max(100)
-    .regex(/^[^,;= |]*$/)
-    .optional(),
-  message: z.string().max(2000).optional(),
-  stack: z.string().max(8000).optional(),
-  componentStack: z.string().max(8000).optional(),
-});
-export type TelemetryEvent = z.infer<typeof TelemetryEvent>;
 
 export const DevMail = z.object({
   id: z.string(),
@@ -33,15 +12,6 @@ export const DevMail = z.object({
 export type DevMail = z.infer<typeof DevMail>;
 
 export const systemRoutes = {
-  telemetry: defineRoute({
-    method: 'POST',
-    path: '/telemetry',
-    summary: 'Page views and front-end errors',
-    tags: ['system'],
-    access: PUBLIC,
-    body: TelemetryEvent,
-    response: OkResponse,
-  }),
   // an agency's own files (trade licence, VAT certificate); operators any agency's
   downloadFile: defineRoute({
     method: 'GET',

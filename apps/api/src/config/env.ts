@@ -52,7 +52,8 @@ export type AppConfig = {
   retention: {
     idempotencyKeys: number;
     webhookEvents: number;
-    telemetry: number;
+    // the web app's analytics: insight events and sessions (issue 31)
+    insight: number;
     jobFailures: number;
     webhookLog: number;
   };
@@ -171,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     retention: {
       idempotencyKeys: int('IDEMPOTENCY_KEY_RETENTION_DAYS', env.IDEMPOTENCY_KEY_RETENTION_DAYS, 30),
       webhookEvents: int('WEBHOOK_EVENT_RETENTION_DAYS', env.WEBHOOK_EVENT_RETENTION_DAYS, 90),
-      telemetry: int('TELEMETRY_RETENTION_DAYS', env.TELEMETRY_RETENTION_DAYS, 90),
+      insight: int('INSIGHT_RETENTION_DAYS', env.INSIGHT_RETENTION_DAYS, 730),
       jobFailures: int('JOB_FAILURE_RETENTION_DAYS', env.JOB_FAILURE_RETENTION_DAYS, 30),
       webhookLog: int('WEBHOOK_LOG_RETENTION_DAYS', env.WEBHOOK_LOG_RETENTION_DAYS, 30),
     },

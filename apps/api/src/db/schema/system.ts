@@ -44,24 +44,6 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
-export const telemetryEvents = pgTable(
-  'telemetry_events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    type: text('type').notNull(),
-    path: text('path').notNull(),
-    userId: text('user_id'),
-    accountId: text('account_id'),
-    message: text('message'),
-    stack: text('stack'),
-    componentStack: text('component_stack'),
-    siteId: text('site_id'),
-    createdAt: createdAt(),
-  },
-  // the retention job deletes by age
-  (t) => [index('telemetry_events_created_idx').on(t.createdAt)],
-);
-
 // Background work (DESIGN "one job runner"): one row per recurring job. A node claims a due run by taking its lease
 // in one UPDATE (the row lock decides between nodes), runs it, and sets the next run; a failure backs off.
 export const jobs = pgTable('jobs', {

@@ -6,6 +6,7 @@ import { bookings, insightEvents, insightSessions } from '../../db/schema/index.
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bookingBody, createBookingWorld, retireTour, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { loginAs, randomIp } from '../../../test/factories.ts';
+import { deleteExpiredRows } from '../retention/retention.service.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 // Issue 31 item 1: the web app's analytics batches — sessions decided by the server (SPEC §9), and ingestion that
@@ -388,3 +389,53 @@ describe('POST /api/insight/events: what is refused stores nothing', () => {
 function dropEmpty(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));
 }
+
+describe('retention: INSIGHT_RETENTION_DAYS', () => {
+  it('deletes events older than the setting, and sessions begun a day before that; keeps the rest', async () => {
+    const DAY = 86_400_000;
+    const ago = (days: number) => new Date(Date.now() - days * DAY);
+    const ids = { old: randomUUID(), recent: randomUUID(), edge: randomUUID() };
+    await t.database.db.insert(insightSessions).values([
+      { id: ids.old, siteId: 'general', startedAt: ago(32), lastSeenAt: ago(31.5) },
+      // its last events are younger than the setting: the session stays until a day has passed
+      { id: ids.edge, siteId: 'general', startedAt: ago(30.5), lastSeenAt: ago(29.9) },
+      { id: ids.recent, siteId: 'general', startedAt: ago(2), lastSeenAt: ago(2) },
+    ]);
+    await t.database.db.insert(insightEvents).values([
+      { sessionId: ids.old, kind: 'page_view', path: '/old', at: ago(31.5) },
+      { sessionId: ids.edge, kind: 'page_view', path: '/edge-old', at: ago(30.5) },
+      { sessionId: ids.edge, kind: 'page_view', path: '/edge-new', at: ago(29.9) },
+      { sessionId: ids.recent, kind: 'page_view', path: '/recent', at: ago(2) },
+    ]);
+    const counts = await deleteExpiredRows(t.app.deps, {
+      idempotencyKeys: 0,
+      webhookEvents: 0,
+      insight: 30,
+      jobFailures: 0,
+      webhookLog: 0,
+    });
+    expect(counts.insight).toBeGreaterThanOrEqual(3);
+    expect(await sessionRow(ids.old)).toBeUndefined();
+    expect(await sessionRow(ids.edge)).toBeDefined();
+    expect(await sessionRow(ids.recent)).toBeDefined();
+    expect((await eventsOf(ids.old, ids.edge, ids.recent)).map((r) => r.path)).toEqual(['/edge-new', '/recent']);
+
+    // 0 keeps them all
+    const kept = randomUUID();
+    await t.database.db
+      .insert(insightSessions)
+      .values({ id: kept, siteId: 'general', startedAt: ago(900), lastSeenAt: ago(900) });
+    await t.database.db
+      .insert(insightEvents)
+      .values({ sessionId: kept, kind: 'page_view', path: '/kept', at: ago(900) });
+    await deleteExpiredRows(t.app.deps, {
+      idempotencyKeys: 0,
+      webhookEvents: 0,
+      insight: 0,
+      jobFailures: 0,
+      webhookLog: 0,
+    });
+    expect(await sessionRow(kept)).toBeDefined();
+    expect(await eventsOf(kept)).toHaveLength(1);
+  });
+});

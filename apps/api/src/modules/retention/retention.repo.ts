@@ -1,9 +1,11 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { INSIGHT_SESSION_MAX_MS } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   idempotencyKeys,
+  insightEvents,
+  insightSessions,
   jobFailures,
-  telemetryEvents,
   webhookDeliveries,
   webhookEvents,
   webhookOutbox,
@@ -41,16 +43,27 @@ export async function deleteOldWebhookEvents(db: DbOrTx, before: Date, batch: nu
   return deleted.length;
 }
 
-export async function deleteOldTelemetry(db: DbOrTx, before: Date, batch: number): Promise<number> {
+// The web app's analytics (issue 31): events by when the server recorded them; a session once it began a day before
+// that (it lasts 24 hours at most, so every event of it is older too), which its start's index finds
+export async function deleteOldInsightEvents(db: DbOrTx, before: Date, batch: number): Promise<number> {
+  const old = db.select({ id: insightEvents.id }).from(insightEvents).where(lt(insightEvents.at, before)).limit(batch);
+  const deleted = await db
+    .delete(insightEvents)
+    .where(inArray(insightEvents.id, old))
+    .returning({ id: insightEvents.id });
+  return deleted.length;
+}
+
+export async function deleteOldInsightSessions(db: DbOrTx, before: Date, batch: number): Promise<number> {
   const old = db
-    .select({ id: telemetryEvents.id })
-    .from(telemetryEvents)
-    .where(lt(telemetryEvents.createdAt, before))
+    .select({ id: insightSessions.id })
+    .from(insightSessions)
+    .where(lt(insightSessions.startedAt, new Date(before.getTime() - INSIGHT_SESSION_MAX_MS)))
     .limit(batch);
   const deleted = await db
-    .delete(telemetryEvents)
-    .where(inArray(telemetryEvents.id, old))
-    .returning({ id: telemetryEvents.id });
+    .delete(insightSessions)
+    .where(inArray(insightSessions.id, old))
+    .returning({ id: insightSessions.id });
   return deleted.length;
 }
 

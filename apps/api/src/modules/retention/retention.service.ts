@@ -1,8 +1,9 @@
 import type { AppDeps } from '../../lib/context.ts';
 import {
   deleteOldIdempotencyKeys,
+  deleteOldInsightEvents,
+  deleteOldInsightSessions,
   deleteOldJobFailures,
-  deleteOldTelemetry,
   deleteOldWebhookDeliveries,
   deleteOldWebhookEvents,
   deleteOldWebhookOutbox,
@@ -14,7 +15,8 @@ import {
 export type RetentionDays = {
   idempotencyKeys: number;
   webhookEvents: number;
-  telemetry: number;
+  // the web app's analytics: insight events and sessions (issue 31)
+  insight: number;
   jobFailures: number;
   // the reseller API's webhooks: events fanned out, deliveries that are over (issue 30)
   webhookLog: number;
@@ -27,7 +29,8 @@ type Deleter = (db: AppDeps['db'], before: Date, batch: number) => Promise<numbe
 const TABLES: [keyof RetentionDays, Deleter][] = [
   ['idempotencyKeys', deleteOldIdempotencyKeys],
   ['webhookEvents', deleteOldWebhookEvents],
-  ['telemetry', deleteOldTelemetry],
+  ['insight', deleteOldInsightEvents],
+  ['insight', deleteOldInsightSessions],
   ['jobFailures', deleteOldJobFailures],
   ['webhookLog', deleteOldWebhookOutbox],
   ['webhookLog', deleteOldWebhookDeliveries],
@@ -42,7 +45,7 @@ export async function deleteExpiredRows(
   const counts: Record<keyof RetentionDays, number> = {
     idempotencyKeys: 0,
     webhookEvents: 0,
-    telemetry: 0,
+    insight: 0,
     jobFailures: 0,
     webhookLog: 0,
   };

@@ -4,8 +4,8 @@ import { like } from 'drizzle-orm';
 import { loadConfig } from '../../config/env.ts';
 import {
   idempotencyKeys,
+  insightEvents,
   jobFailures,
-  telemetryEvents,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
@@ -24,7 +24,7 @@ afterAll(async () => t.close());
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
-const DAYS = { idempotencyKeys: 30, webhookEvents: 90, telemetry: 90, jobFailures: 30, webhookLog: 30 };
+const DAYS = { idempotencyKeys: 30, webhookEvents: 90, insight: 730, jobFailures: 30, webhookLog: 30 };
 
 async function seed(marker: string) {
   const db = t.database.db;
@@ -45,9 +45,9 @@ async function seed(marker: string) {
     { provider: 'stripe', eventId: `${marker}-old`, receivedAt: daysAgo(91) },
     { provider: 'stripe', eventId: `${marker}-new`, receivedAt: daysAgo(89) },
   ]);
-  await db.insert(telemetryEvents).values([
-    { type: 'pageview', path: `/${marker}/old`, createdAt: daysAgo(91) },
-    { type: 'pageview', path: `/${marker}/new`, createdAt: daysAgo(89) },
+  await db.insert(insightEvents).values([
+    { kind: 'page_view', path: `/${marker}/old`, at: daysAgo(731) },
+    { kind: 'page_view', path: `/${marker}/new`, at: daysAgo(729) },
   ]);
   await db.insert(jobFailures).values([
     { name: `${marker}-old`, node: 'n1', error: 'boom', failedAt: daysAgo(31) },
@@ -92,9 +92,9 @@ async function left(marker: string) {
     .from(webhookEvents)
     .where(like(webhookEvents.eventId, `${marker}-%`));
   const views = await db
-    .select({ path: telemetryEvents.path })
-    .from(telemetryEvents)
-    .where(like(telemetryEvents.path, `/${marker}/%`));
+    .select({ path: insightEvents.path })
+    .from(insightEvents)
+    .where(like(insightEvents.path, `/${marker}/%`));
   const failures = await db
     .select({ name: jobFailures.name })
     .from(jobFailures)
@@ -111,7 +111,7 @@ async function left(marker: string) {
     webhookLog: [...outbox, ...deliveries].map((r) => r.type.slice(marker.length + 1)).sort(),
     keys: keys.map((r) => r.key.slice(marker.length + 1)).sort(),
     events: events.map((r) => r.id.slice(marker.length + 1)).sort(),
-    views: views.map((r) => r.path.slice(marker.length + 2)).sort(),
+    views: views.map((r) => (r.path ?? '').slice(marker.length + 2)).sort(),
     failures: failures.map((r) => r.name.slice(marker.length + 1)).sort(),
   };
 }
@@ -140,7 +140,7 @@ describe('retention: rows that only serve for a while', () => {
     await deleteExpiredRows(t.app.deps, {
       idempotencyKeys: 0,
       webhookEvents: 0,
-      telemetry: 0,
+      insight: 0,
       jobFailures: 0,
       webhookLog: 0,
     });
@@ -156,12 +156,12 @@ describe('retention: rows that only serve for a while', () => {
   it('deletes a backlog larger than one batch, batch after batch', async () => {
     const marker = `many-${randomUUID().slice(0, 8)}`;
     const rows = Array.from({ length: 4_500 }, (_, i) => ({
-      type: 'pageview',
+      kind: 'page_view',
       path: `/${marker}/${i}`,
-      createdAt: daysAgo(100),
+      at: daysAgo(800),
     }));
     for (let i = 0; i < rows.length; i += 1_000)
-      await t.database.db.insert(telemetryEvents).values(rows.slice(i, i + 1_000));
+      await t.database.db.insert(insightEvents).values(rows.slice(i, i + 1_000));
     const counts = await deleteExpiredRows(t.app.deps, {
       ...DAYS,
       idempotencyKeys: 0,
@@ -169,13 +169,13 @@ describe('retention: rows that only serve for a while', () => {
       jobFailures: 0,
       webhookLog: 0,
     });
-    expect(counts.telemetry).toBeGreaterThanOrEqual(4_500);
+    expect(counts.insight).toBeGreaterThanOrEqual(4_500);
     expect((await left(marker)).views).toEqual([]);
   });
 
   it('refuses a retention that is not a whole number of days, naming the variable', () => {
-    expect(() => loadConfig({ TELEMETRY_RETENTION_DAYS: '-1' })).toThrow(
-      'TELEMETRY_RETENTION_DAYS must be a whole number, got "-1"',
+    expect(() => loadConfig({ INSIGHT_RETENTION_DAYS: '-1' })).toThrow(
+      'INSIGHT_RETENTION_DAYS must be a whole number, got "-1"',
     );
     expect(() => loadConfig({ IDEMPOTENCY_KEY_RETENTION_DAYS: 'ten' })).toThrow('IDEMPOTENCY_KEY_RETENTION_DAYS');
     expect(loadConfig({}).retention).toEqual(DAYS);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { systemRoutes } from '@portal/contract';
-import { insertTelemetry, pingDatabase } from './system.repo.ts';
+import { pingDatabase } from './system.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { listRecentMails } from '../mail/index.ts';
@@ -22,12 +22,6 @@ export async function systemRoutesPlugin(app: FastifyInstance) {
     return reply
       .header('Cache-Control', 'no-store')
       .send({ status: app.deps.config.maintenanceMode ? 'maintenance' : 'ok' });
-  });
-
-  registerRoute(app, systemRoutes.telemetry, async ({ body, ctx }) => {
-    await insertTelemetry(ctx.db, body, ctx.site.id);
-    if (body.type === 'error') ctx.log.warn({ telemetry: body }, 'front-end error reported');
-    return { ok: true as const };
   });
 
   const isProduction = app.deps.config.nodeEnv === 'production';
