@@ -40,15 +40,20 @@ export async function renewJobLease(db: Db, name: string, node: string, leaseMs:
   return renewed.length > 0;
 }
 
+// what every run that ended writes, well or not: the lease given back, the run counted
+const runEnded = () => ({
+  lockedBy: null,
+  lockedUntil: null,
+  lastFinishedAt: sql`now()`,
+  runs: sql`${jobs.runs} + 1`,
+});
+
 export async function finishJob(db: Db, name: string, node: string, nextInMs: number): Promise<void> {
   await db
     .update(jobs)
     .set({
-      lockedBy: null,
-      lockedUntil: null,
-      lastFinishedAt: sql`now()`,
+      ...runEnded(),
       nextRunAt: sql`now() + make_interval(secs => ${nextInMs / 1000})`,
-      runs: sql`${jobs.runs} + 1`,
       consecutiveFailures: 0,
       lastError: null,
     })
@@ -69,11 +74,8 @@ export async function failJob(
     await tx
       .update(jobs)
       .set({
-        lockedBy: null,
-        lockedUntil: null,
-        lastFinishedAt: sql`now()`,
+        ...runEnded(),
         nextRunAt: sql`now() + make_interval(secs => least(${everyMs / 1000} * power(2, ${jobs.consecutiveFailures} + 1), ${maxBackoffMs / 1000}))`,
-        runs: sql`${jobs.runs} + 1`,
         failures: sql`${jobs.failures} + 1`,
         consecutiveFailures: sql`${jobs.consecutiveFailures} + 1`,
         lastError: error.slice(0, 2000),
