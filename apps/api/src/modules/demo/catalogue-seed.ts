@@ -84,6 +84,16 @@ function priceColumns(price: SeedPrice, uplift = 1) {
   };
 }
 
+// a city's or category's row: its texts, its own hero image and its place in the lists
+type PlaceKind = 'city' | 'category';
+const heroImageKey = (kind: PlaceKind, url: string) => `${kind}-${url}`;
+const placeValues = (kind: PlaceKind, place: { url: string; name: Localized; description: Localized }, i: number) => ({
+  url: place.url,
+  name: place.name,
+  description: place.description,
+  heroImageKey: heroImageKey(kind, place.url),
+  sortOrder: i,
+});
 const motifOf = (url: string): Motif => CATEGORIES.find((c) => c.url === url)?.motif ?? 'skyline';
 
 function offerRow(
@@ -154,8 +164,8 @@ export function galleryOf(tour: { cats: readonly string[] }): { motif: Motif; va
 
 async function insertCatalogue(tx: DbOrTx, today: string): Promise<void> {
   const images: ImageRow[] = [image('country-uae', 'skyline', COUNTRY.name, HERO, 1)];
-  CITIES.forEach((c, i) => images.push(image(`city-${c.url}`, c.motif, c.name, HERO, i)));
-  CATEGORIES.forEach((c, i) => images.push(image(`category-${c.url}`, c.motif, c.name, HERO, i)));
+  CITIES.forEach((c, i) => images.push(image(heroImageKey('city', c.url), c.motif, c.name, HERO, i)));
+  CATEGORIES.forEach((c, i) => images.push(image(heroImageKey('category', c.url), c.motif, c.name, HERO, i)));
   for (const tour of TOURS) {
     const gallery = galleryOf(tour);
     gallery.forEach(({ motif, variant }, i) =>
@@ -176,28 +186,11 @@ async function insertCatalogue(tx: DbOrTx, today: string): Promise<void> {
   if (!country) throw new Error('country insert returned nothing');
   const cityRows = await tx
     .insert(cities)
-    .values(
-      CITIES.map((c, i) => ({
-        countryId: country.id,
-        url: c.url,
-        name: c.name,
-        description: c.description,
-        heroImageKey: `city-${c.url}`,
-        sortOrder: i,
-      })),
-    )
+    .values(CITIES.map((c, i) => ({ countryId: country.id, ...placeValues('city', c, i) })))
     .returning({ id: cities.id, url: cities.url });
   const categoryRows = await tx
     .insert(categories)
-    .values(
-      CATEGORIES.map((c, i) => ({
-        url: c.url,
-        name: c.name,
-        description: c.description,
-        heroImageKey: `category-${c.url}`,
-        sortOrder: i,
-      })),
-    )
+    .values(CATEGORIES.map((c, i) => placeValues('category', c, i)))
     .returning({ id: categories.id, url: categories.url });
   const ticketRows = await tx
     .insert(ticketTypes)
