@@ -4,10 +4,13 @@ import {
   BOOKING_MESSAGES,
   DESK_MESSAGES,
   adminDeskRoutes,
+  balanceRoutes,
   bookingRoutes,
   buildPath,
   toMinor,
   minorToMajor,
+  type AdminBookingsQuery,
+  type RouteDescriptor,
 } from '@portal/contract';
 import {
   agencyBalances,
@@ -31,7 +34,7 @@ import {
   slotLeft,
   type BookingWorld,
 } from '../../../test/booking-fixtures.ts';
-import { injectRoute } from '../../../test/inject-route.ts';
+import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 // The tours company's desk (issue 12 items 4, 5, 6): quotation requests, bank transfers, card payments and refunds,
 // every agency's bookings. Each operator change writes one audit row in its own transaction.
@@ -51,8 +54,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object, token = ops) =>
-  t.app.inject({ method, url: `/api${url}`, payload, headers: bearer(token) });
+// the operator's call unless another token is given
+const call = <R extends RouteDescriptor>(route: R, options: InjectRouteOptions<R> = {}) =>
+  injectRoute(t.app, route, { token: ops, ...options });
 
 const auditFor = (entityId: string) =>
   t.database.db
@@ -93,12 +97,16 @@ async function newRequest(token = w.tokens.admin) {
 }
 
 async function declareTransfer(agencyToken: string, amount = 1500) {
-  const res = await call(
-    'POST',
-    '/b2b/balance/topup',
-    { method: 'bank_transfer', amount, currencyCode: 'aed', transferDate: '2026-01-05', bankReference: 'FT-DESK-1' },
-    agencyToken,
-  );
+  const res = await call(balanceRoutes.topUp, {
+    body: {
+      method: 'bank_transfer',
+      amount,
+      currencyCode: 'aed',
+      transferDate: '2026-01-05',
+      bankReference: 'FT-DESK-1',
+    },
+    token: agencyToken,
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as { id: string; reference: string };
 }
@@ -106,7 +114,10 @@ async function declareTransfer(agencyToken: string, amount = 1500) {
 describe('audit rows for the existing operator decisions', () => {
   it('a quote writes one booking.quoted row; a repeat quote another, a refused one none', async () => {
     const request = await newRequest();
-    const quoted = await call('POST', `/admin/requests/${request.id}/quote`, { netTotal: 80, validHours: 24 });
+    const quoted = await call(bookingRoutes.adminQuote, {
+      params: { id: request.id },
+      body: { netTotal: 80, validHours: 24 },
+    });
     expect(quoted.statusCode).toBe(200);
     const rows = await auditFor(request.id);
     expect(rows).toHaveLength(1);
@@ -123,7 +134,7 @@ describe('audit rows for the existing operator decisions', () => {
       ]),
     );
     // a bad amount is refused before anything is written
-    const bad = await call('POST', `/admin/requests/${request.id}/quote`, { netTotal: 0 });
+    const bad = await call(bookingRoutes.adminQuote, { params: { id: request.id }, body: { netTotal: 0 } });
     expect(bad.statusCode).toBe(422);
     expect(await auditFor(request.id)).toHaveLength(1);
   });
@@ -131,8 +142,10 @@ describe('audit rows for the existing operator decisions', () => {
   it('a decline writes one booking.declined row with the reason; declining again writes none', async () => {
     const request = await newRequest();
     const reason = 'The camp is closed that night';
-    expect((await call('POST', `/admin/requests/${request.id}/decline`, { reason })).statusCode).toBe(200);
-    const again = await call('POST', `/admin/requests/${request.id}/decline`, { reason });
+    expect((await call(bookingRoutes.adminDecline, { params: { id: request.id }, body: { reason } })).statusCode).toBe(
+      200,
+    );
+    const again = await call(bookingRoutes.adminDecline, { params: { id: request.id }, body: { reason } });
     expect(again.statusCode).toBe(422);
     expect(await auditFor(request.id)).toEqual([
       {
@@ -152,7 +165,9 @@ describe('audit rows for the existing operator decisions', () => {
     const agency = await createAgency(t.database.db);
     const token = await loginAs(t.app, agency.users.admin.email);
     const transfer = await declareTransfer(token);
-    const answers = await Promise.all([1, 2].map(() => call('POST', `/admin/topups/${transfer.id}/confirm`)));
+    const answers = await Promise.all(
+      [1, 2].map(() => call(balanceRoutes.adminConfirmTopUp, { params: { id: transfer.id } })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
     expect(await balanceOf(agency.id)).toBe(150_000);
     expect(await auditFor(transfer.id)).toEqual([
@@ -170,13 +185,17 @@ describe('audit rows for the existing operator decisions', () => {
     const agency = await createAgency(t.database.db);
     const token = await loginAs(t.app, agency.users.admin.email);
     const transfer = await declareTransfer(token);
-    const blank = await call('POST', `/admin/topups/${transfer.id}/reject`, { reason: '  ' });
+    const blank = await call(balanceRoutes.adminRejectTopUp, { params: { id: transfer.id }, body: { reason: '  ' } });
     expect([blank.statusCode, blank.json()[0]?.fieldName]).toEqual([422, 'reason']);
     expect(await auditFor(transfer.id)).toEqual([]);
     const reason = 'No such transfer on our account';
-    expect((await call('POST', `/admin/topups/${transfer.id}/reject`, { reason })).statusCode).toBe(200);
-    expect((await call('POST', `/admin/topups/${transfer.id}/reject`, { reason })).statusCode).toBe(422);
-    expect((await call('POST', `/admin/topups/${transfer.id}/confirm`)).statusCode).toBe(422);
+    expect(
+      (await call(balanceRoutes.adminRejectTopUp, { params: { id: transfer.id }, body: { reason } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(balanceRoutes.adminRejectTopUp, { params: { id: transfer.id }, body: { reason } })).statusCode,
+    ).toBe(422);
+    expect((await call(balanceRoutes.adminConfirmTopUp, { params: { id: transfer.id } })).statusCode).toBe(422);
     expect(await auditFor(transfer.id)).toEqual([
       {
         action: 'topUp.rejected',
@@ -200,16 +219,19 @@ describe('GET /admin/requests: the inbox', () => {
   it('lists the open requests first, filters by agency and status, and carries the quote and the note', async () => {
     const other = await createBookingWorld(t.app, t.database.db);
     const declined = await newRequest(other.tokens.admin);
-    await call('POST', `/admin/requests/${declined.id}/decline`, { reason: 'Sold out' });
+    await call(bookingRoutes.adminDecline, { params: { id: declined.id }, body: { reason: 'Sold out' } });
     const quoted = await newRequest(other.tokens.admin);
-    await call('POST', `/admin/requests/${quoted.id}/quote`, {
-      netTotal: 99.5,
-      validHours: 12,
-      note: 'Dinner included',
+    await call(bookingRoutes.adminQuote, {
+      params: { id: quoted.id },
+      body: {
+        netTotal: 99.5,
+        validHours: 12,
+        note: 'Dinner included',
+      },
     });
     const open = await newRequest(other.tokens.admin);
 
-    const res = await call('GET', `/admin/requests?agencyId=${other.agency.id}`);
+    const res = await call(bookingRoutes.adminRequests, { query: { agencyId: other.agency.id } });
     expect(res.statusCode).toBe(200);
     const page = res.json() as {
       items: { id: string; status: string; agencyId: string; notes: string; quote: unknown }[];
@@ -223,19 +245,23 @@ describe('GET /admin/requests: the inbox', () => {
     expect(rows[1]).toMatchObject({ status: 'payment_required', quote: { netTotal: 99.5, note: 'Dinner included' } });
     expect(rows[2]).toMatchObject({ status: 'cancelled', declineReason: 'Sold out' });
 
-    const onlyQuoted = await call('GET', `/admin/requests?agencyId=${other.agency.id}&status=payment_required`);
+    const onlyQuoted = await call(bookingRoutes.adminRequests, {
+      query: { agencyId: other.agency.id, status: 'payment_required' },
+    });
     expect(onlyQuoted.json().items.map((r: { id: string }) => r.id)).toEqual([quoted.id]);
     // a page at a time, in the same order: nothing past the first page is out of reach (it stopped at 200 rows)
-    const second = await call('GET', `/admin/requests?agencyId=${other.agency.id}&onPage=2&page=2`);
+    const second = await call(bookingRoutes.adminRequests, {
+      query: { agencyId: other.agency.id, onPage: 2, page: 2 },
+    });
     expect(second.json()).toMatchObject({ total: 3, page: 2, onPage: 2 });
     expect(second.json().items.map((r: { id: string }) => r.id)).toEqual([declined.id]);
-    const tooMany = await call('GET', '/admin/requests?onPage=500');
+    const tooMany = await call(bookingRoutes.adminRequests, { query: { onPage: 500 } });
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json()[0]).toMatchObject({ fieldName: 'onPage' });
-    const russian = await call('GET', `/admin/requests?agencyId=${other.agency.id}&language=ru`);
+    const russian = await call(bookingRoutes.adminRequests, { query: { agencyId: other.agency.id, language: 'ru' } });
     expect(russian.statusCode).toBe(200);
 
-    const bad = await call('GET', '/admin/requests?agencyId=nope');
+    const bad = await call(bookingRoutes.adminRequests, { query: { agencyId: 'nope' } });
     expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'agencyId', errorMessage: 'Unknown agency' }]]);
     await retireTour(t.database.db, other.tour.id);
   });
@@ -254,7 +280,7 @@ async function balanceBooking(world = w, token = world.tokens.admin) {
 
 async function cardBooking(world = w) {
   const res = await postBooking(t.app, world.tokens.admin, bookingBody(world, { adults: 2, children: 0 }), {
-    url: '/api/b2b/bookings/withpaymentintent',
+    url: routeUrl(bookingRoutes.createWithPaymentIntent),
   });
   const booking = res.json().booking as { id: string; reference: string; amounts: { netTotal: number } };
   const [payment] = await t.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
@@ -294,20 +320,20 @@ describe('GET /admin/bookings and /admin/bookings/{id}', () => {
     const [agencyRow] = await t.database.db
       .execute(sql`SELECT name FROM agencies WHERE id = ${world.agency.id}`)
       .then((r) => (r as unknown as { rows: { name: string }[] }).rows);
-    const list = async (query: string) => {
-      const res = await call('GET', `/admin/bookings?${query}`);
+    const list = async (query: AdminBookingsQuery) => {
+      const res = await call(adminDeskRoutes.bookings, { query });
       expect(res.statusCode).toBe(200);
       return res.json() as { items: { id: string; agencyName: string }[]; total: number };
     };
-    expect((await list(`search=${first.reference}`)).items.map((r) => r.id)).toEqual([first.id]);
-    const byAgency = await list(`search=${encodeURIComponent(agencyRow?.name ?? '')}`);
+    expect((await list({ search: first.reference })).items.map((r) => r.id)).toEqual([first.id]);
+    const byAgency = await list({ search: agencyRow?.name ?? '' });
     expect(byAgency.items.map((r) => r.id)).toEqual([second.id, first.id]);
     expect(byAgency.items[0]?.agencyName).toBe(agencyRow?.name);
-    expect((await list(`agencyId=${world.agency.id}&status=completed`)).total).toBe(2);
-    expect((await list(`agencyId=${world.agency.id}&status=cancelled`)).total).toBe(0);
-    expect((await list(`agencyId=${world.agency.id}&dateFrom=${world.date}&dateTo=${world.date}`)).total).toBe(2);
-    expect((await list(`agencyId=${world.agency.id}&dateFrom=2020-03-01&dateTo=2020-03-02`)).total).toBe(0);
-    const paged = await list(`agencyId=${world.agency.id}&onPage=1&page=2`);
+    expect((await list({ agencyId: world.agency.id, status: 'completed' })).total).toBe(2);
+    expect((await list({ agencyId: world.agency.id, status: 'cancelled' })).total).toBe(0);
+    expect((await list({ agencyId: world.agency.id, dateFrom: world.date, dateTo: world.date })).total).toBe(2);
+    expect((await list({ agencyId: world.agency.id, dateFrom: '2020-03-01', dateTo: '2020-03-02' })).total).toBe(0);
+    const paged = await list({ agencyId: world.agency.id, onPage: 1, page: 2 });
     expect([paged.total, paged.items.map((r) => r.id)]).toEqual([2, [first.id]]);
     await retireTour(t.database.db, world.tour.id);
   });
@@ -320,23 +346,29 @@ describe('GET /admin/bookings and /admin/bookings/{id}', () => {
       ['agencyId=acme', 'agencyId'],
       ['onPage=1000', 'onPage'],
     ];
+    // typed by hand: values the query schema refuses
+    const refused = (route: RouteDescriptor, query: string) =>
+      t.app.inject({ method: 'GET', url: `${routeUrl(route)}?${query}`, headers: bearer(ops) });
     for (const [query, field] of cases) {
-      const res = await call('GET', `/admin/bookings?${query}`);
+      const res = await refused(adminDeskRoutes.bookings, query);
       expect([query, res.statusCode, res.json()[0]?.fieldName]).toEqual([query, 422, field]);
     }
-    const badView = await call('GET', '/admin/payments?view=everything');
+    const badView = await refused(adminDeskRoutes.payments, 'view=everything');
     expect([badView.statusCode, badView.json()[0]?.fieldName]).toEqual([422, 'view']);
-    const badId = await call('GET', '/admin/bookings/123');
+    const badId = await call(adminDeskRoutes.booking, { params: { id: '123' } });
     expect([badId.statusCode, badId.json()[0]?.fieldName]).toEqual([422, 'id']);
-    expect((await call('GET', `/admin/bookings/${NO_ID}`)).statusCode).toBe(404);
+    expect((await call(adminDeskRoutes.booking, { params: { id: NO_ID } })).statusCode).toBe(404);
   });
 
   it("shows the agency's preview by the same rule, and a detail with agency, agent, lines and payments", async () => {
     const booking = await balanceBooking();
-    const agencyView = await call('GET', `/b2b/bookings/${booking.id}/cancellation`, undefined, w.tokens.admin);
-    const preview = await call('GET', `/admin/bookings/${booking.id}/cancellation`);
+    const agencyView = await call(bookingRoutes.cancellationPreview, {
+      params: { id: booking.id },
+      token: w.tokens.admin,
+    });
+    const preview = await call(adminDeskRoutes.cancellationPreview, { params: { id: booking.id } });
     expect(preview.json()).toEqual({ ...agencyView.json(), isPaid: true, paidTotal: booking.amounts.netTotal });
-    const detail = await call('GET', `/admin/bookings/${booking.id}`);
+    const detail = await call(adminDeskRoutes.booking, { params: { id: booking.id } });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({
       booking: { id: booking.id, status: 'completed', agent: { email: w.agency.users.admin.email } },
@@ -363,14 +395,14 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
       [{ feeOverride: netMinor + 1, reason: 'x' }, 'feeOverride', DESK_MESSAGES.feeAbovePaid],
     ];
     for (const [body, field, message] of cases) {
-      const res = await call('POST', `/admin/bookings/${booking.id}/cancel`, body);
+      const res = await call(adminDeskRoutes.cancel, { params: { id: booking.id }, payload: body });
       expect([JSON.stringify(body), res.statusCode, res.json()]).toEqual([
         JSON.stringify(body),
         422,
         [{ fieldName: field, errorMessage: message }],
       ]);
     }
-    const unknown = await call('POST', `/admin/bookings/${booking.id}/cancel`, { fee: 1 });
+    const unknown = await call(adminDeskRoutes.cancel, { params: { id: booking.id }, payload: { fee: 1 } });
     expect(unknown.statusCode).toBe(422);
     expect(await bookingRow(booking.id)).toEqual(before.row);
     expect((await refundEntries(booking.reference)).length).toBe(before.refunds);
@@ -378,7 +410,10 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
 
     // a request (nothing paid) has no fee to override
     const request = await newRequest();
-    const override = await call('POST', `/admin/bookings/${request.id}/cancel`, { feeOverride: 0, reason: 'x' });
+    const override = await call(adminDeskRoutes.cancel, {
+      params: { id: request.id },
+      body: { feeOverride: 0, reason: 'x' },
+    });
     expect([override.statusCode, override.json()]).toEqual([
       422,
       [{ fieldName: 'feeOverride', errorMessage: DESK_MESSAGES.nothingPaid }],
@@ -394,7 +429,9 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
     const netMinor = toMinor(booking.amounts.netTotal);
     const reason = 'Guest fell ill; the supplier waived most of the fee';
     const answers = await Promise.all(
-      [1, 2].map(() => call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 1_000, reason })),
+      [1, 2].map(() =>
+        call(adminDeskRoutes.cancel, { params: { id: booking.id }, body: { feeOverride: 1_000, reason } }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
     const ok = answers.find((a) => a.statusCode === 200)?.json();
@@ -419,15 +456,15 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
         ],
       },
     ]);
-    const detail = (await call('GET', `/admin/bookings/${booking.id}`)).json();
+    const detail = (await call(adminDeskRoutes.booking, { params: { id: booking.id } })).json();
     expect(detail.history.map((h: { action: string }) => h.action)).toEqual(['booking.cancelled']);
     await retireTour(t.database.db, world.tour.id);
   });
 
   it('without an override keeps the policy fee, as the agency would', async () => {
     const booking = await balanceBooking();
-    const preview = (await call('GET', `/admin/bookings/${booking.id}/cancellation`)).json();
-    const res = await call('POST', `/admin/bookings/${booking.id}/cancel`, {});
+    const preview = (await call(adminDeskRoutes.cancellationPreview, { params: { id: booking.id } })).json();
+    const res = await call(adminDeskRoutes.cancel, { params: { id: booking.id }, body: {} });
     expect(res.json()).toMatchObject({
       status: 'cancelled',
       cancellationFee: preview.cancellationFee,
@@ -440,10 +477,11 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
     await fund(t.database.db, w.agency.id, 500_000);
     const request = await newRequest();
     expect(
-      (await call('POST', `/admin/requests/${request.id}/quote`, { netTotal: 80, validHours: 24 })).statusCode,
+      (await call(bookingRoutes.adminQuote, { params: { id: request.id }, body: { netTotal: 80, validHours: 24 } }))
+        .statusCode,
     ).toBe(200);
     // the operator opens the dialog: nothing paid yet, a free cancel
-    const seen = (await call('GET', `/admin/bookings/${request.id}/cancellation`)).json();
+    const seen = (await call(adminDeskRoutes.cancellationPreview, { params: { id: request.id } })).json();
     expect(seen).toMatchObject({ isPaid: false, refundAmount: 0, refundTo: null });
     // the agency pays the quote from its balance meanwhile
     const paid = await injectRoute(t.app, bookingRoutes.pay, {
@@ -455,13 +493,16 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
     expect(paid.json().booking?.status, paid.body).toBe('completed');
     const before = { row: await bookingRow(request.id), balance: await balanceOf(w.agency.id) };
     const expected = { expectedRefund: seen.refundAmount, expectedRefundTo: seen.refundTo };
-    const refused = await call('POST', `/admin/bookings/${request.id}/cancel`, expected);
+    const refused = await call(adminDeskRoutes.cancel, { params: { id: request.id }, body: expected });
     expect([refused.statusCode, refused.body]).toEqual([409, BOOKING_MESSAGES.cancellationChanged]);
     // with an override too: the refund it would give is not the one shown
-    const withFee = await call('POST', `/admin/bookings/${request.id}/cancel`, {
-      ...expected,
-      feeOverride: 500,
-      reason: 'Supplier fee',
+    const withFee = await call(adminDeskRoutes.cancel, {
+      params: { id: request.id },
+      body: {
+        ...expected,
+        feeOverride: 500,
+        reason: 'Supplier fee',
+      },
     });
     expect([withFee.statusCode, withFee.body]).toEqual([409, BOOKING_MESSAGES.cancellationChanged]);
     expect(await bookingRow(request.id)).toEqual(before.row);
@@ -470,13 +511,16 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
     expect((await auditFor(request.id)).map((a) => a.action)).toEqual(['booking.quoted']);
 
     // looked at again: the paid booking's terms, with the operator's fee
-    const now = (await call('GET', `/admin/bookings/${request.id}/cancellation`)).json();
+    const now = (await call(adminDeskRoutes.cancellationPreview, { params: { id: request.id } })).json();
     expect(now).toMatchObject({ isPaid: true, paidTotal: 80, refundTo: 'balance' });
-    const ok = await call('POST', `/admin/bookings/${request.id}/cancel`, {
-      feeOverride: 500,
-      reason: 'Supplier fee',
-      expectedRefund: 75,
-      expectedRefundTo: 'balance',
+    const ok = await call(adminDeskRoutes.cancel, {
+      params: { id: request.id },
+      body: {
+        feeOverride: 500,
+        reason: 'Supplier fee',
+        expectedRefund: 75,
+        expectedRefundTo: 'balance',
+      },
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'cancelled', refundAmount: 75, cancellationFee: 5 });
@@ -487,7 +531,9 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
   it('refunds a card booking to the card exactly once under two parallel calls', async () => {
     const { booking, paymentId, chargeId } = await cardBooking();
     const answers = await Promise.all(
-      [1, 2].map(() => call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 0, reason: 'Our mistake' })),
+      [1, 2].map(() =>
+        call(adminDeskRoutes.cancel, { params: { id: booking.id }, body: { feeOverride: 0, reason: 'Our mistake' } }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
     const netMinor = toMinor(booking.amounts.netTotal);
@@ -499,7 +545,7 @@ describe("POST /admin/bookings/{id}/cancel: on the agency's behalf", () => {
     });
     const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
     expect([charge?.refundedMinor, charge?.refundKeys.length]).toEqual([netMinor, 1]);
-    const listed = (await call('GET', `/admin/payments?view=refunds&agencyId=${w.agency.id}`)).json();
+    const listed = (await call(adminDeskRoutes.payments, { query: { view: 'refunds', agencyId: w.agency.id } })).json();
     const item = listed.items.find((p: { id: string }) => p.id === paymentId);
     expect(item).toMatchObject({
       paidFor: { kind: 'booking', id: booking.id, reference: booking.reference },
@@ -515,9 +561,14 @@ describe('card refunds the provider refused: held for the operator, asked again 
     const netMinor = toMinor(booking.amounts.netTotal);
     // the provider refuses: the charge looks refunded already
     await t.database.db.update(sandboxCharges).set({ refundedMinor: netMinor }).where(eq(sandboxCharges.id, chargeId));
-    const cancelled = await call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 0, reason: 'Storm' });
+    const cancelled = await call(adminDeskRoutes.cancel, {
+      params: { id: booking.id },
+      body: { feeOverride: 0, reason: 'Storm' },
+    });
     expect(cancelled.statusCode).toBe(200);
-    const failed = (await call('GET', `/admin/payments?view=failedRefunds&agencyId=${w.agency.id}`)).json();
+    const failed = (
+      await call(adminDeskRoutes.payments, { query: { view: 'failedRefunds', agencyId: w.agency.id } })
+    ).json();
     const item = failed.items.find((p: { id: string }) => p.id === paymentId);
     expect(item).toMatchObject({
       failureMessage: `sandbox refused the refund of ${minorToMajor(netMinor).toFixed(2)}.`,
@@ -540,7 +591,9 @@ describe('card refunds the provider refused: held for the operator, asked again 
     expect((await paymentRow(paymentId))?.refundHold).toBe('refused');
 
     // the operator has fixed it at the provider and asks again: two clicks at once refund once
-    const retries = await Promise.all([1, 2].map(() => call('POST', `/admin/payments/${paymentId}/refund/retry`)));
+    const retries = await Promise.all(
+      [1, 2].map(() => call(adminDeskRoutes.retryRefund, { params: { id: paymentId } })),
+    );
     expect(retries.map((r) => r.statusCode)).toContain(200);
     const [charge] = await t.database.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId));
     expect([charge?.refundedMinor, charge?.refundKeys.length]).toEqual([netMinor, 1]);
@@ -550,27 +603,29 @@ describe('card refunds the provider refused: held for the operator, asked again 
       refundHold: null,
       failureMessage: null,
     });
-    const after = await call('POST', `/admin/payments/${paymentId}/refund/retry`);
+    const after = await call(adminDeskRoutes.retryRefund, { params: { id: paymentId } });
     expect([after.statusCode, after.json()]).toEqual([
       422,
       [{ fieldName: 'id', errorMessage: DESK_MESSAGES.noRefundOwed }],
     ]);
-    const made = await call('POST', `/admin/payments/${paymentId}/refund/made`);
+    const made = await call(adminDeskRoutes.recordRefundMade, { params: { id: paymentId } });
     expect([made.statusCode, made.body]).toEqual([409, DESK_MESSAGES.refundNotHeld]);
-    expect((await call('POST', `/admin/payments/${NO_ID}/refund/retry`)).statusCode).toBe(404);
-    expect((await call('POST', `/admin/payments/${NO_ID}/refund/made`)).statusCode).toBe(404);
+    expect((await call(adminDeskRoutes.retryRefund, { params: { id: NO_ID } })).statusCode).toBe(404);
+    expect((await call(adminDeskRoutes.recordRefundMade, { params: { id: NO_ID } })).statusCode).toBe(404);
   });
 
   it('records a refused refund the operator made by hand at the provider: once, audited', async () => {
     const { booking, paymentId, chargeId } = await cardBooking();
     const netMinor = toMinor(booking.amounts.netTotal);
     await t.database.db.update(sandboxCharges).set({ refundedMinor: netMinor }).where(eq(sandboxCharges.id, chargeId));
-    await call('POST', `/admin/bookings/${booking.id}/cancel`, { feeOverride: 0, reason: 'Storm' });
+    await call(adminDeskRoutes.cancel, { params: { id: booking.id }, body: { feeOverride: 0, reason: 'Storm' } });
     const auditBefore = (await auditFor(booking.id)).length;
     // an agent cannot
-    const agent = await call('POST', `/admin/payments/${paymentId}/refund/made`, undefined, w.tokens.admin);
+    const agent = await call(adminDeskRoutes.recordRefundMade, { params: { id: paymentId }, token: w.tokens.admin });
     expect(agent.statusCode).toBe(403);
-    const answers = await Promise.all([1, 2].map(() => call('POST', `/admin/payments/${paymentId}/refund/made`)));
+    const answers = await Promise.all(
+      [1, 2].map(() => call(adminDeskRoutes.recordRefundMade, { params: { id: paymentId } })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const ok = answers.find((a) => a.statusCode === 200)?.json();
     expect(ok.refund).toMatchObject({ state: 'refunded', refunded: minorToMajor(netMinor), owed: 0, hold: null });
