@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { runBookingBench } from './booking-scenarios.mjs';
 import { runExportBench } from './export-bench.mjs';
 import { runFirstLoadBench } from './first-load.mjs';
+import { runInsightBench } from './insight-bench.mjs';
 import { runStartupBench } from './startup.mjs';
 import { freePort } from './free-port.mjs';
 import { dubaiToday, json, waitForHttp } from './util.mjs';
@@ -295,6 +296,13 @@ async function main() {
       console.table(exportBench.rows);
       Object.assign(targets, exportBench.targets);
     }
+    // issue 31: the back office's funnel over 1,000,000 events on PostgreSQL (skipped when it is not reachable)
+    const insight = ONLY_CATALOGUE ? null : await runInsightBench({ serverArgs: [serverEntry], root, children });
+    if (insight) {
+      console.log('\nInsight pages (PostgreSQL):');
+      console.table(insight.rows);
+      Object.assign(targets, insight.targets);
+    }
     // the first load on a phone in Chromium (skipped without Debian's Chromium)
     let firstLoad = null;
     if (ONLY_CATALOGUE) {
@@ -338,6 +346,11 @@ async function main() {
       results: rows,
       booking: booking
         ? { settings: booking.settings, results: booking.rows }
+        : ONLY_CATALOGUE
+          ? 'skipped: BENCH_ONLY=catalogue'
+          : 'skipped: PostgreSQL not reachable',
+      insight: insight
+        ? { settings: insight.settings, results: insight.rows }
         : ONLY_CATALOGUE
           ? 'skipped: BENCH_ONLY=catalogue'
           : 'skipped: PostgreSQL not reachable',

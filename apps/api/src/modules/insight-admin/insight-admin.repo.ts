@@ -83,27 +83,22 @@ export async function funnelCounts(
       WHERE b.insight_session_id IS NOT NULL AND ${bookingFilters(scope, 'portal')}
       GROUP BY b.insight_session_id
     ),
-    reached AS (
-      SELECT s.searched,
-        s.searched AND s.viewed AS viewed,
-        s.searched AND s.viewed AND s.checked_out AS checked_out,
-        s.searched AND s.viewed AND s.checked_out AND k.session_id IS NOT NULL AS booked,
-        s.searched AND s.viewed AND s.checked_out AND coalesce(k.paid, false) AS paid
-      FROM steps s LEFT JOIN booked k ON k.session_id = s.session_id
-    ),
     channels AS (
       SELECT b.channel, count(*)::int AS booked, count(*) FILTER (WHERE b.confirmed_at IS NOT NULL)::int AS paid
       FROM bookings b
       WHERE ${bookingFilters(scope, channel)}
       GROUP BY b.channel
     )
+    -- one pass over the sessions: each step needs the ones before it
     SELECT
-      (SELECT count(*) FILTER (WHERE searched) FROM reached)::int AS search,
-      (SELECT count(*) FILTER (WHERE viewed) FROM reached)::int AS tour_view,
-      (SELECT count(*) FILTER (WHERE checked_out) FROM reached)::int AS checkout_started,
-      (SELECT count(*) FILTER (WHERE booked) FROM reached)::int AS booking_created,
-      (SELECT count(*) FILTER (WHERE paid) FROM reached)::int AS booking_paid,
-      (SELECT coalesce(json_agg(json_build_array(channel, booked, paid)), '[]'::json) FROM channels)::text AS channels`,
+      count(*) FILTER (WHERE s.searched)::int AS search,
+      count(*) FILTER (WHERE s.searched AND s.viewed)::int AS tour_view,
+      count(*) FILTER (WHERE s.searched AND s.viewed AND s.checked_out)::int AS checkout_started,
+      count(*) FILTER (WHERE s.searched AND s.viewed AND s.checked_out AND k.session_id IS NOT NULL)::int
+        AS booking_created,
+      count(*) FILTER (WHERE s.searched AND s.viewed AND s.checked_out AND k.paid)::int AS booking_paid,
+      (SELECT coalesce(json_agg(json_build_array(channel, booked, paid)), '[]'::json) FROM channels)::text AS channels
+    FROM steps s LEFT JOIN booked k ON k.session_id = s.session_id`,
   );
   const channels = (JSON.parse(String(row?.channels ?? '[]')) as [string, number, number][]).map(
     ([name, booked, paid]) => ({ channel: insightChannel(name), booked, paid }),
