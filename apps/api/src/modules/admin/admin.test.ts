@@ -8,13 +8,16 @@ import {
   authRoutes,
   balanceRoutes,
   catalogueRoutes,
+  type AgencyAdjustmentBody,
+  type AgencySettingsBody,
+  type RouteDescriptor,
 } from '@portal/contract';
 import { agencies, agencyBalances, auditEvents, jobs, ledgerEntries, mailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
 import { createTestTour } from '../../../test/catalogue-fixtures.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { injectRoute } from '../../../test/inject-route.ts';
+import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let operatorToken: string;
@@ -81,8 +84,9 @@ describe("approving an agency e-mails its admins, once (issue 9: they learnt it 
   });
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `/api${url}`, payload, headers: { ...bearer(operatorToken), ...headers } });
+// the operator's call
+const call = <R extends RouteDescriptor>(route: R, options: InjectRouteOptions<R> = {}) =>
+  injectRoute(t.app, route, { token: operatorToken, ...options });
 
 const auditOf = (agencyId: string) =>
   t.database.db
@@ -103,7 +107,7 @@ describe('rejecting a sign-up (issue 12)', () => {
   it('rejects with the reason: status, one audit row, the admin e-mailed the reason, logins refused', async () => {
     const agency = await createAgency(t.database.db, { status: 'pending' });
     const reason = 'The trade licence copy is unreadable';
-    const res = await call('POST', `/admin/agencies/${agency.id}/reject`, { reason });
+    const res = await call(adminRoutes.rejectAgency, { params: { id: agency.id }, body: { reason } });
     expect([res.statusCode, await statusOf(agency.id)]).toEqual([200, 'rejected']);
     const [row] = await t.database.db.select().from(agencies).where(eq(agencies.id, agency.id));
     expect(row?.statusReason).toBe(reason);
@@ -127,7 +131,9 @@ describe('rejecting a sign-up (issue 12)', () => {
     });
     expect(login.statusCode).toBe(422);
     // rejecting again is answered ok and changes nothing more
-    expect((await call('POST', `/admin/agencies/${agency.id}/reject`, { reason: 'again' })).statusCode).toBe(200);
+    expect(
+      (await call(adminRoutes.rejectAgency, { params: { id: agency.id }, body: { reason: 'again' } })).statusCode,
+    ).toBe(200);
     expect(await auditOf(agency.id)).toHaveLength(1);
     expect(await mailsTo([agency.users.admin.email])).toHaveLength(1);
   });
@@ -135,14 +141,14 @@ describe('rejecting a sign-up (issue 12)', () => {
   it('a reason is required, and only a pending agency can be rejected: 422, nothing written', async () => {
     const pending = await createAgency(t.database.db, { status: 'pending' });
     for (const payload of [{}, { reason: '   ' }, { reason: 'x', extra: 1 }]) {
-      const res = await call('POST', `/admin/agencies/${pending.id}/reject`, payload);
+      const res = await call(adminRoutes.rejectAgency, { params: { id: pending.id }, payload });
       expect(res.statusCode).toBe(422);
     }
-    expect((await call('POST', `/admin/agencies/${pending.id}/reject`, { reason: ' ' })).json()).toEqual([
-      { fieldName: 'reason', errorMessage: AGENCY_ADMIN_MESSAGES.reasonRequired },
-    ]);
+    expect(
+      (await call(adminRoutes.rejectAgency, { params: { id: pending.id }, body: { reason: ' ' } })).json(),
+    ).toEqual([{ fieldName: 'reason', errorMessage: AGENCY_ADMIN_MESSAGES.reasonRequired }]);
     const approved = await createAgency(t.database.db);
-    const res = await call('POST', `/admin/agencies/${approved.id}/reject`, { reason: 'late' });
+    const res = await call(adminRoutes.rejectAgency, { params: { id: approved.id }, body: { reason: 'late' } });
     expect([res.statusCode, res.json()]).toEqual([
       422,
       [{ fieldName: 'id', errorMessage: AGENCY_ADMIN_MESSAGES.notPending }],
@@ -150,7 +156,12 @@ describe('rejecting a sign-up (issue 12)', () => {
     expect([await statusOf(pending.id), await statusOf(approved.id)]).toEqual(['pending', 'approved']);
     expect([...(await auditOf(pending.id)), ...(await auditOf(approved.id))]).toEqual([]);
     expect(
-      (await call('POST', '/admin/agencies/00000000-0000-4000-8000-000000000000/reject', { reason: 'x' })).statusCode,
+      (
+        await call(adminRoutes.rejectAgency, {
+          params: { id: '00000000-0000-4000-8000-000000000000' },
+          body: { reason: 'x' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });
@@ -162,25 +173,28 @@ describe('suspending and reinstating (issue 12)', () => {
     const me = () => injectRoute(t.app, authRoutes.me, { token });
     expect((await me()).statusCode).toBe(200);
 
-    expect((await call('POST', `/admin/agencies/${agency.id}/suspend`, { reason: 'Unpaid invoices' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(adminRoutes.suspendAgency, { params: { id: agency.id }, body: { reason: 'Unpaid invoices' } }))
+        .statusCode,
+    ).toBe(200);
     const refused = await me();
     expect([refused.statusCode, refused.body]).toEqual([401, MESSAGES.agencySuspended]);
     expect((await mailsTo([agency.users.admin.email]))[0]?.text).toContain('Reason: Unpaid invoices');
 
-    expect((await call('POST', `/admin/agencies/${agency.id}/suspend`, { reason: 'x' })).statusCode).toBe(200);
-    expect((await call('POST', `/admin/agencies/${agency.id}/reinstate`)).statusCode).toBe(200);
+    expect(
+      (await call(adminRoutes.suspendAgency, { params: { id: agency.id }, body: { reason: 'x' } })).statusCode,
+    ).toBe(200);
+    expect((await call(adminRoutes.reinstateAgency, { params: { id: agency.id } })).statusCode).toBe(200);
     expect((await me()).statusCode).toBe(200);
     expect((await auditOf(agency.id)).map((a) => a.action)).toEqual(['agency.suspended', 'agency.reinstated']);
 
-    const again = await call('POST', `/admin/agencies/${agency.id}/reinstate`);
+    const again = await call(adminRoutes.reinstateAgency, { params: { id: agency.id } });
     expect(again.statusCode).toBe(200);
     const pending = await createAgency(t.database.db, { status: 'pending' });
-    expect((await call('POST', `/admin/agencies/${pending.id}/suspend`, { reason: 'x' })).json()).toEqual([
-      { fieldName: 'id', errorMessage: AGENCY_ADMIN_MESSAGES.notApproved },
-    ]);
-    expect((await call('POST', `/admin/agencies/${pending.id}/reinstate`)).json()).toEqual([
+    expect(
+      (await call(adminRoutes.suspendAgency, { params: { id: pending.id }, body: { reason: 'x' } })).json(),
+    ).toEqual([{ fieldName: 'id', errorMessage: AGENCY_ADMIN_MESSAGES.notApproved }]);
+    expect((await call(adminRoutes.reinstateAgency, { params: { id: pending.id } })).json()).toEqual([
       { fieldName: 'id', errorMessage: AGENCY_ADMIN_MESSAGES.notSuspended },
     ]);
     expect(await statusOf(pending.id)).toBe('pending');
@@ -188,7 +202,7 @@ describe('suspending and reinstating (issue 12)', () => {
 });
 
 describe('account settings (issue 12)', () => {
-  const settings = (over: object = {}) => ({
+  const settings = (over: Partial<AgencySettingsBody> = {}): AgencySettingsBody => ({
     siteId: 'general',
     currency: 'aed',
     creditLimit: 0,
@@ -199,11 +213,10 @@ describe('account settings (issue 12)', () => {
 
   it('sets the credit limit and permissions with one audit row; saving the same again writes nothing', async () => {
     const agency = await createAgency(t.database.db);
-    const res = await call(
-      'PUT',
-      `/admin/agencies/${agency.id}/settings`,
-      settings({ creditLimit: 5000.5, isWidgetsCreationAllowed: true }),
-    );
+    const res = await call(adminRoutes.agencySettings, {
+      params: { id: agency.id },
+      body: settings({ creditLimit: 5000.5, isWidgetsCreationAllowed: true }),
+    });
     expect([res.statusCode, res.body]).toEqual([200, expect.any(String)]);
     expect(res.json()).toMatchObject({ creditLimit: 5000.5, available: 5000.5, isWidgetsCreationAllowed: true });
     expect(await accountOf(agency.id)).toEqual({ balance: 0, limit: 500050 });
@@ -217,25 +230,23 @@ describe('account settings (issue 12)', () => {
         ],
       },
     ]);
-    await call(
-      'PUT',
-      `/admin/agencies/${agency.id}/settings`,
-      settings({ creditLimit: 5000.5, isWidgetsCreationAllowed: true }),
-    );
+    await call(adminRoutes.agencySettings, {
+      params: { id: agency.id },
+      body: settings({ creditLimit: 5000.5, isWidgetsCreationAllowed: true }),
+    });
     expect(await auditOf(agency.id)).toHaveLength(1);
   });
 
   it('refuses a limit below what the agency owes, a currency change once there are entries, an unknown site', async () => {
     const agency = await createAgency(t.database.db);
-    await call('PUT', `/admin/agencies/${agency.id}/settings`, settings({ creditLimit: 1000 }));
-    const debit = await call(
-      'POST',
-      `/admin/agencies/${agency.id}/adjustments`,
-      { direction: 'debit', amount: 600, reason: 'Manual correction' },
-      { 'idempotency-key': `adj-${agency.id}` },
-    );
+    await call(adminRoutes.agencySettings, { params: { id: agency.id }, body: settings({ creditLimit: 1000 }) });
+    const debit = await call(adminRoutes.adjustBalance, {
+      params: { id: agency.id },
+      body: { direction: 'debit', amount: 600, reason: 'Manual correction' },
+      idempotencyKey: `adj-${agency.id}`,
+    });
     expect(debit.statusCode).toBe(200);
-    const cases: [object, string, string][] = [
+    const cases: [AgencySettingsBody, string, string][] = [
       [
         settings({ creditLimit: 500 }),
         'creditLimit',
@@ -248,7 +259,7 @@ describe('account settings (issue 12)', () => {
     ];
     const auditBefore = (await auditOf(agency.id)).length;
     for (const [body, field, message] of cases) {
-      const res = await call('PUT', `/admin/agencies/${agency.id}/settings`, body);
+      const res = await call(adminRoutes.agencySettings, { params: { id: agency.id }, body });
       expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: field, errorMessage: message }]]);
     }
     expect(await accountOf(agency.id)).toEqual({ balance: -60000, limit: 100000 });
@@ -257,7 +268,7 @@ describe('account settings (issue 12)', () => {
   it('keeps the currency once a transfer is declared, before anything is credited', async () => {
     const agency = await createAgency(t.database.db, { status: 'approved' });
     const token = await loginAs(t.app, agency.users.admin.email);
-    const detail = async () => (await call('GET', `/admin/agencies/${agency.id}`)).json();
+    const detail = async () => (await call(adminRoutes.agency, { params: { id: agency.id } })).json();
     expect((await detail()).isCurrencyFixed).toBe(false);
     const declared = await injectRoute(t.app, balanceRoutes.topUp, {
       body: {
@@ -272,7 +283,10 @@ describe('account settings (issue 12)', () => {
     });
     expect(declared.statusCode, declared.body).toBe(200);
     // confirmed after a switch, the transfer would be credited to an account in a currency no longer used
-    const res = await call('PUT', `/admin/agencies/${agency.id}/settings`, settings({ currency: 'usd' }));
+    const res = await call(adminRoutes.agencySettings, {
+      params: { id: agency.id },
+      body: settings({ currency: 'usd' }),
+    });
     expect([res.statusCode, res.json()]).toEqual([
       422,
       [{ fieldName: 'currency', errorMessage: AGENCY_ADMIN_MESSAGES.currencyLocked }],
@@ -287,15 +301,15 @@ describe('account settings (issue 12)', () => {
 describe('manual adjustments (issue 12)', () => {
   it('credits once per Idempotency-Key, shows on the statement with the reason, audited', async () => {
     const agency = await createAgency(t.database.db);
-    const body = { direction: 'credit', amount: 250.75, reason: 'Goodwill for the cancelled safari' };
+    const body = { direction: 'credit' as const, amount: 250.75, reason: 'Goodwill for the cancelled safari' };
     const headers = { 'idempotency-key': `adj-credit-${agency.id}` };
     const answers = await Promise.all(
-      [1, 2, 3].map(() => call('POST', `/admin/agencies/${agency.id}/adjustments`, body, headers)),
+      [1, 2, 3].map(() => call(adminRoutes.adjustBalance, { params: { id: agency.id }, body, headers })),
     );
     const ok = answers.filter((a) => a.statusCode === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const a of answers) expect([200, 409]).toContain(a.statusCode);
-    const replay = await call('POST', `/admin/agencies/${agency.id}/adjustments`, body, headers);
+    const replay = await call(adminRoutes.adjustBalance, { params: { id: agency.id }, body, headers });
     expect(replay.json()).toEqual(ok[0]?.json());
     expect(replay.json()).toMatchObject({ currencyCode: 'aed', amount: 250.75, balanceAfter: 250.75 });
 
@@ -323,14 +337,14 @@ describe('manual adjustments (issue 12)', () => {
 
   it('refuses a debit past the credit limit and bad amounts: 422, nothing posted', async () => {
     const agency = await createAgency(t.database.db);
-    const cases: [object, string, string][] = [
+    const cases: [AgencyAdjustmentBody, string, string][] = [
       [{ direction: 'debit', amount: 10, reason: 'x' }, 'amount', AGENCY_ADMIN_MESSAGES.adjustmentPastCredit],
       [{ direction: 'credit', amount: 0, reason: 'x' }, 'amount', AGENCY_ADMIN_MESSAGES.adjustmentAmount],
       [{ direction: 'credit', amount: 1.001, reason: 'x' }, 'amount', AGENCY_ADMIN_MESSAGES.adjustmentAmount],
       [{ direction: 'credit', amount: 10, reason: '' }, 'reason', AGENCY_ADMIN_MESSAGES.reasonRequired],
     ];
     for (const [body, field, message] of cases) {
-      const res = await call('POST', `/admin/agencies/${agency.id}/adjustments`, body);
+      const res = await call(adminRoutes.adjustBalance, { params: { id: agency.id }, body });
       expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: field, errorMessage: message }]]);
     }
     expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.agencyId, agency.id))).toEqual([]);
@@ -341,7 +355,7 @@ describe('manual adjustments (issue 12)', () => {
 describe('the agency page, the dashboard and the audit log (issue 12)', () => {
   it('shows an agency with its documents, agents and account', async () => {
     const agency = await createAgency(t.database.db, { status: 'pending' });
-    const res = await call('GET', `/admin/agencies/${agency.id}`);
+    const res = await call(adminRoutes.agency, { params: { id: agency.id } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -358,18 +372,18 @@ describe('the agency page, the dashboard and the audit log (issue 12)', () => {
     );
     expect(body.details.files.tradeLicense).toEqual({ current: null, history: [] });
     expect(body.sites.map((s: { id: string }) => s.id)).toContain('general');
-    const found = await call('GET', `/admin/agencies?q=${encodeURIComponent(agency.users.admin.email)}`);
+    const found = await call(adminRoutes.listAgencies, { query: { q: agency.users.admin.email } });
     expect(found.json().map((a: { id: string }) => a.id)).toEqual([agency.id]);
   });
 
   it('counts what waits: sign-ups, failing jobs', async () => {
-    const before = (await call('GET', '/admin/dashboard')).json();
+    const before = (await call(adminRoutes.dashboard)).json();
     await createAgency(t.database.db, { status: 'pending' });
     await t.database.db
       .insert(jobs)
       .values({ name: 'test-failing-job', consecutiveFailures: 2, lastError: 'SMTP refused' })
       .onConflictDoNothing();
-    const after = (await call('GET', '/admin/dashboard')).json();
+    const after = (await call(adminRoutes.dashboard)).json();
     expect(after.pendingAgencies).toBe(before.pendingAgencies + 1);
     expect(after.failedJobs).toContainEqual(
       expect.objectContaining({ job: 'test-failing-job', failures: 2, lastError: 'SMTP refused' }),
@@ -380,7 +394,7 @@ describe('the agency page, the dashboard and the audit log (issue 12)', () => {
   it('filters the audit log by agency, object and operator', async () => {
     const agency = await createAgency(t.database.db, { status: 'pending' });
     await approve(agency.id);
-    const byAgency = (await call('GET', `/admin/audit?agencyId=${agency.id}`)).json();
+    const byAgency = (await call(adminRoutes.auditLog, { query: { agencyId: agency.id } })).json();
     expect(
       byAgency.items.map((i: { action: string; entity: string; actorUserId: string }) => [
         i.action,
@@ -389,10 +403,16 @@ describe('the agency page, the dashboard and the audit log (issue 12)', () => {
       ]),
     ).toEqual([['agency.approved', 'agency', operatorId]]);
     const byOperator = (
-      await call('GET', `/admin/audit?actorId=${operatorId}&entity=agency&entityId=${agency.id}`)
+      await call(adminRoutes.auditLog, { query: { actorId: operatorId, entity: 'agency', entityId: agency.id } })
     ).json();
     expect(byOperator.total).toBe(1);
-    expect((await call('GET', '/admin/audit?entity=spaceship')).statusCode).toBe(422);
+    // an entity no schema allows, typed by hand
+    const spaceship = await t.app.inject({
+      method: 'GET',
+      url: `${routeUrl(adminRoutes.auditLog)}?entity=spaceship`,
+      headers: bearer(operatorToken),
+    });
+    expect(spaceship.statusCode).toBe(422);
   });
 });
 
