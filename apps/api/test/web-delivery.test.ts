@@ -104,7 +104,7 @@ describe('the web app as the browser receives it', () => {
     expect(res.statusCode).toBe(200);
     const body = res.body;
     const links = (rel: string) =>
-      [...body.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="([^"]+)">`, 'g'))].map((m) => m[1]);
+      [...body.matchAll(new RegExp(`<link rel="${rel}" crossorigin="" href="([^"]+)">`, 'g'))].map((m) => m[1]);
     const layout = /<script type="application\/json" id="layout-info">(.*?)<\/script>/.exec(body)?.[1];
     return { modulepreload: links('modulepreload'), stylesheet: links('stylesheet'), layout };
   };

@@ -4,7 +4,7 @@ import { pingDatabase } from './system.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { listRecentMails } from '../mail/index.ts';
-import { renderMailboxPage } from './mailbox-page.ts';
+import { renderMailboxPage } from './mailbox-page.tsx';
 
 export async function systemRoutesPlugin(app: FastifyInstance) {
   // The database is probed at most once a second: under a flood the answer does not queue behind every other query,

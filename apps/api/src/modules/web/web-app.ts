@@ -3,18 +3,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import {
-  PAGE_PRELOADS_FILE,
-  imageSrcSet,
-  imageUrl,
-  type PagePreloadFiles,
-  type PagePreloadManifest,
-} from '@portal/contract/plain';
+import { PAGE_PRELOADS_FILE, type PagePreloadFiles, type PagePreloadManifest } from '@portal/contract/plain';
 import type { AppConfig } from '../../config/env.ts';
 import type { Site } from '../../config/sites.ts';
 import { findUp } from '../../lib/find-up.ts';
-import { escapeHtml, jsonForScript } from '../../lib/html.ts';
 import { layoutInfoFor } from '../layout/index.ts';
+import { headTags, previewHtml, type TourPreview } from './shell-tags.tsx';
+
+export type { TourPreview };
 
 // The built web app (apps/web/dist): hashed files with their precompressed copies, and index.html for every
 // client-side route, announcing the files of the page asked for (dist/page-preloads.json, written by the build from
@@ -71,21 +67,6 @@ function encode(shell: Shell, encoding: Encoding): Buffer {
   return bytes;
 }
 
-// The tour page's first photo, in the first HTML (issue 10): a phone paints the tour's picture while the scripts
-// download, and the app's first render shows the same picture (apps/web/src/components/page-preview.tsx) until the
-// page has its data. Only what any visitor may see (the photo), never a price.
-export type TourPreview = { path: '/tour'; tour: string; image: { key: string; width: number; height: number } };
-const PREVIEW_SIZES = '(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw';
-
-function previewHtml(preview: TourPreview): string {
-  const { key, width, height } = preview.image;
-  return (
-    `<div class="page-preview" data-preview="tour"><img src="${escapeHtml(imageUrl(key, 640))}" ` +
-    `srcset="${escapeHtml(imageSrcSet(key))}" sizes="${PREVIEW_SIZES}" width="${escapeHtml(width)}" height="${escapeHtml(height)}" ` +
-    'alt="" fetchpriority="high" decoding="async"></div>'
-  );
-}
-
 function createWebShell(webDist: string) {
   const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const preloads = readPreloads(webDist);
@@ -98,15 +79,7 @@ function createWebShell(webDist: string) {
   function build(site: Site, page: PagePreloadFiles | undefined, preview: TourPreview | null): Shell {
     const language = site.defaultLanguage;
     const scripts = [...(page?.scripts ?? []), ...preloads.everyPage.texts[language], ...(page?.texts[language] ?? [])];
-    const logo = site.hostData.mainLogo;
-    const tags = [
-      `<script type="application/json" id="layout-info">${jsonForScript(layoutInfoFor(site))}</script>`,
-      // the header's logo is on every page, often its largest element until the page's data arrives
-      ...(/^\/[\w./-]+$/.test(logo) ? [`<link rel="preload" as="image" href="${logo}">`] : []),
-      ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-      ...(page?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ];
-    if (preview) tags.push(`<script type="application/json" id="page-preview">${jsonForScript(preview)}</script>`);
+    const tags = headTags({ layoutInfo: layoutInfoFor(site), logo: site.hostData.mainLogo, scripts, page, preview });
     const html = template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
     return {
       html: preview ? html.replace('<div id="root"></div>', `<div id="root">${previewHtml(preview)}</div>`) : html,

@@ -1,0 +1,55 @@
+// What the server adds to the web app's index.html (web-app.ts): the site's layout data, the preloads of the page's
+// files, and the tour page's first photo. Rendered by the API's JSX (every value escaped; JSON through scriptJson).
+import type { LayoutInfo } from '@portal/contract';
+import { imageSrcSet, imageUrl, type PagePreloadFiles } from '@portal/contract/plain';
+import { scriptJson } from '../../lib/jsx/markup.ts';
+
+// The tour page's first photo, in the first HTML (issue 10): a phone paints the tour's picture while the scripts
+// download, and the app's first render shows the same picture (apps/web/src/components/page-preview.tsx) until the
+// page has its data. Only what any visitor may see (the photo), never a price.
+export type TourPreview = { path: '/tour'; tour: string; image: { key: string; width: number; height: number } };
+const PREVIEW_SIZES = '(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw';
+
+export function previewHtml(preview: TourPreview): string {
+  const { key, width, height } = preview.image;
+  return (
+    <div class="page-preview" data-preview="tour">
+      <img
+        src={imageUrl(key, 640)}
+        srcset={imageSrcSet(key)}
+        sizes={PREVIEW_SIZES}
+        width={width}
+        height={height}
+        alt=""
+        fetchpriority="high"
+        decoding="async"
+      />
+    </div>
+  ).toString();
+}
+
+// The head's tags, one per line as index.html writes its own
+export function headTags(input: {
+  layoutInfo: LayoutInfo;
+  logo: string;
+  scripts: readonly string[];
+  page: PagePreloadFiles | undefined;
+  preview: TourPreview | null;
+}): string[] {
+  const tags = [
+    <script type="application/json" id="layout-info">
+      {scriptJson(input.layoutInfo)}
+    </script>,
+    // the header's logo is on every page, often its largest element until the page's data arrives
+    ...(/^\/[\w./-]+$/.test(input.logo) ? [<link rel="preload" as="image" href={input.logo} />] : []),
+    ...input.scripts.map((href) => <link rel="modulepreload" crossorigin="" href={href} />),
+    ...(input.page?.styles ?? []).map((href) => <link rel="stylesheet" crossorigin="" href={href} />),
+  ];
+  if (input.preview)
+    tags.push(
+      <script type="application/json" id="page-preview">
+        {scriptJson(input.preview)}
+      </script>,
+    );
+  return tags.map(String);
+}
