@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CatalogueDate } from './catalogue.ts';
 import { DbId } from './common.ts';
 import { PUBLIC, defineRoute } from './define-route.ts';
+import { FIRST_PAGE_PATHS } from './paths.ts';
 import { INSIGHT_BATCH_MAX_EVENTS, INSIGHT_TEXT_MAX, UNSERVED_REASONS, isInsightSessionId } from './insight-events.ts';
 
 // Issue 31: what the web app sends of how agents use it (insight-events.ts names the words). Every shape is strict:
@@ -82,7 +83,7 @@ export type InsightIngestResponse = z.infer<typeof InsightIngestResponse>;
 export const insightRoutes = {
   ingest: defineRoute({
     method: 'POST',
-    path: '/insight/events',
+    path: FIRST_PAGE_PATHS.insightEvents,
     summary: "A batch of the web app's events (page views, searches, availability asked, checkouts, errors…)",
     tags: ['insight'],
     access: PUBLIC,

@@ -6,4 +6,6 @@ export const FIRST_PAGE_PATHS = {
   homepage: '/homepage',
   tours: '/b2b/tours',
   promoTours: '/b2b/tours/promo',
+  // every page sends its analytics batches (issue 31)
+  insightEvents: '/insight/events',
 } as const;

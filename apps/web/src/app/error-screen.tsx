@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { getCachedLayoutInfo } from '@/lib/layout-info';
-import { reportError } from '@/lib/telemetry';
+import { reportError } from '@/lib/insight';
 
 type ErrorScreenProps = { error: unknown; componentStack?: string | null };
 

@@ -8,7 +8,7 @@ import { loadLocaleParts } from '@/lib/i18n';
 import { useLayoutInfo } from '@/lib/layout-info';
 import { useAuth } from '@/lib/session';
 import { applySiteDefaultLanguage } from '@/lib/locale';
-import { PAGE_VIEW_DELAY_MS, trackPageView } from '@/lib/telemetry';
+import { PAGE_VIEW_DELAY_MS, trackPageView } from '@/lib/insight';
 import { AppErrorBoundary } from './error-screen';
 
 // The footer and the WhatsApp button wait for /layout/info anyway, so their code loads with it.

@@ -4,6 +4,7 @@ import type { ErrorItem as ErrorItemType, RouteDescriptor } from '@portal/contra
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { i18n, translateMessage } from './i18n';
+import { insightSessionId } from './insight';
 import { notify } from './notify';
 import { clearSession, getAccessToken, saveToken } from './session';
 
@@ -202,6 +203,9 @@ async function handleFailure(response: Response): Promise<never> {
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', query, body, signal, auth = false } = options;
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
+  // the analytics session this call belongs to (issue 31): a booking made in it is that session's funnel step
+  const insightSession = insightSessionId();
+  if (insightSession) headers['X-Insight-Session'] = insightSession;
   let requestBody: BodyInit | undefined;
   if (body instanceof FormData) {
     requestBody = body;

@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconReceiptRefund } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
 import { translateMessage } from '@/lib/i18n';
+import { askedFor, recordInsight } from '@/lib/insight';
 import { notify } from '@/lib/notify';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useCancellationPreview } from '../api/get-cancellation-preview';
@@ -25,6 +26,8 @@ export function CancelBookingDialog({ booking }: { booking: BookingView }) {
       { id: booking.id, expected },
       {
         onSuccess: () => {
+          const asked = askedFor(booking.tour.id, booking.offer.id, booking.date, booking);
+          if (asked) recordInsight({ kind: 'booking_cancelled', ...asked });
           notify.success(t('bookings.cancel.done', { reference: booking.reference }));
           setOpen(false);
         },

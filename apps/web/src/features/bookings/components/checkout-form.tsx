@@ -18,6 +18,8 @@ import { useNavigate } from 'react-router';
 import { CancellationPolicy } from '@/components/cancellation-policy';
 import { paths } from '@/config/paths';
 import { applyServerErrors } from '@/lib/form';
+import { askedFor, recordInsight } from '@/lib/insight';
+import { useInsightEvent } from '@/lib/use-insight-event';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useLayoutInfo } from '@/lib/layout-info';
@@ -26,6 +28,7 @@ import { useCreateBooking } from '../api/create-booking';
 import type { CheckoutSelection } from '../hooks/use-checkout-query';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { emptyCheckoutValues, validateCheckout } from '../utils/checkout-form';
+import { failureReason } from '../utils/failure-reason';
 import type { CheckoutFormValues } from '../utils/checkout-form';
 import { netAfterPromo } from '@/lib/pricing';
 import { checkoutTotals } from '../utils/checkout-totals';
@@ -81,6 +84,9 @@ export function CheckoutForm({
   const shown = shownPrice && shownNet !== null ? { amount: shownNet, currency: shownPrice.currencyCode } : null;
   const peopleCheck = slot ? checkPeopleAgainstAvailability(selection.people, slot, offer) : null;
   const isSoldOut = slot?.isSoldOut ?? false;
+  // issue 31: the funnel's checkout step, and each refusal by its reason (never the guest's details)
+  const asked = askedFor(tour.id, offer.id, selection.date, selection.people);
+  useInsightEvent(asked && { kind: 'checkout_started', ...asked });
 
   const handleValid = (values: CheckoutFormValues) => {
     const body: CreateBookingBody = {
@@ -110,7 +116,10 @@ export function CheckoutForm({
           navigate(confirmation, { replace: true });
           if (redirectUrl) window.location.assign(redirectUrl);
         },
-        onError: (error) => applyServerErrors(form, error),
+        onError: (error) => {
+          if (asked) recordInsight({ kind: 'booking_failed', ...asked, ...failureReason(error) });
+          applyServerErrors(form, error);
+        },
       },
     );
   };

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
+import { useInsightEvent } from '@/lib/use-insight-event';
 import { useMe } from '@/lib/me';
 import type { SelectionPatch, TourSelection } from '../hooks/use-tour-selection';
 import { netAfterPromo, selectionTotals } from '@/lib/pricing';
@@ -19,6 +20,10 @@ import { SelectionHeading } from '@/components/selection-heading';
 import { PromoCodeField } from './promo-code-field';
 import { SoldOutAlternatives } from './sold-out-alternatives';
 import { TimeSlots } from './time-slots';
+import { availabilityAsked } from '../utils/availability-insight';
+
+// an availability question is recorded once the agent has stopped changing it (people steppers, times)
+const ASK_SETTLES_MS = 1_500;
 
 type BookingPanelProps = {
   tourId: number;
@@ -38,6 +43,11 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
   const { language } = useLocale();
   const [promo, setPromo] = useState<PromoCodeResponse | null>(null);
   const { offer, people, date, time } = selection;
+  // issue 31: what the agent asked for and what was free (demand not served when nothing could be booked)
+  useInsightEvent(
+    offer && slots && selection.isChosen ? availabilityAsked({ tourId, offer, date, time, people }, slots) : null,
+    ASK_SETTLES_MS,
+  );
 
   if (!offer) {
     return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
+import { useInsightEvent } from '@/lib/use-insight-event';
 import { useCategoryPage } from '../api/get-category-page';
 import { useAgentFromPrices } from '../api/get-tours';
 import { FilterLinks } from './filter-links';
@@ -17,9 +18,22 @@ export function CategoryPage({ category, city }: { category: string; city: strin
   const agentPrices = useAgentFromPrices();
   const activeCity = data?.cities.find((c) => c.url === city);
   useDocumentPageTitle(data ? [data.category.name, activeCity?.name].filter(Boolean).join(' · ') : undefined);
+  const tours = data && city ? data.tours.filter((tour) => tour.city.url === city) : data?.tours;
+  // issue 31: a category's listing (and its city filter) is a search too
+  useInsightEvent(
+    data && tours
+      ? {
+          kind: 'search',
+          props: {
+            category: data.category.url,
+            ...(activeCity ? { city: activeCity.url } : {}),
+            results: tours.length,
+          },
+        }
+      : null,
+  );
 
-  if (!data) return <SectionSpinner />;
-  const tours = city ? data.tours.filter((tour) => tour.city.url === city) : data.tours;
+  if (!data || !tours) return <SectionSpinner />;
   const categoryHref = (cityUrl?: string) => paths.city.getHref({ category: data.category.url, city: cityUrl });
 
   return (

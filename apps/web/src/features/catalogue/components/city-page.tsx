@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
+import { useInsightEvent } from '@/lib/use-insight-event';
 import { useCityPage } from '../api/get-city-page';
 import { useAgentFromPrices } from '../api/get-tours';
 import { FilterLinks } from './filter-links';
@@ -17,9 +18,23 @@ export function CityPage({ country, city, category }: { country: string; city: s
   const agentPrices = useAgentFromPrices();
   const activeCategory = data?.categories.find((c) => c.url === category);
   useDocumentPageTitle(data ? [activeCategory?.name, data.city.name].filter(Boolean).join(' · ') : undefined);
+  const tours =
+    data && category ? data.tours.filter((tour) => tour.categories.some((c) => c.url === category)) : data?.tours;
+  // issue 31: a city's listing (and its category filter) is a search too
+  useInsightEvent(
+    data && tours
+      ? {
+          kind: 'search',
+          props: {
+            city: data.city.url,
+            ...(activeCategory ? { category: activeCategory.url } : {}),
+            results: tours.length,
+          },
+        }
+      : null,
+  );
 
-  if (!data) return <SectionSpinner />;
-  const tours = category ? data.tours.filter((tour) => tour.categories.some((c) => c.url === category)) : data.tours;
+  if (!data || !tours) return <SectionSpinner />;
   const cityHref = (categoryUrl?: string) =>
     paths.city.getHref({ country: data.country.url, city: data.city.url, category: categoryUrl });
 

@@ -1,10 +1,13 @@
 import { Button, Container, Group, Stack, Text } from '@mantine/core';
 import { IconCategory, IconMapPin } from '@tabler/icons-react';
+import { INSIGHT_TEXT_MAX } from '@portal/contract/plain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
+import { clip } from '@/lib/insight';
+import { useInsightEvent } from '@/lib/use-insight-event';
 import { useHomepage } from '../api/get-homepage';
 import { useTours } from '../api/get-tours';
 import { searchPlaces, searchTours } from '../utils/search';
@@ -18,11 +21,25 @@ export function SearchResults({ query }: { query: string }) {
   const homepage = useHomepage();
   const tours = useTours();
   useDocumentPageTitle(t('catalogue.search.title', { query }));
+  const cities = homepage.data ? searchPlaces(homepage.data.cities, query) : [];
+  const categories = homepage.data ? searchPlaces(homepage.data.categories, query) : [];
+  const found = tours.data ? searchTours(tours.data.tours, query) : null;
+  // issue 31: the agent's words (a hundred characters at most), what they named and how many tours answered
+  useInsightEvent(
+    homepage.data && found
+      ? {
+          kind: 'search',
+          props: {
+            query: clip(query, INSIGHT_TEXT_MAX.query),
+            ...(cities[0] ? { city: cities[0].url } : {}),
+            ...(categories[0] ? { category: categories[0].url } : {}),
+            results: found.length,
+          },
+        }
+      : null,
+  );
 
-  if (!homepage.data || !tours.data) return <SectionSpinner />;
-  const cities = searchPlaces(homepage.data.cities, query);
-  const categories = searchPlaces(homepage.data.categories, query);
-  const found = searchTours(tours.data.tours, query);
+  if (!homepage.data || !tours.data || !found) return <SectionSpinner />;
   const hasPlaces = cities.length + categories.length > 0;
 
   return (

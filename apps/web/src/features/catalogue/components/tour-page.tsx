@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Container, Stack } from '@mantine/core';
 import type { TourDetails as TourDetailsData } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { useInsightEvent } from '@/lib/use-insight-event';
 import { useChargedPrice, useOffersPrices } from '../api/get-offers-prices';
 import { useTourAvailability } from '../api/get-tour-availability';
 import { useTourTicketTypes } from '../api/get-tour-ticket-types';
@@ -20,6 +21,7 @@ import classes from './tour-page.module.css';
 // SPEC §2 tour page
 export function TourPage({ tour }: { tour: TourDetailsData }) {
   const { t } = useTranslation();
+  useInsightEvent({ kind: 'tour_view', tourId: tour.id });
   const ticketTypes = useTourTicketTypes(tour.id).data ?? tour.ticketTypes;
   const [selection, update] = useTourSelection(tour, ticketTypes);
   const availability = useTourAvailability(tour.id, selection.date);

@@ -16,7 +16,11 @@ export type TourSelection = {
   offer: Offer | null;
   time: string | null;
   people: People;
+  // the agent chose something here (or came with a choice): what the page shows is what was asked for
+  isChosen: boolean;
 };
+
+const CHOICE_PARAMS = ['date', 'type', 'offer', 'time', 'adults', 'children', 'infants'];
 
 export type SelectionPatch = Partial<{
   date: string;
@@ -65,7 +69,18 @@ export function useTourSelection(
       children: readCount(params.get('children'), 0),
       infants: readCount(params.get('infants'), 0),
     };
-    return { date, minDate, maxDate, ticketTypeId: ticketType?.id ?? null, visibleOffers, offer, time, people };
+    const isChosen = CHOICE_PARAMS.some((key) => params.has(key));
+    return {
+      date,
+      minDate,
+      maxDate,
+      ticketTypeId: ticketType?.id ?? null,
+      visibleOffers,
+      offer,
+      time,
+      people,
+      isChosen,
+    };
   }, [params, tour, ticketTypes]);
 
   const update = useCallback(
