@@ -1,3 +1,4 @@
+import type { Language } from '@portal/contract';
 import { imageSrcSet, minorToMajor } from '@portal/contract/plain';
 import { htmlDocument, raw, scriptJson, type Markup } from '../../lib/jsx/markup.ts';
 import { ChargedNote, ContactsBlock, HeaderBlock, PriceLine, WORDS, https } from './shop-blocks.tsx';
@@ -10,6 +11,9 @@ export const EMBED_FRAME_PATH = '/w/embed.js';
 // the tours and prices in the widget's language and currency, the SEO tab's title, description, robots, canonical
 // URL, Open Graph tags and schema.org data, the media, contacts, partners and social links. No script runs to show
 // it. JSX (src/lib/jsx): every value the agency typed is escaped on its way into the markup.
+
+// Open Graph's locale for the shop's language
+const OG_LOCALE: Record<Language, string> = { en: 'en_US', ru: 'ru_RU' };
 
 const SOCIAL_NAMES: Record<string, string> = {
   facebook: 'Facebook',
@@ -206,7 +210,7 @@ export function renderShop(data: ShopData, options: { embedded?: boolean; bookUr
         <meta property="og:title" content={title} />
         <meta property="og:description" content={description} />
         <meta property="og:url" content={data.canonicalUrl} />
-        <meta property="og:locale" content={data.language === 'ru' ? 'ru_RU' : 'en_US'} />
+        <meta property="og:locale" content={OG_LOCALE[data.language]} />
         {ogImage ? <meta property="og:image" content={ogImage} /> : null}
         <meta name="twitter:card" content={ogImage ? 'summary_large_image' : 'summary'} />
         <script type="application/ld+json">{scriptJson(structuredData(data))}</script>

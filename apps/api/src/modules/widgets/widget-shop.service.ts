@@ -1,5 +1,13 @@
-import type { CurrencyCode, Language, WidgetTourQuery, WidgetTourResponse } from '@portal/contract';
-import { WIDGET_PUBLIC_MESSAGES, convertMinor, discountedMinor, minorToMajor, widgetImageUrl } from '@portal/contract';
+import type { Language, WidgetTourQuery, WidgetTourResponse } from '@portal/contract';
+import {
+  CurrencyCode,
+  Language as LanguageSchema,
+  WIDGET_PUBLIC_MESSAGES,
+  convertMinor,
+  discountedMinor,
+  minorToMajor,
+  widgetImageUrl,
+} from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { tourCard, type CatalogueSnapshot } from '../catalogue/index.ts';
 import { formatMoney } from '../documents/index.ts';
@@ -113,8 +121,8 @@ export function shopAsked(query: { language?: string; currency?: string }): {
 } {
   const { language, currency } = query;
   return {
-    language: language === 'ru' || language === 'en' ? language : undefined,
-    currency: currency === 'aed' || currency === 'usd' ? currency : undefined,
+    language: LanguageSchema.safeParse(language).data,
+    currency: CurrencyCode.safeParse(currency).data,
   };
 }
 
