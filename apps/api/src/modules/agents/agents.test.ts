@@ -7,12 +7,13 @@ import {
   MESSAGES,
   agentRoutes,
   authRoutes,
-  buildPath,
   can,
   type Agent,
+  type AgentListQuery,
   type AgentListResponse,
   type AuditListResponse,
   type Role,
+  type RouteDescriptor,
 } from '@portal/contract';
 import { agentMonthSpend, auditEvents, mailOutbox, passwordResets, users } from '../../db/schema/index.ts';
 import { dubaiMonth } from '../../lib/dubai-time.ts';
@@ -28,7 +29,7 @@ import {
   uniqueEmail,
   type TestAgency,
 } from '../../../test/factories.ts';
-import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
+import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,15 +40,15 @@ afterAll(async () => t.close());
 const NEW_PASSWORD = 'Agent-own-password-2026';
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (token: string | null, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+// null: no token (anonymous)
+const call = <R extends RouteDescriptor>(token: string | null, route: R, options: InjectRouteOptions<R> = {}) =>
+  injectRoute(t.app, route, { ...options, token: token ?? undefined });
 
 const agentBody = (over: Record<string, unknown> = {}) => ({
   name: 'Omar Saleh',
   email: uniqueEmail('omar'),
   phone: '+971 50 765 4321',
-  role: 'senior',
+  role: 'senior' as const,
   jobTitle: 'Reservations',
   monthlyCap: null,
   ...over,
@@ -67,7 +68,7 @@ async function agencyWithAdmin(): Promise<{ agency: TestAgency; token: string }>
 }
 
 async function createAgent(token: string, over: Record<string, unknown> = {}): Promise<Agent> {
-  const res = await call(token, 'POST', '/b2b/agents', agentBody(over));
+  const res = await call(token, agentRoutes.create, { body: agentBody(over) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Agent>();
 }
@@ -106,7 +107,7 @@ async function userRow(id: string) {
 }
 
 async function history(token: string): Promise<AuditListResponse> {
-  const res = await call(token, 'GET', '/b2b/agents/history?onPage=100');
+  const res = await call(token, agentRoutes.history, { query: { onPage: 100 } });
   expect(res.statusCode).toBe(200);
   return res.json<AuditListResponse>();
 }
@@ -138,9 +139,8 @@ describe('access to every agents route follows the role matrix (manageUsers)', (
           );
     const isAllowed = caller !== 'anonymous' && caller !== 'operator' && can(caller, 'manageUsers');
     for (const route of routes) {
-      const url = buildPath(route.path, { id: target });
       const body = route.method === 'POST' && !route.path.includes('{id}') ? agentBody() : payloadFor(route);
-      const res = await call(token, route.method as Method, url, body);
+      const res = await call(token, route, { params: { id: target }, payload: body });
       if (isAllowed) expect([401, 403, 500]).not.toContain(res.statusCode);
       else
         expect([route.method, route.path, res.statusCode]).toEqual([
@@ -159,7 +159,7 @@ describe("another agency's agent, an operator or an id that is no uuid is not fo
     const them = await createAgency(t.database.db);
     const operator = await createOperator(t.database.db);
     for (const id of [them.users.admin.id, them.users.junior.id, operator.id, 'not-a-uuid', '42']) {
-      const res = await call(token, route.method as Method, buildPath(route.path, { id }), payloadFor(route));
+      const res = await call(token, route, { params: { id }, payload: payloadFor(route) });
       expect([id, res.statusCode, res.body]).toEqual([id, 404, COMPANY_MESSAGES.unknownAgent]);
     }
     expect(await userRow(them.users.admin.id)).toMatchObject({ status: 'normal', role: 'admin', name: 'Test admin' });
@@ -181,7 +181,7 @@ describe('GET /api/b2b/agents', () => {
     await t.database.db.insert(agentMonthSpend).values({ userId: amy.id, month: dubaiMonth(), spentMinor: 12_345 });
     await t.database.db.insert(agentMonthSpend).values({ userId: amy.id, month: '2001-01', spentMinor: 99_999 });
 
-    const all = (await call(token, 'GET', '/b2b/agents')).json<AgentListResponse>();
+    const all = (await call(token, agentRoutes.list)).json<AgentListResponse>();
     expect(all.total).toBe(5);
     expect(all.items.map((a) => a.name)).toEqual([
       'Amy Percent',
@@ -207,7 +207,7 @@ describe('GET /api/b2b/agents', () => {
     expect(all.items.filter((a) => a.isSelf)).toHaveLength(1);
 
     const search = async (q: string) =>
-      (await call(token, 'GET', `/b2b/agents?search=${encodeURIComponent(q)}`))
+      (await call(token, agentRoutes.list, { query: { search: q } }))
         .json<AgentListResponse>()
         .items.map((a) => a.name);
     expect(await search('PERCENT')).toEqual(['Amy Percent']);
@@ -216,16 +216,21 @@ describe('GET /api/b2b/agents', () => {
     expect(await search('_')).toEqual(['Zed Under']);
     expect(await search('4 100')).toEqual(['Zed Under']);
 
-    const byStatus = async (s: string) =>
-      (await call(token, 'GET', `/b2b/agents?status=${s}`)).json<AgentListResponse>().items.map((a) => a.id);
+    const byStatus = async (status: AgentListQuery['status']) =>
+      (await call(token, agentRoutes.list, { query: { status } })).json<AgentListResponse>().items.map((a) => a.id);
     expect(new Set(await byStatus('emailNotVerified'))).toEqual(new Set([zed.id, amy.id]));
     expect(await byStatus('deleted')).toEqual([]);
     expect(await byStatus('normal')).toHaveLength(3);
 
-    const page2 = (await call(token, 'GET', '/b2b/agents?page=2&onPage=2')).json<AgentListResponse>();
+    const page2 = (await call(token, agentRoutes.list, { query: { page: 2, onPage: 2 } })).json<AgentListResponse>();
     expect([page2.total, page2.page, page2.items.map((a) => a.name)]).toEqual([5, 2, ['Test junior', 'Test senior']]);
 
-    const bad = await call(token, 'GET', '/b2b/agents?status=gone&onPage=0');
+    // a status no schema allows, typed by hand
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `${routeUrl(agentRoutes.list)}?status=gone&onPage=0`,
+      headers: bearer(token),
+    });
     expect(bad.statusCode).toBe(422);
     expect(
       bad
@@ -240,7 +245,7 @@ describe('POST /api/b2b/agents', () => {
   it('creates an agent who has not set a password, with an invitation link by e-mail and an audit entry', async () => {
     const { agency, token } = await agencyWithAdmin();
     const body = agentBody({ email: `  New.Agent-${Date.now()}@Example.test `, monthlyCap: 2500 });
-    const res = await call(token, 'POST', '/b2b/agents', body);
+    const res = await call(token, agentRoutes.create, { body });
     expect(res.statusCode).toBe(200);
     const agent = res.json<Agent>();
     const email = String(body.email).trim().toLowerCase();
@@ -311,7 +316,7 @@ describe('POST /api/b2b/agents', () => {
   ])('refuses %s with a 422 on its field and writes nothing', async (_name, over, field, message) => {
     const { agency, token } = await agencyWithAdmin();
     const body = agentBody(over);
-    const res = await call(token, 'POST', '/b2b/agents', body);
+    const res = await call(token, agentRoutes.create, { payload: body });
     expect(res.statusCode).toBe(422);
     const items = res.json<{ fieldName: string; errorMessage: string }[]>();
     expect([...new Set(items.map((i) => i.fieldName))]).toEqual([field]);
@@ -331,11 +336,13 @@ describe('POST /api/b2b/agents', () => {
   it('refuses an e-mail this agency already has (in any case), also when two admins race', async () => {
     const { agency, token } = await agencyWithAdmin();
     for (const email of [agency.users.senior.email, agency.users.junior.email.toUpperCase()]) {
-      const res = await call(token, 'POST', '/b2b/agents', agentBody({ email }));
+      const res = await call(token, agentRoutes.create, { body: agentBody({ email }) });
       expect([res.statusCode, res.json()]).toEqual([422, [{ fieldName: 'email', errorMessage: MESSAGES.emailTaken }]]);
     }
     const email = uniqueEmail('race');
-    const answers = await Promise.all([1, 2, 3].map(() => call(token, 'POST', '/b2b/agents', agentBody({ email }))));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call(token, agentRoutes.create, { body: agentBody({ email }) })),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422, 422]);
     for (const r of answers.filter((a) => a.statusCode === 422))
       expect(r.json()).toEqual([{ fieldName: 'email', errorMessage: MESSAGES.emailTaken }]);
@@ -347,8 +354,10 @@ describe('POST /api/b2b/agents', () => {
   it("answers an address with an account elsewhere like any invitation, and tells the address's owner instead", async () => {
     const { agency, token } = await agencyWithAdmin();
     const them = await createAgency(t.database.db);
-    const fresh = await call(token, 'POST', '/b2b/agents', agentBody({ email: uniqueEmail('fresh') }));
-    const taken = await call(token, 'POST', '/b2b/agents', agentBody({ email: them.users.junior.email.toUpperCase() }));
+    const fresh = await call(token, agentRoutes.create, { body: agentBody({ email: uniqueEmail('fresh') }) });
+    const taken = await call(token, agentRoutes.create, {
+      body: agentBody({ email: them.users.junior.email.toUpperCase() }),
+    });
     // the same status, the same shape, the same fields set: nothing tells the two apart
     expect([fresh.statusCode, taken.statusCode]).toEqual([200, 200]);
     const shape = (agent: Agent) =>
@@ -363,7 +372,7 @@ describe('POST /api/b2b/agents', () => {
     });
     expect(Date.parse(invited.inviteExpiresAt ?? '') - Date.now()).toBeGreaterThan(71 * 3600_000);
     // listed, edited, deleted and restored like any invitation
-    const listed = (await call(token, 'GET', '/b2b/agents')).json<AgentListResponse>();
+    const listed = (await call(token, agentRoutes.list)).json<AgentListResponse>();
     expect(listed.items.map((a) => a.id)).toContain(invited.id);
     // the owner is told by e-mail, with no link to use; their own account is as it was
     const mails = await t.database.db
@@ -384,23 +393,23 @@ describe('POST /api/b2b/agents', () => {
     const resets = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, invited.id));
     expect(resets.every((r) => r.purpose === 'invite')).toBe(true);
     // sent again: the owner is told again, still with no link
-    expect((await call(token, 'POST', `/b2b/agents/${invited.id}/invite`)).statusCode).toBe(200);
+    expect((await call(token, agentRoutes.invite, { params: { id: invited.id } })).statusCode).toBe(200);
     expect(await inviteTokens(them.users.junior.email)).toEqual([]);
     // the same address twice in one agency is this agency's own business: refused on its field
-    const again = await call(token, 'POST', '/b2b/agents', agentBody({ email: them.users.junior.email }));
+    const again = await call(token, agentRoutes.create, { body: agentBody({ email: them.users.junior.email }) });
     expect(again.json()).toEqual([{ fieldName: 'email', errorMessage: MESSAGES.emailTaken }]);
   });
 
   it(`limits one admin to ${INVITATIONS_PER_ADMIN_PER_HOUR} invitations an hour, and a refused one writes nothing`, async () => {
     const { agency, token } = await agencyWithAdmin();
     for (let i = 0; i < INVITATIONS_PER_ADMIN_PER_HOUR; i++) await createAgent(token, { email: uniqueEmail('burst') });
-    const before = (await call(token, 'GET', '/b2b/agents')).json<AgentListResponse>().total;
+    const before = (await call(token, agentRoutes.list)).json<AgentListResponse>().total;
     const email = uniqueEmail('one-too-many');
-    const refused = await call(token, 'POST', '/b2b/agents', agentBody({ email }));
+    const refused = await call(token, agentRoutes.create, { body: agentBody({ email }) });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('3600');
     expect(refused.body).toContain(COMPANY_MESSAGES.tooManyInvitations);
-    expect((await call(token, 'GET', '/b2b/agents')).json<AgentListResponse>().total).toBe(before);
+    expect((await call(token, agentRoutes.list)).json<AgentListResponse>().total).toBe(before);
     expect(await inviteTokens(email)).toEqual([]);
     const [row] = await t.database.db.select({ n: count() }).from(users).where(eq(users.agencyId, agency.id));
     expect(row?.n).toBe(before);
@@ -417,8 +426,8 @@ describe('the invitation: set a password, then log in', () => {
     const again = await setPassword(link ?? '', 'Another-password-2026');
     expect(again.json()).toEqual([{ fieldName: 'token', errorMessage: MESSAGES.resetLinkInvalid }]);
     const agentToken = await loginAs(t.app, agent.email, NEW_PASSWORD);
-    expect((await call(agentToken, 'GET', '/b2b/account/me')).json()).toMatchObject({ role: 'junior' });
-    const listed = (await call(token, 'GET', `/b2b/agents?search=${agent.email}`)).json<AgentListResponse>();
+    expect((await call(agentToken, authRoutes.me)).json()).toMatchObject({ role: 'junior' });
+    const listed = (await call(token, agentRoutes.list, { query: { search: agent.email } })).json<AgentListResponse>();
     expect(listed.items[0]).toMatchObject({ status: 'normal', inviteExpiresAt: null });
     expect(listed.items[0]?.lastLoginAt).not.toBeNull();
     const [entry] = (await history(token)).items;
@@ -437,7 +446,7 @@ describe('the invitation: set a password, then log in', () => {
     const { token } = await agencyWithAdmin();
     const agent = await createAgent(token);
     const [first] = await inviteTokens(agent.email);
-    const res = await call(token, 'POST', `/b2b/agents/${agent.id}/invite`);
+    const res = await call(token, agentRoutes.invite, { params: { id: agent.id } });
     expect(res.statusCode).toBe(200);
     const tokens = await inviteTokens(agent.email);
     expect(tokens).toHaveLength(2);
@@ -446,7 +455,7 @@ describe('the invitation: set a password, then log in', () => {
     ]);
     expect(await userRow(agent.id)).toMatchObject({ status: 'emailNotVerified' });
     expect((await setPassword(tokens[0] ?? '')).statusCode).toBe(200);
-    const refused = await call(token, 'POST', `/b2b/agents/${agent.id}/invite`);
+    const refused = await call(token, agentRoutes.invite, { params: { id: agent.id } });
     expect([refused.statusCode, refused.json()]).toEqual([
       422,
       [{ fieldName: 'id', errorMessage: COMPANY_MESSAGES.alreadyVerified }],
@@ -482,34 +491,37 @@ describe('DELETE /api/b2b/agents/{id} and POST …/restore', () => {
     const { agency, token } = await agencyWithAdmin();
     const agent = await createAgent(token);
     const agentToken = await acceptInvite(agent);
-    expect((await call(agentToken, 'GET', '/b2b/account/me')).statusCode).toBe(200);
+    expect((await call(agentToken, authRoutes.me)).statusCode).toBe(200);
 
-    const res = await call(token, 'DELETE', `/b2b/agents/${agent.id}`);
+    const res = await call(token, agentRoutes.remove, { params: { id: agent.id } });
     expect([res.statusCode, res.json<Agent>().status]).toEqual([200, 'deleted']);
-    expect((await call(agentToken, 'GET', '/b2b/account/me')).statusCode).toBe(401);
+    expect((await call(agentToken, authRoutes.me)).statusCode).toBe(401);
     expect((await login(agent.email, NEW_PASSWORD)).json()).toEqual([
       { fieldName: 'password', errorMessage: MESSAGES.loginIncorrect },
     ]);
-    const edit = await call(token, 'PUT', `/b2b/agents/${agent.id}`, editBody(agent, { name: 'New Name' }));
+    const edit = await call(token, agentRoutes.update, {
+      params: { id: agent.id },
+      body: editBody(agent, { name: 'New Name' }),
+    });
     expect([edit.statusCode, edit.json()]).toEqual([
       422,
       [{ fieldName: 'id', errorMessage: COMPANY_MESSAGES.agentDeleted }],
     ]);
-    const invite = await call(token, 'POST', `/b2b/agents/${agent.id}/invite`);
+    const invite = await call(token, agentRoutes.invite, { params: { id: agent.id } });
     expect(invite.json()).toEqual([{ fieldName: 'id', errorMessage: COMPANY_MESSAGES.agentDeleted }]);
 
     // again: the same answer, nothing more written
     const before = await auditCount(agency.id);
-    const twice = await call(token, 'DELETE', `/b2b/agents/${agent.id}`);
+    const twice = await call(token, agentRoutes.remove, { params: { id: agent.id } });
     expect([twice.statusCode, twice.json<Agent>().status]).toEqual([200, 'deleted']);
     expect(await auditCount(agency.id)).toBe(before);
 
-    const restored = await call(token, 'POST', `/b2b/agents/${agent.id}/restore`);
+    const restored = await call(token, agentRoutes.restore, { params: { id: agent.id } });
     expect([restored.statusCode, restored.json<Agent>().status]).toEqual([200, 'normal']);
-    expect((await call(agentToken, 'GET', '/b2b/account/me')).statusCode).toBe(401);
+    expect((await call(agentToken, authRoutes.me)).statusCode).toBe(401);
     const fresh = await loginAs(t.app, agent.email, NEW_PASSWORD);
-    expect((await call(fresh, 'GET', '/b2b/account/me')).statusCode).toBe(200);
-    const notDeleted = await call(token, 'POST', `/b2b/agents/${agent.id}/restore`);
+    expect((await call(fresh, authRoutes.me)).statusCode).toBe(200);
+    const notDeleted = await call(token, agentRoutes.restore, { params: { id: agent.id } });
     expect(notDeleted.json()).toEqual([{ fieldName: 'id', errorMessage: COMPANY_MESSAGES.notDeleted }]);
 
     const entries = (await history(token)).items;
@@ -523,14 +535,14 @@ describe('DELETE /api/b2b/agents/{id} and POST …/restore', () => {
     const { token } = await agencyWithAdmin();
     const agent = await createAgent(token);
     const [link] = await inviteTokens(agent.email);
-    expect((await call(token, 'DELETE', `/b2b/agents/${agent.id}`)).statusCode).toBe(200);
+    expect((await call(token, agentRoutes.remove, { params: { id: agent.id } })).statusCode).toBe(200);
     expect((await setPassword(link ?? '')).json()).toEqual([
       { fieldName: 'token', errorMessage: MESSAGES.resetLinkInvalid },
     ]);
-    const restored = await call(token, 'POST', `/b2b/agents/${agent.id}/restore`);
+    const restored = await call(token, agentRoutes.restore, { params: { id: agent.id } });
     expect(restored.json<Agent>()).toMatchObject({ status: 'emailNotVerified', inviteExpiresAt: null });
     expect((await setPassword(link ?? '')).statusCode).toBe(422);
-    expect((await call(token, 'POST', `/b2b/agents/${agent.id}/invite`)).statusCode).toBe(200);
+    expect((await call(token, agentRoutes.invite, { params: { id: agent.id } })).statusCode).toBe(200);
     const [fresh] = await inviteTokens(agent.email);
     expect((await setPassword(fresh ?? '')).statusCode).toBe(200);
     expect((await login(agent.email, NEW_PASSWORD)).statusCode).toBe(200);
@@ -538,7 +550,7 @@ describe('DELETE /api/b2b/agents/{id} and POST …/restore', () => {
 
   it('an admin cannot delete their own user', async () => {
     const { agency, token } = await agencyWithAdmin();
-    const res = await call(token, 'DELETE', `/b2b/agents/${agency.users.admin.id}`);
+    const res = await call(token, agentRoutes.remove, { params: { id: agency.users.admin.id } });
     expect([res.statusCode, res.json()]).toEqual([
       422,
       [{ fieldName: 'id', errorMessage: COMPANY_MESSAGES.cannotDeleteSelf }],
@@ -552,19 +564,17 @@ describe('PUT /api/b2b/agents/{id}', () => {
     const { agency, token } = await agencyWithAdmin();
     const juniorToken = await loginAs(t.app, agency.users.junior.email);
     const [junior] = (
-      await call(token, 'GET', `/b2b/agents?search=${agency.users.junior.email}`)
+      await call(token, agentRoutes.list, { query: { search: agency.users.junior.email } })
     ).json<AgentListResponse>().items;
     if (!junior) throw new Error('junior not listed');
-    const res = await call(
-      token,
-      'PUT',
-      `/b2b/agents/${junior.id}`,
-      editBody(junior, { role: 'senior', monthlyCap: 99.99 }),
-    );
+    const res = await call(token, agentRoutes.update, {
+      params: { id: junior.id },
+      body: editBody(junior, { role: 'senior', monthlyCap: 99.99 }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<Agent>()).toMatchObject({ role: 'senior', monthlyCap: 99.99, name: 'Test junior' });
     expect(await userRow(junior.id)).toMatchObject({ role: 'senior', monthlyCapMinor: 9999 });
-    expect((await call(juniorToken, 'GET', '/b2b/account/me')).json()).toMatchObject({ role: 'senior' });
+    expect((await call(juniorToken, authRoutes.me)).json()).toMatchObject({ role: 'senior' });
     const [entry] = (await history(token)).items;
     expect(entry).toMatchObject({ action: 'agent.updated', subject: `Test junior <${junior.email}>` });
     expect(entry?.changes).toEqual([
@@ -573,10 +583,16 @@ describe('PUT /api/b2b/agents/{id}', () => {
     ]);
     // the same values again: nothing to record
     const before = await auditCount(agency.id);
-    expect((await call(token, 'PUT', `/b2b/agents/${junior.id}`, editBody(res.json<Agent>()))).statusCode).toBe(200);
+    expect(
+      (await call(token, agentRoutes.update, { params: { id: junior.id }, body: editBody(res.json<Agent>()) }))
+        .statusCode,
+    ).toBe(200);
     expect(await auditCount(agency.id)).toBe(before);
     // the cap taken away
-    await call(token, 'PUT', `/b2b/agents/${junior.id}`, editBody(res.json<Agent>(), { monthlyCap: null }));
+    await call(token, agentRoutes.update, {
+      params: { id: junior.id },
+      body: editBody(res.json<Agent>(), { monthlyCap: null }),
+    });
     expect((await history(token)).items[0]?.changes).toEqual([{ field: 'monthlyCap', from: '99.99', to: null }]);
   });
 
@@ -593,7 +609,7 @@ describe('PUT /api/b2b/agents/{id}', () => {
       [{ email: 'new@example.test' }, 'body'],
       [{ jobTitle: 'x'.repeat(101) }, 'jobTitle'],
     ] as const) {
-      const res = await call(token, 'PUT', `/b2b/agents/${id}`, { ...valid, ...over });
+      const res = await call(token, agentRoutes.update, { params: { id }, payload: { ...valid, ...over } });
       expect([
         field,
         res.statusCode,
@@ -606,13 +622,19 @@ describe('PUT /api/b2b/agents/{id}', () => {
 
   it('an admin cannot change their own role, but may edit their details', async () => {
     const { agency, token } = await agencyWithAdmin();
-    const self = { name: 'Test admin', phone: '+971500000000', role: 'admin', jobTitle: '', monthlyCap: null };
-    const res = await call(token, 'PUT', `/b2b/agents/${agency.users.admin.id}`, { ...self, role: 'senior' });
+    const self = { name: 'Test admin', phone: '+971500000000', role: 'admin' as const, jobTitle: '', monthlyCap: null };
+    const res = await call(token, agentRoutes.update, {
+      params: { id: agency.users.admin.id },
+      body: { ...self, role: 'senior' },
+    });
     expect([res.statusCode, res.json()]).toEqual([
       422,
       [{ fieldName: 'role', errorMessage: COMPANY_MESSAGES.cannotChangeOwnRole }],
     ]);
-    const ok = await call(token, 'PUT', `/b2b/agents/${agency.users.admin.id}`, { ...self, jobTitle: 'Owner' });
+    const ok = await call(token, agentRoutes.update, {
+      params: { id: agency.users.admin.id },
+      body: { ...self, jobTitle: 'Owner' },
+    });
     expect([ok.statusCode, ok.json<Agent>().jobTitle, ok.json<Agent>().isSelf]).toEqual([200, 'Owner', true]);
     expect(await userRow(agency.users.admin.id)).toMatchObject({ role: 'admin' });
   });
@@ -626,12 +648,15 @@ describe('the agency keeps an active admin', () => {
     return { agency, first: { id: agency.users.admin.id, token }, second: { id: second.id, token: secondToken } };
   }
   const demote = (token: string, id: string, name: string) =>
-    call(token, 'PUT', `/b2b/agents/${id}`, {
-      name,
-      phone: '+971500000000',
-      role: 'senior',
-      jobTitle: '',
-      monthlyCap: null,
+    call(token, agentRoutes.update, {
+      params: { id },
+      body: {
+        name,
+        phone: '+971500000000',
+        role: 'senior',
+        jobTitle: '',
+        monthlyCap: null,
+      },
     });
 
   it('refuses to demote or delete the last admin who can act (an invited admin does not count)', async () => {
@@ -646,14 +671,14 @@ describe('the agency keeps an active admin', () => {
       422,
       [{ fieldName: 'role', errorMessage: COMPANY_MESSAGES.lastAdmin }],
     ]);
-    const deleted = await call(token, 'DELETE', `/b2b/agents/${second.id}`);
+    const deleted = await call(token, agentRoutes.remove, { params: { id: second.id } });
     expect([deleted.statusCode, deleted.json()]).toEqual([
       422,
       [{ fieldName: 'id', errorMessage: COMPANY_MESSAGES.lastAdmin }],
     ]);
     expect(await userRow(second.id)).toMatchObject({ role: 'admin', status: 'normal' });
     // and one who is no longer an active admin changes nobody else either
-    const other = await call(token, 'DELETE', `/b2b/agents/${agency.users.junior.id}`);
+    const other = await call(token, agentRoutes.remove, { params: { id: agency.users.junior.id } });
     expect(other.statusCode).toBe(403);
     expect(await userRow(agency.users.junior.id)).toMatchObject({ status: 'normal' });
   });
@@ -662,7 +687,7 @@ describe('the agency keeps an active admin', () => {
     const a = await twoAdmins();
     expect((await demote(a.first.token, a.second.id, 'Second Admin')).statusCode).toBe(200);
     const b = await twoAdmins();
-    expect((await call(b.second.token, 'DELETE', `/b2b/agents/${b.first.id}`)).statusCode).toBe(200);
+    expect((await call(b.second.token, agentRoutes.remove, { params: { id: b.first.id } })).statusCode).toBe(200);
   });
 
   it(`two admins demoting (or deleting) each other at once: exactly one succeeds${isPostgres ? ' (PostgreSQL, 3 rounds)' : ''}`, async () => {
@@ -672,7 +697,7 @@ describe('the agency keeps an active admin', () => {
         const act = (actor: { token: string }, target: { id: string }, name: string) =>
           kind === 'demote'
             ? demote(actor.token, target.id, name)
-            : call(actor.token, 'DELETE', `/b2b/agents/${target.id}`);
+            : call(actor.token, agentRoutes.remove, { params: { id: target.id } });
         const answers = await Promise.all([act(first, second, 'Second Admin'), act(second, first, 'Test admin')]);
         // the loser is refused under the lock (lastAdmin), or, when it came in after the winner committed, by the
         // role matrix already (a demoted admin: 403; a deleted one: 401)
