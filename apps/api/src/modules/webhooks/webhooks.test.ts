@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { WEBHOOK_MESSAGES } from '@portal/contract';
+import { WEBHOOK_MESSAGES, apiKeyRoutes, webhookRoutes, type RouteDescriptor } from '@portal/contract';
 import {
   agencies,
   auditEvents,
@@ -15,11 +15,12 @@ import {
   webhookOutbox,
 } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
-import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
+import { createAgency, loginAs } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createBookingWorld, fund, retireTour, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { sendLowBalanceAlerts } from '../balance/low-balance.service.ts';
 import { isPublicAddress } from './webhook-sender.ts';
+import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 // Issue 30: webhooks to an agency's own system — signed per Standard Webhooks (checked with the `standardwebhooks`
 // package), each event once per endpoint, retried on the schedule, switched off after a day of failures, never to a
@@ -57,19 +58,12 @@ let secret: string;
 async function allowApi(db: Db, agencyId: string) {
   await db.update(agencies).set({ isApiAllowed: 1 }).where(eq(agencies.id, agencyId));
 }
-const call = (
+const call = <R extends RouteDescriptor>(
   app: FastifyInstance,
   token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  route: R,
+  options: InjectRouteOptions<R> = {},
+) => injectRoute(app, route, { ...options, token });
 const octo = (app: FastifyInstance, key: string, method: 'POST' | 'GET', url: string, payload?: unknown) =>
   app.inject({
     method,
@@ -101,7 +95,7 @@ beforeAll(async () => {
   w = await createBookingWorld(t.app, t.database.db);
   await allowApi(t.database.db, w.agency.id);
   receiver = await startReceiver();
-  const key = await call(t.app, w.tokens.admin, 'POST', '/b2b/api-keys', { name: 'Engine' });
+  const key = await call(t.app, w.tokens.admin, apiKeyRoutes.create, { body: { name: 'Engine' } });
   secret = (key.json() as { secret: string }).secret;
 });
 afterAll(async () => {
@@ -115,9 +109,11 @@ describe('webhook endpoints', () => {
   let signingSecret: string;
 
   it('are registered by the admin with a signing secret, and audited', async () => {
-    const res = await call(t.app, w.tokens.admin, 'POST', '/b2b/webhooks', {
-      url: receiver.url,
-      events: ['booking.confirmed', 'booking.cancelled', 'booking.refunded', 'booking.updated'],
+    const res = await call(t.app, w.tokens.admin, webhookRoutes.create, {
+      body: {
+        url: receiver.url,
+        events: ['booking.confirmed', 'booking.cancelled', 'booking.refunded', 'booking.updated'],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const endpoint = res.json();
@@ -129,7 +125,7 @@ describe('webhook endpoints', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.entity, 'webhook'), eq(auditEvents.entityId, endpointId)));
     expect(audit?.action).toBe('webhook.created');
-    expect((await call(t.app, w.tokens.senior, 'GET', '/b2b/webhooks')).statusCode).toBe(403);
+    expect((await call(t.app, w.tokens.senior, webhookRoutes.list)).statusCode).toBe(403);
   });
 
   it('refuse a bad address or no events on the field and store nothing', async () => {
@@ -143,7 +139,7 @@ describe('webhook endpoints', () => {
       [{ url: 'https://example.com/x', events: [] }, 'events', WEBHOOK_MESSAGES.noEvents],
       [{ url: 'https://example.com/x', events: ['booking.exploded'] }, 'events.0', undefined],
     ] as const) {
-      const res = await call(t.app, w.tokens.admin, 'POST', '/b2b/webhooks', body);
+      const res = await call(t.app, w.tokens.admin, webhookRoutes.create, { payload: body });
       expect(res.statusCode).toBe(422);
       const item = (res.json() as { fieldName: string; errorMessage: string }[]).find((i) => i.fieldName === field);
       expect(item, res.body).toBeDefined();
@@ -183,7 +179,7 @@ describe('webhook endpoints', () => {
     const types = receiver.received.map((r) => JSON.parse(r.body).type);
     expect(types.filter((x) => x === 'booking.cancelled').length).toBe(1);
     expect(types.filter((x) => x === 'booking.refunded').length).toBe(1);
-    const log = await call(t.app, w.tokens.admin, 'GET', `/b2b/webhooks/${endpointId}/deliveries`);
+    const log = await call(t.app, w.tokens.admin, webhookRoutes.deliveries, { params: { id: endpointId } });
     expect(log.json().deliveries.map((d: { status: string }) => d.status)).toEqual([
       'succeeded',
       'succeeded',
@@ -193,7 +189,7 @@ describe('webhook endpoints', () => {
 
   it('retries a failing endpoint on the schedule, and "send again" tries at once', async () => {
     receiver.status.code = 500;
-    const test = await call(t.app, w.tokens.admin, 'POST', `/b2b/webhooks/${endpointId}/test`);
+    const test = await call(t.app, w.tokens.admin, webhookRoutes.test, { params: { id: endpointId } });
     expect(test.statusCode).toBe(200);
     const id = test.json().id as string;
     const started = Date.now();
@@ -214,7 +210,7 @@ describe('webhook endpoints', () => {
     expect((row?.nextAttemptAt?.getTime() ?? 0) - Date.now()).toBeGreaterThan(4 * 60_000);
 
     receiver.status.code = 204;
-    const again = await call(t.app, w.tokens.admin, 'POST', `/b2b/webhooks/deliveries/${id}/retry`);
+    const again = await call(t.app, w.tokens.admin, webhookRoutes.retry, { params: { id } });
     expect(again.statusCode).toBe(200);
     await t.app.webhooks.run();
     [row] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
@@ -229,7 +225,7 @@ describe('webhook endpoints', () => {
       .update(webhookEndpoints)
       .set({ failingSince: new Date(Date.now() - 25 * 3_600_000) })
       .where(eq(webhookEndpoints.id, endpointId));
-    const test = await call(t.app, w.tokens.admin, 'POST', `/b2b/webhooks/${endpointId}/test`);
+    const test = await call(t.app, w.tokens.admin, webhookRoutes.test, { params: { id: endpointId } });
     await t.app.webhooks.run();
     const [endpoint] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
     expect(endpoint?.isEnabled).toBe(false);
@@ -254,7 +250,10 @@ describe('webhook endpoints', () => {
     expect(receiver.received.length).toBe(before);
     // the admin switches it on again
     receiver.status.code = 200;
-    const on = await call(t.app, w.tokens.admin, 'PUT', `/b2b/webhooks/${endpointId}`, { isEnabled: true });
+    const on = await call(t.app, w.tokens.admin, webhookRoutes.update, {
+      params: { id: endpointId },
+      body: { isEnabled: true },
+    });
     expect(on.json()).toMatchObject({ isEnabled: true, disabledReason: null, failingSince: null });
   });
 
@@ -265,9 +264,11 @@ describe('webhook endpoints', () => {
       await allowApi(strict.database.db, agency.id);
       const admin = await loginAs(strict.app, agency.users.admin.email);
       for (const url of [receiver.url, receiver.url.replace('127.0.0.1', 'localhost')]) {
-        const made = await call(strict.app, admin, 'POST', '/b2b/webhooks', { url, events: ['booking.confirmed'] });
+        const made = await call(strict.app, admin, webhookRoutes.create, {
+          body: { url, events: ['booking.confirmed'] },
+        });
         const before = receiver.received.length;
-        const test = await call(strict.app, admin, 'POST', `/b2b/webhooks/${made.json().id}/test`);
+        const test = await call(strict.app, admin, webhookRoutes.test, { params: { id: made.json().id } });
         await strict.app.webhooks.run();
         const [row] = await strict.database.db
           .select()
@@ -292,9 +293,11 @@ describe('webhook endpoints', () => {
         'https://127.0.0.1/h',
         'https://localhost/h',
       ]) {
-        const made = await call(production.app, admin, 'POST', '/b2b/webhooks', { url, events: ['booking.confirmed'] });
+        const made = await call(production.app, admin, webhookRoutes.create, {
+          body: { url, events: ['booking.confirmed'] },
+        });
         expect(made.statusCode, made.body).toBe(200);
-        const test = await call(production.app, admin, 'POST', `/b2b/webhooks/${made.json().id}/test`);
+        const test = await call(production.app, admin, webhookRoutes.test, { params: { id: made.json().id } });
         await production.app.webhooks.run();
         const [row] = await production.database.db
           .select()
@@ -313,9 +316,11 @@ describe('webhook endpoints', () => {
       const agency = await createAgency(https.database.db);
       await allowApi(https.database.db, agency.id);
       const admin = await loginAs(https.app, agency.users.admin.email);
-      const res = await call(https.app, admin, 'POST', '/b2b/webhooks', {
-        url: 'http://example.com/h',
-        events: ['booking.confirmed'],
+      const res = await call(https.app, admin, webhookRoutes.create, {
+        body: {
+          url: 'http://example.com/h',
+          events: ['booking.confirmed'],
+        },
       });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual([{ fieldName: 'url', errorMessage: WEBHOOK_MESSAGES.httpsOnly }]);
@@ -354,9 +359,12 @@ describe('webhook endpoints', () => {
     await allowApi(db, agency.id);
     await fund(db, agency.id, 45_000);
     const admin = await loginAs(t.app, agency.users.admin.email);
-    const key = ((await call(t.app, admin, 'POST', '/b2b/api-keys', { name: 'Engine' })).json() as { secret: string })
-      .secret;
-    const hook = await call(t.app, admin, 'POST', '/b2b/webhooks', { url: receiver.url, events: ['balance.low'] });
+    const key = (
+      (await call(t.app, admin, apiKeyRoutes.create, { body: { name: 'Engine' } })).json() as { secret: string }
+    ).secret;
+    const hook = await call(t.app, admin, webhookRoutes.create, {
+      body: { url: receiver.url, events: ['balance.low'] },
+    });
     expect(hook.statusCode).toBe(200);
     await bookOverApi(t.app, key, { ...w, agency });
     await sendLowBalanceAlerts(t.app.deps);
