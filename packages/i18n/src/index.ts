@@ -23,6 +23,7 @@ export const WEB_PARTS = [
   'backOffice',
   'backOfficeCatalogue',
   'backOfficeDesk',
+  'backOfficeInsight',
 ] as const;
 export type WebPart = (typeof WEB_PARTS)[number];
 

@@ -55,6 +55,6 @@ export const PAGE_PRELOADS: readonly PagePreload[] = [
     path: '/admin',
     prefix: true,
     modules: ['src/features/back-office/routes/back-office.tsx'],
-    parts: ['backOffice', 'backOfficeCatalogue', 'backOfficeDesk'],
+    parts: ['backOffice', 'backOfficeCatalogue', 'backOfficeDesk', 'backOfficeInsight'],
   },
 ];

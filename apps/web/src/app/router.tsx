@@ -61,7 +61,12 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, par
 
 // booking pages show offers, rules and cancellation policies in the catalogue's words
 const BOOKING_TEXTS: readonly LocalePart[] = ['bookings', 'catalogue'];
-const BACK_OFFICE_TEXTS: readonly LocalePart[] = ['backOffice', 'backOfficeCatalogue', 'backOfficeDesk'];
+const BACK_OFFICE_TEXTS: readonly LocalePart[] = [
+  'backOffice',
+  'backOfficeCatalogue',
+  'backOfficeDesk',
+  'backOfficeInsight',
+];
 const bookingLists = () => import('@/features/bookings/routes/bookings');
 const bookingDetail = () => import('@/features/bookings/routes/booking-detail');
 const widgetPages = () => import('@/features/widgets/routes/widgets');

@@ -35,6 +35,8 @@ type BookingListQuery = {
   page?: string;
 };
 type BookingListPath = '/bookings' | '/my-bookings' | '/requests';
+// The back office's Insight pages share their filters, kept in the URL (issue 31)
+type InsightQuery = { from?: string; to?: string; site?: string; agency?: string; tour?: string; channel?: string };
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
@@ -96,12 +98,29 @@ export const paths = {
     agency: { path: 'agencies/:id', getHref: (id: string) => `/admin/agencies/${encodeURIComponent(id)}` },
     tours: { path: 'tours', getHref: () => '/admin/tours' },
     tour: { path: 'tours/:id', getHref: (id: number | 'new') => `/admin/tours/${id}` },
-    slots: { path: 'offers/:id/slots', getHref: (offerId: number) => `/admin/offers/${offerId}/slots` },
+    // `date`: the slots editor opens on that date's month
+    slots: {
+      path: 'offers/:id/slots',
+      getHref: (offerId: number, query: { date?: string } = {}) => withQuery(`/admin/offers/${offerId}/slots`, query),
+    },
     promoCodes: { path: 'promo-codes', getHref: () => '/admin/promo-codes' },
     requests: { path: 'requests', getHref: () => '/admin/requests' },
     bookings: { path: 'bookings', getHref: () => '/admin/bookings' },
     booking: { path: 'bookings/:id', getHref: (id: string) => `/admin/bookings/${encodeURIComponent(id)}` },
     money: { path: 'money', getHref: () => '/admin/money' },
+    insightFunnel: { path: 'insight', getHref: (query: InsightQuery = {}) => withQuery('/admin/insight', query) },
+    insightAgencies: {
+      path: 'insight/agencies',
+      getHref: (query: InsightQuery = {}) => withQuery('/admin/insight/agencies', query),
+    },
+    insightDemand: {
+      path: 'insight/demand',
+      getHref: (query: InsightQuery = {}) => withQuery('/admin/insight/demand', query),
+    },
+    insightSales: {
+      path: 'insight/sales',
+      getHref: (query: InsightQuery = {}) => withQuery('/admin/insight/sales', query),
+    },
     audit: {
       path: 'audit',
       getHref: (query: { entity?: string; entityId?: string; agencyId?: string; actorId?: string } = {}) =>
@@ -112,4 +131,13 @@ export const paths = {
   devMailbox: { href: '/dev/mailbox' },
 } as const;
 
-export type { BalanceTab, BookingListPath, BookingListQuery, CheckoutQuery, CityQuery, TopUpQuery, TourQuery };
+export type {
+  BalanceTab,
+  BookingListPath,
+  BookingListQuery,
+  CheckoutQuery,
+  CityQuery,
+  InsightQuery,
+  TopUpQuery,
+  TourQuery,
+};

@@ -71,6 +71,7 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     backOffice: () => import('@portal/i18n/locales/en/back-office.json'),
     backOfficeCatalogue: () => import('@portal/i18n/locales/en/back-office-catalogue.json'),
     backOfficeDesk: () => import('@portal/i18n/locales/en/back-office-desk.json'),
+    backOfficeInsight: () => import('@portal/i18n/locales/en/back-office-insight.json'),
   },
   ru: {
     core: () => import('@portal/i18n/locales/ru/core.json'),
@@ -86,6 +87,7 @@ const loaders: Record<Language, Record<LocalePart, () => Promise<Resources>>> = 
     backOffice: () => import('@portal/i18n/locales/ru/back-office.json'),
     backOfficeCatalogue: () => import('@portal/i18n/locales/ru/back-office-catalogue.json'),
     backOfficeDesk: () => import('@portal/i18n/locales/ru/back-office-desk.json'),
+    backOfficeInsight: () => import('@portal/i18n/locales/ru/back-office-insight.json'),
   },
 };
 

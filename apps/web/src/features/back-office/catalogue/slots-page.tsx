@@ -3,7 +3,7 @@ import { monthOf, monthRange, type CalendarMonth } from '@portal/contract/plain'
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentPageTitle } from '@/components/page-title';
@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { todayInDubai } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { ObjectHistory } from '../components/object-history';
+import { listParam } from '../utils/list-params';
 import { useOfferSlots } from './api/catalogue';
 import { SlotGenerator } from './components/slot-generator';
 import { SlotsBulkBar } from './components/slots-bulk-bar';
@@ -19,12 +20,16 @@ import { useSlotSelection } from './hooks/use-slot-selection';
 import { slotsByDate } from './utils/slot-calendar';
 
 // /admin/offers/{id}/slots: an option's time slots by month (a grid on wide screens, a list on phones) with the seats
-// sold, held and left; chosen slots get a new stock or are closed or opened; the weekly generator adds slots
+// sold, held and left; chosen slots get a new stock or are closed or opened; the weekly generator adds slots. `?date=`
+// opens that date's month (a link from demand not served).
 export function SlotsPage() {
   const { t } = useTranslation();
   const { language } = useLocale();
   const offerId = Number(useParams().id);
-  const [month, setMonth] = useState<CalendarMonth>(() => monthOf(todayInDubai()));
+  const [params] = useSearchParams();
+  const [month, setMonth] = useState<CalendarMonth>(() =>
+    monthOf(listParam.day()(params.get('date')) ?? todayInDubai()),
+  );
   const { from, to } = monthRange(month);
   const slots = useOfferSlots(offerId, from, to);
   const { selected, toggle, clear } = useSlotSelection();

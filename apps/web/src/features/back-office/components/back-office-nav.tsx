@@ -2,6 +2,7 @@ import { Box, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@m
 import {
   IconBuildingStore,
   IconCash,
+  IconChartFunnel,
   IconDiscount,
   IconHistory,
   IconLayoutDashboard,
@@ -37,6 +38,7 @@ export const BACK_OFFICE_ITEMS: readonly Item[] = [
   { key: 'money', href: bo.money.getHref(), icon: IconCash, match: under('/admin/money') },
   { key: 'catalogue', href: bo.tours.getHref(), icon: IconMap2, match: under('/admin/tours', '/admin/offers') },
   { key: 'promoCodes', href: bo.promoCodes.getHref(), icon: IconDiscount, match: under('/admin/promo-codes') },
+  { key: 'insight', href: bo.insightFunnel.getHref(), icon: IconChartFunnel, match: under('/admin/insight') },
   { key: 'audit', href: bo.audit.getHref(), icon: IconHistory, match: under('/admin/audit') },
 ];
 

@@ -105,6 +105,35 @@ const pages = (
         (m) => m.BookingPage,
       )}
     />
+    {/* insight: funnel, agencies' activity, demand not served, sales by channel */}
+    <Route
+      path={bo.insightFunnel.path}
+      element={page(
+        () => import('../insight/funnel-page'),
+        (m) => m.FunnelPage,
+      )}
+    />
+    <Route
+      path={bo.insightAgencies.path}
+      element={page(
+        () => import('../insight/agencies-page'),
+        (m) => m.AgenciesActivityPage,
+      )}
+    />
+    <Route
+      path={bo.insightDemand.path}
+      element={page(
+        () => import('../insight/demand-page'),
+        (m) => m.DemandPage,
+      )}
+    />
+    <Route
+      path={bo.insightSales.path}
+      element={page(
+        () => import('../insight/sales-page'),
+        (m) => m.SalesPage,
+      )}
+    />
     <Route path="*" element={<Navigate to={paths.notFound.getHref()} replace />} />
   </Routes>
 );

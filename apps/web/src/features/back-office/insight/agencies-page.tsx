@@ -1,0 +1,175 @@
+import { Anchor, Badge, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { trendOf, type AgencyActivityRow } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+import { ListResults } from '../components/list-page';
+import { ListTable, type ListColumn } from '../components/list-table';
+import { useListParams } from '../hooks/use-list-params';
+import { useAgencyActivity } from './api/insight';
+import { InsightPage } from './components/insight-page';
+import { AGENCY_PARAMS, formatTrend, insightFilters } from './utils/insight-filters';
+
+const ON_PAGE = 50;
+
+// A figure and its change against the previous period
+function WithTrend({ current, previous }: { current: number; previous: number }) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const trend = trendOf(current, previous);
+  const text = formatTrend(trend, language);
+  return (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      <Text size="sm" fw={600}>
+        {current.toLocaleString(language)}
+      </Text>
+      <Text
+        size="xs"
+        c={trend === null || trend === 0 ? 'dimmed' : trend > 0 ? 'teal.8' : 'red.8'}
+        title={t('boInsight.agencies.previous', { count: previous })}
+      >
+        {text ?? (current > 0 ? t('boInsight.agencies.new') : '—')}
+      </Text>
+    </Group>
+  );
+}
+
+function LastLogin({ row }: { row: AgencyActivityRow }) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  return (
+    <Text size="sm" c={row.lastLoginAt ? undefined : 'dimmed'}>
+      {row.lastLoginAt ? formatDateTime(row.lastLoginAt, language) : t('boInsight.agencies.never')}
+    </Text>
+  );
+}
+
+function AgencyName({ row }: { row: AgencyActivityRow }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Anchor component={Link} to={paths.backOffice.agency.getHref(row.agencyId)} fw={600} size="sm">
+        {row.name}
+      </Anchor>
+      {row.isDormant && (
+        <Badge color="orange" variant="light" size="sm">
+          {t('boInsight.agencies.dormant')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function AgencyCard({ row }: { row: AgencyActivityRow }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="sm" data-testid="insight-agency-row" data-agency={row.agencyId}>
+      <Stack gap={6}>
+        <AgencyName row={row} />
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {t('boInsight.fields.lastLogin')}
+          </Text>
+          <LastLogin row={row} />
+        </Group>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {t('boInsight.fields.searches')}
+          </Text>
+          <WithTrend current={row.searches} previous={row.previousSearches} />
+        </Group>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {t('boInsight.fields.bookings')}
+          </Text>
+          <WithTrend current={row.bookings} previous={row.previousBookings} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+// /admin/insight/agencies: each agency's last login, sessions, searches and bookings against the previous period of
+// the same length, busiest first; the approved agencies that did nothing in the period are dormant (and can be listed
+// alone)
+export function AgenciesActivityPage() {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const { filters, page, isFiltered, setFilters, setPage, clearFilters } = useListParams(AGENCY_PARAMS);
+  const { tourId: _tour, ...shared } = insightFilters(filters);
+  const activity = useAgencyActivity({ ...shared, view: filters.view, page, onPage: ON_PAGE });
+  const columns: ListColumn<AgencyActivityRow>[] = [
+    { key: 'agency', title: t('boInsight.fields.agency'), cell: (row) => <AgencyName row={row} /> },
+    { key: 'site', title: t('boInsight.fields.site'), cell: (row) => <Text size="sm">{row.siteId}</Text> },
+    { key: 'login', title: t('boInsight.fields.lastLogin'), cell: (row) => <LastLogin row={row} /> },
+    {
+      key: 'sessions',
+      title: t('boInsight.fields.sessions'),
+      align: 'right',
+      cell: (row) => <Text size="sm">{row.sessions.toLocaleString(language)}</Text>,
+    },
+    {
+      key: 'searches',
+      title: t('boInsight.fields.searches'),
+      align: 'right',
+      cell: (row) => <WithTrend current={row.searches} previous={row.previousSearches} />,
+    },
+    {
+      key: 'bookings',
+      title: t('boInsight.fields.bookings'),
+      align: 'right',
+      cell: (row) => <WithTrend current={row.bookings} previous={row.previousBookings} />,
+    },
+  ];
+  return (
+    <InsightPage
+      page="agencies"
+      values={filters}
+      setFilters={setFilters}
+      isFiltered={isFiltered}
+      onClear={clearFilters}
+      shows={{ tour: false, channel: true }}
+      period={activity.data?.period}
+      exportQuery={{ view: filters.view }}
+      extraFilter={
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('boInsight.agencies.show')}
+          </Text>
+          <SegmentedControl
+            value={filters.view ?? 'all'}
+            onChange={(view) => setFilters({ view: view === 'dormant' ? 'dormant' : null })}
+            data={[
+              { value: 'all', label: t('boInsight.agencies.all') },
+              {
+                value: 'dormant',
+                label: t('boInsight.agencies.dormantCount', { count: activity.data?.dormant ?? 0 }),
+              },
+            ]}
+            data-testid="insight-dormant"
+          />
+        </Stack>
+      }
+    >
+      <ListResults
+        query={activity}
+        isEmpty={(data) => data.items.length === 0}
+        empty={t('boInsight.agencies.empty')}
+        pagination={(data) => ({ total: data.total, onPage: ON_PAGE, page, onChange: setPage })}
+      >
+        {(data) => (
+          <ListTable
+            rows={data.items}
+            rowKey={(row) => row.agencyId}
+            columns={columns}
+            minWidth={860}
+            rowProps={(row) => ({ 'data-testid': 'insight-agency-row', 'data-agency': row.agencyId })}
+            card={(row) => <AgencyCard row={row} />}
+          />
+        )}
+      </ListResults>
+    </InsightPage>
+  );
+}

@@ -1,0 +1,191 @@
+import { Anchor, Badge, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { UNSERVED_REASONS, type UnservedDemandRow } from '@portal/contract';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+import { ListResults } from '../components/list-page';
+import { ListTable, type ListColumn } from '../components/list-table';
+import { useListParams } from '../hooks/use-list-params';
+import { useUnservedDemand } from './api/insight';
+import { InsightPage } from './components/insight-page';
+import { DEMAND_PARAMS, insightFilters } from './utils/insight-filters';
+
+const ON_PAGE = 50;
+
+function Reasons({ row }: { row: UnservedDemandRow }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4}>
+      {row.reasons.map((reason) => (
+        <Badge key={reason} variant="light" color={reason === 'sold_out' ? 'red' : 'orange'} size="sm">
+          {t(`boInsight.reasons.${reason}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+// The slots editor on that date's month (a row without an option or a date has no slot to open)
+function SlotsLink({ row }: { row: UnservedDemandRow }) {
+  const { t } = useTranslation();
+  if (row.offerId === null) return null;
+  return (
+    <Anchor
+      component={Link}
+      to={paths.backOffice.slots.getHref(row.offerId, row.date ? { date: row.date } : {})}
+      size="sm"
+      data-testid="demand-slots-link"
+    >
+      <Group gap={4} wrap="nowrap">
+        <IconCalendarEvent size={14} />
+        {t('boInsight.demand.openSlots')}
+      </Group>
+    </Anchor>
+  );
+}
+
+function TourAndOption({ row }: { row: UnservedDemandRow }) {
+  const { language } = useLocale();
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {row.tourTitle[language]}
+      </Text>
+      {row.offerName && (
+        <Text size="xs" c="dimmed">
+          {row.offerName[language]}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function Agencies({ row }: { row: UnservedDemandRow }) {
+  const { t } = useTranslation();
+  const shown = row.agencyNames.slice(0, 3);
+  const more = row.agencyNames.length - shown.length;
+  return (
+    <Text size="sm" title={row.agencyNames.join(', ')}>
+      {shown.join(', ')}
+      {more > 0 && ` ${t('boInsight.demand.more', { count: more })}`}
+    </Text>
+  );
+}
+
+function DemandCard({ row }: { row: UnservedDemandRow }) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  return (
+    <Card withBorder padding="sm" data-testid="demand-row" data-date={row.date ?? ''} data-seats={row.seats}>
+      <Stack gap={6}>
+        <TourAndOption row={row} />
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm">{row.date ? formatDate(row.date, language) : '—'}</Text>
+          <Text size="sm" fw={700}>
+            {t('boInsight.demand.seatsCount', { count: row.seats })}
+          </Text>
+        </Group>
+        <Reasons row={row} />
+        <Text size="sm" c="dimmed">
+          {t('boInsight.demand.askedBy', { count: row.asked, agencies: row.agencies })}
+        </Text>
+        <Agencies row={row} />
+        <SlotsLink row={row} />
+      </Stack>
+    </Card>
+  );
+}
+
+// /admin/insight/demand: tour, option and date agents asked for and could not book — sold out, past the cut-off, no
+// slot, not enough seats —, most seats wanted first, each with a link to that date in the slots editor
+export function DemandPage() {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const { filters, page, isFiltered, setFilters, setPage, clearFilters } = useListParams(DEMAND_PARAMS);
+  const { channel: _channel, ...shared } = insightFilters(filters);
+  const demand = useUnservedDemand({ ...shared, reason: filters.reason, page, onPage: ON_PAGE });
+  const columns: ListColumn<UnservedDemandRow>[] = [
+    { key: 'tour', title: t('boInsight.fields.tourAndOption'), cell: (row) => <TourAndOption row={row} /> },
+    {
+      key: 'date',
+      title: t('boInsight.fields.date'),
+      cell: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {row.date ? formatDate(row.date, language) : '—'}
+        </Text>
+      ),
+    },
+    { key: 'reasons', title: t('boInsight.fields.reasons'), cell: (row) => <Reasons row={row} /> },
+    {
+      key: 'seats',
+      title: t('boInsight.fields.seats'),
+      align: 'right',
+      cell: (row) => (
+        <Text size="sm" fw={700}>
+          {row.seats.toLocaleString(language)}
+        </Text>
+      ),
+    },
+    {
+      key: 'asked',
+      title: t('boInsight.fields.asked'),
+      align: 'right',
+      cell: (row) => <Text size="sm">{row.asked.toLocaleString(language)}</Text>,
+    },
+    {
+      key: 'agencies',
+      title: t('boInsight.fields.agencies'),
+      tdProps: { maw: 220 },
+      cell: (row) => <Agencies row={row} />,
+    },
+    { key: 'slots', cell: (row) => <SlotsLink row={row} /> },
+  ];
+  return (
+    <InsightPage
+      page="demand"
+      values={filters}
+      setFilters={setFilters}
+      isFiltered={isFiltered}
+      onClear={clearFilters}
+      shows={{ tour: true, channel: false }}
+      period={demand.data?.period}
+      exportQuery={{ reason: filters.reason }}
+      extraFilter={
+        <Select
+          label={t('boInsight.fields.reason')}
+          placeholder={t('boInsight.demand.anyReason')}
+          data={UNSERVED_REASONS.map((reason) => ({ value: reason, label: t(`boInsight.reasons.${reason}`) }))}
+          value={filters.reason ?? null}
+          onChange={(reason) => setFilters({ reason })}
+          clearable
+          data-testid="insight-reason"
+        />
+      }
+    >
+      <ListResults
+        query={demand}
+        isEmpty={(data) => data.items.length === 0}
+        empty={t('boInsight.demand.empty')}
+        pagination={(data) => ({ total: data.total, onPage: ON_PAGE, page, onChange: setPage })}
+      >
+        {(data) => (
+          <ListTable
+            rows={data.items}
+            rowKey={(row) => `${row.tourId}:${row.offerId ?? ''}:${row.date ?? ''}`}
+            columns={columns}
+            minWidth={940}
+            rowProps={(row) => ({
+              'data-testid': 'demand-row',
+              'data-date': row.date ?? '',
+              'data-seats': String(row.seats),
+            })}
+            card={(row) => <DemandCard row={row} />}
+          />
+        )}
+      </ListResults>
+    </InsightPage>
+  );
+}

@@ -1,0 +1,75 @@
+import { Text } from '@mantine/core';
+import type { SalesRow } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Money } from '@/components/money';
+import { useLocale } from '@/lib/locale';
+import { ListResults } from '../components/list-page';
+import { ListTable, type ListColumn } from '../components/list-table';
+import { useListParams } from '../hooks/use-list-params';
+import { useSales } from './api/insight';
+import { InsightPage } from './components/insight-page';
+import { INSIGHT_PARAMS, insightFilters } from './utils/insight-filters';
+
+// /admin/insight/sales: bookings made in the period and paid (not cancelled since), and their net amount, per
+// channel — the portal, the agencies' widget shops, the reseller API — and account currency
+export function SalesPage() {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const { filters, isFiltered, setFilters, clearFilters } = useListParams(INSIGHT_PARAMS);
+  const sales = useSales(insightFilters(filters));
+  const columns: ListColumn<SalesRow>[] = [
+    {
+      key: 'channel',
+      title: t('boInsight.fields.channel'),
+      cell: (row) => (
+        <Text size="sm" fw={600}>
+          {t(`boInsight.channels.${row.channel}`)}
+        </Text>
+      ),
+    },
+    {
+      key: 'currency',
+      title: t('boInsight.fields.currency'),
+      cell: (row) => <Text size="sm">{row.currencyCode.toUpperCase()}</Text>,
+    },
+    {
+      key: 'bookings',
+      title: t('boInsight.fields.paidBookings'),
+      align: 'right',
+      cell: (row) => <Text size="sm">{row.bookings.toLocaleString(language)}</Text>,
+    },
+    {
+      key: 'net',
+      title: t('boInsight.fields.net'),
+      align: 'right',
+      cell: (row) => <Money amount={row.net} currency={row.currencyCode} />,
+    },
+  ];
+  return (
+    <InsightPage
+      page="sales"
+      values={filters}
+      setFilters={setFilters}
+      isFiltered={isFiltered}
+      onClear={clearFilters}
+      shows={{ tour: true, channel: true }}
+      period={sales.data?.period}
+    >
+      <ListResults query={sales} isEmpty={(data) => data.rows.length === 0} empty={t('boInsight.sales.empty')}>
+        {(data) => (
+          <ListTable
+            rows={data.rows}
+            rowKey={(row) => `${row.channel}:${row.currencyCode}`}
+            columns={columns}
+            minWidth={360}
+            rowProps={(row) => ({
+              'data-testid': 'sales-row',
+              'data-channel': row.channel,
+              'data-currency': row.currencyCode,
+            })}
+          />
+        )}
+      </ListResults>
+    </InsightPage>
+  );
+}
