@@ -2,14 +2,12 @@
 // slots of the same offer. A decision is a confirmed booking or a clear out-of-stock answer; stock is checked exact
 // after every run. Needs PostgreSQL: BENCH_DATABASE_URL (an admin connection; default the local server) — the bench
 // creates and drops its own database.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { dubaiToday, json } from './util.mjs';
+import { DEMO_ADMIN, benchDatabase, dubaiToday, login, startServer, stopServer } from './util.mjs';
 import { runOctoBench } from './octo-scenarios.mjs';
 
-const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
 export const BOOKING_TARGETS = {
   hotDecisionsPerSecond: 190,
   hotToSpreadRatio: 0.5,
@@ -17,12 +15,6 @@ export const BOOKING_TARGETS = {
   readsBesideBookingsP99Ms: 25,
   readsBesideBookingsRatio: 0.2,
 };
-
-async function adminClient(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return client;
-}
 
 // A timeslot offer that books instantly, without pick-up, with 1 person allowed
 async function pickOffer(db) {
@@ -105,33 +97,18 @@ export async function runBookingBench({
   duration,
   baselineRps,
 }) {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  let admin;
-  try {
-    admin = await adminClient(adminUrl);
-  } catch (error) {
-    console.log(`\nBooking bench skipped: PostgreSQL not reachable at BENCH_DATABASE_URL (${error.message})`);
-    return null;
-  }
-  const dbName = `portal_bench_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
+  const database = await benchDatabase('portal_bench', 'Booking bench');
+  if (!database) return null;
   const port = await freePort();
   const metricsToken = randomBytes(16).toString('hex');
-  const server = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = startServer({
+    args: [serverEntry],
+    root,
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: database.url,
       SEED_DEMO: 'true',
-      RATE_LIMIT_MAX: '100000000',
       OCTO_RATE_LIMIT_PER_KEY: '100000000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
       HOLD_SWEEP_MS: '0',
       // the catalogue cache's counters (portal_catalogue_cache_answers) for the reads beside bookings
       METRICS_TOKEN: metricsToken,
@@ -139,18 +116,14 @@ export async function runBookingBench({
   });
   children.push(server);
   const base = `http://127.0.0.1:${port}`;
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  const db = new pg.Client({ connectionString: database.url });
   try {
     await waitForHttp(`${base}/api/layout/info`, server, 180_000);
     await db.connect();
-    const { accessToken } = await json(`${base}/api/b2b/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
+    const accessToken = await login(base);
     const {
       rows: [agency],
-    } = await db.query(`SELECT agency_id FROM users WHERE email = $1`, [ADMIN.email]);
+    } = await db.query(`SELECT agency_id FROM users WHERE email = $1`, [DEMO_ADMIN.email]);
     // enough money for every decision of both runs
     await db.query(`UPDATE agency_balances SET credit_limit_minor = 100000000000 WHERE agency_id = $1`, [
       agency.agency_id,
@@ -335,10 +308,8 @@ export async function runBookingBench({
       },
     };
   } finally {
-    if (server.exitCode === null) server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+    await stopServer(server);
     await db.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await database.drop();
   }
 }

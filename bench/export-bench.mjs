@@ -8,7 +8,6 @@
 // rows once) gives the memory figure, so the database's cache filling and the heap growing to its cap are not
 // counted as the export's own. The bookings are copies of one real booking made through the API, inserted with SQL
 // (created a minute apart).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,9 +15,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { freePort } from './free-port.mjs';
-import { dubaiToday, json, waitForHttp } from './util.mjs';
+import { benchDatabase, dubaiToday, json, login, startServer, stopServer, waitForHttp } from './util.mjs';
 
-const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
 export const EXPORT_TARGETS = {
   seconds50k: 5,
   rssGrowthRatio: 4,
@@ -29,16 +27,13 @@ export const EXPORT_TARGETS = {
 const SIZES = [5_000, 50_000];
 const HEAP_MB = Number(process.env.BENCH_EXPORT_HEAP_MB ?? 128);
 
-function startServer(serverEntry, root, env) {
-  return spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+async function startExportServer(serverEntry, root, env) {
+  const port = await freePort();
+  const server = startServer({
+    args: [serverEntry],
+    root,
+    port,
     env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
       HOLD_SWEEP_MS: '0',
       SEED_DEMO: 'true',
       // a server with little heap: an export that held its rows would run out of it (memory must stay flat)
@@ -46,22 +41,7 @@ function startServer(serverEntry, root, env) {
       ...env,
     },
   });
-}
-
-async function stopServer(server) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
-async function login(base) {
-  const { accessToken } = await json(`${base}/api/b2b/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  return accessToken;
+  return { server, base: `http://127.0.0.1:${port}` };
 }
 
 // One booking from the balance, as an agent makes it: an instant per-person offer without pick-up, a week ahead
@@ -202,24 +182,12 @@ async function measureTwice(base, token, pid, size) {
 
 // PostgreSQL: the server stays up, the bookings go in beside it
 async function postgresRuns({ serverEntry, root, children }) {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`\nExport bench on PostgreSQL skipped: not reachable at BENCH_DATABASE_URL (${error.message})`);
-    return [];
-  }
-  const dbName = `portal_bench_export_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const port = await freePort();
-  const server = startServer(serverEntry, root, { PORT: String(port), DATABASE_URL: dbUrl.toString() });
+  const database = await benchDatabase('portal_bench_export', 'Export bench on PostgreSQL');
+  if (!database) return [];
+  const { server, base } = await startExportServer(serverEntry, root, { DATABASE_URL: database.url });
   children.push(server);
-  const base = `http://127.0.0.1:${port}`;
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: database.url });
   try {
     await waitForHttp(`${base}/api/layout/info`, server, 180_000);
     await db.connect();
@@ -239,8 +207,7 @@ async function postgresRuns({ serverEntry, root, children }) {
   } finally {
     await stopServer(server);
     await db.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await database.drop();
   }
 }
 
@@ -248,10 +215,8 @@ async function postgresRuns({ serverEntry, root, children }) {
 async function pgliteRuns({ serverEntry, root, children }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-export-'));
   const start = async () => {
-    const port = await freePort();
-    const server = startServer(serverEntry, root, { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' });
+    const { server, base } = await startExportServer(serverEntry, root, { DATA_DIR: dataDir, DATABASE_URL: '' });
     children.push(server);
-    const base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/api/layout/info`, server, 120_000);
     return { server, base, token: await login(base) };
   };

@@ -2,14 +2,13 @@
 // The first load as a user on a phone gets it (npm run bench:first-load; npm run bench runs it too): Debian's Chromium
 // at 390 px, 4x CPU slowdown, 1.6 Mbps down / 750 kbps up with 150 ms round trips, empty cache. Median of 5 runs per
 // page of: bytes transferred (as the browser received them, headers included), JavaScript + CSS bytes, FCP, LCP, CLS.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { freePort } from './free-port.mjs';
-import { waitForHttp } from './util.mjs';
+import { login, startServer, stopServer, waitForHttp } from './util.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const FIRST_LOAD_TARGETS = {
@@ -47,29 +46,18 @@ async function startPortal() {
     throw new Error('Build first: npm run build');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-first-load-'));
-  const child = spawn(process.execPath, [server], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      SMTP_URL: '',
-    },
+  const child = startServer({
+    args: [server],
+    root,
+    port,
+    env: { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', RATE_LIMIT_MAX: '100000', SMTP_URL: '' },
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/healthz`, child, 120_000);
   return {
     base,
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      await stopServer(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -155,12 +143,7 @@ export async function runFirstLoadBench() {
   const portal = await startPortal();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const login = await fetch(`${portal.base}/api/b2b/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@desertrose.test', password: 'Demo-2026-pass' }),
-    });
-    const { accessToken } = await login.json();
+    const accessToken = await login(portal.base);
     const auth = { authorization: `Bearer ${accessToken}` };
     const [tour] = await (await fetch(`${portal.base}/api/b2b/tours?currencyCode=aed`, { headers: auth })).json();
     const today = new Date().toISOString().slice(0, 10);

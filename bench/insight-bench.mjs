@@ -6,14 +6,12 @@
 // last 30 days (the page's default: every event) is asked once to warm up and then RUNS times; the median counts.
 // The other Insight pages are timed once each beside it, for the record. Needs PostgreSQL: BENCH_DATABASE_URL (an
 // admin connection; default the local server) — the bench creates and drops its own database.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
-import { json, waitForHttp } from './util.mjs';
+import { DEMO_OPERATOR, benchDatabase, login, startServer, stopServer, waitForHttp } from './util.mjs';
 
 export const INSIGHT_TARGETS = { funnelMedianMs: 500 };
-const OPERATOR = { email: 'ops@portal.test', password: 'Demo-2026-pass' };
 const EVENTS = Number(process.env.BENCH_INSIGHT_EVENTS ?? 1_000_000);
 const SESSIONS = Math.max(1, Math.round(EVENTS / 20));
 const BOOKINGS = 2_000;
@@ -118,50 +116,26 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 // `serverArgs`: how node starts the server (the built dist from npm run bench, the sources when run alone)
 export async function runInsightBench({ serverArgs, root, children, env = {} }) {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`\nInsight bench skipped: PostgreSQL not reachable at BENCH_DATABASE_URL (${error.message})`);
-    return null;
-  }
-  const dbName = `portal_bench_insight_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
+  const database = await benchDatabase('portal_bench_insight', 'Insight bench');
+  if (!database) return null;
   const port = await freePort();
-  const server = spawn(process.execPath, serverArgs, {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl.toString(),
-      SEED_DEMO: 'true',
-      RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      HOLD_SWEEP_MS: '0',
-      ...env,
-    },
+  const server = startServer({
+    args: serverArgs,
+    root,
+    port,
+    env: { DATABASE_URL: database.url, SEED_DEMO: 'true', HOLD_SWEEP_MS: '0', ...env },
   });
   children.push(server);
   const base = `http://127.0.0.1:${port}`;
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: database.url });
   try {
     await waitForHttp(`${base}/api/layout/info`, server, 180_000);
     await db.connect();
     const seedStarted = performance.now();
     const counted = await seed(db);
     const seedSeconds = Number(((performance.now() - seedStarted) / 1000).toFixed(1));
-    const { accessToken } = await json(`${base}/api/b2b/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(OPERATOR),
-    });
+    const accessToken = await login(base, DEMO_OPERATOR);
     const funnelUrl = `${base}/api/admin/insight/funnel`;
     const warm = await timed(funnelUrl, accessToken);
     const runs = [];
@@ -199,14 +173,9 @@ export async function runInsightBench({ serverArgs, root, children, env = {} }) 
       settings: { events: counted.events, sessions: counted.sessions, bookings: BOOKINGS, runs: RUNS, seedSeconds },
     };
   } finally {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopServer(server);
     await db.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -13,13 +13,12 @@ import { runFirstLoadBench } from './first-load.mjs';
 import { runInsightBench } from './insight-bench.mjs';
 import { runStartupBench } from './startup.mjs';
 import { freePort } from './free-port.mjs';
-import { dubaiToday, json, waitForHttp } from './util.mjs';
+import { dubaiToday, json, login, startServer, waitForHttp } from './util.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/api/dist/server.mjs');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
 const TARGETS = { cachedTourListRatio: 0.2, byOffer62DaysP99Ms: 250, alternativesP99Ms: 50 };
 // BENCH_ONLY=catalogue: only the catalogue scenarios (no start-up, booking or first-load runs); BENCH_SCENARIOS: a
 // regular expression the catalogue scenarios' titles must match, e.g. BENCH_SCENARIOS=alternatives
@@ -118,31 +117,18 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const port = await freePort();
   const started = Date.now();
-  const server = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '1',
-      NODE_ENV: 'development',
-      DATABASE_URL: '',
-    },
+  const server = startServer({
+    args: [serverEntry],
+    root,
+    port,
+    env: { DATA_DIR: dataDir, SEED_DEMO: '1', DATABASE_URL: '' },
   });
   children.push(server);
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${base}/api/layout/info`, server, 120_000);
     const startupMs = Date.now() - started;
-    const { accessToken } = await json(`${base}/api/b2b/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
+    const accessToken = await login(base);
     // as a browser sends them: the API answers cached reads compressed
     const browser = { 'accept-encoding': 'gzip, deflate, br' };
     const auth = { ...browser, authorization: `Bearer ${accessToken}` };

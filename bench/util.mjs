@@ -1,4 +1,5 @@
 // Small helpers the benchmarks share
+import { spawn } from 'node:child_process';
 
 // yyyy-MM-dd in Asia/Dubai, where the tours happen, offsetDays from today
 export function dubaiToday(offsetDays = 0) {
@@ -32,4 +33,69 @@ export async function waitForHttp(url, child, timeoutMs) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} not ready after ${timeoutMs} ms`);
+}
+
+// The demo seed's agency admin and the tours company's operator (SEED_DEMO)
+export const DEMO_ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
+export const DEMO_OPERATOR = { email: 'ops@portal.test', password: 'Demo-2026-pass' };
+
+// An access token, as the login form gets it
+export async function login(base, account = DEMO_ADMIN) {
+  const { accessToken } = await json(`${base}/api/b2b/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  return accessToken;
+}
+
+// The API server as the benches run it: node with `args`, on the loopback port given, rate limits out of the way,
+// quiet logs; `env` adds to that or overrides it (the database, the demo seed, the sweepers)
+export function startServer({ args, root, port, env = {} }) {
+  return spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      ...env,
+    },
+  });
+}
+
+// SIGTERM, then until the process has exited (at once when it already has)
+export async function stopServer(server) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+// A fresh PostgreSQL database of the bench's own, made through the admin connection BENCH_DATABASE_URL (default the
+// local server): its url, and drop() to remove it. Null, said on the console, when PostgreSQL is not reachable.
+export async function benchDatabase(name, skippedWhat) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`\n${skippedWhat} skipped: PostgreSQL not reachable at BENCH_DATABASE_URL (${error.message})`);
+    return null;
+  }
+  const dbName = `${name}_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+    },
+  };
 }
