@@ -20,7 +20,7 @@ function Reasons({ row }: { row: UnservedDemandRow }) {
   return (
     <Group gap={4}>
       {row.reasons.map((reason) => (
-        <Badge key={reason} variant="light" color={reason === 'sold_out' ? 'red' : 'orange'} size="sm">
+        <Badge key={reason} variant="light" color={reason === 'sold_out' ? 'red' : 'orange'} size="sm" tt="none">
           {t(`boInsight.reasons.${reason}`)}
         </Badge>
       ))}
@@ -118,7 +118,12 @@ export function DemandPage() {
         </Text>
       ),
     },
-    { key: 'reasons', title: t('boInsight.fields.reasons'), cell: (row) => <Reasons row={row} /> },
+    {
+      key: 'reasons',
+      title: t('boInsight.fields.reasons'),
+      tdProps: { miw: 150 },
+      cell: (row) => <Reasons row={row} />,
+    },
     {
       key: 'seats',
       title: t('boInsight.fields.seats'),

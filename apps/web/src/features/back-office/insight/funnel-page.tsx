@@ -54,26 +54,24 @@ function Channels({ data }: { data: FunnelResponse }) {
   const { t } = useTranslation();
   const { language } = useLocale();
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing="xs" data-testid="funnel-channels">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('boInsight.fields.channel')}</Table.Th>
-            <Table.Th ta="right">{t('boInsight.fields.booked')}</Table.Th>
-            <Table.Th ta="right">{t('boInsight.fields.paid')}</Table.Th>
+    <Table verticalSpacing="xs" data-testid="funnel-channels">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('boInsight.fields.channel')}</Table.Th>
+          <Table.Th ta="right">{t('boInsight.fields.booked')}</Table.Th>
+          <Table.Th ta="right">{t('boInsight.fields.paid')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.channels.map((row) => (
+          <Table.Tr key={row.channel} data-testid="funnel-channel" data-channel={row.channel}>
+            <Table.Td>{t(`boInsight.channels.${row.channel}`)}</Table.Td>
+            <Table.Td ta="right">{row.booked.toLocaleString(language)}</Table.Td>
+            <Table.Td ta="right">{row.paid.toLocaleString(language)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.channels.map((row) => (
-            <Table.Tr key={row.channel} data-testid="funnel-channel" data-channel={row.channel}>
-              <Table.Td>{t(`boInsight.channels.${row.channel}`)}</Table.Td>
-              <Table.Td ta="right">{row.booked.toLocaleString(language)}</Table.Td>
-              <Table.Td ta="right">{row.paid.toLocaleString(language)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

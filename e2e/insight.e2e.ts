@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addDays } from '@portal/contract';
+import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
+import type { AvailabilityRow, FunnelResponse, TourCard, TourDetails, UnservedDemandResponse } from '@portal/contract';
+import { screenshot, startPortal, type Portal } from './support/portal.ts';
+import { agentSessions } from './support/session.ts';
+import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
+
+// Issue 31: an agent's real journey (search, a tour, a sold-out date, checkout, paid from the balance) is what the
+// operator's Insight pages then show: that session at every step of the funnel, and the sold-out date among the
+// demand not served, with its link to the slots editor.
+
+const INSIGHT_EVENTS = `/api${FIRST_PAGE_PATHS.insightEvents}`;
+const AGENT = 'admin@desertrose.test';
+const OPERATOR = 'ops@portal.test';
+let portal: Portal;
+const { api, openAs } = agentSessions(() => portal);
+const { findSlot } = bookingSlots(api);
+
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(async () => portal?.stop());
+
+type SoldOut = { tour: TourDetails; offerId: number; date: string; time: string | null };
+
+// A per-person option with every time of one date sold out (the demo sells out a few slots at random), 3 to 45 days
+// ahead
+async function findSoldOutDate(): Promise<SoldOut> {
+  const cards = await api<TourCard[]>(AGENT, '/b2b/tours?language=en&currencyCode=aed');
+  for (const card of cards) {
+    const tour = await api<TourDetails>(AGENT, `/b2b/tours/${card.id}?language=en&currencyCode=aed`);
+    const from = addDays(tour.today, 3);
+    const rows = await api<AvailabilityRow[]>(
+      AGENT,
+      `/b2b/availability/ByTour?id=${tour.id}&from=${from}&to=${addDays(from, 42)}`,
+    );
+    for (const offer of tour.offers.filter((o) => o.pricingUnit === 'person' && o.minPeople <= 2 && o.maxPeople >= 2)) {
+      const byDate = new Map<string, AvailabilityRow[]>();
+      for (const row of rows.filter((r) => r.offerId === offer.id))
+        byDate.set(row.date, [...(byDate.get(row.date) ?? []), row]);
+      for (const [date, dayRows] of byDate)
+        if (dayRows.every((row) => row.isSoldOut))
+          return { tour, offerId: offer.id, date, time: dayRows[0]?.time ?? null };
+    }
+  }
+  throw new Error('the demo catalogue has no sold-out date');
+}
+
+const tourPath = (tourId: number, offerId: number, date: string, time: string | null, adults = 2) => {
+  const query = new URLSearchParams({ id: String(tourId), offer: String(offerId), date, adults: String(adults) });
+  if (time) query.set('time', time);
+  return `/tour?${query.toString()}`;
+};
+
+// The agent's session, from the home page to a paid booking
+async function agentJourney(slot: Slot, soldOut: SoldOut) {
+  const { page, context, go } = await openAs(AGENT);
+  await go('/');
+  await go(`/city?q=${encodeURIComponent(slot.tour.title)}`);
+  await page.locator(`a[href^="/tour?id=${slot.tour.id}"]`).first().click();
+  await page.waitForURL((url) => url.pathname === '/tour' && url.searchParams.get('id') === String(slot.tour.id));
+  // a sold-out date first: demand the tours company did not serve, recorded once the choice has settled and sent
+  // with the page's next batch
+  const askSent = page.waitForRequest(
+    (request) => request.url().endsWith(INSIGHT_EVENTS) && (request.postData() ?? '').includes('"sold_out"'),
+  );
+  await go(tourPath(soldOut.tour.id, soldOut.offerId, soldOut.date, soldOut.time));
+  await page.getByTestId('booking-panel').getByTestId('sold-out-message').waitFor();
+  await askSent;
+  await go(tourPath(slot.tour.id, slot.offer.id, slot.date, slot.time, 1));
+  await page.getByTestId('book-button').click();
+  await page.waitForURL((url) => url.pathname === '/checkout');
+  await page.getByLabel('Guest name', { exact: true }).fill(GUEST.name);
+  await page.getByLabel('Phone', { exact: true }).fill(GUEST.phone);
+  await page.getByLabel('Email', { exact: true }).fill(GUEST.email);
+  await page.getByLabel('Reconfirm email', { exact: true }).fill(GUEST.email);
+  await page.getByLabel('Hotel', { exact: true }).fill(GUEST.hotel);
+  await page.getByLabel('Room', { exact: true }).fill(GUEST.room);
+  await page.getByTestId('checkout-submit').click();
+  await page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
+  // leaving the page sends what is still queued
+  await go('/bookings');
+  await context.close();
+}
+
+// Until the recorded events have reached the server (the browser sends them in batches)
+async function funnelOf(today: string, until: (funnel: FunnelResponse) => boolean): Promise<FunnelResponse> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const funnel = await api<FunnelResponse>(OPERATOR, `/admin/insight/funnel?from=${today}&to=${today}`);
+    if (until(funnel) || Date.now() > deadline) return funnel;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const sessionsPerStep = (page: Page) =>
+  page.getByTestId('funnel-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-sessions')));
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+describe('[INSIGHT] what agents did, as the tours company sees it', () => {
+  it('[INSIGHT][FUNNEL]: a search, a tour, a sold-out date and a paid booking show as one session at every step and one date of demand not served', async () => {
+    const slot = await findSlot(AGENT, 'aed', instantPerPerson(false), bookable);
+    const soldOut = await findSoldOutDate();
+    const today = slot.tour.today;
+    await agentJourney(slot, soldOut);
+
+    const funnel = await funnelOf(today, (f) => f.steps.every((step) => step.sessions >= 1));
+    expect(funnel.steps.map((step) => [step.step, step.sessions])).toEqual([
+      ['search', 1],
+      ['tour_view', 1],
+      ['checkout_started', 1],
+      ['booking_created', 1],
+      ['booking_paid', 1],
+    ]);
+    const demand = await api<UnservedDemandResponse>(
+      OPERATOR,
+      `/admin/insight/demand?from=${today}&to=${today}&reason=sold_out`,
+    );
+    expect(demand.items.map((row) => [row.tourId, row.offerId, row.date])).toContainEqual([
+      soldOut.tour.id,
+      soldOut.offerId,
+      soldOut.date,
+    ]);
+
+    const { page, context, go } = await openAs(OPERATOR);
+    await go(`/admin/insight?from=${today}&to=${today}`);
+    await page.getByTestId('funnel-step').first().waitFor();
+    expect(await sessionsPerStep(page)).toEqual(['1', '1', '1', '1', '1']);
+    expect(await noSideScroll(page)).toBe(true);
+    await shoot(page, 'insight-funnel-1280-en');
+    // the same rows as a file, named after the period
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('insight-export-csv').click()]);
+    expect(file.suggestedFilename()).toBe(`insight-funnel-${today}-${today}.csv`);
+    expect(
+      fs
+        .readFileSync(await file.path(), 'utf8')
+        .split('\r\n')
+        .slice(1, 6),
+    ).toEqual([
+      'Portal,Search,Sessions,1,,',
+      'Portal,Tour view,Sessions,1,1,1',
+      'Portal,Checkout,Sessions,1,1,1',
+      'Portal,Booked,Sessions,1,1,1',
+      'Portal,Paid,Sessions,1,1,1',
+    ]);
+
+    // the tabs keep the period; the sold-out date links to its month in the slots editor
+    await page.getByTestId('insight-tab-demand').click();
+    await page.waitForURL((url) => url.pathname === '/admin/insight/demand' && url.searchParams.get('from') === today);
+    const row = page.locator(`[data-testid="demand-row"][data-date="${soldOut.date}"]`).first();
+    await row.waitFor();
+    await shoot(page, 'insight-demand-1280-en');
+    await page.getByTestId('insight-tab-agencies').click();
+    await page.getByTestId('insight-agency-row').first().waitFor();
+    await shoot(page, 'insight-agencies-1280-en');
+    await page.getByTestId('insight-tab-sales').click();
+    await page.getByTestId('sales-row').first().waitFor();
+    await shoot(page, 'insight-sales-1280-en');
+
+    await page.getByTestId('insight-tab-demand').click();
+    await row.getByTestId('demand-slots-link').click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === `/admin/offers/${soldOut.offerId}/slots` && url.searchParams.get('date') === soldOut.date,
+    );
+    await page.getByTestId('slots-page').waitFor();
+    await context.close();
+  });
+
+  // on the journey the test above made (the last 30 days hold it)
+  it('[INSIGHT][LAYOUT]: the funnel, the demand and the agencies at 390 px in Russian, without sideways scroll', async () => {
+    const { page, context, go } = await openAs(OPERATOR, { width: 390 });
+    await go('/admin/insight');
+    await page.getByTestId('funnel-step').first().waitFor();
+    await page.getByRole('button', { name: 'Русский' }).click();
+    await page.getByText('Сессии портала по шагам').waitFor();
+    await shoot(page, 'insight-funnel-390-ru');
+    expect(await noSideScroll(page)).toBe(true);
+    await page.getByTestId('insight-tab-demand').click();
+    await page.getByTestId('demand-row').first().waitFor();
+    await shoot(page, 'insight-demand-390-ru');
+    expect(await noSideScroll(page)).toBe(true);
+    await page.getByTestId('insight-tab-agencies').click();
+    await page.getByTestId('insight-agency-row').first().waitFor();
+    await shoot(page, 'insight-agencies-390-ru');
+    expect(await noSideScroll(page)).toBe(true);
+    await context.close();
+  });
+});
