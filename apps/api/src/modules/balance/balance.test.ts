@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, COMPANY_MESSAGES, MONEY_MESSAGES } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  COMPANY_MESSAGES,
+  MONEY_MESSAGES,
+  balanceRoutes,
+  bookingRoutes,
+  systemRoutes,
+  type RouteDescriptor,
+} from '@portal/contract';
 import { agencies, agencyBalances, files, ledgerEntries, payments, topUps } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
@@ -23,6 +31,7 @@ import {
   retireTour,
   type BookingWorld,
 } from '../../../test/booking-fixtures.ts';
+import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -42,23 +51,14 @@ const CARD = SANDBOX_CARD;
 let keys = 0;
 const key = () => `top-up-test-${Date.now()}-${keys++}`;
 
+// sent as a payload: the bad-input cases send amounts the schema refuses
 function topUp(token: string, payload: Record<string, unknown>, idempotencyKey = key()) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/b2b/balance/topup',
-    headers: { ...bearer(token), 'idempotency-key': idempotencyKey },
-    payload,
-  });
+  return injectRoute(t.app, balanceRoutes.topUp, { payload, token, idempotencyKey });
 }
 
 // the tours company's calls on transfers: the pending list, confirm, reject
-function asOperator(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
-  return t.app.inject({
-    method,
-    url: `/api/admin${url}`,
-    headers: bearer(operatorToken),
-    ...(payload === undefined ? {} : { payload }),
-  });
+function asOperator<R extends RouteDescriptor>(route: R, options: InjectRouteOptions<R> = {}) {
+  return injectRoute(t.app, route, { token: operatorToken, ...options });
 }
 
 async function balanceOf(agencyId: string, currency: 'aed' | 'usd' = 'aed') {
@@ -79,10 +79,9 @@ async function countRows(agencyId: string) {
 
 describe('top-up by card', () => {
   it('quotes the fee as the agent types: 1,000 AED + 3 % = 1,030, with the site limits', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/b2b/balance/topupfee?amount=1000&type=card&currency=aed',
-      headers: bearer(w.tokens.admin),
+    const res = await injectRoute(t.app, balanceRoutes.topUpFee, {
+      query: { amount: 1000, type: 'card', currency: 'aed' },
+      token: w.tokens.admin,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -94,10 +93,9 @@ describe('top-up by card', () => {
       minimum: 100,
       maximum: 100_000,
     });
-    const bank = await t.app.inject({
-      method: 'GET',
-      url: '/api/b2b/balance/topupfee?amount=1000&type=bank_transfer&currency=aed',
-      headers: bearer(w.tokens.admin),
+    const bank = await injectRoute(t.app, balanceRoutes.topUpFee, {
+      query: { amount: 1000, type: 'bank_transfer', currency: 'aed' },
+      token: w.tokens.admin,
     });
     expect(bank.json()).toMatchObject({ fee: 0, total: 1000, feePercent: 0 });
   });
@@ -111,10 +109,9 @@ describe('top-up by card', () => {
     expect(view).toMatchObject({ method: 'card', status: 'pending', amount: 1000, fee: 30, total: 1030 });
     expect(view.payment.redirectUrl).toContain('/api/payments/sandbox/pay/');
     // the browser's return alone credits nothing
-    const early = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/balance/topups/${view.id}`,
-      headers: bearer(w.tokens.admin),
+    const early = await injectRoute(t.app, balanceRoutes.topUpDetail, {
+      params: { id: view.id },
+      token: w.tokens.admin,
     });
     expect(early.json().status).toBe('pending');
     expect(await balanceOf(w.agency.id)).toBe(before);
@@ -122,10 +119,9 @@ describe('top-up by card', () => {
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.topUpId, view.id));
     expect(payment).toMatchObject({ amountMinor: 103_000, bookingId: null });
     await payOnSandboxPage(t.app, payment?.providerRef ?? '', CARD.ok);
-    const done = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/balance/topups/${view.id}`,
-      headers: bearer(w.tokens.admin),
+    const done = await injectRoute(t.app, balanceRoutes.topUpDetail, {
+      params: { id: view.id },
+      token: w.tokens.admin,
     });
     expect(done.json()).toMatchObject({ status: 'credited', amount: 1000, fee: 30, payment: null });
     expect(await balanceOf(w.agency.id)).toBe(before + 100_000);
@@ -142,10 +138,9 @@ describe('top-up by card', () => {
 
     // the statement lists it with the running balance
     const today = new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10);
-    const statement = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/balance/statement?from=${today}&to=${today}`,
-      headers: bearer(w.tokens.admin),
+    const statement = await injectRoute(t.app, balanceRoutes.statement, {
+      query: { from: today, to: today },
+      token: w.tokens.admin,
     });
     expect(statement.statusCode).toBe(200);
     const entry = statement.json().entries.find((e: { reference: string }) => e.reference === view.reference);
@@ -158,10 +153,9 @@ describe('top-up by card', () => {
     const view = res.json();
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.topUpId, view.id));
     await payOnSandboxPage(t.app, payment?.providerRef ?? '', CARD.declined);
-    const after = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/balance/topups/${view.id}`,
-      headers: bearer(w.tokens.admin),
+    const after = await injectRoute(t.app, balanceRoutes.topUpDetail, {
+      params: { id: view.id },
+      token: w.tokens.admin,
     });
     expect(after.json()).toMatchObject({ status: 'failed', rejectReason: 'Your card was declined.' });
     expect(await balanceOf(w.agency.id)).toBe(before);
@@ -175,10 +169,9 @@ describe('top-up by card', () => {
       .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(topUps.id, view.id));
     expect(await t.app.balance.closeStaleCardTopUps()).toBeGreaterThanOrEqual(1);
-    const closed = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/balance/topups/${view.id}`,
-      headers: bearer(w.tokens.admin),
+    const closed = await injectRoute(t.app, balanceRoutes.topUpDetail, {
+      params: { id: view.id },
+      token: w.tokens.admin,
     });
     expect(closed.json()).toMatchObject({ status: 'cancelled', rejectReason: BOOKING_MESSAGES.paymentCancelled });
   });
@@ -197,8 +190,7 @@ describe('top-up by card', () => {
       .from(topUps)
       .where(and(eq(topUps.agencyId, w.agency.id), eq(topUps.amountMinor, 15_000)));
     if (!row) throw new Error('the top-up was not written');
-    const read = () =>
-      t.app.inject({ method: 'GET', url: `/api/b2b/balance/topups/${row.id}`, headers: bearer(w.tokens.admin) });
+    const read = () => injectRoute(t.app, balanceRoutes.topUpDetail, { params: { id: row.id }, token: w.tokens.admin });
     expect((await read()).json().status).toBe('pending');
     await t.database.db
       .update(topUps)
@@ -246,10 +238,9 @@ describe('bad top-up input: a 422 on the right field, nothing written', () => {
   });
 
   it('the fee quote refuses the same amounts on its own field names', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/b2b/balance/topupfee?amount=50&type=card&currency=aed',
-      headers: bearer(token),
+    const res = await injectRoute(t.app, balanceRoutes.topUpFee, {
+      query: { amount: 50, type: 'card', currency: 'aed' },
+      token,
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual([{ fieldName: 'amount', errorMessage: MONEY_MESSAGES.amountBelowMinimum }]);
@@ -302,21 +293,22 @@ describe('top-up by bank transfer', () => {
     });
     expect(await balanceOf(agency.id)).toBe(0);
 
-    const list = await asOperator('GET', '/topups?status=pending');
+    const list = await asOperator(balanceRoutes.adminTopUps, { query: { status: 'pending' } });
     expect(list.json().map((u: { id: string }) => u.id)).toContain(view.id);
     // the agency cannot confirm its own transfer
-    const self = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/topups/${view.id}/confirm`,
-      headers: bearer(token),
-    });
+    const self = await injectRoute(t.app, balanceRoutes.adminConfirmTopUp, { params: { id: view.id }, token });
     expect(self.statusCode).toBe(403);
 
-    const confirmations = await Promise.all([1, 2].map(() => asOperator('POST', `/topups/${view.id}/confirm`)));
+    const confirmations = await Promise.all(
+      [1, 2].map(() => asOperator(balanceRoutes.adminConfirmTopUp, { params: { id: view.id } })),
+    );
     expect(confirmations.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     expect(await balanceOf(agency.id)).toBe(250_050);
     expect(await countRows(agency.id)).toEqual({ topUps: 1, entries: 1 });
-    const again = await asOperator('POST', `/topups/${view.id}/reject`, { reason: 'too late' });
+    const again = await asOperator(balanceRoutes.adminRejectTopUp, {
+      params: { id: view.id },
+      body: { reason: 'too late' },
+    });
     expect(again.json()).toEqual([{ fieldName: 'id', errorMessage: MONEY_MESSAGES.notPending }]);
   });
 
@@ -332,10 +324,11 @@ describe('top-up by bank transfer', () => {
         bankReference: 'FT1',
       })
     ).json();
-    const empty = await asOperator('POST', `/topups/${view.id}/reject`, { reason: '  ' });
+    const empty = await asOperator(balanceRoutes.adminRejectTopUp, { params: { id: view.id }, body: { reason: '  ' } });
     expect(empty.json()).toEqual([{ fieldName: 'reason', errorMessage: MONEY_MESSAGES.rejectReasonRequired }]);
-    const rejected = await asOperator('POST', `/topups/${view.id}/reject`, {
-      reason: 'No such transfer reached our account',
+    const rejected = await asOperator(balanceRoutes.adminRejectTopUp, {
+      params: { id: view.id },
+      body: { reason: 'No such transfer reached our account' },
     });
     expect(rejected.json()).toMatchObject({ status: 'rejected', rejectReason: 'No such transfer reached our account' });
     expect(await balanceOf(agency.id)).toBe(0);
@@ -359,11 +352,11 @@ describe('proof of a bank transfer', () => {
     part = { filename: 'slip.pdf', contentType: 'application/pdf', data: SAMPLE_PDF },
   ) => {
     const form = multipart([{ name: 'file', ...part }]);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/balance/topups/${id}/proof`,
-      headers: { ...bearer(token), ...form.headers },
+    return injectRoute(t.app, balanceRoutes.topUpProof, {
+      params: { id },
       payload: form.payload,
+      token,
+      headers: form.headers,
     });
   };
   const proofCount = async (agencyId: string) =>
@@ -384,7 +377,7 @@ describe('proof of a bank transfer', () => {
     const proofFileId = res.json().proofFileId as string;
     expect(proofFileId).toEqual(expect.any(String));
     for (const who of [token, operatorToken]) {
-      const file = await t.app.inject({ method: 'GET', url: `/api/b2b/files/${proofFileId}`, headers: bearer(who) });
+      const file = await injectRoute(t.app, systemRoutes.downloadFile, { params: { id: proofFileId }, token: who });
       expect(file.statusCode).toBe(200);
       expect(file.rawPayload.equals(SAMPLE_PDF)).toBe(true);
       expect(file.headers['content-disposition']).toBe(
@@ -394,13 +387,13 @@ describe('proof of a bank transfer', () => {
     const other = await createAgency(t.database.db);
     const otherToken = await loginAs(t.app, other.users.admin.email);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/b2b/files/${proofFileId}`, headers: bearer(otherToken) }))
+      (await injectRoute(t.app, systemRoutes.downloadFile, { params: { id: proofFileId }, token: otherToken }))
         .statusCode,
     ).toBe(404);
     // nor can another agency attach to it
     expect((await attach(otherToken, view.id)).statusCode).toBe(404);
     // the operator sees it on the transfer, and the history says who attached it
-    const pending = await asOperator('GET', '/topups?status=pending');
+    const pending = await asOperator(balanceRoutes.adminTopUps, { query: { status: 'pending' } });
     expect(pending.json().find((u: { id: string }) => u.id === view.id)).toMatchObject({ proofFileId });
     // a newer slip replaces the one shown; both files are kept
     const again = await attach(token, view.id, { filename: 'slip.png', contentType: 'image/png', data: SAMPLE_PNG });
@@ -419,11 +412,11 @@ describe('proof of a bank transfer', () => {
     });
     expect(exe.statusCode).toBe(422);
     expect(exe.json()[0]).toMatchObject({ fieldName: 'file' });
-    const none = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/balance/topups/${view.id}/proof`,
-      headers: { ...bearer(token), 'content-type': 'application/json' },
+    const none = await injectRoute(t.app, balanceRoutes.topUpProof, {
+      params: { id: view.id },
       payload: {},
+      token,
+      headers: { 'content-type': 'application/json' },
     });
     expect(none.json()).toEqual([{ fieldName: 'file', errorMessage: COMPANY_MESSAGES.fileRequired }]);
     const junior = await loginAs(t.app, agency.users.junior.email);
@@ -434,7 +427,7 @@ describe('proof of a bank transfer', () => {
     expect((await attach(token, card.id)).json()).toEqual([
       { fieldName: 'id', errorMessage: MONEY_MESSAGES.proofNotAllowed },
     ]);
-    await asOperator('POST', `/topups/${view.id}/confirm`);
+    await asOperator(balanceRoutes.adminConfirmTopUp, { params: { id: view.id } });
     expect((await attach(token, view.id)).json()).toEqual([
       { fieldName: 'id', errorMessage: MONEY_MESSAGES.proofNotAllowed },
     ]);
@@ -458,26 +451,23 @@ describe('balance page reads', () => {
       });
     for (const amount of [1000, 234.56]) {
       const id = (await declare(amount)).json().id;
-      await asOperator('POST', `/topups/${id}/confirm`);
+      await asOperator(balanceRoutes.adminConfirmTopUp, { params: { id } });
     }
     const booked = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }));
     expect(booked.statusCode, booked.body).toBe(200);
     const year = Number(new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 4));
     const today = new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10);
 
-    const summary = (
-      await t.app.inject({ method: 'GET', url: `/api/b2b/balance/summary?year=${year}`, headers: bearer(token) })
-    ).json();
+    const summary = (await injectRoute(t.app, balanceRoutes.summary, { query: { year }, token })).json();
     const balance = await balanceOf(agency.id);
     expect(balance).toBe(123_456 - 28_800);
     const month = summary.rows.at(-1);
     expect(month).toMatchObject({ credit: 1234.56, debit: 288, runningBalance: balance / 100 });
 
     const statement = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/b2b/balance/statement?from=${year}-01-01&to=${today}&onPage=2`,
-        headers: bearer(token),
+      await injectRoute(t.app, balanceRoutes.statement, {
+        query: { from: `${year}-01-01`, to: today, onPage: 2 },
+        token,
       })
     ).json();
     expect(statement).toMatchObject({
@@ -489,19 +479,17 @@ describe('balance page reads', () => {
     });
     expect(statement.entries).toHaveLength(2);
     const page2 = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/b2b/balance/statement?from=${year}-01-01&to=${today}&onPage=2&page=2`,
-        headers: bearer(token),
+      await injectRoute(t.app, balanceRoutes.statement, {
+        query: { from: `${year}-01-01`, to: today, onPage: 2, page: 2 },
+        token,
       })
     ).json();
     expect(page2.entries[0]).toMatchObject({ kind: 'booking', debit: 288, bookingId: booked.json().booking.id });
     expect(page2.entries[0].balanceAfter).toBe(balance / 100);
 
-    const xlsx = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/balance/statement/xlsx?from=${year}-01-01&to=${today}`,
-      headers: bearer(token),
+    const xlsx = await injectRoute(t.app, balanceRoutes.statementXlsx, {
+      query: { from: `${year}-01-01`, to: today },
+      token,
     });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="statement-${year}-01-01-${today}.xlsx"`);
@@ -518,20 +506,17 @@ describe('balance page reads', () => {
     // the totals and the closing balance are the statement's figures
     expect(values).toEqual(expect.arrayContaining([1234.56, 288, balance / 100]));
 
-    const deposit = (
-      await t.app.inject({ method: 'GET', url: '/api/b2b/balance/deposit', headers: bearer(token) })
-    ).json();
+    const deposit = (await injectRoute(t.app, balanceRoutes.depositDetails, { token })).json();
     expect(deposit).toMatchObject({ currencyCode: 'aed', swift: 'EBILAEAD' });
     expect(deposit.reference).toMatch(/^GF-[0-9A-F]{8}$/);
   });
 
   it('refuses a period longer than a year or upside down', async () => {
-    for (const query of ['from=2026-01-01&to=2027-06-01', 'from=2026-05-01&to=2026-04-01']) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/b2b/balance/statement?${query}`,
-        headers: bearer(w.tokens.admin),
-      });
+    for (const query of [
+      { from: '2026-01-01', to: '2027-06-01' },
+      { from: '2026-05-01', to: '2026-04-01' },
+    ]) {
+      const res = await injectRoute(t.app, balanceRoutes.statement, { query, token: w.tokens.admin });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual([{ fieldName: 'to', errorMessage: MONEY_MESSAGES.statementRange }]);
     }
@@ -539,12 +524,12 @@ describe('balance page reads', () => {
 
   it('is for admins: seniors and juniors get 403 from every balance-page call', async () => {
     for (const url of [
-      '/api/b2b/balance',
-      '/api/b2b/balance/summary',
-      '/api/b2b/balance/statement?from=2026-01-01&to=2026-01-31',
-      '/api/b2b/balance/deposit',
-      '/api/b2b/balance/topups',
-      '/api/b2b/balance/topupfee?amount=1000&currency=aed',
+      routeUrl(bookingRoutes.balance),
+      routeUrl(balanceRoutes.summary),
+      routeUrl(balanceRoutes.statement, { query: { from: '2026-01-01', to: '2026-01-31' } }),
+      routeUrl(balanceRoutes.depositDetails),
+      routeUrl(balanceRoutes.topUps),
+      routeUrl(balanceRoutes.topUpFee, { query: { amount: 1000, currency: 'aed' } }),
     ]) {
       for (const token of [w.tokens.junior, w.tokens.senior]) {
         const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
@@ -556,11 +541,7 @@ describe('balance page reads', () => {
   it('shows the Russian site USD figures', async () => {
     const volga = await createAgency(t.database.db, { siteId: 'ru', currency: 'usd' });
     const token = await loginAs(t.app, volga.users.admin.email);
-    const fee = await t.app.inject({
-      method: 'GET',
-      url: '/api/b2b/balance/topupfee?amount=100&currency=usd',
-      headers: bearer(token),
-    });
+    const fee = await injectRoute(t.app, balanceRoutes.topUpFee, { query: { amount: 100, currency: 'usd' }, token });
     expect(fee.json()).toMatchObject({ currencyCode: 'usd', fee: 3, total: 103, minimum: 30, maximum: 27_000 });
     const wrong = await topUp(token, { method: 'card', amount: 100, currencyCode: 'aed' });
     expect(wrong.json()).toEqual([{ fieldName: 'currencyCode', errorMessage: MONEY_MESSAGES.wrongCurrency }]);
@@ -574,8 +555,7 @@ describe('balance page reads', () => {
       .update(agencyBalances)
       .set({ creditLimitMinor: 100_000 })
       .where(eq(agencyBalances.agencyId, agency.id));
-    const figures = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(token) })).json();
+    const figures = async () => (await injectRoute(t.app, bookingRoutes.balance, { token })).json();
     return { agency, token, figures };
   }
 
@@ -618,7 +598,7 @@ describe('balance page reads', () => {
           bankReference: `FT${amount}`,
         })
       ).json().id;
-      await asOperator('POST', `/topups/${id}/confirm`);
+      await asOperator(balanceRoutes.adminConfirmTopUp, { params: { id } });
       expect((await figures()).overdue).toBe(500 - (amount === 300 ? 300 : 500));
     }
     const booked = await postBooking(t.app, token, bookingBody(w, { adults: 2, children: 0 }));
@@ -634,10 +614,9 @@ describe('balance page reads', () => {
     await owedSinceTwoMonths(agency.id);
     expect(await figures()).toMatchObject({ balance: -788, overdue: 500 });
     // the new booking cancelled in full: the balance gets its 288.00 back, the old debt is still all overdue
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${booked.json().booking.id}/cancel`,
-      headers: bearer(token),
+    const cancelled = await injectRoute(t.app, bookingRoutes.cancel, {
+      params: { id: booked.json().booking.id },
+      token,
     });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
     expect(await figures()).toMatchObject({ balance: -500, overdue: 500 });

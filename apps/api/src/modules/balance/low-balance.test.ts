@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
+import { bookingRoutes } from '@portal/contract';
 import { lowBalanceAlerts, mailOutbox } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
+import { createAgency, loginAs } from '../../../test/factories.ts';
 import { bookingBody, fund, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { lowBalanceStage, sendLowBalanceAlerts } from './low-balance.service.ts';
+import { injectRoute } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -40,8 +42,7 @@ describe('low-balance alerts', () => {
     const seniorEmail = agency.users.senior.email;
     const adminEmail = agency.users.admin.email;
     await fund(t.database.db, agency.id, 120_000);
-    const balance = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/b2b/balance', headers: bearer(token) })).json();
+    const balance = async () => (await injectRoute(t.app, bookingRoutes.balance, { token })).json();
     // the tour takes at least 2 people: 2 adults 288, an adult and a child 254
     const book = async (adults: number) => {
       const res = await postBooking(t.app, token, bookingBody(w, { adults, children: 2 - adults }));

@@ -3,13 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { BOOKING_MESSAGES, MONEY_MESSAGES, addDays, minorToMajor } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  MONEY_MESSAGES,
+  addDays,
+  adminDeskRoutes,
+  balanceRoutes,
+  bookingRoutes,
+  minorToMajor,
+} from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 import { retireTour } from '../../../test/booking-fixtures.ts';
+import { routeUrl } from '../../../test/inject-route.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { buildSandboxEvent } from '../payments/providers/sandbox.ts';
 import { findUserById } from '../account/account.repo.ts';
@@ -783,7 +792,7 @@ const bookFromBalance = command(
       (!coversDebit(m, price)
         ? { status: 422, field: 'paymentMethod', message: BOOKING_MESSAGES.insufficientBalance }
         : OK);
-    const res = await submit(m, r, '/api/b2b/bookings', shared4x4(r, slot, p), p.mode, expected);
+    const res = await submit(m, r, routeUrl(bookingRoutes.create), shared4x4(r, slot, p), p.mode, expected);
     if (expected.status !== 200) return;
     const b = newShared4x4(m, res, p, { status: 'completed', paymentMethod: 'balance', priceMinor: price });
     b.paidFromBalance = true;
@@ -802,7 +811,14 @@ const bookByCard = command(
     const expected =
       peopleOutcome(p.adults, p.children, TIMESLOT_PEOPLE) ??
       (fits(slot, need) ? OK : { status: 422, field: 'tickets' });
-    const res = await submit(m, r, '/api/b2b/bookings/withpaymentintent', shared4x4(r, slot, p), p.mode, expected);
+    const res = await submit(
+      m,
+      r,
+      routeUrl(bookingRoutes.createWithPaymentIntent),
+      shared4x4(r, slot, p),
+      p.mode,
+      expected,
+    );
     if (expected.status !== 200) return;
     const price = priceOf(slot, p.adults, p.children);
     const b = newShared4x4(m, res, p, { status: 'pending_payment', paymentMethod: 'card', priceMinor: price });
@@ -828,7 +844,7 @@ const requestQuote = command(
       infants: 0,
       guest: guestOf(null),
     };
-    const res = await submit(m, r, '/api/b2b/bookings', body, p.mode, expected);
+    const res = await submit(m, r, routeUrl(bookingRoutes.create), body, p.mode, expected);
     if (expected.status !== 200) return;
     newBooking(m, res, {
       slot: 'camp',
@@ -857,7 +873,7 @@ const quote = command(
       : b.status === 'request' || b.status === 'payment_required'
         ? OK
         : { status: 422, field: 'id', message: BOOKING_MESSAGES.notARequest };
-    const res = await inject(r, 'POST', `/api/admin/requests/${b.id}/quote`, {
+    const res = await inject(r, 'POST', routeUrl(bookingRoutes.adminQuote, { params: { id: b.id } }), {
       token: r.operatorToken,
       payload: { netTotal: minorToMajor(p.netTotalMinor), validHours: 24, note: 'Quoted by the property test' },
     });
@@ -879,7 +895,14 @@ const payBooking = command(
     if (b.status === 'pending_payment' && !(p.method === 'balance' && isBlockedByDues(m)))
       closeOpenCharges(m, b.payments);
     const decided = payBookingOutcome(m, b, p.method);
-    await submit(m, r, `/api/b2b/bookings/${b.id}/pay`, { paymentMethod: p.method }, p.mode, decided);
+    await submit(
+      m,
+      r,
+      routeUrl(bookingRoutes.pay, { params: { id: b.id } }),
+      { paymentMethod: p.method },
+      p.mode,
+      decided,
+    );
     if (decided.status !== 200) return;
     const amount = b.quotedMinor ?? b.priceMinor;
     if (decided.takes) {
@@ -941,8 +964,8 @@ const paidWebhookLost = command(
     payment.charge = 'succeeded';
     const url =
       payment.owner.kind === 'booking'
-        ? `/api/b2b/payments/${payment.id}`
-        : `/api/b2b/balance/topups/${payment.owner.id}`;
+        ? routeUrl(bookingRoutes.paymentStatus, { params: { id: payment.id } })
+        : routeUrl(balanceRoutes.topUpDetail, { params: { id: payment.owner.id } });
     const res = await inject(r, 'GET', url);
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     payment.events.push(sandboxEvent(r, payment.chargeId, 'succeeded'));
@@ -1022,7 +1045,7 @@ const cancel = command(
       p.booking,
     );
     const before = b.status;
-    const url = `/api/b2b/bookings/${b.id}/cancel`;
+    const url = routeUrl(bookingRoutes.cancel, { params: { id: b.id } });
     const expected: Outcome =
       before === 'cancelled' ? { status: 422, field: 'id', message: BOOKING_MESSAGES.notCancellable } : OK;
     const card = before === 'completed' && b.paymentMethod === 'card' ? paymentOf(m, b.paidPaymentId ?? '') : null;
@@ -1108,7 +1131,9 @@ const operatorRetriesRefused = command(
 
 async function askAgainAsOperator(m: Model, r: Real, payment: MPayment) {
   if (!payment.unconfirmed?.held) return;
-  const res = await inject(r, 'POST', `/api/admin/payments/${payment.id}/refund/retry`, { token: r.operatorToken });
+  const res = await inject(r, 'POST', routeUrl(adminDeskRoutes.retryRefund, { params: { id: payment.id } }), {
+    token: r.operatorToken,
+  });
   expect(res.statusCode, `operator retry: ${res.body}`).toBe(200);
   operatorAsksAgain(payment);
 }
@@ -1142,7 +1167,7 @@ const cardTopUp = command(
   async (m, r, p) => {
     const expected = topUpOutcome(p.amountMinor);
     const body = { method: 'card', amount: minorToMajor(p.amountMinor), currencyCode: 'aed' };
-    const res = await submit(m, r, '/api/b2b/balance/topup', body, p.mode, expected);
+    const res = await submit(m, r, routeUrl(balanceRoutes.topUp), body, p.mode, expected);
     if (expected.status !== 200) return;
     const fee = percentOf(p.amountMinor, CARD_TOP_UP_FEE_PERCENT);
     const topUp = newTopUp(m, res, { method: 'card', amountMinor: p.amountMinor, feeMinor: fee });
@@ -1181,7 +1206,7 @@ const declareTransfer = command(
       transferDate: r.tour.today,
       bankReference: `FT${randomUUID().slice(0, 8)}`,
     };
-    const res = await submit(m, r, '/api/b2b/balance/topup', body, p.mode, expected);
+    const res = await submit(m, r, routeUrl(balanceRoutes.topUp), body, p.mode, expected);
     if (expected.status !== 200) return;
     newTopUp(m, res, { method: 'bank_transfer', amountMinor: p.amountMinor, feeMinor: 0 });
   },
@@ -1195,7 +1220,9 @@ const operatorDecides = command(
   async (m, r, p) => {
     const topUp = choose(m.topUps, (u) => u.method === 'bank_transfer' && u.status === 'pending', p.topUp);
     const decidable = topUp.method === 'bank_transfer' && topUp.status === 'pending';
-    const url = `/api/admin/topups/${topUp.id}/${p.decision === 'reject' ? 'reject' : 'confirm'}`;
+    const url = routeUrl(p.decision === 'reject' ? balanceRoutes.adminRejectTopUp : balanceRoutes.adminConfirmTopUp, {
+      params: { id: topUp.id },
+    });
     const send = () =>
       inject(r, 'POST', url, {
         token: r.operatorToken,
@@ -1251,7 +1278,7 @@ const readBalance = command(
   fc.constant(null),
   () => true,
   async (m, r) => {
-    const res = await inject(r, 'GET', '/api/b2b/balance');
+    const res = await inject(r, 'GET', routeUrl(bookingRoutes.balance));
     expect(res.json()).toMatchObject({
       balance: m.balance / 100,
       creditLimit: m.creditLimit / 100,
