@@ -1,7 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { BOOKING_MESSAGES, CATALOGUE_ADMIN_MESSAGES, MESSAGES, addDays } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  CATALOGUE_ADMIN_MESSAGES,
+  MESSAGES,
+  addDays,
+  adminCatalogueRoutes,
+  bookingRoutes,
+  catalogueRoutes,
+  type AdminOfferBody,
+  type AdminTourBody,
+  type GenerateSlotsBody,
+  type PricePeriodInput,
+  type RouteDescriptor,
+  type UpdateSlotsBody,
+} from '@portal/contract';
 import {
   auditEvents,
   bookings,
@@ -16,10 +30,11 @@ import {
   tours,
 } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createAgency, createOperator, loginAs, multipart, SAMPLE_PDF } from '../../../test/factories.ts';
+import { createAgency, createOperator, loginAs, multipart, SAMPLE_PDF } from '../../../test/factories.ts';
 import { fund, guest } from '../../../test/booking-fixtures.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { seedDemoCatalogue } from '../demo/catalogue-seed.ts';
+import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let op: string;
@@ -53,17 +68,20 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = op) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+// the operator's call unless a token is given
+const call = <R extends RouteDescriptor>(route: R, options: InjectRouteOptions<R> = {}) =>
+  injectRoute(t.app, route, { token: op, ...options });
+// the tour page as the agent sees it
+const agentTour = (tourId: number) =>
+  call(catalogueRoutes.tour, {
+    params: { id: String(tourId) },
+    query: { language: 'en', currencyCode: 'aed' },
+    token: agent,
   });
 
 const both = <T>(en: T, ru: T) => ({ en, ru });
 let urlSeq = 0;
-function tourBody(overrides: Record<string, unknown> = {}) {
+function tourBody(overrides: Partial<AdminTourBody> = {}): AdminTourBody {
   urlSeq += 1;
   return {
     url: `admin-test-tour-${Date.now().toString(36)}-${urlSeq}`,
@@ -88,7 +106,7 @@ function tourBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
-function offerBody(overrides: Record<string, unknown> = {}) {
+function offerBody(overrides: Partial<AdminOfferBody> = {}): AdminOfferBody {
   return {
     name: both('Standard deck', 'Стандартная палуба'),
     description: both('Shared table', 'Общий стол'),
@@ -116,7 +134,7 @@ function offerBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
-const period = (overrides: Record<string, unknown> = {}) => ({
+const period = (overrides: Partial<PricePeriodInput> = {}): PricePeriodInput => ({
   validFrom: today,
   validTo: day(60),
   netAdult: 100,
@@ -138,9 +156,14 @@ async function auditRows(entity: (typeof auditEvents.$inferSelect)['entity'], en
 
 // a tour with one timeslot offer, prices for 60 days and slots for the next week, all through the API
 async function makeTour() {
-  const tour = (await call('POST', '/admin/tours', tourBody())).json();
-  const offer = (await call('POST', `/admin/tours/${tour.id}/offers`, offerBody())).json();
-  expect((await call('PUT', `/admin/offers/${offer.id}/prices`, { periods: [period()] })).statusCode).toBe(200);
+  const tour = (await call(adminCatalogueRoutes.createTour, { body: tourBody() })).json();
+  const offer = (
+    await call(adminCatalogueRoutes.createOffer, { params: { id: String(tour.id) }, body: offerBody() })
+  ).json();
+  expect(
+    (await call(adminCatalogueRoutes.updatePrices, { params: { id: String(offer.id) }, body: { periods: [period()] } }))
+      .statusCode,
+  ).toBe(200);
   const gen = await generate(offer.id, { from: day(1), to: day(7) });
   expect(gen.json()).toEqual({ created: 14, kept: 0 });
   return { tourId: tour.id as number, offerId: offer.id as number };
@@ -155,18 +178,16 @@ async function slotOf(offerId: number, date: string, time: string) {
   return row;
 }
 
-// a booking as the web's checkout sends it: from the balance, or by card at '/b2b/bookings/withpaymentintent'
+// a booking as the web's checkout sends it: from the balance, or by card (bookingRoutes.createWithPaymentIntent)
 const book = (
   offerId: number,
   date: string,
   time: string,
   people = { adults: 2, children: 1 },
-  url = '/b2b/bookings',
+  route: typeof bookingRoutes.create | typeof bookingRoutes.createWithPaymentIntent = bookingRoutes.create,
 ) =>
-  call(
-    'POST',
-    url,
-    {
+  call(route, {
+    body: {
       offerId,
       date,
       time,
@@ -174,43 +195,48 @@ const book = (
       infants: 0,
       guest: guest({ dubaiHotelId: 0 } as never, { hotelId: undefined }),
     },
-    agent,
-  );
+    token: agent,
+  });
 
 // the back office's slot calls: what a call leaves out is the form's default (every weekday, the option's times,
 // its capacity; stock and closing unchanged)
-const generate = (offerId: number, change: Record<string, unknown>) =>
-  call('POST', `/admin/offers/${offerId}/slots/generate`, {
-    weekdays: [1, 2, 3, 4, 5, 6, 7],
-    startTimes: [],
-    capacity: null,
-    adultCapacity: null,
-    childCapacity: null,
-    ...change,
+const generate = (offerId: number, change: Pick<GenerateSlotsBody, 'from' | 'to'> & Partial<GenerateSlotsBody>) =>
+  call(adminCatalogueRoutes.generateSlots, {
+    params: { id: String(offerId) },
+    body: {
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      startTimes: [],
+      capacity: null,
+      adultCapacity: null,
+      childCapacity: null,
+      ...change,
+    },
   });
-const changeSlots = (offerId: number, change: { slotIds: number[]; capacity?: number; isClosed?: boolean }) =>
-  call('PUT', `/admin/offers/${offerId}/slots`, {
-    capacity: null,
-    adultCapacity: null,
-    childCapacity: null,
-    isClosed: null,
-    ...change,
+const changeSlots = (offerId: number, change: Pick<UpdateSlotsBody, 'slotIds'> & Partial<UpdateSlotsBody>) =>
+  call(adminCatalogueRoutes.updateSlots, {
+    params: { id: String(offerId) },
+    body: {
+      capacity: null,
+      adultCapacity: null,
+      childCapacity: null,
+      isClosed: null,
+      ...change,
+    },
   });
 
 const uploadPhoto = (tourId: number, file: { filename: string; contentType: string; data: Buffer }) => {
   const form = multipart([{ name: 'file', ...file }]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/admin/tours/${tourId}/photos`,
-    headers: { ...bearer(op), ...form.headers },
+  return call(adminCatalogueRoutes.uploadPhoto, {
+    params: { id: String(tourId) },
     payload: form.payload,
+    headers: form.headers,
   });
 };
 
 describe('tours: created and changed by operators, shown to agents at once, one audit row per change', () => {
   it('creates a tour with its texts in both languages and one tour.created audit row', async () => {
     const body = tourBody();
-    const res = await call('POST', '/admin/tours', body);
+    const res = await call(adminCatalogueRoutes.createTour, { body });
     expect(res.statusCode).toBe(200);
     const tour = res.json();
     expect(tour).toMatchObject({
@@ -228,13 +254,13 @@ describe('tours: created and changed by operators, shown to agents at once, one 
     expect(audit[0]?.changes).toContainEqual({ field: 'title.ru', from: null, to: 'Круиз на доу на закате' });
 
     // an unchanged save writes nothing
-    const again = await call('PUT', `/admin/tours/${tour.id}`, body);
+    const again = await call(adminCatalogueRoutes.updateTour, { params: { id: String(tour.id) }, body });
     expect(again.statusCode).toBe(200);
     expect(await auditRows('tour', String(tour.id))).toHaveLength(1);
 
-    const renamed = await call('PUT', `/admin/tours/${tour.id}`, {
-      ...body,
-      title: both('Dhow Dinner', body.title.ru),
+    const renamed = await call(adminCatalogueRoutes.updateTour, {
+      params: { id: String(tour.id) },
+      body: { ...body, title: both('Dhow Dinner', body.title.ru) },
     });
     expect(renamed.json().title.en).toBe('Dhow Dinner');
     const after = await auditRows('tour', String(tour.id));
@@ -262,14 +288,15 @@ describe('tours: created and changed by operators, shown to agents at once, one 
       // a schema's own message for the wrong kind stays
       [{ cityId: 'Dubai' }, 'cityId', CATALOGUE_ADMIN_MESSAGES.unknownCity],
     ];
+    // sent as payloads: several send values of the wrong kind
     for (const [overrides, field, message] of cases) {
-      const res = await call('POST', '/admin/tours', tourBody(overrides));
+      const res = await call(adminCatalogueRoutes.createTour, { payload: { ...tourBody(), ...overrides } });
       expect(res.statusCode, field).toBe(422);
       expect(res.json()).toContainEqual({ fieldName: field, errorMessage: message });
     }
     const taken = tourBody();
-    expect((await call('POST', '/admin/tours', taken)).statusCode).toBe(200);
-    const dup = await call('POST', '/admin/tours', { ...tourBody(), url: taken.url });
+    expect((await call(adminCatalogueRoutes.createTour, { body: taken })).statusCode).toBe(200);
+    const dup = await call(adminCatalogueRoutes.createTour, { body: { ...tourBody(), url: taken.url } });
     expect(dup.json()).toEqual([{ fieldName: 'url', errorMessage: CATALOGUE_ADMIN_MESSAGES.urlTaken }]);
     const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(tours);
     const auditAfter = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
@@ -279,23 +306,24 @@ describe('tours: created and changed by operators, shown to agents at once, one 
 
   it('agents see a new offer, its net price and its slots at once (cache counters bumped at commit)', async () => {
     const { tourId, offerId } = await makeTour();
-    const shown = await call('GET', `/b2b/tours/${tourId}?language=en&currencyCode=aed`, undefined, agent);
+    const shown = await agentTour(tourId);
     expect(shown.statusCode).toBe(200);
     const offer = shown.json().offers.find((o: { id: number }) => o.id === offerId);
     expect(offer.price).toMatchObject({ pricePerAdult: 100, recPricePerAdult: 130 });
-    const avail = await call(
-      'GET',
-      `/b2b/availability/ByOffer?id=${offerId}&from=${day(1)}&to=${day(7)}`,
-      undefined,
-      agent,
-    );
+    const avail = await call(catalogueRoutes.availabilityByOffer, {
+      query: { id: String(offerId), from: day(1), to: day(7) },
+      token: agent,
+    });
     expect(avail.json()).toHaveLength(14);
 
     // a text change shows on the agent's next read
-    const tour = (await call('GET', `/admin/tours/${tourId}`)).json();
+    const tour = (await call(adminCatalogueRoutes.tour, { params: { id: String(tourId) } })).json();
     const { id: _id, photos: _p, offers: _o, ...body } = tour;
-    await call('PUT', `/admin/tours/${tourId}`, { ...body, title: both('Renamed at once', body.title.ru) });
-    const again = await call('GET', `/b2b/tours/${tourId}?language=en&currencyCode=aed`, undefined, agent);
+    await call(adminCatalogueRoutes.updateTour, {
+      params: { id: String(tourId) },
+      body: { ...body, title: both('Renamed at once', body.title.ru) },
+    });
+    const again = await agentTour(tourId);
     expect(again.json().title).toBe('Renamed at once');
 
     // audit: tour.created, offer.created, offer.updated (prices), slot.generated, tour.updated
@@ -318,7 +346,7 @@ describe('offers and prices', () => {
           .where(eq(offers.tourId, tourId))
       )[0]?.n;
     const before = await count();
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: [Partial<AdminOfferBody>, string, string][] = [
       [{ startTimes: [] }, 'startTimes', CATALOGUE_ADMIN_MESSAGES.startTimesRequired],
       [{ maxPeople: 1, minPeople: 3 }, 'maxPeople', CATALOGUE_ADMIN_MESSAGES.peopleRange],
       [{ isSameTicketForAdultsAndChildren: true }, 'adultCapacity', CATALOGUE_ADMIN_MESSAGES.sameTicketCapacities],
@@ -335,7 +363,10 @@ describe('offers and prices', () => {
       ],
     ];
     for (const [overrides, field, message] of cases) {
-      const res = await call('POST', `/admin/tours/${tourId}/offers`, offerBody(overrides));
+      const res = await call(adminCatalogueRoutes.createOffer, {
+        params: { id: String(tourId) },
+        body: offerBody(overrides),
+      });
       expect(res.statusCode, field).toBe(422);
       expect(res.json()).toContainEqual({ fieldName: field, errorMessage: message });
     }
@@ -350,13 +381,17 @@ describe('offers and prices', () => {
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row?.netTotalMinor).toBe(2 * 10_000 + 6_000);
 
-    const overlap = await call('PUT', `/admin/offers/${offerId}/prices`, {
-      periods: [period(), period({ validFrom: day(30), validTo: day(90) })],
+    const overlap = await call(adminCatalogueRoutes.updatePrices, {
+      params: { id: String(offerId) },
+      body: { periods: [period(), period({ validFrom: day(30), validTo: day(90) })] },
     });
     expect(overlap.json()).toEqual([
       { fieldName: 'periods.1.validFrom', errorMessage: CATALOGUE_ADMIN_MESSAGES.periodsOverlap },
     ]);
-    const missing = await call('PUT', `/admin/offers/${offerId}/prices`, { periods: [period({ netAdult: null })] });
+    const missing = await call(adminCatalogueRoutes.updatePrices, {
+      params: { id: String(offerId) },
+      body: { periods: [period({ netAdult: null })] },
+    });
     expect(missing.json()).toEqual([
       { fieldName: 'periods.0.netAdult', errorMessage: CATALOGUE_ADMIN_MESSAGES.adultPricesRequired },
     ]);
@@ -364,8 +399,9 @@ describe('offers and prices', () => {
     expect(periodsBefore).toHaveLength(1);
     expect(periodsBefore[0]?.netAdultMinor).toBe(10_000);
 
-    const raised = await call('PUT', `/admin/offers/${offerId}/prices`, {
-      periods: [period({ netAdult: 150, recAdult: 190 })],
+    const raised = await call(adminCatalogueRoutes.updatePrices, {
+      params: { id: String(offerId) },
+      body: { periods: [period({ netAdult: 150, recAdult: 190 })] },
     });
     expect(raised.json().periods[0]).toMatchObject({ netAdult: 150, recAdult: 190 });
     const [kept] = await t.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
@@ -375,7 +411,7 @@ describe('offers and prices', () => {
     expect(prices.at(-1)?.changes[0]).toMatchObject({ field: 'prices' });
     expect(prices.at(-1)?.changes[0]?.to).toContain('netAdult 150.00');
     // the agent sees the new price on the next read
-    const shown = await call('GET', `/b2b/tours/${tourId}?language=en&currencyCode=aed`, undefined, agent);
+    const shown = await agentTour(tourId);
     const shownOffer = shown.json().offers.find((o: { id: number }) => o.id === offerId);
     expect(shownOffer.price).toMatchObject({ pricePerAdult: 150, recPricePerAdult: 190 });
   });
@@ -413,10 +449,13 @@ describe('time slots and stock', () => {
     const { offerId } = await makeTour();
     const date = day(4);
     expect((await book(offerId, date, '10:00')).statusCode).toBe(200);
-    const card = await book(offerId, date, '10:00', { adults: 1, children: 0 }, '/b2b/bookings/withpaymentintent');
+    const card = await book(offerId, date, '10:00', { adults: 1, children: 0 }, bookingRoutes.createWithPaymentIntent);
     expect(card.statusCode).toBe(200);
 
-    const list = await call('GET', `/admin/offers/${offerId}/slots?from=${date}&to=${date}`);
+    const list = await call(adminCatalogueRoutes.slots, {
+      params: { id: String(offerId) },
+      query: { from: date, to: date },
+    });
     expect(list.json().slots).toEqual([
       expect.objectContaining({ date, time: '10:00', capacity: 10, sold: 3, held: 1, left: 6, isClosed: false }),
       expect.objectContaining({ date, time: '18:00', capacity: 10, sold: 0, held: 0, left: 10, isClosed: false }),
@@ -467,12 +506,10 @@ describe('time slots and stock', () => {
     expect(close.json().slots[0]).toMatchObject({ isClosed: true, left: 10 });
     expect((await auditRows('slot', String(offerId))).at(-1)?.action).toBe('slot.closed');
 
-    const avail = await call(
-      'GET',
-      `/b2b/availability/ByOffer?id=${offerId}&from=${date}&to=${date}`,
-      undefined,
-      agent,
-    );
+    const avail = await call(catalogueRoutes.availabilityByOffer, {
+      query: { id: String(offerId), from: date, to: date },
+      token: agent,
+    });
     expect(avail.json().map((r: { time: string }) => r.time)).toEqual(['10:00']);
 
     const balanceRows = async () =>
@@ -483,8 +520,8 @@ describe('time slots and stock', () => {
       ).rows;
     const balanceBefore = await balanceRows();
     const bookingsBefore = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(bookings);
-    for (const url of ['/b2b/bookings', '/b2b/bookings/withpaymentintent']) {
-      const refused = await book(offerId, date, '18:00', { adults: 1, children: 0 }, url);
+    for (const route of [bookingRoutes.create, bookingRoutes.createWithPaymentIntent]) {
+      const refused = await book(offerId, date, '18:00', { adults: 1, children: 0 }, route);
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toEqual([{ fieldName: 'time', errorMessage: BOOKING_MESSAGES.timeslotsNotAvailable }]);
     }
@@ -536,20 +573,23 @@ describe('photos', () => {
     expect(image?.svg).toBeNull();
     expect(image?.storageKey).toMatch(/^catalogue\/photos\/.+\.jpg$/);
 
-    const served = await t.app.inject({ method: 'GET', url: `/api/images/${photo.imageKey}?w=640` });
+    const served = await injectRoute(t.app, catalogueRoutes.image, {
+      params: { key: photo.imageKey },
+      query: { w: '640' },
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(served.rawPayload).metadata()).width).toBe(640);
     // agents see it on the tour page
-    const shown = await call('GET', `/b2b/tours/${tour.id}?language=en&currencyCode=aed`, undefined, agent);
+    const shown = await agentTour(tour.id);
     expect(JSON.stringify(shown.json())).toContain(photo.imageKey);
 
     const refused = await uploadPhoto(tour.id, { filename: 'x.pdf', contentType: 'application/pdf', data: SAMPLE_PDF });
     expect(refused.json()).toEqual([{ fieldName: 'file', errorMessage: CATALOGUE_ADMIN_MESSAGES.photoFormat }]);
 
-    const removed = await call('DELETE', `/admin/photos/${photo.id}`);
+    const removed = await call(adminCatalogueRoutes.deletePhoto, { params: { id: String(photo.id) } });
     expect(removed.json()).toEqual({ ok: true });
-    expect((await call('GET', `/admin/tours/${tour.id}`)).json().photos).toEqual([]);
+    expect((await call(adminCatalogueRoutes.tour, { params: { id: String(tour.id) } })).json().photos).toEqual([]);
     expect((await auditRows('tour', String(tour.id))).map((r) => r.action)).toEqual([
       'tour.created',
       'tour.updated',
@@ -561,37 +601,25 @@ describe('photos', () => {
 describe('promo codes', () => {
   it('creates, changes and refuses duplicates; agents can use a new code at once', async () => {
     const code = `ADM${Date.now().toString(36)}`.slice(0, 20).toUpperCase();
-    const created = await call('POST', '/admin/promo-codes', {
-      code: code.toLowerCase(),
-      percent: 10,
-      validFrom: today,
-      validTo: day(30),
-      isActive: true,
+    const created = await call(adminCatalogueRoutes.createPromoCode, {
+      body: { code: code.toLowerCase(), percent: 10, validFrom: today, validTo: day(30), isActive: true },
     });
     expect(created.json()).toEqual({ code, percent: 10, validFrom: today, validTo: day(30), isActive: true });
-    const dup = await call('POST', '/admin/promo-codes', {
-      code,
-      percent: 5,
-      validFrom: today,
-      validTo: day(30),
-      isActive: true,
+    const dup = await call(adminCatalogueRoutes.createPromoCode, {
+      body: { code, percent: 5, validFrom: today, validTo: day(30), isActive: true },
     });
     expect(dup.json()).toEqual([{ fieldName: 'code', errorMessage: CATALOGUE_ADMIN_MESSAGES.codeTaken }]);
-    const shown = await call('GET', `/b2b/promo/${code}`, undefined, agent);
+    const shown = await call(catalogueRoutes.promoCode, { params: { code }, token: agent });
     expect(shown.json()).toMatchObject({ code, percent: 10 });
 
-    const badRange = await call('PUT', `/admin/promo-codes/${code}`, {
-      percent: 10,
-      validFrom: day(5),
-      validTo: day(1),
-      isActive: true,
+    const badRange = await call(adminCatalogueRoutes.updatePromoCode, {
+      params: { code },
+      body: { percent: 10, validFrom: day(5), validTo: day(1), isActive: true },
     });
     expect(badRange.json()).toEqual([{ fieldName: 'validTo', errorMessage: CATALOGUE_ADMIN_MESSAGES.rangeOrder }]);
-    const off = await call('PUT', `/admin/promo-codes/${code}`, {
-      percent: 15,
-      validFrom: today,
-      validTo: day(30),
-      isActive: false,
+    const off = await call(adminCatalogueRoutes.updatePromoCode, {
+      params: { code },
+      body: { percent: 15, validFrom: today, validTo: day(30), isActive: false },
     });
     expect(off.json()).toMatchObject({ percent: 15, isActive: false });
     const [row] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, code));
@@ -602,12 +630,12 @@ describe('promo codes', () => {
       { field: 'percent', from: '10', to: '15' },
       { field: 'isActive', from: 'true', to: 'false' },
     ]);
-    expect((await call('GET', `/b2b/promo/${code}`, undefined, agent)).statusCode).not.toBe(200);
-    expect((await call('GET', '/admin/promo-codes')).json()).toContainEqual(expect.objectContaining({ code }));
+    expect((await call(catalogueRoutes.promoCode, { params: { code }, token: agent })).statusCode).not.toBe(200);
+    expect((await call(adminCatalogueRoutes.listPromoCodes)).json()).toContainEqual(expect.objectContaining({ code }));
   });
 
   it('agents and anonymous callers are refused', async () => {
-    expect((await call('GET', '/admin/tours', undefined, agent)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/tours' })).statusCode).toBe(401);
+    expect((await call(adminCatalogueRoutes.listTours, { token: agent })).statusCode).toBe(403);
+    expect((await injectRoute(t.app, adminCatalogueRoutes.listTours)).statusCode).toBe(401);
   });
 });

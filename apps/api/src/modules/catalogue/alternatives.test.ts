@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { AlternativesResponse, ErrorItem } from '@portal/contract';
-import { addDays } from '@portal/contract';
+import { addDays, catalogueRoutes } from '@portal/contract';
 import { slots } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
+import { createAgency, createOperator, loginAs } from '../../../test/factories.ts';
 import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
+import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let fixture: TestTour;
@@ -69,19 +70,18 @@ afterAll(async () => {
   await t.close();
 });
 
-const query = (overrides: Record<string, string | undefined> = {}) => {
-  const values = {
-    tourId: String(fixture.id),
-    offerId: String(fixture.timeslotOfferId),
-    date: day(5),
-    adults: '2',
-    ...overrides,
-  };
-  const entries = Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined);
-  return `/api/b2b/availability/alternatives?${new URLSearchParams(entries).toString()}`;
-};
-const get = (url: string, as: string | null = token) =>
-  t.app.inject({ method: 'GET', url, headers: as ? bearer(as) : {} });
+// what the web asks, as the route types it (strings, as in a URL)
+type AskedQuery = NonNullable<InjectRouteOptions<typeof catalogueRoutes.alternatives>['query']>;
+// an override of undefined leaves the field out
+const query = (overrides: Partial<AskedQuery> = {}): AskedQuery => ({
+  tourId: String(fixture.id),
+  offerId: String(fixture.timeslotOfferId),
+  date: day(5),
+  adults: '2',
+  ...overrides,
+});
+const get = (asked: AskedQuery, as: string | null = token) =>
+  injectRoute(t.app, catalogueRoutes.alternatives, { query: asked, token: as ?? undefined });
 
 describe('GET /api/b2b/availability/alternatives', () => {
   it('on a sold-out date: the three nearest dates with seats on each side, and the other options that day', async () => {

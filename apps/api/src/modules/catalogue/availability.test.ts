@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AvailabilityRow, OfferPriceRow } from '@portal/contract';
-import { addDays } from '@portal/contract';
+import { addDays, catalogueRoutes, type RouteDescriptor } from '@portal/contract';
 import { offerStockVersions, offers, slots, tours } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { bearer } from '../../../test/factories.ts';
 import { availabilityByOffer, isPastCutOff } from './availability.service.ts';
 import { personPrices, tripPrices, useTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
+import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let fixture: TestTour;
@@ -14,8 +15,11 @@ let token: string;
 
 useTestTour('senior', (made) => ({ t, fixture, token } = made));
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
+// as the senior agent
+const get = <R extends RouteDescriptor>(route: R, options: InjectRouteOptions<R> = {}) =>
+  injectRoute(t.app, route, { token, ...options });
+// the query of both availability calls: an offer's or a tour's id and the dates
+const idFromTo = (id: number | undefined, from: string, to: string) => ({ id: String(id), from, to });
 const day = (n: number) => addDays(fixture.today, n);
 // SPEC §8: a 422 names each field with its message
 const fieldErrors = (...errors: [fieldName: string, errorMessage: string][]) =>
@@ -38,7 +42,9 @@ const takeSeats = (offerId: number, date: string, time: string, seats: number) =
 
 describe('GET /api/b2b/availability/ByOffer', () => {
   it('returns one row per date and start time with what is left', async () => {
-    const res = await get(`/api/b2b/availability/ByOffer?id=${fixture.timeslotOfferId}&from=${day(0)}&to=${day(2)}`);
+    const res = await get(catalogueRoutes.availabilityByOffer, {
+      query: idFromTo(fixture.timeslotOfferId, day(0), day(2)),
+    });
     expect(res.statusCode).toBe(200);
     const rows = res.json<AvailabilityRow[]>();
     expect(rows.map((r) => [r.date, r.time, r.left, r.isSoldOut])).toEqual([
@@ -65,7 +71,7 @@ describe('GET /api/b2b/availability/ByOffer', () => {
 
   it('gives adults and children their own stock when the ticket is the same, and tells a request-only offer', async () => {
     const rows = (
-      await get(`/api/b2b/availability/ByOffer?id=${fixture.sameTicketOfferId}&from=${day(1)}&to=${day(1)}`)
+      await get(catalogueRoutes.availabilityByOffer, { query: idFromTo(fixture.sameTicketOfferId, day(1), day(1)) })
     ).json<AvailabilityRow[]>();
     expect(rows).toEqual([
       {
@@ -85,7 +91,7 @@ describe('GET /api/b2b/availability/ByOffer', () => {
 
   it('covers 62 days of a demo offer, every slot in stock, with some sold out', async () => {
     const burjId = await firstDemoOffer('burj-khalifa-at-the-top');
-    const res = await get(`/api/b2b/availability/ByOffer?id=${burjId}&from=${day(0)}&to=${day(61)}`);
+    const res = await get(catalogueRoutes.availabilityByOffer, { query: idFromTo(burjId, day(0), day(61)) });
     const rows = res.json<AvailabilityRow[]>();
     expect(new Set(rows.map((r) => r.date)).size).toBe(62);
     expect(rows.length).toBe(62 * 23);
@@ -108,28 +114,36 @@ describe('GET /api/b2b/availability/ByOffer', () => {
     ],
     ['no dates', '', ['from', 'This field is required'], ['to', 'This field is required']],
   ])('rejects %s with 422 naming the field', async (_, dates, ...expected) => {
-    const res = await get(`/api/b2b/availability/ByOffer?id=${fixture.timeslotOfferId}&${dates}`);
+    // the dates go by hand: one case sends none, which the typed query cannot leave out
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${routeUrl(catalogueRoutes.availabilityByOffer)}?id=${fixture.timeslotOfferId}&${dates}`,
+      headers: bearer(token),
+    });
     expect([res.statusCode, res.json()]).toEqual([422, fieldErrors(...expected)]);
   });
 
   it('is 422 for a bad id, 404 for an unknown one and 401 without a login', async () => {
-    const bad = await get(`/api/b2b/availability/ByOffer?id=abc&from=${day(0)}&to=${day(1)}`);
+    const bad = await get(catalogueRoutes.availabilityByOffer, { query: { id: 'abc', from: day(0), to: day(1) } });
     expect([bad.statusCode, bad.json()]).toEqual([422, fieldErrors(['id', 'Must be a positive whole number'])]);
-    expect((await get(`/api/b2b/availability/ByOffer?id=999999&from=${day(0)}&to=${day(1)}`)).statusCode).toBe(404);
-    const anonymous = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/availability/ByOffer?id=${fixture.timeslotOfferId}&from=${day(0)}&to=${day(1)}`,
+    expect(
+      (await get(catalogueRoutes.availabilityByOffer, { query: idFromTo(999999, day(0), day(1)) })).statusCode,
+    ).toBe(404);
+    const anonymous = await injectRoute(t.app, catalogueRoutes.availabilityByOffer, {
+      query: idFromTo(fixture.timeslotOfferId, day(0), day(1)),
     });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('is cached with an ETag that changes as soon as the stock changes', async () => {
-    const url = `/api/b2b/availability/ByOffer?id=${fixture.timeslotOfferId}&from=${day(3)}&to=${day(3)}`;
-    const first = await get(url);
+    const query = idFromTo(fixture.timeslotOfferId, day(3), day(3));
+    const first = await get(catalogueRoutes.availabilityByOffer, { query });
     const etag = String(first.headers.etag);
-    expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
+    expect(
+      (await get(catalogueRoutes.availabilityByOffer, { query, headers: { 'if-none-match': etag } })).statusCode,
+    ).toBe(304);
     await takeSeats(fixture.timeslotOfferId, day(3), '18:00', 5);
-    const after = await get(url, { 'if-none-match': etag });
+    const after = await get(catalogueRoutes.availabilityByOffer, { query, headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(after.json<AvailabilityRow[]>().find((r) => r.time === '18:00')?.left).toBe(7);
@@ -138,7 +152,7 @@ describe('GET /api/b2b/availability/ByOffer', () => {
 
 describe('GET /api/b2b/availability/ByTour', () => {
   it('returns the rows of every offer of the tour by date and time', async () => {
-    const rows = (await get(`/api/b2b/availability/ByTour?id=${fixture.id}&from=${day(2)}&to=${day(2)}`)).json<
+    const rows = (await get(catalogueRoutes.availabilityByTour, { query: idFromTo(fixture.id, day(2), day(2)) })).json<
       AvailabilityRow[]
     >();
     expect(rows.map((r) => [r.offerId, r.time, r.left])).toEqual([
@@ -150,8 +164,12 @@ describe('GET /api/b2b/availability/ByTour', () => {
   });
 
   it('is 404 for an unknown tour and 422 for a range over 366 days', async () => {
-    expect((await get(`/api/b2b/availability/ByTour?id=999999&from=${day(0)}&to=${day(1)}`)).statusCode).toBe(404);
-    const long = await get(`/api/b2b/availability/ByTour?id=${fixture.id}&from=2027-01-01&to=2028-06-01`);
+    expect(
+      (await get(catalogueRoutes.availabilityByTour, { query: idFromTo(999999, day(0), day(1)) })).statusCode,
+    ).toBe(404);
+    const long = await get(catalogueRoutes.availabilityByTour, {
+      query: idFromTo(fixture.id, '2027-01-01', '2028-06-01'),
+    });
     expect([long.statusCode, long.json()]).toEqual([
       422,
       fieldErrors(['to', 'The date range cannot be longer than 366 days']),
@@ -204,7 +222,7 @@ describe('cut-off in Asia/Dubai', () => {
 
   it('marks the demo offers with a 24-hour cut-off as past it for today', async () => {
     const safariId = await firstDemoOffer('premium-red-dunes-desert-safari');
-    const rows = (await get(`/api/b2b/availability/ByOffer?id=${safariId}&from=${day(0)}&to=${day(2)}`)).json<
+    const rows = (await get(catalogueRoutes.availabilityByOffer, { query: idFromTo(safariId, day(0), day(2)) })).json<
       AvailabilityRow[]
     >();
     expect(rows.find((r) => r.date === day(0))?.isPastCutOff).toBe(true);
@@ -215,9 +233,9 @@ describe('cut-off in Asia/Dubai', () => {
 describe('GET /api/b2b/offersPrices', () => {
   it('gives net and published prices per offer per date in AED', async () => {
     const rows = (
-      await get(
-        `/api/b2b/offersPrices?ids=${fixture.timeslotOfferId},${fixture.tripOfferId}&from=${day(9)}&to=${day(10)}`,
-      )
+      await get(catalogueRoutes.offersPrices, {
+        query: { ids: `${fixture.timeslotOfferId},${fixture.tripOfferId}`, from: day(9), to: day(10) },
+      })
     ).json<OfferPriceRow[]>();
     expect(rows).toEqual([
       { offerId: fixture.timeslotOfferId, date: day(9), currencyCode: 'aed', ...personPrices([144, 110], [169, 129]) },
@@ -229,7 +247,9 @@ describe('GET /api/b2b/offersPrices', () => {
 
   it('converts to USD with currencycode=usd and leaves out dates without a price', async () => {
     const rows = (
-      await get(`/api/b2b/offersPrices?ids=${fixture.timeslotOfferId}&from=${day(30)}&to=${day(32)}&currencycode=usd`)
+      await get(catalogueRoutes.offersPrices, {
+        query: { ids: String(fixture.timeslotOfferId), from: day(30), to: day(32), currencycode: 'usd' },
+      })
     ).json<OfferPriceRow[]>();
     expect(rows).toEqual([
       {
@@ -243,9 +263,13 @@ describe('GET /api/b2b/offersPrices', () => {
 
   it('is 404 when any offer is unknown and 422 for a bad list of ids', async () => {
     expect(
-      (await get(`/api/b2b/offersPrices?ids=${fixture.tripOfferId},999999&from=${day(0)}&to=${day(1)}`)).statusCode,
+      (
+        await get(catalogueRoutes.offersPrices, {
+          query: { ids: `${fixture.tripOfferId},999999`, from: day(0), to: day(1) },
+        })
+      ).statusCode,
     ).toBe(404);
-    const bad = await get(`/api/b2b/offersPrices?ids=1;2&from=${day(0)}&to=${day(1)}`);
+    const bad = await get(catalogueRoutes.offersPrices, { query: { ids: '1;2', from: day(0), to: day(1) } });
     expect([bad.statusCode, bad.json()]).toEqual([
       422,
       fieldErrors(['ids', 'Use a comma-separated list of up to 50 offer ids']),
@@ -255,14 +279,14 @@ describe('GET /api/b2b/offersPrices', () => {
 
 describe('GET /api/b2b/promo/{code}', () => {
   it('gives the discount percent of a valid code, whatever its case', async () => {
-    const res = await get('/api/b2b/promo/welcome10');
+    const res = await get(catalogueRoutes.promoCode, { params: { code: 'welcome10' } });
     expect([res.statusCode, res.json()]).toEqual([200, { code: 'WELCOME10', percent: 10 }]);
   });
 
   it.each(['NOPE', 'SUMMER25'])(
     "answers 'You entered the wrong promo code' for %s (unknown or expired)",
     async (code) => {
-      const res = await get(`/api/b2b/promo/${code}`);
+      const res = await get(catalogueRoutes.promoCode, { params: { code } });
       expect([res.statusCode, res.json()]).toEqual([422, fieldErrors(['code', 'You entered the wrong promo code'])]);
     },
   );
@@ -301,20 +325,40 @@ describe('per-offer stock stamps', () => {
   });
 
   it("a booking's stock change on one offer leaves another offer's cached availability in place", async () => {
-    const urlA = `/api/b2b/availability/ByOffer?id=${fixture.timeslotOfferId}&from=${day(2)}&to=${day(2)}`;
-    const urlB = `/api/b2b/availability/ByOffer?id=${fixture.tripOfferId}&from=${day(2)}&to=${day(2)}`;
-    const [a, b] = [await get(urlA), await get(urlB)];
+    const queryA = idFromTo(fixture.timeslotOfferId, day(2), day(2));
+    const queryB = idFromTo(fixture.tripOfferId, day(2), day(2));
+    const [a, b] = [
+      await get(catalogueRoutes.availabilityByOffer, { query: queryA }),
+      await get(catalogueRoutes.availabilityByOffer, { query: queryB }),
+    ];
     await takeSeats(fixture.timeslotOfferId, day(2), '18:00', 1);
-    expect((await get(urlA, { 'if-none-match': String(a.headers.etag) })).statusCode).toBe(200);
+    expect(
+      (
+        await get(catalogueRoutes.availabilityByOffer, {
+          query: queryA,
+          headers: { 'if-none-match': String(a.headers.etag) },
+        })
+      ).statusCode,
+    ).toBe(200);
     const computed = t.app.catalogue.stats().computed;
-    const stillB = await get(urlB, { 'if-none-match': String(b.headers.etag) });
+    const stillB = await get(catalogueRoutes.availabilityByOffer, {
+      query: queryB,
+      headers: { 'if-none-match': String(b.headers.etag) },
+    });
     expect(stillB.statusCode).toBe(304);
     // served from the cache, not computed again
     expect(t.app.catalogue.stats().computed).toBe(computed);
     // the tour's availability covers both offers, so it changes with either
-    const tourUrl = `/api/b2b/availability/ByTour?id=${fixture.id}&from=${day(2)}&to=${day(2)}`;
-    const tour = await get(tourUrl);
+    const tourQuery = idFromTo(fixture.id, day(2), day(2));
+    const tour = await get(catalogueRoutes.availabilityByTour, { query: tourQuery });
     await takeSeats(fixture.timeslotOfferId, day(2), '18:00', 1);
-    expect((await get(tourUrl, { 'if-none-match': String(tour.headers.etag) })).statusCode).toBe(200);
+    expect(
+      (
+        await get(catalogueRoutes.availabilityByTour, {
+          query: tourQuery,
+          headers: { 'if-none-match': String(tour.headers.etag) },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
