@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AgentListResponse, BookingListResponse } from '@portal/contract';
-import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
+import { LAYOUTS, screenshot, portalForFile } from './support/portal.ts';
+import { ADMIN, RU_ADMIN, agentSessions } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
 
 // Issue "Company settings, agents and roles": an admin runs the agency's users from /agents; roles apply on the
 // agent's next request, a deleted agent's open session ends, a restored one logs in again
-const ADMIN = 'admin@desertrose.test';
-const RU_ADMIN = 'admin@volga.test';
 const PASSWORD = 'Omar-own-password-2026';
 
-let portal: Portal;
-const { api, openAs } = agentSessions(() => portal);
+const portal = portalForFile();
+const { api, openAs } = agentSessions(portal);
 const { findSlot, bookViaApi } = bookingSlots(api);
-
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => portal?.stop());
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function logIn(page: Page, email: string, password: string) {
-  await page.goto(portal.url() + '/');
+  await page.goto(portal().url() + '/');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -64,12 +57,12 @@ describe('[AGENTS] an agency admin runs its agents', () => {
     await agentRow(admin.page, email).getByText('Email not verified').waitFor();
 
     // the invitation by e-mail, its link sets the password
-    const mail = await portal.smtp.waitFor((m) => m.to.includes(email));
+    const mail = await portal().smtp.waitFor((m) => m.to.includes(email));
     const link = /(http\S+\/reset-password\?token=\S+)/.exec(mail.body)?.[1] ?? '';
     expect(link).toContain('invite=1');
-    const agentContext: BrowserContext = (await portal.newPage()).context;
+    const agentContext: BrowserContext = (await portal().newPage()).context;
     const agent = await agentContext.newPage();
-    await agent.goto(link.replace(/^http:\/\/[^/]+/, portal.url()));
+    await agent.goto(link.replace(/^http:\/\/[^/]+/, portal().url()));
     await agent.getByLabel('New password', { exact: true }).fill(PASSWORD);
     await agent.getByLabel('Confirm new password', { exact: true }).fill(PASSWORD);
     await agent.getByRole('button', { name: /^(Set password|Set new password)$/ }).click();
@@ -80,7 +73,7 @@ describe('[AGENTS] an agency admin runs its agents', () => {
     await agentRow(admin.page, email).getByText('Active').waitFor();
 
     // a senior sees the agency's bookings
-    await agent.goto(portal.url() + '/bookings');
+    await agent.goto(portal().url() + '/bookings');
     await agent.getByText(adminsBooking.reference).first().waitFor();
 
     // demoted to junior: on the next page only their own (none)
@@ -89,7 +82,7 @@ describe('[AGENTS] an agency admin runs its agents', () => {
     await admin.page.getByRole('option', { name: /^Junior/ }).click();
     await form.getByTestId('agent-save').click();
     await form.waitFor({ state: 'hidden' });
-    await agent.goto(portal.url() + '/bookings');
+    await agent.goto(portal().url() + '/bookings');
     await agent.getByText('No bookings yet.').waitFor();
     expect(await agent.getByText(adminsBooking.reference).count()).toBe(0);
     const token = await agent.evaluate(() => localStorage.getItem('accessToken'));
@@ -102,7 +95,7 @@ describe('[AGENTS] an agency admin runs its agents', () => {
       .click();
     await confirmInDialog(admin.page, /^Delete/);
     await agentRow(admin.page, email).getByText('Deleted').waitFor();
-    await agent.goto(portal.url() + '/bookings');
+    await agent.goto(portal().url() + '/bookings');
     await agent.getByRole('button', { name: 'Log in' }).waitFor();
     expect(await agent.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await logIn(agent, email, PASSWORD);

@@ -6,15 +6,11 @@ import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import type { AdminAgencyRow, BookingListResponse } from '@portal/contract';
 import { SCREENSHOT_DIR, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
+import { ADMIN, JUNIOR, RU_ADMIN, OPERATOR, agentSessions } from './support/session.ts';
 import { animationsDone } from './support/settle.ts';
 
 // Issue 30: an agency admin makes an API key on its "API" page (the secret shown once), its own system books over
 // OCTO with it, the booking shows in the portal as an API booking, and revoking the key refuses the next call.
-const ADMIN = 'admin@desertrose.test';
-const JUNIOR = 'junior@desertrose.test';
-const RU_ADMIN = 'admin@volga.test';
-const OPERATOR = 'ops@portal.test';
 
 let portal: Portal;
 const { api, call, openAs } = agentSessions(() => portal);

@@ -1,34 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { CreateBookingResponse } from '@portal/contract';
-import { screenshot, startPortal, type Portal } from './support/portal.ts';
+import { screenshot, portalForFile } from './support/portal.ts';
 import { DEMO_PASSWORD, apiLogin } from './support/session.ts';
 import { LAYOUTS } from './support/portal.ts';
 import { GUEST, bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
 
 // Issue 9 defect 12: an agency waiting for approval had the full menu and net rates and learnt only at "Book and
 // pay" that it could not book. Now every page says so, and its administrator gets an e-mail when it is approved.
-let portal: Portal;
-
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => portal?.stop());
+const portal = portalForFile();
 
 // The tours company's operator in a browser of their own
 async function openOperator(width: number, host: string) {
-  const token = await apiLogin(portal, 'ops@portal.test');
-  const { page, context } = await portal.newPage({ width });
+  const token = await apiLogin(portal(), 'ops@portal.test');
+  const { page, context } = await portal().newPage({ width });
   await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
-  await page.goto(portal.url(host) + '/');
+  await page.goto(portal().url(host) + '/');
   return { page, context };
 }
 
 async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  const res = await fetch(`${portal.url()}/api${path}`, { ...init, headers });
+  const res = await fetch(`${portal().url()}/api${path}`, { ...init, headers });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -89,7 +84,7 @@ async function signUpAndLogIn(
     { values: fields, pdf: licencePdf(`TRADE LICENCE ${companyName}`) },
   );
   expect(status).toBe(200);
-  const mail = await portal.smtp.waitFor((m) => m.to.includes(email));
+  const mail = await portal().smtp.waitFor((m) => m.to.includes(email));
   const password = /(?:temporary password|Временный пароль): (\S+)/.exec(mail.body)?.[1] ?? '';
   expect(password).toMatch(/^[A-Za-z0-9]{14}$/);
   await page.evaluate(
@@ -113,14 +108,14 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
   ] as const)(
     '[AGENCY][PENDING]: %i px, %s: the banner on every page, gone once an operator approves; the admin is e-mailed',
     async (width, language, host) => {
-      const { page, context } = await portal.newPage({ width });
-      await page.goto(portal.url(host) + '/');
+      const { page, context } = await portal().newPage({ width });
+      await page.goto(portal().url(host) + '/');
       const agent = { email: await signUpAndLogIn(page, language) };
       const banner = page.getByTestId('pending-approval');
       const title = language === 'en' ? 'Your agency is waiting for approval' : 'Ваше агентство ожидает одобрения';
 
       for (const path of ['/', '/bookings']) {
-        await page.goto(portal.url(host) + path);
+        await page.goto(portal().url(host) + path);
         await banner.waitFor();
         expect(await banner.textContent()).toContain(title);
       }
@@ -130,13 +125,13 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
       await screenshot(page, `pending-approval-${width}-${language}`);
       // net rates and booking wait for the approval: the tour page says so instead of a price and a button
       const tours = await api<{ id: number }[]>('/b2b/tours', { token: await tokenOf(page) });
-      await page.goto(portal.url(host) + `/tour?id=${tours[0]?.id}`);
+      await page.goto(portal().url(host) + `/tour?id=${tours[0]?.id}`);
       await page.getByTestId('awaiting-approval').waitFor();
       expect(await page.getByTestId('book-button').isDisabled()).toBe(true);
 
       // the tours company reviews the sign-up in its back office and approves it there
       const operator = await openOperator(width, host);
-      await operator.page.goto(portal.url(host) + '/admin');
+      await operator.page.goto(portal().url(host) + '/admin');
       await operator.page.getByTestId('tile-pending-agencies').click();
       await operator.page.getByTestId('agencies-page').waitFor();
       await operator.page
@@ -155,10 +150,10 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
       await operator.context.close();
       const approvedText =
         language === 'en' ? 'Palm Horizon EN LLC is approved' : 'Агентство «Palm Horizon RU LLC» одобрено';
-      const approved = await portal.smtp.waitFor((m) => m.to.includes(agent.email) && m.body.includes(approvedText));
-      expect(approved.body).toContain(`${portal.url(host)}/`);
+      const approved = await portal().smtp.waitFor((m) => m.to.includes(agent.email) && m.body.includes(approvedText));
+      expect(approved.body).toContain(`${portal().url(host)}/`);
 
-      await page.goto(portal.url(host) + '/bookings');
+      await page.goto(portal().url(host) + '/bookings');
       await page
         .getByTestId('bookings-page')
         .or(page.getByRole('heading', { level: 1 }))
@@ -179,7 +174,8 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
         });
       const slot = await bookingSlots(asAdmin).findSlot(agent.email, 'aed', instantPerPerson(false), bookable);
       await page.goto(
-        portal.url(host) + `/tour?id=${slot.tour.id}&offer=${slot.offer.id}&date=${slot.date}&time=${slot.time ?? ''}`,
+        portal().url(host) +
+          `/tour?id=${slot.tour.id}&offer=${slot.offer.id}&date=${slot.date}&time=${slot.time ?? ''}`,
       );
       await page.getByTestId(`offer-${slot.offer.id}-prices`).waitFor();
       expect(await page.getByTestId('awaiting-approval').count()).toBe(0);
@@ -200,8 +196,8 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
   );
 
   it('[AGENCY][PENDING]: an approved agency never sees the banner', async () => {
-    const { page, context } = await portal.newPage();
-    await page.goto(portal.url() + '/');
+    const { page, context } = await portal().newPage();
+    await page.goto(portal().url() + '/');
     await page.getByLabel('Email', { exact: true }).fill('admin@desertrose.test');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -214,11 +210,11 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
 
 describe('[BACK OFFICE][AGENCIES] the operator rejects a sign-up with a reason; the dashboard and review on every layout', () => {
   it('[BACK OFFICE][REJECT]: the reason is e-mailed, the agency can no longer log in', async () => {
-    const { page, context } = await portal.newPage();
-    await page.goto(portal.url() + '/');
+    const { page, context } = await portal().newPage();
+    await page.goto(portal().url() + '/');
     const email = await signUpAndLogIn(page, 'en', 'Mirage Shell Tours LLC');
     const operator = await openOperator(1280, 'localhost');
-    await operator.page.goto(portal.url() + '/admin/agencies?status=pending');
+    await operator.page.goto(portal().url() + '/admin/agencies?status=pending');
     await operator.page.getByRole('link', { name: 'Mirage Shell Tours LLC' }).first().click();
     await operator.page.getByRole('button', { name: 'Reject', exact: true }).click();
     const dialog = operator.page.getByRole('dialog');
@@ -230,12 +226,12 @@ describe('[BACK OFFICE][AGENCIES] the operator rejects a sign-up with a reason; 
     await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
     await operator.page.getByTestId('agency-status').getByText('Rejected').waitFor();
     await operator.page.getByText('The trade licence belongs to another company').first().waitFor();
-    const mail = await portal.smtp.waitFor((m) => m.to.includes(email) && m.body.includes('Reason:'));
+    const mail = await portal().smtp.waitFor((m) => m.to.includes(email) && m.body.includes('Reason:'));
     expect(mail.body).toContain('Reason: The trade licence belongs to another company');
     // the history on the agency's page names the operator's decision
     await operator.page.getByTestId('agency-history').getByText('Rejected').first().waitFor();
     // the agency's session has ended: its next page load is a logged-out one
-    await page.goto(portal.url() + '/bookings');
+    await page.goto(portal().url() + '/bookings');
     await page.getByLabel('Email', { exact: true }).waitFor();
     await operator.context.close();
     await context.close();
@@ -243,8 +239,8 @@ describe('[BACK OFFICE][AGENCIES] the operator rejects a sign-up with a reason; 
 
   it.each(LAYOUTS)('[BACK OFFICE][LAYOUT]: dashboard and a sign-up review at %i px in %s', async (width, language) => {
     const host = language === 'ru' ? 'ru.localhost' : 'localhost';
-    const { page: agentPage, context: agentContext } = await portal.newPage();
-    await agentPage.goto(portal.url(host) + '/');
+    const { page: agentPage, context: agentContext } = await portal().newPage();
+    await agentPage.goto(portal().url(host) + '/');
     await signUpAndLogIn(agentPage, language, `Oasis Review ${width} ${language.toUpperCase()} LLC`);
     await agentContext.close();
     const { page, context } = await openOperator(width, host);
@@ -253,7 +249,7 @@ describe('[BACK OFFICE][AGENCIES] the operator rejects a sign-up with a reason; 
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, `back-office-dashboard-${width}-${language}`);
-    await page.goto(portal.url(host) + '/admin/agencies?status=pending');
+    await page.goto(portal().url(host) + '/admin/agencies?status=pending');
     await page.getByText(`Oasis Review ${width} ${language.toUpperCase()} LLC`).first().click();
     await page.getByTestId('agency-review').waitFor();
     await page.getByTestId('document-preview').first().locator('iframe, img').first().waitFor();

@@ -1,18 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, startPortal, type Portal } from './support/portal.ts';
+import { screenshot, portalForFile } from './support/portal.ts';
 import { settled } from './support/settle.ts';
+import { DEMO_PASSWORD } from './support/session.ts';
 
-const DEMO_PASSWORD = 'Demo-2026-pass';
-let portal: Portal;
-
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => portal?.stop());
+const portal = portalForFile();
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -28,12 +23,12 @@ async function logOut(page: Page) {
 
 describe('[AUTH] sign-up to password change', () => {
   it('[AUTH][SIGNUP]: registers with a trade licence, logs in with the e-mailed password, changes it, logs out and back in', async () => {
-    const { page, context } = await portal.newPage();
+    const { page, context } = await portal().newPage();
     const email = `e2e-${Date.now()}@example.test`;
     const licence = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-')), 'licence.pdf');
     fs.writeFileSync(licence, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-    await page.goto(portal.url('localhost') + '/sign-up');
+    await page.goto(portal().url('localhost') + '/sign-up');
     await page.getByLabel('Company name', { exact: true }).fill('Palm Horizon Tourism LLC');
     await page.getByLabel('Trade licence number', { exact: true }).fill('DED-778812');
     await page.getByLabel('Trade licence expiry date', { exact: true }).fill('31.03.2028');
@@ -52,15 +47,15 @@ describe('[AUTH] sign-up to password change', () => {
     await page.getByText('Registration received').waitFor();
     await screenshot(page, 'signup-success-1280-en');
 
-    const mail = await portal.smtp.waitFor((m) => m.to.includes(email));
+    const mail = await portal().smtp.waitFor((m) => m.to.includes(email));
     const temporary = /temporary password: (\S+)/.exec(mail.body)?.[1] ?? '';
     expect(temporary).toMatch(/^[A-Za-z0-9]{14}$/);
 
-    await page.goto(portal.url('localhost') + '/');
+    await page.goto(portal().url('localhost') + '/');
     await logIn(page, email, temporary);
     await page.getByText('Welcome, Hessa Al Marri').waitFor();
 
-    await page.goto(portal.url('localhost') + '/my-account');
+    await page.goto(portal().url('localhost') + '/my-account');
     await page.getByText('Pending approval').waitFor();
     await page.getByLabel('Current password', { exact: true }).fill(temporary);
     await page.getByLabel('New password', { exact: true }).fill('My-own-password-2026');
@@ -70,7 +65,7 @@ describe('[AUTH] sign-up to password change', () => {
     await screenshot(page, 'my-account-1280-en');
 
     await logOut(page);
-    await page.waitForURL(portal.url('localhost') + '/');
+    await page.waitForURL(portal().url('localhost') + '/');
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 
     await logIn(page, email, temporary);
@@ -84,8 +79,8 @@ describe('[AUTH] sign-up to password change', () => {
 
 describe('[AUTH] access rule and session', () => {
   it('[AUTH][LOGIN]: a wrong password shows the exact message and keeps the user logged out', async () => {
-    const { page, context } = await portal.newPage();
-    await page.goto(portal.url() + '/');
+    const { page, context } = await portal().newPage();
+    await page.goto(portal().url() + '/');
     await logIn(page, 'admin@desertrose.test', 'not-the-password');
     await page.getByText('Username or Password is incorrect').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
@@ -94,12 +89,12 @@ describe('[AUTH] access rule and session', () => {
   });
 
   it('[AUTH][GUARD]: a protected URL while logged out lands on /', async () => {
-    const { page, context } = await portal.newPage();
-    await page.goto(portal.url() + '/my-bookings');
+    const { page, context } = await portal().newPage();
+    await page.goto(portal().url() + '/my-bookings');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     // SPEC §2: any other route, unknown ones too, lands a logged-out visitor on /
-    await page.goto(portal.url() + '/foo/bar');
+    await page.goto(portal().url() + '/foo/bar');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     // a logged-in user on an unknown path gets the not-found page
@@ -109,14 +104,14 @@ describe('[AUTH] access rule and session', () => {
       .or(page.getByRole('button', { name: 'Open menu' }))
       .first()
       .waitFor();
-    await page.goto(portal.url() + '/foo/bar');
+    await page.goto(portal().url() + '/foo/bar');
     await page.waitForURL((url) => url.pathname === '/404');
     await context.close();
   });
 
   it('[AUTH][SESSION]: an expired token is dropped on load', async () => {
-    const { page, context } = await portal.newPage();
-    await page.goto(portal.url() + '/');
+    const { page, context } = await portal().newPage();
+    await page.goto(portal().url() + '/');
     await logIn(page, 'senior@desertrose.test', DEMO_PASSWORD);
     await page.getByText('Welcome, Omar Farouk').waitFor();
     await page.evaluate(() => {
@@ -129,15 +124,15 @@ describe('[AUTH] access rule and session', () => {
         .replace(/\//g, '_');
       localStorage.setItem('accessToken', `${header}.${expired}.${signature}`);
     });
-    await page.goto(portal.url() + '/my-account');
+    await page.goto(portal().url() + '/my-account');
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await context.close();
   });
 
   it('[AUTH][ROLES]: the menu follows the role matrix — a junior reads Company Settings but sees no Agents or Statement; an admin sees all', async () => {
-    const junior = await portal.newPage();
-    await junior.page.goto(portal.url() + '/');
+    const junior = await portal().newPage();
+    await junior.page.goto(portal().url() + '/');
     await logIn(junior.page, 'junior@desertrose.test', DEMO_PASSWORD);
     await junior.page.getByText('Welcome, Priya Nair').waitFor();
     const nav = junior.page.getByRole('navigation', { name: 'Main menu' });
@@ -149,8 +144,8 @@ describe('[AUTH] access rule and session', () => {
     expect(await nav.getByRole('link', { name: 'Widgets' }).count()).toBe(0);
     await junior.context.close();
 
-    const admin = await portal.newPage();
-    await admin.page.goto(portal.url() + '/');
+    const admin = await portal().newPage();
+    await admin.page.goto(portal().url() + '/');
     await logIn(admin.page, 'admin@desertrose.test', DEMO_PASSWORD);
     await admin.page.getByText('Welcome, Layla Haddad').waitFor();
     const adminNav = admin.page.getByRole('navigation', { name: 'Main menu' });
@@ -167,16 +162,16 @@ describe('[AUTH] access rule and session', () => {
   ] as const)(
     '[AUTH][OPERATOR]: the operator lands in the back office (%i px, %s); agency pages never load for them',
     async (width, language) => {
-      const { page, context } = await portal.newPage({ width });
+      const { page, context } = await portal().newPage({ width });
       const toasts: string[] = [];
       page.on('response', (res) => {
         if (res.url().includes('/api/b2b/bookings') && res.status() === 403) toasts.push(res.url());
       });
       if (language === 'en') {
-        await page.goto(portal.url() + '/');
+        await page.goto(portal().url() + '/');
         await logIn(page, 'ops@portal.test', DEMO_PASSWORD);
       } else {
-        const login = await fetch(`${portal.url()}/api/b2b/account/login`, {
+        const login = await fetch(`${portal().url()}/api/b2b/account/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email: 'ops@portal.test', password: DEMO_PASSWORD }),
@@ -186,14 +181,14 @@ describe('[AUTH] access rule and session', () => {
           localStorage.setItem('accessToken', token);
           localStorage.setItem('language', 'ru');
         }, accessToken);
-        await page.goto(portal.url() + '/');
+        await page.goto(portal().url() + '/');
       }
       await page.getByTestId('back-office').waitFor();
       const title = language === 'en' ? 'Dashboard' : 'Сводка';
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin');
       for (const path of ['/bookings', '/requests', '/checkout', '/balance']) {
-        await page.goto(portal.url() + path);
+        await page.goto(portal().url() + path);
         await page.getByTestId('back-office').waitFor();
         expect(new URL(page.url()).pathname).toBe('/admin');
       }
@@ -223,9 +218,9 @@ describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
           toast: 'Текущий пароль: Текущий пароль указан неверно\nБронирование не найдено',
         },
       }[language];
-      const { page, context } = await portal.newPage();
+      const { page, context } = await portal().newPage();
       if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
-      await page.goto(portal.url() + '/');
+      await page.goto(portal().url() + '/');
       const email = page.locator('[data-path="email"]');
       const password = page.locator('[data-path="password"]');
       const submit = page.locator('form').filter({ has: password }).locator('button[type="submit"]');
@@ -264,11 +259,11 @@ describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
   );
 
   it('[AUTH][ERRORS]: a wrong current password and a wrong promo code are said under their fields, with no toast', async () => {
-    const { page, context } = await portal.newPage();
-    await page.goto(portal.url() + '/');
+    const { page, context } = await portal().newPage();
+    await page.goto(portal().url() + '/');
     await logIn(page, 'junior@desertrose.test', DEMO_PASSWORD);
     await page.waitForFunction(() => localStorage.getItem('accessToken') !== null);
-    await page.goto(portal.url() + '/my-account');
+    await page.goto(portal().url() + '/my-account');
     await page.locator('[data-path="currentPassword"]').fill('not-my-password-1');
     await page.locator('[data-path="password"]').fill('Another-2026-pass');
     await page.locator('[data-path="confirmPassword"]').fill('Another-2026-pass');
@@ -282,11 +277,11 @@ describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
     expect(await toasts(page).count()).toBe(0);
 
     const tours = (await (
-      await fetch(`${portal.url()}/api/b2b/tours?currencyCode=aed`, {
+      await fetch(`${portal().url()}/api/b2b/tours?currencyCode=aed`, {
         headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
       })
     ).json()) as { id: number }[];
-    await page.goto(`${portal.url()}/tour?id=${tours[0]?.id ?? ''}`);
+    await page.goto(`${portal().url()}/tour?id=${tours[0]?.id ?? ''}`);
     const promo = page.getByLabel('Promo code', { exact: true });
     await promo.fill('NOT-A-CODE');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -299,14 +294,14 @@ describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
 
 describe('[SHELL] page loading and errors', () => {
   it('[SHELL][SPINNER]: while the code of the next page loads, the full-screen Loading... spinner shows, then the page', async () => {
-    const { page, context } = await portal.newPage();
+    const { page, context } = await portal().newPage();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/terms-of-use-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(portal.url() + '/');
+    await page.goto(portal().url() + '/');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Use' }).click();
     const spinner = page.getByRole('status').filter({ hasText: 'Loading...' });
@@ -319,9 +314,9 @@ describe('[SHELL] page loading and errors', () => {
   });
 
   it('[SHELL][ERROR]: a page whose code fails to load shows the error screen inside the layout; another section works again', async () => {
-    const { page, context } = await portal.newPage();
+    const { page, context } = await portal().newPage();
     await page.route(/\/assets\/privacy-policy-[^/]+\.js$/, (route) => route.abort('connectionreset'));
-    await page.goto(portal.url() + '/');
+    await page.goto(portal().url() + '/');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     const alert = page.getByRole('alert');
@@ -340,11 +335,11 @@ describe('[SHELL] page loading and errors', () => {
 
 describe('[SHELL] language switch', () => {
   it("[SHELL][LANGUAGE]: switching to Russian on a page loads that page's Russian texts, and back", async () => {
-    const { page, context } = await portal.newPage();
-    await page.goto(portal.url() + '/');
+    const { page, context } = await portal().newPage();
+    await page.goto(portal().url() + '/');
     await logIn(page, 'admin@desertrose.test', DEMO_PASSWORD);
     await page.getByText('Welcome, Layla Haddad').waitFor();
-    await page.goto(portal.url() + '/bookings');
+    await page.goto(portal().url() + '/bookings');
     await page.getByRole('button', { name: 'Download xlsx' }).waitFor();
     await page.getByRole('button', { name: 'Русский' }).click();
     // the bookings page's own texts (a part loaded with the page), not only the menu's: its filters (the demo
@@ -360,8 +355,8 @@ describe('[SHELL] language switch', () => {
 
 describe('[SITES] variants by host name', () => {
   it('[SITES][RU]: the Russian host shows Russian text', async () => {
-    const { page, context } = await portal.newPage();
-    await page.goto(portal.url('ru.localhost') + '/');
+    const { page, context } = await portal().newPage();
+    await page.goto(portal().url('ru.localhost') + '/');
     await page.getByRole('button', { name: 'Войти' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('ru');
     await screenshot(page, 'home-1280-ru');
@@ -369,14 +364,14 @@ describe('[SITES] variants by host name', () => {
   });
 
   it('[SITES][PARTNER]: the partner host shows no search and no top destinations', async () => {
-    const general = await portal.newPage();
-    await general.page.goto(portal.url('localhost') + '/');
+    const general = await portal().newPage();
+    await general.page.goto(portal().url('localhost') + '/');
     await general.page.getByText('Top destinations').waitFor();
     await general.page.getByLabel('Search by city or category').waitFor();
     await general.context.close();
 
-    const { page, context } = await portal.newPage();
-    await page.goto(portal.url('partner.localhost') + '/');
+    const { page, context } = await portal().newPage();
+    await page.goto(portal().url('partner.localhost') + '/');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await page.locator('footer').waitFor();
     expect(await page.getByText('Top destinations').count()).toBe(0);
@@ -401,12 +396,12 @@ describe('[LAYOUT] screenshots at 1280 and 390 px, English and Russian', () => {
   ])(
     '[LAYOUT]: %i px on %s renders the home, sign-up and footer without horizontal scroll',
     async (width, host, lang) => {
-      const { page, context } = await portal.newPage({ width });
-      await page.goto(portal.url(host) + '/');
+      const { page, context } = await portal().newPage({ width });
+      await page.goto(portal().url(host) + '/');
       await page.locator('footer').waitFor();
       await screenshot(page, `home-${width}-${lang}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.goto(portal.url(host) + '/sign-up');
+      await page.goto(portal().url(host) + '/sign-up');
       await page.locator('form').waitFor();
       // the licence expiry date: typed the local way, shown in the UI language, picked in a calendar in it too
       const expiry = page.getByLabel(lang === 'ru' ? 'Срок действия торговой лицензии' : 'Trade licence expiry date', {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   addDays,
@@ -8,23 +8,17 @@ import {
   type BookingView,
 } from '@portal/contract';
 import { formatDisplayDate } from '@portal/contract/plain';
-import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { ADMIN, agentSessions } from './support/session.ts';
+import { LAYOUTS, screenshot, portalForFile } from './support/portal.ts';
+import { ADMIN, OPERATOR, agentSessions } from './support/session.ts';
 
 // Issue 12, the catalogue: the tours company builds a tour in the browser — texts, an option, prices and a week of
 // time slots — and an agent finds it at once, sees the net price and books it; the operator then sees the seats
 // sold and left, and cannot set a slot's stock below what is sold.
-let portal: Portal;
-const { api, openAs } = agentSessions(() => portal);
-
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => portal?.stop());
+const portal = portalForFile();
+const { api, openAs } = agentSessions(portal);
 
 const dubaiToday = () => new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10);
 
-const OPERATOR = 'ops@portal.test';
 const openOperator = (width = 1280, host = 'localhost') => openAs(OPERATOR, { width, host });
 
 async function pick(page: Page, label: string, option: string) {
@@ -144,7 +138,7 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
 
   it('[BACK-OFFICE][CATALOGUE][SALE]: an agent finds it, sees the net price, books it; the operator sees seats left', async () => {
     expect(offerId).toBeGreaterThan(0);
-    const agent = await openAs(ADMIN.email);
+    const agent = await openAs(ADMIN);
     await agent.go(`/city?q=${encodeURIComponent(title)}`);
     await agent.page.getByTestId('tour-card').filter({ hasText: title }).click();
     await agent.page.waitForURL((url) => url.pathname === '/tour' || url.pathname.startsWith('/tours/'));
@@ -163,7 +157,7 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
     await agent.page.getByTestId('checkout-submit').click();
     await agent.page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
     const bookingId = new URL(agent.page.url()).searchParams.get('booking') ?? '';
-    const booking = await api<BookingView>(ADMIN.email, `/b2b/bookings/${bookingId}`);
+    const booking = await api<BookingView>(ADMIN, `/b2b/bookings/${bookingId}`);
     expect(booking.amounts.netTotal).toBe(300);
     await agent.context.close();
 

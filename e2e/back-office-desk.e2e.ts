@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type {
   AdminBookingDetail,
   BalanceResponse,
   BookingView,
   CancellationPreview,
-  CreateBookingBody,
   CreateBookingResponse,
   TopUpView,
 } from '@portal/contract';
-import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions, paySandboxCharge } from './support/session.ts';
+import { LAYOUTS, screenshot, portalForFile } from './support/portal.ts';
+import { ADMIN, OPERATOR, agentSessions, paySandboxCharge } from './support/session.ts';
 import {
-  GUEST,
   beforeCutOff,
   bookable,
   bookingSlots,
@@ -26,16 +24,9 @@ import { animationsDone } from './support/settle.ts';
 
 // Issue 12 items 4, 5 and 6 from the browser: the operator answers a quotation request that the agent then pays,
 // confirms a declared bank transfer (credited once), and cancels a booking on the agency's behalf with another fee.
-const ADMIN = 'admin@desertrose.test';
-const OPERATOR = 'ops@portal.test';
-let portal: Portal;
-const { api, call, openAs } = agentSessions(() => portal);
+const portal = portalForFile();
+const { api, call, openAs } = agentSessions(portal);
 const { findSlot, bookViaApi } = bookingSlots(api);
-
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => portal?.stop());
 
 const cents = (amount: number) => toMinor(amount);
 const balanceOf = () => api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
@@ -48,19 +39,7 @@ async function operatorPage(width = 1280, language: 'en' | 'ru' = 'en') {
 
 async function sendRequest(notes: string): Promise<BookingView> {
   const slot = await findSlot(ADMIN, 'aed', requestPerPerson, beforeCutOff);
-  const body: CreateBookingBody = {
-    offerId: slot.offer.id,
-    date: slot.date,
-    time: slot.time,
-    adults: 1,
-    guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
-    notes,
-  };
-  const { booking } = await api<CreateBookingResponse>(ADMIN, '/b2b/bookings', {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': randomUUID() },
-  });
+  const booking = await bookViaApi(ADMIN, slot, { notes });
   expect(booking.status).toBe('request');
   return booking;
 }
@@ -245,7 +224,7 @@ describe('[DESK][SCREENS] the requests inbox, the money page and a booking, on a
     // a card booking refunded on the agency's behalf, so the money page and the booking show a card and a refund
     const slot = instantSlot ?? (await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [6, 7, 8]));
     const booking = await bookViaApi(ADMIN, slot, { card: true });
-    await paySandboxCharge(portal, booking);
+    await paySandboxCharge(portal(), booking);
     await api<BookingView>(OPERATOR, `/admin/bookings/${booking.id}/cancel`, {
       method: 'POST',
       body: { feeOverride: 1000, reason: 'Weather warning; the supplier kept part of the price' },

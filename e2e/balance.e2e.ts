@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { addDays, monthOf, monthRange, toMinor } from '@portal/contract';
 import type {
@@ -15,25 +15,19 @@ import type {
   TourCard,
   TourDetails,
 } from '@portal/contract';
-import { LAYOUTS, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions, payOnSandbox, switchToRussian } from './support/session.ts';
+import { LAYOUTS, portalForFile } from './support/portal.ts';
+import { ADMIN, JUNIOR, OPERATOR, agencyFor, agentSessions, payOnSandbox, switchToRussian } from './support/session.ts';
 import { settled } from './support/settle.ts';
 
-const ADMIN = 'admin@desertrose.test';
-const JUNIOR = 'junior@desertrose.test';
-const RU_ADMIN = 'admin@volga.test';
-const OPERATOR = 'ops@portal.test';
 const SHOTS = '/tmp/shots';
 const AMOUNT_LABEL = /^(Amount to top up|Сумма пополнения)$/;
 
-let portal: Portal;
-const { call, api, openAs } = agentSessions(() => portal);
+const portal = portalForFile();
+const { call, api, openAs } = agentSessions(portal);
 
-beforeAll(async () => {
-  portal = await startPortal();
+beforeAll(() => {
   fs.mkdirSync(SHOTS, { recursive: true });
 });
-afterAll(async () => portal?.stop());
 
 const balanceOf = (email: string, currency: 'aed' | 'usd' = 'aed') =>
   api<BalanceResponse>(email, `/b2b/balance?currencyCode=${currency}`);
@@ -389,8 +383,7 @@ describe('[MONEY][LAYOUT] the money pages at 1280 and 390 px, in English and Rus
     '[MONEY][LAYOUT]: %i px in %s — summary, transactions and top-up read finished',
     async (width, language) => {
       const isRu = language === 'ru';
-      const email = isRu ? RU_ADMIN : ADMIN;
-      const currency = isRu ? 'usd' : 'aed';
+      const { email, currency } = agencyFor(language);
       if (isRu) {
         // Volga Tours (the Russian site, a USD account) gets a confirmed transfer, so its pages have figures to show
         const declared = await api<TopUpView>(email, '/b2b/balance/topup', {

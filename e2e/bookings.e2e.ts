@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import type {
   AdminBookingDetail,
@@ -10,8 +10,8 @@ import type {
   BookingView,
   CancellationPreview,
 } from '@portal/contract';
-import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions, payOnSandbox } from './support/session.ts';
+import { LAYOUTS, screenshot, portalForFile } from './support/portal.ts';
+import { ADMIN, RU_ADMIN, OPERATOR, agentSessions, payOnSandbox } from './support/session.ts';
 import {
   GUEST,
   beforeCutOff,
@@ -24,16 +24,8 @@ import {
 import { toMinor, roundToCents } from '@portal/contract';
 import { animationsDone } from './support/settle.ts';
 
-const ADMIN = 'admin@desertrose.test';
-const RU_ADMIN = 'admin@volga.test';
-const OPERATOR = 'ops@portal.test';
-let portal: Portal;
-const { api, openAs } = agentSessions(() => portal);
-
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => portal?.stop());
+const portal = portalForFile();
+const { api, openAs } = agentSessions(portal);
 
 const { findSlot, bookViaApi } = bookingSlots(api);
 
@@ -129,7 +121,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
 
     // a hotel outside the offer's pick-up cities, then a good one with its pick-up time
     const hotels = (await (
-      await fetch(`${portal.url()}/api/hotels/listbase?countryId=${slot.tour.country.id}`)
+      await fetch(`${portal().url()}/api/hotels/listbase?countryId=${slot.tour.country.id}`)
     ).json()) as { name: string; cityId: number }[];
     const cities = new Set(slot.offer.validPickUpCities.map((c) => c.id));
     const outside = hotels.find((h) => !cities.has(h.cityId));
@@ -174,7 +166,9 @@ describe('[BOOKINGS] checkout to confirmation', () => {
       await fillGuest(page, slot);
       await page.getByTestId('pay-card').click();
       await page.getByRole('button', { name: 'Book and pay by card' }).click();
-      await page.waitForURL((url) => url.host !== new URL(portal.url()).host || !url.pathname.startsWith('/checkout'));
+      await page.waitForURL(
+        (url) => url.host !== new URL(portal().url()).host || !url.pathname.startsWith('/checkout'),
+      );
       await payOnSandbox(page, card);
       await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('payment'));
     };
@@ -234,7 +228,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await page.getByTestId('hold-expired').waitFor();
     await page.getByText('The hold on this booking has expired and nothing was charged. Please book again.').waitFor();
     expect(await page.getByTestId('try-another-card').count()).toBe(0);
-    const again = new URL((await page.getByTestId('book-again').getAttribute('href')) ?? '', portal.url());
+    const again = new URL((await page.getByTestId('book-again').getAttribute('href')) ?? '', portal().url());
     expect(Object.fromEntries(again.searchParams)).toEqual({
       tour: String(slot.tour.id),
       offer: String(slot.offer.id),

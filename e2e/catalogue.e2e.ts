@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, toMinor } from '@portal/contract';
 import type { AvailabilityRow, OfferPriceRow, TourCard, TourDetails } from '@portal/contract';
-import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { LAYOUTS, screenshot, portalForFile } from './support/portal.ts';
 import { apiGet as apiGetAs, logInAsAdmin, switchToRussian } from './support/session.ts';
 
 const TOUR_URL = 'burj-khalifa-at-the-top';
 const CATEGORY = { url: 'observation-decks', name: 'Observation decks' };
 
-let portal: Portal;
+const portal = portalForFile();
 
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => portal?.stop());
-
-const logIn = (page: Page, host = 'localhost') => logInAsAdmin(page, portal, host);
-const apiGet = <T>(page: Page, path: string) => apiGetAs<T>(portal, page, path);
+const logIn = (page: Page, host = 'localhost') => logInAsAdmin(page, portal(), host);
+const apiGet = <T>(page: Page, path: string) => apiGetAs<T>(portal(), page, path);
 
 // The amount a price element shows: its data (exact) and its text (digits only, whatever the locale's separators)
 async function shownAmount(page: Page, testId: string) {
@@ -88,7 +83,7 @@ async function planBooking(page: Page): Promise<Plan> {
 
 describe('[CATALOGUE] from the home page to a priced selection', () => {
   it('[CATALOGUE][BROWSE]: home → category → tour → date and time → AED and USD prices → sold-out time → promo codes', async () => {
-    const { page, context } = await portal.newPage({ width: 1280 });
+    const { page, context } = await portal().newPage({ width: 1280 });
     await logIn(page);
 
     // Home: promo, top tours with net and published prices, category search
@@ -233,7 +228,7 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
   });
 
   it('[CATALOGUE][PARTNER]: a white-label site shows tours but no search and no top destinations', async () => {
-    const { page, context } = await portal.newPage({ width: 1280 });
+    const { page, context } = await portal().newPage({ width: 1280 });
     await logIn(page, 'partner.localhost');
     await page.getByRole('heading', { name: 'Top tours' }).waitFor();
     await page.getByTestId('tour-card').first().waitFor();
@@ -241,7 +236,7 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
     expect(await page.getByText('Top destinations').count()).toBe(0);
     expect(await page.getByText('Browse by category').count()).toBe(0);
     // nor a search page by URL
-    await page.goto(portal.url('partner.localhost') + '/city?q=desert');
+    await page.goto(portal().url('partner.localhost') + '/city?q=desert');
     await page.waitForURL((url) => url.pathname === '/404');
     await context.close();
   });
@@ -249,13 +244,13 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
 
 describe('[CATALOGUE][CURRENCY] never a silent switch between the currency shown and the one charged', () => {
   it('[CATALOGUE][CURRENCY]: an AED agency on the Russian site sees $ with the AED charge on the tour page, and the same figures at checkout', async () => {
-    const { page, context } = await portal.newPage({ width: 1280 });
+    const { page, context } = await portal().newPage({ width: 1280 });
     await logIn(page);
     const plan = await planBooking(page);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     await context.addInitScript((value) => localStorage.setItem('accessToken', value ?? ''), token);
     const query = `date=${plan.date}&offer=${plan.offerId}&time=${plan.open.time}&adults=2`;
-    await page.goto(`${portal.url('ru.localhost')}/tour?id=${plan.tour.id}&${query}`);
+    await page.goto(`${portal().url('ru.localhost')}/tour?id=${plan.tour.id}&${query}`);
     await waitForAmount(page, 'price-summary', 'usd');
     const charged = page.getByTestId('charged-note');
     await charged.waitFor();
@@ -266,7 +261,7 @@ describe('[CATALOGUE][CURRENCY] never a silent switch between the currency shown
     const chargedAed = await charged.getAttribute('data-amount');
     await screenshot(page, 'currency-tour-1280-ru');
 
-    await page.goto(`${portal.url('ru.localhost')}/checkout?tour=${plan.tour.id}&${query}`);
+    await page.goto(`${portal().url('ru.localhost')}/checkout?tour=${plan.tour.id}&${query}`);
     await page.getByTestId('summary-to-pay').waitFor();
     // what the checkout charges is what the tour page said; it repeats what the tour page showed
     const toPay = await shownAmount(page, 'summary-to-pay');
@@ -279,7 +274,7 @@ describe('[CATALOGUE][CURRENCY] never a silent switch between the currency shown
     await screenshot(page, 'currency-checkout-1280-ru');
 
     // where the two currencies agree, nothing more is said
-    await page.goto(`${portal.url()}/tour?id=${plan.tour.id}&${query}`);
+    await page.goto(`${portal().url()}/tour?id=${plan.tour.id}&${query}`);
     await waitForAmount(page, 'price-summary', 'aed');
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('charged-note').count()).toBe(0);
@@ -289,7 +284,7 @@ describe('[CATALOGUE][CURRENCY] never a silent switch between the currency shown
 
 describe('[CATALOGUE][LAYOUT] home and tour page at 1280 and 390 px, English and Russian', () => {
   it.each(LAYOUTS)('[CATALOGUE][LAYOUT]: %i px in %s', async (width, language) => {
-    const { page, context } = await portal.newPage({ width });
+    const { page, context } = await portal().newPage({ width });
     await logIn(page);
     const plan = await planBooking(page);
     if (language === 'ru') {
@@ -308,7 +303,7 @@ describe('[CATALOGUE][LAYOUT] home and tour page at 1280 and 390 px, English and
       offer: String(plan.offerId),
       time: plan.open.time ?? '',
     });
-    await page.goto(`${portal.url()}/tour?${query.toString()}`);
+    await page.goto(`${portal().url()}/tour?${query.toString()}`);
     await waitForAmount(page, 'total-net', currency);
     await page.locator(`[data-time="${plan.soldOut.time}"]`).waitFor();
     await loadImages(page);

@@ -4,14 +4,13 @@ import { monthOf, monthRange, previousMonth, toMinor, minorToMajor } from '@port
 import type { BalanceSummaryResponse, StatementResponse } from '@portal/contract';
 import { screenshot } from './support/portal.ts';
 import { hasPostgres, portalOnOwnPostgres } from './support/own-postgres-portal.ts';
-import { agentSessions } from './support/session.ts';
+import { ADMIN, agentSessions } from './support/session.ts';
 
 // SPEC §9: a closed month's UAE tax invoice, downloaded from the balance page, bills what the statement charged.
 // A month closes only with time: the demo agency's history (docs/decisions/0110-lived-in-demo.md) has its bookings
 // of the last three months, so the last month whose invoice is out (from the 3rd of the next month, Asia/Dubai) has
 // balance bookings. This portal runs the demo on a PostgreSQL database of its own (TEST_DATABASE_URL, as in CI):
 // the history's path on PostgreSQL. Skipped without it.
-const ADMIN = 'admin@desertrose.test';
 const own = portalOnOwnPostgres('e2e_closed_month');
 const { api, openAs } = agentSessions(own.portal);
 

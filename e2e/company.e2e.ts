@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { COMPANY_MESSAGES, MESSAGES, type AgencyDetails, type AuditListResponse } from '@portal/contract';
-import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
+import { LAYOUTS, screenshot, portalForFile } from './support/portal.ts';
+import { ADMIN, JUNIOR, RU_ADMIN, agentSessions } from './support/session.ts';
 
 // Issue "Company settings, agents and roles": /my-agencies, as the agency's admin and its other agents see it
-const ADMIN = 'admin@desertrose.test';
-const JUNIOR = 'junior@desertrose.test';
-const RU_ADMIN = 'admin@volga.test';
 const GOOD_IBAN = 'AE07 0331 2345 6789 0123 456';
 const BAD_IBAN = 'AE07 0331 2345 6789 0123 457';
 
-let portal: Portal;
-const { api, openAs } = agentSessions(() => portal);
-
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => portal?.stop());
+const portal = portalForFile();
+const { api, openAs } = agentSessions(portal);
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

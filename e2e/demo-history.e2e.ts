@@ -1,28 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
+import { portalForFile } from './support/portal.ts';
+import { ADMIN, OPERATOR, agentSessions } from './support/session.ts';
 
 // Issue 28 item 10, "a lived-in demo": on a fresh data dir with the demo seed, a newcomer's first look at every
 // agency page and the operator's desk finds something true to show (the demo agencies' three months of history)
-const ADMIN = 'admin@desertrose.test';
-const OPERATOR = 'ops@portal.test';
 const SHOTS = '/tmp/demo-shots';
 const LOOKS = [
   [1280, 'en'],
   [390, 'ru'],
 ] as const;
 
-let portal: Portal;
-const { openAs } = agentSessions(() => portal);
+const portal = portalForFile();
+const { openAs } = agentSessions(portal);
 
-beforeAll(async () => {
+beforeAll(() => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  portal = await startPortal();
 });
-afterAll(async () => portal?.stop());
 
 async function open(email: string, width: number, language: 'en' | 'ru') {
   const session = await openAs(email, { width });

@@ -11,7 +11,7 @@ let token = '';
 
 beforeAll(async () => {
   portal = await startPortal();
-  token = await apiLogin(portal, ADMIN.email);
+  token = await apiLogin(portal, ADMIN);
 });
 afterAll(async () => portal?.stop());
 

@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgencyAdjustmentResponse, BalanceResponse, TopUpView } from '@portal/contract';
-import { screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
+import { screenshot, portalForFile } from './support/portal.ts';
+import { ADMIN, JUNIOR, RU_ADMIN, OPERATOR, agentSessions } from './support/session.ts';
 
 // Issue 14 item 7: when what an agency can book falls below 40 % (then 20 %) of what it had after its last top-up,
 // its admins see a banner in the header and get one e-mail per crossing, in their language. Its own portal: the
 // debits here would leave the other files' agencies short, and its alert job runs every half second.
-const ADMIN = 'admin@desertrose.test';
-const JUNIOR = 'junior@desertrose.test';
-const RU_ADMIN = 'admin@volga.test';
-const OPERATOR = 'ops@portal.test';
-
-let portal: Portal;
-const { api, openAs } = agentSessions(() => portal);
-
-beforeAll(async () => {
-  portal = await startPortal({ BALANCE_ALERT_MS: '500', METRICS_TOKEN });
-});
-afterAll(async () => portal?.stop());
+// The token reads the low-balance job's finished runs from the running portal's /metrics.
+const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
+const portal = portalForFile({ BALANCE_ALERT_MS: '500', METRICS_TOKEN });
+const { api, openAs } = agentSessions(portal);
 
 async function agencyIdOf(email: string): Promise<string> {
   return (await api<{ agency: { id: string } }>(email, '/b2b/account/me')).agency.id;
@@ -33,9 +25,8 @@ const debit = async (agencyId: string, amount: number) =>
   });
 
 // the low-balance job's finished runs, read from the running portal's /metrics
-const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 async function alertRuns(): Promise<number> {
-  const response = await fetch(`${portal.url()}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const response = await fetch(`${portal().url()}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   const line = (await response.text())
     .split('\n')
     .find((l) => l.startsWith('portal_job_runs_total{job="low-balance-alerts",outcome="ok"}'));
@@ -68,7 +59,7 @@ describe('[MONEY][LOW-BALANCE] the low-balance banner and e-mail', () => {
     await banner.getByRole('link', { name: 'Top Up Balance' }).click();
     await page.waitForURL((url) => url.pathname === '/top-up');
 
-    const mail = await portal.smtp.waitFor((m) => m.to.includes(ADMIN) && m.subject.includes('40 %'));
+    const mail = await portal().smtp.waitFor((m) => m.to.includes(ADMIN) && m.subject.includes('40 %'));
     expect(mail.body).toContain('less than 40 %');
     await context.close();
 
@@ -82,7 +73,7 @@ describe('[MONEY][LOW-BALANCE] the low-balance banner and e-mail', () => {
     // one crossing, one e-mail, however often the job runs: two more runs after the e-mail went out
     const runs = await alertRuns();
     await expect.poll(alertRuns, { timeout: 30_000 }).toBeGreaterThanOrEqual(runs + 2);
-    expect(portal.smtp.received.filter((m) => m.to.includes(ADMIN) && m.subject.includes('40 %'))).toHaveLength(1);
+    expect(portal().smtp.received.filter((m) => m.to.includes(ADMIN) && m.subject.includes('40 %'))).toHaveLength(1);
   });
 
   it('[MONEY][LOW-BALANCE]: the Russian site says so in Russian, at 390 px, in USD', async () => {
@@ -112,7 +103,7 @@ describe('[MONEY][LOW-BALANCE] the low-balance banner and e-mail', () => {
     );
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'money-low-balance-390-ru');
-    const mail = await portal.smtp.waitFor((m) => m.to.includes(RU_ADMIN) && m.subject.includes('меньше 20 %'));
+    const mail = await portal().smtp.waitFor((m) => m.to.includes(RU_ADMIN) && m.subject.includes('меньше 20 %'));
     expect(mail.body).toContain('150,00');
     await context.close();
   });

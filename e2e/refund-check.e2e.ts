@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView, DeskPaymentsResponse } from '@portal/contract';
 import { LAYOUTS, screenshot } from './support/portal.ts';
 import { hasPostgres, portalOnOwnPostgres } from './support/own-postgres-portal.ts';
-import { agentSessions, paySandboxCharge } from './support/session.ts';
+import { ADMIN, OPERATOR, agentSessions, paySandboxCharge } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
 import { animationsDone } from './support/settle.ts';
 
@@ -10,8 +10,6 @@ import { animationsDone } from './support/settle.ts';
 // it as "Check at the provider" with the provider's answer, and the operator records it as made there after a
 // confirmation. The refusal is staged by marking the sandbox charge refunded already, which needs the database: this
 // portal runs on a PostgreSQL database of its own (TEST_DATABASE_URL, as in CI); without it, skipped.
-const ADMIN = 'admin@desertrose.test';
-const OPERATOR = 'ops@portal.test';
 const own = portalOnOwnPostgres('e2e_refund_check');
 const portal = own.portal;
 const { api, openAs } = agentSessions(portal);

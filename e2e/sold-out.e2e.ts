@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays } from '@portal/contract';
 import type { AlternativesResponse, AvailabilityRow, TourCard, TourDetails } from '@portal/contract';
-import { LAYOUTS, SCREENSHOT_DIR, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { LAYOUTS, SCREENSHOT_DIR, screenshot, portalForFile } from './support/portal.ts';
 import { apiGet as apiGetAs, logInAsAdmin, switchToRussian } from './support/session.ts';
 
-let portal: Portal;
+const portal = portalForFile();
 
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => portal?.stop());
-
-const logIn = (page: Page, host = 'localhost') => logInAsAdmin(page, portal, host);
-const apiGet = <T>(page: Page, path: string) => apiGetAs<T>(portal, page, path);
+const logIn = (page: Page, host = 'localhost') => logInAsAdmin(page, portal(), host);
+const apiGet = <T>(page: Page, path: string) => apiGetAs<T>(portal(), page, path);
 
 // `time`: the sold-out time the agent had chosen (null: an opening-hours option, the day itself)
 type SoldOut = {
@@ -58,12 +53,12 @@ const tourUrl = (plan: SoldOut) => {
   const query = new URLSearchParams({ id: String(plan.tour.id), offer: String(plan.offerId), date: plan.date });
   if (plan.time) query.set('time', plan.time);
   query.set('adults', '2');
-  return `${portal.url()}/tour?${query.toString()}`;
+  return `${portal().url()}/tour?${query.toString()}`;
 };
 
 describe('[CATALOGUE][SOLD-OUT] the next best thing when sold out', () => {
   it.each(LAYOUTS)('[CATALOGUE][SOLD-OUT]: layout at %i px in %s', async (width, language) => {
-    const { page, context } = await portal.newPage({ width });
+    const { page, context } = await portal().newPage({ width });
     await logIn(page);
     const plan = await findSoldOutDate(page);
     if (language === 'ru') {
@@ -88,7 +83,7 @@ describe('[CATALOGUE][SOLD-OUT] the next best thing when sold out', () => {
   });
 
   it('[CATALOGUE][SOLD-OUT]: one message, the alternatives one click from booking, and notify me', async () => {
-    const { page, context } = await portal.newPage({ width: 1280 });
+    const { page, context } = await portal().newPage({ width: 1280 });
     await logIn(page);
     const plan = await findSoldOutDate(page);
     await page.goto(tourUrl(plan));
@@ -149,7 +144,7 @@ describe('[CATALOGUE][SOLD-OUT] the next best thing when sold out', () => {
   // Defect 15: "1 of 1 times available · on request" said it badly; the status now says what is available and what is
   // on request, in words
   it('[CATALOGUE][OFFER-STATUS]: an on-request option says so in a sentence, in English and Russian', async () => {
-    const { page, context } = await portal.newPage({ width: 1280 });
+    const { page, context } = await portal().newPage({ width: 1280 });
     await logIn(page);
     const cards = await apiGet<TourCard[]>(page, '/b2b/tours?language=en&currencyCode=aed');
     let found: { tour: TourDetails; offerId: number; date: string; open: number } | null = null;
@@ -173,7 +168,7 @@ describe('[CATALOGUE][SOLD-OUT] the next best thing when sold out', () => {
       }
     }
     if (!found) throw new Error('the demo catalogue has no on-request timeslot option');
-    await page.goto(`${portal.url()}/tour?id=${found.tour.id}&date=${found.date}`);
+    await page.goto(`${portal().url()}/tour?id=${found.tour.id}&date=${found.date}`);
     const status = page
       .locator(`[data-testid="offer"][data-offer-id="${found.offerId}"]`)
       .getByText(/available|Свобод/)

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { BalanceResponse, BookingView, TopUpFeeResponse, TopUpView, Widget } from '@portal/contract';
+import type { BalanceResponse, BookingView, TopUpFeeResponse, TopUpView } from '@portal/contract';
 import { startStripeStandIn, type StripeStandIn } from '../apps/api/test/stand-ins/stripe-stand-in.ts';
 import { routeStripe } from './support/fake-stripe.ts';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
+import { ADMIN, agentSessions } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
-import { atTenPercentOf, fillGuest, twoOffers } from './support/widgets.ts';
+import { atTenPercentOf, createShop, fillGuest, twoOffers } from './support/widgets.ts';
 import { toMinor } from '@portal/contract';
 
 // PAYMENT_PROVIDER=stripe: the card form is Stripe.js's Payment Element on our page. Stripe.js is a local fake
 // (support/fake-stripe.ts) and the portal talks to a Stripe API stand-in, so nothing leaves the machine.
-const ADMIN = 'admin@desertrose.test';
 const PUBLISHABLE_KEY = 'pk_test_e2e_portal';
 
 let portal: Portal;
@@ -208,15 +207,11 @@ describe('[STRIPE] card payments on our page with Stripe.js', () => {
   }
   it("[STRIPE][WIDGET]: a widget shop's customer pays the sale price in Stripe's form on the sale's page, once", async () => {
     const picks = await twoOffers(api, ADMIN, 'aed');
-    const widget = await api<Widget>(ADMIN, '/b2b/widgets', {
-      method: 'POST',
-      body: {
-        name: 'Desert Rose by Stripe',
-        type: 'multipleTours',
-        currency: 'aed',
-        language: 'en',
-        offers: atTenPercentOf(picks),
-      },
+    const widget = await createShop(api, ADMIN, {
+      name: 'Desert Rose by Stripe',
+      currency: 'aed',
+      language: 'en',
+      offers: atTenPercentOf(picks),
     });
     const context = await portal.browser.newContext({ viewport: { width: 390, height: 900 } });
     await routeStripe(context, stripe, PUBLISHABLE_KEY);

@@ -1,31 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BalanceResponse, BookingView, TopUpView } from '@portal/contract';
-import { startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
+import { portalForFile } from './support/portal.ts';
+import { ADMIN, RU_ADMIN, agentSessions } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
 import { toMinor } from '@portal/contract';
 
 // SPEC §8, wallet payments, on the sandbox's hosted pay page (the default provider): "Pay with test wallet" opens a
 // sheet asking the payer's name and e-mail. Closed, or sent without them, it says 'Please enter your personal
 // information to complete the booking' and nothing changes; completed, the booking or top-up is paid as by a card.
-const ADMIN = 'admin@desertrose.test';
-const RU_ADMIN = 'admin@volga.test';
 const SHOTS = '/tmp/wallet-shots';
 const PERSONAL = 'Please enter your personal information to complete the booking';
 const PERSONAL_RU = 'Пожалуйста, укажите личные данные, чтобы завершить бронирование';
 
-let portal: Portal;
-const { api, openAs } = agentSessions(() => portal);
+const portal = portalForFile();
+const { api, openAs } = agentSessions(portal);
 const { findSlot, bookViaApi } = bookingSlots(api);
 
-beforeAll(async () => {
-  portal = await startPortal();
+beforeAll(() => {
   fs.mkdirSync(SHOTS, { recursive: true });
 });
-afterAll(async () => portal?.stop());
 
 // what the payer sees: the viewport (the sheet is over it), or the whole page
 async function shoot(page: Page, name: string, fullPage = false) {

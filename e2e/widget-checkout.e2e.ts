@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommissionListResponse, Widget } from '@portal/contract';
+import type { CommissionListResponse } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions, payOnSandbox } from './support/session.ts';
-import { agencySite, atTenPercentOf, fillGuest, twoOffers } from './support/widgets.ts';
+import { ADMIN, RU_ADMIN, agentSessions, payOnSandbox } from './support/session.ts';
+import { agencySite, atTenPercentOf, createShop, fillGuest, twoOffers } from './support/widgets.ts';
 
 // Issue 13 item 3: the agency's customer books in its shop — embedded in the agency's own site on another origin —
 // and pays the sale price by card; the booking is the agency's (a widget sale in its lists) and its margin is pending
 // on the commissions list until the tour date.
-const ADMIN = 'admin@desertrose.test';
-const RU_ADMIN = 'admin@volga.test';
 
 let portal: Portal;
 const { api, openAs } = agentSessions(() => portal);
@@ -21,26 +19,22 @@ afterAll(async () => {
 
 async function shopOf(email: string, language: 'en' | 'ru', currency: 'aed' | 'usd') {
   const picks = await twoOffers(api, email, currency);
-  return api<Widget>(email, '/b2b/widgets', {
-    method: 'POST',
-    body: {
-      name: language === 'ru' ? 'Волга Тур: Дубай' : 'Desert Rose shop',
-      type: 'multipleTours',
-      currency,
-      language,
-      offersSectionTitle: language === 'ru' ? 'Туры в Дубае' : 'Book your Dubai tours',
-      googleConversionActionId: 'AW-987654321/SaleDone',
-      contacts: {
-        address: 'Office 305, Sheikh Zayed Road, Dubai',
-        mapLink: '',
-        email: 'sales@desertrose.example',
-        telegram: '',
-        phone: '+971 50 765 4321',
-        whatsapp: '',
-        viber: '',
-      },
-      offers: atTenPercentOf(picks),
+  return createShop(api, email, {
+    name: language === 'ru' ? 'Волга Тур: Дубай' : 'Desert Rose shop',
+    currency,
+    language,
+    offersSectionTitle: language === 'ru' ? 'Туры в Дубае' : 'Book your Dubai tours',
+    googleConversionActionId: 'AW-987654321/SaleDone',
+    contacts: {
+      address: 'Office 305, Sheikh Zayed Road, Dubai',
+      mapLink: '',
+      email: 'sales@desertrose.example',
+      telegram: '',
+      phone: '+971 50 765 4321',
+      whatsapp: '',
+      viber: '',
     },
+    offers: atTenPercentOf(picks),
   });
 }
 

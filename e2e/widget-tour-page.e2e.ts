@@ -2,17 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Widget } from '@portal/contract';
 import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
-import { atTenPercent, cents, twoOffers } from './support/widgets.ts';
+import { agencyFor, agentSessions } from './support/session.ts';
+import {
+  SHOP_CONTACTS,
+  aboveTheDiscountOf,
+  atTenPercent,
+  cents,
+  createShop,
+  shopTitles,
+  twoOffers,
+} from './support/widgets.ts';
 import { minorToMajor } from '@portal/contract';
 
 // Issue 28 item 8: the shop's tour page is a product page — the first photo, the description, the price per adult
 // at the customer's price and the cancellation policy — beside the portal's own tour page for the same tour, with no
 // script, at 1280 and 390 px in English and Russian; its date field reads DD.MM.YYYY (item 2)
-const ADMIN = 'admin@desertrose.test';
-const RU_ADMIN = 'admin@volga.test';
 const SHOTS = process.env.SHOP_SHOTS_DIR ?? '';
 
 let portal: Portal;
@@ -45,41 +50,20 @@ describe("[WIDGETS][TOUR] the shop's tour page sells the tour", () => {
     '[WIDGETS][TOUR][LAYOUT]: %i px in %s — photo, description, price per adult and policy, no script',
     async (width, language) => {
       const isRu = language === 'ru';
-      const email = isRu ? RU_ADMIN : ADMIN;
-      const currency = isRu ? 'usd' : 'aed';
+      const { email, currency } = agencyFor(language);
       const [pick] = await twoOffers(api, email, currency);
       if (!pick) throw new Error('no offer');
       // NET + 10 % twice: above the minimum after the 5 % discount
       const saleAdult = atTenPercent(atTenPercent(pick.offer.netAdult ?? 0));
-      const widget = await api<Widget>(email, '/b2b/widgets', {
-        method: 'POST',
-        body: {
-          name: isRu ? 'Волга Тур: Дубай' : 'Desert Rose Shop',
-          type: 'multipleTours',
-          currency,
-          language,
-          offersSectionTitle: isRu ? 'Туры по ОАЭ' : 'Tours in the UAE',
-          discountPercent: 5,
-          contacts: {
-            address: 'Office 305, Sheikh Zayed Road, Dubai',
-            mapLink: 'https://maps.example.com/office',
-            email: 'sales@example.com',
-            telegram: '@desert_tours',
-            phone: '+971 50 123 4567',
-            whatsapp: '+971 50 123 4567',
-            viber: '',
-          },
-          partners: [{ name: 'Emirates Holidays', url: 'https://partner.example.com' }],
-          socialLinks: { instagram: 'https://instagram.com/desertrose', facebook: 'https://facebook.com/desertrose' },
-          offers: [
-            {
-              offerId: pick.offer.offerId,
-              saleAdult,
-              saleChild: atTenPercent(atTenPercent(pick.offer.netChild ?? 0)),
-              saleTrip: null,
-            },
-          ],
-        },
+      const widget = await createShop(api, email, {
+        ...shopTitles(isRu),
+        currency,
+        language,
+        discountPercent: 5,
+        contacts: SHOP_CONTACTS,
+        partners: [{ name: 'Emirates Holidays', url: 'https://partner.example.com' }],
+        socialLinks: { instagram: 'https://instagram.com/desertrose', facebook: 'https://facebook.com/desertrose' },
+        offers: aboveTheDiscountOf([pick]),
       });
       const context = await portal.browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
       const page = await context.newPage();

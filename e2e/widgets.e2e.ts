@@ -11,18 +11,24 @@ import type {
 } from '@portal/contract';
 import { formatDisplayDate } from '@portal/contract/plain';
 import { LAYOUTS, SCREENSHOT_DIR, screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions, apiLogin } from './support/session.ts';
+import { ADMIN, JUNIOR, RU_ADMIN, OPERATOR, agencyFor, agentSessions, apiLogin } from './support/session.ts';
 import { startDnsStandIn, type DnsStandIn } from '../apps/api/test/dns-stand-in.ts';
-import { agencySite, atTenPercent, atTenPercentOf, cents, twoOffers as offersOf } from './support/widgets.ts';
+import {
+  SHOP_CONTACTS,
+  aboveTheDiscountOf,
+  agencySite,
+  atTenPercent,
+  atTenPercentOf,
+  cents,
+  createShop,
+  shopTitles,
+  twoOffers as offersOf,
+} from './support/widgets.ts';
 import { toMinor, minorToMajor } from '@portal/contract';
 
 // Issue 13 part 1: an agency admin runs its widgets at /widgets — the six tabs, the offer price table with NET and the
 // minimum sale price (NET + 5 % after the discount), save, list, duplicate, delete; juniors and agencies without
 // isWidgetsCreationAllowed cannot reach them
-const ADMIN = 'admin@desertrose.test';
-const JUNIOR = 'junior@desertrose.test';
-const RU_ADMIN = 'admin@volga.test';
-const OPERATOR = 'ops@portal.test';
 const TABS = ['general', 'seo', 'media', 'contacts', 'partners', 'social'] as const;
 const HERO = path.resolve(import.meta.dirname, '../docs/screenshot-home.png');
 
@@ -41,17 +47,6 @@ afterAll(async () => {
   await portal?.stop();
   await dns?.close();
 });
-
-// the shop's contacts as an agency fills them in
-const CONTACTS = {
-  address: 'Office 305, Sheikh Zayed Road, Dubai',
-  mapLink: 'https://maps.example.com/office',
-  email: 'sales@example.com',
-  telegram: '@desert_tours',
-  phone: '+971 50 123 4567',
-  whatsapp: '+971 50 123 4567',
-  viber: '',
-};
 
 const twoOffers = (email: string, currency: 'aed' | 'usd') => offersOf(api, email, currency);
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -364,27 +359,16 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
   it('[WIDGETS][SHOP]: /w/{slug} has its tours and prices in the HTML with JavaScript off, at 1280 and 390 px, en and ru', async () => {
     for (const [width, language] of LAYOUTS) {
       const isRu = language === 'ru';
-      const email = isRu ? RU_ADMIN : ADMIN;
-      const currency = isRu ? 'usd' : 'aed';
+      const { email, currency } = agencyFor(language);
       const picks = await twoOffers(email, currency);
-      const widget = await api<Widget>(email, '/b2b/widgets', {
-        method: 'POST',
-        body: {
-          name: isRu ? 'Волга Тур: Дубай' : 'Desert Rose Shop',
-          type: 'multipleTours',
-          currency,
-          language,
-          offersSectionTitle: isRu ? 'Туры по ОАЭ' : 'Tours in the UAE',
-          description: isRu ? 'Сафари, круизы и экскурсии по ОАЭ' : 'Safaris, cruises and city tours in the UAE',
-          contacts: CONTACTS,
-          discountPercent: 5,
-          offers: picks.map(({ offer }) => ({
-            offerId: offer.offerId,
-            saleAdult: atTenPercent(atTenPercent(offer.netAdult ?? 0)),
-            saleChild: atTenPercent(atTenPercent(offer.netChild ?? 0)),
-            saleTrip: null,
-          })),
-        },
+      const widget = await createShop(api, email, {
+        ...shopTitles(isRu),
+        currency,
+        language,
+        description: isRu ? 'Сафари, круизы и экскурсии по ОАЭ' : 'Safaris, cruises and city tours in the UAE',
+        contacts: SHOP_CONTACTS,
+        discountPercent: 5,
+        offers: aboveTheDiscountOf(picks),
       });
       const context = await portal.browser.newContext({
         javaScriptEnabled: false,
@@ -416,16 +400,12 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
 
   it('[WIDGETS][EMBED]: a page on another origin embeds the shop with the code; the frame takes its height; a broken one shows an error with a retry', async () => {
     const picks = await twoOffers(ADMIN, 'aed');
-    const widget = await api<Widget>(ADMIN, '/b2b/widgets', {
-      method: 'POST',
-      body: {
-        name: 'Desert Rose on its own site',
-        type: 'multipleTours',
-        currency: 'aed',
-        language: 'en',
-        offersSectionTitle: 'Book your Dubai tours',
-        offers: atTenPercentOf(picks),
-      },
+    const widget = await createShop(api, ADMIN, {
+      name: 'Desert Rose on its own site',
+      currency: 'aed',
+      language: 'en',
+      offersSectionTitle: 'Book your Dubai tours',
+      offers: atTenPercentOf(picks),
     });
     // the admin copies the embed code from the widget's page
     const admin = await openAs(ADMIN);
@@ -475,42 +455,32 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
 
   it.each(LAYOUTS)('[WIDGETS][LAYOUT]: %i px in %s — the list and every editor tab', async (width, language) => {
     const isRu = language === 'ru';
-    const email = isRu ? RU_ADMIN : ADMIN;
-    const currency = isRu ? 'usd' : 'aed';
+    const { email, currency } = agencyFor(language);
     const picks = await twoOffers(email, currency);
     const { page, context, go } = await openAs(email, { width, host: isRu ? 'ru.localhost' : 'localhost' });
     await go('/widgets');
     await page.getByRole('heading', { level: 1, name: isRu ? 'Виджеты' : 'Widgets' }).waitFor();
 
     // a widget with images, contacts, partners and links, made through the API (the images through the editor)
-    const widget = await api<Widget>(email, '/b2b/widgets', {
-      method: 'POST',
-      body: {
-        name: isRu ? 'Туры по Дубаю' : 'Dubai desert tours',
-        type: 'multipleTours',
-        currency,
-        language,
-        domain: `tours-${width}-${language}-${Date.now()}.example.com`,
-        offersSectionTitle: isRu ? 'Наши туры' : 'Our tours',
-        footerText: isRu ? 'Лицензия DET 12345' : 'Licensed by DET, licence 12345',
-        metaTitle: isRu ? 'Туры по Дубаю' : 'Desert tours in Dubai',
-        description: isRu ? 'Сафари, круизы и экскурсии' : 'Safaris, cruises and city tours',
-        googleConversionActionId: 'AW-123456789/AbCdEf',
-        heroVideoUrl: 'https://videos.example.com/hero.mp4',
-        contacts: CONTACTS,
-        partners: [
-          { name: 'Emirates Holidays', url: 'https://partner.example.com' },
-          { name: 'Arabian Nights', url: '' },
-        ],
-        socialLinks: { instagram: 'https://instagram.com/desert', facebook: 'https://facebook.com/desert' },
-        discountPercent: 5,
-        offers: picks.map(({ offer }) => ({
-          offerId: offer.offerId,
-          saleAdult: atTenPercent(atTenPercent(offer.netAdult ?? 0)),
-          saleChild: atTenPercent(atTenPercent(offer.netChild ?? 0)),
-          saleTrip: null,
-        })),
-      },
+    const widget = await createShop(api, email, {
+      name: isRu ? 'Туры по Дубаю' : 'Dubai desert tours',
+      currency,
+      language,
+      domain: `tours-${width}-${language}-${Date.now()}.example.com`,
+      offersSectionTitle: isRu ? 'Наши туры' : 'Our tours',
+      footerText: isRu ? 'Лицензия DET 12345' : 'Licensed by DET, licence 12345',
+      metaTitle: isRu ? 'Туры по Дубаю' : 'Desert tours in Dubai',
+      description: isRu ? 'Сафари, круизы и экскурсии' : 'Safaris, cruises and city tours',
+      googleConversionActionId: 'AW-123456789/AbCdEf',
+      heroVideoUrl: 'https://videos.example.com/hero.mp4',
+      contacts: SHOP_CONTACTS,
+      partners: [
+        { name: 'Emirates Holidays', url: 'https://partner.example.com' },
+        { name: 'Arabian Nights', url: '' },
+      ],
+      socialLinks: { instagram: 'https://instagram.com/desert', facebook: 'https://facebook.com/desert' },
+      discountPercent: 5,
+      offers: aboveTheDiscountOf(picks),
     });
     await page.reload();
     await page.getByTestId('widget-row').first().waitFor();

@@ -61,14 +61,20 @@ export function bookingSlots(api: Api) {
     throw new Error('no slot in the demo catalogue matches');
   }
 
-  // one adult, paid from the balance, or held for a card payment (withpaymentintent: the booking waits for the card)
-  async function bookViaApi(email: string, slot: Slot, options: { card?: boolean } = {}): Promise<BookingView> {
+  // one adult, paid from the balance, or held for a card payment (withpaymentintent: the booking waits for the card);
+  // on a request option, the quotation request with the agent's notes
+  async function bookViaApi(
+    email: string,
+    slot: Slot,
+    options: { card?: boolean; notes?: string } = {},
+  ): Promise<BookingView> {
     const body: CreateBookingBody = {
       offerId: slot.offer.id,
       date: slot.date,
       time: slot.time,
       adults: 1,
       guest: { ...GUEST, confirmEmail: GUEST.email, hotelId: null },
+      notes: options.notes,
     };
     if (slot.offer.hasPickUp) throw new Error('pick a slot without pick-up');
     const path = options.card ? '/b2b/bookings/withpaymentintent' : '/b2b/bookings';

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startSmtpSink } from '../../apps/api/test/smtp-sink.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -114,6 +115,20 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       if (missingTranslations.size > 0)
         throw new Error(`Missing translations:\n${[...missingTranslations].join('\n')}`);
     },
+  };
+}
+
+// The portal of one test file: started before its tests, stopped after them. Read it in a test or a hook; `env` as
+// startPortal's.
+export function portalForFile(env: Record<string, string> = {}): () => Portal {
+  let portal: Portal | undefined;
+  beforeAll(async () => {
+    portal = await startPortal(env);
+  });
+  afterAll(async () => portal?.stop());
+  return () => {
+    if (!portal) throw new Error('the portal starts in beforeAll');
+    return portal;
   };
 }
 

@@ -2,9 +2,18 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Portal } from './portal.ts';
 
-// The demo users' password and the agency admin most tests act as (SEED_DEMO)
+// The demo users the tests act as (SEED_DEMO), all with one password: Desert Rose's admin (English, AED) and junior
+// agent, Volga Tours' admin (Russian, USD) and the tours company's operator
 export const DEMO_PASSWORD = 'Demo-2026-pass';
-export const ADMIN = { email: 'admin@desertrose.test', password: DEMO_PASSWORD, name: 'Layla Haddad' };
+export const ADMIN = 'admin@desertrose.test';
+export const ADMIN_NAME = 'Layla Haddad';
+export const JUNIOR = 'junior@desertrose.test';
+export const RU_ADMIN = 'admin@volga.test';
+export const OPERATOR = 'ops@portal.test';
+
+// The demo agency a layout's language is looked at with: Desert Rose in English (AED), Volga Tours in Russian (USD)
+export const agencyFor = (language: 'en' | 'ru') =>
+  language === 'ru' ? { email: RU_ADMIN, currency: 'usd' as const } : { email: ADMIN, currency: 'aed' as const };
 
 // An access token through the API, as the login form gets it
 export async function apiLogin(portal: Portal, email: string, password = DEMO_PASSWORD): Promise<string> {
@@ -20,10 +29,10 @@ export async function apiLogin(portal: Portal, email: string, password = DEMO_PA
 // The login form on the home page, as a person uses it (English labels), until the welcome shows
 export async function logInAsAdmin(page: Page, portal: Portal, host = 'localhost') {
   await page.goto(portal.url(host) + '/');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByText(`Welcome, ${ADMIN.name}`).waitFor();
+  await page.getByText(`Welcome, ${ADMIN_NAME}`).waitFor();
 }
 
 // A GET with the token the page holds
@@ -111,5 +120,5 @@ export function agentSessions(portalOf: () => Portal) {
 // The logged-in admin switches the portal to Russian with the header's language button
 export async function switchToRussian(page: Page) {
   await page.getByRole('button', { name: 'Русский' }).click();
-  await page.getByText(`Добро пожаловать, ${ADMIN.name}`).waitFor();
+  await page.getByText(`Добро пожаловать, ${ADMIN_NAME}`).waitFor();
 }

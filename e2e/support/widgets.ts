@@ -2,14 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
-import type { WidgetOfferPricesResponse, WidgetPriceOffer } from '@portal/contract';
+import type { Widget, WidgetOfferPricesResponse, WidgetPriceOffer } from '@portal/contract';
 import { toMinor } from '@portal/contract';
 
 export const cents = (major: number) => toMinor(major);
 // NET + 10 %, rounded up to the cent
 export const atTenPercent = (net: number) => Math.floor((cents(net) * 110 + 99) / 100) / 100;
 
-type Api = <T>(email: string, path: string) => Promise<T>;
+type Api = <T>(email: string, path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
 
 // two per-person options of two tours, each with adult and child NET
 export async function twoOffers(api: Api, email: string, currency: 'aed' | 'usd') {
@@ -32,6 +32,42 @@ export function atTenPercentOf(picks: { offer: WidgetPriceOffer }[]) {
     saleChild: atTenPercent(offer.netChild ?? 0),
     saleTrip: null,
   }));
+}
+
+// the options of a widget at NET + 10 % twice (per adult and child): still above the minimum after a 5 % discount
+export function aboveTheDiscountOf(picks: { offer: WidgetPriceOffer }[]) {
+  return picks.map(({ offer }) => ({
+    offerId: offer.offerId,
+    saleAdult: atTenPercent(atTenPercent(offer.netAdult ?? 0)),
+    saleChild: atTenPercent(atTenPercent(offer.netChild ?? 0)),
+    saleTrip: null,
+  }));
+}
+
+// a shop's contacts as an agency fills them in
+export const SHOP_CONTACTS = {
+  address: 'Office 305, Sheikh Zayed Road, Dubai',
+  mapLink: 'https://maps.example.com/office',
+  email: 'sales@example.com',
+  telegram: '@desert_tours',
+  phone: '+971 50 123 4567',
+  whatsapp: '+971 50 123 4567',
+  viber: '',
+};
+
+// the demo agencies' shop names and offers titles: Desert Rose's in English, Volga Tours' in Russian
+export const shopTitles = (isRu: boolean) => ({
+  name: isRu ? 'Волга Тур: Дубай' : 'Desert Rose Shop',
+  offersSectionTitle: isRu ? 'Туры по ОАЭ' : 'Tours in the UAE',
+});
+
+// A shop of many tours made through the API, as the editor saves one; `fields` the rest of the widget
+export function createShop(
+  api: Api,
+  email: string,
+  fields: { name: string; language: 'en' | 'ru'; currency: 'aed' | 'usd' } & Record<string, unknown>,
+) {
+  return api<Widget>(email, '/b2b/widgets', { method: 'POST', body: { type: 'multipleTours', ...fields } });
 }
 
 // The agency's own website: another origin (a loopback port of its own) serving the page it is given
