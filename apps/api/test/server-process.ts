@@ -27,6 +27,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'error',
+      // the API's own tsconfig: its server pages are JSX with the API's runtime (jsxImportSource '#jsx')
+      TSX_TSCONFIG_PATH: path.join(root, 'apps/api/tsconfig.json'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
