@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { addDays } from '@portal/contract';
+import { addDays, bookingRoutes, commissionRoutes } from '@portal/contract';
 import { bookings, ledgerEntries, mailOutbox, payments, widgetOffers, widgets } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, randomIp } from '../../../test/factories.ts';
+import { randomIp } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { createBookingWorld, retireTour, slotLeft, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
+import { injectRoute } from '../../../test/inject-route.ts';
 
 // Issue 13 item 3: a customer books in the agency's shop and pays the sale price by card; the booking is the agency's
 // (channel widget), its margin (sale − net) is pending until the tour date, then credited once by the job, and a
@@ -342,19 +343,10 @@ describe('booking and paying', () => {
 
   it('the agency sees the sale in its bookings (channel widget) and its margin pending in commissions', async () => {
     const [sale] = await t.database.db.select().from(bookings).where(eq(bookings.id, firstSaleId));
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/b2b/bookings',
-      headers: bearer(w.tokens.admin),
-    });
+    const list = await injectRoute(t.app, bookingRoutes.list, { token: w.tokens.admin });
     const row = list.json().items.find((i: { id: string }) => i.id === sale?.id);
     expect(row).toMatchObject({ channel: 'widget', agent: 'Palm Horizon Tours', status: 'completed' });
-    const commissions = await t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/bookings/commissions',
-      headers: bearer(w.tokens.admin),
-      payload: {},
-    });
+    const commissions = await injectRoute(t.app, commissionRoutes.list, { body: {}, token: w.tokens.admin });
     expect(commissions.statusCode).toBe(200);
     const line = commissions.json().items.find((i: { id: string }) => i.id === sale?.id);
     expect(line).toMatchObject({
@@ -444,12 +436,12 @@ describe("the agency cannot take over its customer's sale", () => {
     const [held] = await t.database.db.select().from(bookings).where(eq(bookings.customerToken, token));
     const id = held?.id ?? '';
     const before = await readBalance(t.database.db, w.agency.id, 'aed');
-    for (const paymentMethod of ['balance', 'card']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/b2b/bookings/${id}/pay`,
-        headers: { ...bearer(w.tokens.admin), 'idempotency-key': `pay-${paymentMethod}-${id}` },
-        payload: { paymentMethod },
+    for (const paymentMethod of ['balance', 'card'] as const) {
+      const res = await injectRoute(t.app, bookingRoutes.pay, {
+        params: { id },
+        body: { paymentMethod },
+        token: w.tokens.admin,
+        idempotencyKey: `pay-${paymentMethod}-${id}`,
       });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual([{ fieldName: 'id', errorMessage: 'This booking is not awaiting payment' }]);
@@ -461,17 +453,12 @@ describe("the agency cannot take over its customer's sale", () => {
   });
 
   it('gives the agency no invoice for a sale its customer paid to the portal', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/bookings/${firstSaleId}/documents/invoice`,
-      headers: bearer(w.tokens.admin),
+    const res = await injectRoute(t.app, bookingRoutes.document, {
+      params: { id: firstSaleId, kind: 'invoice' },
+      token: w.tokens.admin,
     });
     expect(res.statusCode).toBe(404);
-    const view = await t.app.inject({
-      method: 'GET',
-      url: `/api/b2b/bookings/${firstSaleId}`,
-      headers: bearer(w.tokens.admin),
-    });
+    const view = await injectRoute(t.app, bookingRoutes.detail, { params: { id: firstSaleId }, token: w.tokens.admin });
     expect(view.json().documents).toMatchObject({ invoice: null });
     expect(view.json().documents.voucher).toContain('/voucher');
   });
@@ -526,10 +513,10 @@ describe('the margin: credited once after the tour date, reversed by a cancellat
 
   it('a cancellation before the date refunds the card its share of the sale price and reverses the margin', async () => {
     const { id } = await paidSale(w.refundableDate);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/b2b/bookings/${id}/cancel`,
-      headers: { ...bearer(w.tokens.admin), 'idempotency-key': `cancel-${id}` },
+    const res = await injectRoute(t.app, bookingRoutes.cancel, {
+      params: { id },
+      token: w.tokens.admin,
+      idempotencyKey: `cancel-${id}`,
     });
     expect(res.statusCode).toBe(200);
     const [cancelled] = await t.database.db.select().from(bookings).where(eq(bookings.id, id));

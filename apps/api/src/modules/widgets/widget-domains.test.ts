@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { WIDGET_DOMAIN_MESSAGES, WIDGET_MESSAGES, domainMessage, type WidgetDomainView } from '@portal/contract';
+import {
+  WIDGET_DOMAIN_MESSAGES,
+  WIDGET_MESSAGES,
+  domainMessage,
+  widgetDomainRoutes,
+  type WidgetDomainView,
+} from '@portal/contract';
 import { agencies, widgets } from '../../db/schema/index.ts';
 import { dnsLookups } from '../../lib/dns.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { startDnsStandIn, type DnsStandIn } from '../../../test/dns-stand-in.ts';
-import { bearer, createAgency, loginAs, type TestAgency } from '../../../test/factories.ts';
+import { createAgency, loginAs, type TestAgency } from '../../../test/factories.ts';
 import { recordDomainCheck } from './widget-domains.repo.ts';
 import { checkDueDomains } from './widget-domains.service.ts';
+import { injectRoute } from '../../../test/inject-route.ts';
 
 // Issue 13 item 5 through the API: the records a widget's page shows, "check now", the job, and the TLS proxy's ask —
 // DNS answered by a stand-in on a loopback port (DNS_SERVERS), never the network.
@@ -57,16 +64,20 @@ async function widgetWith(domain: string, owner: TestAgency = agency) {
   return row;
 }
 
-const call = (method: 'GET' | 'POST', url: string, token: string | null = admin) =>
-  t.app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {} });
+// a widget's domain, shown or checked; as the agency's admin unless a token (null: nobody) is given
+const call = (
+  route: typeof widgetDomainRoutes.get | typeof widgetDomainRoutes.verify,
+  id: string,
+  token: string | null = admin,
+) => injectRoute(t.app, route, { params: { id }, token: token ?? undefined });
 
 const allowed = async (domain: string) =>
-  (await call('GET', `/widgets/domains/allowed?domain=${domain}`, null)).statusCode;
+  (await injectRoute(t.app, widgetDomainRoutes.allowed, { query: { domain } })).statusCode;
 
 describe('a widget domain: records shown, checked by DNS, served only once verified', () => {
   it('shows the two records with its own code; fails with the reason until they are set, then verifies', async () => {
     const widget = await widgetWith('tours.palmhorizon.test');
-    const shown = await call('GET', `/b2b/widgets/${widget.id}/domain`);
+    const shown = await call(widgetDomainRoutes.get, widget.id);
     expect(shown.statusCode).toBe(200);
     expect(shown.json()).toEqual({
       domain: 'tours.palmhorizon.test',
@@ -80,7 +91,7 @@ describe('a widget domain: records shown, checked by DNS, served only once verif
     } satisfies WidgetDomainView);
     expect(await allowed('tours.palmhorizon.test')).toBe(404);
 
-    const early = await call('POST', `/b2b/widgets/${widget.id}/domain/verify`);
+    const early = await call(widgetDomainRoutes.verify, widget.id);
     expect(early.json()).toMatchObject({
       status: 'verificationFailed',
       reason: 'No TXT record _b2b-verify.tours.palmhorizon.test was found',
@@ -90,7 +101,7 @@ describe('a widget domain: records shown, checked by DNS, served only once verif
 
     dns.set('_b2b-verify.tours.palmhorizon.test', { txt: [[`b2b-verify=${widget.token}`]] });
     dns.set('tours.palmhorizon.test', { cname: TARGET });
-    const done = await call('POST', `/b2b/widgets/${widget.id}/domain/verify`);
+    const done = await call(widgetDomainRoutes.verify, widget.id);
     expect(done.json()).toMatchObject({ status: 'verified', reason: null });
     const [row] = await t.database.db.select().from(widgets).where(eq(widgets.id, widget.id));
     expect(row).toMatchObject({ domainStatus: 'verified', domainReason: null });
@@ -140,24 +151,23 @@ describe('a widget domain: records shown, checked by DNS, served only once verif
 
   it("no domain yet: 422 on the field; another agency's widget: 404; others than its admins: refused", async () => {
     const bare = await widgetWith('');
-    const none = await call('POST', `/b2b/widgets/${bare.id}/domain/verify`);
+    const none = await call(widgetDomainRoutes.verify, bare.id);
     expect([none.statusCode, none.json()]).toEqual([
       422,
       [{ fieldName: 'domain', errorMessage: WIDGET_DOMAIN_MESSAGES.noDomain }],
     ]);
-    expect((await call('GET', `/b2b/widgets/${bare.id}/domain`)).json()).toMatchObject({ status: null, records: [] });
+    expect((await call(widgetDomainRoutes.get, bare.id)).json()).toMatchObject({ status: null, records: [] });
 
     const foreign = await widgetWith('theirs.example.test', theirs.agency);
-    for (const method of ['GET', 'POST'] as const) {
-      const url = method === 'GET' ? `/b2b/widgets/${foreign.id}/domain` : `/b2b/widgets/${foreign.id}/domain/verify`;
-      const res = await call(method, url);
+    for (const route of [widgetDomainRoutes.get, widgetDomainRoutes.verify]) {
+      const res = await call(route, foreign.id);
       expect([res.statusCode, res.body]).toEqual([404, WIDGET_MESSAGES.notFound]);
     }
     const [untouched] = await t.database.db.select().from(widgets).where(eq(widgets.id, foreign.id));
     expect(untouched).toMatchObject({ domainStatus: 'pendingVerification', domainCheckedAt: null });
 
     const junior = await loginAs(t.app, agency.users.junior.email);
-    expect((await call('GET', `/b2b/widgets/${bare.id}/domain`, junior)).statusCode).toBe(403);
-    expect((await call('GET', `/b2b/widgets/${bare.id}/domain`, null)).statusCode).toBe(401);
+    expect((await call(widgetDomainRoutes.get, bare.id, junior)).statusCode).toBe(403);
+    expect((await call(widgetDomainRoutes.get, bare.id, null)).statusCode).toBe(401);
   });
 });

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { parseShopDate, widgetImageUrl } from '@portal/contract';
+import {
+  bookingRoutes,
+  catalogueRoutes,
+  layoutRoutes,
+  parseShopDate,
+  widgetImageUrl,
+  widgetPublicRoutes,
+} from '@portal/contract';
 import { addDays, formatDisplayDate } from '@portal/contract/plain';
 import { DEFAULT_SITES } from '../../config/sites.ts';
 import { widgetImages, widgetOffers, widgets } from '../../db/schema/index.ts';
@@ -12,6 +19,7 @@ import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, type TestAgency } from '../../../test/factories.ts';
 import { FRAME_SOURCE, LOADER_SOURCE } from './widget-embed.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 // Issue 13 item 2: the shop is server-rendered — tours, prices, SEO and contacts are in the first answer, escaped,
 // with a policy that runs no script; on the portal at /w/{slug} and on the widget's own domain once verified.
@@ -227,13 +235,14 @@ describe('the shop: in the HTML before any script', () => {
     expect((await page('/login', fresh)).statusCode).toBe(404);
     expect((await page('/admin', fresh)).statusCode).toBe(404);
     // the API the page's images need still answers there
-    expect((await page('/api/layout/info', fresh)).statusCode).toBe(200);
+    expect((await page(routeUrl(layoutRoutes.info), fresh)).statusCode).toBe(200);
   });
 
   it("SPEC §7 GET /widgets/tour/url/{url}: the tour as the agency's widget sells it; nothing → the Russian error", async () => {
-    const get = (url: string) => t.app.inject({ method: 'GET', url: `/api${url}` });
+    const get = (url: string, agencyGuid: string, currencyCode?: string) =>
+      injectRoute(t.app, widgetPublicRoutes.tourByUrl, { params: { url }, query: { agencyGuid, currencyCode } });
     const tourUrl = (await t.app.catalogue.snapshot()).tourById.get(tour.id)?.url ?? '';
-    const res = await get(`/widgets/tour/url/${tourUrl}?agencyGuid=${agency.id}`);
+    const res = await get(tourUrl, agency.id);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     // the agency's oldest live widget selling the tour: no discount, AED
@@ -248,27 +257,29 @@ describe('the shop: in the HTML before any script', () => {
       ],
     });
     // the widget in the asked currency
-    const usd = (await get(`/widgets/tour/url/${tourUrl}?agencyGuid=${agency.id}&currencyCode=USD`)).json();
+    const usd = (await get(tourUrl, agency.id, 'USD')).json();
     expect(usd.widget).toMatchObject({ currency: 'usd', language: 'ru' });
     expect(usd.offers[0].prices[0]).toEqual({ kind: 'adult', amount: 47.01, was: null });
 
     const other = await createAgency(t.database.db);
-    for (const url of [
-      `/widgets/tour/url/no-such-tour?agencyGuid=${agency.id}`,
-      `/widgets/tour/url/${tourUrl}?agencyGuid=${other.id}`,
-    ]) {
-      const empty = await get(url);
+    for (const [url, agencyGuid] of [
+      ['no-such-tour', agency.id],
+      [tourUrl, other.id],
+    ] as const) {
+      const empty = await get(url, agencyGuid);
       expect([empty.statusCode, empty.body]).toEqual([404, 'Не удалось получить данные']);
     }
-    const bad = await get(`/widgets/tour/url/${tourUrl}?agencyGuid=not-a-guid`);
+    const bad = await get(tourUrl, 'not-a-guid');
     expect([bad.statusCode, bad.json()]).toEqual([422, [{ fieldName: 'agencyGuid', errorMessage: 'Unknown agency' }]]);
   });
 
   it("SPEC §7 public calls work without a login: an offer's ticket type, hotels and pick-up times", async () => {
-    const tickets = await t.app.inject({ method: 'GET', url: `/api/tickets/foroffer/${tour.timeslotOfferId}` });
+    const tickets = await injectRoute(t.app, catalogueRoutes.publicTicketsForOffer, {
+      params: { id: String(tour.timeslotOfferId) },
+    });
     expect(tickets.statusCode).toBe(200);
     expect(tickets.json()).toEqual([expect.objectContaining({ offerIds: [tour.timeslotOfferId] })]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/hotels/listbase?countryId=1' })).statusCode).toBe(200);
+    expect((await injectRoute(t.app, bookingRoutes.hotels, { query: { countryId: '1' } })).statusCode).toBe(200);
   });
 
   it('the embed code: a loader of at most 3 KB gzip that any site may load, and an embedded shop that reports its height', async () => {

@@ -11,24 +11,20 @@ import {
   minimumPaidMinor,
   minimumSaleMinor,
   saleBelowMinimumMessage,
+  widgetRoutes,
   type ErrorItem,
+  type RouteDescriptor,
   type Widget,
+  type WidgetBody,
   type WidgetListResponse,
   type WidgetOfferPricesResponse,
 } from '@portal/contract';
 import { agencies, widgetOffers, widgets } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import {
-  SAMPLE_PDF,
-  SAMPLE_PNG,
-  bearer,
-  createAgency,
-  loginAs,
-  multipart,
-  type TestAgency,
-} from '../../../test/factories.ts';
+import { SAMPLE_PDF, SAMPLE_PNG, createAgency, loginAs, multipart, type TestAgency } from '../../../test/factories.ts';
 import { formatMoney } from '../documents/document-format.ts';
 import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
+import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 // the database outlives a run on PostgreSQL: domains are unique per run
 const RUN = randomUUID().slice(0, 8);
@@ -44,9 +40,9 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (token: string | null, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+// token null: an anonymous call
+const call = <R extends RouteDescriptor>(token: string | null, route: R, options: InjectRouteOptions<R> = {}) =>
+  injectRoute(t.app, route, { token: token ?? undefined, ...options });
 
 async function agencyWithWidgets(allowed = true): Promise<{ agency: TestAgency; admin: string }> {
   const agency = await createAgency(t.database.db);
@@ -57,7 +53,7 @@ async function agencyWithWidgets(allowed = true): Promise<{ agency: TestAgency; 
 
 // the shared-stock option's NET is the highest of its periods ahead: 170.00 adult, 127.00 child (from today + 10);
 // the same-ticket option's 42.00 / 17.00; the private car's 1,275.00 per trip
-const body = (over: Record<string, unknown> = {}) => ({
+const body = (over: Partial<WidgetBody> = {}): WidgetBody => ({
   name: 'Desert shop',
   type: 'multipleTours',
   currency: 'aed',
@@ -80,8 +76,8 @@ async function widgetCount(agencyId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function create(admin: string, over: Record<string, unknown> = {}): Promise<Widget> {
-  const res = await call(admin, 'POST', '/b2b/widgets', body(over));
+async function create(admin: string, over: Partial<WidgetBody> = {}): Promise<Widget> {
+  const res = await call(admin, widgetRoutes.create, { body: body(over) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Widget>();
 }
@@ -90,28 +86,28 @@ const itemsOf = (res: { json: <T>() => T }) => res.json<ErrorItem[]>();
 
 describe('access to /api/b2b/widgets', () => {
   it('refuses anonymous callers with 401', async () => {
-    expect((await call(null, 'GET', '/b2b/widgets')).statusCode).toBe(401);
-    expect((await call(null, 'POST', '/b2b/widgets', body())).statusCode).toBe(401);
+    expect((await call(null, widgetRoutes.list)).statusCode).toBe(401);
+    expect((await call(null, widgetRoutes.create, { body: body() })).statusCode).toBe(401);
   });
 
   it('refuses juniors and seniors with 403, even where the agency has widgets', async () => {
     const { agency } = await agencyWithWidgets();
     for (const role of ['junior', 'senior'] as const) {
       const token = await loginAs(t.app, agency.users[role].email);
-      expect((await call(token, 'GET', '/b2b/widgets')).statusCode).toBe(403);
-      expect((await call(token, 'POST', '/b2b/widgets', body())).statusCode).toBe(403);
+      expect((await call(token, widgetRoutes.list)).statusCode).toBe(403);
+      expect((await call(token, widgetRoutes.create, { body: body() })).statusCode).toBe(403);
     }
     expect(await widgetCount(agency.id)).toBe(0);
   });
 
   it('refuses an admin of an agency without isWidgetsCreationAllowed with 403 and the message', async () => {
     const { agency, admin } = await agencyWithWidgets(false);
-    for (const [method, url] of [
-      ['GET', '/b2b/widgets'],
-      ['GET', '/b2b/widgets/offer-prices'],
-      ['POST', '/b2b/widgets'],
-    ] as const) {
-      const res = await call(admin, method, url, method === 'POST' ? body() : undefined);
+    for (const send of [
+      () => call(admin, widgetRoutes.list),
+      () => call(admin, widgetRoutes.offerPrices),
+      () => call(admin, widgetRoutes.create, { body: body() }),
+    ]) {
+      const res = await send();
       expect(res.statusCode).toBe(403);
       expect(res.body).toContain(WIDGET_MESSAGES.notAllowed);
     }
@@ -121,7 +117,7 @@ describe('access to /api/b2b/widgets', () => {
   it('refuses an agency waiting for approval (no NET prices before approval)', async () => {
     const { agency, admin } = await agencyWithWidgets();
     await t.database.db.update(agencies).set({ status: 'pending' }).where(eq(agencies.id, agency.id));
-    const res = await call(admin, 'GET', '/b2b/widgets/offer-prices');
+    const res = await call(admin, widgetRoutes.offerPrices);
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain(MESSAGES.agencyNotApproved);
   });
@@ -130,7 +126,7 @@ describe('access to /api/b2b/widgets', () => {
 describe('GET /api/b2b/widgets/offer-prices', () => {
   it("lists the catalogue's options with the highest NET ahead, in the asked currency", async () => {
     const { admin } = await agencyWithWidgets();
-    const res = await call(admin, 'GET', '/b2b/widgets/offer-prices?currency=aed');
+    const res = await call(admin, widgetRoutes.offerPrices, { query: { currency: 'aed' } });
     expect(res.statusCode).toBe(200);
     const table = res.json<WidgetOfferPricesResponse>();
     const ours = table.tours.find((x) => x.tourId === tour.id);
@@ -145,7 +141,9 @@ describe('GET /api/b2b/widgets/offer-prices', () => {
       [42, 17, null, null],
       [null, null, 1275, null],
     ]);
-    const usd = (await call(admin, 'GET', '/b2b/widgets/offer-prices?currency=usd')).json<WidgetOfferPricesResponse>();
+    const usd = (
+      await call(admin, widgetRoutes.offerPrices, { query: { currency: 'usd' } })
+    ).json<WidgetOfferPricesResponse>();
     // 4,200 fils / 3.65 = 1,150.68… cents, half-up
     expect(usd.tours.find((x) => x.tourId === tour.id)?.offers[1]?.netAdult).toBe(11.51);
   });
@@ -192,7 +190,7 @@ describe('POST /api/b2b/widgets', () => {
       ],
     });
     expect(widget.slug).toMatch(/^desert-shop-[0-9a-f]{6}$/);
-    const list = (await call(admin, 'GET', '/b2b/widgets')).json<WidgetListResponse>();
+    const list = (await call(admin, widgetRoutes.list)).json<WidgetListResponse>();
     expect(list.items).toEqual([
       expect.objectContaining({ id: widget.id, offersCount: 2, domain: `tours-${RUN}.example.com` }),
     ]);
@@ -278,9 +276,10 @@ describe('POST /api/b2b/widgets', () => {
       WIDGET_MESSAGES.singleTour,
     ],
   ];
+  // sent as payloads: several send values of the wrong kind
   it.each(bad)('refuses %s with 422 on its field and writes nothing', async (_what, over, field, message) => {
     const { agency, admin } = await agencyWithWidgets();
-    const res = await call(admin, 'POST', '/b2b/widgets', body(over()));
+    const res = await call(admin, widgetRoutes.create, { payload: { ...body(), ...over() } });
     expect(res.statusCode, res.body).toBe(422);
     const item = itemsOf(res).find((i) => i.fieldName === field);
     expect(item, res.body).toBeDefined();
@@ -311,7 +310,7 @@ describe('the minimum sale price: NET + 5 % (SPEC §9), after the discount', () 
   it('accepts exactly NET × 1.05 and refuses one cent less, naming the minimum on the field', async () => {
     const { agency, admin } = await agencyWithWidgets();
     // NET 42.00 → 44.10; NET 17.00 → 17.85
-    const low = await call(admin, 'POST', '/b2b/widgets', body({ offers: [sameTicket(44.09, 17.84)] }));
+    const low = await call(admin, widgetRoutes.create, { body: body({ offers: [sameTicket(44.09, 17.84)] }) });
     expect(low.statusCode).toBe(422);
     expect(itemsOf(low)).toEqual([
       { fieldName: 'offers.0.saleAdult', errorMessage: saleBelowMinimumMessage(aed(4410), 0) },
@@ -325,14 +324,11 @@ describe('the minimum sale price: NET + 5 % (SPEC §9), after the discount', () 
   it('checks against the highest NET ahead (a later, dearer period counts)', async () => {
     const { admin } = await agencyWithWidgets();
     // today's NET is 144.00, from today + 10 it is 170.00 → 178.50
-    const res = await call(
-      admin,
-      'POST',
-      '/b2b/widgets',
-      body({
+    const res = await call(admin, widgetRoutes.create, {
+      body: body({
         offers: [{ offerId: tour.timeslotOfferId, saleAdult: 178.49, saleChild: 133.35, saleTrip: null }],
       }),
-    );
+    });
     expect(itemsOf(res)).toEqual([
       { fieldName: 'offers.0.saleAdult', errorMessage: saleBelowMinimumMessage(aed(17850), 0) },
     ]);
@@ -342,12 +338,9 @@ describe('the minimum sale price: NET + 5 % (SPEC §9), after the discount', () 
     const { agency, admin } = await agencyWithWidgets();
     // 10 % off: 49.00 leaves 44.10; 48.99 leaves 44.09
     expect(minimumSaleMinor(4200, 10)).toBe(4900);
-    const low = await call(
-      admin,
-      'POST',
-      '/b2b/widgets',
-      body({ discountPercent: 10, offers: [sameTicket(48.99, 19.84)] }),
-    );
+    const low = await call(admin, widgetRoutes.create, {
+      body: body({ discountPercent: 10, offers: [sameTicket(48.99, 19.84)] }),
+    });
     expect(low.statusCode).toBe(422);
     // NET 17.00 → 17.85 paid → 19.84 before 10 % off (19.83 would leave 17.85 too: half-up)
     expect(minimumSaleMinor(1700, 10)).toBe(1983);
@@ -358,12 +351,10 @@ describe('the minimum sale price: NET + 5 % (SPEC §9), after the discount', () 
     const ok = await create(admin, { discountPercent: 10, offers: [sameTicket(49, 19.84)] });
     expect(ok.discountPercent).toBe(10);
     // a discount raised later is checked against the prices already there
-    const res = await call(
-      admin,
-      'PUT',
-      `/b2b/widgets/${ok.id}`,
-      body({ discountPercent: 20, offers: [sameTicket(49, 19.84)] }),
-    );
+    const res = await call(admin, widgetRoutes.update, {
+      params: { id: ok.id },
+      body: body({ discountPercent: 20, offers: [sameTicket(49, 19.84)] }),
+    });
     expect(res.statusCode).toBe(422);
     expect(itemsOf(res).map((i) => i.fieldName)).toEqual(['offers.0.saleAdult', 'offers.0.saleChild']);
     const [stored] = await t.database.db.select().from(widgets).where(eq(widgets.id, ok.id));
@@ -374,7 +365,7 @@ describe('the minimum sale price: NET + 5 % (SPEC §9), after the discount', () 
     const { admin } = await agencyWithWidgets();
     const trip = (saleTrip: number) => ({ offerId: tour.tripOfferId, saleAdult: null, saleChild: null, saleTrip });
     // NET 1,275.00 → 1,338.75
-    const low = await call(admin, 'POST', '/b2b/widgets', body({ offers: [trip(1338.74)] }));
+    const low = await call(admin, widgetRoutes.create, { body: body({ offers: [trip(1338.74)] }) });
     expect(itemsOf(low).map((i) => i.fieldName)).toEqual(['offers.0.saleTrip']);
     expect((await create(admin, { offers: [trip(1338.75)] })).offers[0]?.saleTrip).toBe(1338.75);
   });
@@ -384,24 +375,20 @@ describe('GET, PUT, duplicate and DELETE /api/b2b/widgets/{id}', () => {
   it('updates in one save; a save with no change writes nothing', async () => {
     const { admin } = await agencyWithWidgets();
     const widget = await create(admin, { domain: `shop-${RUN}.example.com` });
-    const same = await call(
-      admin,
-      'PUT',
-      `/b2b/widgets/${widget.id}`,
-      body({ domain: `shop-${RUN}.example.com`, slug: widget.slug }),
-    );
+    const same = await call(admin, widgetRoutes.update, {
+      params: { id: widget.id },
+      body: body({ domain: `shop-${RUN}.example.com`, slug: widget.slug }),
+    });
     expect(same.statusCode).toBe(200);
     expect(same.json<Widget>().updatedAt).toBe(widget.updatedAt);
-    const changed = await call(
-      admin,
-      'PUT',
-      `/b2b/widgets/${widget.id}`,
-      body({
+    const changed = await call(admin, widgetRoutes.update, {
+      params: { id: widget.id },
+      body: body({
         name: 'Renamed',
         domain: `other-${RUN}.example.com`,
         offers: [sameTicket(60, 20)],
       }),
-    );
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json<Widget>()).toMatchObject({
       name: 'Renamed',
@@ -416,12 +403,10 @@ describe('GET, PUT, duplicate and DELETE /api/b2b/widgets/{id}', () => {
       .update(widgets)
       .set({ domainStatus: 'verificationFailed', domainReason: 'no TXT', domainCheckedAt: new Date() })
       .where(eq(widgets.id, widget.id));
-    const moved = await call(
-      admin,
-      'PUT',
-      `/b2b/widgets/${widget.id}`,
-      body({ name: 'Renamed', domain: `third-${RUN}.example.com`, offers: [sameTicket(60, 20)] }),
-    );
+    const moved = await call(admin, widgetRoutes.update, {
+      params: { id: widget.id },
+      body: body({ name: 'Renamed', domain: `third-${RUN}.example.com`, offers: [sameTicket(60, 20)] }),
+    });
     expect(moved.json<Widget>().domainStatus).toBe('pendingVerification');
     const [stored] = await t.database.db.select().from(widgets).where(eq(widgets.id, widget.id));
     expect(stored).toMatchObject({ domainReason: null, domainCheckedAt: null });
@@ -430,9 +415,9 @@ describe('GET, PUT, duplicate and DELETE /api/b2b/widgets/{id}', () => {
   it('refuses a domain another widget uses, and a slug taken', async () => {
     const { admin } = await agencyWithWidgets();
     const first = await create(admin, { domain: `d${Date.now()}.example.com` });
-    const second = await call(admin, 'POST', '/b2b/widgets', body({ domain: first.domain }));
+    const second = await call(admin, widgetRoutes.create, { body: body({ domain: first.domain }) });
     expect(itemsOf(second)).toEqual([{ fieldName: 'domain', errorMessage: WIDGET_MESSAGES.domainTaken }]);
-    const slug = await call(admin, 'POST', '/b2b/widgets', body({ slug: first.slug }));
+    const slug = await call(admin, widgetRoutes.create, { body: body({ slug: first.slug }) });
     expect(itemsOf(slug)).toEqual([{ fieldName: 'slug', errorMessage: WIDGET_MESSAGES.slugTaken }]);
   });
 
@@ -440,13 +425,17 @@ describe('GET, PUT, duplicate and DELETE /api/b2b/widgets/{id}', () => {
     const mine = await agencyWithWidgets();
     const theirs = await agencyWithWidgets();
     const widget = await create(theirs.admin);
-    for (const [method, url, payload] of [
-      ['GET', `/b2b/widgets/${widget.id}`, undefined],
-      ['PUT', `/b2b/widgets/${widget.id}`, body({ name: 'Stolen' })],
-      ['POST', `/b2b/widgets/${widget.id}/duplicate`, undefined],
-      ['DELETE', `/b2b/widgets/${widget.id}`, undefined],
+    const params = { id: widget.id };
+    for (const [method, send] of [
+      [widgetRoutes.get.method, () => call(mine.admin, widgetRoutes.get, { params })],
+      [
+        widgetRoutes.update.method,
+        () => call(mine.admin, widgetRoutes.update, { params, body: body({ name: 'Stolen' }) }),
+      ],
+      [widgetRoutes.duplicate.method, () => call(mine.admin, widgetRoutes.duplicate, { params })],
+      [widgetRoutes.remove.method, () => call(mine.admin, widgetRoutes.remove, { params })],
     ] as const) {
-      const res = await call(mine.admin, method, url, payload);
+      const res = await send();
       expect([method, res.statusCode]).toEqual([method, 404]);
     }
     const [stored] = await t.database.db.select().from(widgets).where(eq(widgets.id, widget.id));
@@ -462,7 +451,7 @@ describe('GET, PUT, duplicate and DELETE /api/b2b/widgets/{id}', () => {
       discountPercent: 5,
       offers: [sameTicket(60, 20)],
     });
-    const res = await call(admin, 'POST', `/b2b/widgets/${widget.id}/duplicate`);
+    const res = await call(admin, widgetRoutes.duplicate, { params: { id: widget.id } });
     expect(res.statusCode).toBe(200);
     const copy = res.json<Widget>();
     expect(copy).toMatchObject({ name: 'Desert shop (copy)', domain: '', domainStatus: null, discountPercent: 5 });
@@ -478,29 +467,24 @@ describe('GET, PUT, duplicate and DELETE /api/b2b/widgets/{id}', () => {
   it('deletes softly: gone from the list and a 404 after, the row kept', async () => {
     const { admin } = await agencyWithWidgets();
     const widget = await create(admin);
-    expect((await call(admin, 'DELETE', `/b2b/widgets/${widget.id}`)).statusCode).toBe(200);
-    expect((await call(admin, 'GET', `/b2b/widgets/${widget.id}`)).statusCode).toBe(404);
-    expect((await call(admin, 'DELETE', `/b2b/widgets/${widget.id}`)).statusCode).toBe(404);
-    expect((await call(admin, 'GET', '/b2b/widgets')).json<WidgetListResponse>().items).toEqual([]);
+    expect((await call(admin, widgetRoutes.remove, { params: { id: widget.id } })).statusCode).toBe(200);
+    expect((await call(admin, widgetRoutes.get, { params: { id: widget.id } })).statusCode).toBe(404);
+    expect((await call(admin, widgetRoutes.remove, { params: { id: widget.id } })).statusCode).toBe(404);
+    expect((await call(admin, widgetRoutes.list)).json<WidgetListResponse>().items).toEqual([]);
     const [stored] = await t.database.db.select().from(widgets).where(eq(widgets.id, widget.id));
     expect(stored?.deletedAt).not.toBeNull();
   });
 
   it('answers an id that is no uuid with 404', async () => {
     const { admin } = await agencyWithWidgets();
-    expect((await call(admin, 'GET', '/b2b/widgets/abc')).statusCode).toBe(404);
+    expect((await call(admin, widgetRoutes.get, { params: { id: 'abc' } })).statusCode).toBe(404);
   });
 });
 
 describe('POST /api/b2b/widgets/images', () => {
   const upload = (admin: string, data: Buffer, contentType = 'image/png') => {
     const form = multipart([{ name: 'file', filename: 'logo.png', contentType, data }]);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/b2b/widgets/images',
-      headers: { ...bearer(admin), ...form.headers },
-      payload: form.payload,
-    });
+    return call(admin, widgetRoutes.uploadImage, { payload: form.payload, headers: form.headers });
   };
 
   it('stores a PNG, serves it publicly as an image, and a widget may name it', async () => {
@@ -516,7 +500,7 @@ describe('POST /api/b2b/widgets/images', () => {
     expect(widget.logoImageId).toBe(image.id);
     // another agency cannot name it
     const other = await agencyWithWidgets();
-    const theirs = await call(other.admin, 'POST', '/b2b/widgets', body({ logoImageId: image.id }));
+    const theirs = await call(other.admin, widgetRoutes.create, { body: body({ logoImageId: image.id }) });
     expect(itemsOf(theirs)).toEqual([{ fieldName: 'logoImageId', errorMessage: WIDGET_MESSAGES.unknownImage }]);
   });
 
