@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { apiKeyRoutes, webhookRoutes } from '@portal/contract';
 import { agencies, bookings, ledgerEntries, slots } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
-import { bearer } from '../../../test/factories.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
 import { failInCiWithout } from '../../../test/ci-needs.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../../../test/server-process.ts';
 import { bookingBody, createBookingWorld, postBooking, type BookingWorld } from '../../../test/booking-fixtures.ts';
+import { injectRoute } from '../../../test/inject-route.ts';
 
 // Issue 30 on PostgreSQL, as the portal runs on many machines: OCTO holds and portal bookings racing for one hot slot,
 // two nodes sending webhooks, and a server killed (SIGKILL) under reserve + confirm load, every chain retried with
@@ -39,12 +40,7 @@ describe.runIf(runs)('reseller API on PostgreSQL', () => {
     db = a.database.db;
     w = await createBookingWorld(a.app, db, { balanceMinor: 100_000_000 });
     await db.update(agencies).set({ isApiAllowed: 1 }).where(eq(agencies.id, w.agency.id));
-    const key = await a.app.inject({
-      method: 'POST',
-      url: '/api/b2b/api-keys',
-      headers: bearer(w.tokens.admin),
-      payload: { name: 'Load' },
-    });
+    const key = await injectRoute(a.app, apiKeyRoutes.create, { body: { name: 'Load' }, token: w.tokens.admin });
     secret = (key.json() as { secret: string }).secret;
   }, 120_000);
   afterAll(async () => {
@@ -139,11 +135,9 @@ describe.runIf(runs)('reseller API on PostgreSQL', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/h`;
-      const hook = await a.app.inject({
-        method: 'POST',
-        url: '/api/b2b/webhooks',
-        headers: bearer(w.tokens.admin),
-        payload: { url, events: ['booking.confirmed', 'booking.cancelled', 'booking.refunded'] },
+      const hook = await injectRoute(a.app, webhookRoutes.create, {
+        body: { url, events: ['booking.confirmed', 'booking.cancelled', 'booking.refunded'] },
+        token: w.tokens.admin,
       });
       expect(hook.statusCode).toBe(200);
       const uuids = Array.from({ length: 6 }, () => randomUUID());

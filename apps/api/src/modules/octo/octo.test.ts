@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES, MESSAGES, addDays, spendingCapMessage } from '@portal/contract';
+import {
+  BOOKING_MESSAGES,
+  MESSAGES,
+  addDays,
+  apiKeyRoutes,
+  bookingRoutes,
+  commissionRoutes,
+  spendingCapMessage,
+  type RouteDescriptor,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { agencies, apiKeys, auditEvents, bookings, ledgerEntries, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
-import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
+import { createAgency, loginAs } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { countBookings, fund, slotLeft, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
+import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 // Issue 30: API keys and the OCTO supplier API on the booking kernel — the same stock, ledger, caps and cancellation
 // terms as the portal; every bad input a 400 in OCTO's shape that changes nothing.
@@ -40,11 +50,9 @@ async function allowApi(db: Db, agencyId: string, allowed = true) {
 }
 
 async function makeKey(app: FastifyInstance, adminToken: string, name = 'Engine', role?: 'senior' | 'junior') {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/b2b/api-keys',
-    headers: bearer(adminToken),
-    payload: { name, ...(role ? { role } : {}) },
+  const res = await injectRoute(app, apiKeyRoutes.create, {
+    body: { name, ...(role ? { role } : {}) },
+    token: adminToken,
   });
   return res;
 }
@@ -61,8 +69,8 @@ const secretOf = async (app: FastifyInstance, adminToken: string, name?: string)
   ((await makeKey(app, adminToken, name)).json() as { secret: string }).secret;
 
 // the portal's own calls, as the agency's people make them
-const portal = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+const portal = <R extends RouteDescriptor>(token: string, route: R, options: InjectRouteOptions<R> = {}) =>
+  injectRoute(t.app, route, { token, ...options });
 
 async function ledgerRows(db: Db, agencyId: string) {
   return db.select().from(ledgerEntries).where(eq(ledgerEntries.agencyId, agencyId));
@@ -102,7 +110,7 @@ describe('API keys', () => {
     expect(key.secret).toMatch(/^gfk_[A-Za-z0-9_-]{43}$/);
     expect(key.prefix).toBe(key.secret.slice(0, 12));
     expect(key.role).toBe('senior');
-    const list = await portal(w.tokens.admin, 'GET', '/b2b/api-keys');
+    const list = await portal(w.tokens.admin, apiKeyRoutes.list);
     expect(list.body).not.toContain(key.secret);
     expect(list.json().baseUrl).toMatch(/\/octo\/v1$/);
     const [stored] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
@@ -110,7 +118,7 @@ describe('API keys', () => {
     expect(JSON.stringify(stored)).not.toContain(key.secret);
     for (const token of [w.tokens.senior, w.tokens.junior]) {
       expect((await makeKey(t.app, token)).statusCode).toBe(403);
-      expect((await portal(token, 'GET', '/b2b/api-keys')).statusCode).toBe(403);
+      expect((await portal(token, apiKeyRoutes.list)).statusCode).toBe(403);
     }
     const audit = await t.database.db
       .select()
@@ -131,7 +139,7 @@ describe('API keys', () => {
   it('once revoked, are refused on the very next call; revoking again changes nothing', async () => {
     const key = (await makeKey(t.app, w.tokens.admin, 'Short-lived')).json() as { id: string; secret: string };
     expect((await octo(t.app, key.secret, 'GET', '/supplier')).statusCode).toBe(200);
-    const revoke = () => portal(w.tokens.admin, 'DELETE', `/b2b/api-keys/${key.id}`);
+    const revoke = () => portal(w.tokens.admin, apiKeyRoutes.revoke, { params: { id: key.id } });
     const first = await revoke();
     expect(first.statusCode).toBe(200);
     expect(first.json().revokedAt).not.toBeNull();
@@ -146,7 +154,7 @@ describe('API keys', () => {
     expect(audit.map((a) => a.action).sort()).toEqual(['apiKey.created', 'apiKey.revoked']);
     // another agency's admin cannot revoke (or see) it
     const other = await apiAgency(t.app, t.database.db);
-    const foreign = await portal(other.admin, 'DELETE', `/b2b/api-keys/${key.id}`);
+    const foreign = await portal(other.admin, apiKeyRoutes.revoke, { params: { id: key.id } });
     expect(foreign.statusCode).toBe(404);
   });
 });
@@ -498,7 +506,7 @@ describe('test keys', () => {
     agencyId = made.agency.id;
     admin = made.admin;
     live = await secretOf(t.app, admin, 'Live');
-    const testKey = await portal(admin, 'POST', '/b2b/api-keys', { name: 'Sandbox', isTest: true });
+    const testKey = await portal(admin, apiKeyRoutes.create, { body: { name: 'Sandbox', isTest: true } });
     expect(testKey.json().isTest).toBe(true);
     test = (testKey.json() as { secret: string }).secret;
   });
@@ -518,29 +526,29 @@ describe('test keys', () => {
     expect(reserved.json()).toMatchObject({ status: 'ON_HOLD', testMode: true });
     const poor = await octo(t.app, test, 'POST', `/bookings/${uuid}/confirm`, contact);
     expect([poor.statusCode, poor.json().error]).toEqual([400, 'UNPROCESSABLE_ENTITY']);
-    const refill = await portal(admin, 'POST', '/b2b/api-keys/test-balance');
+    const refill = await portal(admin, apiKeyRoutes.refillTestBalance);
     expect(refill.json()).toEqual({ amount: 10_000, currencyCode: 'aed' });
     const confirmed = await octo(t.app, test, 'POST', `/bookings/${uuid}/confirm`, contact);
     expect(confirmed.json()).toMatchObject({ status: 'CONFIRMED', testMode: true });
     expect((await slotLeft(db, w.tour.timeslotOfferId, w.refundableDate, '18:00'))?.left).toBe(stockBefore);
     expect((await readBalance(db, agencyId, 'aed')).balanceMinor).toBe(realBefore);
     expect(await ledgerRows(db, agencyId)).toHaveLength(1); // the deposit only
-    const list = await portal(admin, 'GET', '/b2b/api-keys');
+    const list = await portal(admin, apiKeyRoutes.list);
     expect(list.json().testBalance).toEqual({ amount: 10_000 - 288, currencyCode: 'aed' });
     // kept apart: not in the bookings list nor its commissions; listed when asked for
-    const real = await portal(admin, 'POST', '/b2b/bookings/filtered', { page: 1, onPage: 50 });
+    const real = await portal(admin, bookingRoutes.filtered, { body: { page: 1, onPage: 50 } });
     expect(real.json().items.map((b: { id: string }) => b.id)).not.toContain(confirmed.json().id);
-    const tests = await portal(admin, 'POST', '/b2b/bookings/filtered', { page: 1, onPage: 50, test: true });
+    const tests = await portal(admin, bookingRoutes.filtered, { body: { page: 1, onPage: 50, test: true } });
     expect(tests.json().items.map((b: { id: string }) => b.id)).toEqual([confirmed.json().id]);
-    const commissions = await portal(admin, 'POST', '/b2b/bookings/commissions', { page: 1, onPage: 50 });
+    const commissions = await portal(admin, commissionRoutes.list, { body: { page: 1, onPage: 50 } });
     expect(commissions.statusCode).toBe(200);
     expect(commissions.body).not.toContain(confirmed.json().supplierReference);
     // the portal cannot cancel it (that would refund real money): the key does, back to the test balance
-    const portalCancel = await portal(admin, 'POST', `/b2b/bookings/${confirmed.json().id}/cancel`, {});
+    const portalCancel = await portal(admin, bookingRoutes.cancel, { params: { id: confirmed.json().id }, body: {} });
     expect(portalCancel.statusCode).toBe(422);
     const cancelled = await octo(t.app, test, 'POST', `/bookings/${uuid}/cancel`, { reason: 'Testing' });
     expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', cancellation: { refund: 'FULL' } });
-    expect((await portal(admin, 'GET', '/b2b/api-keys')).json().testBalance.amount).toBe(10_000);
+    expect((await portal(admin, apiKeyRoutes.list)).json().testBalance.amount).toBe(10_000);
     expect((await readBalance(db, agencyId, 'aed')).balanceMinor).toBe(realBefore);
   });
 
