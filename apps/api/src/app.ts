@@ -44,6 +44,7 @@ import { OCTO_PREFIX, octoBookingRenderer, octoRoutes } from './modules/octo/ind
 import { webhookRoutesPlugin } from './modules/webhooks/index.ts';
 import { insightRoutesPlugin } from './modules/insight/index.ts';
 import { insightAdminPlugin } from './modules/insight-admin/insight-admin.routes.ts';
+import { replayRoutesPlugin } from './modules/replay/index.ts';
 
 export type BuildAppOptions = { config: AppConfig; database: DatabaseHandle; storage?: FileStorage };
 
@@ -134,10 +135,12 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
   await app.register(octoRoutes, { prefix: OCTO_PREFIX });
   await app.register(webhookRoutesPlugin, { renderBooking: octoBookingRenderer(app) });
   await app.register(insightAdminPlugin);
+  await app.register(replayRoutesPlugin);
 
   // The app's own background work (each plugin added its jobs with app.jobs.add while it loaded): the mail outbox
   // (a node that cannot send mail does not take the job from one that can) and the retention of rows that only
-  // serve for a while (finished Idempotency-Keys, webhook events, analytics events and sessions, job failures)
+  // serve for a while (finished Idempotency-Keys, webhook events, analytics events and sessions, replay recordings,
+  // job failures)
   if (config.smtpUrl)
     app.jobs.add({ name: 'mail-outbox', everyMs: config.mailPollMs, run: () => mailWorker.runOnce() });
   if (config.retentionJobMs > 0)

@@ -55,6 +55,8 @@ export const AgencySettingsBody = z
     isCreditCardTopupAllowed: z.boolean(),
     // the reseller API (issue 30); absent: unchanged
     isApiAllowed: z.boolean().optional(),
+    // support replay records the agency's agents (issue 31); absent: unchanged
+    isReplayRecorded: z.boolean().optional(),
   })
   .strict();
 export type AgencySettingsBody = z.infer<typeof AgencySettingsBody>;
@@ -99,6 +101,7 @@ export const AdminAgencyDetail = z.object({
   isWidgetsCreationAllowed: z.boolean(),
   isCreditCardTopupAllowed: z.boolean(),
   isApiAllowed: z.boolean(),
+  isReplayRecorded: z.boolean(),
   balance: z.number(),
   creditLimit: z.number(),
   available: z.number(),

@@ -31,6 +31,8 @@ export * from './octo.ts';
 export * from './insight-events.ts';
 export * from './insight-ingest.ts';
 export * from './insight.ts';
+export * from './replay-limits.ts';
+export * from './replay.ts';
 
 import { adminRoutes } from './admin.ts';
 import { adminCatalogueRoutes } from './admin-catalogue.ts';
@@ -50,6 +52,7 @@ import { apiKeyRoutes } from './api-keys.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { insightAdminRoutes } from './insight.ts';
 import { insightRoutes } from './insight-ingest.ts';
+import { replayRoutes } from './replay.ts';
 import { layoutRoutes } from './layout.ts';
 import { systemRoutes } from './system.ts';
 import type { RouteDescriptor } from './define-route.ts';
@@ -75,4 +78,5 @@ export const contractRoutes: RouteDescriptor[] = [
   ...Object.values(apiKeyRoutes),
   ...Object.values(webhookRoutes),
   ...Object.values(insightAdminRoutes),
+  ...Object.values(replayRoutes),
 ];

@@ -76,8 +76,9 @@ export const InsightBatch = z.strictObject({
 });
 export type InsightBatch = z.infer<typeof InsightBatch>;
 
-// the session the events were recorded in: the one sent, or the one that replaced it
-export const InsightIngestResponse = z.object({ sessionId: z.string() });
+// the session the events were recorded in: the one sent, or the one that replaced it; and whether the support replay
+// records its pages (issue 31 item 3: the sample and the agency's switch decided)
+export const InsightIngestResponse = z.object({ sessionId: z.string(), record: z.boolean() });
 export type InsightIngestResponse = z.infer<typeof InsightIngestResponse>;
 
 export const insightRoutes = {

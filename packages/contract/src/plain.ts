@@ -11,3 +11,4 @@ export * from './calendar.ts';
 export * from './roles.ts';
 export * from './company-rules.ts';
 export * from './insight-events.ts';
+export * from './replay-limits.ts';

@@ -27,6 +27,9 @@ export type AppConfig = {
   octoRateLimitPerKey: number;
   // the web app's analytics batches (issue 31) one session, and one client address, may send per minute
   insight: { batchesPerSession: number; batchesPerIp: number };
+  // support replay (issue 31): the share of agents' sessions recorded (0–1; the agency's switch decides too), and the
+  // uploads one session, and one client address, may send per minute
+  replay: { sampleRate: number; uploadsPerSession: number; uploadsPerIp: number };
   // webhooks to agencies' systems (issue 30): how often the job runs (0: never), a try's time limit, and where they
   // may go — https only in production; private, local and reserved addresses never unless allowed (a test receiver)
   webhooks: { pollMs: number; timeoutMs: number; requireHttps: boolean; allowPrivate: boolean };
@@ -54,6 +57,8 @@ export type AppConfig = {
     webhookEvents: number;
     // the web app's analytics: insight events and sessions (issue 31)
     insight: number;
+    // support replay's recordings (issue 31)
+    replay: number;
     jobFailures: number;
     webhookLog: number;
   };
@@ -70,6 +75,14 @@ export type AppConfig = {
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+// A share from 0 to 1 (REPLAY_SAMPLE_RATE=0.25: a quarter)
+function fraction(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new Error(`${name} must be a number from 0 to 1, got "${value}"`);
+  return n;
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -150,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       batchesPerSession: int('INSIGHT_BATCHES_PER_SESSION', env.INSIGHT_BATCHES_PER_SESSION, 60),
       batchesPerIp: int('INSIGHT_BATCHES_PER_IP', env.INSIGHT_BATCHES_PER_IP, 300),
     },
+    replay: {
+      sampleRate: fraction('REPLAY_SAMPLE_RATE', env.REPLAY_SAMPLE_RATE, 1),
+      uploadsPerSession: int('REPLAY_UPLOADS_PER_SESSION', env.REPLAY_UPLOADS_PER_SESSION, 30),
+      uploadsPerIp: int('REPLAY_UPLOADS_PER_IP', env.REPLAY_UPLOADS_PER_IP, 300),
+    },
     webhooks: {
       pollMs: int('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 2000),
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000),
@@ -173,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       idempotencyKeys: int('IDEMPOTENCY_KEY_RETENTION_DAYS', env.IDEMPOTENCY_KEY_RETENTION_DAYS, 30),
       webhookEvents: int('WEBHOOK_EVENT_RETENTION_DAYS', env.WEBHOOK_EVENT_RETENTION_DAYS, 90),
       insight: int('INSIGHT_RETENTION_DAYS', env.INSIGHT_RETENTION_DAYS, 730),
+      replay: int('REPLAY_RETENTION_DAYS', env.REPLAY_RETENTION_DAYS, 30),
       jobFailures: int('JOB_FAILURE_RETENTION_DAYS', env.JOB_FAILURE_RETENTION_DAYS, 30),
       webhookLog: int('WEBHOOK_LOG_RETENTION_DAYS', env.WEBHOOK_LOG_RETENTION_DAYS, 30),
     },

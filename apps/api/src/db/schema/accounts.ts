@@ -52,6 +52,8 @@ export const agencies = pgTable(
     isCreditCardTopupAllowed: integer('is_credit_card_topup_allowed').notNull().default(1),
     // the reseller API (issue 30): its admins may create API keys; off by default, the operator switches it
     isApiAllowed: integer('is_api_allowed').notNull().default(0),
+    // support replay (issue 31): its agents' pages are recorded for support; on by default, the operator switches it
+    isReplayRecorded: boolean('is_replay_recorded').notNull().default(true),
     // what the reseller API's test keys pay with, in the agency's currency (minor units); refilled by its admins
     testBalanceMinor: bigint53('test_balance_minor').notNull().default(0),
     tradeLicenseFileId: uuid('trade_license_file_id'),

@@ -8,3 +8,4 @@ export * from './widgets.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './insight.ts';
+export * from './replay.ts';

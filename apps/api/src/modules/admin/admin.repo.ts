@@ -99,6 +99,7 @@ export async function saveAgencySettings(
     isWidgetsCreationAllowed: number;
     isCreditCardTopupAllowed: number;
     isApiAllowed: number;
+    isReplayRecorded: boolean;
   },
 ) {
   await tx

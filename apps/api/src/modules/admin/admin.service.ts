@@ -148,6 +148,7 @@ export async function agencyDetail(ctx: ServiceContext, id: string): Promise<Adm
     isWidgetsCreationAllowed: agency.isWidgetsCreationAllowed === 1,
     isCreditCardTopupAllowed: agency.isCreditCardTopupAllowed === 1,
     isApiAllowed: agency.isApiAllowed === 1,
+    isReplayRecorded: agency.isReplayRecorded,
     balance: minorToMajor(balance.balanceMinor),
     creditLimit: minorToMajor(balance.creditLimitMinor),
     available: minorToMajor(balance.balanceMinor + balance.creditLimitMinor),
@@ -163,8 +164,9 @@ export async function agencyDetail(ctx: ServiceContext, id: string): Promise<Adm
   };
 }
 
-// Site, currency, credit limit and the two permissions, under the agency's row lock with one audit row. The currency
-// is fixed once the account has money history (entries, top-ups, bookings); the credit limit never drops below what the agency owes.
+// Site, currency, credit limit, the permissions and support replay's switch, under the agency's row lock with one audit
+// row. The currency is fixed once the account has money history (entries, top-ups, bookings); the credit limit never
+// drops below what the agency owes.
 export async function updateAgencySettings(
   ctx: ServiceContext,
   id: string,
@@ -192,6 +194,7 @@ export async function updateAgencySettings(
       isWidgetsCreationAllowed: body.isWidgetsCreationAllowed ? 1 : 0,
       isCreditCardTopupAllowed: body.isCreditCardTopupAllowed ? 1 : 0,
       isApiAllowed: (body.isApiAllowed ?? agency.isApiAllowed === 1) ? 1 : 0,
+      isReplayRecorded: body.isReplayRecorded ?? agency.isReplayRecorded,
     };
     const changes = changesBetween(
       {
@@ -201,6 +204,7 @@ export async function updateAgencySettings(
         isWidgetsCreationAllowed: agency.isWidgetsCreationAllowed === 1,
         isCreditCardTopupAllowed: agency.isCreditCardTopupAllowed === 1,
         isApiAllowed: agency.isApiAllowed === 1,
+        isReplayRecorded: agency.isReplayRecorded,
       },
       {
         siteId: body.siteId,
@@ -209,6 +213,7 @@ export async function updateAgencySettings(
         isWidgetsCreationAllowed: body.isWidgetsCreationAllowed,
         isCreditCardTopupAllowed: body.isCreditCardTopupAllowed,
         isApiAllowed: values.isApiAllowed === 1,
+        isReplayRecorded: values.isReplayRecorded,
       },
     );
     if (changes.length === 0) return;

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../lib/context.ts';
 import {
   findInsightSession,
   insertInsightEvents,
+  recordedSession,
   startInsightSession,
   touchInsightSession,
   type InsightEventRow,
@@ -22,18 +23,22 @@ export async function ingestBatch(
   now: Date = new Date(),
 ): Promise<InsightIngestResponse> {
   const owner = await ownerOf(ctx, batch.token);
-  const sessionId = await ctx.db.transaction(async (tx) => {
-    const id = await sessionFor(tx, ctx.site.id, batch.sessionId, owner, now);
+  // support replay's sample (issue 31 item 3), used when this batch starts or claims a session
+  const isSampled = Math.random() < ctx.config.replay.sampleRate;
+  const answer = await ctx.db.transaction(async (tx) => {
+    const id = await sessionFor(tx, ctx.site.id, batch.sessionId, { owner, isSampled }, now);
     await insertInsightEvents(
       tx,
       batch.events.map((event) => eventRow(event, { sessionId: id, siteId: ctx.site.id, owner, at: now })),
     );
-    return id;
+    // a visitor's or an operator's session is never recorded: no need to ask
+    const record = owner?.agencyId ? (await recordedSession(tx, id)) !== undefined : false;
+    return { sessionId: id, record };
   });
   for (const event of batch.events)
     if (event.kind === 'error')
       ctx.log.warn({ frontEndError: { path: event.path, ...event.props } }, 'front-end error');
-  return { sessionId };
+  return answer;
 }
 
 // The user and agency of the page, from the access token the batch carries; none (or one no longer valid) is a visitor
@@ -42,21 +47,17 @@ async function ownerOf(ctx: ServiceContext, token: string | undefined): Promise<
   return claims ? { userId: claims.sub, agencyId: claims.agencyId } : null;
 }
 
-async function sessionFor(
-  tx: DbOrTx,
-  siteId: string,
-  asked: string,
-  owner: InsightOwner | null,
-  now: Date,
-): Promise<string> {
-  const found = await existingOrStarted(tx, siteId, asked, owner, now);
+type Asker = { owner: InsightOwner | null; isSampled: boolean };
+
+async function sessionFor(tx: DbOrTx, siteId: string, asked: string, by: Asker, now: Date): Promise<string> {
+  const found = await existingOrStarted(tx, siteId, asked, by, now);
   if (found === 'started') return asked;
-  if (continues(found, owner, now)) {
-    await touchInsightSession(tx, asked, now, found.userId === null ? owner : null);
+  if (continues(found, by.owner, now)) {
+    await touchInsightSession(tx, asked, now, found.userId === null ? by.owner : null, by.isSampled);
     return asked;
   }
   const replacement = randomUUID();
-  await startInsightSession(tx, { id: replacement, siteId, owner, at: now });
+  await startInsightSession(tx, { id: replacement, siteId, ...by, at: now });
   return replacement;
 }
 
@@ -64,12 +65,12 @@ async function existingOrStarted(
   tx: DbOrTx,
   siteId: string,
   id: string,
-  owner: InsightOwner | null,
+  by: Asker,
   now: Date,
 ): Promise<InsightSession | 'started'> {
   const found = await findInsightSession(tx, id);
   if (found) return found;
-  if (await startInsightSession(tx, { id, siteId, owner, at: now })) return 'started';
+  if (await startInsightSession(tx, { id, siteId, ...by, at: now })) return 'started';
   // another batch of the same new session started it meanwhile
   const raced = await findInsightSession(tx, id);
   if (!raced) throw new Error(`insight session ${id} neither found nor started`);

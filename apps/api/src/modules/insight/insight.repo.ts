@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { insightEvents, insightSessions } from '../../db/schema/index.ts';
+import { agencies, insightEvents, insightSessions } from '../../db/schema/index.ts';
 
 export type InsightSession = Pick<
   typeof insightSessions.$inferSelect,
@@ -24,10 +24,11 @@ export async function findInsightSession(db: DbOrTx, id: string): Promise<Insigh
   return row;
 }
 
-// false when the id is taken (another batch of the same new session got there first)
+// false when the id is taken (another batch of the same new session got there first). `isSampled`: the support replay
+// records it if an agency's user owns it (issue 31 item 3)
 export async function startInsightSession(
   db: DbOrTx,
-  session: { id: string; siteId: string; owner: InsightOwner | null; at: Date },
+  session: { id: string; siteId: string; owner: InsightOwner | null; at: Date; isSampled: boolean },
 ): Promise<boolean> {
   const rows = await db
     .insert(insightSessions)
@@ -38,28 +39,56 @@ export async function startInsightSession(
       agencyId: session.owner?.agencyId ?? null,
       startedAt: session.at,
       lastSeenAt: session.at,
+      isRecorded: session.isSampled && isAgencyUser(session.owner),
     })
     .onConflictDoNothing()
     .returning({ id: insightSessions.id });
   return rows.length > 0;
 }
 
-// The session was used at `at` (never moved back by a late batch); an anonymous one becomes the owner's
+// The session was used at `at` (never moved back by a late batch); an anonymous one becomes the owner's (and is
+// recorded if sampled and the owner is an agency's user)
 export async function touchInsightSession(
   db: DbOrTx,
   id: string,
   at: Date,
   claimedBy: InsightOwner | null,
+  isSampled: boolean,
 ): Promise<void> {
   const lastSeenAt = sql`GREATEST(${insightSessions.lastSeenAt}, ${at.toISOString()}::timestamptz)`;
   if (claimedBy)
     await db
       .update(insightSessions)
-      .set({ lastSeenAt, userId: claimedBy.userId, agencyId: claimedBy.agencyId })
+      .set({
+        lastSeenAt,
+        userId: claimedBy.userId,
+        agencyId: claimedBy.agencyId,
+        isRecorded: isSampled && isAgencyUser(claimedBy),
+      })
       .where(and(eq(insightSessions.id, id), isNull(insightSessions.userId)));
   else await db.update(insightSessions).set({ lastSeenAt }).where(eq(insightSessions.id, id));
 }
 
 export async function insertInsightEvents(db: DbOrTx, rows: InsightEventRow[]): Promise<void> {
   if (rows.length > 0) await db.insert(insightEvents).values(rows);
+}
+
+// the tours company's operators have no agency: their pages are never recorded
+function isAgencyUser(owner: InsightOwner | null): boolean {
+  return owner?.agencyId !== null && owner?.agencyId !== undefined;
+}
+
+// Support replay (issue 31 item 3): the owner of a session whose pages are recorded now — sampled when it began (or
+// was claimed) and its agency's switch on at this moment — or undefined
+export async function recordedSession(
+  db: DbOrTx,
+  id: string,
+): Promise<{ userId: string; agencyId: string } | undefined> {
+  const [row] = await db
+    .select({ userId: insightSessions.userId, agencyId: agencies.id })
+    .from(insightSessions)
+    .innerJoin(agencies, eq(agencies.id, insightSessions.agencyId))
+    .where(and(eq(insightSessions.id, id), eq(insightSessions.isRecorded, true), eq(agencies.isReplayRecorded, true)))
+    .limit(1);
+  return row?.userId ? { userId: row.userId, agencyId: row.agencyId } : undefined;
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INSIGHT_BATCH_MAX_BYTES, MESSAGES, insightRoutes, isInsightSessionId } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { refuseOverBudget } from '../../lib/rate-budget.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { ingestBatch } from './insight-ingest.service.ts';
 import { isFromPortalPage, portalHosts } from './page-origin.ts';
-
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 // Issue 31: the web app's analytics batches, in a scope of their own. What is refused is refused before anything is
 // stored: a page the portal did not serve (403), too many batches from one address or one session (429), a body
@@ -38,8 +37,8 @@ export async function insightRoutesPlugin(app: FastifyInstance) {
     max: config.insight.batchesPerSession,
     keyGenerator: (request) => `insight-session:${sessionOf(request) ?? request.ip}`,
   });
-  app.addHook('onRequest', async (request) => refuseOver(perAddress, request));
-  app.addHook('preHandler', async (request) => refuseOver(perSession, request));
+  app.addHook('onRequest', async (request) => refuseOverBudget(perAddress, request));
+  app.addHook('preHandler', async (request) => refuseOverBudget(perSession, request));
 
   registerRoute(app, insightRoutes.ingest, ({ ctx, body }) => ingestBatch(ctx, body));
 }
@@ -48,10 +47,4 @@ function sessionOf(request: FastifyRequest): string | undefined {
   const body = request.body;
   const id = typeof body === 'object' && body !== null && 'sessionId' in body ? body.sessionId : undefined;
   return isInsightSessionId(id) ? id : undefined;
-}
-
-async function refuseOver(limit: Limiter, request: FastifyRequest): Promise<void> {
-  const result = await limit(request);
-  if (!result.isAllowed && result.isExceeded)
-    throw new AppError('too_many_requests', MESSAGES.tooManyAttempts, [], result.ttlInSeconds);
 }

@@ -411,6 +411,7 @@ describe('retention: INSIGHT_RETENTION_DAYS', () => {
       idempotencyKeys: 0,
       webhookEvents: 0,
       insight: 30,
+      replay: 0,
       jobFailures: 0,
       webhookLog: 0,
     });
@@ -432,6 +433,7 @@ describe('retention: INSIGHT_RETENTION_DAYS', () => {
       idempotencyKeys: 0,
       webhookEvents: 0,
       insight: 0,
+      replay: 0,
       jobFailures: 0,
       webhookLog: 0,
     });

@@ -6,6 +6,7 @@ import {
   insightEvents,
   insightSessions,
   jobFailures,
+  replayRecordings,
   webhookDeliveries,
   webhookEvents,
   webhookOutbox,
@@ -64,6 +65,20 @@ export async function deleteOldInsightSessions(db: DbOrTx, before: Date, batch: 
     .delete(insightSessions)
     .where(inArray(insightSessions.id, old))
     .returning({ id: insightSessions.id });
+  return deleted.length;
+}
+
+// Support replay (issue 31): a recording by when the server received it
+export async function deleteOldReplayRecordings(db: DbOrTx, before: Date, batch: number): Promise<number> {
+  const old = db
+    .select({ id: replayRecordings.id })
+    .from(replayRecordings)
+    .where(lt(replayRecordings.createdAt, before))
+    .limit(batch);
+  const deleted = await db
+    .delete(replayRecordings)
+    .where(inArray(replayRecordings.id, old))
+    .returning({ id: replayRecordings.id });
   return deleted.length;
 }
 

@@ -4,6 +4,7 @@ import {
   deleteOldInsightEvents,
   deleteOldInsightSessions,
   deleteOldJobFailures,
+  deleteOldReplayRecordings,
   deleteOldWebhookDeliveries,
   deleteOldWebhookEvents,
   deleteOldWebhookOutbox,
@@ -17,6 +18,8 @@ export type RetentionDays = {
   webhookEvents: number;
   // the web app's analytics: insight events and sessions (issue 31)
   insight: number;
+  // support replay's recordings (issue 31)
+  replay: number;
   jobFailures: number;
   // the reseller API's webhooks: events fanned out, deliveries that are over (issue 30)
   webhookLog: number;
@@ -31,6 +34,7 @@ const TABLES: [keyof RetentionDays, Deleter][] = [
   ['webhookEvents', deleteOldWebhookEvents],
   ['insight', deleteOldInsightEvents],
   ['insight', deleteOldInsightSessions],
+  ['replay', deleteOldReplayRecordings],
   ['jobFailures', deleteOldJobFailures],
   ['webhookLog', deleteOldWebhookOutbox],
   ['webhookLog', deleteOldWebhookDeliveries],
@@ -46,6 +50,7 @@ export async function deleteExpiredRows(
     idempotencyKeys: 0,
     webhookEvents: 0,
     insight: 0,
+    replay: 0,
     jobFailures: 0,
     webhookLog: 0,
   };

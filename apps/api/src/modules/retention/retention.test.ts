@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { loadConfig } from '../../config/env.ts';
 import {
   idempotencyKeys,
   insightEvents,
+  insightSessions,
   jobFailures,
+  replayRecordings,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
@@ -24,7 +26,9 @@ afterAll(async () => t.close());
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
-const DAYS = { idempotencyKeys: 30, webhookEvents: 90, insight: 730, jobFailures: 30, webhookLog: 30 };
+const DAYS = { idempotencyKeys: 30, webhookEvents: 90, insight: 730, replay: 30, jobFailures: 30, webhookLog: 30 };
+// each seed's recorded session (support replay, issue 31)
+const replaySessions = new Map<string, string>();
 
 async function seed(marker: string) {
   const db = t.database.db;
@@ -48,6 +52,13 @@ async function seed(marker: string) {
   await db.insert(insightEvents).values([
     { kind: 'page_view', path: `/${marker}/old`, at: daysAgo(731) },
     { kind: 'page_view', path: `/${marker}/new`, at: daysAgo(729) },
+  ]);
+  const sessionId = randomUUID();
+  replaySessions.set(marker, sessionId);
+  await db.insert(insightSessions).values({ id: sessionId, siteId: 'general', agencyId: agency.id, isRecorded: true });
+  await db.insert(replayRecordings).values([
+    { sessionId, sequence: 0, bytes: Buffer.from('old'), size: 3, createdAt: daysAgo(31) },
+    { sessionId, sequence: 1, bytes: Buffer.from('new'), size: 3, createdAt: daysAgo(29) },
   ]);
   await db.insert(jobFailures).values([
     { name: `${marker}-old`, node: 'n1', error: 'boom', failedAt: daysAgo(31) },
@@ -107,7 +118,15 @@ async function left(marker: string) {
     .select({ type: webhookDeliveries.eventType })
     .from(webhookDeliveries)
     .where(like(webhookDeliveries.eventType, `${marker}-%`));
+  const sessionId = replaySessions.get(marker);
+  const replays = sessionId
+    ? await db
+        .select({ bytes: replayRecordings.bytes })
+        .from(replayRecordings)
+        .where(eq(replayRecordings.sessionId, sessionId))
+    : [];
   return {
+    replays: replays.map((r) => r.bytes.toString()).sort(),
     webhookLog: [...outbox, ...deliveries].map((r) => r.type.slice(marker.length + 1)).sort(),
     keys: keys.map((r) => r.key.slice(marker.length + 1)).sort(),
     events: events.map((r) => r.id.slice(marker.length + 1)).sort(),
@@ -123,6 +142,7 @@ describe('retention: rows that only serve for a while', () => {
     const counts = await deleteExpiredRows(t.app.deps, DAYS);
     for (const n of Object.values(counts)) expect(n).toBeGreaterThanOrEqual(1);
     expect(await left(marker)).toEqual({
+      replays: ['new'],
       webhookLog: ['new', 'new', 'old-waiting', 'old-waiting'],
       keys: ['new-done', 'old-running'],
       events: ['new'],
@@ -141,10 +161,12 @@ describe('retention: rows that only serve for a while', () => {
       idempotencyKeys: 0,
       webhookEvents: 0,
       insight: 0,
+      replay: 0,
       jobFailures: 0,
       webhookLog: 0,
     });
     expect(await left(marker)).toEqual({
+      replays: ['new', 'old'],
       webhookLog: ['new', 'new', 'old', 'old', 'old-waiting', 'old-waiting'],
       keys: ['new-done', 'old-done', 'old-running'],
       events: ['new', 'old'],
@@ -166,6 +188,7 @@ describe('retention: rows that only serve for a while', () => {
       ...DAYS,
       idempotencyKeys: 0,
       webhookEvents: 0,
+      replay: 0,
       jobFailures: 0,
       webhookLog: 0,
     });

@@ -1,0 +1,130 @@
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { agencies, bookings, insightSessions, replayRecordings, users } from '../../db/schema/index.ts';
+
+export type ReplaySessionRow = {
+  sessionId: string;
+  agencyId: string;
+  agencyName: string;
+  userId: string | null;
+  userName: string | null;
+  userEmail: string | null;
+  startedAt: Date;
+  lastSeenAt: Date;
+  recordings: number;
+  size: number;
+};
+
+// Stores one upload as the session's next recording, under the session's row lock (two tabs of one session upload in
+// turn, so the sequence has no duplicate): false when the session would keep more than `maxSessionBytes`. Both
+// statements run in the caller's transaction; the second reads what the lock's previous holder committed.
+export async function appendRecording(
+  tx: DbOrTx,
+  recording: { sessionId: string; bytes: Buffer; maxSessionBytes: number },
+): Promise<boolean> {
+  await tx
+    .select({ id: insightSessions.id })
+    .from(insightSessions)
+    .where(eq(insightSessions.id, recording.sessionId))
+    .for('update');
+  const size = recording.bytes.length;
+  const result = (await tx.execute(sql`
+    INSERT INTO ${replayRecordings} (session_id, sequence, bytes, size)
+    SELECT ${recording.sessionId}::uuid, coalesce(max(r.sequence) + 1, 0), ${recording.bytes}::bytea, ${size}::int
+    FROM ${replayRecordings} r WHERE r.session_id = ${recording.sessionId}
+    HAVING coalesce(sum(r.size), 0) + ${size} <= ${recording.maxSessionBytes}
+    RETURNING sequence`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+// Recorded sessions with what they keep (only those with at least one recording), newest first. The recordings are
+// counted per session through its (session, sequence) index.
+async function sessionRows(db: DbOrTx, where: SQL, limit: number): Promise<ReplaySessionRow[]> {
+  const result = (await db.execute(sql`
+    SELECT s.id AS session_id, s.agency_id, a.name AS agency_name, s.user_id, u.name AS user_name,
+      u.email AS user_email, s.started_at, s.last_seen_at, kept.recordings, kept.size
+    FROM ${insightSessions} s
+    JOIN ${agencies} a ON a.id = s.agency_id
+    LEFT JOIN ${users} u ON u.id = s.user_id
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS recordings, coalesce(sum(r.size), 0)::bigint AS size
+      FROM ${replayRecordings} r WHERE r.session_id = s.id
+    ) kept
+    WHERE ${where} AND kept.recordings > 0
+    ORDER BY s.started_at DESC
+    LIMIT ${limit}`)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((row) => ({
+    sessionId: String(row.session_id),
+    agencyId: String(row.agency_id),
+    agencyName: String(row.agency_name),
+    userId: row.user_id === null ? null : String(row.user_id),
+    userName: row.user_name === null ? null : String(row.user_name),
+    userEmail: row.user_email === null ? null : String(row.user_email),
+    startedAt: asDate(row.started_at),
+    lastSeenAt: asDate(row.last_seen_at),
+    recordings: Number(row.recordings),
+    size: Number(row.size),
+  }));
+}
+
+// a raw query's timestamptz: a Date from both drivers, text if a driver's parser is off
+function asDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+export function agencyRecordedSessions(db: DbOrTx, agencyId: string, limit: number): Promise<ReplaySessionRow[]> {
+  return sessionRows(db, sql`s.agency_id = ${agencyId} AND s.is_recorded`, limit);
+}
+
+export async function recordedSessionById(db: DbOrTx, sessionId: string): Promise<ReplaySessionRow | undefined> {
+  const [row] = await sessionRows(db, sql`s.id = ${sessionId}`, 1);
+  return row;
+}
+
+// The analytics session a booking was made in: undefined for an unknown booking, null when it names none
+export async function bookingSession(db: DbOrTx, bookingId: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ sessionId: bookings.insightSessionId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row ? row.sessionId : undefined;
+}
+
+export async function bookingsMadeIn(db: DbOrTx, sessionIds: string[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select({ sessionId: bookings.insightSessionId, id: bookings.id, reference: bookings.reference })
+    .from(bookings)
+    .where(inArray(bookings.insightSessionId, sessionIds))
+    .orderBy(asc(bookings.createdAt));
+}
+
+// The sizes of a session's recordings from `from` on, in order: what a page of them may hold is decided from these
+// before any bytes are read
+export function recordingSizes(db: DbOrTx, sessionId: string, from: number, limit: number) {
+  return db
+    .select({ sequence: replayRecordings.sequence, size: replayRecordings.size })
+    .from(replayRecordings)
+    .where(and(eq(replayRecordings.sessionId, sessionId), gte(replayRecordings.sequence, from)))
+    .orderBy(asc(replayRecordings.sequence))
+    .limit(limit);
+}
+
+export function recordingsBetween(db: DbOrTx, sessionId: string, from: number, to: number) {
+  return db
+    .select({
+      sequence: replayRecordings.sequence,
+      createdAt: replayRecordings.createdAt,
+      bytes: replayRecordings.bytes,
+    })
+    .from(replayRecordings)
+    .where(
+      and(
+        eq(replayRecordings.sessionId, sessionId),
+        gte(replayRecordings.sequence, from),
+        lte(replayRecordings.sequence, to),
+      ),
+    )
+    .orderBy(asc(replayRecordings.sequence));
+}

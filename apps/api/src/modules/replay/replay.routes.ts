@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES, REPLAY_UPLOAD_MAX_BYTES, isInsightSessionId, replayRoutes } from '@portal/contract';
+import { AppError } from '../../lib/app-error.ts';
+import { refuseOverBudget } from '../../lib/rate-budget.ts';
+import { registerRoute } from '../../lib/route.ts';
+import { isFromPortalPage, portalHosts } from '../insight/index.ts';
+import { agencySessions, bookingSessions, sessionRecording, uploadRecording } from './replay.service.ts';
+
+// Issue 31 item 3: support replay. The operator's reads, and the recorder's uploads in a scope of their own.
+export async function replayRoutesPlugin(app: FastifyInstance) {
+  await app.register(uploadScope);
+  registerRoute(app, replayRoutes.agencySessions, ({ ctx, params }) => agencySessions(ctx, params.id));
+  registerRoute(app, replayRoutes.bookingSessions, ({ ctx, params }) => bookingSessions(ctx, params.id));
+  registerRoute(app, replayRoutes.recording, ({ ctx, params, query }) => sessionRecording(ctx, params.id, query.from));
+}
+
+// Uploads: the body is kept as bytes (gzip, or JSON where the browser cannot compress) up to its cap (413); one
+// address or one session past its budget per minute is 429; then the route's own checks — the session's agent
+// (401/403 by role), a page the portal served, as the analytics batches (403) — and the service's, all before anything
+// is stored. The page's origin is checked after the caller is known, so a suspended agency hears why.
+async function uploadScope(app: FastifyInstance) {
+  const { config, sites } = app.deps;
+  const hosts = portalHosts(sites.all);
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(
+    ['application/json', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: REPLAY_UPLOAD_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  const window = { timeWindow: '1 minute' } as const;
+  const perAddress = app.createRateLimit({
+    ...window,
+    max: config.replay.uploadsPerIp,
+    keyGenerator: (request) => `replay-ip:${request.ip}`,
+  });
+  const perSession = app.createRateLimit({
+    ...window,
+    max: config.replay.uploadsPerSession,
+    keyGenerator: (request) => `replay-session:${sessionOf(request) ?? request.ip}`,
+  });
+  app.addHook('onRequest', async (request) => refuseOverBudget(perAddress, request));
+  app.addHook('onRequest', async (request) => refuseOverBudget(perSession, request));
+
+  registerRoute(app, replayRoutes.upload, ({ ctx, query, request }) => {
+    if (!isFromPortalPage(request, hosts)) throw new AppError('forbidden', MESSAGES.forbidden);
+    return uploadRecording(ctx, query.sessionId, request.body);
+  });
+}
+
+function sessionOf(request: FastifyRequest): string | undefined {
+  const query = request.query;
+  const id = typeof query === 'object' && query !== null && 'sessionId' in query ? query.sessionId : undefined;
+  return isInsightSessionId(id) ? id : undefined;
+}

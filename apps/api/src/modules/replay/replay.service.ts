@@ -1,0 +1,137 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import {
+  REPLAY_MESSAGES,
+  REPLAY_SESSION_MAX_BYTES,
+  REPLAY_UPLOAD_MAX_INFLATED_BYTES,
+  ReplayEvents,
+} from '@portal/contract';
+import type { OkResponse, ReplayRecording, ReplaySession, ReplaySessionList } from '@portal/contract';
+import { AppError } from '../../lib/app-error.ts';
+import { withTransaction, type ServiceContext } from '../../lib/context.ts';
+import { requireAgencyActor } from '../../lib/require-actor.ts';
+import { recordedSession } from '../insight/index.ts';
+import * as repo from './replay.repo.ts';
+
+const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
+
+// what one page of a session's recordings may carry (compressed; base64 adds a third)
+const PAGE_BYTES = 2 * 1024 * 1024;
+const PAGE_RECORDINGS = 2_000;
+// how many sessions an agency's page lists (REPLAY_RETENTION_DAYS keeps the rest short anyway)
+const LISTED_SESSIONS = 100;
+
+// Issue 31 item 3: one upload of a recorded session, from its own agent. Refused before anything is stored: a session
+// that is not recorded (never sampled, its agency's switch off, or another user's) 403; a body that inflates past
+// the cap, or a session that would keep more than its cap, 413; anything but a list of rrweb events 422.
+export async function uploadRecording(ctx: ServiceContext, sessionId: string, body: unknown): Promise<OkResponse> {
+  const actor = requireAgencyActor(ctx);
+  const session = await recordedSession(ctx.db, sessionId);
+  if (!session || session.userId !== actor.userId || session.agencyId !== actor.agencyId)
+    throw new AppError('forbidden', REPLAY_MESSAGES.notRecorded);
+  const bytes = await storedBytes(body);
+  const isKept = await withTransaction(ctx.db, (tx) =>
+    repo.appendRecording(tx, { sessionId, bytes, maxSessionBytes: REPLAY_SESSION_MAX_BYTES }),
+  );
+  if (!isKept) throw new AppError('payload_too_large', REPLAY_MESSAGES.tooLarge);
+  return { ok: true };
+}
+
+const isGzip = (body: Buffer) => body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b;
+
+// The upload as it is kept, gzip-compressed: what the browser compressed once it is known to inflate to rrweb's
+// events; plain JSON (a browser without CompressionStream) compressed here
+async function storedBytes(body: unknown): Promise<Buffer> {
+  if (!Buffer.isBuffer(body)) throw malformed();
+  const compressed = isGzip(body);
+  const json = compressed ? await inflated(body) : body;
+  if (json.length > REPLAY_UPLOAD_MAX_INFLATED_BYTES) throw new AppError('payload_too_large', REPLAY_MESSAGES.tooLarge);
+  let events: unknown;
+  try {
+    events = JSON.parse(json.toString('utf8'));
+  } catch {
+    throw malformed();
+  }
+  if (!ReplayEvents.safeParse(events).success) throw malformed();
+  return compressed ? body : gzip(json);
+}
+
+async function inflated(body: Buffer): Promise<Buffer> {
+  try {
+    return await gunzip(body, { maxOutputLength: REPLAY_UPLOAD_MAX_INFLATED_BYTES });
+  } catch (error) {
+    if (error instanceof RangeError) throw new AppError('payload_too_large', REPLAY_MESSAGES.tooLarge);
+    throw malformed();
+  }
+}
+
+function malformed(): AppError {
+  return AppError.field('body', REPLAY_MESSAGES.malformed);
+}
+
+// --- the operator's reads ---
+
+export async function agencySessions(ctx: ServiceContext, agencyId: string): Promise<ReplaySessionList> {
+  return { sessions: await sessionViews(ctx, await repo.agencyRecordedSessions(ctx.db, agencyId, LISTED_SESSIONS)) };
+}
+
+// The session the booking was made in, when it was recorded (none for a booking made elsewhere: a widget sale, the
+// reseller API, a session not sampled)
+export async function bookingSessions(ctx: ServiceContext, bookingId: string): Promise<ReplaySessionList> {
+  const sessionId = await repo.bookingSession(ctx.db, bookingId);
+  if (sessionId === undefined) throw AppError.notFound();
+  const row = sessionId ? await repo.recordedSessionById(ctx.db, sessionId) : undefined;
+  return { sessions: await sessionViews(ctx, row ? [row] : []) };
+}
+
+// A session and a page of its recordings, as stored (the player inflates them), from `from` on: at least one, and
+// as many more as fit in a page
+export async function sessionRecording(ctx: ServiceContext, sessionId: string, from: number): Promise<ReplayRecording> {
+  const row = await repo.recordedSessionById(ctx.db, sessionId);
+  if (!row) throw AppError.notFound();
+  const [session] = await sessionViews(ctx, [row]);
+  if (!session) throw AppError.notFound();
+  const sizes = await repo.recordingSizes(ctx.db, sessionId, from, PAGE_RECORDINGS);
+  let total = 0;
+  const page = sizes.filter((recording, index) => {
+    total += recording.size;
+    return index === 0 || total <= PAGE_BYTES;
+  });
+  const last = page.at(-1);
+  if (!last) return { session, recordings: [], nextFrom: null };
+  const recordings = await repo.recordingsBetween(ctx.db, sessionId, from, last.sequence);
+  const isMore = sizes.length > page.length || sizes.length === PAGE_RECORDINGS;
+  return {
+    session,
+    recordings: recordings.map((recording) => ({
+      sequence: recording.sequence,
+      createdAt: recording.createdAt.toISOString(),
+      gzipBase64: recording.bytes.toString('base64'),
+    })),
+    nextFrom: isMore ? last.sequence + 1 : null,
+  };
+}
+
+async function sessionViews(ctx: ServiceContext, rows: repo.ReplaySessionRow[]): Promise<ReplaySession[]> {
+  const made = await repo.bookingsMadeIn(
+    ctx.db,
+    rows.map((row) => row.sessionId),
+  );
+  return rows.map((row) => ({
+    sessionId: row.sessionId,
+    agencyId: row.agencyId,
+    agencyName: row.agencyName,
+    agent:
+      row.userId && row.userName !== null && row.userEmail !== null
+        ? { id: row.userId, name: row.userName, email: row.userEmail }
+        : null,
+    startedAt: row.startedAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    recordings: row.recordings,
+    size: row.size,
+    bookings: made
+      .filter((booking) => booking.sessionId === row.sessionId)
+      .map((booking) => ({ id: booking.id, reference: booking.reference })),
+  }));
+}
