@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES } from '@portal/contract';
+import { BOOKING_MESSAGES, balanceRoutes, bookingRoutes } from '@portal/contract';
 import { agencies, payments, sandboxCharges, topUps, webhookEvents } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import {
@@ -12,10 +12,10 @@ import {
   payWithSandboxWallet,
   postSandboxForm,
 } from '../../../test/sandbox-pay.ts';
-import { bearer } from '../../../test/factories.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { bookingBody, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { SANDBOX_MESSAGES } from './sandbox-cards.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 // SPEC §8 (wallet payments): the sandbox's hosted page offers a test wallet beside the card. Its sheet asks the payer's
 // name and e-mail; closed or sent without them it says 'Please enter your personal information to complete the
@@ -38,7 +38,7 @@ let keys = 0;
 
 async function cardBooking() {
   const res = await postBooking(t.app, w.tokens.admin, bookingBody(w), {
-    url: '/api/b2b/bookings/withpaymentintent',
+    url: routeUrl(bookingRoutes.createWithPaymentIntent),
   });
   expect(res.statusCode, res.body).toBe(200);
   const booking = res.json().booking;
@@ -48,11 +48,10 @@ async function cardBooking() {
 }
 
 async function cardTopUp(amount: number) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/b2b/balance/topup',
-    headers: { ...bearer(w.tokens.admin), 'idempotency-key': `wallet-top-up-${Date.now()}-${keys++}` },
-    payload: { method: 'card', amount, currencyCode: 'aed' },
+  const res = await injectRoute(t.app, balanceRoutes.topUp, {
+    body: { method: 'card', amount, currencyCode: 'aed' },
+    token: w.tokens.admin,
+    idempotencyKey: `wallet-top-up-${Date.now()}-${keys++}`,
   });
   expect(res.statusCode).toBe(200);
   const view = res.json();
@@ -62,10 +61,9 @@ async function cardTopUp(amount: number) {
 }
 
 async function bookingState(bookingId: string, paymentId: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/b2b/payments/${paymentId}`,
-    headers: bearer(w.tokens.admin),
+  const res = await injectRoute(t.app, bookingRoutes.paymentStatus, {
+    params: { id: paymentId },
+    token: w.tokens.admin,
   });
   expect(res.statusCode, res.body).toBe(200);
   const booking = res.json().booking;
