@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, Center, Collapse, Container, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Center, Collapse, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconUserPlus } from '@tabler/icons-react';
 import type { Agent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '@/components/list-pagination';
-import { PageHeader } from '@/components/page-header';
-import { LoadFailed } from '@/components/load-failed';
-import { SectionSpinner } from '@/components/page-spinner';
+import { AgentPage } from '@/components/agent-page';
+import { QueryContent } from '@/components/query-content';
 import { RequiresCapability } from '@/components/requires-capability';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { useAgencyCurrency } from '@/lib/me';
@@ -71,75 +70,67 @@ function AgentsAdminPage() {
   const isFiltered = filters.search !== '' || filters.status !== 'all';
 
   return (
-    <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
-      <Stack gap="md">
-        <PageHeader
-          title={t('agents.title')}
-          subtitle={t('agents.subtitle')}
-          action={
-            <Button leftSection={<IconUserPlus size={18} />} onClick={() => setEditing(null)} data-testid="agent-new">
-              {t('agents.new')}
-            </Button>
-          }
-        />
+    <AgentPage
+      title={t('agents.title')}
+      subtitle={t('agents.subtitle')}
+      action={
+        <Button leftSection={<IconUserPlus size={18} />} onClick={() => setEditing(null)} data-testid="agent-new">
+          {t('agents.new')}
+        </Button>
+      }
+    >
+      <AgentsFilters filters={filters} onChange={update} />
 
-        <AgentsFilters filters={filters} onChange={update} />
-
-        {!list.data && list.isError ? (
-          <LoadFailed error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
-        ) : !list.data ? (
-          <SectionSpinner />
-        ) : list.data.items.length === 0 ? (
-          <Paper withBorder p="xl">
-            <Stack align="center" gap="sm" data-testid="agents-empty">
-              <Text c="dimmed" ta="center">
-                {list.data.total > 0
-                  ? t('agents.pageEmpty')
-                  : isFiltered
-                    ? t('agents.emptyFiltered')
-                    : t('agents.empty')}
+      <QueryContent query={list}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <Paper withBorder p="xl">
+              <Stack align="center" gap="sm" data-testid="agents-empty">
+                <Text c="dimmed" ta="center">
+                  {data.total > 0 ? t('agents.pageEmpty') : isFiltered ? t('agents.emptyFiltered') : t('agents.empty')}
+                </Text>
+                {data.total > 0 && (
+                  <Button variant="light" onClick={() => update({ page: null })}>
+                    {t('agents.firstPage')}
+                  </Button>
+                )}
+              </Stack>
+            </Paper>
+          ) : (
+            <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+              <Text size="sm" fw={600} data-testid="agents-total">
+                {t('agents.total', { count: data.total })}
               </Text>
-              {list.data.total > 0 && (
-                <Button variant="light" onClick={() => update({ page: null })}>
-                  {t('agents.firstPage')}
-                </Button>
+              {isPhone ? (
+                <AgentsCards agents={data.items} onEdit={setEditing} />
+              ) : (
+                <Paper withBorder p="xs">
+                  <AgentsTable agents={data.items} onEdit={setEditing} />
+                </Paper>
               )}
+              <Center>
+                <ListPagination
+                  total={data.total}
+                  onPage={data.onPage || AGENTS_ON_PAGE}
+                  page={filters.page}
+                  onChange={(page) => update({ page: page > 1 ? String(page) : null })}
+                  isCompact={isPhone}
+                  textKeys="agents.pagination"
+                />
+              </Center>
             </Stack>
-          </Paper>
-        ) : (
-          <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            <Text size="sm" fw={600} data-testid="agents-total">
-              {t('agents.total', { count: list.data.total })}
-            </Text>
-            {isPhone ? (
-              <AgentsCards agents={list.data.items} onEdit={setEditing} />
-            ) : (
-              <Paper withBorder p="xs">
-                <AgentsTable agents={list.data.items} onEdit={setEditing} />
-              </Paper>
-            )}
-            <Center>
-              <ListPagination
-                total={list.data.total}
-                onPage={list.data.onPage || AGENTS_ON_PAGE}
-                page={filters.page}
-                onChange={(page) => update({ page: page > 1 ? String(page) : null })}
-                isCompact={isPhone}
-                textKeys="agents.pagination"
-              />
-            </Center>
-          </Stack>
-        )}
+          )
+        }
+      </QueryContent>
 
-        <RolesCard isCompact={isPhone} />
-        <AgentsHistory />
-      </Stack>
+      <RolesCard isCompact={isPhone} />
+      <AgentsHistory />
       <AgentFormModal
         agent={editing ?? null}
         isOpen={editing !== undefined}
         onClose={() => setEditing(undefined)}
         currency={currency}
       />
-    </Container>
+    </AgentPage>
   );
 }

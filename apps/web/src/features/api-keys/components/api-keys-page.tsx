@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Code,
-  Container,
   Group,
   Modal,
   Paper,
@@ -21,9 +20,9 @@ import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import type { ApiKey, ApiKeyRole, CreatedApiKey } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadFailed } from '@/components/load-failed';
-import { PageHeader } from '@/components/page-header';
-import { SectionSpinner } from '@/components/page-spinner';
+import { QueryContent } from '@/components/query-content';
+import { EmptyState } from '@/components/empty-state';
+import { AgentPage } from '@/components/agent-page';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -44,26 +43,21 @@ export function ApiKeysPage() {
   const language = i18n.language === 'ru' ? 'ru' : 'en';
 
   return (
-    <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
-      <Stack gap="md">
-        <PageHeader title={t('apiKeys.title')} subtitle={t('apiKeys.subtitle')} />
-        <NewKeyForm onCreated={setCreated} />
-        {!list.data && list.isError ? (
-          <LoadFailed error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
-        ) : !list.data ? (
-          <SectionSpinner />
-        ) : (
+    <AgentPage title={t('apiKeys.title')} subtitle={t('apiKeys.subtitle')}>
+      <NewKeyForm onCreated={setCreated} />
+      <QueryContent query={list}>
+        {(data) => (
           <>
-            <KeysTable keys={list.data.keys} language={language} onRevoke={setRevoking} />
-            <TestBalancePanel amount={list.data.testBalance.amount} currency={list.data.testBalance.currencyCode} />
-            <QuickStart baseUrl={list.data.baseUrl} />
+            <KeysTable keys={data.keys} language={language} onRevoke={setRevoking} />
+            <TestBalancePanel amount={data.testBalance.amount} currency={data.testBalance.currencyCode} />
+            <QuickStart baseUrl={data.baseUrl} />
             <WebhooksSection language={language} />
           </>
         )}
-      </Stack>
+      </QueryContent>
       <SecretOnce created={created} onClose={() => setCreated(null)} />
       <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
-    </Container>
+    </AgentPage>
   );
 }
 
@@ -137,14 +131,7 @@ function KeysTable({
 }) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
-  if (keys.length === 0)
-    return (
-      <Paper withBorder p="xl">
-        <Text c="dimmed" ta="center" data-testid="api-keys-empty">
-          {t('apiKeys.empty')}
-        </Text>
-      </Paper>
-    );
+  if (keys.length === 0) return <EmptyState testId="api-keys-empty">{t('apiKeys.empty')}</EmptyState>;
   const status = (key: ApiKey) =>
     key.revokedAt ? (
       <Badge color="gray" variant="light">

@@ -7,9 +7,9 @@ import type { StatementResponse } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import { ListPagination } from '@/components/list-pagination';
-import { LoadFailed } from '@/components/load-failed';
+import { QueryContent } from '@/components/query-content';
+import { EmptyState } from '@/components/empty-state';
 import { Money } from '@/components/money';
-import { SectionSpinner } from '@/components/page-spinner';
 import { todayInDubai } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
@@ -130,7 +130,6 @@ export function StatementTab({ period, page, onPeriodChange, onPageChange }: Sta
   const isPhone = useIsPhone();
   const statement = useStatement({ ...period, page, onPage: STATEMENT_PAGE_SIZE });
   const download = useDownloadStatement();
-  const data = statement.data;
   const isSame = (other: Period) => other.from === period.from && other.to === period.to;
 
   return (
@@ -178,40 +177,32 @@ export function StatementTab({ period, page, onPeriodChange, onPageChange }: Sta
         </Group>
       </Paper>
 
-      {!data && statement.isError ? (
-        <LoadFailed
-          error={statement.error}
-          onRetry={() => void statement.refetch()}
-          isRetrying={statement.isFetching}
-        />
-      ) : !data ? (
-        <SectionSpinner />
-      ) : (
-        <Stack gap="md" style={{ opacity: statement.isPlaceholderData ? 0.6 : 1 }}>
-          <PeriodTotals statement={data} isCompact={isPhone} />
-          {data.entries.length === 0 ? (
-            <Paper withBorder p="xl">
-              <Text c="dimmed" ta="center" data-testid="statement-empty">
+      <QueryContent query={statement}>
+        {(data) => (
+          <Stack gap="md" style={{ opacity: statement.isPlaceholderData ? 0.6 : 1 }}>
+            <PeriodTotals statement={data} isCompact={isPhone} />
+            {data.entries.length === 0 ? (
+              <EmptyState testId="statement-empty">
                 {data.total > 0 ? t('balance.statement.pageEmpty') : t('balance.statement.empty')}
-              </Text>
-            </Paper>
-          ) : isPhone ? (
-            <StatementCards entries={data.entries} currency={data.currencyCode} />
-          ) : (
-            <Paper withBorder p="xs">
-              <StatementTable entries={data.entries} currency={data.currencyCode} />
-            </Paper>
-          )}
-          <ListPagination
-            total={data.total}
-            onPage={data.onPage || STATEMENT_PAGE_SIZE}
-            page={page}
-            onChange={onPageChange}
-            isCompact={isPhone}
-            textKeys="balance.pagination"
-          />
-        </Stack>
-      )}
+              </EmptyState>
+            ) : isPhone ? (
+              <StatementCards entries={data.entries} currency={data.currencyCode} />
+            ) : (
+              <Paper withBorder p="xs">
+                <StatementTable entries={data.entries} currency={data.currencyCode} />
+              </Paper>
+            )}
+            <ListPagination
+              total={data.total}
+              onPage={data.onPage || STATEMENT_PAGE_SIZE}
+              page={page}
+              onChange={onPageChange}
+              isCompact={isPhone}
+              textKeys="balance.pagination"
+            />
+          </Stack>
+        )}
+      </QueryContent>
     </Stack>
   );
 }

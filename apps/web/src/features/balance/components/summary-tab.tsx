@@ -4,9 +4,9 @@ import type { PaperProps } from '@mantine/core';
 import { SHORT_MONTHS } from '@portal/contract/plain';
 import type { BalanceSummaryResponse, CurrencyCode } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '@/components/load-failed';
+import { QueryContent } from '@/components/query-content';
+import { EmptyState } from '@/components/empty-state';
 import { Money } from '@/components/money';
-import { SectionSpinner } from '@/components/page-spinner';
 import { useLocale } from '@/lib/locale';
 import { useBalanceSummary } from '../api/get-balance-summary';
 import { yearsToChoose } from '../utils/period';
@@ -218,28 +218,22 @@ export function SummaryTab({ year, onYearChange }: SummaryTabProps) {
           {t('balance.summary.hint')}
         </Text>
       </Group>
-      {summary.isError && !summary.data ? (
-        <LoadFailed error={summary.error} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />
-      ) : !summary.data ? (
-        <SectionSpinner />
-      ) : (
-        <Stack gap="sm" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }}>
-          {isPhone ? (
-            <SummaryCards summary={summary.data} />
-          ) : (
-            <Paper withBorder p="xs">
-              <SummaryTable summary={summary.data} />
-            </Paper>
-          )}
-          {summary.data.rows.length === 0 && (
-            <Paper withBorder p="xl">
-              <Text c="dimmed" ta="center" data-testid="summary-empty">
-                {t('balance.summary.empty', { year: summary.data.year })}
-              </Text>
-            </Paper>
-          )}
-        </Stack>
-      )}
+      <QueryContent query={summary}>
+        {(data) => (
+          <Stack gap="sm" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }}>
+            {isPhone ? (
+              <SummaryCards summary={data} />
+            ) : (
+              <Paper withBorder p="xs">
+                <SummaryTable summary={data} />
+              </Paper>
+            )}
+            {data.rows.length === 0 && (
+              <EmptyState testId="summary-empty">{t('balance.summary.empty', { year: data.year })}</EmptyState>
+            )}
+          </Stack>
+        )}
+      </QueryContent>
     </Stack>
   );
 }

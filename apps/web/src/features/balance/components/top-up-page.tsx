@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Grid, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconCreditCard, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
@@ -16,7 +16,7 @@ import { BankTransferForm } from './bank-transfer-form';
 import { CardTopUpForm } from './card-top-up-form';
 import { DepositDetailsCard } from './deposit-details-card';
 import { MoneyStat } from './money-stat';
-import { PageHeader } from '@/components/page-header';
+import { AgentPage } from '@/components/agent-page';
 import { TopUpResult } from './top-up-result';
 import { TopUpsList } from './top-ups-list';
 
@@ -86,76 +86,63 @@ export function TopUpPage() {
   const chooseMethod = (next: string) => setSearch(next === 'bank_transfer' ? { method: next } : {}, { replace: true });
 
   return (
-    <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
-      <Stack gap="xl">
-        <PageHeader
-          title={t('nav.topUp')}
-          subtitle={t('balance.topUpSubtitle')}
-          action={
-            <Button
-              component={Link}
-              to={paths.balance.getHref()}
-              variant="light"
-              leftSection={<IconReceipt size={18} />}
-            >
-              {t('balance.title')}
-            </Button>
-          }
-        />
+    <AgentPage
+      gap="xl"
+      title={t('nav.topUp')}
+      subtitle={t('balance.topUpSubtitle')}
+      action={
+        <Button component={Link} to={paths.balance.getHref()} variant="light" leftSection={<IconReceipt size={18} />}>
+          {t('balance.title')}
+        </Button>
+      }
+    >
+      {topUpId ? (
+        <TopUpResult id={topUpId} />
+      ) : isLoading ? (
+        <SectionSpinner />
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+              <Stack gap="lg">
+                <SegmentedControl
+                  fullWidth
+                  size="md"
+                  value={method}
+                  onChange={chooseMethod}
+                  data={[
+                    { value: 'card', label: <MethodLabel method="card" />, disabled: !isCardAllowed },
+                    { value: 'bank_transfer', label: <MethodLabel method="bank_transfer" /> },
+                  ]}
+                  aria-label={t('balance.method.choose')}
+                  data-testid="top-up-method"
+                />
+                {!isCardAllowed && (
+                  <Alert color="yellow" variant="light" icon={<IconInfoCircle size={20} />} data-testid="card-disabled">
+                    {translateMessage(BOOKING_MESSAGES.creditCardDisabled)}
+                  </Alert>
+                )}
+                {method === 'card' ? (
+                  <CardTopUpForm currency={currency} initialAmount={search.get('amount') ?? ''} />
+                ) : (
+                  <BankTransferForm currency={currency} />
+                )}
+              </Stack>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            {method === 'card' ? <CardAside currency={currency} /> : <DepositDetailsCard />}
+          </Grid.Col>
+        </Grid>
+      )}
 
-        {topUpId ? (
-          <TopUpResult id={topUpId} />
-        ) : isLoading ? (
-          <SectionSpinner />
-        ) : (
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-                <Stack gap="lg">
-                  <SegmentedControl
-                    fullWidth
-                    size="md"
-                    value={method}
-                    onChange={chooseMethod}
-                    data={[
-                      { value: 'card', label: <MethodLabel method="card" />, disabled: !isCardAllowed },
-                      { value: 'bank_transfer', label: <MethodLabel method="bank_transfer" /> },
-                    ]}
-                    aria-label={t('balance.method.choose')}
-                    data-testid="top-up-method"
-                  />
-                  {!isCardAllowed && (
-                    <Alert
-                      color="yellow"
-                      variant="light"
-                      icon={<IconInfoCircle size={20} />}
-                      data-testid="card-disabled"
-                    >
-                      {translateMessage(BOOKING_MESSAGES.creditCardDisabled)}
-                    </Alert>
-                  )}
-                  {method === 'card' ? (
-                    <CardTopUpForm currency={currency} initialAmount={search.get('amount') ?? ''} />
-                  ) : (
-                    <BankTransferForm currency={currency} />
-                  )}
-                </Stack>
-              </Paper>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              {method === 'card' ? <CardAside currency={currency} /> : <DepositDetailsCard />}
-            </Grid.Col>
-          </Grid>
-        )}
-
-        <TopUpsList />
-        <Text size="sm" c="dimmed">
-          {t('balance.statementHint')}{' '}
-          <Anchor component={Link} to={paths.balance.getHref('transactions')}>
-            {t('nav.transactions')}
-          </Anchor>
-        </Text>
-      </Stack>
-    </Container>
+      <TopUpsList />
+      <Text size="sm" c="dimmed">
+        {t('balance.statementHint')}{' '}
+        <Anchor component={Link} to={paths.balance.getHref('transactions')}>
+          {t('nav.transactions')}
+        </Anchor>
+      </Text>
+    </AgentPage>
   );
 }

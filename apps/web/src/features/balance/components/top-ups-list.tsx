@@ -1,10 +1,10 @@
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TopUpView } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '@/components/load-failed';
+import { QueryContent } from '@/components/query-content';
+import { EmptyState } from '@/components/empty-state';
 import { Money } from '@/components/money';
 import { TransferProofLink } from '@/components/transfer-proof-link';
-import { SectionSpinner } from '@/components/page-spinner';
 import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
@@ -123,23 +123,21 @@ export function TopUpsList() {
       <Title order={2} size="h3" id="top-ups-title">
         {t('balance.topUps.title')}
       </Title>
-      {topUps.isError && !topUps.data ? (
-        <LoadFailed error={topUps.error} onRetry={() => void topUps.refetch()} isRetrying={topUps.isFetching} />
-      ) : !topUps.data ? (
-        <SectionSpinner />
-      ) : topUps.data.length === 0 ? (
-        <Paper withBorder p="lg">
-          <Text c="dimmed" ta="center" data-testid="top-ups-empty">
-            {t('balance.topUps.empty')}
-          </Text>
-        </Paper>
-      ) : isPhone ? (
-        <TopUpsCards topUps={topUps.data} />
-      ) : (
-        <Paper withBorder p="xs">
-          <TopUpsTable topUps={topUps.data} />
-        </Paper>
-      )}
+      <QueryContent query={topUps}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState testId="top-ups-empty" padding="lg">
+              {t('balance.topUps.empty')}
+            </EmptyState>
+          ) : isPhone ? (
+            <TopUpsCards topUps={data} />
+          ) : (
+            <Paper withBorder p="xs">
+              <TopUpsTable topUps={data} />
+            </Paper>
+          )
+        }
+      </QueryContent>
     </Stack>
   );
 }

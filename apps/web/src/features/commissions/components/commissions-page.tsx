@@ -1,11 +1,10 @@
-import { Button, Center, Container, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/page-header';
+import { AgentPage } from '@/components/agent-page';
 import { ListFilters } from '@/components/list-filters';
 import { ListPagination } from '@/components/list-pagination';
-import { LoadFailed } from '@/components/load-failed';
-import { SectionSpinner } from '@/components/page-spinner';
+import { QueryContent } from '@/components/query-content';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { LIST_PAGE_SIZE, hasActiveFilters, useListFilters } from '@/lib/use-list-filters';
@@ -33,86 +32,82 @@ export function CommissionsPage() {
   const hrefFor = (id: string) => paths.bookingDetail.getHref('/bookings', id);
 
   return (
-    <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
-      <Stack gap="md">
-        <PageHeader
-          title={t('commissions.title')}
-          subtitle={t('commissions.subtitle')}
-          action={
-            <Button
-              variant="light"
-              leftSection={<IconFileSpreadsheet size={18} />}
-              loading={download.isPending}
-              disabled={list.data?.total === 0}
-              onClick={() => download.mutate(filters)}
-              data-testid="download-commissions"
-            >
-              {t('commissions.downloadXlsx')}
-            </Button>
-          }
-        />
+    <AgentPage
+      title={t('commissions.title')}
+      subtitle={t('commissions.subtitle')}
+      action={
+        <Button
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={18} />}
+          loading={download.isPending}
+          disabled={list.data?.total === 0}
+          onClick={() => download.mutate(filters)}
+          data-testid="download-commissions"
+        >
+          {t('commissions.downloadXlsx')}
+        </Button>
+      }
+    >
+      <ListFilters
+        filters={filters}
+        options={options.data}
+        onChange={update}
+        hasActive={isFiltered}
+        textKeys="commissions.filters"
+        testId="commission-filters"
+        layout="row"
+      />
 
-        <ListFilters
-          filters={filters}
-          options={options.data}
-          onChange={update}
-          hasActive={isFiltered}
-          textKeys="commissions.filters"
-          testId="commission-filters"
-          layout="row"
-        />
-
-        {!list.data && list.isError ? (
-          <LoadFailed error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
-        ) : !list.data ? (
-          <SectionSpinner />
-        ) : list.data.total === 0 ? (
-          <Paper withBorder p="xl">
-            <Center>
-              <Text c="dimmed" ta="center" data-testid="commissions-empty">
-                {isFiltered ? t('commissions.emptyFiltered') : t('commissions.empty')}
+      <QueryContent query={list}>
+        {(data) =>
+          data.total === 0 ? (
+            <Paper withBorder p="xl">
+              <Center>
+                <Text c="dimmed" ta="center" data-testid="commissions-empty">
+                  {isFiltered ? t('commissions.emptyFiltered') : t('commissions.empty')}
+                </Text>
+              </Center>
+            </Paper>
+          ) : (
+            <Stack gap="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+              <CommissionStats totals={data.totals} isCompact={Boolean(isPhone)} />
+              <Text size="sm" c="dimmed">
+                {t('commissions.netNote')}
               </Text>
-            </Center>
-          </Paper>
-        ) : (
-          <Stack gap="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            <CommissionStats totals={list.data.totals} isCompact={Boolean(isPhone)} />
-            <Text size="sm" c="dimmed">
-              {t('commissions.netNote')}
-            </Text>
-            <div>
-              <Text size="sm" fw={600} mb={6} data-testid="commissions-total">
-                {t('commissions.total', { count: list.data.total })}
-              </Text>
-              {list.data.items.length === 0 ? (
-                <Paper withBorder p="xl">
-                  <Stack align="center" gap="sm" data-testid="commissions-page-empty">
-                    <Text c="dimmed">{t('commissions.pageEmpty', { page: Number(filters.page ?? 1) })}</Text>
-                    <Button variant="light" onClick={() => update({ page: null })}>
-                      {t('commissions.firstPage')}
-                    </Button>
-                  </Stack>
-                </Paper>
-              ) : isPhone ? (
-                <CommissionsCards rows={list.data.items} hrefFor={hrefFor} showAgent={showAgent} />
-              ) : (
-                <Paper withBorder p="xs">
-                  <CommissionsTable rows={list.data.items} hrefFor={hrefFor} showAgent={showAgent} />
-                </Paper>
-              )}
-            </div>
-            <ListPagination
-              total={list.data.total}
-              onPage={list.data.onPage || LIST_PAGE_SIZE}
-              page={Number(filters.page ?? 1)}
-              onChange={(page) => update({ page: page > 1 ? String(page) : null })}
-              isCompact={Boolean(isPhone)}
-              textKeys="commissions.pagination"
-            />
-            <MonthTotals months={list.data.months} totals={list.data.totals} isCompact={Boolean(isPhone)} />
-          </Stack>
-        )}
-      </Stack>
-    </Container>
+              <div>
+                <Text size="sm" fw={600} mb={6} data-testid="commissions-total">
+                  {t('commissions.total', { count: data.total })}
+                </Text>
+                {data.items.length === 0 ? (
+                  <Paper withBorder p="xl">
+                    <Stack align="center" gap="sm" data-testid="commissions-page-empty">
+                      <Text c="dimmed">{t('commissions.pageEmpty', { page: Number(filters.page ?? 1) })}</Text>
+                      <Button variant="light" onClick={() => update({ page: null })}>
+                        {t('commissions.firstPage')}
+                      </Button>
+                    </Stack>
+                  </Paper>
+                ) : isPhone ? (
+                  <CommissionsCards rows={data.items} hrefFor={hrefFor} showAgent={showAgent} />
+                ) : (
+                  <Paper withBorder p="xs">
+                    <CommissionsTable rows={data.items} hrefFor={hrefFor} showAgent={showAgent} />
+                  </Paper>
+                )}
+              </div>
+              <ListPagination
+                total={data.total}
+                onPage={data.onPage || LIST_PAGE_SIZE}
+                page={Number(filters.page ?? 1)}
+                onChange={(page) => update({ page: page > 1 ? String(page) : null })}
+                isCompact={Boolean(isPhone)}
+                textKeys="commissions.pagination"
+              />
+              <MonthTotals months={data.months} totals={data.totals} isCompact={Boolean(isPhone)} />
+            </Stack>
+          )
+        }
+      </QueryContent>
+    </AgentPage>
   );
 }

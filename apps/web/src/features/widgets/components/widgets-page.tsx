@@ -1,10 +1,10 @@
-import { Button, Container, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '@/components/load-failed';
-import { PageHeader } from '@/components/page-header';
-import { SectionSpinner } from '@/components/page-spinner';
+import { EmptyState } from '@/components/empty-state';
+import { AgentPage } from '@/components/agent-page';
+import { QueryContent } from '@/components/query-content';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useWidgets } from '../api/get-widgets';
@@ -20,40 +20,33 @@ export function WidgetsPage() {
   const list = useWidgets();
 
   return (
-    <Container size="xl" py={{ base: 'lg', md: 'xl' }}>
-      <Stack gap="md">
-        <PageHeader
-          title={t('widgets.title')}
-          subtitle={t('widgets.subtitle')}
-          action={
-            <Button
-              component={Link}
-              to={paths.widgetsCreate.getHref()}
-              leftSection={<IconPlus size={18} />}
-              data-testid="widget-new"
-            >
-              {t('widgets.new')}
-            </Button>
-          }
-        />
-        {!list.data && list.isError ? (
-          <LoadFailed error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
-        ) : !list.data ? (
-          <SectionSpinner />
-        ) : list.data.items.length === 0 ? (
-          <Paper withBorder p="xl">
-            <Text c="dimmed" ta="center" data-testid="widgets-empty">
-              {t('widgets.empty')}
-            </Text>
-          </Paper>
-        ) : isPhone ? (
-          <WidgetsCards widgets={list.data.items} />
-        ) : (
-          <Paper withBorder p="xs">
-            <WidgetsTable widgets={list.data.items} />
-          </Paper>
-        )}
-      </Stack>
-    </Container>
+    <AgentPage
+      title={t('widgets.title')}
+      subtitle={t('widgets.subtitle')}
+      action={
+        <Button
+          component={Link}
+          to={paths.widgetsCreate.getHref()}
+          leftSection={<IconPlus size={18} />}
+          data-testid="widget-new"
+        >
+          {t('widgets.new')}
+        </Button>
+      }
+    >
+      <QueryContent query={list}>
+        {({ items }) =>
+          items.length === 0 ? (
+            <EmptyState testId="widgets-empty">{t('widgets.empty')}</EmptyState>
+          ) : isPhone ? (
+            <WidgetsCards widgets={items} />
+          ) : (
+            <Paper withBorder p="xs">
+              <WidgetsTable widgets={items} />
+            </Paper>
+          )
+        }
+      </QueryContent>
+    </AgentPage>
   );
 }
