@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ChangePasswordBody } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { applyServerErrors, zodValidate } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
 import { requiredField } from '@/components/required-field';
+import { SectionHeading } from '@/components/section-heading';
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();
@@ -31,14 +32,7 @@ export function ChangePasswordForm() {
     <Paper withBorder p={{ base: 'lg', sm: 'xl' }} h="100%">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <div>
-            <Title order={2} size="h3">
-              {t('account.changePassword')}
-            </Title>
-            <Text size="sm" c="dimmed" mt={4}>
-              {t('account.changePasswordHint')}
-            </Text>
-          </div>
+          <SectionHeading title={t('account.changePassword')} description={t('account.changePasswordHint')} size="h3" />
           <PasswordField
             label={t('fields.currentPassword')}
             autoComplete="current-password"

@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES } from '@portal/contract/plain';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { applyServerErrors } from '@/lib/form';
 import { translateMessage } from '@/lib/i18n';
 import { useLogin } from '../api/login';
 import { requiredField } from '@/components/required-field';
+import { SectionHeading } from '@/components/section-heading';
 
 export function LoginCard() {
   const { t } = useTranslation();
@@ -29,14 +30,7 @@ export function LoginCard() {
   return (
     <Paper p={{ base: 'lg', sm: 'xl' }} shadow="xl" radius="lg" bg="white" c="var(--mantine-color-text)">
       <Stack gap="lg">
-        <div>
-          <Title order={2} size="h3">
-            {t('auth.login.title')}
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            {t('auth.login.subtitle')}
-          </Text>
-        </div>
+        <SectionHeading title={t('auth.login.title')} description={t('auth.login.subtitle')} size="h3" />
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="md">
             <TextInput

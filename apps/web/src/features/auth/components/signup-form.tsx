@@ -1,10 +1,9 @@
-import { Anchor, Button, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import { parseTypedDate } from '@portal/contract';
 import { IconCalendar } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FileField } from '@/components/file-field';
@@ -16,26 +15,7 @@ import { ACCEPTED_UPLOAD_TYPES } from '@/lib/upload-file';
 import { SignupFormSchema, initialSignupValues, toSignupFormData } from './signup-schema';
 import type { SignupFormValues } from './signup-schema';
 import { requiredField } from '@/components/required-field';
-
-function FormSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} component="fieldset" style={{ margin: 0, minWidth: 0 }}>
-      <Stack gap="lg">
-        <div>
-          <Title order={2} size="h4" component="legend" p={0}>
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed" mt={4}>
-              {description}
-            </Text>
-          )}
-        </div>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+import { FormSection } from '@/components/form-section';
 
 function todayIso(): string {
   const now = new Date();
@@ -72,7 +52,7 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="lg">
-        <FormSection title={t('auth.signUp.company')}>
+        <FormSection isFieldset title={t('auth.signUp.company')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={t('fields.companyName')}
@@ -127,7 +107,7 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
           />
         </FormSection>
 
-        <FormSection title={t('auth.signUp.contact')} description={t('auth.signUp.contactHint')}>
+        <FormSection isFieldset title={t('auth.signUp.contact')} description={t('auth.signUp.contactHint')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={t('fields.name')}
@@ -158,7 +138,7 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
           </SimpleGrid>
         </FormSection>
 
-        <FormSection title={t('auth.signUp.documents')} description={uploadHint}>
+        <FormSection isFieldset title={t('auth.signUp.documents')} description={uploadHint}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <FileField
               label={t('fields.tradeLicense')}

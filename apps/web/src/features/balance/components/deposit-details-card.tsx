@@ -1,8 +1,9 @@
-import { ActionIcon, CopyButton, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { DepositDetails } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '@/components/load-failed';
+import { QueryContent } from '@/components/query-content';
+import { SectionHeading } from '@/components/section-heading';
 import { useDepositDetails } from '../api/get-deposit-details';
 
 const FIELDS = [
@@ -58,29 +59,25 @@ export function DepositDetailsCard() {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="deposit-details">
       <Stack gap="md">
-        <div>
-          <Title order={2} size="h4">
-            {t('balance.deposit.title')}
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            {t('balance.deposit.quoteReference')}
-          </Text>
-        </div>
-        {details.isError && !details.data ? (
-          <LoadFailed error={details.error} onRetry={() => void details.refetch()} isRetrying={details.isFetching} />
-        ) : !details.data ? (
-          <Stack gap="sm">
-            {FIELDS.map((field) => (
-              <Skeleton key={field} h={40} />
-            ))}
-          </Stack>
-        ) : (
-          <Stack gap="sm">
-            {FIELDS.map((field) => (
-              <DetailRow key={field} field={field} value={details.data[field]} />
-            ))}
-          </Stack>
-        )}
+        <SectionHeading title={t('balance.deposit.title')} description={t('balance.deposit.quoteReference')} />
+        <QueryContent
+          query={details}
+          loading={
+            <Stack gap="sm">
+              {FIELDS.map((field) => (
+                <Skeleton key={field} h={40} />
+              ))}
+            </Stack>
+          }
+        >
+          {(data) => (
+            <Stack gap="sm">
+              {FIELDS.map((field) => (
+                <DetailRow key={field} field={field} value={data[field]} />
+              ))}
+            </Stack>
+          )}
+        </QueryContent>
       </Stack>
     </Paper>
   );

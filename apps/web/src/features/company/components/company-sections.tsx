@@ -4,7 +4,7 @@ import type { AgencyDetails } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { CompanyDateField, CompanyTextField, type CompanyForm } from './company-fields';
 import { DocumentField } from './document-field';
-import { FormSection } from './form-section';
+import { FormSection } from '@/components/form-section';
 
 type SectionProps = { form: CompanyForm; details: AgencyDetails; editable: boolean };
 

@@ -6,7 +6,7 @@ import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useAgencyHistory } from '../api/get-agency-history';
 import { fieldLabel } from '../utils/company-text';
-import { FormSection } from './form-section';
+import { FormSection } from '@/components/form-section';
 
 const ON_PAGE = 10;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconSearch, IconWand } from '@tabler/icons-react';
 import { WIDGET_MIN_MARGIN_PERCENT } from '@portal/contract';
@@ -23,6 +22,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { PRICE_KEYS, minimumSale, priceAtMargin, type OfferValue } from '../utils/form-values';
 import type { WidgetForm } from './editor-tabs';
+import { SectionHeading } from '@/components/section-heading';
 
 const PRICE_NAMES = { saleAdult: 'adult', saleChild: 'child', saleTrip: 'trip' } as const;
 const TODAY_KEYS = { netAdult: 'todayAdult', netChild: 'todayChild', netTrip: 'todayTrip' } as const;
@@ -193,14 +193,10 @@ export function OffersSection({
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" data-testid="widget-offers">
       <Stack gap="md">
-        <div>
-          <Title order={2} size="h4">
-            {t('widgets.prices.title')}
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            {t('widgets.prices.subtitle', { percent: WIDGET_MIN_MARGIN_PERCENT })}
-          </Text>
-        </div>
+        <SectionHeading
+          title={t('widgets.prices.title')}
+          description={t('widgets.prices.subtitle', { percent: WIDGET_MIN_MARGIN_PERCENT })}
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" style={{ alignItems: 'end' }}>
           <NumberInput
             label={t('widgets.prices.discount')}
