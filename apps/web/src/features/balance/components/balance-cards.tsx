@@ -1,9 +1,9 @@
-import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { MONEY_MESSAGES } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/load-failed';
+import { ErrorAlert } from '@/components/error-alert';
 import { Money } from '@/components/money';
 import { translateMessage } from '@/lib/i18n';
 import { useAccountBalance } from '../api/get-balance';
@@ -27,12 +27,12 @@ export function BalanceCards({ currency }: { currency: CurrencyCode | null }) {
   return (
     <Stack gap="sm">
       {overdue > 0 && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} data-testid="balance-overdue">
+        <ErrorAlert testId="balance-overdue">
           <Text size="sm">{translateMessage(MONEY_MESSAGES.overdue)}</Text>
           <Text size="sm" fw={700} mt={4}>
             {t('balance.cards.overdue')} <Money amount={overdue} currency={currencyCode} testId="overdue-amount" />
           </Text>
-        </Alert>
+        </ErrorAlert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="balance-cards">
         <MoneyStat label={t('balance.cards.balance')} amount={amount} currency={currencyCode} testId="balance-amount" />

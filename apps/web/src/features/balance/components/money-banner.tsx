@@ -1,8 +1,8 @@
-import { Alert, Button, Container, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconWallet } from '@tabler/icons-react';
+import { IconWallet } from '@tabler/icons-react';
 import { MONEY_MESSAGES } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { HeaderBanner } from '@/components/header-banner';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
@@ -25,29 +25,20 @@ export function MoneyBanner() {
   // the balance page shows what is overdue in its own cards
   if ((!isOverdue && !data.lowBalance) || (isOverdue && pathname === paths.balance.path)) return null;
   return (
-    <Container size="xl" pt="md">
-      <Alert
-        color={isOverdue ? 'red' : 'yellow'}
-        variant="light"
-        icon={isOverdue ? <IconAlertTriangle size={20} /> : <IconWallet size={20} />}
-        data-testid="money-banner"
-        data-kind={isOverdue ? 'overdue' : 'low'}
-      >
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text size="sm" maw={760}>
-            {isOverdue
-              ? `${translateMessage(MONEY_MESSAGES.overdue)} ${t('balance.banner.overdue', { amount: money(data.overdue) })}`
-              : t('balance.banner.low', {
-                  available: money(data.available),
-                  percent: data.lowBalance?.percent ?? 0,
-                  level: money(data.lowBalance?.topUpLevel ?? 0),
-                })}
-          </Text>
-          <Button component={Link} to={paths.topUp.getHref()} size="xs" color={isOverdue ? 'red' : 'yellow.8'}>
-            {t('balance.banner.topUp')}
-          </Button>
-        </Group>
-      </Alert>
-    </Container>
+    <HeaderBanner
+      isUrgent={isOverdue}
+      icon={<IconWallet size={20} />}
+      testId="money-banner"
+      kind={isOverdue ? 'overdue' : 'low'}
+      action={{ to: paths.topUp.getHref(), label: t('balance.banner.topUp') }}
+    >
+      {isOverdue
+        ? `${translateMessage(MONEY_MESSAGES.overdue)} ${t('balance.banner.overdue', { amount: money(data.overdue) })}`
+        : t('balance.banner.low', {
+            available: money(data.available),
+            percent: data.lowBalance?.percent ?? 0,
+            level: money(data.lowBalance?.topUpLevel ?? 0),
+          })}
+    </HeaderBanner>
   );
 }

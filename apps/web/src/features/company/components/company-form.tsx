@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { MESSAGES } from '@portal/contract/plain';
 import type { AgencyDetails } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,8 @@ import { applyServerErrors } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useUpdateAgency } from '../api/update-agency';
 import { useUnsavedChangesWarning } from '@/lib/use-unsaved-changes';
+import { StickySaveBar } from '@/components/sticky-save-bar';
+import { ErrorAlert } from '@/components/error-alert';
 import { bodyOf, formValuesOf, validateCompanyForm, type CompanyFormValues } from '../utils/form-values';
 import { BankSection, BasicInfoSection, ContactsSection, ContractingSection } from './company-sections';
 
@@ -51,46 +52,23 @@ export function CompanyForm({ details }: { details: AgencyDetails }) {
     <form onSubmit={handleSubmit} noValidate data-testid="company-form">
       <Stack gap="lg">
         {hasErrors && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={20} />}
-            role="alert"
-            data-testid="company-form-errors"
-          >
+          <ErrorAlert testId="company-form-errors" isAnnounced>
             {translateMessage(MESSAGES.companyForm)}
-          </Alert>
+          </ErrorAlert>
         )}
         <BasicInfoSection {...sections} />
         <BankSection {...sections} />
         <ContractingSection {...sections} />
         <ContactsSection {...sections} />
         {editable && (
-          <Paper
-            withBorder
-            radius="md"
-            p={{ base: 'xs', sm: 'md' }}
-            pos="sticky"
-            bottom={0}
-            style={{ zIndex: 2 }}
-            shadow={isDirty ? 'md' : undefined}
-          >
-            <Group justify="flex-end" gap="sm" wrap="nowrap">
-              <Button variant="default" size="sm" disabled={!isDirty || update.isPending} onClick={() => form.reset()}>
-                {t('company.form.discard')}
-              </Button>
-              <Button
-                type="submit"
-                size="sm"
-                leftSection={<IconDeviceFloppy size={18} />}
-                loading={update.isPending}
-                disabled={!isDirty}
-                data-testid="company-save"
-              >
-                {t('company.form.save')}
-              </Button>
-            </Group>
-          </Paper>
+          <StickySaveBar
+            isDirty={isDirty}
+            isSaving={update.isPending}
+            onDiscard={() => form.reset()}
+            discardLabel={t('company.form.discard')}
+            saveLabel={t('company.form.save')}
+            saveTestId="company-save"
+          />
         )}
       </Stack>
     </form>

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Container, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Container, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { WIDGET_MESSAGES } from '@portal/contract';
 import type { Widget } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { BackLink } from '@/components/back-link';
+import { ErrorAlert } from '@/components/error-alert';
+import { StickySaveBar } from '@/components/sticky-save-bar';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -109,12 +111,9 @@ export function WidgetEditor({ widget }: { widget: Widget | null }) {
     <Container size="lg" py={{ base: 'lg', md: 'xl' }}>
       <form onSubmit={handleSubmit} noValidate data-testid="widget-form">
         <Stack gap="lg">
-          <Anchor component={Link} to={paths.widgets.getHref()} size="sm">
-            <Group gap={4}>
-              <IconArrowLeft size={16} />
-              {t('widgets.back')}
-            </Group>
-          </Anchor>
+          <BackLink to={paths.widgets.getHref()} iconSize={16}>
+            {t('widgets.back')}
+          </BackLink>
           <PageHeader title={title} subtitle={t('widgets.editorSubtitle')} />
           {widget?.domain && (
             <Group gap="xs">
@@ -124,21 +123,11 @@ export function WidgetEditor({ widget }: { widget: Widget | null }) {
               <DomainStatus status={widget.domainStatus} />
             </Group>
           )}
-          {errorFields.length > 0 && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} data-testid="widget-form-errors">
-              {t('widgets.fixErrors')}
-            </Alert>
-          )}
+          {errorFields.length > 0 && <ErrorAlert testId="widget-form-errors">{t('widgets.fixErrors')}</ErrorAlert>}
           {saveFailed && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle size={20} />}
-              role="alert"
-              data-testid="widget-save-failed"
-            >
+            <ErrorAlert testId="widget-save-failed" isAnnounced>
               {translateMessage(WIDGET_MESSAGES.saveFailed)}
-            </Alert>
+            </ErrorAlert>
           )}
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
             <Tabs value={tab} onChange={(value) => value && setTab(value as EditorTab)} keepMounted>
@@ -176,31 +165,14 @@ export function WidgetEditor({ widget }: { widget: Widget | null }) {
             <DomainPanel widgetId={widget.id} savedDomain={widget.domain} formDomain={form.values.domain} />
           ) : null}
           <OffersSection form={form} prices={prices.data} isLoading={prices.isLoading} />
-          <Paper
-            withBorder
-            radius="md"
-            p={{ base: 'xs', sm: 'md' }}
-            pos="sticky"
-            bottom={0}
-            style={{ zIndex: 2 }}
-            shadow={isDirty ? 'md' : undefined}
-          >
-            <Group justify="flex-end" gap="sm" wrap="nowrap">
-              <Button variant="default" size="sm" disabled={!isDirty || save.isPending} onClick={() => form.reset()}>
-                {isPhone ? t('widgets.discardShort') : t('widgets.discard')}
-              </Button>
-              <Button
-                type="submit"
-                size="sm"
-                leftSection={<IconDeviceFloppy size={18} />}
-                loading={save.isPending}
-                disabled={!isDirty}
-                data-testid="widget-save"
-              >
-                {widget ? (isPhone ? t('widgets.saveShort') : t('widgets.save')) : t('widgets.create')}
-              </Button>
-            </Group>
-          </Paper>
+          <StickySaveBar
+            isDirty={isDirty}
+            isSaving={save.isPending}
+            onDiscard={() => form.reset()}
+            discardLabel={isPhone ? t('widgets.discardShort') : t('widgets.discard')}
+            saveLabel={widget ? (isPhone ? t('widgets.saveShort') : t('widgets.save')) : t('widgets.create')}
+            saveTestId="widget-save"
+          />
         </Stack>
       </form>
     </Container>
