@@ -1,10 +1,9 @@
-import { Anchor, Badge, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isUuid } from '@portal/contract/plain';
 import type { AdminAgencyDetail } from '@portal/contract';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
-import { LoadFailed } from '@/components/load-failed';
+import { Navigate, useParams } from 'react-router';
+import { QueryContent } from '@/components/query-content';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -21,6 +20,7 @@ import { SettingsForm } from './components/settings-form';
 import { AgencyApiKeys } from './components/agency-api-keys';
 import { LabelledValue } from '@/components/labelled-value';
 import { Section } from '../components/section';
+import { BackLink } from '@/components/back-link';
 
 function Review({ agency }: { agency: AdminAgencyDetail }) {
   const { t } = useTranslation();
@@ -113,44 +113,36 @@ export function AgencyPage() {
   const agency = useAdminAgency(id);
   useDocumentPageTitle(agency.data?.name ?? t('backOffice.agencies.title'));
   if (!isUuid(id)) return <Navigate to={paths.notFound.getHref()} replace />;
-  const data = agency.data;
   return (
     <Stack gap="lg" data-testid="agency-page">
-      <Anchor component={Link} to={paths.backOffice.agencies.getHref()} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          {t('backOffice.agencies.title')}
-        </Group>
-      </Anchor>
-      {agency.isError && !data ? (
-        <LoadFailed error={agency.error} onRetry={() => void agency.refetch()} isRetrying={agency.isFetching} />
-      ) : !data ? (
-        <Skeleton height={300} />
-      ) : (
-        <>
-          <Group justify="space-between" align="flex-start" gap="sm">
-            <Stack gap={4}>
-              <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-                {data.name}
-              </Title>
-              <Group gap="xs">
-                <AgencyStatusBadge status={data.status} />
-                <Text size="sm" c="dimmed">
-                  {data.siteId} · {data.currency.toUpperCase()}
-                </Text>
-              </Group>
-            </Stack>
-            <DecisionPanel agency={data} />
-          </Group>
-          <Review agency={data} />
-          <SettingsForm key={`${data.id}:${data.siteId}:${data.currency}:${data.creditLimit}`} agency={data} />
-          <AgencyApiKeys agency={data} />
-          <AdjustmentForm agency={data} />
-          <Agents agency={data} />
-          <AgencyStatement agency={data} />
-          <ObjectHistory filter={{ agencyId: data.id }} testId="agency-history" />
-        </>
-      )}
+      <BackLink to={paths.backOffice.agencies.getHref()}>{t('backOffice.agencies.title')}</BackLink>
+      <QueryContent query={agency} loading={<Skeleton height={300} />}>
+        {(data) => (
+          <>
+            <Group justify="space-between" align="flex-start" gap="sm">
+              <Stack gap={4}>
+                <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+                  {data.name}
+                </Title>
+                <Group gap="xs">
+                  <AgencyStatusBadge status={data.status} />
+                  <Text size="sm" c="dimmed">
+                    {data.siteId} · {data.currency.toUpperCase()}
+                  </Text>
+                </Group>
+              </Stack>
+              <DecisionPanel agency={data} />
+            </Group>
+            <Review agency={data} />
+            <SettingsForm key={`${data.id}:${data.siteId}:${data.currency}:${data.creditLimit}`} agency={data} />
+            <AgencyApiKeys agency={data} />
+            <AdjustmentForm agency={data} />
+            <Agents agency={data} />
+            <AgencyStatement agency={data} />
+            <ObjectHistory filter={{ agencyId: data.id }} testId="agency-history" />
+          </>
+        )}
+      </QueryContent>
     </Stack>
   );
 }

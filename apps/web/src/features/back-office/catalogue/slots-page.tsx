@@ -1,9 +1,8 @@
-import { Anchor, Group, Loader, SegmentedControl, Stack } from '@mantine/core';
+import { Loader, SegmentedControl, Stack } from '@mantine/core';
 import { monthOf, monthRange, type CalendarMonth } from '@portal/contract/plain';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentPageTitle } from '@/components/page-title';
@@ -18,6 +17,7 @@ import { SlotsBulkBar } from './components/slots-bulk-bar';
 import { SlotsCalendar } from './components/slots-calendar';
 import { useSlotSelection } from './hooks/use-slot-selection';
 import { slotsByDate } from './utils/slot-calendar';
+import { BackLink } from '@/components/back-link';
 
 // /admin/offers/{id}/slots: an option's time slots by month (a grid on wide screens, a list on phones) with the seats
 // sold, held and left; chosen slots get a new stock or are closed or opened; the weekly generator adds slots. `?date=`
@@ -45,12 +45,7 @@ export function SlotsPage() {
 
   return (
     <Stack gap="lg" data-testid="slots-page">
-      <Anchor component={Link} to={paths.backOffice.tour.getHref(offer.tourId)} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          {offer.tourTitle[language]}
-        </Group>
-      </Anchor>
+      <BackLink to={paths.backOffice.tour.getHref(offer.tourId)}>{offer.tourTitle[language]}</BackLink>
       <PageHeader
         title={t('boCatalogue.slots.titleOf', { name: offer.name[language] })}
         subtitle={t('boCatalogue.slots.subtitle')}

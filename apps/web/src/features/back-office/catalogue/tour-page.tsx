@@ -1,25 +1,7 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Loader,
-  MultiSelect,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AdminTour, AdminTourBody, Language } from '@portal/contract';
-import { IconArrowLeft, IconCalendarEvent, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconCalendarEvent, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -37,6 +19,7 @@ import { OfferEditor } from './components/offer-editor';
 import { TourPhotos } from './components/tour-photos';
 import { applyCatalogueErrors } from './messages';
 import { faqOf, itineraryOf, linesOf, slugOf, textOfFaq, textOfItinerary, textOfLines } from './text-lists';
+import { BackLink } from '@/components/back-link';
 
 const LANGUAGES: Language[] = ['en', 'ru'];
 const TEXTS = [
@@ -192,12 +175,7 @@ export function TourPage() {
 
   return (
     <Stack gap="lg" data-testid="tour-page">
-      <Anchor component={Link} to={paths.backOffice.tours.getHref()} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          {t('boCatalogue.tours.title')}
-        </Group>
-      </Anchor>
+      <BackLink to={paths.backOffice.tours.getHref()}>{t('boCatalogue.tours.title')}</BackLink>
       <PageHeader
         title={loaded ? loaded.title[language] : t('boCatalogue.tour.newTitle')}
         subtitle={t('boCatalogue.tour.subtitle')}

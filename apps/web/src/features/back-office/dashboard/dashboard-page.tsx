@@ -10,7 +10,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailed } from '@/components/load-failed';
+import type { AdminDashboard } from '@portal/contract';
+import { QueryContent } from '@/components/query-content';
 import { Money } from '@/components/money';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentPageTitle } from '@/components/page-title';
@@ -59,175 +60,177 @@ function Tile({
   );
 }
 
+// What waits for the tours company, each queue a tile that leads to it (the last two to the lists below the tiles)
+function queuesOf(data: AdminDashboard) {
+  return [
+    {
+      key: 'pendingAgencies',
+      icon: IconBuildingStore,
+      value: data.pendingAgencies,
+      href: bo.agencies.getHref({ status: 'pending' }),
+      testId: 'tile-pending-agencies',
+    },
+    {
+      key: 'openRequests',
+      icon: IconListDetails,
+      value: data.openRequests,
+      href: bo.requests.getHref(),
+      testId: 'tile-requests',
+    },
+    {
+      key: 'transfers',
+      icon: IconBuildingBank,
+      value: data.transfersToConfirm,
+      href: bo.money.getHref(),
+      testId: 'tile-transfers',
+    },
+    {
+      key: 'lowOrOverdue',
+      icon: IconAlertTriangle,
+      value: data.agenciesLowOrOverdue.length,
+      href: '#low-balances',
+      testId: 'tile-low-balances',
+    },
+    {
+      key: 'failedJobs',
+      icon: IconAlertTriangle,
+      value: data.failedJobs.length,
+      href: '#failed-jobs',
+      testId: 'tile-failed-jobs',
+    },
+  ] as const;
+}
+
 // /admin: today's bookings and revenue, and each queue that waits for the tours company, each a link to its list
 export function DashboardPage() {
   const { t } = useTranslation();
   const { language } = useLocale();
   useDocumentPageTitle(t('backOffice.dashboard.title'));
   const dashboard = useDashboard();
-  const data = dashboard.data;
 
   return (
     <Stack gap="lg" data-testid="dashboard">
       <PageHeader
         title={t('backOffice.dashboard.title')}
         subtitle={
-          data
-            ? t('backOffice.dashboard.today', { date: formatDate(data.today, language) })
+          dashboard.data
+            ? t('backOffice.dashboard.today', { date: formatDate(dashboard.data.today, language) })
             : t('backOffice.dashboard.subtitle')
         }
       />
-      {dashboard.isError && !data ? (
-        <LoadFailed
-          error={dashboard.error}
-          onRetry={() => void dashboard.refetch()}
-          isRetrying={dashboard.isFetching}
-        />
-      ) : !data ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {[1, 2, 3, 4, 5, 6].map((n) => (
-            <Skeleton key={n} height={110} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            <Tile
-              icon={IconTicket}
-              label={t('backOffice.dashboard.bookingsToday')}
-              value={data.bookingsToday}
-              href={bo.bookings.getHref()}
-              testId="tile-bookings"
-              isUrgent={false}
-              detail={
-                <Group gap="xs">
-                  {data.revenueToday.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      {t('backOffice.dashboard.noRevenue')}
-                    </Text>
-                  ) : (
-                    data.revenueToday.map((row) => (
-                      <Text key={row.currencyCode} size="sm" fw={600}>
-                        <Money amount={row.amount} currency={row.currencyCode} />
-                      </Text>
-                    ))
-                  )}
-                </Group>
-              }
-            />
-            <Tile
-              icon={IconBuildingStore}
-              label={t('backOffice.dashboard.pendingAgencies')}
-              value={data.pendingAgencies}
-              href={bo.agencies.getHref({ status: 'pending' })}
-              testId="tile-pending-agencies"
-              isUrgent
-            />
-            <Tile
-              icon={IconListDetails}
-              label={t('backOffice.dashboard.openRequests')}
-              value={data.openRequests}
-              href={bo.requests.getHref()}
-              testId="tile-requests"
-              isUrgent
-            />
-            <Tile
-              icon={IconBuildingBank}
-              label={t('backOffice.dashboard.transfers')}
-              value={data.transfersToConfirm}
-              href={bo.money.getHref()}
-              testId="tile-transfers"
-              isUrgent
-            />
-            <Tile
-              icon={IconAlertTriangle}
-              label={t('backOffice.dashboard.lowOrOverdue')}
-              value={data.agenciesLowOrOverdue.length}
-              href="#low-balances"
-              testId="tile-low-balances"
-              isUrgent
-            />
-            <Tile
-              icon={IconAlertTriangle}
-              label={t('backOffice.dashboard.failedJobs')}
-              value={data.failedJobs.length}
-              href="#failed-jobs"
-              testId="tile-failed-jobs"
-              isUrgent
-            />
+      <QueryContent
+        query={dashboard}
+        loading={
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {[1, 2, 3, 4, 5, 6].map((n) => (
+              <Skeleton key={n} height={110} radius="md" />
+            ))}
           </SimpleGrid>
-
-          <Section title={t('backOffice.dashboard.lowOrOverdue')} anchor="low-balances">
-            {data.agenciesLowOrOverdue.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('backOffice.dashboard.noneLow')}
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={420}>
-                <Table verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('backOffice.agencies.name')}</Table.Th>
-                      <Table.Th ta="right">{t('backOffice.agencies.available')}</Table.Th>
-                      <Table.Th ta="right">{t('backOffice.agencies.overdue')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.agenciesLowOrOverdue.map((row) => (
-                      <Table.Tr key={row.id}>
-                        <Table.Td>
-                          <Anchor component={Link} to={bo.agency.getHref(row.id)} size="sm">
-                            {row.name}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Money amount={row.available} currency={row.currencyCode} />
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          {row.overdue > 0 ? (
-                            <Badge color="red" variant="light">
-                              <Money amount={row.overdue} currency={row.currencyCode} />
-                            </Badge>
-                          ) : (
-                            '—'
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Section>
-
-          <Section title={t('backOffice.dashboard.failedJobs')} anchor="failed-jobs">
-            {data.failedJobs.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('backOffice.dashboard.noFailedJobs')}
-              </Text>
-            ) : (
-              data.failedJobs.map((job) => (
-                <Stack key={job.job} gap={2} data-testid="failed-job">
+        }
+      >
+        {(data) => (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              <Tile
+                icon={IconTicket}
+                label={t('backOffice.dashboard.bookingsToday')}
+                value={data.bookingsToday}
+                href={bo.bookings.getHref()}
+                testId="tile-bookings"
+                isUrgent={false}
+                detail={
                   <Group gap="xs">
-                    <Text fw={600} size="sm">
-                      {job.job}
-                    </Text>
-                    <Badge color="red" variant="light" size="sm">
-                      {t('backOffice.dashboard.failures', { count: job.failures })}
-                    </Badge>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(job.at, language)}
-                    </Text>
+                    {data.revenueToday.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        {t('backOffice.dashboard.noRevenue')}
+                      </Text>
+                    ) : (
+                      data.revenueToday.map((row) => (
+                        <Text key={row.currencyCode} size="sm" fw={600}>
+                          <Money amount={row.amount} currency={row.currencyCode} />
+                        </Text>
+                      ))
+                    )}
                   </Group>
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {job.lastError}
-                  </Text>
-                </Stack>
-              ))
-            )}
-          </Section>
-        </>
-      )}
+                }
+              />
+              {queuesOf(data).map(({ key, ...queue }) => (
+                <Tile key={key} {...queue} label={t(`backOffice.dashboard.${key}`)} isUrgent />
+              ))}
+            </SimpleGrid>
+
+            <Section title={t('backOffice.dashboard.lowOrOverdue')} anchor="low-balances">
+              {data.agenciesLowOrOverdue.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('backOffice.dashboard.noneLow')}
+                </Text>
+              ) : (
+                <Table.ScrollContainer minWidth={420}>
+                  <Table verticalSpacing="xs">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('backOffice.agencies.name')}</Table.Th>
+                        <Table.Th ta="right">{t('backOffice.agencies.available')}</Table.Th>
+                        <Table.Th ta="right">{t('backOffice.agencies.overdue')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.agenciesLowOrOverdue.map((row) => (
+                        <Table.Tr key={row.id}>
+                          <Table.Td>
+                            <Anchor component={Link} to={bo.agency.getHref(row.id)} size="sm">
+                              {row.name}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            <Money amount={row.available} currency={row.currencyCode} />
+                          </Table.Td>
+                          <Table.Td ta="right">
+                            {row.overdue > 0 ? (
+                              <Badge color="red" variant="light">
+                                <Money amount={row.overdue} currency={row.currencyCode} />
+                              </Badge>
+                            ) : (
+                              '—'
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Section>
+
+            <Section title={t('backOffice.dashboard.failedJobs')} anchor="failed-jobs">
+              {data.failedJobs.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('backOffice.dashboard.noFailedJobs')}
+                </Text>
+              ) : (
+                data.failedJobs.map((job) => (
+                  <Stack key={job.job} gap={2} data-testid="failed-job">
+                    <Group gap="xs">
+                      <Text fw={600} size="sm">
+                        {job.job}
+                      </Text>
+                      <Badge color="red" variant="light" size="sm">
+                        {t('backOffice.dashboard.failures', { count: job.failures })}
+                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(job.at, language)}
+                      </Text>
+                    </Group>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {job.lastError}
+                    </Text>
+                  </Stack>
+                ))
+              )}
+            </Section>
+          </>
+        )}
+      </QueryContent>
     </Stack>
   );
 }

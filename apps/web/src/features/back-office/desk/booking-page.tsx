@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { isUuid } from '@portal/contract/plain';
 import type { AdminBookingDetail } from '@portal/contract';
-import { IconArrowLeft, IconBan } from '@tabler/icons-react';
+import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
@@ -19,6 +19,7 @@ import { PaymentsTable } from './components/payments-table';
 import { guestsText } from './components/guests';
 import { LabelledValue } from '@/components/labelled-value';
 import { Section } from '../components/section';
+import { BackLink } from '@/components/back-link';
 
 const canCancel = (detail: AdminBookingDetail) => detail.booking.status !== 'cancelled';
 
@@ -30,12 +31,7 @@ function Detail({ detail }: { detail: AdminBookingDetail }) {
   const currency = booking.amounts.currencyCode;
   return (
     <Stack gap="lg" data-testid="admin-booking-page" data-reference={booking.reference}>
-      <Anchor component={Link} to={paths.backOffice.bookings.getHref()} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} />
-          {t('boDesk.booking.back')}
-        </Group>
-      </Anchor>
+      <BackLink to={paths.backOffice.bookings.getHref()}>{t('boDesk.booking.back')}</BackLink>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="sm" wrap="wrap">
