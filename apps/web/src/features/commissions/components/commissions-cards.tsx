@@ -7,6 +7,7 @@ import { BookedBy, MarginStatusBadge } from '@/components/sale-channel';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { LabelledValue } from '@/components/labelled-value';
+import { TourAndOption } from '@/components/tour-and-option';
 
 type CommissionsCardsProps = {
   rows: readonly CommissionRow[];
@@ -39,12 +40,7 @@ export function CommissionsCards({ rows, hrefFor, showAgent }: CommissionsCardsP
               </Text>
             </Group>
             <div>
-              <Text size="sm" fw={600} lineClamp={2}>
-                {row.tour}
-              </Text>
-              <Text size="xs" c="dimmed" lineClamp={1}>
-                {row.offer}
-              </Text>
+              <TourAndOption tour={row.tour} option={row.offer} weight={600} />
             </div>
             <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
               <LabelledValue label={t('commissions.columns.travelDate')}>

@@ -6,6 +6,7 @@ import { Money } from '@/components/money';
 import { BookedBy, MarginStatusBadge } from '@/components/sale-channel';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
+import { TourAndOption } from '@/components/tour-and-option';
 
 type CommissionsTableProps = {
   rows: readonly CommissionRow[];
@@ -55,12 +56,7 @@ export function CommissionsTable({ rows, hrefFor, showAgent }: CommissionsTableP
                 )}
               </Table.Td>
               <Table.Td miw={200}>
-                <Text size="sm" fw={500} lineClamp={2}>
-                  {row.tour}
-                </Text>
-                <Text size="xs" c="dimmed" lineClamp={1}>
-                  {row.offer}
-                </Text>
+                <TourAndOption tour={row.tour} option={row.offer} />
               </Table.Td>
               <Table.Td>{row.guestName}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
