@@ -7,7 +7,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Money } from '@/components/money';
 import { translateMessage } from '@/lib/i18n';
 import { useAccountBalance } from '../api/get-balance';
-import { MoneyStat } from './money-stat';
+import { MoneyStat } from '@/components/money-stat';
 
 // GET /b2b/balance: the balance, the credit limit and what can be booked now, in the account currency
 export function BalanceCards({ currency }: { currency: CurrencyCode | null }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { MIN_DATE, MONEY_MESSAGES } from '@portal/contract';
@@ -16,7 +16,8 @@ import { useLocale } from '@/lib/locale';
 import { useDownloadStatement } from '../api/download-statement';
 import { useStatement } from '../api/get-statement';
 import { currentMonth, isValidPeriod, lastMonth, type Period } from '../utils/period';
-import { MoneyStat } from './money-stat';
+import { MoneyStat } from '@/components/money-stat';
+import { FigureList, FigureRow } from '@/components/figure-row';
 import { StatementCards, StatementTable } from './statement-entries';
 import { useIsPhone } from '@/lib/use-is-phone';
 
@@ -76,24 +77,13 @@ function PeriodTotals({ statement, isCompact }: { statement: StatementResponse; 
   const currency = statement.currencyCode;
   if (isCompact)
     return (
-      <Paper withBorder p="md" data-testid="statement-totals">
-        <Stack gap={8} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {TOTALS.map(({ key, testId }) => (
-            <Group key={key} justify="space-between" wrap="nowrap" gap="sm">
-              <Text
-                size="sm"
-                c={key === 'closingBalance' ? undefined : 'dimmed'}
-                fw={key === 'closingBalance' ? 700 : 500}
-              >
-                {t(`balance.statement.${key}`)}
-              </Text>
-              <Text fw={key === 'closingBalance' ? 800 : 600} c={key === 'closingBalance' ? 'brand.7' : undefined}>
-                <Money amount={statement[key]} currency={currency} testId={testId} />
-              </Text>
-            </Group>
-          ))}
-        </Stack>
-      </Paper>
+      <FigureList data-testid="statement-totals">
+        {TOTALS.map(({ key, testId }) => (
+          <FigureRow key={key} label={t(`balance.statement.${key}`)} isMain={key === 'closingBalance'}>
+            <Money amount={statement[key]} currency={currency} testId={testId} />
+          </FigureRow>
+        ))}
+      </FigureList>
     );
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="statement-totals">

@@ -15,7 +15,7 @@ import { isUuid } from '@portal/contract/plain';
 import { BankTransferForm } from './bank-transfer-form';
 import { CardTopUpForm } from './card-top-up-form';
 import { DepositDetailsCard } from './deposit-details-card';
-import { MoneyStat } from './money-stat';
+import { MoneyStat } from '@/components/money-stat';
 import { AgentPage } from '@/components/agent-page';
 import { TopUpResult } from './top-up-result';
 import { TopUpsList } from './top-ups-list';

@@ -14,7 +14,7 @@ import { translateMessage } from '@/lib/i18n';
 import { useAccountBalance } from '../api/get-balance';
 import { useTopUp } from '../api/get-top-up';
 import { moneyKeys } from '../api/keys';
-import { MoneyStat } from './money-stat';
+import { MoneyStat } from '@/components/money-stat';
 import { TransferDeclared } from './transfer-declared';
 
 const POLL_MS = 2_000;

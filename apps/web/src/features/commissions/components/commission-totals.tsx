@@ -1,7 +1,9 @@
-import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { CommissionMonthTotal, CommissionTotal, Language } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
+import { FigureList, FigureRow } from '@/components/figure-row';
+import { MoneyStat } from '@/components/money-stat';
 import { useLocale } from '@/lib/locale';
 
 const INTL_LOCALE: Record<Language, string> = { en: 'en-US', ru: 'ru-RU' };
@@ -27,35 +29,21 @@ export function CommissionStats({ totals, isCompact }: { totals: readonly Commis
     <Stack gap="sm" data-testid="commission-totals">
       {totals.map((total) =>
         isCompact ? (
-          <Paper key={total.currencyCode} withBorder p="md" data-currency={total.currencyCode}>
-            <Stack gap={8} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Text size="sm" c="dimmed" fw={500}>
-                  {t('commissions.stats.bookings')}
-                </Text>
-                <Text fw={600} data-testid="total-bookings">
-                  {total.bookings}
-                </Text>
-              </Group>
-              {FIGURES.map((figure) => (
-                <Group key={figure} justify="space-between" wrap="nowrap" gap="sm">
-                  <Text
-                    size="sm"
-                    c={figure === 'commission' ? undefined : 'dimmed'}
-                    fw={figure === 'commission' ? 700 : 500}
-                  >
-                    {t(`commissions.stats.${figure}`)}
-                  </Text>
-                  <Text
-                    fw={figure === 'commission' ? 800 : 600}
-                    c={figure === 'commission' ? (total.commission < 0 ? 'red.7' : 'brand.7') : undefined}
-                  >
-                    <Money amount={total[figure]} currency={total.currencyCode} testId={`total-${figure}`} />
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          </Paper>
+          <FigureList key={total.currencyCode} data-currency={total.currencyCode}>
+            <FigureRow label={t('commissions.stats.bookings')} testId="total-bookings">
+              {total.bookings}
+            </FigureRow>
+            {FIGURES.map((figure) => (
+              <FigureRow
+                key={figure}
+                label={t(`commissions.stats.${figure}`)}
+                isMain={figure === 'commission'}
+                isNegative={total.commission < 0}
+              >
+                <Money amount={total[figure]} currency={total.currencyCode} testId={`total-${figure}`} />
+              </FigureRow>
+            ))}
+          </FigureList>
         ) : (
           <SimpleGrid key={total.currencyCode} cols={4} spacing="sm" data-currency={total.currencyCode}>
             <Paper withBorder p="md">
@@ -66,31 +54,16 @@ export function CommissionStats({ totals, isCompact }: { totals: readonly Commis
                 {total.bookings}
               </Text>
             </Paper>
-            {FIGURES.map((figure) => {
-              const isMain = figure === 'commission';
-              return (
-                <Paper
-                  key={figure}
-                  withBorder
-                  p="md"
-                  bg={isMain ? 'brand.0' : undefined}
-                  bd={isMain ? '1px solid brand.2' : undefined}
-                >
-                  <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
-                    {t(`commissions.stats.${figure}`)}
-                  </Text>
-                  <Text
-                    fz={isMain ? 26 : 20}
-                    fw={800}
-                    mt={4}
-                    c={total[figure] < 0 ? 'red.7' : isMain ? 'brand.7' : undefined}
-                    style={{ fontVariantNumeric: 'tabular-nums' }}
-                  >
-                    <Money amount={total[figure]} currency={total.currencyCode} testId={`total-${figure}`} />
-                  </Text>
-                </Paper>
-              );
-            })}
+            {FIGURES.map((figure) => (
+              <MoneyStat
+                key={figure}
+                label={t(`commissions.stats.${figure}`)}
+                amount={total[figure]}
+                currency={total.currencyCode}
+                testId={`total-${figure}`}
+                isMain={figure === 'commission'}
+              />
+            ))}
           </SimpleGrid>
         ),
       )}

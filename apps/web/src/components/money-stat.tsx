@@ -1,6 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import type { CurrencyCode } from '@portal/contract';
-import { Money } from '@/components/money';
+import { Money } from './money';
 
 type MoneyStatProps = {
   label: string;
@@ -11,7 +11,7 @@ type MoneyStatProps = {
   hint?: string;
 };
 
-// One labelled figure of the account (balance, limit, totals of a period)
+// One labelled figure in a card (a balance, a limit, a period's or a list's totals); the main one of a row stands out
 export function MoneyStat({ label, amount, currency, testId, isMain = false, hint }: MoneyStatProps) {
   return (
     <Paper withBorder p="md" bg={isMain ? 'brand.0' : undefined} bd={isMain ? '1px solid brand.2' : undefined}>
