@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { OfferForm } from '../utils/offer-form';
+import { RemoveRowButton } from './remove-row-button';
 
 // The cancellation tiers: the percent kept when cancelled less than so many hours before the start
 export function CancellationTiersField({ form }: { form: UseFormReturnType<OfferForm> }) {
@@ -34,15 +35,10 @@ export function CancellationTiersField({ form }: { form: UseFormReturnType<Offer
             style={{ flex: 1 }}
             {...form.getInputProps(`cancellationPolicy.${i}.percents`)}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={t('boCatalogue.offer.removeTier')}
+          <RemoveRowButton
+            label={t('boCatalogue.offer.removeTier')}
             onClick={() => form.removeListItem('cancellationPolicy', i)}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
+          />
         </Group>
       ))}
       {form.errors.cancellationPolicy ? (

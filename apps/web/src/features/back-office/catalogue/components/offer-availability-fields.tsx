@@ -20,6 +20,16 @@ function Choice({ label, children }: { label: string; children: ReactNode }) {
 export function OfferAvailabilityFields({ form }: { form: UseFormReturnType<OfferForm> }) {
   const { t } = useTranslation();
   const v = form.values;
+  // an opening-hours offer's opening or closing time (empty until set)
+  const hoursField = (field: 'openingTime' | 'closingTime') => (
+    <TextInput
+      size="sm"
+      type="time"
+      label={t(`boCatalogue.offer.fields.${field}`)}
+      {...form.getInputProps(field)}
+      value={v[field] ?? ''}
+    />
+  );
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -49,20 +59,8 @@ export function OfferAvailabilityFields({ form }: { form: UseFormReturnType<Offe
         />
       ) : (
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            size="sm"
-            type="time"
-            label={t('boCatalogue.offer.fields.openingTime')}
-            {...form.getInputProps('openingTime')}
-            value={v.openingTime ?? ''}
-          />
-          <TextInput
-            size="sm"
-            type="time"
-            label={t('boCatalogue.offer.fields.closingTime')}
-            {...form.getInputProps('closingTime')}
-            value={v.closingTime ?? ''}
-          />
+          {hoursField('openingTime')}
+          {hoursField('closingTime')}
         </SimpleGrid>
       )}
     </>

@@ -1,9 +1,9 @@
-import { ActionIcon, Group, NumberInput, SimpleGrid, Stack } from '@mantine/core';
+import { Group, NumberInput, SimpleGrid, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TypedDateInput } from '@/components/typed-date-input';
 import type { PeriodForm, PriceField } from '../utils/offer-form';
+import { RemoveRowButton } from './remove-row-button';
 
 type PricesForm = UseFormReturnType<{ periods: PeriodForm[] }>;
 
@@ -31,15 +31,7 @@ export function PricePeriodFields({ form, index, perTrip }: { form: PricesForm; 
           {date('validFrom')}
           {date('validTo')}
         </SimpleGrid>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          size="lg"
-          aria-label={t('boCatalogue.prices.remove')}
-          onClick={() => form.removeListItem('periods', index)}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
+        <RemoveRowButton label={t('boCatalogue.prices.remove')} onClick={() => form.removeListItem('periods', index)} />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
         {PRICE_FIELDS[perTrip ? 'trip' : 'person'].map((field) => (
