@@ -2,6 +2,7 @@ import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconFileInvoice, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { monthRange } from '@portal/contract';
 import type { BalanceSummaryResponse } from '@portal/contract';
+import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
@@ -16,6 +17,30 @@ const dash = (
   </Text>
 );
 
+// One of a month's documents in the summary: a small button that downloads it. The rest of the props (a tooltip's
+// ref and handlers) go to the button.
+function DocumentButton({
+  icon: Icon,
+  isLoading,
+  testId,
+  ...button
+}: {
+  icon: typeof IconFileText;
+  isLoading: boolean;
+  testId: string;
+} & ComponentPropsWithRef<'button'>) {
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<Icon size={16} />}
+      loading={isLoading}
+      data-testid={testId}
+      {...button}
+    />
+  );
+}
+
 // The summary's "report" (SPEC §3): the month's statement as a PDF, and its reconciliation as a spreadsheet
 export function MonthReport({ row }: { row: Row }) {
   const { t } = useTranslation();
@@ -23,27 +48,23 @@ export function MonthReport({ row }: { row: Row }) {
   const reconciliation = useDownloadReconciliation();
   return (
     <Group gap={4} wrap="nowrap">
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        leftSection={<IconFileText size={16} />}
-        loading={download.isPending}
+      <DocumentButton
+        icon={IconFileText}
+        isLoading={download.isPending}
         onClick={() => download.mutate({ ...monthRange(row), format: 'pdf' })}
-        data-testid="month-report"
+        testId="month-report"
       >
         {t('balance.summary.reportPdf')}
-      </Button>
+      </DocumentButton>
       <Tooltip label={t('balance.summary.reconciliationTip')} openDelay={400}>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconFileSpreadsheet size={16} />}
-          loading={reconciliation.isPending}
+        <DocumentButton
+          icon={IconFileSpreadsheet}
+          isLoading={reconciliation.isPending}
           onClick={() => reconciliation.mutate({ year: row.year, month: row.month })}
-          data-testid="month-reconciliation"
+          testId="month-reconciliation"
         >
           xlsx
-        </Button>
+        </DocumentButton>
       </Tooltip>
     </Group>
   );
@@ -64,18 +85,16 @@ export function MonthTaxInvoice({ row }: { row: Row }) {
     );
   return (
     <Tooltip label={t('balance.summary.invoiceTip')} openDelay={400}>
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        leftSection={<IconFileInvoice size={16} />}
-        loading={download.isPending}
+      <DocumentButton
+        icon={IconFileInvoice}
+        isLoading={download.isPending}
         onClick={() =>
           download.mutate({ kind: 'taxInvoice', year: row.year, month: row.month, number: invoice.number })
         }
-        data-testid="month-tax-invoice"
+        testId="month-tax-invoice"
       >
         {invoice.number ?? t('balance.summary.taxInvoicePdf')}
-      </Button>
+      </DocumentButton>
     </Tooltip>
   );
 }
@@ -86,15 +105,13 @@ export function MonthProforma({ row }: { row: Row }) {
   const download = useDownloadMonthDocument();
   if (row.taxInvoice.status !== 'proforma') return dash;
   return (
-    <Button
-      variant="subtle"
-      size="compact-sm"
-      leftSection={<IconFileInvoice size={16} />}
-      loading={download.isPending}
+    <DocumentButton
+      icon={IconFileInvoice}
+      isLoading={download.isPending}
       onClick={() => download.mutate({ kind: 'proforma', year: row.year, month: row.month, number: null })}
-      data-testid="month-proforma"
+      testId="month-proforma"
     >
       {t('balance.summary.proformaPdf')}
-    </Button>
+    </DocumentButton>
   );
 }
