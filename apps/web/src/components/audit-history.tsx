@@ -1,6 +1,7 @@
 import { Badge, Divider, Group, List, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AuditAction, AuditChange, AuditEntry, AuditListResponse } from '@portal/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
@@ -31,21 +32,42 @@ export function AuditChangeText({ change, words }: { change: AuditChange; words:
   );
 }
 
-function HistoryEntry({ entry, words }: { entry: AuditEntry; words: AuditWords }) {
+// An entry's first line: when, who (`actor`: their name as a link where a page offers one) and what they did;
+// `children` follow on the line
+export function AuditEntryHeading({
+  entry,
+  words,
+  actor,
+  children,
+}: {
+  entry: AuditEntry;
+  words: AuditWords;
+  actor?: ReactNode;
+  children?: ReactNode;
+}) {
   const { language } = useLocale();
   return (
-    <Stack gap={6} data-testid="history-entry">
-      <Group gap="xs" wrap="wrap">
-        <Text size="sm" fw={600}>
-          {formatDateTime(entry.at, language)}
-        </Text>
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm" fw={600}>
+        {formatDateTime(entry.at, language)}
+      </Text>
+      {actor ?? (
         <Text size="sm" c="dimmed">
           {entry.actorName}
         </Text>
-        <Badge variant="light" size="sm">
-          {words.action(entry.action)}
-        </Badge>
-      </Group>
+      )}
+      <Badge variant="light" size="sm">
+        {words.action(entry.action)}
+      </Badge>
+      {children}
+    </Group>
+  );
+}
+
+function HistoryEntry({ entry, words }: { entry: AuditEntry; words: AuditWords }) {
+  return (
+    <Stack gap={6} data-testid="history-entry">
+      <AuditEntryHeading entry={entry} words={words} />
       {words.showSubject && (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {entry.subject}

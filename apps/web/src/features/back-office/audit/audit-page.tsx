@@ -1,11 +1,9 @@
-import { Anchor, Badge, Divider, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Divider, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { AUDIT_ENTITIES, type AdminAuditEntry } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuditChangeText, type AuditWords } from '@/components/audit-history';
+import { AuditChangeText, AuditEntryHeading, type AuditWords } from '@/components/audit-history';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
-import { useLocale } from '@/lib/locale';
 import { useAuditLog } from '../api/audit';
 import { backOfficeAuditWords } from '../components/audit-words';
 import { ClearFiltersButton, ListPage, ListResults } from '../components/list-page';
@@ -39,31 +37,25 @@ function AuditEntryView({
   onActor: (actorId: string) => void;
 }) {
   const { t } = useTranslation();
-  const { language } = useLocale();
   const href = objectHref(entry);
   const actorId = entry.actorUserId;
   return (
     <>
-      <Group gap="xs" wrap="wrap">
-        <Text size="sm" fw={600}>
-          {formatDateTime(entry.at, language)}
-        </Text>
-        {actorId ? (
-          <Anchor size="sm" onClick={() => onActor(actorId)}>
-            {entry.actorName}
-          </Anchor>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {entry.actorName}
-          </Text>
-        )}
-        <Badge variant="light" size="sm">
-          {words.action(entry.action)}
-        </Badge>
+      <AuditEntryHeading
+        entry={entry}
+        words={words}
+        actor={
+          actorId ? (
+            <Anchor size="sm" onClick={() => onActor(actorId)}>
+              {entry.actorName}
+            </Anchor>
+          ) : undefined
+        }
+      >
         <Badge variant="outline" color="gray" size="sm">
           {t(`backOffice.audit.entities.${entry.entity}`)}
         </Badge>
-      </Group>
+      </AuditEntryHeading>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {href ? (
           <Anchor component={Link} to={href} size="sm">
