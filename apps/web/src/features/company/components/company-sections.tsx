@@ -76,18 +76,8 @@ export function BasicInfoSection({ form, details, editable }: SectionProps) {
         autoComplete="street-address"
       />
       <SimpleGrid {...GRID}>
-        <DocumentField
-          kind="tradeLicense"
-          label={t('company.documents.tradeLicense')}
-          document={details.files.tradeLicense}
-          editable={editable}
-        />
-        <DocumentField
-          kind="vatCertificate"
-          label={t('company.documents.vatCertificate')}
-          document={details.files.vatCertificate}
-          editable={editable}
-        />
+        <DocumentField kind="tradeLicense" files={details.files} editable={editable} />
+        <DocumentField kind="vatCertificate" files={details.files} editable={editable} />
       </SimpleGrid>
     </FormSection>
   );
@@ -146,18 +136,8 @@ export function ContractingSection({ form, details, editable }: SectionProps) {
       <SimpleGrid {...GRID}>
         <CompanyDateField {...field} path="contracting.validFrom" label={t('company.fields.contracting.validFrom')} />
         <CompanyDateField {...field} path="contracting.validTo" label={t('company.fields.contracting.validTo')} />
-        <DocumentField
-          kind="contract"
-          label={t('company.documents.contract')}
-          document={details.files.contract}
-          editable={editable}
-        />
-        <DocumentField
-          kind="signatoryPassport"
-          label={t('company.documents.signatoryPassport')}
-          document={details.files.signatoryPassport}
-          editable={editable}
-        />
+        <DocumentField kind="contract" files={details.files} editable={editable} />
+        <DocumentField kind="signatoryPassport" files={details.files} editable={editable} />
       </SimpleGrid>
     </FormSection>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Collapse, FileButton, Group, Input, List, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconFileDownload, IconUpload } from '@tabler/icons-react';
 import { MESSAGES } from '@portal/contract/plain';
-import type { AgencyDocument, AgencyFile, AgencyFileKind } from '@portal/contract';
+import type { AgencyDetails, AgencyFile, AgencyFileKind } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { takeFieldError } from '@/lib/form';
 import { formatDateTime, formatFileSize } from '@/lib/format';
@@ -43,19 +43,20 @@ function FileLink({ file }: { file: AgencyFile }) {
   );
 }
 
-// One company document: the current file (download), replacing it at once (admins), and the files it replaced
+// One company document, named by its kind: the current file (download), replacing it at once (admins), and the
+// files it replaced
 export function DocumentField({
   kind,
-  label,
-  document,
+  files,
   editable,
 }: {
   kind: AgencyFileKind;
-  label: string;
-  document: AgencyDocument;
+  files: AgencyDetails['files'];
   editable: boolean;
 }) {
   const { t } = useTranslation();
+  const label = t(`company.documents.${kind}`);
+  const document = files[kind];
   const upload = useUploadAgencyFile();
   const [error, setError] = useState<string | null>(null);
   const [isHistoryOpen, setHistoryOpen] = useState(false);
