@@ -11,12 +11,12 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconSend, IconWebhook } from '@tabler/icons-react';
 import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { SectionHeading } from '@/components/section-heading';
 import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -41,14 +41,7 @@ export function WebhooksSection({ language }: { language: Language }) {
   return (
     <Paper withBorder p="md" data-testid="webhooks-section">
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h3">
-            {t('apiKeys.webhooks.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('apiKeys.webhooks.text')}
-          </Text>
-        </Stack>
+        <SectionHeading title={t('apiKeys.webhooks.title')} description={t('apiKeys.webhooks.text')} size="h3" />
         <NewEndpointForm />
         {(list.data?.endpoints ?? []).map((endpoint) => (
           <EndpointCard key={endpoint.id} endpoint={endpoint} language={language} />
