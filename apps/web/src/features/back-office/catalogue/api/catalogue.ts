@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { adminCatalogueRoutes as routes } from '@portal/contract';
 import type {
   AdminOfferBody,
@@ -25,6 +25,21 @@ export const catalogueKeys = {
   slotsOf: (offerId: number) => [...root, 'slots', offerId] as const,
   promoCodes: () => [...root, 'promo-codes'] as const,
 };
+
+// A change the operator makes: once it is saved, the catalogue's queries it touched and the audit log are read again
+function useCatalogueChange<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  touched: readonly QueryKey[],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      for (const queryKey of touched) void queryClient.invalidateQueries({ queryKey });
+      refreshAuditLog(queryClient);
+    },
+  });
+}
 
 export function useCatalogueReference() {
   return useQuery({
@@ -79,40 +94,27 @@ export function useUploadPhoto(tourId: number) {
 }
 
 export function useDeletePhoto(tourId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (photoId: number) => callRoute(routes.deletePhoto, { params: { id: String(photoId) } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tourId) });
-      refreshAuditLog(queryClient);
-    },
-  });
+  return useCatalogueChange(
+    (photoId: number) => callRoute(routes.deletePhoto, { params: { id: String(photoId) } }),
+    [catalogueKeys.tour(tourId)],
+  );
 }
 
 export function useSaveOffer(tourId: number, offerId: number | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AdminOfferBody) =>
+  return useCatalogueChange(
+    (body: AdminOfferBody) =>
       offerId === null
         ? callRoute(routes.createOffer, { params: { id: String(tourId) }, body })
         : callRoute(routes.updateOffer, { params: { id: String(offerId) }, body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tourId) });
-      void queryClient.invalidateQueries({ queryKey: [...root, 'tours'] });
-      refreshAuditLog(queryClient);
-    },
-  });
+    [catalogueKeys.tour(tourId), [...root, 'tours']],
+  );
 }
 
 export function useSavePrices(tourId: number, offerId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AdminPricesBody) => callRoute(routes.updatePrices, { params: { id: String(offerId) }, body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.tour(tourId) });
-      refreshAuditLog(queryClient);
-    },
-  });
+  return useCatalogueChange(
+    (body: AdminPricesBody) => callRoute(routes.updatePrices, { params: { id: String(offerId) }, body }),
+    [catalogueKeys.tour(tourId)],
+  );
 }
 
 export function useOfferSlots(offerId: number, from: string, to: string) {
@@ -124,25 +126,17 @@ export function useOfferSlots(offerId: number, from: string, to: string) {
 }
 
 export function useGenerateSlots(offerId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: GenerateSlotsBody) => callRoute(routes.generateSlots, { params: { id: String(offerId) }, body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.slotsOf(offerId) });
-      refreshAuditLog(queryClient);
-    },
-  });
+  return useCatalogueChange(
+    (body: GenerateSlotsBody) => callRoute(routes.generateSlots, { params: { id: String(offerId) }, body }),
+    [catalogueKeys.slotsOf(offerId)],
+  );
 }
 
 export function useUpdateSlots(offerId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateSlotsBody) => callRoute(routes.updateSlots, { params: { id: String(offerId) }, body }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.slotsOf(offerId) });
-      refreshAuditLog(queryClient);
-    },
-  });
+  return useCatalogueChange(
+    (body: UpdateSlotsBody) => callRoute(routes.updateSlots, { params: { id: String(offerId) }, body }),
+    [catalogueKeys.slotsOf(offerId)],
+  );
 }
 
 export function usePromoCodes() {
@@ -153,20 +147,16 @@ export function usePromoCodes() {
 }
 
 export function useSavePromoCode(code: string | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreatePromoCodeBody) =>
+  return useCatalogueChange(
+    (body: CreatePromoCodeBody) =>
       code === null
         ? callRoute(routes.createPromoCode, { body })
         : callRoute(routes.updatePromoCode, {
             params: { code },
             body: { percent: body.percent, validFrom: body.validFrom, validTo: body.validTo, isActive: body.isActive },
           }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.promoCodes() });
-      refreshAuditLog(queryClient);
-    },
-  });
+    [catalogueKeys.promoCodes()],
+  );
 }
 
 export type { UpdatePromoCodeBody };
