@@ -19,10 +19,10 @@ export const REPLAY_MESSAGES = {
 
 const SessionId = z.string().refine(isInsightSessionId, 'Unknown session');
 
-// What an upload must inflate to: rrweb's events (its EventType 0–6, the recorder's clock, the event's data), in the
+// What an upload must inflate to: rrweb's events (its EventType 0–7, the recorder's clock, the event's data), in the
 // order they happened. What is inside `data` is rrweb's to define; the recorder masked it before it left the page.
 export const ReplayEvent = z.looseObject({
-  type: z.number().int().min(0).max(6),
+  type: z.number().int().min(0).max(7),
   timestamp: z.number().finite().nonnegative(),
   data: z.unknown().refine((data) => typeof data === 'object' && data !== null),
 });

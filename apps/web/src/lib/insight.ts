@@ -8,6 +8,7 @@ import {
 } from '@portal/contract/plain';
 import type { InsightEventInput, People } from '@portal/contract';
 import { env } from '@/config/env';
+import { replayDecided, replayResume } from './replay-loader';
 import { getAccessToken, getAuthState } from './session';
 
 // Issue 31: what the portal records of how agents use it, sent to our own server in batches. It loads with the first
@@ -151,6 +152,7 @@ export function recordInsight(event: InsightEvent): void {
     if (typeof window === 'undefined' || Date.now() < quietUntil) return;
     listenForLeaving();
     const session = currentSession(true);
+    replayResume(session.id);
     const token = getAccessToken();
     const path = clip(event.path ?? window.location.pathname, INSIGHT_TEXT_MAX.path);
     if (queue && (queue.sessionId !== session.id || queue.token !== token)) flush(false);
@@ -208,7 +210,11 @@ function send(body: string, sessionId: string, isLeaving: boolean) {
       if (response.status === 429 || response.status === 413) {
         quietUntil = Date.now() + QUIET_MS;
         queue = null;
-      } else if (response.ok) adopt(sessionId, await response.json());
+      } else if (response.ok) {
+        const answer: unknown = await response.json();
+        adopt(sessionId, answer);
+        replayAnswer(answer);
+      }
     })
     .catch(() => undefined);
 }
@@ -221,4 +227,11 @@ function adopt(sent: string, answer: unknown) {
   const now = Date.now();
   writeStored({ id, startedAt: now, lastSeenAt: now, userId: currentUserId() });
   if (queue?.sessionId === sent) queue.sessionId = id;
+}
+
+// Support replay (issue 31 item 3): whether the server records the page's current session
+function replayAnswer(answer: unknown) {
+  if (typeof answer !== 'object' || answer === null || !('sessionId' in answer) || !('record' in answer)) return;
+  const { sessionId, record } = answer;
+  if (typeof sessionId === 'string' && sessionId === readStored()?.id) replayDecided(sessionId, record === true);
 }

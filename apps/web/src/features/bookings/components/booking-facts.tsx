@@ -7,13 +7,30 @@ import { BookedBy, MarginStatusBadge } from '@/components/sale-channel';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 
-export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+// `isPrivate`: a guest's personal data, masked in support replay's recordings (issue 31)
+export function Fact({
+  label,
+  children,
+  testId,
+  isPrivate,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  isPrivate?: boolean;
+}) {
   return (
     <Stack gap={0} miw={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
         {label}
       </Text>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+      <Text
+        size="sm"
+        fw={500}
+        style={{ overflowWrap: 'anywhere' }}
+        data-testid={testId}
+        data-private={isPrivate || undefined}
+      >
         {children}
       </Text>
     </Stack>
@@ -40,13 +57,13 @@ export function BookingFacts({ booking }: { booking: BookingView }) {
       <Fact label={t('bookings.fields.people')}>
         {t('bookings.people', { adults: booking.adults, children: booking.children, infants: booking.infants })}
       </Fact>
-      <Fact label={t('bookings.fields.guest')} testId="fact-guest">
+      <Fact label={t('bookings.fields.guest')} testId="fact-guest" isPrivate>
         {booking.guest.name}
         <Text span size="xs" c="dimmed" display="block">
           {booking.guest.email} · {booking.guest.phone}
         </Text>
       </Fact>
-      <Fact label={t('bookings.fields.hotelRoom')}>
+      <Fact label={t('bookings.fields.hotelRoom')} isPrivate>
         {[booking.guest.hotel, booking.guest.room].filter(Boolean).join(' · ') || '—'}
       </Fact>
       <Fact label={t('bookings.fields.pickUpTime')} testId="fact-pick-up">
@@ -80,7 +97,11 @@ export function BookingFacts({ booking }: { booking: BookingView }) {
           {booking.promoPercent !== null ? ` (−${booking.promoPercent}%)` : ''}
         </Fact>
       )}
-      {booking.notes && <Fact label={t('bookings.fields.notes')}>{booking.notes}</Fact>}
+      {booking.notes && (
+        <Fact label={t('bookings.fields.notes')} isPrivate>
+          {booking.notes}
+        </Fact>
+      )}
       {booking.declineReason && <Fact label={t('bookings.fields.declineReason')}>{booking.declineReason}</Fact>}
     </SimpleGrid>
   );

@@ -49,7 +49,9 @@ export function BookingsCards({ rows, hrefFor }: BookingsCardsProps) {
                   {row.time ? ` · ${row.time}` : ''}
                 </Fact>
                 <Fact label={t('bookings.columns.createdAt')}>{formatDay(row.createdAt, language)}</Fact>
-                <Fact label={t('bookings.columns.guestName')}>{row.guestName}</Fact>
+                <Fact label={t('bookings.columns.guestName')} isPrivate>
+                  {row.guestName}
+                </Fact>
                 <Fact label={t('bookings.columns.people')}>
                   {row.adults}/{row.children}/{row.infants}
                 </Fact>

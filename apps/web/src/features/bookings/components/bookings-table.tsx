@@ -52,6 +52,8 @@ const STORAGE_KEY = 'bookings.columns';
 const MONEY_COLUMNS = new Set<Column>(['publishedRate', 'netRate', 'finalBalance']);
 // widths the table needs per column, to scroll only when the chosen columns need more than the page has
 const WIDE = new Set<Column>(['tour', 'hotel', 'notes']);
+// a guest's personal data: masked in support replay's recordings (issue 31)
+const PRIVATE = new Set<Column>(['guestName', 'phone', 'hotel', 'room', 'notes']);
 
 function readColumns(): Column[] {
   try {
@@ -226,6 +228,7 @@ export function BookingsTable({ rows, hrefFor }: BookingsTableProps) {
                     fw={column === 'netRate' ? 600 : undefined}
                     miw={WIDE.has(column) ? 200 : column === 'status' ? 130 : undefined}
                     style={WIDE.has(column) || column === 'status' ? undefined : { whiteSpace: 'nowrap' }}
+                    data-private={PRIVATE.has(column) || undefined}
                   >
                     {cell(row, column)}
                   </Table.Td>
