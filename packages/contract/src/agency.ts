@@ -149,6 +149,8 @@ export const AgencyDetails = z.object({
     signatoryPassport: AgencyDocument,
   }),
   licence: LicenceStatus,
+  // support replay records the agency's agents (issue 31; the tours company's switch): its admins are told so
+  isReplayRecorded: z.boolean(),
   // whether the caller may edit (an admin); the server enforces it either way
   canEdit: z.boolean(),
   updatedAt: z.string(),

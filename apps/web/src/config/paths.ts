@@ -121,6 +121,8 @@ export const paths = {
       path: 'insight/sales',
       getHref: (query: InsightQuery = {}) => withQuery('/admin/insight/sales', query),
     },
+    // support replay: one recorded session (issue 31)
+    replay: { path: 'replays/:id', getHref: (sessionId: string) => `/admin/replays/${encodeURIComponent(sessionId)}` },
     audit: {
       path: 'audit',
       getHref: (query: { entity?: string; entityId?: string; agencyId?: string; actorId?: string } = {}) =>

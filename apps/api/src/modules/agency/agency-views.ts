@@ -125,6 +125,7 @@ export function agencyDetailsView(
     contacts: contactsOf(agency.contacts),
     files,
     licence: licenceStatusOf(agency.tradeLicenseExpiry, options.today),
+    isReplayRecorded: agency.isReplayRecorded,
     canEdit: options.canEdit,
     updatedAt: agency.updatedAt.toISOString(),
   };

@@ -18,6 +18,7 @@ import { DecisionPanel } from './components/decision-panel';
 import { DocumentPreview } from './components/document-preview';
 import { SettingsForm } from './components/settings-form';
 import { AgencyApiKeys } from './components/agency-api-keys';
+import { AgencyReplays } from '../replay/replay-sessions';
 import { LabelledValue } from '@/components/labelled-value';
 import { Section } from '../components/section';
 import { BackLink } from '@/components/back-link';
@@ -106,7 +107,7 @@ function Agents({ agency }: { agency: AdminAgencyDetail }) {
 }
 
 // /admin/agencies/:id: a sign-up's review (its documents inline) and decision, then the agency's account and
-// permissions, a manual adjustment, its agents, its statement and every change made to it
+// permissions, a manual adjustment, its agents, its statement, its recorded sessions and every change made to it
 export function AgencyPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -139,6 +140,7 @@ export function AgencyPage() {
             <AdjustmentForm agency={data} />
             <Agents agency={data} />
             <AgencyStatement agency={data} />
+            <AgencyReplays agencyId={data.id} />
             <ObjectHistory filter={{ agencyId: data.id }} testId="agency-history" />
           </>
         )}

@@ -19,6 +19,7 @@ import { PaymentsTable } from './components/payments-table';
 import { guestsText } from './components/guests';
 import { LabelledValue } from '@/components/labelled-value';
 import { Section } from '../components/section';
+import { BookingReplays } from '../replay/replay-sessions';
 import { BackLink } from '@/components/back-link';
 
 const canCancel = (detail: AdminBookingDetail) => detail.booking.status !== 'cancelled';
@@ -181,6 +182,7 @@ function Detail({ detail }: { detail: AdminBookingDetail }) {
       <Section title={t('boDesk.booking.history')}>
         <BookingHistory entries={detail.history} />
       </Section>
+      <BookingReplays bookingId={booking.id} />
       {cancelling && <CancelDialog detail={detail} opened onClose={() => setCancelling(false)} />}
     </Stack>
   );

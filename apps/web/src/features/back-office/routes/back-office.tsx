@@ -134,6 +134,14 @@ const pages = (
         (m) => m.SalesPage,
       )}
     />
+    {/* support replay: one recorded session */}
+    <Route
+      path={bo.replay.path}
+      element={page(
+        () => import('../replay/replay-page'),
+        (m) => m.ReplayPage,
+      )}
+    />
     <Route path="*" element={<Navigate to={paths.notFound.getHref()} replace />} />
   </Routes>
 );

@@ -7,6 +7,7 @@ import { useDocumentPageTitle } from '@/components/page-title';
 import { useAgencyDetails } from '../api/get-agency';
 import { CompanyForm } from './company-form';
 import { HistorySection } from './history-section';
+import { ReplayNotice } from './replay-notice';
 
 function PageSkeleton() {
   return (
@@ -19,7 +20,7 @@ function PageSkeleton() {
 }
 
 // SPEC §2 /my-agencies: the company settings. Every role of the agency reads them; admins edit them, upload the
-// documents and see who changed what (SPEC §6).
+// documents, see who changed what (SPEC §6) and are told that support replay records their agents (issue 31).
 export function CompanySettingsPage() {
   const { t } = useTranslation();
   useDocumentPageTitle(t('company.title'));
@@ -42,6 +43,7 @@ export function CompanySettingsPage() {
             )}
             {/* a fresh form per agency and per permission: its initial values are the saved details */}
             <CompanyForm key={`${data.id}:${String(data.canEdit)}`} details={data} />
+            {data.canEdit && <ReplayNotice details={data} />}
             {data.canEdit && <HistorySection />}
           </>
         )}

@@ -15,6 +15,7 @@ type Values = {
   isWidgetsCreationAllowed: boolean;
   isCreditCardTopupAllowed: boolean;
   isApiAllowed: boolean;
+  isReplayRecorded: boolean;
 };
 
 const bodyOf = (values: Values): AgencySettingsBody => ({
@@ -22,7 +23,8 @@ const bodyOf = (values: Values): AgencySettingsBody => ({
   creditLimit: typeof values.creditLimit === 'number' ? values.creditLimit : Number(values.creditLimit || 0),
 });
 
-// Site and currency, credit limit and the three permissions (widgets, card top-ups, the reseller API) (SPEC §3 flags, §9 credit limit)
+// Site and currency, credit limit, the three permissions (widgets, card top-ups, the reseller API) and whether support
+// replay records its agents (SPEC §3 flags, §9 credit limit, issue 31)
 export function SettingsForm({ agency }: { agency: AdminAgencyDetail }) {
   const { t } = useTranslation();
   const save = useAgencySettings(agency.id);
@@ -34,6 +36,7 @@ export function SettingsForm({ agency }: { agency: AdminAgencyDetail }) {
       isWidgetsCreationAllowed: agency.isWidgetsCreationAllowed,
       isCreditCardTopupAllowed: agency.isCreditCardTopupAllowed,
       isApiAllowed: agency.isApiAllowed,
+      isReplayRecorded: agency.isReplayRecorded,
     },
     validate: (values) => zodValidate(AgencySettingsBody)(bodyOf(values)),
   });
@@ -90,6 +93,12 @@ export function SettingsForm({ agency }: { agency: AdminAgencyDetail }) {
             label={t('backOffice.agency.apiAllowed')}
             data-testid="agency-api-allowed"
             {...form.getInputProps('isApiAllowed', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('backOffice.agency.replayRecorded')}
+            description={t('backOffice.agency.replayRecordedHint')}
+            data-testid="agency-replay-recorded"
+            {...form.getInputProps('isReplayRecorded', { type: 'checkbox' })}
           />
           <Group justify="space-between">
             <Text size="sm" c="dimmed">

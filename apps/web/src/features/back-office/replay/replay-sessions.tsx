@@ -1,0 +1,134 @@
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import type { ReplaySession } from '@portal/contract';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadFailed } from '@/components/load-failed';
+import { paths } from '@/config/paths';
+import { formatDateTime, formatFileSize } from '@/lib/format';
+import { useLocale } from '@/lib/locale';
+import { ListTable, type ListColumn } from '../components/list-table';
+import { Section } from '../components/section';
+import { useAgencyReplays, useBookingReplays } from './api';
+
+type Sessions = ReturnType<typeof useAgencyReplays>;
+
+// Minutes between a session's first and last batch (at least one)
+export function sessionMinutes(session: ReplaySession): number {
+  return Math.max(1, Math.round((Date.parse(session.lastSeenAt) - Date.parse(session.startedAt)) / 60_000));
+}
+
+// Issue 31 item 3: an agency's recorded sessions on its page
+export function AgencyReplays({ agencyId }: { agencyId: string }) {
+  const { t } = useTranslation();
+  return (
+    <ReplaySessions
+      title={t('backOffice.replay.agencyTitle')}
+      empty={t('backOffice.replay.agencyEmpty')}
+      sessions={useAgencyReplays(agencyId)}
+      testId="agency-replays"
+    />
+  );
+}
+
+// …and on a booking's page, the session it was made in
+export function BookingReplays({ bookingId }: { bookingId: string }) {
+  const { t } = useTranslation();
+  return (
+    <ReplaySessions
+      title={t('backOffice.replay.bookingTitle')}
+      empty={t('backOffice.replay.bookingEmpty')}
+      sessions={useBookingReplays(bookingId)}
+      testId="booking-replays"
+    />
+  );
+}
+
+type ReplaySessionsProps = { title: string; empty: string; sessions: Sessions; testId: string };
+
+function ReplaySessions({ title, empty, sessions, testId }: ReplaySessionsProps) {
+  const { t } = useTranslation();
+  const { language } = useLocale();
+  const rows = sessions.data?.sessions ?? [];
+  const columns: ListColumn<ReplaySession>[] = [
+    {
+      key: 'started',
+      title: t('backOffice.replay.started'),
+      cell: (session) => formatDateTime(session.startedAt, language),
+    },
+    {
+      key: 'agent',
+      title: t('backOffice.replay.agent'),
+      tdProps: { style: { overflowWrap: 'anywhere' } },
+      cell: (session) =>
+        session.agent ? (
+          <Stack gap={0}>
+            <Text size="sm">{session.agent.name}</Text>
+            <Text size="xs" c="dimmed">
+              {session.agent.email}
+            </Text>
+          </Stack>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'length',
+      title: t('backOffice.replay.length'),
+      cell: (session) =>
+        `${t('backOffice.replay.minutes', { count: sessionMinutes(session) })} · ${formatFileSize(session.size)}`,
+    },
+    {
+      key: 'bookings',
+      title: t('backOffice.replay.bookings'),
+      cell: (session) =>
+        session.bookings.length === 0 ? (
+          '—'
+        ) : (
+          <Group gap={6}>
+            {session.bookings.map((booking) => (
+              <Anchor key={booking.id} component={Link} to={paths.backOffice.booking.getHref(booking.id)} size="sm">
+                {booking.reference}
+              </Anchor>
+            ))}
+          </Group>
+        ),
+    },
+    {
+      key: 'play',
+      align: 'right',
+      cell: (session) => (
+        <Button
+          component={Link}
+          to={paths.backOffice.replay.getHref(session.sessionId)}
+          size="xs"
+          variant="light"
+          leftSection={<IconPlayerPlay size={14} />}
+          data-testid="replay-play"
+        >
+          {t('backOffice.replay.play')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Section title={title} testId={testId}>
+      {sessions.isError && !sessions.data ? (
+        <LoadFailed error={sessions.error} onRetry={() => void sessions.refetch()} isRetrying={sessions.isFetching} />
+      ) : sessions.data && rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {empty}
+        </Text>
+      ) : (
+        <ListTable
+          rows={rows}
+          rowKey={(session) => session.sessionId}
+          columns={columns}
+          minWidth={640}
+          variant="compact"
+          rowProps={(session) => ({ 'data-testid': 'replay-session', 'data-session': session.sessionId })}
+        />
+      )}
+    </Section>
+  );
+}
