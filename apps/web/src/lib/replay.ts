@@ -12,6 +12,9 @@ import { getAccessToken, subscribeToSession } from './session';
 // it quietly (the loader stops it when the page moves to another session), and it never throws into the page.
 
 export const PRIVATE_SELECTOR = '[data-private]';
+// the first batch (the page's full snapshot, styles inlined: some 60 KB compressed) goes soon, before a quick
+// reload could lose it; the rest every 10 s
+const FIRST_FLUSH_MS = 2_000;
 const FLUSH_EVERY_MS = 10_000;
 const FLUSH_AT_EVENTS = 1_000;
 // more than this waiting (uploads not keeping up) and the recording stops rather than grow
@@ -25,6 +28,7 @@ type Recording = {
   stopRecorder: () => void;
   events: unknown[];
   timer: ReturnType<typeof setTimeout> | undefined;
+  isFirstSent: boolean;
   uploading: Promise<void>;
   onStop: (reason: StopReason) => void;
   unsubscribe: () => void;
@@ -42,6 +46,7 @@ export function startRecording(sessionId: string, onStop: (reason: StopReason) =
       stopRecorder: () => undefined,
       events: [],
       timer: undefined,
+      isFirstSent: false,
       uploading: Promise.resolve(),
       onStop,
       unsubscribe: subscribeToSession(() => {
@@ -57,12 +62,15 @@ export function startRecording(sessionId: string, onStop: (reason: StopReason) =
       // a card form or a document preview is a grey box of its size
       blockSelector: 'iframe, object, embed',
       slimDOMOptions: 'all',
+      // the styles go with each full snapshot (half of its bytes): a replay still looks right after a deploy has
+      // replaced the hashed stylesheets it was recorded with
+      inlineStylesheet: true,
       collectFonts: false,
       inlineImages: false,
       recordCanvas: false,
       sampling: { mousemove: 200, scroll: 200, media: 800, input: 'last' },
-      // a fresh full snapshot now and then: a lost batch costs minutes of the replay, not the rest of it
-      checkoutEveryNms: 10 * 60_000,
+      // a fresh full snapshot now and then, so a long session seeks fast (a lost batch takes one at once, below)
+      checkoutEveryNms: 30 * 60_000,
       errorHandler: () => true,
     });
     if (!stop) throw new Error('rrweb did not start');
@@ -94,7 +102,7 @@ function collect(recording: Recording, event: unknown) {
     recording.events = [];
     stopRecording('refused');
   } else if (recording.events.length >= FLUSH_AT_EVENTS) schedule(recording, 0);
-  else if (recording.timer === undefined) schedule(recording, FLUSH_EVERY_MS);
+  else if (recording.timer === undefined) schedule(recording, recording.isFirstSent ? FLUSH_EVERY_MS : FIRST_FLUSH_MS);
 }
 
 function schedule(recording: Recording, delayMs: number) {
@@ -120,6 +128,7 @@ function listenForLeaving() {
 
 // Uploads go one after another, in the order they were recorded
 function flush(recording: Recording, isLeaving: boolean): Promise<void> {
+  recording.isFirstSent = true;
   const events = recording.events;
   recording.events = [];
   if (events.length === 0) return recording.uploading;
@@ -143,36 +152,39 @@ async function uploadAll(recording: Recording, events: unknown[], isLeaving: boo
   }
 }
 
+type Body = { bytes: Uint8Array<ArrayBuffer>; type: 'application/octet-stream' | 'application/json' };
+
 // Compressed bodies of at most the upload's cap (and events), halving a batch that compresses past it; an event too
 // big alone is left out (the server would refuse it)
-async function bodies(events: unknown[]): Promise<Blob[]> {
+async function bodies(events: unknown[]): Promise<Body[]> {
   if (events.length === 0) return [];
   if (events.length > REPLAY_UPLOAD_MAX_EVENTS) {
     const half = Math.ceil(events.length / 2);
     return [...(await bodies(events.slice(0, half))), ...(await bodies(events.slice(half)))];
   }
   const body = await compressed(JSON.stringify(events));
-  if (body.size <= REPLAY_UPLOAD_MAX_BYTES) return [body];
+  if (body.bytes.length <= REPLAY_UPLOAD_MAX_BYTES) return [body];
   if (events.length === 1) return [];
   const half = Math.ceil(events.length / 2);
   return [...(await bodies(events.slice(0, half))), ...(await bodies(events.slice(half)))];
 }
 
-async function compressed(json: string): Promise<Blob> {
-  if (typeof CompressionStream !== 'function') return new Blob([json], { type: 'application/json' });
+async function compressed(json: string): Promise<Body> {
+  if (typeof CompressionStream !== 'function')
+    return { bytes: new TextEncoder().encode(json), type: 'application/json' };
   const stream = new Blob([json]).stream().pipeThrough(new CompressionStream('gzip'));
-  return new Blob([await new Response(stream).arrayBuffer()], { type: 'application/octet-stream' });
+  return { bytes: new Uint8Array(await new Response(stream).arrayBuffer()), type: 'application/octet-stream' };
 }
 
-async function upload(sessionId: string, body: Blob, isLeaving: boolean): Promise<'stored' | 'refused' | 'lost'> {
+async function upload(sessionId: string, body: Body, isLeaving: boolean): Promise<'stored' | 'refused' | 'lost'> {
   const token = getAccessToken();
   if (!token) return 'refused';
   try {
     const response = await fetch(`${env.apiBase}${REPLAY_UPLOAD_PATH}?sessionId=${encodeURIComponent(sessionId)}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': body.type },
-      body,
-      keepalive: isLeaving && body.size <= KEEPALIVE_MAX_BYTES,
+      body: body.bytes,
+      keepalive: isLeaving && body.bytes.length <= KEEPALIVE_MAX_BYTES,
     });
     // 429, 413, 403 or anything else the server says no with: the recording stops
     return response.ok ? 'stored' : 'refused';
