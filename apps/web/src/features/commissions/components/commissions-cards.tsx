@@ -47,7 +47,10 @@ export function CommissionsCards({ rows, hrefFor, showAgent }: CommissionsCardsP
                 {formatDate(row.travelDate, language)}
                 {row.time ? ` · ${row.time}` : ''}
               </LabelledValue>
-              <LabelledValue label={t('commissions.columns.guestName')}>{row.guestName}</LabelledValue>
+              {/* data-private: a guest's name, masked in support replay's recordings (issue 31) */}
+              <LabelledValue label={t('commissions.columns.guestName')}>
+                <span data-private>{row.guestName}</span>
+              </LabelledValue>
               <LabelledValue label={t('commissions.columns.published')}>
                 <Money amount={row.published} currency={row.currencyCode} testId="row-published" />
               </LabelledValue>

@@ -58,7 +58,8 @@ export function CommissionsTable({ rows, hrefFor, showAgent }: CommissionsTableP
               <Table.Td miw={200}>
                 <TourAndOption tour={row.tour} option={row.offer} />
               </Table.Td>
-              <Table.Td>{row.guestName}</Table.Td>
+              {/* a guest's name: masked in support replay's recordings (issue 31) */}
+              <Table.Td data-private>{row.guestName}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {row.adults}/{row.children}/{row.infants}
               </Table.Td>
