@@ -1,4 +1,21 @@
-import { Alert, Button, Card, Group, Loader, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AdminTour, AdminTourBody, Language } from '@portal/contract';
 import { IconCalendarEvent, IconPencil, IconPlus } from '@tabler/icons-react';
