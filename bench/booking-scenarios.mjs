@@ -17,7 +17,7 @@ export const BOOKING_TARGETS = {
 };
 
 // A timeslot offer that books instantly, without pick-up, with 1 person allowed
-async function pickOffer(db) {
+export async function pickOffer(db) {
   const { rows } = await db.query(`
     SELECT o.id, o.start_times[1] AS time FROM offers o JOIN tours t ON t.id = o.tour_id
     WHERE o.is_active AND t.is_active AND o.is_instant AND NOT o.has_pick_up AND o.availability_type = 'timeslots'
@@ -55,7 +55,7 @@ async function cacheAnswers(base, token) {
   return { hit: value('hit'), computed: value('computed') };
 }
 
-async function prepareSlots(db, offer, dates, seats) {
+export async function prepareSlots(db, offer, dates, seats) {
   const { rows } = await db.query(
     `UPDATE slots SET capacity = $3, "left" = $3 WHERE offer_id = $1 AND start_time = $2 AND date = ANY($4::date[]) RETURNING id, date::text AS date`,
     [offer.id, offer.time, seats, dates],
@@ -64,7 +64,22 @@ async function prepareSlots(db, offer, dates, seats) {
   return rows;
 }
 
-function runLoad({ url, token, bodyFor, connections, duration }) {
+// One adult on `date` at the offer's first time, for the bench's guest
+export function bookingBody(offer, date) {
+  const guest = {
+    name: 'Bench Guest',
+    email: 'bench@example.test',
+    confirmEmail: 'bench@example.test',
+    phone: '+971500000000',
+    hotel: 'Bench Hotel',
+    room: '1',
+  };
+  return { offerId: offer.id, date, time: offer.time, adults: 1, children: 0, infants: 0, guest };
+}
+
+// Bookings as fast as `connections` clients get answers, or at `rate` a second in all (autocannon's overallRate);
+// `headers` adds to the agent's
+export function runLoad({ url, token, bodyFor, connections, duration, rate = 0, headers = {} }) {
   let n = 0;
   const outcome = { confirmed: 0, outOfStock: 0, other: 0 };
   return new Promise((resolve, reject) => {
@@ -74,7 +89,8 @@ function runLoad({ url, token, bodyFor, connections, duration }) {
         method: 'POST',
         connections,
         duration,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        ...(rate > 0 ? { overallRate: rate } : {}),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
         requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(bodyFor(n++)) }) }],
       },
       (error, result) => (error ? reject(error) : resolve({ result, outcome })),
@@ -135,15 +151,7 @@ export async function runBookingBench({
     const hotSeats = 1500;
     await prepareSlots(db, offer, [hotDate], hotSeats);
     await prepareSlots(db, offer, spreadDates, 100_000);
-    const guest = {
-      name: 'Bench Guest',
-      email: 'bench@example.test',
-      confirmEmail: 'bench@example.test',
-      phone: '+971500000000',
-      hotel: 'Bench Hotel',
-      room: '1',
-    };
-    const body = (date) => ({ offerId: offer.id, date, time: offer.time, adults: 1, children: 0, infants: 0, guest });
+    const body = (date) => bookingBody(offer, date);
 
     // warm-up on other slots of the same offer, so the first measured run does not pay for the JIT
     const warmDates = Array.from({ length: 10 }, (_, i) => dubaiToday(110 + i));

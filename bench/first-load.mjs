@@ -25,7 +25,7 @@ const NETWORK = {
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 };
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
@@ -35,20 +35,22 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-async function startPortal() {
-  const server = path.join(root, 'apps/api/dist/server.mjs');
-  if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
-    throw new Error('Build first: npm run build');
+// The built portal of the checkout at `portalRoot` (this one unless another is measured: bench/recorder-first-load.mjs
+// measures the previous release's too) on a fresh embedded database with the demo seed
+export async function startPortal(portalRoot = root) {
+  const server = path.join(portalRoot, 'apps/api/dist/server.mjs');
+  if (!fs.existsSync(server) || !fs.existsSync(path.join(portalRoot, 'apps/web/dist/index.html')))
+    throw new Error(`Build first: npm run build (in ${portalRoot})`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-first-load-'));
   const child = startServer({
     args: [server],
-    root,
+    root: portalRoot,
     port,
     env: { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', RATE_LIMIT_MAX: '100000', SMTP_URL: '' },
   });
@@ -63,7 +65,11 @@ async function startPortal() {
   };
 }
 
-async function measure(browser, url, token) {
+// One load of `url` in a fresh context: bytes, vitals and the requests of the first load (until the network is idle,
+// then 500 ms), each with whether it was sent before the page's load event. With `watch` (file names), the page then
+// stays open until a request for one of them has finished or `watchMs` has passed: what it fetches after its first
+// load comes back as `later`, apart from the first load's figures.
+export async function measure(browser, url, token, { watch = [], watchMs = 0 } = {}) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
@@ -85,28 +91,90 @@ async function measure(browser, url, token) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
+  await cdp.send('Page.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const types = new Map();
-  let total = 0;
-  let scriptAndStyle = 0;
-  let script = 0;
-  cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+  const sent = new Map();
+  const finished = [];
+  // the network's and the page's events share one monotonic clock (seconds)
+  let loadAt = Infinity;
+  cdp.on('Network.requestWillBeSent', (event) =>
+    sent.set(event.requestId, { url: event.request.url, at: event.timestamp, type: undefined }),
+  );
+  cdp.on('Network.responseReceived', (event) => {
+    const request = sent.get(event.requestId);
+    if (request) request.type = event.type;
+  });
   cdp.on('Network.loadingFinished', (event) => {
-    total += event.encodedDataLength;
-    const type = types.get(event.requestId);
-    if (type === 'Script' || type === 'Stylesheet') scriptAndStyle += event.encodedDataLength;
-    if (type === 'Script') script += event.encodedDataLength;
+    const request = sent.get(event.requestId);
+    finished.push({
+      url: request?.url ?? '',
+      type: request?.type,
+      bytes: event.encodedDataLength,
+      sentAt: request?.at ?? event.timestamp,
+    });
+  });
+  cdp.on('Page.loadEventFired', (event) => {
+    loadAt = Math.min(loadAt, event.timestamp);
   });
   await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
   await page.waitForTimeout(500);
+  const firstLoad = finished.length;
   const vitals = await page.evaluate(() => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     return { fcp, lcp: window.__vitals.lcp, cls: window.__vitals.cls };
   });
+  const isWatched = (request) => watch.some((name) => request.url.endsWith(`/${name}`));
+  for (const deadline = Date.now() + watchMs; Date.now() < deadline && !finished.some(isWatched); )
+    await page.waitForTimeout(250);
   await context.close();
-  return { totalKB: total / 1024, scriptAndStyleKB: scriptAndStyle / 1024, scriptKB: script / 1024, ...vitals };
+  const described = (request) => ({
+    url: request.url,
+    type: request.type,
+    bytes: request.bytes,
+    beforeLoad: request.sentAt < loadAt,
+  });
+  const requests = finished.slice(0, firstLoad).map(described);
+  const sum = (predicate) => requests.filter(predicate).reduce((total, r) => total + r.bytes, 0);
+  return {
+    totalKB: sum(() => true) / 1024,
+    scriptAndStyleKB: sum((r) => r.type === 'Script' || r.type === 'Stylesheet') / 1024,
+    scriptKB: sum((r) => r.type === 'Script') / 1024,
+    ...vitals,
+    requests,
+    later: finished.slice(firstLoad).map(described),
+  };
+}
+
+// The logged-in agent's tour page and checkout of the demo's first tour, on its first instant date in two weeks with
+// a time left, for 2 adults
+export async function agentPages(base, accessToken) {
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const [tour] = await (await fetch(`${base}/api/b2b/tours?currencyCode=aed`, { headers: auth })).json();
+  const today = new Date().toISOString().slice(0, 10);
+  const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const rows = await (
+    await fetch(`${base}/api/b2b/availability/ByTour?id=${tour.id}&from=${today}&to=${inTwoWeeks}`, {
+      headers: auth,
+    })
+  ).json();
+  const slot = rows.find((r) => !r.isSoldOut && !r.isPastCutOff && r.isInstant) ?? rows[0];
+  const selection = new URLSearchParams({
+    id: String(tour.id),
+    date: slot.date,
+    offer: String(slot.offerId),
+    adults: '2',
+    ...(slot.time ? { time: slot.time } : {}),
+  });
+  const checkout = new URLSearchParams({
+    tour: String(tour.id),
+    date: slot.date,
+    offer: String(slot.offerId),
+    adults: '2',
+    ...(slot.time ? { time: slot.time } : {}),
+  });
+  return { tour: `${base}/tour?${selection}`, checkout: `${base}/checkout?${checkout}` };
 }
 
 // A widget of two tours' options at a 10 % margin, as an agency admin makes it (the demo has none)
@@ -145,29 +213,7 @@ export async function runFirstLoadBench() {
   try {
     const accessToken = await login(portal.base);
     const auth = { authorization: `Bearer ${accessToken}` };
-    const [tour] = await (await fetch(`${portal.base}/api/b2b/tours?currencyCode=aed`, { headers: auth })).json();
-    const today = new Date().toISOString().slice(0, 10);
-    const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-    const rows = await (
-      await fetch(`${portal.base}/api/b2b/availability/ByTour?id=${tour.id}&from=${today}&to=${inTwoWeeks}`, {
-        headers: auth,
-      })
-    ).json();
-    const slot = rows.find((r) => !r.isSoldOut && !r.isPastCutOff && r.isInstant) ?? rows[0];
-    const selection = new URLSearchParams({
-      id: String(tour.id),
-      date: slot.date,
-      offer: String(slot.offerId),
-      adults: '2',
-      ...(slot.time ? { time: slot.time } : {}),
-    });
-    const checkout = new URLSearchParams({
-      tour: String(tour.id),
-      date: slot.date,
-      offer: String(slot.offerId),
-      adults: '2',
-      ...(slot.time ? { time: slot.time } : {}),
-    });
+    const agent = await agentPages(portal.base, accessToken);
     const shop = await createShop(portal.base, auth);
     const pages = [
       { name: 'home (logged out)', url: `${portal.base}/`, token: null },
@@ -180,8 +226,8 @@ export async function runFirstLoadBench() {
         token: null,
         shop: true,
       },
-      { name: 'tour page (logged in)', url: `${portal.base}/tour?${selection}`, token: accessToken },
-      { name: 'checkout (logged in)', url: `${portal.base}/checkout?${checkout}`, token: accessToken },
+      { name: 'tour page (logged in)', url: agent.tour, token: accessToken },
+      { name: 'checkout (logged in)', url: agent.checkout, token: accessToken },
     ];
     const results = [];
     for (const target of pages) {
