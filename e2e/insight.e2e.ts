@@ -20,7 +20,7 @@ const { api, openAs } = agentSessions(() => portal);
 const { findSlot } = bookingSlots(api);
 
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await startPortal({ REPLAY_SAMPLE_RATE: '1' });
 });
 afterAll(async () => portal?.stop());
 

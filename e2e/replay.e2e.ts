@@ -24,7 +24,7 @@ const { api, call, openAs } = agentSessions(() => portal);
 const { findSlot } = bookingSlots(api);
 
 beforeAll(async () => {
-  portal = await startPortal();
+  portal = await startPortal({ REPLAY_SAMPLE_RATE: '1' });
 });
 afterAll(async () => portal?.stop());
 

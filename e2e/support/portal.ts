@@ -51,6 +51,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       MAIL_POLL_MS: '300',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // support replay records only where a test is about it (e2e/replay, e2e/insight): elsewhere its uploads would be
+      // background traffic that other tests' waits (network idle) and the shared machine's CPU do not expect
+      REPLAY_SAMPLE_RATE: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
