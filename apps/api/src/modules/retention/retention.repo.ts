@@ -1,4 +1,5 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { INSIGHT_SESSION_MAX_MS } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -11,6 +12,13 @@ import {
   webhookEvents,
   webhookOutbox,
 } from '../../db/schema/index.ts';
+
+// One batch of a table keyed by `id`: the ids of the first `batch` rows that match, then those rows deleted
+async function deleteBatchById(db: DbOrTx, table: PgTable, id: AnyPgColumn, where: SQL | undefined, batch: number) {
+  const old = db.select({ id }).from(table).where(where).limit(batch);
+  const deleted = await db.delete(table).where(inArray(id, old)).returning({ id });
+  return deleted.length;
+}
 
 // Rows whose use has passed, deleted in short batches (PGlite runs one transaction at a time for the whole database,
 // and on PostgreSQL a long DELETE would hold its locks). Each returns how many it deleted in this batch.
@@ -47,71 +55,46 @@ export async function deleteOldWebhookEvents(db: DbOrTx, before: Date, batch: nu
 // The web app's analytics (issue 31): events by when the server recorded them; a session once it began a day before
 // that (it lasts 24 hours at most, so every event of it is older too), which its start's index finds
 export async function deleteOldInsightEvents(db: DbOrTx, before: Date, batch: number): Promise<number> {
-  const old = db.select({ id: insightEvents.id }).from(insightEvents).where(lt(insightEvents.at, before)).limit(batch);
-  const deleted = await db
-    .delete(insightEvents)
-    .where(inArray(insightEvents.id, old))
-    .returning({ id: insightEvents.id });
-  return deleted.length;
+  return deleteBatchById(db, insightEvents, insightEvents.id, lt(insightEvents.at, before), batch);
 }
 
 export async function deleteOldInsightSessions(db: DbOrTx, before: Date, batch: number): Promise<number> {
-  const old = db
-    .select({ id: insightSessions.id })
-    .from(insightSessions)
-    .where(lt(insightSessions.startedAt, new Date(before.getTime() - INSIGHT_SESSION_MAX_MS)))
-    .limit(batch);
-  const deleted = await db
-    .delete(insightSessions)
-    .where(inArray(insightSessions.id, old))
-    .returning({ id: insightSessions.id });
-  return deleted.length;
+  return deleteBatchById(
+    db,
+    insightSessions,
+    insightSessions.id,
+    lt(insightSessions.startedAt, new Date(before.getTime() - INSIGHT_SESSION_MAX_MS)),
+    batch,
+  );
 }
 
 // Support replay (issue 31): a recording by when the server received it
 export async function deleteOldReplayRecordings(db: DbOrTx, before: Date, batch: number): Promise<number> {
-  const old = db
-    .select({ id: replayRecordings.id })
-    .from(replayRecordings)
-    .where(lt(replayRecordings.createdAt, before))
-    .limit(batch);
-  const deleted = await db
-    .delete(replayRecordings)
-    .where(inArray(replayRecordings.id, old))
-    .returning({ id: replayRecordings.id });
-  return deleted.length;
+  return deleteBatchById(db, replayRecordings, replayRecordings.id, lt(replayRecordings.createdAt, before), batch);
 }
 
 export async function deleteOldJobFailures(db: DbOrTx, before: Date, batch: number): Promise<number> {
-  const old = db.select({ id: jobFailures.id }).from(jobFailures).where(lt(jobFailures.failedAt, before)).limit(batch);
-  const deleted = await db.delete(jobFailures).where(inArray(jobFailures.id, old)).returning({ id: jobFailures.id });
-  return deleted.length;
+  return deleteBatchById(db, jobFailures, jobFailures.id, lt(jobFailures.failedAt, before), batch);
 }
 
 // The reseller API's webhooks (issue 30): an event already fanned out to its endpoints, and a delivery that is over
 // (delivered, or out of tries) — a waiting one never
 export async function deleteOldWebhookOutbox(db: DbOrTx, before: Date, batch: number): Promise<number> {
-  const old = db
-    .select({ id: webhookOutbox.id })
-    .from(webhookOutbox)
-    .where(and(sql`${webhookOutbox.dispatchedAt} IS NOT NULL`, lt(webhookOutbox.createdAt, before)))
-    .limit(batch);
-  const deleted = await db
-    .delete(webhookOutbox)
-    .where(inArray(webhookOutbox.id, old))
-    .returning({ id: webhookOutbox.id });
-  return deleted.length;
+  return deleteBatchById(
+    db,
+    webhookOutbox,
+    webhookOutbox.id,
+    and(sql`${webhookOutbox.dispatchedAt} IS NOT NULL`, lt(webhookOutbox.createdAt, before)),
+    batch,
+  );
 }
 
 export async function deleteOldWebhookDeliveries(db: DbOrTx, before: Date, batch: number): Promise<number> {
-  const old = db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.status, ['succeeded', 'failed']), lt(webhookDeliveries.createdAt, before)))
-    .limit(batch);
-  const deleted = await db
-    .delete(webhookDeliveries)
-    .where(inArray(webhookDeliveries.id, old))
-    .returning({ id: webhookDeliveries.id });
-  return deleted.length;
+  return deleteBatchById(
+    db,
+    webhookDeliveries,
+    webhookDeliveries.id,
+    and(inArray(webhookDeliveries.status, ['succeeded', 'failed']), lt(webhookDeliveries.createdAt, before)),
+    batch,
+  );
 }
