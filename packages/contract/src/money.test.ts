@@ -67,6 +67,9 @@ describe('toMinor and minorToMajor', () => {
     expect(toMinor(10.005)).toBe(1001);
     expect(toMinor(0.125)).toBe(13);
     expect(toMinor(1.004)).toBe(100);
+    // past a million the double's error outgrows a fixed slack: the allowance grows with the amount
+    expect(toMinor(1234567.005)).toBe(123456701);
+    expect(toMinor(1234567.004)).toBe(123456700);
   });
 
   it('rounds a negative half cent away from zero and never answers −0', () => {
@@ -132,7 +135,19 @@ describe('the fixed AED/USD rate (SPEC §9: 3.65 AED per USD)', () => {
     expect(aedMinorToCurrencyMinor(1, 'usd')).toBe(0); // 0.274 → 0
     expect(aedMinorToCurrencyMinor(-2, 'usd')).toBe(-1);
     expect(aedMinorToCurrencyMinor(16_900, 'aed')).toBe(16_900);
-    expect(aedMinorToCurrency(16_900, 'usd')).toBe(46.3);
+  });
+
+  it.each([
+    [16_900, 'aed', 169],
+    [16_900, 'usd', 46.3],
+    [12_900, 'usd', 35.34],
+    [150_000, 'usd', 410.96],
+    [127_500, 'usd', 349.32],
+    [2, 'usd', 0.01],
+    [1, 'usd', 0],
+    [-16_900, 'usd', -46.3],
+  ] as const)('gives %i fils in %s as %d major units', (minor, currency, expected) => {
+    expect(aedMinorToCurrency(minor, currency)).toBe(expected);
   });
 
   it('refuses fractions of a minor unit', () => {

@@ -8,8 +8,10 @@ import { AED_PER_USD } from './constants.ts';
 const MINOR_PER_MAJOR = 100;
 // 3.65 as an integer, so that conversion never meets a binary fraction
 const AED_PER_USD_HUNDREDTHS = Math.round(AED_PER_USD * MINOR_PER_MAJOR);
-// a half cent as a typed amount's double has it after × 100: a hair under .5 (100.49999999999999 for 1.005)
-const HALF_AS_TYPED = 0.5 - 1e-9;
+// How far under a half a typed half cent may land once its double is × 100: a few units in the last place, so it grows
+// with the amount (1.005 → 100.49999999999999, 1234567.005 → 123456700.49999999), and stays far below the step of any
+// amount typed with fewer than fifteen significant digits
+const halfCentSlack = (scaled: number) => Math.max(scaled, 1) * 4 * Number.EPSILON;
 
 // Integer division rounded half away from zero (2.5 → 3, −2.5 → −3): the one rounding of money
 export function divideHalfUp(numerator: number, denominator: number): number {
@@ -31,7 +33,7 @@ export function divideUp(numerator: number, denominator: number): number {
 export function toMinor(major: number): number {
   const scaled = Math.abs(major) * MINOR_PER_MAJOR;
   const whole = Math.floor(scaled);
-  const minor = scaled - whole >= HALF_AS_TYPED ? whole + 1 : whole;
+  const minor = scaled - whole >= 0.5 - halfCentSlack(scaled) ? whole + 1 : whole;
   return minor === 0 ? 0 : Math.sign(major) * minor;
 }
 

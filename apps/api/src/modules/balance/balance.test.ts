@@ -6,6 +6,7 @@ import {
   MONEY_MESSAGES,
   balanceRoutes,
   bookingRoutes,
+  minorToMajor,
   systemRoutes,
   type RouteDescriptor,
 } from '@portal/contract';
@@ -144,7 +145,12 @@ describe('top-up by card', () => {
     });
     expect(statement.statusCode).toBe(200);
     const entry = statement.json().entries.find((e: { reference: string }) => e.reference === view.reference);
-    expect(entry).toMatchObject({ kind: 'deposit', credit: 1000, debit: 0, balanceAfter: (before + 100_000) / 100 });
+    expect(entry).toMatchObject({
+      kind: 'deposit',
+      credit: 1000,
+      debit: 0,
+      balanceAfter: minorToMajor(before + 100_000),
+    });
   });
 
   it('credits nothing for a declined card, and the top-up says why', async () => {
@@ -462,7 +468,7 @@ describe('balance page reads', () => {
     const balance = await balanceOf(agency.id);
     expect(balance).toBe(123_456 - 28_800);
     const month = summary.rows.at(-1);
-    expect(month).toMatchObject({ credit: 1234.56, debit: 288, runningBalance: balance / 100 });
+    expect(month).toMatchObject({ credit: 1234.56, debit: 288, runningBalance: minorToMajor(balance) });
 
     const statement = (
       await injectRoute(t.app, balanceRoutes.statement, {
@@ -472,7 +478,7 @@ describe('balance page reads', () => {
     ).json();
     expect(statement).toMatchObject({
       openingBalance: 0,
-      closingBalance: balance / 100,
+      closingBalance: minorToMajor(balance),
       totalCredit: 1234.56,
       totalDebit: 288,
       total: 3,
@@ -485,7 +491,7 @@ describe('balance page reads', () => {
       })
     ).json();
     expect(page2.entries[0]).toMatchObject({ kind: 'booking', debit: 288, bookingId: booked.json().booking.id });
-    expect(page2.entries[0].balanceAfter).toBe(balance / 100);
+    expect(page2.entries[0].balanceAfter).toBe(minorToMajor(balance));
 
     const xlsx = await injectRoute(t.app, balanceRoutes.statementXlsx, {
       query: { from: `${year}-01-01`, to: today },
@@ -504,7 +510,7 @@ describe('balance page reads', () => {
         .flat()
         .filter((v) => typeof v === 'number') ?? [];
     // the totals and the closing balance are the statement's figures
-    expect(values).toEqual(expect.arrayContaining([1234.56, 288, balance / 100]));
+    expect(values).toEqual(expect.arrayContaining([1234.56, 288, minorToMajor(balance)]));
 
     const deposit = (await injectRoute(t.app, balanceRoutes.depositDetails, { token })).json();
     expect(deposit).toMatchObject({ currencyCode: 'aed', swift: 'EBILAEAD' });

@@ -1280,9 +1280,9 @@ const readBalance = command(
   async (m, r) => {
     const res = await inject(r, 'GET', routeUrl(bookingRoutes.balance));
     expect(res.json()).toMatchObject({
-      balance: m.balance / 100,
-      creditLimit: m.creditLimit / 100,
-      available: (m.balance + m.creditLimit) / 100,
+      balance: minorToMajor(m.balance),
+      creditLimit: minorToMajor(m.creditLimit),
+      available: minorToMajor(m.balance + m.creditLimit),
       overdue: m.balance < 0 ? minorToMajor(overdueMinor(m)) : 0,
     });
   },

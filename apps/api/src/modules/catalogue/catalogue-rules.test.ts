@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AvailabilityQuery,
   OffersPricesQuery,
-  aedMinorToCurrency,
-  aedMinorToCurrencyMinor,
   checkPeopleAgainstAvailability,
   confirmationMode,
   imageSrcSet,
@@ -80,26 +78,6 @@ describe('checkPeopleAgainstAvailability (SPEC §5)', () => {
     expect(
       checkPeopleAgainstAvailability({ adults: 2, children: 0, infants: 0 }, { ...shared, left: 0 }, trip),
     ).toMatchObject({ ok: false, code: 'stock', n: 0 });
-  });
-});
-
-describe('aedMinorToCurrency (SPEC §9: 3.65 AED per USD)', () => {
-  it.each([
-    [16_900, 'aed', 169],
-    [16_900, 'usd', 46.3],
-    [12_900, 'usd', 35.34],
-    [150_000, 'usd', 410.96],
-    [127_500, 'usd', 349.32],
-    [2, 'usd', 0.01],
-    [1, 'usd', 0],
-    [-16_900, 'usd', -46.3],
-  ] as const)('converts %i fils to %s as %d', (minor, currency, expected) => {
-    expect(aedMinorToCurrency(minor, currency)).toBe(expected);
-  });
-
-  it('works in whole minor units and refuses fractions', () => {
-    expect(aedMinorToCurrencyMinor(36_500, 'usd')).toBe(10_000);
-    expect(() => aedMinorToCurrencyMinor(10.5, 'usd')).toThrow(RangeError);
   });
 });
 

@@ -59,8 +59,8 @@ function image(
   return { key, svg, width: size.width, height: size.height, alt };
 }
 
-const fils = (aed: number) => toMinor(aed);
-const netFils = (aed: number) => Math.round(aed * NET_RATIO) * 100;
+// the net price in whole dirhams
+const netFils = (aed: number) => toMinor(Math.round(aed * NET_RATIO));
 
 function priceColumns(price: SeedPrice, uplift = 1) {
   const up = (aed: number) => Math.round(aed * uplift);
@@ -71,15 +71,15 @@ function priceColumns(price: SeedPrice, uplift = 1) {
       netTripMinor: netFils(up(price.trip)),
       recAdultMinor: null,
       recChildMinor: null,
-      recTripMinor: fils(up(price.trip)),
+      recTripMinor: toMinor(up(price.trip)),
     };
   }
   return {
     netAdultMinor: netFils(up(price.adult)),
     netChildMinor: netFils(up(price.child)),
     netTripMinor: null,
-    recAdultMinor: fils(up(price.adult)),
-    recChildMinor: fils(up(price.child)),
+    recAdultMinor: toMinor(up(price.adult)),
+    recChildMinor: toMinor(up(price.child)),
     recTripMinor: null,
   };
 }

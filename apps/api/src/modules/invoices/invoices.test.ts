@@ -8,6 +8,7 @@ import {
   balanceRoutes,
   bookingRoutes,
   monthOf,
+  minorToMajor,
   monthRange,
   previousMonth,
   toMinor,
@@ -101,7 +102,7 @@ describe("the month's tax invoice and proforma", () => {
       status: 'proforma',
       number: null,
       availableFrom: invoiceAvailableFrom(month),
-      total: charged / 100,
+      total: minorToMajor(charged),
     });
 
     // the month is not closed: a proforma now, the tax invoice from the 3rd of next month
@@ -126,7 +127,7 @@ describe("the month's tax invoice and proforma", () => {
     expect(proformaText).toContain(kept.json().booking.reference);
     expect(proformaText).toContain('Cancellation refund');
     expect(proformaText).toContain('398.00 AED');
-    expect(proformaText).toContain(`−${(refunded / 100).toFixed(2)} AED`);
+    expect(proformaText).toContain(`−${minorToMajor(refunded).toFixed(2)} AED`);
 
     // on the 3rd of next month the invoice is issued once, with the same figures
     const account = { agencyId: w.agency.id, currency: 'aed' as const };
@@ -140,7 +141,7 @@ describe("the month's tax invoice and proforma", () => {
     expect(text).toContain(`№ ${invoice?.invoiceNumber}`);
     expect(text).toContain('TRN: 100234567800003');
     // taxable amount + VAT = the total
-    const aed = (v: number) => `${(v / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} AED`;
+    const aed = (v: number) => `${minorToMajor(v).toLocaleString('en-US', { minimumFractionDigits: 2 })} AED`;
     expect(text).toContain(aed(charged - vat));
     expect(text).toContain(aed(vat));
     expect(text).toContain(aed(charged));
@@ -155,7 +156,7 @@ describe("the month's tax invoice and proforma", () => {
     expect(after.rows.find((r: { month: number }) => r.month === month.month).taxInvoice).toMatchObject({
       status: 'issued',
       number: invoice?.invoiceNumber,
-      total: charged / 100,
+      total: minorToMajor(charged),
     });
   });
 
