@@ -19,7 +19,7 @@ export type BookingDocument = { pdf: Buffer; fileName: string };
 
 // A booking's voucher, tickets or invoice (issue 29: rendering out of the routes file). The PDF library loads on first
 // use (it would add about half a second to every start).
-export async function renderBookingDocument(
+async function renderBookingDocument(
   ctx: ServiceContext,
   row: BookingRow,
   kind: BookingDocumentKind,
@@ -37,11 +37,7 @@ export async function renderBookingDocument(
 
 // A booking's document as its agency receives it: the agency as the client, the booking's site as the issuer (the
 // portal's download and the reseller API's links)
-export async function agencyBookingDocument(
-  ctx: ServiceContext,
-  row: BookingRow,
-  kind: BookingDocumentKind,
-): Promise<Buffer> {
+async function agencyBookingDocument(ctx: ServiceContext, row: BookingRow, kind: BookingDocumentKind): Promise<Buffer> {
   const agency = await loadAgency(ctx.db, row.agencyId);
   const site = ctx.sites.byId(row.siteId) ?? ctx.site;
   return renderBookingDocument(ctx, row, kind, {

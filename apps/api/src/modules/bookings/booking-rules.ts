@@ -16,11 +16,6 @@ export function visibilityOf(actor: AgencyActor): Visibility {
   };
 }
 
-// The same rule for a row already read (the SQL form is bookings.repo.ts#visible)
-export function isVisibleTo(scope: Visibility, row: Pick<BookingRow, 'agencyId' | 'createdBy'>): boolean {
-  return row.agencyId === scope.agencyId && (scope.onlyCreatedBy === null || row.createdBy === scope.onlyCreatedBy);
-}
-
 export function ticketNumbers(reference: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${reference}-${String(i + 1).padStart(2, '0')}`);
 }
@@ -45,6 +40,12 @@ export function heldStock(need: { units: number; adults: number; children: numbe
     stockChildren: need.children,
     stockUnits: need.units,
   };
+}
+
+// A test key's reservation holds its seats on paper only: it took nothing (stock_* 0, as a CHECK holds test bookings
+// to), so nothing ever goes back
+export function heldOnPaper(need: { units: number; adults: number; children: number }) {
+  return { ...heldStock(need), stockUnits: 0, stockAdults: 0, stockChildren: 0 };
 }
 
 // A card booking's hold: its seats are kept for HOLD_MINUTES while the card is asked

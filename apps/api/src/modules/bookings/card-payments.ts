@@ -16,8 +16,16 @@ import {
 import { bookingConfirmedMail } from './booking-mails.ts';
 import { cardChargeOf } from './booking-views.ts';
 import { queueWidgetSaleMails } from './widget-sales.ts';
-import { expiredHoldIds, findBooking, findOffer, loadAgent, updateBooking, type BookingRow } from './bookings.repo.ts';
-import { isVisibleTo, ticketCount, ticketNumbers, visibilityOf } from './booking-rules.ts';
+import {
+  expiredHoldIds,
+  findBooking,
+  findOffer,
+  findVisibleBooking,
+  loadAgent,
+  updateBooking,
+  type BookingRow,
+} from './bookings.repo.ts';
+import { ticketCount, ticketNumbers, visibilityOf } from './booking-rules.ts';
 import { viewOf } from './manage-bookings.ts';
 import { NO_STOCK, takeStock } from './stock.ts';
 import { releaseStock } from './stock.repo.ts';
@@ -177,8 +185,8 @@ export async function refreshBookingPayment(
   const payment = await payments.findForAgency(actor.agencyId, paymentId);
   if (!payment?.bookingId) throw AppError.notFound(BOOKING_MESSAGES.unknownPayment);
   const bookingId = payment.bookingId;
-  const booking = await findBooking(ctx.db, bookingId);
-  if (!booking || !isVisibleTo(visibilityOf(actor), booking)) throw AppError.notFound(BOOKING_MESSAGES.unknownPayment);
+  const booking = await findVisibleBooking(ctx.db, visibilityOf(actor), bookingId);
+  if (!booking) throw AppError.notFound(BOOKING_MESSAGES.unknownPayment);
   await payments.refreshCharge(ctx, payment);
   // the page may still name an earlier attempt (another card was tried on it since): the open one is asked too
   const latest = await latestPaymentFor(ctx.db, bookingId);

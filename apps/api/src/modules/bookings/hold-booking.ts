@@ -4,7 +4,7 @@
 // channel, expiry). Asking a card provider happens after it, outside the transaction.
 import type { DbOrTx } from '../../db/client.ts';
 import type { AgencyActor, ServiceContext } from '../../lib/context.ts';
-import { heldStock } from './booking-rules.ts';
+import { heldOnPaper, heldStock } from './booking-rules.ts';
 import { countNewSpend, inBookingTransaction, withFreshReference } from './booking-transaction.ts';
 import { insertBooking, type BookingInsert, type BookingRow } from './bookings.repo.ts';
 import { bookingValues, type CreateBookingInput, type PreparedBooking } from './prepare-booking.ts';
@@ -26,28 +26,21 @@ export type HoldRequest = {
 };
 
 export async function holdBooking(ctx: ServiceContext, hold: HoldRequest): Promise<BookingRow> {
-  const { prepared: p, now } = hold;
+  const { prepared: p, now, stock } = hold;
   return withFreshReference(now, (reference) =>
     inBookingTransaction(ctx, async (tx) => {
       const values = bookingValues(hold.actor, hold.body, p, reference);
       const people = { offer: p.offer, people: p.people };
-      let row: BookingRow;
-      if (hold.stock.take) {
-        const need = await takeStock(tx, p.slotId, { ...people, locking: hold.stock.locking });
-        const spend = hold.actor ? await countNewSpend(tx, hold.actor.userId, values, now) : {};
-        row = await insertBooking(tx, { ...values, ...spend, ...hold.columns(values), ...heldStock(need) });
-      } else {
-        // held on paper only: stock_* stay 0 (a CHECK holds test bookings to it), so nothing ever goes back
-        const need = await checkStock(tx, p.slotId, people);
-        row = await insertBooking(tx, {
-          ...values,
-          ...hold.columns(values),
-          ...heldStock(need),
-          stockUnits: 0,
-          stockAdults: 0,
-          stockChildren: 0,
-        });
-      }
+      const need = stock.take
+        ? await takeStock(tx, p.slotId, { ...people, locking: stock.locking })
+        : await checkStock(tx, p.slotId, people);
+      const spend = stock.take && hold.actor ? await countNewSpend(tx, hold.actor.userId, values, now) : {};
+      const row = await insertBooking(tx, {
+        ...values,
+        ...spend,
+        ...hold.columns(values),
+        ...(stock.take ? heldStock(need) : heldOnPaper(need)),
+      });
       await hold.onHeld?.(tx, row);
       return row;
     }),

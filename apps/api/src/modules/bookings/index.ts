@@ -9,8 +9,7 @@ export { pickUpTimeFor } from './booking-rules.ts';
 
 // hold and create: an agent's booking (request, balance, card hold); the kernel at run time (app.bookings)
 export { createBooking } from './create-booking.ts';
-export { bookingKernel, type BookingKernel, type BookingsFace } from './booking-kernel.ts';
-export type { BookingDeps } from './booking-transaction.ts';
+export { bookingKernel, type BookingsFace } from './booking-kernel.ts';
 
 // pay and confirm: from the balance, by card (the provider's answer completes it)
 export { payBooking } from './pay-booking.ts';
@@ -40,20 +39,7 @@ export { visibleBookingDocument, visibleListRows } from './booking-documents.ts'
 export { declineRequest, listAllRequests, quoteRequest } from './requests.service.ts';
 
 // widget sales: the checkout's token form and its requests, the margins the demo history credits
-export {
-  creditDueMargins,
-  isSaleToken,
-  newSaleToken,
-  type WidgetSaleRequest,
-  type WidgetSales,
-  type WidgetSaleView,
-} from './widget-sales.ts';
+export { creditDueMargins, isSaleToken, newSaleToken, type WidgetSales } from './widget-sales.ts';
 
 // the reseller API (octo): its reservations' shape
-export {
-  RESELLER_HOLD_MINUTES,
-  type ResellerBookings,
-  type ResellerGuest,
-  type ResellerListFilter,
-  type ResellerRequest,
-} from './reseller-bookings.ts';
+export type { ResellerBookings, ResellerGuest, ResellerRequest } from './reseller-bookings.ts';

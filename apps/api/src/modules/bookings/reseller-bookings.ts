@@ -11,7 +11,7 @@ import {
   type ResellerListFilter,
   type ResellerScope,
 } from './reseller-bookings.repo.ts';
-import { heldStock } from './booking-rules.ts';
+import { heldOnPaper, heldStock } from './booking-rules.ts';
 import { inBookingTransaction } from './booking-transaction.ts';
 import { bookingValues, prepareBooking, type CreateBookingInput } from './prepare-booking.ts';
 import { visibilityOf } from './booking-rules.ts';
@@ -30,7 +30,7 @@ import { isHoldValid } from './booking-views.ts';
 // a reservation holds its seats 30 minutes unless asked otherwise, at most 60 at a time, and never longer than two
 // hours after it was made, however often it is extended or changed (seats held without payment are seats no one else
 // can sell)
-export const RESELLER_HOLD_MINUTES = { default: 30, max: 60, ceiling: 120 } as const;
+const RESELLER_HOLD_MINUTES = { default: 30, max: 60, ceiling: 120 } as const;
 
 export type ResellerGuest = { name: string; email: string; phone: string };
 export type ResellerRequest = {
@@ -49,14 +49,6 @@ export type ResellerKey = { id: string; isTest: boolean };
 export function resellerScope(ctx: ServiceContext, actor: AgencyActor): ResellerScope {
   return { ...visibilityOf(actor), test: ctx.resellerKey?.isTest ?? false };
 }
-
-// a test reservation holds seats on paper only: it took nothing (stock_* 0), so nothing ever goes back
-export const testHold = (need: { units: number; adults: number; children: number }) => ({
-  ...heldStock(need),
-  stockUnits: 0,
-  stockAdults: 0,
-  stockChildren: 0,
-});
 
 const holdMinutes = (asked: number | undefined) =>
   Math.min(Math.max(Math.trunc(asked ?? RESELLER_HOLD_MINUTES.default), 1), RESELLER_HOLD_MINUTES.max);
@@ -229,9 +221,10 @@ export async function updateResellerBooking(
   const p = await preparedHold(ctx, actor.agencyId, input, now);
   return inBookingTransaction(ctx, async (tx) => {
     const row = await lockHeld(tx, scope, uuid, now);
-    if (row.slotId !== null && !row.isTest) await lockSlots(tx, [row.slotId, p.slotId]);
-    if (row.slotId !== null && !row.isTest)
+    if (row.slotId !== null && !row.isTest) {
+      await lockSlots(tx, [row.slotId, p.slotId]);
       await releaseStock(tx, row.slotId, { units: row.heldUnits, adults: row.heldAdults, children: row.heldChildren });
+    }
     const values = bookingValues(actor, input, p, row.reference);
     const need = row.isTest
       ? await checkStock(tx, p.slotId, { offer: p.offer, people: p.people })
@@ -242,7 +235,7 @@ export async function updateResellerBooking(
       ...changed,
       ...spend,
       ...guest,
-      ...(row.isTest ? testHold(need) : heldStock(need)),
+      ...(row.isTest ? heldOnPaper(need) : heldStock(need)),
       holdExpiresAt: change.minutes !== undefined ? holdUntil(row, change.minutes, now) : row.holdExpiresAt,
     });
     return updated ?? row;
@@ -289,4 +282,3 @@ export type ResellerBookings = {
     kind: 'voucher' | 'tickets',
   ) => Promise<{ pdf: Buffer; fileName: string } | null>;
 };
-export type { ResellerListFilter };
