@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@portal/contract';
+import { addDays, isCalendarDate } from '@portal/contract';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { cutOffAt, type OfferRow, type TourRow } from '../catalogue/index.ts';
 import { badRequest, invalidAvailability } from './octo-errors.ts';
@@ -155,7 +155,7 @@ export async function availabilityCalendar(call: OctoCall, input: unknown) {
   const byDate = new Map<string, Slot[]>();
   for (const slot of slots) byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot]);
   const days: unknown[] = [];
-  for (let day = range.from; day <= range.to; day = nextDay(day)) {
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const daySlots = byDate.get(day) ?? [];
     const statuses = daySlots.map((slot) => statusOf(offer, slot, people));
     const open = daySlots.filter((_, i) => statuses[i] === 'AVAILABLE');
@@ -171,8 +171,4 @@ export async function availabilityCalendar(call: OctoCall, input: unknown) {
     });
   }
   return days;
-}
-
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Email, PersonName, isCalendarDate } from '@portal/contract';
+import { Email, PersonName, isCalendarDate, isUuid } from '@portal/contract';
 import type { OfferRow } from '../catalogue/index.ts';
 import type { BookingRow, ResellerBookings, ResellerGuest, ResellerRequest } from '../bookings/index.ts';
 import {
@@ -27,8 +27,6 @@ import { bookingStatus, isTimed, parseAvailabilityId } from './octo.views.ts';
 // OCTO bookings, only through bookings' face (`call.reseller`): a reservation holds the seats (ON_HOLD), a
 // confirmation pays it from the balance, a cancellation follows the policy; the same stock, ledger, caps and
 // documents as the portal. The kernel's refusals are answered in OCTO's words (octo-errors.ts#withOctoErrors).
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The guest as the contact names them: a name (full, or first and last) and an e-mail address are required before
 // the booking is confirmed (the voucher and the operations team need them); a phone when given
@@ -91,12 +89,14 @@ function slotOf(call: OctoCall, body: Body, current?: BookingRow) {
     if (!parsed) throw invalidAvailability(body.availabilityId);
     at = parsed;
   }
-  if (offerRow && at) {
-    const time = isTimed(offerRow) ? at.time : (offerRow.openingTime ?? '00:00');
-    if (isTimed(offerRow) ? !offerRow.startTimes.includes(at.time) : at.time !== time)
-      throw invalidAvailability(body.availabilityId);
-  }
+  if (offerRow && at) assertStartOf(offerRow, at, body.availabilityId);
   return { offer, offerRow, at };
+}
+
+// an availability starts at one of the option's start times, or at its opening time when it has none
+function assertStartOf(offer: OfferRow, at: { time: string }, availabilityId: unknown): void {
+  const starts = isTimed(offer) ? offer.startTimes.includes(at.time) : at.time === (offer.openingTime ?? '00:00');
+  if (!starts) throw invalidAvailability(availabilityId);
 }
 
 export async function reserve(call: OctoCall, input: unknown) {
@@ -105,12 +105,12 @@ export async function reserve(call: OctoCall, input: unknown) {
   const offer = findOption(call, tour, body.optionId);
   const at = parseAvailabilityId(body.availabilityId);
   if (!at) throw invalidAvailability(body.availabilityId);
-  slotOf(call, { ...body, productId: body.productId, optionId: body.optionId });
+  assertStartOf(offer, at, body.availabilityId);
   if (body.unitItems === undefined || body.unitItems === null) throw unprocessable('unitItems are required');
   const people = peopleOf(body.unitItems, 'unitItems');
   if (!people || headcount(people) === 0) throw unprocessable('unitItems must name at least one unit');
   const uuid = body.uuid === undefined ? randomUUID() : body.uuid;
-  if (typeof uuid !== 'string' || !UUID.test(uuid)) throw badRequest('uuid must be a UUID');
+  if (typeof uuid !== 'string' || !isUuid(uuid)) throw badRequest('uuid must be a UUID');
   const request: ResellerRequest = {
     offerId: offer.id,
     date: at.date,
@@ -136,7 +136,7 @@ export async function reserve(call: OctoCall, input: unknown) {
 }
 
 async function existing(call: OctoCall, uuid: string): Promise<BookingRow> {
-  const row = UUID.test(uuid) ? await call.reseller.find(call.ctx, uuid) : null;
+  const row = isUuid(uuid) ? await call.reseller.find(call.ctx, uuid) : null;
   if (!row) throw invalidBooking(uuid);
   return row;
 }
@@ -174,12 +174,11 @@ export async function extend(call: OctoCall, uuid: string, input: unknown) {
 export async function update(call: OctoCall, uuid: string, input: unknown) {
   const body = asBody(input);
   const current = await existing(call, uuid);
-  const { offer, at } = slotOf(call, body, current);
+  const { offer, offerRow, at } = slotOf(call, body, current);
   const people = peopleOf(body.unitItems, 'unitItems');
   if (people && headcount(people) === 0) throw unprocessable('unitItems must name at least one unit');
   const change: Parameters<ResellerBookings['update']>[2] = {};
   if (offer) change.offerId = offer.id;
-  const offerRow = offer ?? call.snapshot.offerById.get(current.offerId);
   if (at) {
     change.date = at.date;
     change.time = offerRow && isTimed(offerRow) ? at.time : null;

@@ -91,7 +91,6 @@ export async function octoRoutes(app: FastifyInstance) {
       keyGenerator: (request) => `octo:${request.octoCaller?.keyId ?? request.ip}`,
     }),
   );
-  const options = {};
 
   const callOf = async (request: FastifyRequest): Promise<OctoCall> => {
     const caller = request.octoCaller;
@@ -124,10 +123,10 @@ export async function octoRoutes(app: FastifyInstance) {
   };
   const uuidOf = (request: FastifyRequest) => String((request.params as { uuid?: string }).uuid ?? '');
 
-  app.get('/capabilities', options, async () =>
+  app.get('/capabilities', async () =>
     SUPPORTED_CAPABILITIES.map((id) => ({ id, revision: 1, required: false, dependencies: [], docs: null })),
   );
-  app.get('/supplier', options, async (request) => {
+  app.get('/supplier', async (request) => {
     const site = request.site;
     return {
       id: site.id,
@@ -141,33 +140,25 @@ export async function octoRoutes(app: FastifyInstance) {
       },
     };
   });
-  app.get('/products', options, async (request) => listProducts(await callOf(request)));
-  app.get('/products/:id', options, async (request) =>
+  app.get('/products', async (request) => listProducts(await callOf(request)));
+  app.get('/products/:id', async (request) =>
     getProduct(await callOf(request), String((request.params as { id?: string }).id ?? '')),
   );
-  app.post('/availability/calendar', options, async (request) =>
-    availabilityCalendar(await callOf(request), request.body),
-  );
-  app.post('/availability', options, async (request) => availabilityCheck(await callOf(request), request.body));
-  app.post('/bookings', options, async (request) => reserve(await callOf(request), request.body));
-  app.get('/bookings', options, async (request) => listBookings(await callOf(request), asBody(request.query)));
-  app.get('/bookings/:uuid', options, async (request) => getBooking(await callOf(request), uuidOf(request)));
-  app.patch('/bookings/:uuid', options, async (request) =>
-    update(await callOf(request), uuidOf(request), request.body),
-  );
-  app.post('/bookings/:uuid/extend', options, async (request) =>
-    extend(await callOf(request), uuidOf(request), request.body),
-  );
-  app.post('/bookings/:uuid/confirm', options, async (request) =>
-    confirm(await callOf(request), uuidOf(request), request.body),
-  );
+  app.post('/availability/calendar', async (request) => availabilityCalendar(await callOf(request), request.body));
+  app.post('/availability', async (request) => availabilityCheck(await callOf(request), request.body));
+  app.post('/bookings', async (request) => reserve(await callOf(request), request.body));
+  app.get('/bookings', async (request) => listBookings(await callOf(request), asBody(request.query)));
+  app.get('/bookings/:uuid', async (request) => getBooking(await callOf(request), uuidOf(request)));
+  app.patch('/bookings/:uuid', async (request) => update(await callOf(request), uuidOf(request), request.body));
+  app.post('/bookings/:uuid/extend', async (request) => extend(await callOf(request), uuidOf(request), request.body));
+  app.post('/bookings/:uuid/confirm', async (request) => confirm(await callOf(request), uuidOf(request), request.body));
   // OCTO names two ways to cancel: both are the same cancellation
   const cancelBooking = async (request: FastifyRequest) => cancel(await callOf(request), uuidOf(request), request.body);
-  app.post('/bookings/:uuid/cancel', options, cancelBooking);
-  app.delete('/bookings/:uuid', options, cancelBooking);
+  app.post('/bookings/:uuid/cancel', cancelBooking);
+  app.delete('/bookings/:uuid', cancelBooking);
   // the documents a confirmed booking's voucher and tickets link to, with the same key
   for (const kind of ['voucher', 'tickets'] as const)
-    app.get(`/bookings/:uuid/${kind}.pdf`, options, async (request, reply) => {
+    app.get(`/bookings/:uuid/${kind}.pdf`, async (request, reply) => {
       const call = await callOf(request);
       await getBooking(call, uuidOf(request));
       const document = await app.bookings.reseller.document(call.ctx, uuidOf(request), kind);
