@@ -1,6 +1,6 @@
-// Server-rendered HTML: every value put into markup goes through one of these, once — in the .tsx pages (widget shops
-// and their checkout, the sandbox pay page) by the JSX runtime (lib/jsx), in the web app's shell and the dev mailbox
-// by hand.
+// Server-rendered HTML: every value put into markup goes through one of these, once, called by the JSX runtime
+// (lib/jsx/markup.ts) alone — the widget shops and their checkout, the sandbox pay page, the web app's shell tags and
+// the dev mailbox are all .tsx. A page that wrote these by hand would step around it.
 
 // Text or an attribute value
 export function escapeHtml(value: string | number): string {

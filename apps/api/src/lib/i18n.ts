@@ -36,7 +36,8 @@ export function translator<N extends Exclude<ServerNamespace, 'core'>>(language:
 }
 
 // A contract message (English, as the server writes it) in a language: the words the web shows for it, kept in the
-// core part under its group's key. Undefined when the core has no such text.
+// core part under its group's key, so a message has one wording wherever it shows. `own`: a page's own messages,
+// which the contract does not hold, in that language by their English. The message as it is when neither has it.
 let messageKeys: Map<string, string> | null = null;
 function keysOfMessages(): Map<string, string> {
   if (!messageKeys) {
@@ -54,7 +55,13 @@ function collectTexts(tree: Tree, prefix: string, into: Map<string, string>): vo
   }
 }
 
-export function translateMessage(language: Language, message: string): string | undefined {
+export function translateMessage(
+  language: Language,
+  message: string,
+  own: Readonly<Record<string, string>> = {},
+): string {
+  if (Object.hasOwn(own, message)) return own[message] ?? message;
+  if (language === 'en') return message;
   const key = keysOfMessages().get(message);
-  return key === undefined ? undefined : i18n.t(`core:${key}`, { lng: language });
+  return key === undefined ? message : i18n.t(`core:${key}`, { lng: language });
 }

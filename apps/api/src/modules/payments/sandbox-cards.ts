@@ -1,5 +1,6 @@
 import { BOOKING_MESSAGES, Email } from '@portal/contract';
 import { z } from 'zod';
+import { translateMessage } from '../../lib/i18n.ts';
 
 // The sandbox provider's hosted pay page (sandbox-page.ts): its test cards and wallet, what its forms may send, how a
 // card is checked, and the messages it answers with, in the payer's language.
@@ -26,26 +27,25 @@ export const SANDBOX_MESSAGES = {
 
 // The hosted page speaks the payer's language, as a provider's does (issue 9: it was English on the Russian site)
 export type Lang = 'en' | 'ru';
-const SANDBOX_MESSAGES_RU: Record<keyof typeof SANDBOX_MESSAGES, string> = {
-  declined: 'Ваша карта отклонена.',
-  incorrectNumber: 'Неверный номер карты.',
-  invalidExpiry: 'Срок действия карты указан не полностью.',
-  expired: 'Срок действия карты истёк.',
-  invalidCvc: 'Код безопасности карты указан не полностью.',
-  // the web's wording of the two SPEC messages (bookingMessages in its ru locale; a test holds them equal)
-  enterCardDetails: 'Пожалуйста, введите данные банковской карты',
-  personalInformation: 'Пожалуйста, укажите личные данные, чтобы завершить бронирование',
-  cancelled: 'Вы отменили этот платёж.',
-  authenticationFailed: 'Не удалось подтвердить способ оплаты. Выберите другой способ оплаты и попробуйте снова.',
+// its own messages in Russian, by their English; the two of SPEC §8 are the contract's, in the web's words
+// (lib/i18n.ts#translateMessage)
+const OWN: Record<Lang, Record<string, string>> = {
+  en: {},
+  ru: {
+    [SANDBOX_MESSAGES.declined]: 'Ваша карта отклонена.',
+    [SANDBOX_MESSAGES.incorrectNumber]: 'Неверный номер карты.',
+    [SANDBOX_MESSAGES.invalidExpiry]: 'Срок действия карты указан не полностью.',
+    [SANDBOX_MESSAGES.expired]: 'Срок действия карты истёк.',
+    [SANDBOX_MESSAGES.invalidCvc]: 'Код безопасности карты указан не полностью.',
+    [SANDBOX_MESSAGES.cancelled]: 'Вы отменили этот платёж.',
+    [SANDBOX_MESSAGES.authenticationFailed]:
+      'Не удалось подтвердить способ оплаты. Выберите другой способ оплаты и попробуйте снова.',
+  },
 };
 
 // A provider's message (stored in English, as the provider sent it) in the page's language
 export function message(text: string, lang: Lang): string {
-  if (lang === 'en') return text;
-  const key = (Object.keys(SANDBOX_MESSAGES) as (keyof typeof SANDBOX_MESSAGES)[]).find(
-    (k) => SANDBOX_MESSAGES[k] === text,
-  );
-  return key ? SANDBOX_MESSAGES_RU[key] : text;
+  return translateMessage(lang, text, OWN[lang]);
 }
 
 const cardFormSchema = z.object({

@@ -1,4 +1,5 @@
 import { htmlDocument, raw, type Child, type Markup } from '../../lib/jsx/markup.ts';
+import type { JSX } from '../../lib/jsx/jsx-runtime.ts';
 import { currencyDecimals, formatMajor } from './providers/amount.ts';
 import type { SandboxChargeRow } from './providers/sandbox-charges.repo.ts';
 import { sandboxPayPath } from './providers/sandbox.ts';
@@ -78,6 +79,16 @@ export function cardPage(charge: SandboxChargeRow, values: CardForm | null, erro
   );
 }
 
+// A required field and its label; what was typed comes back in it
+function Field({ label, value, ...input }: JSX.IntrinsicElements['input'] & { id: string; label: string }): Markup {
+  return (
+    <>
+      <label for={input.id}>{label}</label>
+      <input {...input} required value={value ?? ''} />
+    </>
+  );
+}
+
 // novalidate: an empty field is the server's to answer, with SPEC §8's message, not the browser's own bubble
 function CardBody({
   charge,
@@ -114,46 +125,42 @@ function CardBody({
       {isWallet ? null : shown}
       <form method="post" action={sandboxPayPath(charge.id)} autocomplete="on" novalidate>
         <input type="hidden" name="step" value="card" />
-        <label for="cardNumber">{t.cardNumber}</label>
-        <input
+        <Field
           id="cardNumber"
           name="cardNumber"
+          label={t.cardNumber}
           inputmode="numeric"
           autocomplete="cc-number"
           placeholder="1234 1234 1234 1234"
           maxlength="23"
-          required
-          value={values?.cardNumber ?? ''}
+          value={values?.cardNumber}
         />
         <div class="row">
           <div>
-            <label for="expiry">{t.expiry}</label>
-            <input
+            <Field
               id="expiry"
               name="expiry"
+              label={t.expiry}
               autocomplete="cc-exp"
               placeholder={t.expiryPlaceholder}
               maxlength="7"
-              required
-              value={values?.expiry ?? ''}
+              value={values?.expiry}
             />
           </div>
           <div>
-            <label for="cvc">{t.cvc}</label>
-            <input
+            <Field
               id="cvc"
               name="cvc"
+              label={t.cvc}
               inputmode="numeric"
               autocomplete="cc-csc"
               placeholder="123"
               maxlength="4"
-              required
-              value={values?.cvc ?? ''}
+              value={values?.cvc}
             />
           </div>
         </div>
-        <label for="name">{t.nameOnCard}</label>
-        <input id="name" name="name" autocomplete="cc-name" maxlength="120" required value={values?.name ?? ''} />
+        <Field id="name" name="name" label={t.nameOnCard} autocomplete="cc-name" maxlength="120" value={values?.name} />
         <button type="submit">
           {t.pay} {formatMoney(charge.amountMinor, charge.currency)}
         </button>
@@ -198,24 +205,22 @@ export function walletSheetPage(charge: SandboxChargeRow, values: WalletForm | n
           <input type="hidden" name="step" value="wallet" />
           <fieldset>
             <legend>{t.walletContact}</legend>
-            <label for="wallet-name">{t.walletName}</label>
-            <input
+            <Field
               id="wallet-name"
               name="name"
+              label={t.walletName}
               autocomplete="name"
               maxlength="120"
-              required
-              value={values?.name ?? ''}
+              value={values?.name}
             />
-            <label for="wallet-email">{t.walletEmail}</label>
-            <input
+            <Field
               id="wallet-email"
               name="email"
+              label={t.walletEmail}
               type="email"
               autocomplete="email"
               maxlength="254"
-              required
-              value={values?.email ?? ''}
+              value={values?.email}
             />
           </fieldset>
           <button type="submit">

@@ -44,6 +44,10 @@ export const WORDS: Record<Language, Record<string, string>> = {
   },
 };
 
+// a text's {placeholders} filled in (a value it is not given leaves nothing)
+export const fill = (text: string | undefined, values: Record<string, unknown>) =>
+  (text ?? '').replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+
 // a link the agency typed is kept only as https (the contract allows no other; old or hand-edited rows included)
 export const https = (url: string) => (/^https:\/\/[^\s]+$/i.test(url) ? url : '');
 
@@ -74,9 +78,10 @@ export function PriceLine({ price, words }: { price: ShopPrice; words: Record<st
 // the embed code asked for another currency: the prices are charged in the shop's, the other shown at the fixed rate
 export function ChargedNote({ data }: { data: ShopData }): Markup | null {
   if (!data.alsoIn) return null;
-  const text = (WORDS[data.language].charged ?? '')
-    .replace('{currency}', data.currency.toUpperCase())
-    .replace('{other}', data.alsoIn.toUpperCase());
+  const text = fill(WORDS[data.language].charged, {
+    currency: data.currency.toUpperCase(),
+    other: data.alsoIn.toUpperCase(),
+  });
   return (
     <p class="lead" data-testid="charged-note">
       {text}

@@ -41,13 +41,11 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export const isIconName = (name: string): name is IconName => name in PATHS;
-
-export function icon(name: IconName, size = 20): string {
-  return `<svg class="i" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${PATHS[name]}</svg>`;
-}
+export const isIconName = (name: string): name is IconName => Object.hasOwn(PATHS, name);
 
 // An icon in the pages' JSX: our own static SVG, written as it is
 export function Icon({ name, size = 20 }: { name: IconName; size?: number }): Markup {
-  return raw(icon(name, size));
+  return raw(
+    `<svg class="i" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${PATHS[name]}</svg>`,
+  );
 }

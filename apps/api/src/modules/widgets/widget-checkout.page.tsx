@@ -1,8 +1,8 @@
-import { WIDGET_CHECKOUT_MESSAGES, type Language, type WidgetGuestForm } from '@portal/contract';
+import { BOOKING_MESSAGES, WIDGET_CHECKOUT_MESSAGES, type Language, type WidgetGuestForm } from '@portal/contract';
 import { formatDisplayDate } from '@portal/contract/plain';
+import { translateMessage } from '../../lib/i18n.ts';
 import { htmlDocument, raw, type Child, type Markup } from '../../lib/jsx/markup.ts';
-import { ContactsBlock, HeaderBlock, WORDS } from './shop-blocks.tsx';
-import { shopMessage } from './shop-messages.ts';
+import { ContactsBlock, HeaderBlock, WORDS, fill } from './shop-blocks.tsx';
 import type { Choice, ShopOption } from './widget-checkout-choice.ts';
 import { EMBED_FRAME_PATH, STYLE } from './widget-shop.page.tsx';
 import type { ShopData } from './widget-shop.service.ts';
@@ -61,7 +61,8 @@ export const TEXT: Record<Language, Record<string, string>> = {
     waiting: 'Waiting for your payment',
     waitingLead: 'Finish paying on the payment page; this page updates by itself.',
     payNow: 'Go to the payment page',
-    failed: 'The payment did not go through',
+    // SPEC §8, word for word (the Russian is the web's for the same message)
+    failed: BOOKING_MESSAGES.paymentFailed,
     failedLead: 'Nothing was charged. Your seats are still held until {time}.',
     retry: 'Try another card',
     expired: 'The time to pay has passed',
@@ -139,8 +140,6 @@ export const TEXT: Record<Language, Record<string, string>> = {
   },
 };
 
-export const fill = (text: string | undefined, values: Record<string, unknown>) =>
-  (text ?? '').replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
 const CHECKOUT_STYLE = `.panel{background:#fff;border:1px solid #e9ecef;border-radius:12px;padding:16px;margin:12px 0}
 .panel h2{margin:0 0 8px;font-size:1.15rem}.crumbs a{text-decoration:none}label{display:block;font-weight:600;margin:10px 0 4px}
 input,select,textarea{width:100%;max-width:420px;padding:8px 10px;border:1px solid #ced4da;border-radius:8px;font:inherit;background:#fff}
@@ -199,8 +198,10 @@ export function Page({
   );
 }
 
-// SPEC §9: a date typed as DD.MM.YYYY that is no date (the checkout's own word; the rest are the server's messages)
-const OWN_MESSAGES = { [WIDGET_CHECKOUT_MESSAGES.badDate]: TEXT.ru.badDate ?? '' };
+// A server message in the shop's language, in the web's words for it; SPEC §9's date typed as DD.MM.YYYY that is no
+// date is the checkout's own
+const shopMessage = (message: string, language: Language) =>
+  translateMessage(language, message, { [WIDGET_CHECKOUT_MESSAGES.badDate]: TEXT[language].badDate ?? '' });
 
 export function FieldError({
   errors,
@@ -215,7 +216,7 @@ export function FieldError({
   if (!message) return null;
   return (
     <p class="error" role="alert" data-error-for={field}>
-      {shopMessage(message, language, OWN_MESSAGES)}
+      {shopMessage(message, language)}
     </p>
   );
 }

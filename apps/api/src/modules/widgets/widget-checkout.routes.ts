@@ -100,7 +100,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     const found = await shopOf(request, request.query);
     if (!found) return notFound(reply);
     const query = readPlainForm(WidgetTicketQuery, request.query, WIDGET_TICKET_DEFAULTS);
-    return answer(reply, found, await ticketPage(serviceContext(app, request), deps, found, query));
+    return answer(reply, found, await ticketPage(serviceContext(app, request), found, query));
   });
 
   // SPEC §2 /embedded/checkout: the guest's details for a chosen day, time and party
@@ -108,7 +108,7 @@ export async function widgetCheckoutRoutes(app: FastifyInstance, host: CheckoutH
     const found = await shopOf(request, request.query);
     if (!found) return notFound(reply);
     const choice = readPlainForm(WidgetChoiceForm, request.query, WIDGET_CHOICE_DEFAULTS);
-    return answer(reply, found, await checkoutPage(serviceContext(app, request), deps, found, choice));
+    return answer(reply, found, await checkoutPage(serviceContext(app, request), found, choice));
   });
 
   // the form's post: the sale is booked (seats held) and the customer sent to the pay page

@@ -49,7 +49,8 @@ export type CheckoutAnswer =
   | { kind: 'pdf'; fileName: string; pdf: Buffer }
   | { kind: 'notFound' };
 
-export type CheckoutShop = { shop: ShopData; state: PageState; origin: string };
+// `snapshot`: the catalogue the shop was read from, which the request's pages read too
+export type CheckoutShop = { shop: ShopData; state: PageState; origin: string; snapshot: CatalogueSnapshot };
 
 // Where a request came: a host of the portal's (the shop named by `?widget=`) or a widget's own domain
 export type RequestHost = {
@@ -73,9 +74,10 @@ export async function checkoutShop(
 ): Promise<CheckoutShop | null> {
   if (at.onPortal && !WIDGET_SLUG_PATTERN.test(asked.widget)) return null;
   const { language, currency, embed: embedded } = asked;
+  const snapshot = await deps.snapshot();
   const shop = await findShop(
     ctx,
-    await deps.snapshot(),
+    snapshot,
     at.onPortal ? { slug: asked.widget } : { domain: at.domain },
     at.portalBase,
     language,
@@ -97,7 +99,7 @@ export async function checkoutShop(
       return at.onPortal ? `/w/${shop.widget.slug}${embedded ? '?embed=1' : ''}` : embedded ? '/?embed=1' : '/';
     return `${path}${search ? `?${search}` : ''}`;
   };
-  return { shop, state: { data: shop, embedded, link }, origin: at.origin };
+  return { shop, state: { data: shop, embedded, link }, origin: at.origin, snapshot };
 }
 
 const page = (found: CheckoutShop, html: string, status = 200, stripe = false): CheckoutAnswer => ({
@@ -111,12 +113,10 @@ const notFoundPage = (found: CheckoutShop) => page(found, renderCheckoutNotFound
 // SPEC §2 /embedded: the shop's tour page with the option's days and times
 export async function ticketPage(
   ctx: ServiceContext,
-  deps: CheckoutDeps,
   found: CheckoutShop,
   query: Form<WidgetTicketQuery>,
 ): Promise<CheckoutAnswer> {
-  const { shop, state } = found;
-  const snapshot = await deps.snapshot();
+  const { shop, state, snapshot } = found;
   const option = optionOf(shop, snapshot, query.values.offer);
   if (!option) return notFoundPage(found);
   const days = await openDays(ctx.db, snapshot, option);
@@ -156,13 +156,11 @@ const choiceOf = (values: WidgetChoiceForm, offerId: number): Choice => ({
 // the ticket page again with its messages
 export async function checkoutPage(
   ctx: ServiceContext,
-  deps: CheckoutDeps,
   found: CheckoutShop,
   form: Form<WidgetChoiceForm>,
   submitted: { values: Partial<WidgetGuestForm>; errors: Record<string, string>; token: string } | null = null,
 ): Promise<CheckoutAnswer> {
-  const { shop, state } = found;
-  const snapshot = await deps.snapshot();
+  const { shop, state, snapshot } = found;
   const option = optionOf(shop, snapshot, form.values.offer);
   if (!option) return notFoundPage(found);
   const days = await openDays(ctx.db, snapshot, option);
@@ -212,8 +210,7 @@ export async function submitCheckout(
   choice: Form<WidgetChoiceForm>,
   guest: Form<WidgetGuestForm>,
 ): Promise<CheckoutAnswer> {
-  const { shop } = found;
-  const snapshot = await deps.snapshot();
+  const { shop, snapshot } = found;
   const option = optionOf(shop, snapshot, choice.values.offer);
   if (!option) return notFoundPage(found);
   const hotels = await pickUpHotels(ctx.db, option);
@@ -237,7 +234,7 @@ export async function submitCheckout(
     },
     notes: values.notes,
   });
-  const again = (errors: Record<string, string>) => checkoutPage(ctx, deps, found, choice, { values, errors, token });
+  const again = (errors: Record<string, string>) => checkoutPage(ctx, found, choice, { values, errors, token });
   const errors = {
     ...(parsed.success
       ? {}

@@ -19,44 +19,52 @@ let widgetId = '';
 // the first paid sale (the margin's tests follow it)
 let firstSaleId = '';
 
-beforeAll(async () => {
-  t = await buildTestApp({ publicUrl: 'https://b2b.portal.test' });
-  w = await createBookingWorld(t.app, t.database.db);
-  slug = `checkout-${w.agency.id.slice(0, 8)}`;
+// A shop of the agency's that sells the timeslot option: NET 144.00 per adult and 110.00 per child, sold at 171.60
+// and 130.00
+async function insertShop(values: {
+  slug: string;
+  name: string;
+  address: string;
+  phone?: string;
+  googleConversionActionId?: string;
+}): Promise<string> {
+  const { address, phone = '', ...shop } = values;
   const [row] = await t.database.db
     .insert(widgets)
     .values({
+      ...shop,
       agencyId: w.agency.id,
       createdBy: w.agency.users.admin.id,
-      slug,
-      name: 'Palm Horizon Tours',
       type: 'multipleTours',
       currency: 'aed',
       language: 'en',
-      googleConversionActionId: 'AW-123456789/AbC-d_9',
-      contacts: {
-        address: 'Office 4, Al Quoz 1, Dubai',
-        mapLink: '',
-        email: 'sales@palmhorizon.test',
-        telegram: '',
-        phone: '+971 50 111 2233',
-        whatsapp: '',
-        viber: '',
-      },
+      contacts: { address, mapLink: '', email: 'sales@palmhorizon.test', telegram: '', phone, whatsapp: '', viber: '' },
       partners: [],
       socialLinks: {},
     })
     .returning();
   if (!row) throw new Error('no widget');
-  widgetId = row.id;
-  // NET 144.00 per adult and 110.00 per child: sold at 171.60 and 130.00
   await t.database.db.insert(widgetOffers).values({
-    widgetId,
+    widgetId: row.id,
     offerId: w.tour.timeslotOfferId,
     tourId: w.tour.id,
     position: 0,
     saleAdultMinor: 17_160,
     saleChildMinor: 13_000,
+  });
+  return row.id;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ publicUrl: 'https://b2b.portal.test' });
+  w = await createBookingWorld(t.app, t.database.db);
+  slug = `checkout-${w.agency.id.slice(0, 8)}`;
+  widgetId = await insertShop({
+    slug,
+    name: 'Palm Horizon Tours',
+    address: 'Office 4, Al Quoz 1, Dubai',
+    phone: '+971 50 111 2233',
+    googleConversionActionId: 'AW-123456789/AbC-d_9',
   });
 });
 afterAll(async () => {
@@ -92,11 +100,12 @@ function guestForm(token: string, overrides: Record<string, string> = {}) {
     ...overrides,
   }).toString();
 }
-// each customer from an address of their own (WIDGET_HOLDS_PER_IP counts per address)
-const post = (body: string, remoteAddress = randomIp()) =>
+// each customer from an address of their own (WIDGET_HOLDS_PER_IP counts per address); `query`: the shop, and any
+// field sent in the address too
+const post = (body: string, remoteAddress = randomIp(), query = `widget=${slug}`) =>
   t.app.inject({
     method: 'POST',
-    url: `/embedded/checkout?widget=${slug}`,
+    url: `/embedded/checkout?${query}`,
     headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
     payload: body,
     remoteAddress,
@@ -238,14 +247,7 @@ describe('booking and paying', () => {
 
     // a field sent twice (`?adults=1&adults=2`) is a list, not a count, a date or a name
     const token = tokenOf((await get(`/embedded/checkout?${choice()}`)).body);
-    const twice = (query: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/embedded/checkout?widget=${slug}&${query}`,
-        headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
-        payload: guestForm(token),
-        remoteAddress: randomIp(),
-      });
+    const twice = (query: string) => post(guestForm(token), randomIp(), `widget=${slug}&${query}`);
     for (const [query, field, message] of [
       ['adults=1&adults=2', 'adults', people],
       [`date=${w.date}&date=${w.date}`, 'date', badDate],
@@ -545,38 +547,7 @@ describe('hostile values on the checkout pages', () => {
 
   it("a shop's name and a guest's typed details appear only escaped, on every page of the sale", async () => {
     const hostileSlug = `hostile-${w.agency.id.slice(0, 8)}`;
-    const [row] = await t.database.db
-      .insert(widgets)
-      .values({
-        agencyId: w.agency.id,
-        createdBy: w.agency.users.admin.id,
-        slug: hostileSlug,
-        name: hostile,
-        type: 'multipleTours',
-        currency: 'aed',
-        language: 'en',
-        contacts: {
-          address: hostile,
-          mapLink: '',
-          email: 'sales@palmhorizon.test',
-          telegram: '',
-          phone: '',
-          whatsapp: '',
-          viber: '',
-        },
-        partners: [],
-        socialLinks: {},
-      })
-      .returning();
-    if (!row) throw new Error('no widget');
-    await t.database.db.insert(widgetOffers).values({
-      widgetId: row.id,
-      offerId: w.tour.timeslotOfferId,
-      tourId: w.tour.id,
-      position: 0,
-      saleAdultMinor: 17_160,
-      saleChildMinor: 13_000,
-    });
+    const hostileId = await insertShop({ slug: hostileSlug, name: hostile, address: hostile });
     const params = choice();
     params.set('widget', hostileSlug);
     const ticket = await get(`/embedded?${params}`);
@@ -589,13 +560,7 @@ describe('hostile values on the checkout pages', () => {
     const token = tokenOf(checkout.body);
     const form = new URLSearchParams(guestForm(token, { name: hostile, confirmEmail: hostile, room: hostile }));
     form.set('widget', hostileSlug);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/embedded/checkout?widget=${hostileSlug}`,
-      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form.toString(),
-      remoteAddress: randomIp(),
-    });
+    const refused = await post(form.toString(), randomIp(), `widget=${hostileSlug}`);
     expect(refused.statusCode).toBe(422);
     expect(refused.body).toContain(`<input id="g-name" name="name" type="text" value="${escaped}"`);
     expect(refused.body).toContain(`<input id="g-room" name="room" type="text" value="${escaped}"`);
@@ -604,13 +569,7 @@ describe('hostile values on the checkout pages', () => {
     // booked with the room as typed: the sale's page names the shop, escaped
     form.set('name', 'Anna Petrova');
     form.set('confirmEmail', 'anna@customer.test');
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: `/embedded/checkout?widget=${hostileSlug}`,
-      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form.toString(),
-      remoteAddress: randomIp(),
-    });
+    const booked = await post(form.toString(), randomIp(), `widget=${hostileSlug}`);
     expect(booked.statusCode).toBe(303);
     const sale = await get(`/embedded/booking/${token}?widget=${hostileSlug}`);
     expect(sale.statusCode).toBe(200);
@@ -618,6 +577,6 @@ describe('hostile values on the checkout pages', () => {
     onlyEscaped(sale.body);
     expect((await get(`/embedded?widget=${hostileSlug}&offer=999999`)).body).toContain(escaped);
     // the option is the tour's to retire at the end
-    await t.database.db.delete(widgetOffers).where(eq(widgetOffers.widgetId, row.id));
+    await t.database.db.delete(widgetOffers).where(eq(widgetOffers.widgetId, hostileId));
   });
 });

@@ -1,6 +1,7 @@
 import type { CancellationTier, ImageRef, Language } from '@portal/contract';
 import { imageSrcSet, imageUrl } from '@portal/contract/plain';
 import type { Markup } from '../../lib/jsx/markup.ts';
+import { fill } from './shop-blocks.tsx';
 import { Icon } from './shop-icons.ts';
 import type { ProductOption, ShopProduct } from './widget-product.service.ts';
 import type { ShopPrice } from './widget-shop.service.ts';
@@ -73,9 +74,6 @@ const WORDS: Record<Language, Record<string, string>> = {
     ticket: 'Билет: {name}',
   },
 };
-
-const fill = (text: string | undefined, values: Record<string, string | number>) =>
-  (text ?? '').replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
 
 export const PRODUCT_STYLE = `.product{display:grid;gap:20px 32px;grid-template-columns:minmax(0,1fr);grid-template-areas:"title" "gallery" "buy" "details"}
 .p-title{grid-area:title}.p-gallery{grid-area:gallery}.p-buy{grid-area:buy;min-width:0}.p-details{grid-area:details;min-width:0}

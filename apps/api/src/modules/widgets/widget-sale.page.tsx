@@ -1,7 +1,8 @@
 import { minorToMajor } from '@portal/contract';
 import { formatDisplayDate } from '@portal/contract/plain';
 import { htmlDocument, type Markup } from '../../lib/jsx/markup.ts';
-import { Page, TEXT, fill, type PageState } from './widget-checkout.page.tsx';
+import { fill } from './shop-blocks.tsx';
+import { Page, TEXT, type PageState } from './widget-checkout.page.tsx';
 import { STRIPE_PAY_PATH } from './widget-embed.ts';
 
 // The sale's own page (`/embedded/booking/{token}`, issue 13 item 3): its state, and once paid its voucher and tickets

@@ -1,7 +1,7 @@
 import type { Language } from '@portal/contract';
 import { imageSrcSet, minorToMajor } from '@portal/contract/plain';
 import { htmlDocument, raw, scriptJson, type Markup } from '../../lib/jsx/markup.ts';
-import { ChargedNote, ContactsBlock, HeaderBlock, PriceLine, WORDS, https } from './shop-blocks.tsx';
+import { ChargedNote, ContactsBlock, HeaderBlock, PriceLine, WORDS, fill, https } from './shop-blocks.tsx';
 import { Icon, isIconName } from './shop-icons.ts';
 import type { ShopData } from './widget-shop.service.ts';
 
@@ -232,7 +232,7 @@ export function renderShop(data: ShopData, options: { embedded?: boolean; bookUr
           <h1>{w.offersSectionTitle || w.name}</h1>
           {w.description ? <p class="lead">{w.description}</p> : null}
           {w.discountPercent > 0 ? (
-            <p class="discount">{(words.discount ?? '').replace('{percent}', String(w.discountPercent))}</p>
+            <p class="discount">{fill(words.discount, { percent: w.discountPercent })}</p>
           ) : null}
           <ChargedNote data={data} />
           {data.tours.length > 0 ? (

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { WIDGET_SLUG_PATTERN, widgetPublicRoutes } from '@portal/contract';
+import { WIDGET_SLUG_PATTERN, WidgetShopQuery, widgetPublicRoutes } from '@portal/contract';
 import type { Site } from '../../config/sites.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { siteUrl } from '../../lib/site-url.ts';
@@ -13,7 +13,7 @@ import {
   compressScript,
   type CompressedScript,
 } from './widget-embed.ts';
-import { findShop, isShopDomain, shopAsked, widgetTourByUrl, type ShopData } from './widget-shop.service.ts';
+import { findShop, isShopDomain, widgetTourByUrl, type ShopData } from './widget-shop.service.ts';
 import { widgetCheckoutRoutes } from './widget-checkout.routes.ts';
 
 // The shop's own policy: its markup and inline style only, images from here or the agency's https hosts, a hero video
@@ -100,28 +100,25 @@ export const widgetShopPlugin = fp(
     // the customer's checkout, in a scope of its own (its form-body parser serves only these pages)
     await app.register(widgetCheckoutRoutes, { isPortalHost: (host: string) => servedSites.has(host), baseUrlOf });
 
-    app.get<{ Params: { slug: string }; Querystring: { embed?: string; language?: string; currency?: string } }>(
-      '/w/:slug',
-      async (request, reply) => {
-        const slug = request.params.slug.toLowerCase();
-        const embedded = request.query.embed === '1';
-        const { language, currency } = shopAsked(request.query);
-        // a host the portal does not serve has no shop at /w/ (a verified own domain has its shop at its root)
-        const shop =
-          WIDGET_SLUG_PATTERN.test(slug) && servedSite(request)
-            ? await findShop(app.deps, await app.catalogue.snapshot(), { slug }, baseUrlOf(request), language, currency)
-            : null;
-        if (shop) return send(reply, shop, embedded);
-        if (!embedded) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-        // inside an agency's page: a page that tells the embed code, which shows its error and a retry
-        return reply
-          .code(404)
-          .removeHeader('x-frame-options')
-          .header('Content-Security-Policy', `${SHOP_CSP}; script-src 'self'`)
-          .type('text/html; charset=utf-8')
-          .send(renderEmbedFailure());
-      },
-    );
+    app.get<{ Params: { slug: string }; Querystring: unknown }>('/w/:slug', async (request, reply) => {
+      const slug = request.params.slug.toLowerCase();
+      // the embed code's frame, and the language and currency it asked for (anything else asks for nothing)
+      const { embed: embedded, language, currency } = WidgetShopQuery.parse(request.query);
+      // a host the portal does not serve has no shop at /w/ (a verified own domain has its shop at its root)
+      const shop =
+        WIDGET_SLUG_PATTERN.test(slug) && servedSite(request)
+          ? await findShop(app.deps, await app.catalogue.snapshot(), { slug }, baseUrlOf(request), language, currency)
+          : null;
+      if (shop) return send(reply, shop, embedded);
+      if (!embedded) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      // inside an agency's page: a page that tells the embed code, which shows its error and a retry
+      return reply
+        .code(404)
+        .removeHeader('x-frame-options')
+        .header('Content-Security-Policy', `${SHOP_CSP}; script-src 'self'`)
+        .type('text/html; charset=utf-8')
+        .send(renderEmbedFailure());
+    });
 
     // An agency's own domain (a host none of the portal's sites has): the shop at its root, the API its images need,
     // and nothing else of the portal. Whether a host is a verified domain is remembered for a short while, so the

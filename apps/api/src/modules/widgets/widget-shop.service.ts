@@ -1,13 +1,5 @@
-import type { Language, WidgetTourQuery, WidgetTourResponse } from '@portal/contract';
-import {
-  CurrencyCode,
-  Language as LanguageSchema,
-  WIDGET_PUBLIC_MESSAGES,
-  convertMinor,
-  discountedMinor,
-  minorToMajor,
-  widgetImageUrl,
-} from '@portal/contract';
+import type { CurrencyCode, Language, WidgetTourQuery, WidgetTourResponse } from '@portal/contract';
+import { WIDGET_PUBLIC_MESSAGES, convertMinor, discountedMinor, minorToMajor, widgetImageUrl } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { tourCard, type CatalogueSnapshot } from '../catalogue/index.ts';
 import { formatMoney } from '../documents/index.ts';
@@ -112,18 +104,6 @@ export function shopTours(
     });
   }
   return [...tours.values()];
-}
-
-// What a shop's page was asked to show in (the embed code's data-language and data-currency); anything else is ignored
-export function shopAsked(query: { language?: string; currency?: string }): {
-  language: Language | undefined;
-  currency: CurrencyCode | undefined;
-} {
-  const { language, currency } = query;
-  return {
-    language: LanguageSchema.safeParse(language).data,
-    currency: CurrencyCode.safeParse(currency).data,
-  };
 }
 
 // A live widget's shop by its address on the portal (`/w/{slug}`) or by its verified own domain; null when there is

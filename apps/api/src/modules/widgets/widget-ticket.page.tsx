@@ -1,8 +1,8 @@
 import { formatDisplayDate } from '@portal/contract/plain';
 import { htmlDocument, raw, type Markup } from '../../lib/jsx/markup.ts';
-import { ChargedNote, PriceLine, WORDS } from './shop-blocks.tsx';
+import { ChargedNote, PriceLine, WORDS, fill } from './shop-blocks.tsx';
 import type { Choice, OpenDay, ShopOption } from './widget-checkout-choice.ts';
-import { FieldError, Page, TEXT, fill, type PageState } from './widget-checkout.page.tsx';
+import { FieldError, Page, TEXT, type PageState } from './widget-checkout.page.tsx';
 import {
   PRODUCT_STYLE,
   ProductDetails,
