@@ -13,7 +13,7 @@ import {
   streamingSheet,
   styleAsHeader,
   styleOf,
-} from './xlsx-cells.ts';
+} from '../../lib/xlsx-cells.ts';
 
 type Header = { key: string; width: number };
 

@@ -5,8 +5,8 @@ import { translator } from '../../lib/i18n.ts';
 import { minorToMajor, toMinor } from './document-format.ts';
 import {
   DATE_FORMAT,
-  TEXT_FORMAT,
   DATE_TIME_FORMAT,
+  TEXT_FORMAT,
   calendarDate,
   dubaiWallClock,
   moneyFormat,
@@ -14,7 +14,7 @@ import {
   streamingSheet,
   styleAsHeader,
   styleOf,
-} from './xlsx-cells.ts';
+} from '../../lib/xlsx-cells.ts';
 
 const COLUMNS = [
   { key: 'reference', width: 16 },

@@ -6,14 +6,13 @@ import { includedVatMinor, minorToMajor } from './document-format.ts';
 import {
   DATE_FORMAT,
   TEXT_FORMAT,
-  accountLine,
-  accountSheetHead,
   calendarDate,
   formatCells,
   moneyFormat,
   streamWorkbook,
   streamingSheet,
-} from './xlsx-cells.ts';
+} from '../../lib/xlsx-cells.ts';
+import { accountLine, accountSheetHead } from './account-sheet.ts';
 
 export type ReconciliationXlsxRow = {
   kind: 'deposit' | 'booking' | 'refund' | 'adjustment' | 'commission';

@@ -4,16 +4,16 @@ import { translator } from '../../lib/i18n.ts';
 import { minorToMajor } from './document-format.ts';
 import {
   DATE_FORMAT,
-  DATE_TIME_FORMAT,
   TEXT_FORMAT,
-  accountLine,
-  accountSheetHead,
+  TIME_FORMAT,
   calendarDate,
+  dubaiWallClock,
   formatCells,
   moneyFormat,
   streamWorkbook,
   streamingSheet,
-} from './xlsx-cells.ts';
+} from '../../lib/xlsx-cells.ts';
+import { accountLine, accountSheetHead } from './account-sheet.ts';
 
 export type StatementXlsxRow = {
   createdAt: Date;
@@ -32,7 +32,6 @@ export type StatementXlsxHead = {
 };
 
 const HEADERS = ['date', 'time', 'description', 'reference', 'debit', 'credit', 'balance'] as const;
-const DUBAI_OFFSET_MS = 4 * 60 * 60 * 1000;
 
 // The daily statement as a workbook: the period and opening balance, one row per ledger entry with the running
 // balance, the totals and the closing balance. Amounts are numbers in the account currency's format.
@@ -69,10 +68,9 @@ async function writeWorkbook(
   let credit = 0;
   let balance = head.openingBalanceMinor;
   for await (const row of rows) {
-    const wallClock = new Date(row.createdAt.getTime() + DUBAI_OFFSET_MS);
     const added = sheet.addRow([
       calendarDate(row.date) ?? row.date,
-      wallClock,
+      dubaiWallClock(row.createdAt),
       row.description,
       row.reference ?? '',
       row.amountMinor < 0 ? minorToMajor(-row.amountMinor) : null,
@@ -80,7 +78,7 @@ async function writeWorkbook(
       minorToMajor(row.balanceAfterMinor),
     ]);
     added.getCell(1).numFmt = DATE_FORMAT;
-    added.getCell(2).numFmt = DATE_TIME_FORMAT.split(' ').pop() ?? 'hh:mm';
+    added.getCell(2).numFmt = TIME_FORMAT;
     formatCells(added, [3, 4], TEXT_FORMAT);
     formatCells(added, [5, 6, 7], money);
     added.commit();

@@ -2,24 +2,25 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CurrencyCode } from '@portal/contract';
 import ExcelJS from 'exceljs';
-import type { Row, Style, Worksheet } from 'exceljs';
-import { minorToMajor } from './document-format.ts';
+import type { Row, Style } from 'exceljs';
 
-// Cells, rows and streaming shared by the xlsx exports (bookings, commissions, statement, reconciliation)
+// Cells, header rows and streaming for every xlsx the API writes (the documents' exports, the Insight pages' tables).
+// It imports the xlsx writer: only a file loaded on first use may import it, never one loaded at start-up.
 
 // DESIGN "formula-safe": every text cell is a typed string cell in the Text number format ('@'), the way a spreadsheet
 // keeps '+971 50 123 4567' or '=SUM(A1)' as text: nothing runs as a formula when the file opens or when a cell is
 // edited, and no literal quote character shows in the value.
 export const TEXT_FORMAT = '@';
 export const DATE_FORMAT = 'dd mmm, yy';
-export const DATE_TIME_FORMAT = 'dd mmm, yy hh:mm';
+export const TIME_FORMAT = 'hh:mm';
+export const DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
 
 const DUBAI_OFFSET_MS = 4 * 60 * 60 * 1000;
 
 // Excel dates have no time zone: store the Asia/Dubai wall-clock time (UTC+4, no daylight saving).
-export function dubaiWallClock(iso: string): Date | null {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? null : new Date(at.getTime() + DUBAI_OFFSET_MS);
+export function dubaiWallClock(at: string | Date): Date | null {
+  const time = new Date(at).getTime();
+  return Number.isNaN(time) ? null : new Date(time + DUBAI_OFFSET_MS);
 }
 
 export function calendarDate(isoDate: string): Date | null {
@@ -74,54 +75,4 @@ export function styleAsHeader(row: Row, tall = false): void {
   row.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF2637AA' } };
   if (tall) row.alignment = { vertical: 'middle', wrapText: true };
-}
-
-// A line of an account sheet (statement, reconciliation): its label, then amounts in `money` columns (1-based; the
-// label is column 1)
-export function accountLine(
-  sheet: Worksheet,
-  label: string,
-  amounts: Record<number, number>,
-  options: { money: string; bold?: boolean },
-): void {
-  const width = Math.max(1, ...Object.keys(amounts).map(Number));
-  const cells: (string | number | null)[] = [label, ...Array<null>(width - 1).fill(null)];
-  for (const [column, minor] of Object.entries(amounts)) cells[Number(column) - 1] = minorToMajor(minor);
-  const row = sheet.addRow(cells);
-  if (options.bold) row.font = { bold: true };
-  formatCells(row, [1], TEXT_FORMAT);
-  formatCells(row, Object.keys(amounts).map(Number), options.money);
-  row.commit();
-}
-
-// The five frozen rows an account sheet opens with: its title, the period, the opening balance (in the balance
-// column), a blank row and the column headers
-export function accountSheetHead(
-  sheet: Worksheet,
-  head: {
-    title: string;
-    period: (string | null)[];
-    opening: string;
-    openingMinor: number;
-    balanceColumn: number;
-    money: string;
-    headers: readonly string[];
-  },
-): void {
-  const title = sheet.addRow([head.title]);
-  title.font = { bold: true, size: 14 };
-  formatCells(title, [1], TEXT_FORMAT);
-  title.commit();
-  const period = sheet.addRow(head.period);
-  formatCells(
-    period,
-    head.period.flatMap((cell, i) => (cell === null ? [] : [i + 1])),
-    TEXT_FORMAT,
-  );
-  period.commit();
-  accountLine(sheet, head.opening, { [head.balanceColumn]: head.openingMinor }, { money: head.money });
-  sheet.addRow([]).commit();
-  const header = sheet.addRow([...head.headers]);
-  styleAsHeader(header);
-  header.commit();
 }
