@@ -1,6 +1,6 @@
 // Issue 31: what the portal records of how agents use it, for the tours company's Insight pages. One row per event in
-// the portal's own database (insight_events); agents' browsers send their events in batches, the server records the
-// booking outcomes itself (the truth of what was booked and paid).
+// the portal's own database (insight_events); agents' browsers send their events in batches (insight-ingest.ts names
+// their kinds), and what was booked and paid is read from the bookings themselves (the session each was made in).
 
 // SPEC §9 "Analytics": a session renews while it is used (30 minutes) and ends after 24 hours whatever happens
 export const INSIGHT_SESSION_RENEW_MS = 30 * 60_000;
@@ -26,33 +26,6 @@ export function insightSessionContinues(session: InsightSessionState, userId: st
   if (now - session.startedAt > INSIGHT_SESSION_MAX_MS) return false;
   return session.userId === null || session.userId === userId;
 }
-
-export const INSIGHT_EVENT_KINDS = [
-  'page_view',
-  'search',
-  'tour_view',
-  // an agent asked for a tour's availability: tour, option, date, people, and what was free (a reason when nothing)
-  'availability',
-  'checkout_started',
-  'booking_created',
-  'booking_paid',
-  'booking_failed',
-  'booking_cancelled',
-  'error',
-] as const;
-export type InsightEventKind = (typeof INSIGHT_EVENT_KINDS)[number];
-
-// What a browser may send: the booking outcomes (created, paid) are recorded from the bookings themselves
-export const INSIGHT_BROWSER_KINDS = [
-  'page_view',
-  'search',
-  'tour_view',
-  'availability',
-  'checkout_started',
-  'booking_failed',
-  'booking_cancelled',
-  'error',
-] as const satisfies readonly InsightEventKind[];
 
 // One batch from the browser: so many events and bytes at most (the route's body limit: sendBeacon and keepalive
 // fetches share 64 KB in flight), and how much of each text is kept. Search words are the agent's own text.

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@portal/contract';
+import { MESSAGES, isInsightSessionId } from '@portal/contract';
 import { AppError } from './app-error.ts';
 
 // A budget counted beside the app-wide rate limit (@fastify/rate-limit's createRateLimit counts without marking the
@@ -11,4 +11,32 @@ export async function refuseOverBudget(budget: RateBudget, request: FastifyReque
   const result = await budget(request);
   if (!result.isAllowed && result.isExceeded)
     throw new AppError('too_many_requests', MESSAGES.tooManyAttempts, [], result.ttlInSeconds);
+}
+
+// A scope's two budgets a minute, counted under `kind`: per address, and per session — the well-formed `sessionId` of
+// what `carrier` returns (the body, the query), else the address
+export function addressAndSessionBudgets(
+  app: FastifyInstance,
+  kind: string,
+  max: { perAddress: number; perSession: number },
+  carrier: (request: FastifyRequest) => unknown,
+): { perAddress: RateBudget; perSession: RateBudget } {
+  const window = { timeWindow: '1 minute' } as const;
+  const sessionOf = (request: FastifyRequest) => {
+    const source = carrier(request);
+    const id = typeof source === 'object' && source !== null && 'sessionId' in source ? source.sessionId : undefined;
+    return isInsightSessionId(id) ? id : undefined;
+  };
+  return {
+    perAddress: app.createRateLimit({
+      ...window,
+      max: max.perAddress,
+      keyGenerator: (request) => `${kind}-ip:${request.ip}`,
+    }),
+    perSession: app.createRateLimit({
+      ...window,
+      max: max.perSession,
+      keyGenerator: (request) => `${kind}-session:${sessionOf(request) ?? request.ip}`,
+    }),
+  };
 }

@@ -2,4 +2,4 @@
 export { insightRoutesPlugin } from './insight.routes.ts';
 // support replay (issue 31 item 3) hangs its recordings on these sessions and takes batches from the same pages
 export { recordedSession } from './insight.repo.ts';
-export { isFromPortalPage, portalHosts } from './page-origin.ts';
+export { refuseForeignPages } from './page-origin.ts';

@@ -26,14 +26,13 @@ export async function ingestBatch(
   // support replay's sample (issue 31 item 3), used when this batch starts or claims a session
   const isSampled = Math.random() < ctx.config.replay.sampleRate;
   const answer = await ctx.db.transaction(async (tx) => {
-    const id = await sessionFor(tx, ctx.site.id, batch.sessionId, { owner, isSampled }, now);
+    const { id, record } = await sessionFor(tx, ctx.site.id, batch.sessionId, { owner, isSampled }, now);
     await insertInsightEvents(
       tx,
       batch.events.map((event) => eventRow(event, { sessionId: id, siteId: ctx.site.id, owner, at: now })),
     );
-    // a visitor's or an operator's session is never recorded: no need to ask
-    const record = owner?.agencyId ? (await recordedSession(tx, id)) !== undefined : false;
-    return { sessionId: id, record };
+    // a visitor's or an operator's session is never recorded
+    return { sessionId: id, record: owner?.agencyId ? record : false };
   });
   for (const event of batch.events)
     if (event.kind === 'error')
@@ -49,32 +48,30 @@ async function ownerOf(ctx: ServiceContext, token: string | undefined): Promise<
 
 type Asker = { owner: InsightOwner | null; isSampled: boolean };
 
-async function sessionFor(tx: DbOrTx, siteId: string, asked: string, by: Asker, now: Date): Promise<string> {
-  const found = await existingOrStarted(tx, siteId, asked, by, now);
-  if (found === 'started') return asked;
-  if (continues(found, by.owner, now)) {
-    await touchInsightSession(tx, asked, now, found.userId === null ? by.owner : null, by.isSampled);
-    return asked;
-  }
-  const replacement = randomUUID();
-  await startInsightSession(tx, { id: replacement, siteId, ...by, at: now });
-  return replacement;
-}
-
-async function existingOrStarted(
+// The session the batch goes to, and whether support replay records it (the session's write answers that)
+async function sessionFor(
   tx: DbOrTx,
   siteId: string,
-  id: string,
+  asked: string,
   by: Asker,
   now: Date,
-): Promise<InsightSession | 'started'> {
-  const found = await findInsightSession(tx, id);
-  if (found) return found;
-  if (await startInsightSession(tx, { id, siteId, ...by, at: now })) return 'started';
-  // another batch of the same new session started it meanwhile
-  const raced = await findInsightSession(tx, id);
-  if (!raced) throw new Error(`insight session ${id} neither found nor started`);
-  return raced;
+): Promise<{ id: string; record: boolean }> {
+  let found = await findInsightSession(tx, asked);
+  if (!found) {
+    const started = await startInsightSession(tx, { id: asked, siteId, ...by, at: now });
+    if (started) return { id: asked, record: started.record };
+    // another batch of the same new session started it meanwhile
+    found = await findInsightSession(tx, asked);
+    if (!found) throw new Error(`insight session ${asked} neither found nor started`);
+  }
+  if (continues(found, by.owner, now)) {
+    const touched = await touchInsightSession(tx, asked, now, found.userId === null ? by.owner : null, by.isSampled);
+    // a claim another user's batch made first leaves the session theirs: what it records is read as it stands
+    return { id: asked, record: touched ? touched.record : (await recordedSession(tx, asked)) !== undefined };
+  }
+  const replacement = randomUUID();
+  const started = await startInsightSession(tx, { id: replacement, siteId, ...by, at: now });
+  return { id: replacement, record: started?.record ?? false };
 }
 
 function continues(session: InsightSession, owner: InsightOwner | null, now: Date): boolean {

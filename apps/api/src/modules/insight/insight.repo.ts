@@ -24,13 +24,23 @@ export async function findInsightSession(db: DbOrTx, id: string): Promise<Insigh
   return row;
 }
 
-// false when the id is taken (another batch of the same new session got there first). `isSampled`: the support replay
-// records it if an agency's user owns it (issue 31 item 3)
+// What a write of a session answers besides: whether support replay records it now (issue 31 item 3) — sampled when
+// it began or was claimed, an agency's user owns it, and that agency's switch is on at this moment; recordedSession
+// below reads the same. One statement does both, so a batch costs no read after its writes. (The subquery is an
+// expression of its own: Drizzle writes the returned expression's own columns without their table.)
+type SessionWritten = { record: boolean };
+const written = {
+  record: sql<boolean>`(${insightSessions.isRecorded} AND ${insightSessions.userId} IS NOT NULL AND ${sql`EXISTS (
+    SELECT 1 FROM ${agencies} WHERE ${agencies.id} = ${insightSessions.agencyId} AND ${agencies.isReplayRecorded})`})`,
+};
+
+// undefined when the id is taken (another batch of the same new session got there first). `isSampled`: the support
+// replay records it if an agency's user owns it (issue 31 item 3)
 export async function startInsightSession(
   db: DbOrTx,
   session: { id: string; siteId: string; owner: InsightOwner | null; at: Date; isSampled: boolean },
-): Promise<boolean> {
-  const rows = await db
+): Promise<SessionWritten | undefined> {
+  const [row] = await db
     .insert(insightSessions)
     .values({
       id: session.id,
@@ -42,31 +52,34 @@ export async function startInsightSession(
       isRecorded: session.isSampled && isAgencyUser(session.owner),
     })
     .onConflictDoNothing()
-    .returning({ id: insightSessions.id });
-  return rows.length > 0;
+    .returning(written);
+  return row;
 }
 
 // The session was used at `at` (never moved back by a late batch); an anonymous one becomes the owner's (and is
-// recorded if sampled and the owner is an agency's user)
+// recorded if sampled and the owner is an agency's user). undefined when a claim finds the session no longer
+// anonymous (another user's batch claimed it meanwhile).
 export async function touchInsightSession(
   db: DbOrTx,
   id: string,
   at: Date,
   claimedBy: InsightOwner | null,
   isSampled: boolean,
-): Promise<void> {
+): Promise<SessionWritten | undefined> {
   const lastSeenAt = sql`GREATEST(${insightSessions.lastSeenAt}, ${at.toISOString()}::timestamptz)`;
-  if (claimedBy)
-    await db
-      .update(insightSessions)
-      .set({
-        lastSeenAt,
-        userId: claimedBy.userId,
-        agencyId: claimedBy.agencyId,
-        isRecorded: isSampled && isAgencyUser(claimedBy),
-      })
-      .where(and(eq(insightSessions.id, id), isNull(insightSessions.userId)));
-  else await db.update(insightSessions).set({ lastSeenAt }).where(eq(insightSessions.id, id));
+  const [row] = claimedBy
+    ? await db
+        .update(insightSessions)
+        .set({
+          lastSeenAt,
+          userId: claimedBy.userId,
+          agencyId: claimedBy.agencyId,
+          isRecorded: isSampled && isAgencyUser(claimedBy),
+        })
+        .where(and(eq(insightSessions.id, id), isNull(insightSessions.userId)))
+        .returning(written)
+    : await db.update(insightSessions).set({ lastSeenAt }).where(eq(insightSessions.id, id)).returning(written);
+  return row;
 }
 
 export async function insertInsightEvents(db: DbOrTx, rows: InsightEventRow[]): Promise<void> {

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, REPLAY_UPLOAD_MAX_BYTES, isInsightSessionId, replayRoutes } from '@portal/contract';
-import { AppError } from '../../lib/app-error.ts';
-import { refuseOverBudget } from '../../lib/rate-budget.ts';
+import type { FastifyInstance } from 'fastify';
+import { REPLAY_UPLOAD_MAX_BYTES, replayRoutes } from '@portal/contract';
+import { addressAndSessionBudgets, refuseOverBudget } from '../../lib/rate-budget.ts';
 import { registerRoute } from '../../lib/route.ts';
-import { isFromPortalPage, portalHosts } from '../insight/index.ts';
+import { refuseForeignPages } from '../insight/index.ts';
 import { agencySessions, bookingSessions, sessionRecording, uploadRecording } from './replay.service.ts';
 
 // Issue 31 item 3: support replay. The operator's reads, and the recorder's uploads in a scope of their own.
@@ -20,7 +19,7 @@ export async function replayRoutesPlugin(app: FastifyInstance) {
 // is stored. The page's origin is checked after the caller is known, so a suspended agency hears why.
 async function uploadScope(app: FastifyInstance) {
   const { config, sites } = app.deps;
-  const hosts = portalHosts(sites.all);
+  const refuseForeignPage = refuseForeignPages(sites.all);
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
     ['application/json', 'application/octet-stream'],
@@ -28,28 +27,17 @@ async function uploadScope(app: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
 
-  const window = { timeWindow: '1 minute' } as const;
-  const perAddress = app.createRateLimit({
-    ...window,
-    max: config.replay.uploadsPerIp,
-    keyGenerator: (request) => `replay-ip:${request.ip}`,
-  });
-  const perSession = app.createRateLimit({
-    ...window,
-    max: config.replay.uploadsPerSession,
-    keyGenerator: (request) => `replay-session:${sessionOf(request) ?? request.ip}`,
-  });
-  app.addHook('onRequest', async (request) => refuseOverBudget(perAddress, request));
-  app.addHook('onRequest', async (request) => refuseOverBudget(perSession, request));
+  const budgets = addressAndSessionBudgets(
+    app,
+    'replay',
+    { perAddress: config.replay.uploadsPerIp, perSession: config.replay.uploadsPerSession },
+    (request) => request.query,
+  );
+  app.addHook('onRequest', async (request) => refuseOverBudget(budgets.perAddress, request));
+  app.addHook('onRequest', async (request) => refuseOverBudget(budgets.perSession, request));
 
   registerRoute(app, replayRoutes.upload, ({ ctx, query, request }) => {
-    if (!isFromPortalPage(request, hosts)) throw new AppError('forbidden', MESSAGES.forbidden);
+    refuseForeignPage(request);
     return uploadRecording(ctx, query.sessionId, request.body);
   });
-}
-
-function sessionOf(request: FastifyRequest): string | undefined {
-  const query = request.query;
-  const id = typeof query === 'object' && query !== null && 'sessionId' in query ? query.sessionId : undefined;
-  return isInsightSessionId(id) ? id : undefined;
 }

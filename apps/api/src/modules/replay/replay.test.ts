@@ -42,16 +42,16 @@ const events = (label: string) => [
   { type: 2, timestamp: 1_700_000_000_010, data: { node: { type: 0, childNodes: [], id: 1 }, label } },
 ];
 
-// A session as the web app starts it: its first analytics batch, with the agent's token; the answer says whether
-// the replay records it
-async function startSession(token: string | null): Promise<{ sessionId: string; record: boolean }> {
+// An analytics batch as the web app sends it, with the agent's token; the answer says whether the replay records
+// the session. The first one of a new id starts the session.
+async function sendBatch(token: string | null, sessionId: string): Promise<{ sessionId: string; record: boolean }> {
   const res = await t.app.inject({
     method: 'POST',
     url: routeUrl(insightRoutes.ingest),
     headers: FROM_PORTAL,
     remoteAddress: randomIp(),
     payload: {
-      sessionId: randomUUID(),
+      sessionId,
       ...(token ? { token } : {}),
       events: [{ kind: 'page_view', path: '/bookings' }],
     },
@@ -59,6 +59,7 @@ async function startSession(token: string | null): Promise<{ sessionId: string; 
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
+const startSession = (token: string | null) => sendBatch(token, randomUUID());
 
 type Upload = { token?: string | null; body?: Buffer | string; type?: string; headers?: Record<string, string> };
 function upload(sessionId: string, options: Upload = {}) {
@@ -89,6 +90,18 @@ describe('POST /api/insight/events: whether the session is recorded', () => {
     expect((await startSession(w.tokens.junior)).record).toBe(true);
     expect((await startSession(null)).record).toBe(false);
     expect((await startSession(operator)).record).toBe(false);
+  });
+
+  it("answers it on every later batch: a visit an agent logs into, the agent's next batch, not once the switch is off", async () => {
+    const { sessionId } = await startSession(null);
+    expect(await sendBatch(w.tokens.junior, sessionId)).toEqual({ sessionId, record: true });
+    expect(await sendBatch(w.tokens.junior, sessionId)).toEqual({ sessionId, record: true });
+    await t.database.db.update(agencies).set({ isReplayRecorded: false }).where(eq(agencies.id, w.agency.id));
+    try {
+      expect(await sendBatch(w.tokens.junior, sessionId)).toEqual({ sessionId, record: false });
+    } finally {
+      await t.database.db.update(agencies).set({ isReplayRecorded: true }).where(eq(agencies.id, w.agency.id));
+    }
   });
 
   it('records no session when the sample rate is 0', async () => {
@@ -283,6 +296,8 @@ describe('the operator reads recordings', () => {
     });
     expect(booked.statusCode, booked.body).toBe(200);
     const booking = booked.json().booking as { id: string; reference: string };
+    // sessions with nothing recorded: a visitor's, and an agent's that has uploaded nothing
+    const unlisted = [(await startSession(null)).sessionId, (await startSession(w.tokens.admin)).sessionId];
 
     const list = await injectRoute(t.app, replayRoutes.agencySessions, {
       params: { id: w.agency.id },
@@ -296,9 +311,8 @@ describe('the operator reads recordings', () => {
       recordings: 3,
       bookings: [{ id: booking.id, reference: booking.reference }],
     });
-    // an unrecorded session is not listed
-    const visitor = await startSession(null);
-    expect((list.json() as ReplaySessionList).sessions.map((s) => s.sessionId)).not.toContain(visitor.sessionId);
+    const listed = (list.json() as ReplaySessionList).sessions.map((s) => s.sessionId);
+    for (const id of unlisted) expect(listed).not.toContain(id);
 
     const ofBooking = await injectRoute(t.app, replayRoutes.bookingSessions, {
       params: { id: booking.id },
