@@ -10,6 +10,7 @@ import type { InsightEventInput, People } from '@portal/contract';
 import { env } from '@/config/env';
 import { replayDecided, replayResume } from './replay-loader';
 import { getAccessToken, getAuthState } from './session';
+import { newUuid } from './uuid';
 
 // Issue 31: what the portal records of how agents use it, sent to our own server in batches. It loads with the first
 // page, so it stays small and imports no feature; it never throws, never waits on the network, and goes quiet when
@@ -119,20 +120,10 @@ function currentUserId(): string | null {
   return auth.status === 'authenticated' ? auth.user.sub : null;
 }
 
-function newSessionId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID needs a secure context; a version-4 UUID from random bytes otherwise
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 function currentSession(isActivity: boolean): InsightSession {
   const stored = readStored();
   const now = Date.now();
-  const session = sessionAt(stored, currentUserId(), now, newSessionId);
+  const session = sessionAt(stored, currentUserId(), now, newUuid);
   const used = isActivity ? { ...session, lastSeenAt: now } : session;
   if (used !== stored) writeStored(used);
   return used;

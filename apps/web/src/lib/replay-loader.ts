@@ -22,7 +22,7 @@ export function replayDecided(sessionId: string, isRecorded: boolean): void {
       start(sessionId);
     } else {
       if (read(localStorage, RECORDED_KEY) === sessionId) localStorage.removeItem(RECORDED_KEY);
-      if (recording === sessionId) void recorder?.then((module) => module.stopRecording('ended'));
+      if (recording === sessionId) stopCurrent();
     }
   } catch {
     // support replay never disturbs the page
@@ -34,10 +34,7 @@ export function replayDecided(sessionId: string, isRecorded: boolean): void {
 export function replayResume(sessionId: string): void {
   try {
     if (recording === sessionId) return;
-    if (recording !== null) {
-      recording = null;
-      void recorder?.then((module) => module.stopRecording('ended'));
-    }
+    if (recording !== null) stopCurrent();
     if (read(localStorage, RECORDED_KEY) === sessionId) start(sessionId);
   } catch {
     // support replay never disturbs the page
@@ -59,6 +56,12 @@ function start(sessionId: string) {
         });
     }),
   );
+}
+
+// The recording ends, or, not started yet (waiting for the load or idle time), never starts
+function stopCurrent() {
+  recording = null;
+  void recorder?.then((module) => module.stopRecording('ended'));
 }
 
 function stopped(sessionId: string, reason: 'refused' | 'ended') {

@@ -11,7 +11,7 @@ import { getAccessToken, subscribeToSession } from './session';
 // search words). Events are buffered, compressed in idle time and uploaded in batches; any refusal or a logout stops
 // it quietly (the loader stops it when the page moves to another session), and it never throws into the page.
 
-export const PRIVATE_SELECTOR = '[data-private]';
+const PRIVATE_SELECTOR = '[data-private]';
 // the first batch (the page's full snapshot, styles inlined: some 60 KB compressed) goes soon, before a quick
 // reload could lose it; the rest every 10 s
 const FIRST_FLUSH_MS = 2_000;
@@ -158,13 +158,11 @@ type Body = { bytes: Uint8Array<ArrayBuffer>; type: 'application/octet-stream' |
 // big alone is left out (the server would refuse it)
 async function bodies(events: unknown[]): Promise<Body[]> {
   if (events.length === 0) return [];
-  if (events.length > REPLAY_UPLOAD_MAX_EVENTS) {
-    const half = Math.ceil(events.length / 2);
-    return [...(await bodies(events.slice(0, half))), ...(await bodies(events.slice(half)))];
+  if (events.length <= REPLAY_UPLOAD_MAX_EVENTS) {
+    const body = await compressed(JSON.stringify(events));
+    if (body.bytes.length <= REPLAY_UPLOAD_MAX_BYTES) return [body];
+    if (events.length === 1) return [];
   }
-  const body = await compressed(JSON.stringify(events));
-  if (body.bytes.length <= REPLAY_UPLOAD_MAX_BYTES) return [body];
-  if (events.length === 1) return [];
   const half = Math.ceil(events.length / 2);
   return [...(await bodies(events.slice(0, half))), ...(await bodies(events.slice(half)))];
 }

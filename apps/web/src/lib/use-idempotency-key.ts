@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from './idempotency';
+import { newUuid } from './uuid';
 
 // One key per attempt: the same body (a double click, a retry after a network error) reuses it, a changed body gets
 // a new one, so the server neither books twice nor rejects an edited form as a key reused with another request.
@@ -7,7 +7,7 @@ export function useIdempotencyKey() {
   const last = useRef<{ key: string; body: string } | null>(null);
   return useCallback((body: unknown): string => {
     const serialized = JSON.stringify(body);
-    if (last.current?.body !== serialized) last.current = { key: newIdempotencyKey(), body: serialized };
+    if (last.current?.body !== serialized) last.current = { key: newUuid(), body: serialized };
     return last.current.key;
   }, []);
 }

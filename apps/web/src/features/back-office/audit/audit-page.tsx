@@ -6,7 +6,7 @@ import { AuditChangeText, AuditEntryHeading, type AuditWords } from '@/component
 import { paths } from '@/config/paths';
 import { useAuditLog } from '../api/audit';
 import { backOfficeAuditWords } from '../components/audit-words';
-import { ClearFiltersButton, ListPage, ListResults } from '../components/list-page';
+import { ListPage, ListResults } from '../components/list-page';
 import { useListParams } from '../hooks/use-list-params';
 import { listParam } from '../utils/list-params';
 
@@ -85,6 +85,7 @@ export function AuditPage() {
       testId="audit-page"
       title={t('backOffice.audit.title')}
       subtitle={t('backOffice.audit.subtitle')}
+      clear={{ label: t('backOffice.audit.clear'), isFiltered, onClear: clearFilters }}
       filters={
         <>
           <Select
@@ -105,12 +106,6 @@ export function AuditPage() {
               if (event.key === 'Enter') setEntityId(event.currentTarget.value);
             }}
             w={{ base: '100%', sm: 260 }}
-          />
-          <ClearFiltersButton
-            label={t('backOffice.audit.clear')}
-            isFiltered={isFiltered}
-            onClear={clearFilters}
-            whenUnfiltered="hide"
           />
         </>
       }

@@ -18,11 +18,24 @@ type ListPageProps = {
   filters?: ReactNode;
   // 'row': the filters side by side, wrapping; 'panel': a framed grid, for a list with many
   filtersLayout?: 'row' | 'panel';
+  // a button after the filters that clears them all
+  clear?: ClearFilters;
   children: ReactNode;
 };
 
+type ClearFilters = { label: string; isFiltered: boolean; onClear: () => void };
+
 // A back-office list page: its title (also the document's), the filters, then the list (ListResults)
-export function ListPage({ testId, title, subtitle, action, filters, filtersLayout = 'row', children }: ListPageProps) {
+export function ListPage({
+  testId,
+  title,
+  subtitle,
+  action,
+  filters,
+  filtersLayout = 'row',
+  clear,
+  children,
+}: ListPageProps) {
   useDocumentPageTitle(title);
   return (
     <Stack gap="lg" data-testid={testId}>
@@ -30,12 +43,20 @@ export function ListPage({ testId, title, subtitle, action, filters, filtersLayo
       {filters && filtersLayout === 'row' && (
         <Group gap="sm" align="flex-end" wrap="wrap">
           {filters}
+          {/* in a row it shows once a filter is set */}
+          {clear?.isFiltered && <ClearFiltersButton {...clear} />}
         </Group>
       )}
       {filters && filtersLayout === 'panel' && (
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
             {filters}
+            {/* in the grid it keeps its cell, disabled while no filter is set */}
+            {clear && (
+              <Group align="flex-end">
+                <ClearFiltersButton {...clear} />
+              </Group>
+            )}
           </SimpleGrid>
         </Paper>
       )}
@@ -100,19 +121,7 @@ export function ListResults<D>({
   );
 }
 
-// Clears every filter of a list; hidden, or disabled, while none is set
-export function ClearFiltersButton({
-  label,
-  isFiltered,
-  onClear,
-  whenUnfiltered,
-}: {
-  label: string;
-  isFiltered: boolean;
-  onClear: () => void;
-  whenUnfiltered: 'hide' | 'disable';
-}) {
-  if (!isFiltered && whenUnfiltered === 'hide') return null;
+function ClearFiltersButton({ label, isFiltered, onClear }: ClearFilters) {
   return (
     <Button variant="subtle" leftSection={<IconFilterOff size={16} />} disabled={!isFiltered} onClick={onClear}>
       {label}

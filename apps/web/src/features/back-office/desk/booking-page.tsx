@@ -5,9 +5,11 @@ import type { AdminBookingDetail } from '@portal/contract';
 import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { LoadFailed } from '@/components/load-failed';
+import { BackLink } from '@/components/back-link';
+import { LabelledValue } from '@/components/labelled-value';
 import { Money } from '@/components/money';
 import { useDocumentPageTitle } from '@/components/page-title';
+import { QueryContent } from '@/components/query-content';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
@@ -17,10 +19,8 @@ import { DeskStatusBadge } from './components/booking-status-badge';
 import { CancelDialog } from './components/cancel-dialog';
 import { PaymentsTable } from './components/payments-table';
 import { guestsText } from './components/guests';
-import { LabelledValue } from '@/components/labelled-value';
 import { Section } from '../components/section';
 import { BookingReplays } from '../replay/replay-sessions';
-import { BackLink } from '@/components/back-link';
 
 const canCancel = (detail: AdminBookingDetail) => detail.booking.status !== 'cancelled';
 
@@ -197,8 +197,9 @@ export function BookingPage() {
   const booking = useAdminBooking(valid ? id : '', language);
   useDocumentPageTitle(booking.data ? booking.data.booking.reference : t('boDesk.bookings.title'));
   if (!valid) return <Navigate to={paths.notFound.getHref()} replace />;
-  if (booking.isError && !booking.data)
-    return <LoadFailed error={booking.error} onRetry={() => void booking.refetch()} isRetrying={booking.isFetching} />;
-  if (!booking.data) return <Skeleton height={320} radius="md" />;
-  return <Detail detail={booking.data} />;
+  return (
+    <QueryContent query={booking} loading={<Skeleton height={320} radius="md" />}>
+      {(data) => <Detail detail={data} />}
+    </QueryContent>
+  );
 }

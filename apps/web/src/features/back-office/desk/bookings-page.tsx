@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Select, Text } from '@mantine/core';
 import { BookingStatus, type AdminBookingRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,14 +7,14 @@ import { AppDatesProvider } from '@/components/dates-provider';
 import { Money } from '@/components/money';
 import { paths } from '@/config/paths';
 import { useLocale } from '@/lib/locale';
-import { ClearFiltersButton, ListPage, ListResults } from '../components/list-page';
+import { ListPage, ListResults } from '../components/list-page';
 import { ListSearchInput } from '@/components/list-search-input';
 import { ListTable, type ListColumn } from '../components/list-table';
 import { useListParams } from '../hooks/use-list-params';
 import { listParam } from '../utils/list-params';
 import { useAdminBookings } from './api/bookings';
 import { AgencySelect } from './components/agency-select';
-import { DeskStatusBadge } from './components/booking-status-badge';
+import { DeskCardBody } from './components/desk-card-body';
 import { deskColumns } from './components/desk-columns';
 import { guestsText } from './components/guests';
 import { When } from './components/when';
@@ -40,28 +40,19 @@ function BookingCard({ row, guests }: { row: AdminBookingRow; guests: string }) 
       data-testid="admin-booking-row"
       data-reference={row.reference}
     >
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {row.reference}
-          </Text>
-          <DeskStatusBadge status={row.status} />
-        </Group>
+      <DeskCardBody
+        title={row.reference}
+        status={row.status}
+        footer={`${row.agencyName} · ${row.guestName}`}
+        amount={<Money amount={row.netRate} currency={row.currencyCode} />}
+      >
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {row.tour}
         </Text>
         <Text size="sm" c="dimmed">
           <When row={row} /> · {guests}
         </Text>
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {row.agencyName} · {row.guestName}
-          </Text>
-          <Text size="sm" fw={600}>
-            <Money amount={row.netRate} currency={row.currencyCode} />
-          </Text>
-        </Group>
-      </Stack>
+      </DeskCardBody>
     </Card>
   );
 }
@@ -121,6 +112,7 @@ export function BookingsPage() {
       title={t('boDesk.bookings.title')}
       subtitle={t('boDesk.bookings.subtitle')}
       filtersLayout="panel"
+      clear={{ label: t('boDesk.bookings.reset'), isFiltered, onClear: clearFilters }}
       filters={
         <AppDatesProvider language={language}>
           <ListSearchInput
@@ -151,14 +143,6 @@ export function BookingsPage() {
             value={[filters.createdFrom ?? null, filters.createdTo ?? null]}
             onChange={([from, to]) => setFilters({ createdFrom: from, createdTo: to })}
           />
-          <Group align="flex-end">
-            <ClearFiltersButton
-              label={t('boDesk.bookings.reset')}
-              isFiltered={isFiltered}
-              onClear={clearFilters}
-              whenUnfiltered="disable"
-            />
-          </Group>
         </AppDatesProvider>
       }
     >

@@ -1,4 +1,4 @@
-import { Card, Drawer, Group, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Drawer, Select, Text, UnstyledButton } from '@mantine/core';
 import { BookingStatus, type AdminRequestRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
@@ -10,7 +10,7 @@ import { useListParams } from '../hooks/use-list-params';
 import { listParam } from '../utils/list-params';
 import { useAdminRequests } from './api/requests';
 import { AgencySelect } from './components/agency-select';
-import { DeskStatusBadge } from './components/booking-status-badge';
+import { DeskCardBody } from './components/desk-card-body';
 import { deskColumns } from './components/desk-columns';
 import { RequestDetail } from './components/request-detail';
 import { guestsText } from './components/guests';
@@ -25,28 +25,19 @@ function RequestCard({ row, guests, onOpen }: { row: AdminRequestRow; guests: st
   return (
     <UnstyledButton onClick={onOpen} data-testid="request-row" data-reference={row.reference}>
       <Card withBorder padding="sm">
-        <Stack gap={4}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {row.tour}
-            </Text>
-            <DeskStatusBadge status={row.status} />
-          </Group>
+        <DeskCardBody
+          title={row.tour}
+          status={row.status}
+          footer={`${row.agencyName} · ${row.reference}`}
+          amount={<Money amount={row.quote?.netTotal ?? row.netRate} currency={row.currencyCode} />}
+        >
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {row.offer}
           </Text>
           <Text size="sm">
             <When row={row} /> · {guests}
           </Text>
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {row.agencyName} · {row.reference}
-            </Text>
-            <Text size="sm" fw={600}>
-              <Money amount={row.quote?.netTotal ?? row.netRate} currency={row.currencyCode} />
-            </Text>
-          </Group>
-        </Stack>
+        </DeskCardBody>
       </Card>
     </UnstyledButton>
   );

@@ -97,7 +97,8 @@ function AgencyCard({ row }: { row: AgencyActivityRow }) {
 export function AgenciesActivityPage() {
   const { t } = useTranslation();
   const { language } = useLocale();
-  const { filters, page, isFiltered, setFilters, setPage, clearFilters } = useListParams(AGENCY_PARAMS);
+  const list = useListParams(AGENCY_PARAMS);
+  const { filters, page, setFilters, setPage } = list;
   const { tourId: _tour, ...shared } = insightFilters(filters);
   const activity = useAgencyActivity({ ...shared, view: filters.view, page, onPage: ON_PAGE });
   const columns: ListColumn<AgencyActivityRow>[] = [
@@ -126,10 +127,7 @@ export function AgenciesActivityPage() {
   return (
     <InsightPage
       page="agencies"
-      values={filters}
-      setFilters={setFilters}
-      isFiltered={isFiltered}
-      onClear={clearFilters}
+      list={list}
       shows={{ tour: false, channel: true }}
       period={activity.data?.period}
       exportQuery={{ view: filters.view }}

@@ -104,7 +104,8 @@ function DemandCard({ row }: { row: UnservedDemandRow }) {
 export function DemandPage() {
   const { t } = useTranslation();
   const { language } = useLocale();
-  const { filters, page, isFiltered, setFilters, setPage, clearFilters } = useListParams(DEMAND_PARAMS);
+  const list = useListParams(DEMAND_PARAMS);
+  const { filters, page, setFilters, setPage } = list;
   const { channel: _channel, ...shared } = insightFilters(filters);
   const demand = useUnservedDemand({ ...shared, reason: filters.reason, page, onPage: ON_PAGE });
   const columns: ListColumn<UnservedDemandRow>[] = [
@@ -151,10 +152,7 @@ export function DemandPage() {
   return (
     <InsightPage
       page="demand"
-      values={filters}
-      setFilters={setFilters}
-      isFiltered={isFiltered}
-      onClear={clearFilters}
+      list={list}
       shows={{ tour: true, channel: false }}
       period={demand.data?.period}
       exportQuery={{ reason: filters.reason }}

@@ -79,18 +79,11 @@ function Channels({ data }: { data: FunnelResponse }) {
 // bookings of every channel beside them (the widget shop and the API have no sessions)
 export function FunnelPage() {
   const { t } = useTranslation();
-  const { filters, isFiltered, setFilters, clearFilters } = useListParams(INSIGHT_PARAMS);
+  const list = useListParams(INSIGHT_PARAMS);
+  const { filters } = list;
   const funnel = useFunnel(insightFilters(filters));
   return (
-    <InsightPage
-      page="funnel"
-      values={filters}
-      setFilters={setFilters}
-      isFiltered={isFiltered}
-      onClear={clearFilters}
-      shows={{ tour: true, channel: true }}
-      period={funnel.data?.period}
-    >
+    <InsightPage page="funnel" list={list} shows={{ tour: true, channel: true }} period={funnel.data?.period}>
       <ListResults query={funnel} isEmpty={() => false} empty="">
         {(data) => (
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">

@@ -15,7 +15,8 @@ import { INSIGHT_PARAMS, insightFilters } from './utils/insight-filters';
 export function SalesPage() {
   const { t } = useTranslation();
   const { language } = useLocale();
-  const { filters, isFiltered, setFilters, clearFilters } = useListParams(INSIGHT_PARAMS);
+  const list = useListParams(INSIGHT_PARAMS);
+  const { filters } = list;
   const sales = useSales(insightFilters(filters));
   const columns: ListColumn<SalesRow>[] = [
     {
@@ -46,15 +47,7 @@ export function SalesPage() {
     },
   ];
   return (
-    <InsightPage
-      page="sales"
-      values={filters}
-      setFilters={setFilters}
-      isFiltered={isFiltered}
-      onClear={clearFilters}
-      shows={{ tour: true, channel: true }}
-      period={sales.data?.period}
-    >
+    <InsightPage page="sales" list={list} shows={{ tour: true, channel: true }} period={sales.data?.period}>
       <ListResults query={sales} isEmpty={(data) => data.rows.length === 0} empty={t('boInsight.sales.empty')}>
         {(data) => (
           <ListTable

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { replayRoutes } from '@portal/contract';
+import { isInsightSessionId, replayRoutes } from '@portal/contract';
 import type { ReplayRecording, ReplaySession } from '@portal/contract';
 import { callRoute } from '@/lib/api-client';
 import { inflatedEvents } from './recording';
@@ -51,6 +51,8 @@ export function useSessionReplay(sessionId: string) {
       if (!first) throw new Error('no recording');
       return { session: first.session, events: await inflatedEvents(pages.flatMap((page) => page.recordings)) };
     },
+    // a malformed id is the page's not-found, never a request
+    enabled: isInsightSessionId(sessionId),
     // a recording does not change once read; reading it again costs megabytes
     staleTime: Infinity,
   });

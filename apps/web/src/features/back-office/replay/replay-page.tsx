@@ -1,11 +1,12 @@
 import { Alert, Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isInsightSessionId } from '@portal/contract/plain';
-import { IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { LabelledValue } from '@/components/labelled-value';
-import { LoadFailed } from '@/components/load-failed';
 import { useDocumentPageTitle } from '@/components/page-title';
+import { QueryContent } from '@/components/query-content';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
@@ -22,57 +23,47 @@ export function ReplayPage() {
   const replay = useSessionReplay(id);
   useDocumentPageTitle(t('backOffice.replay.title'));
   if (!isInsightSessionId(id)) return <Navigate to={paths.notFound.getHref()} replace />;
-  const data = replay.data;
-  const session = data?.session;
+  const loaded = replay.data?.session;
   return (
     <Stack gap="lg" data-testid="replay-page">
-      {session && (
-        <Anchor component={Link} to={paths.backOffice.agency.getHref(session.agencyId)} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} />
-            {session.agencyName}
-          </Group>
-        </Anchor>
-      )}
+      {loaded && <BackLink to={paths.backOffice.agency.getHref(loaded.agencyId)}>{loaded.agencyName}</BackLink>}
       <Title order={1}>{t('backOffice.replay.title')}</Title>
-      {replay.isError && !data ? (
-        <LoadFailed error={replay.error} onRetry={() => void replay.refetch()} isRetrying={replay.isFetching} />
-      ) : !data || !session ? (
-        <Skeleton height={480} />
-      ) : (
-        <>
-          <Section title={t('backOffice.replay.session')}>
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-              <LabelledValue isPlain isDashWhenEmpty label={t('backOffice.replay.agent')}>
-                {session.agent ? `${session.agent.name} · ${session.agent.email}` : ''}
-              </LabelledValue>
-              <LabelledValue isPlain label={t('backOffice.replay.started')}>
-                {formatDateTime(session.startedAt, language)}
-              </LabelledValue>
-              <LabelledValue isPlain label={t('backOffice.replay.length')}>
-                {`${t('backOffice.replay.minutes', { count: sessionMinutes(session) })} · ${formatFileSize(session.size)}`}
-              </LabelledValue>
-              <LabelledValue isPlain isDashWhenEmpty label={t('backOffice.replay.bookings')}>
-                {session.bookings.length === 0 ? (
-                  ''
-                ) : (
-                  <Group gap={6} component="span">
-                    {session.bookings.map((booking) => (
-                      <Anchor key={booking.id} component={Link} to={paths.backOffice.booking.getHref(booking.id)}>
-                        {booking.reference}
-                      </Anchor>
-                    ))}
-                  </Group>
-                )}
-              </LabelledValue>
-            </SimpleGrid>
-          </Section>
-          <Alert variant="light" color="gray" icon={<IconShieldLock size={18} />}>
-            <Text size="sm">{t('backOffice.replay.masked')}</Text>
-          </Alert>
-          <ReplayPlayer events={data.events} />
-        </>
-      )}
+      <QueryContent query={replay} loading={<Skeleton height={480} />}>
+        {({ session, events }) => (
+          <>
+            <Section title={t('backOffice.replay.session')}>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+                <LabelledValue isPlain isDashWhenEmpty label={t('backOffice.replay.agent')}>
+                  {session.agent ? `${session.agent.name} · ${session.agent.email}` : ''}
+                </LabelledValue>
+                <LabelledValue isPlain label={t('backOffice.replay.started')}>
+                  {formatDateTime(session.startedAt, language)}
+                </LabelledValue>
+                <LabelledValue isPlain label={t('backOffice.replay.length')}>
+                  {`${t('backOffice.replay.minutes', { count: sessionMinutes(session) })} · ${formatFileSize(session.size)}`}
+                </LabelledValue>
+                <LabelledValue isPlain isDashWhenEmpty label={t('backOffice.replay.bookings')}>
+                  {session.bookings.length === 0 ? (
+                    ''
+                  ) : (
+                    <Group gap={6} component="span">
+                      {session.bookings.map((booking) => (
+                        <Anchor key={booking.id} component={Link} to={paths.backOffice.booking.getHref(booking.id)}>
+                          {booking.reference}
+                        </Anchor>
+                      ))}
+                    </Group>
+                  )}
+                </LabelledValue>
+              </SimpleGrid>
+            </Section>
+            <Alert variant="light" color="gray" icon={<IconShieldLock size={18} />}>
+              <Text size="sm">{t('backOffice.replay.masked')}</Text>
+            </Alert>
+            <ReplayPlayer events={events} />
+          </>
+        )}
+      </QueryContent>
     </Stack>
   );
 }

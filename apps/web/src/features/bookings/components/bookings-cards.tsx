@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
 import { BookedBy, WidgetSaleMark } from '@/components/sale-channel';
+import { TourAndOption } from '@/components/tour-and-option';
 import { formatDate, formatDay } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { Fact } from './booking-facts';
@@ -36,12 +37,7 @@ export function BookingsCards({ rows, hrefFor }: BookingsCardsProps) {
                 <BookingStatusBadge status={row.status} size="sm" />
               </Group>
               <div>
-                <Text size="sm" fw={600} lineClamp={2}>
-                  {row.tour}
-                </Text>
-                <Text size="xs" c="dimmed" lineClamp={1}>
-                  {row.offer}
-                </Text>
+                <TourAndOption tour={row.tour} option={row.offer} weight={600} />
               </div>
               <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
                 <Fact label={t('bookings.columns.bookingDate')}>

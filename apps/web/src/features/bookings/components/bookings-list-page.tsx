@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ListFilters } from '@/components/list-filters';
 import { ListPagination } from '@/components/list-pagination';
-import { LoadFailed } from '@/components/load-failed';
-import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
+import { QueryContent } from '@/components/query-content';
 import { paths } from '@/config/paths';
 import type { BookingListPath } from '@/config/paths';
 import { useSessionUser } from '@/lib/session';
 import { LIST_PAGE_SIZE, hasActiveFilters, useListFilters } from '@/lib/use-list-filters';
+import { useIsPhone } from '@/lib/use-is-phone';
 import { useDownloadBookings } from '../api/download-bookings';
 import { useBookingOptions } from '../api/get-booking-options';
 import { useBookingList } from '../api/get-bookings';
@@ -19,7 +19,6 @@ import type { BookingListKind } from '../api/keys';
 import { useStatusLabel } from '../utils/status-label';
 import { BookingsCards } from './bookings-cards';
 import { BookingsTable } from './bookings-table';
-import { useIsPhone } from '@/lib/use-is-phone';
 
 export type BookingsListPageProps = {
   kind: BookingListKind;
@@ -98,45 +97,45 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
           layout="grid"
         />
 
-        {!list.data && list.isError ? (
-          <LoadFailed error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
-        ) : !list.data ? (
-          <SectionSpinner />
-        ) : list.data.items.length === 0 && list.data.total > 0 ? (
-          <Paper withBorder p="xl">
-            <Stack align="center" gap="sm" data-testid="bookings-page-empty">
-              <Text c="dimmed">{t('bookings.pageEmpty', { page: filters.page ?? '1' })}</Text>
-              <Button variant="light" onClick={() => update({ page: null })}>
-                {t('bookings.firstPage')}
-              </Button>
-            </Stack>
-          </Paper>
-        ) : list.data.items.length === 0 ? (
-          <Paper withBorder p="xl">
-            <Center>
-              <Text c="dimmed" data-testid="bookings-empty">
-                {isFiltered
-                  ? t('bookings.emptyFiltered')
-                  : kind === 'requests'
-                    ? t('bookings.emptyRequests')
-                    : t('bookings.empty')}
-              </Text>
-            </Center>
-          </Paper>
-        ) : (
-          <Paper
-            withBorder
-            p={isPhone ? 0 : 'xs'}
-            bd={isPhone ? 'none' : undefined}
-            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-          >
-            {isPhone ? (
-              <BookingsCards rows={list.data.items} hrefFor={hrefFor} />
+        <QueryContent query={list}>
+          {(data) =>
+            data.items.length === 0 && data.total > 0 ? (
+              <Paper withBorder p="xl">
+                <Stack align="center" gap="sm" data-testid="bookings-page-empty">
+                  <Text c="dimmed">{t('bookings.pageEmpty', { page: filters.page ?? '1' })}</Text>
+                  <Button variant="light" onClick={() => update({ page: null })}>
+                    {t('bookings.firstPage')}
+                  </Button>
+                </Stack>
+              </Paper>
+            ) : data.items.length === 0 ? (
+              <Paper withBorder p="xl">
+                <Center>
+                  <Text c="dimmed" data-testid="bookings-empty">
+                    {isFiltered
+                      ? t('bookings.emptyFiltered')
+                      : kind === 'requests'
+                        ? t('bookings.emptyRequests')
+                        : t('bookings.empty')}
+                  </Text>
+                </Center>
+              </Paper>
             ) : (
-              <BookingsTable rows={list.data.items} hrefFor={hrefFor} />
-            )}
-          </Paper>
-        )}
+              <Paper
+                withBorder
+                p={isPhone ? 0 : 'xs'}
+                bd={isPhone ? 'none' : undefined}
+                style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+              >
+                {isPhone ? (
+                  <BookingsCards rows={data.items} hrefFor={hrefFor} />
+                ) : (
+                  <BookingsTable rows={data.items} hrefFor={hrefFor} />
+                )}
+              </Paper>
+            )
+          }
+        </QueryContent>
 
         {list.data && (
           <ListPagination
@@ -144,7 +143,7 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
             onPage={list.data.onPage || LIST_PAGE_SIZE}
             page={Number(filters.page ?? 1)}
             onChange={(page) => update({ page: page > 1 ? String(page) : null })}
-            isCompact={Boolean(isPhone)}
+            isCompact={isPhone}
             textKeys="bookings.pagination"
           />
         )}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Money } from '@/components/money';
 import { BookedBy, WidgetSaleMark } from '@/components/sale-channel';
+import { TourAndOption } from '@/components/tour-and-option';
 import { formatDate, formatDay } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { BookingStatusBadge } from './booking-status-badge';
@@ -144,16 +145,7 @@ export function BookingsTable({ rows, hrefFor }: BookingsTableProps) {
       case 'createdAt':
         return formatDay(row.createdAt, language);
       case 'tour':
-        return (
-          <>
-            <Text size="sm" fw={500} lineClamp={2}>
-              {row.tour}
-            </Text>
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {row.offer}
-            </Text>
-          </>
-        );
+        return <TourAndOption tour={row.tour} option={row.offer} />;
       case 'ticketNumber':
         return row.ticketNumber || dash;
       case 'guestName':

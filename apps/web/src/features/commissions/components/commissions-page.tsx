@@ -70,7 +70,7 @@ export function CommissionsPage() {
             </Paper>
           ) : (
             <Stack gap="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <CommissionStats totals={data.totals} isCompact={Boolean(isPhone)} />
+              <CommissionStats totals={data.totals} isCompact={isPhone} />
               <Text size="sm" c="dimmed">
                 {t('commissions.netNote')}
               </Text>
@@ -100,10 +100,10 @@ export function CommissionsPage() {
                 onPage={data.onPage || LIST_PAGE_SIZE}
                 page={Number(filters.page ?? 1)}
                 onChange={(page) => update({ page: page > 1 ? String(page) : null })}
-                isCompact={Boolean(isPhone)}
+                isCompact={isPhone}
                 textKeys="commissions.pagination"
               />
-              <MonthTotals months={data.months} totals={data.totals} isCompact={Boolean(isPhone)} />
+              <MonthTotals months={data.months} totals={data.totals} isCompact={isPhone} />
             </Stack>
           )
         }

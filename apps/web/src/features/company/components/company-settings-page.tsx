@@ -2,8 +2,8 @@ import { Alert, Container, Skeleton, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
-import { LoadFailed } from '@/components/load-failed';
 import { useDocumentPageTitle } from '@/components/page-title';
+import { QueryContent } from '@/components/query-content';
 import { useAgencyDetails } from '../api/get-agency';
 import { CompanyForm } from './company-form';
 import { HistorySection } from './history-section';
@@ -25,28 +25,25 @@ export function CompanySettingsPage() {
   const { t } = useTranslation();
   useDocumentPageTitle(t('company.title'));
   const details = useAgencyDetails();
-  const data = details.data;
   return (
     <Container size="lg" py={{ base: 'lg', md: 'xl' }} px={{ base: 'sm', sm: 'md' }} data-testid="company-settings">
       <Stack gap="lg">
         <PageHeader title={t('company.title')} subtitle={t('company.subtitle')} />
-        {details.isError && !data ? (
-          <LoadFailed error={details.error} onRetry={() => void details.refetch()} isRetrying={details.isFetching} />
-        ) : !data ? (
-          <PageSkeleton />
-        ) : (
-          <>
-            {!data.canEdit && (
-              <Alert variant="light" color="gray" icon={<IconLock size={18} />} data-testid="company-read-only">
-                {t('company.readOnly')}
-              </Alert>
-            )}
-            {/* a fresh form per agency and per permission: its initial values are the saved details */}
-            <CompanyForm key={`${data.id}:${String(data.canEdit)}`} details={data} />
-            {data.canEdit && <ReplayNotice details={data} />}
-            {data.canEdit && <HistorySection />}
-          </>
-        )}
+        <QueryContent query={details} loading={<PageSkeleton />}>
+          {(data) => (
+            <>
+              {!data.canEdit && (
+                <Alert variant="light" color="gray" icon={<IconLock size={18} />} data-testid="company-read-only">
+                  {t('company.readOnly')}
+                </Alert>
+              )}
+              {/* a fresh form per agency and per permission: its initial values are the saved details */}
+              <CompanyForm key={`${data.id}:${String(data.canEdit)}`} details={data} />
+              {data.canEdit && <ReplayNotice details={data} />}
+              {data.canEdit && <HistorySection />}
+            </>
+          )}
+        </QueryContent>
       </Stack>
     </Container>
   );

@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
-import { LoadFailed } from '@/components/load-failed';
-import { SectionSpinner } from '@/components/page-spinner';
+import { QueryContent } from '@/components/query-content';
 import { useWidget } from '../api/get-widget';
 import { WidgetEditor } from '../components/widget-editor';
 import { WidgetsGate } from '../components/widgets-gate';
@@ -26,10 +25,7 @@ export function WidgetCreateRoute() {
 
 function EditWidget({ id }: { id: string }) {
   const widget = useWidget(id);
-  if (widget.data) return <WidgetEditor key={widget.data.id} widget={widget.data} />;
-  if (widget.isError)
-    return <LoadFailed error={widget.error} onRetry={() => void widget.refetch()} isRetrying={widget.isFetching} />;
-  return <SectionSpinner />;
+  return <QueryContent query={widget}>{(data) => <WidgetEditor key={data.id} widget={data} />}</QueryContent>;
 }
 
 // /widgets/:id

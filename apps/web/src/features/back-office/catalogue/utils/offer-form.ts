@@ -21,7 +21,7 @@ export type PeriodForm = { [K in keyof PricePeriodInput]: K extends 'validFrom' 
 export type PriceField = Exclude<keyof PeriodForm, 'validFrom' | 'validTo'>;
 
 // An empty field is no price (null), not zero
-export const numberOrNull = (value: NumberField | null | undefined) =>
+const numberOrNull = (value: NumberField | null | undefined) =>
   value === '' || value === null || value === undefined ? null : Number(value);
 
 // The form of an offer: the offer's own values, or a new offer's defaults (the first ticket type)

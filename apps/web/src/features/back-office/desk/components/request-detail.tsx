@@ -1,13 +1,14 @@
 import { Alert, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminRequestRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { LabelledValue } from '@/components/labelled-value';
 import { Money } from '@/components/money';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { DeskStatusBadge } from './booking-status-badge';
 import { RequestActions } from './request-actions';
 import { guestsText } from './guests';
-import { LabelledValue } from '@/components/labelled-value';
+import { When } from './when';
 
 // A quotation request as the operator decides on it: what the agent asked for, the quote given, the actions
 export function RequestDetail({ request }: { request: AdminRequestRow }) {
@@ -34,8 +35,7 @@ export function RequestDetail({ request }: { request: AdminRequestRow }) {
           {request.agencyName}
         </LabelledValue>
         <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.date')}>
-          {formatDate(request.bookingDate, language)}
-          {request.time ? `, ${request.time}` : ''}
+          <When row={request} />
         </LabelledValue>
         <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.guests')}>
           {guestsText(t, request)}

@@ -9,10 +9,11 @@ import { AppDatesProvider } from '@/components/dates-provider';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { ClearFiltersButton, ListPage } from '../../components/list-page';
+import { ListPage } from '../../components/list-page';
 import { AgencySelect } from '../../desk/components/agency-select';
+import type { useListParams } from '../../hooks/use-list-params';
 import { useInsightExport, useInsightOptions, type InsightPageName } from '../api/insight';
-import { insightFilters, insightLinkQuery, type InsightValues } from '../utils/insight-filters';
+import { insightFilters, insightLinkQuery, type INSIGHT_PARAMS } from '../utils/insight-filters';
 
 const bo = paths.backOffice;
 const TABS: { page: InsightPageName; href: typeof bo.insightFunnel.getHref }[] = [
@@ -22,12 +23,15 @@ const TABS: { page: InsightPageName; href: typeof bo.insightFunnel.getHref }[] =
   { page: 'sales', href: bo.insightSales.getHref },
 ];
 
+// the page's parameters in the URL (useListParams): the shared filters, and the page's own beside them
+type InsightList = Pick<
+  ReturnType<typeof useListParams<typeof INSIGHT_PARAMS>>,
+  'filters' | 'setFilters' | 'isFiltered' | 'clearFilters'
+>;
+
 type InsightPageProps = {
   page: InsightPageName;
-  values: InsightValues;
-  setFilters: (changes: Partial<Record<keyof InsightValues, string | null>>) => void;
-  isFiltered: boolean;
-  onClear: () => void;
+  list: InsightList;
   // the shared filters this page reads (the agencies' page has no tour, the demand page no channel)
   shows: { tour: boolean; channel: boolean };
   // the page's own filter (dormant agencies, a reason)
@@ -41,23 +45,13 @@ type InsightPageProps = {
 
 // An Insight page: the tabs between the four, the shared filters (all in the URL, kept across tabs), the period
 // shown and the page's CSV and xlsx files
-export function InsightPage({
-  page,
-  values,
-  setFilters,
-  isFiltered,
-  onClear,
-  shows,
-  extraFilter,
-  period,
-  exportQuery = {},
-  children,
-}: InsightPageProps) {
+export function InsightPage({ page, list, shows, extraFilter, period, exportQuery = {}, children }: InsightPageProps) {
   const { t } = useTranslation();
   const { language } = useLocale();
   const navigate = useNavigate();
   const options = useInsightOptions();
   const download = useInsightExport(page);
+  const { filters: values, setFilters, isFiltered, clearFilters } = list;
   const filters = insightFilters(values);
   const query = {
     ...filters,
@@ -75,6 +69,7 @@ export function InsightPage({
       title={t(`boInsight.${page}.title`)}
       subtitle={subtitle}
       filtersLayout="panel"
+      clear={{ label: t('boInsight.filters.reset'), isFiltered, onClear: clearFilters }}
       action={
         <Group gap="xs">
           {(['csv', 'xlsx'] as const).map((format) => (
@@ -137,14 +132,6 @@ export function InsightPage({
             />
           )}
           {extraFilter}
-          <Group align="flex-end">
-            <ClearFiltersButton
-              label={t('boInsight.filters.reset')}
-              isFiltered={isFiltered}
-              onClear={onClear}
-              whenUnfiltered="disable"
-            />
-          </Group>
         </AppDatesProvider>
       }
     >

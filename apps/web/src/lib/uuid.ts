@@ -1,5 +1,6 @@
-// A fresh Idempotency-Key (a UUID); crypto.randomUUID needs a secure context, so fall back to random bytes
-export function newIdempotencyKey(): string {
+// A fresh random UUID (an Idempotency-Key, an analytics session); crypto.randomUUID needs a secure context, so a
+// version-4 UUID from random bytes otherwise
+export function newUuid(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
