@@ -4,8 +4,7 @@
 // creates and drops its own database.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { DEMO_ADMIN, benchDatabase, dubaiToday, login, startServer, stopServer } from './util.mjs';
+import { demoServerOnPostgres, dubaiToday, fundDemoAgency, login } from './util.mjs';
 import { runOctoBench } from './octo-scenarios.mjs';
 
 export const BOOKING_TARGETS = {
@@ -103,47 +102,26 @@ export function runLoad({ url, token, bodyFor, connections, duration, rate = 0, 
   });
 }
 
-export async function runBookingBench({
-  serverEntry,
-  root,
-  freePort,
-  waitForHttp,
-  children,
-  connections,
-  duration,
-  baselineRps,
-}) {
-  const database = await benchDatabase('portal_bench', 'Booking bench');
-  if (!database) return null;
-  const port = await freePort();
+export async function runBookingBench({ serverEntry, root, children, connections, duration, baselineRps }) {
   const metricsToken = randomBytes(16).toString('hex');
-  const server = startServer({
+  const portal = await demoServerOnPostgres({
+    name: 'portal_bench',
+    skippedWhat: 'Booking bench',
     args: [serverEntry],
     root,
-    port,
+    children,
     env: {
-      DATABASE_URL: database.url,
-      SEED_DEMO: 'true',
       OCTO_RATE_LIMIT_PER_KEY: '100000000',
-      HOLD_SWEEP_MS: '0',
       // the catalogue cache's counters (portal_catalogue_cache_answers) for the reads beside bookings
       METRICS_TOKEN: metricsToken,
     },
   });
-  children.push(server);
-  const base = `http://127.0.0.1:${port}`;
-  const db = new pg.Client({ connectionString: database.url });
+  if (!portal) return null;
+  const { base, db } = portal;
   try {
-    await waitForHttp(`${base}/api/layout/info`, server, 180_000);
-    await db.connect();
     const accessToken = await login(base);
-    const {
-      rows: [agency],
-    } = await db.query(`SELECT agency_id FROM users WHERE email = $1`, [DEMO_ADMIN.email]);
     // enough money for every decision of both runs
-    await db.query(`UPDATE agency_balances SET credit_limit_minor = 100000000000 WHERE agency_id = $1`, [
-      agency.agency_id,
-    ]);
+    const agencyId = await fundDemoAgency(db);
     const offer = await pickOffer(db);
     const hotDate = dubaiToday(4);
     const spreadDates = Array.from({ length: 100 }, (_, i) => dubaiToday(5 + i));
@@ -208,7 +186,7 @@ export async function runBookingBench({
     } = await db.query(
       `SELECT (SELECT coalesce(sum(amount_minor), 0) FROM ledger_entries WHERE agency_id = $1 AND currency = 'aed')::bigint AS entries,
               (SELECT balance_minor FROM agency_balances WHERE agency_id = $1 AND currency = 'aed') AS balance`,
-      [agency.agency_id],
+      [agencyId],
     );
     const row = (title, { result, outcome }) => ({
       scenario: title,
@@ -316,8 +294,6 @@ export async function runBookingBench({
       },
     };
   } finally {
-    await stopServer(server);
-    await db.end().catch(() => undefined);
-    await database.drop();
+    await portal.close();
   }
 }

@@ -22,8 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { bookingBody, pickOffer, prepareSlots, runLoad } from './booking-scenarios.mjs';
-import { freePort } from './free-port.mjs';
-import { DEMO_ADMIN, benchDatabase, dubaiToday, login, startServer, stopServer, waitForHttp } from './util.mjs';
+import { demoServerOnPostgres, dubaiToday, fundDemoAgency, login } from './util.mjs';
 
 export const INGEST_TARGETS = { bookingP99Ratio: 1.1 };
 const INSIGHT_RATE = Number(process.env.BENCH_INSIGHT_RATE ?? 200);
@@ -278,18 +277,14 @@ const median = (values) => {
 
 // `serverArgs`: how node starts the server (the built dist from npm run bench, the sources when run alone)
 export async function runIngestBench({ serverArgs, root, children, connections = 10, duration = 20, env = {} }) {
-  const database = await benchDatabase('portal_bench_ingest', 'Ingestion beside bookings bench');
-  if (!database) return null;
-  const port = await freePort();
   const budget = String(100_000_000);
-  const server = startServer({
+  const portal = await demoServerOnPostgres({
+    name: 'portal_bench_ingest',
+    skippedWhat: 'Ingestion beside bookings bench',
     args: serverArgs,
     root,
-    port,
+    children,
     env: {
-      DATABASE_URL: database.url,
-      SEED_DEMO: 'true',
-      HOLD_SWEEP_MS: '0',
       INSIGHT_BATCHES_PER_SESSION: budget,
       INSIGHT_BATCHES_PER_IP: budget,
       REPLAY_SAMPLE_RATE: '1',
@@ -298,21 +293,12 @@ export async function runIngestBench({ serverArgs, root, children, connections =
       ...env,
     },
   });
-  children.push(server);
-  const base = `http://127.0.0.1:${port}`;
-  const { default: pg } = await import('pg');
-  const db = new pg.Client({ connectionString: database.url });
+  if (!portal) return null;
+  const { base, db } = portal;
   try {
-    await waitForHttp(`${base}/api/layout/info`, server, 180_000);
-    await db.connect();
     const token = await login(base);
-    const {
-      rows: [agency],
-    } = await db.query(`SELECT agency_id FROM users WHERE email = $1`, [DEMO_ADMIN.email]);
     // enough money for every booking of the three runs
-    await db.query(`UPDATE agency_balances SET credit_limit_minor = 100000000000 WHERE agency_id = $1`, [
-      agency.agency_id,
-    ]);
+    await fundDemoAgency(db);
     const picked = await pickOffer(db);
     const {
       rows: [{ tour_id: tourId }],
@@ -441,9 +427,7 @@ export async function runIngestBench({ serverArgs, root, children, connections =
       },
     };
   } finally {
-    await stopServer(server);
-    await db.end().catch(() => undefined);
-    await database.drop();
+    await portal.close();
   }
 }
 

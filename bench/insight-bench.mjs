@@ -8,8 +8,7 @@
 // admin connection; default the local server) — the bench creates and drops its own database.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port.mjs';
-import { DEMO_OPERATOR, benchDatabase, login, startServer, stopServer, waitForHttp } from './util.mjs';
+import { DEMO_OPERATOR, demoServerOnPostgres, login } from './util.mjs';
 
 export const INSIGHT_TARGETS = { funnelMedianMs: 500 };
 const EVENTS = Number(process.env.BENCH_INSIGHT_EVENTS ?? 1_000_000);
@@ -116,22 +115,17 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 // `serverArgs`: how node starts the server (the built dist from npm run bench, the sources when run alone)
 export async function runInsightBench({ serverArgs, root, children, env = {} }) {
-  const database = await benchDatabase('portal_bench_insight', 'Insight bench');
-  if (!database) return null;
-  const port = await freePort();
-  const server = startServer({
+  const portal = await demoServerOnPostgres({
+    name: 'portal_bench_insight',
+    skippedWhat: 'Insight bench',
     args: serverArgs,
     root,
-    port,
-    env: { DATABASE_URL: database.url, SEED_DEMO: 'true', HOLD_SWEEP_MS: '0', ...env },
+    children,
+    env,
   });
-  children.push(server);
-  const base = `http://127.0.0.1:${port}`;
-  const { default: pg } = await import('pg');
-  const db = new pg.Client({ connectionString: database.url });
+  if (!portal) return null;
+  const { base, db } = portal;
   try {
-    await waitForHttp(`${base}/api/layout/info`, server, 180_000);
-    await db.connect();
     const seedStarted = performance.now();
     const counted = await seed(db);
     const seedSeconds = Number(((performance.now() - seedStarted) / 1000).toFixed(1));
@@ -173,9 +167,7 @@ export async function runInsightBench({ serverArgs, root, children, env = {} }) 
       settings: { events: counted.events, sessions: counted.sessions, bookings: BOOKINGS, runs: RUNS, seedSeconds },
     };
   } finally {
-    await stopServer(server);
-    await db.end().catch(() => undefined);
-    await database.drop();
+    await portal.close();
   }
 }
 

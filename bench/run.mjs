@@ -255,8 +255,6 @@ async function main() {
       : await runBookingBench({
           serverEntry,
           root,
-          freePort,
-          waitForHttp,
           children,
           connections: CONNECTIONS,
           duration: DURATION,

@@ -1,5 +1,6 @@
 // Small helpers the benchmarks share
 import { spawn } from 'node:child_process';
+import { freePort } from './free-port.mjs';
 
 // yyyy-MM-dd in Asia/Dubai, where the tours happen, offsetDays from today
 export function dubaiToday(offsetDays = 0) {
@@ -36,7 +37,7 @@ export async function waitForHttp(url, child, timeoutMs) {
 }
 
 // The demo seed's agency admin and the tours company's operator (SEED_DEMO)
-export const DEMO_ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
+const DEMO_ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
 export const DEMO_OPERATOR = { email: 'ops@portal.test', password: 'Demo-2026-pass' };
 
 // An access token, as the login form gets it
@@ -98,4 +99,48 @@ export async function benchDatabase(name, skippedWhat) {
       await admin.end();
     },
   };
+}
+
+// The demo seed's server (no hold sweeper) on a PostgreSQL database of the bench's own (`name`), once it answers, and a
+// client of that database for the bench's own reads and writes: { base, db, close }, close() stopping the server,
+// ending the client and dropping the database. Null, said on the console (`skippedWhat`), when PostgreSQL is not
+// reachable. `args`, `root` and `env` as startServer takes them; the server joins `children`.
+export async function demoServerOnPostgres({ name, skippedWhat, args, root, children, env = {} }) {
+  const database = await benchDatabase(name, skippedWhat);
+  if (!database) return null;
+  const port = await freePort();
+  const server = startServer({
+    args,
+    root,
+    port,
+    env: { DATABASE_URL: database.url, SEED_DEMO: 'true', HOLD_SWEEP_MS: '0', ...env },
+  });
+  children.push(server);
+  const base = `http://127.0.0.1:${port}`;
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: database.url });
+  const close = async () => {
+    await stopServer(server);
+    await db.end().catch(() => undefined);
+    await database.drop();
+  };
+  try {
+    await waitForHttp(`${base}/api/layout/info`, server, 180_000);
+    await db.connect();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { base, db, close };
+}
+
+// The demo agency (its id), with credit enough for every booking a bench makes
+export async function fundDemoAgency(db) {
+  const {
+    rows: [agency],
+  } = await db.query(`SELECT agency_id FROM users WHERE email = $1`, [DEMO_ADMIN.email]);
+  await db.query(`UPDATE agency_balances SET credit_limit_minor = 100000000000 WHERE agency_id = $1`, [
+    agency.agency_id,
+  ]);
+  return agency.agency_id;
 }
