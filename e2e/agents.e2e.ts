@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AgentListResponse, BookingListResponse } from '@portal/contract';
-import { LAYOUTS, screenshot, portalForFile } from './support/portal.ts';
-import { ADMIN, RU_ADMIN, agentSessions } from './support/session.ts';
+import { LAYOUTS, screenshot, portalForFile, noSideScroll } from './support/portal.ts';
+import { ADMIN, RU_ADMIN, agentSessions, logIn } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
 
 // Issue "Company settings, agents and roles": an admin runs the agency's users from /agents; roles apply on the
@@ -13,13 +13,9 @@ const portal = portalForFile();
 const { api, openAs } = agentSessions(portal);
 const { findSlot, bookViaApi } = bookingSlots(api);
 
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-async function logIn(page: Page, email: string, password: string) {
+async function logInFromHome(page: Page, email: string, password: string) {
   await page.goto(portal().url() + '/');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, email, password);
 }
 
 function agentRow(page: Page, email: string) {
@@ -67,7 +63,7 @@ describe('[AGENTS] an agency admin runs its agents', () => {
     await agent.getByLabel('Confirm new password', { exact: true }).fill(PASSWORD);
     await agent.getByRole('button', { name: /^(Set password|Set new password)$/ }).click();
     await agent.getByText(/You can now log in/).waitFor();
-    await logIn(agent, email, PASSWORD);
+    await logInFromHome(agent, email, PASSWORD);
     await agent.getByText('Welcome, Omar Saleh').waitFor();
     await admin.page.reload();
     await agentRow(admin.page, email).getByText('Active').waitFor();
@@ -98,7 +94,7 @@ describe('[AGENTS] an agency admin runs its agents', () => {
     await agent.goto(portal().url() + '/bookings');
     await agent.getByRole('button', { name: 'Log in' }).waitFor();
     expect(await agent.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
-    await logIn(agent, email, PASSWORD);
+    await logInFromHome(agent, email, PASSWORD);
     await agent.getByText('Username or Password is incorrect').waitFor();
 
     // restored: logs in again
@@ -107,7 +103,7 @@ describe('[AGENTS] an agency admin runs its agents', () => {
       .click();
     await confirmInDialog(admin.page, /^Restore/);
     await agentRow(admin.page, email).getByText('Active').waitFor();
-    await logIn(agent, email, PASSWORD);
+    await logInFromHome(agent, email, PASSWORD);
     await agent.getByText('Welcome, Omar Saleh').waitFor();
 
     const listed = await api<AgentListResponse>(ADMIN, `/b2b/agents?search=${encodeURIComponent(email)}`);

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import type { AdminAgencyRow, BookingListResponse } from '@portal/contract';
-import { SCREENSHOT_DIR, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { SCREENSHOT_DIR, screenshot, startPortal, type Portal, noSideScroll } from './support/portal.ts';
 import { ADMIN, JUNIOR, RU_ADMIN, OPERATOR, agentSessions } from './support/session.ts';
 import { animationsDone } from './support/settle.ts';
 
@@ -40,8 +39,6 @@ afterAll(async () => {
 
 type Json = Record<string, unknown>;
 
-// a modal's opening or closing transition done: what a screenshot shows is what the person sees
-const settled = (page: Page) => animationsDone(page.locator('body'));
 async function octo(secret: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${portal.url()}/octo/v1${path}`, {
     method,
@@ -124,7 +121,7 @@ describe('[API] an agency connects its own system', () => {
     await card
       .locator('[data-testid="webhook-delivery"][data-status="succeeded"]', { hasText: 'webhook.test' })
       .waitFor();
-    await settled(page);
+    await animationsDone(page);
     await screenshot(page, 'api-webhooks-1280-en');
 
     const confirmed = received.find((r) => JSON.parse(r.body).type === 'booking.confirmed');
@@ -155,11 +152,11 @@ describe('[API] an agency connects its own system', () => {
     const secret = await page.getByTestId('api-key-secret').innerText();
     expect(secret).toMatch(/^gfk_[A-Za-z0-9_-]{43}$/);
     await page.getByText('it is shown only this once').waitFor();
-    await settled(page);
+    await animationsDone(page);
     await screenshot(page, 'api-key-secret-1280-en');
     await page.getByTestId('api-key-secret-done').click();
     await page.getByTestId('api-key-secret').waitFor({ state: 'detached' });
-    await settled(page);
+    await animationsDone(page);
     const row = page.getByTestId('api-key-row').filter({ hasText: name });
     await row.waitFor();
     expect(await row.innerText()).toContain(secret.slice(0, 12));
@@ -183,7 +180,7 @@ describe('[API] an agency connects its own system', () => {
       .first()
       .click();
     await page.getByTestId('booked-over-api').filter({ hasText: name }).first().waitFor();
-    await settled(page);
+    await animationsDone(page);
     await screenshot(page, 'api-booking-page-1280-en');
 
     await go('/api-keys');
@@ -234,13 +231,13 @@ describe('[API] an agency connects its own system', () => {
     await page.getByTestId('api-key-create').click();
     await page.getByTestId('api-key-secret').waitFor();
     await page.getByText('он показывается только один раз').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await settled(page);
+    expect(await noSideScroll(page)).toBe(true);
+    await animationsDone(page);
     await screenshot(page, 'api-key-secret-390-ru');
     await page.getByTestId('api-key-secret-done').click();
     await page.getByTestId('api-key-secret').waitFor({ state: 'detached' });
     await page.getByTestId('api-key-row').first().waitFor();
-    await settled(page);
+    await animationsDone(page);
     await screenshot(page, 'api-keys-390-ru');
 
     // a webhook endpoint, a test event and its delivery log, in Russian on a phone
@@ -250,9 +247,9 @@ describe('[API] an agency connects its own system', () => {
     await card.getByTestId('webhook-test').click();
     await card.locator('[data-testid="webhook-delivery"][data-status="succeeded"]').first().waitFor();
     await card.getByText('Доставлено').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await noSideScroll(page)).toBe(true);
     await card.scrollIntoViewIfNeeded();
-    await settled(page);
+    await animationsDone(page);
     await screenshot(page, 'api-webhooks-390-ru');
     await card.screenshot({ path: path.join(SCREENSHOT_DIR, 'api-webhook-card-390-ru.png') });
     await context.close();

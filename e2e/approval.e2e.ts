@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { CreateBookingResponse } from '@portal/contract';
-import { screenshot, portalForFile } from './support/portal.ts';
-import { DEMO_PASSWORD, apiLogin } from './support/session.ts';
+import { screenshot, portalForFile, noSideScroll } from './support/portal.ts';
+import { ADMIN, OPERATOR, apiLogin, logIn } from './support/session.ts';
 import { LAYOUTS } from './support/portal.ts';
 import { GUEST, bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
 
@@ -13,7 +13,7 @@ const portal = portalForFile();
 
 // The tours company's operator in a browser of their own
 async function openOperator(width: number, host: string) {
-  const token = await apiLogin(portal(), 'ops@portal.test');
+  const token = await apiLogin(portal(), OPERATOR);
   const { page, context } = await portal().newPage({ width });
   await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
   await page.goto(portal().url(host) + '/');
@@ -198,9 +198,7 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
   it('[AGENCY][PENDING]: an approved agency never sees the banner', async () => {
     const { page, context } = await portal().newPage();
     await page.goto(portal().url() + '/');
-    await page.getByLabel('Email', { exact: true }).fill('admin@desertrose.test');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logIn(page, ADMIN);
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('pending-approval').count()).toBe(0);
@@ -247,7 +245,7 @@ describe('[BACK OFFICE][AGENCIES] the operator rejects a sign-up with a reason; 
     await page.getByTestId('dashboard').waitFor();
     await page.getByTestId('tile-pending-agencies').waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await noSideScroll(page)).toBe(true);
     await screenshot(page, `back-office-dashboard-${width}-${language}`);
     await page.goto(portal().url(host) + '/admin/agencies?status=pending');
     await page.getByText(`Oasis Review ${width} ${language.toUpperCase()} LLC`).first().click();
@@ -256,7 +254,7 @@ describe('[BACK OFFICE][AGENCIES] the operator rejects a sign-up with a reason; 
     // settles the preview for the screenshot; Chromium's PDF viewer in the frame may keep a request open (a full CI
     // run once waited the whole 30 s), so this wait is bounded and the checks below do not depend on it
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await noSideScroll(page)).toBe(true);
     await screenshot(page, `back-office-agency-review-${width}-${language}`);
     await context.close();
   });

@@ -3,17 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, portalForFile } from './support/portal.ts';
+import { screenshot, portalForFile, noSideScroll } from './support/portal.ts';
 import { settled } from './support/settle.ts';
-import { DEMO_PASSWORD } from './support/session.ts';
+import { ADMIN, DEMO_PASSWORD, JUNIOR, OPERATOR, SENIOR, logIn } from './support/session.ts';
 
 const portal = portalForFile();
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
 
 async function logOut(page: Page) {
   const direct = page.getByRole('button', { name: 'Logout' });
@@ -81,7 +75,7 @@ describe('[AUTH] access rule and session', () => {
   it('[AUTH][LOGIN]: a wrong password shows the exact message and keeps the user logged out', async () => {
     const { page, context } = await portal().newPage();
     await page.goto(portal().url() + '/');
-    await logIn(page, 'admin@desertrose.test', 'not-the-password');
+    await logIn(page, ADMIN, 'not-the-password');
     await page.getByText('Username or Password is incorrect').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await screenshot(page, 'login-error-1280-en');
@@ -98,7 +92,7 @@ describe('[AUTH] access rule and session', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     // a logged-in user on an unknown path gets the not-found page
-    await logIn(page, 'senior@desertrose.test', DEMO_PASSWORD);
+    await logIn(page, SENIOR);
     await page
       .getByRole('button', { name: 'Logout' })
       .or(page.getByRole('button', { name: 'Open menu' }))
@@ -112,7 +106,7 @@ describe('[AUTH] access rule and session', () => {
   it('[AUTH][SESSION]: an expired token is dropped on load', async () => {
     const { page, context } = await portal().newPage();
     await page.goto(portal().url() + '/');
-    await logIn(page, 'senior@desertrose.test', DEMO_PASSWORD);
+    await logIn(page, SENIOR);
     await page.getByText('Welcome, Omar Farouk').waitFor();
     await page.evaluate(() => {
       const token = localStorage.getItem('accessToken') ?? '';
@@ -133,7 +127,7 @@ describe('[AUTH] access rule and session', () => {
   it('[AUTH][ROLES]: the menu follows the role matrix — a junior reads Company Settings but sees no Agents or Statement; an admin sees all', async () => {
     const junior = await portal().newPage();
     await junior.page.goto(portal().url() + '/');
-    await logIn(junior.page, 'junior@desertrose.test', DEMO_PASSWORD);
+    await logIn(junior.page, JUNIOR);
     await junior.page.getByText('Welcome, Priya Nair').waitFor();
     const nav = junior.page.getByRole('navigation', { name: 'Main menu' });
     await nav.getByRole('link', { name: 'All Bookings' }).waitFor();
@@ -146,7 +140,7 @@ describe('[AUTH] access rule and session', () => {
 
     const admin = await portal().newPage();
     await admin.page.goto(portal().url() + '/');
-    await logIn(admin.page, 'admin@desertrose.test', DEMO_PASSWORD);
+    await logIn(admin.page, ADMIN);
     await admin.page.getByText('Welcome, Layla Haddad').waitFor();
     const adminNav = admin.page.getByRole('navigation', { name: 'Main menu' });
     await adminNav.getByRole('link', { name: 'Agents' }).waitFor();
@@ -169,12 +163,12 @@ describe('[AUTH] access rule and session', () => {
       });
       if (language === 'en') {
         await page.goto(portal().url() + '/');
-        await logIn(page, 'ops@portal.test', DEMO_PASSWORD);
+        await logIn(page, OPERATOR);
       } else {
         const login = await fetch(`${portal().url()}/api/b2b/account/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'ops@portal.test', password: DEMO_PASSWORD }),
+          body: JSON.stringify({ email: OPERATOR, password: DEMO_PASSWORD }),
         });
         const { accessToken } = (await login.json()) as { accessToken: string };
         await context.addInitScript((token) => {
@@ -202,8 +196,6 @@ describe('[AUTH] access rule and session', () => {
 
 describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
   const toasts = (page: Page) => page.locator('.mantine-Notification-root');
-  // the toast waits one turn for the form: every answer in and drawn before asserting there is none
-  const settle = (page: Page) => settled(page);
 
   it.each(['en', 'ru'] as const)(
     '[AUTH][ERRORS]: %s — a message the form shows under its field is not toasted; other lines name the visible label, or none',
@@ -226,12 +218,13 @@ describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
       const submit = page.locator('form').filter({ has: password }).locator('button[type="submit"]');
 
       // the real server: the wrong password is said under the Password field, and only there
-      await email.fill('senior@desertrose.test');
+      await email.fill(SENIOR);
       await password.fill('not-the-password');
       await submit.click();
       const field = page.locator('.mantine-PasswordInput-root').filter({ has: password });
       await field.getByText(text.wrongLogin, { exact: true }).waitFor();
-      await settle(page);
+      // the toast waits one turn for the form: every answer in and drawn before asserting there is none
+      await settled(page);
       expect(await toasts(page).count()).toBe(0);
       expect(await page.getByText(/password:/i).count()).toBe(0);
       await screenshot(page, `login-wrong-password-1280-${language}`);
@@ -250,7 +243,7 @@ describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
       );
       await submit.click();
       await toasts(page).first().waitFor();
-      await settle(page);
+      await settled(page);
       expect(await toasts(page).count()).toBe(1);
       expect(await toasts(page).locator('.mantine-Notification-description').innerText()).toBe(text.toast);
       await screenshot(page, `login-toast-labels-1280-${language}`);
@@ -261,7 +254,7 @@ describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
   it('[AUTH][ERRORS]: a wrong current password and a wrong promo code are said under their fields, with no toast', async () => {
     const { page, context } = await portal().newPage();
     await page.goto(portal().url() + '/');
-    await logIn(page, 'junior@desertrose.test', DEMO_PASSWORD);
+    await logIn(page, JUNIOR);
     await page.waitForFunction(() => localStorage.getItem('accessToken') !== null);
     await page.goto(portal().url() + '/my-account');
     await page.locator('[data-path="currentPassword"]').fill('not-my-password-1');
@@ -273,7 +266,7 @@ describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
       .filter({ has: page.locator('[data-path="currentPassword"]') })
       .getByText('Current password is incorrect', { exact: true })
       .waitFor();
-    await settle(page);
+    await settled(page);
     expect(await toasts(page).count()).toBe(0);
 
     const tours = (await (
@@ -286,7 +279,7 @@ describe('[AUTH][ERRORS] a 422 reads as finished sentences (SPEC §8)', () => {
     await promo.fill('NOT-A-CODE');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('You entered the wrong promo code', { exact: true }).waitFor();
-    await settle(page);
+    await settled(page);
     expect(await toasts(page).count()).toBe(0);
     await context.close();
   });
@@ -337,7 +330,7 @@ describe('[SHELL] language switch', () => {
   it("[SHELL][LANGUAGE]: switching to Russian on a page loads that page's Russian texts, and back", async () => {
     const { page, context } = await portal().newPage();
     await page.goto(portal().url() + '/');
-    await logIn(page, 'admin@desertrose.test', DEMO_PASSWORD);
+    await logIn(page, ADMIN);
     await page.getByText('Welcome, Layla Haddad').waitFor();
     await page.goto(portal().url() + '/bookings');
     await page.getByRole('button', { name: 'Download xlsx' }).waitFor();
@@ -400,7 +393,7 @@ describe('[LAYOUT] screenshots at 1280 and 390 px, English and Russian', () => {
       await page.goto(portal().url(host) + '/');
       await page.locator('footer').waitFor();
       await screenshot(page, `home-${width}-${lang}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await noSideScroll(page)).toBe(true);
       await page.goto(portal().url(host) + '/sign-up');
       await page.locator('form').waitFor();
       // the licence expiry date: typed the local way, shown in the UI language, picked in a calendar in it too
@@ -411,7 +404,7 @@ describe('[LAYOUT] screenshots at 1280 and 390 px, English and Russian', () => {
       await expiry.press('Tab');
       expect(await expiry.inputValue()).toBe(lang === 'ru' ? '31 мар., 28' : '31 Mar, 28');
       await screenshot(page, `signup-${width}-${lang}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await noSideScroll(page)).toBe(true);
       const whatsApp = await page.locator('a[href^="https://wa.me/"]').first().getAttribute('href');
       expect(whatsApp).toMatch(/^https:\/\/wa\.me\/9715\d+$/);
       await context.close();

@@ -8,7 +8,7 @@ import {
   type BookingView,
 } from '@portal/contract';
 import { formatDisplayDate } from '@portal/contract/plain';
-import { LAYOUTS, screenshot, portalForFile } from './support/portal.ts';
+import { LAYOUTS, portalForFile, noSideScroll, settledScreenshot } from './support/portal.ts';
 import { ADMIN, OPERATOR, agentSessions } from './support/session.ts';
 
 // Issue 12, the catalogue: the tours company builds a tour in the browser — texts, an option, prices and a week of
@@ -25,15 +25,6 @@ async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: `${label} *`, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
-
-// full-page screenshots from the top, so the sticky header is not painted over the middle of the page
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at once', () => {
   const title = `Hatta Kayak Sunrise ${Date.now().toString(36)}`;
@@ -210,14 +201,14 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
       await go(`/admin/tours/${tourId}`);
       await page.getByTestId('tour-offers').getByTestId('offer-row').waitFor();
       expect(await noSideScroll(page)).toBe(true);
-      await shoot(page, `back-office-tour-editor-${width}-${language}`);
+      await settledScreenshot(page, `back-office-tour-editor-${width}-${language}`);
       await go(`/admin/offers/${offerId}/slots`);
       // the slots start tomorrow: on a month's last day they are all in the next month's calendar
       await page.getByTestId('slots-month').waitFor();
       if (addDays(today, 1).slice(0, 7) !== today.slice(0, 7)) await page.getByTestId('slots-next-month').click();
       await page.getByTestId('slots-page').getByTestId('slot').first().waitFor();
       expect(await noSideScroll(page)).toBe(true);
-      await shoot(page, `back-office-slots-${width}-${language}`);
+      await settledScreenshot(page, `back-office-slots-${width}-${language}`);
       await context.close();
     }
   });

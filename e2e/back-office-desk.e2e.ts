@@ -28,7 +28,6 @@ const portal = portalForFile();
 const { api, call, openAs } = agentSessions(portal);
 const { findSlot, bookViaApi } = bookingSlots(api);
 
-const cents = (amount: number) => toMinor(amount);
 const balanceOf = () => api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
 
 async function operatorPage(width = 1280, language: 'en' | 'ru' = 'en') {
@@ -118,7 +117,7 @@ describe('[DESK][REQUESTS] the operator answers a quotation request in the inbox
       headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(paid.booking).toMatchObject({ status: 'completed', amounts: { netTotal: quoted } });
-    expect(cents(before.available - (await balanceOf()).available)).toBe(cents(quoted));
+    expect(toMinor(before.available - (await balanceOf()).available)).toBe(toMinor(quoted));
 
     // the other request is declined: the reason is required
     await page.keyboard.press('Escape');
@@ -156,10 +155,10 @@ describe('[DESK][MONEY] the operator confirms a declared bank transfer once', ()
     await dialog.waitFor({ state: 'hidden' });
     await row.waitFor({ state: 'detached' });
     const after = await balanceOf();
-    expect(cents(after.balance - before.balance)).toBe(123_450);
+    expect(toMinor(after.balance - before.balance)).toBe(123_450);
     const again = await call(OPERATOR, `/admin/topups/${transfer.id}/confirm`, { method: 'POST' });
     expect(again.status).toBe(422);
-    expect(cents((await balanceOf()).balance - before.balance)).toBe(123_450);
+    expect(toMinor((await balanceOf()).balance - before.balance)).toBe(123_450);
     // the credited transfer is listed under Credited
     await page.getByText('Credited', { exact: true }).first().click();
     await row.waitFor();
@@ -203,13 +202,13 @@ describe("[DESK][CANCEL] the operator cancels a booking on the agency's behalf w
     const cancelled = await api<BookingView>(ADMIN, `/b2b/bookings/${booking.id}`);
     const refund = booking.amounts.netTotal - 25;
     expect(cancelled).toMatchObject({ status: 'cancelled', cancellationFee: 25, refundAmount: refund });
-    expect(cents((await balanceOf()).balance - before.balance)).toBe(cents(refund));
+    expect(toMinor((await balanceOf()).balance - before.balance)).toBe(toMinor(refund));
     const again = await call(OPERATOR, `/admin/bookings/${booking.id}/cancel`, {
       method: 'POST',
       body: { feeOverride: 0, reason: 'again' },
     });
     expect(again.status).toBe(422);
-    expect(cents((await balanceOf()).balance - before.balance)).toBe(cents(refund));
+    expect(toMinor((await balanceOf()).balance - before.balance)).toBe(toMinor(refund));
     await context.close();
   });
 });

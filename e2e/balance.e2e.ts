@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { addDays, monthOf, monthRange, toMinor } from '@portal/contract';
+import { addDays, minorToMajor, monthOf, monthRange, toMinor } from '@portal/contract';
 import type {
   AvailabilityRow,
   BalanceResponse,
@@ -15,7 +15,7 @@ import type {
   TourCard,
   TourDetails,
 } from '@portal/contract';
-import { LAYOUTS, portalForFile } from './support/portal.ts';
+import { LAYOUTS, portalForFile, noSideScroll } from './support/portal.ts';
 import { ADMIN, JUNIOR, OPERATOR, agencyFor, agentSessions, payOnSandbox, switchToRussian } from './support/session.ts';
 import { settled } from './support/settle.ts';
 
@@ -31,7 +31,6 @@ beforeAll(() => {
 
 const balanceOf = (email: string, currency: 'aed' | 'usd' = 'aed') =>
   api<BalanceResponse>(email, `/b2b/balance?currencyCode=${currency}`);
-const cents = (amount: number) => toMinor(amount);
 const PROOF_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 // full-page screenshots from the top, into /tmp/shots
@@ -41,7 +40,6 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const amountOf = async (scope: Page | Locator, testId: string) =>
   Number(await scope.getByTestId(testId).first().getAttribute('data-amount'));
 
@@ -64,7 +62,7 @@ describe('[MONEY][CARD] an admin tops up the balance by card on the sandbox pay 
     const before = await balanceOf(ADMIN);
     const quote = await api<TopUpFeeResponse>(ADMIN, '/b2b/balance/topupfee?amount=1000&type=card&currency=aed');
     expect(quote.fee).toBeGreaterThan(0);
-    expect(cents(quote.total)).toBe(cents(1000 + quote.fee));
+    expect(toMinor(quote.total)).toBe(toMinor(1000 + quote.fee));
 
     const { page, context, go } = await openAs(ADMIN);
     await go('/top-up');
@@ -98,8 +96,8 @@ describe('[MONEY][CARD] an admin tops up the balance by card on the sandbox pay 
 
     // the server credited the amount, not the fee
     const after = await balanceOf(ADMIN);
-    expect(cents(after.balance - before.balance)).toBe(100_000);
-    expect(cents(after.available - before.available)).toBe(100_000);
+    expect(toMinor(after.balance - before.balance)).toBe(100_000);
+    expect(toMinor(after.available - before.available)).toBe(100_000);
     await page.locator(`[data-testid="new-balance"][data-amount="${after.balance.toFixed(2)}"]`).waitFor();
     const topUpId = new URL(page.url()).searchParams.get('topUp') ?? '';
     const topUp = await api<TopUpView>(ADMIN, `/b2b/balance/topups/${topUpId}`);
@@ -233,7 +231,7 @@ describe('[MONEY][BOOKING] a booking paid from the balance is a debit in the sta
     );
     const charged = statement.entries
       .filter((e) => e.kind === 'booking' || e.kind === 'refund')
-      .reduce((sum, e) => sum + cents(e.debit) - cents(e.credit), 0);
+      .reduce((sum, e) => sum + toMinor(e.debit) - toMinor(e.credit), 0);
     const { page, context, go } = await openAs(ADMIN);
     await go('/balance');
     const row = page.locator(`[data-testid="summary-row"][data-month="${Number(month.from.slice(5, 7))}"]`);
@@ -250,7 +248,7 @@ describe('[MONEY][BOOKING] a booking paid from the balance is a debit in the sta
     const text = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
     expect(text).toContain('PROFORMA INVOICE');
     expect(text).toContain(booking.reference);
-    const total = (charged / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    const total = minorToMajor(charged).toLocaleString('en-US', { minimumFractionDigits: 2 });
     expect(text).toContain(`Total (AED) ${total} AED`);
 
     // the month's report is its statement as a PDF
@@ -340,7 +338,7 @@ describe('[MONEY][TRANSFER] a declared bank transfer is credited once the operat
     });
     expect(confirmed.status).toBe('credited');
     const after = await balanceOf(ADMIN);
-    expect(cents(after.balance - before.balance)).toBe(75_000);
+    expect(toMinor(after.balance - before.balance)).toBe(75_000);
 
     await go('/balance');
     await page.locator(`[data-testid="balance-amount"][data-amount="${after.balance.toFixed(2)}"]`).waitFor();
@@ -461,7 +459,7 @@ describe('[MONEY][COMMISSIONS] what a booking earned, on /my-commissions and in 
     // published − net, both the tour's price (no card surcharge on a balance booking)
     const published = booking.amounts.publishedTotal;
     const net = booking.amounts.netTotal - booking.amounts.cardSurcharge;
-    const commission = (cents(published) - cents(net)) / 100;
+    const commission = minorToMajor(toMinor(published) - toMinor(net));
     expect(commission).toBeGreaterThan(0);
 
     const { page, context, go } = await openAs(ADMIN);

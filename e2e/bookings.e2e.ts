@@ -10,8 +10,8 @@ import type {
   BookingView,
   CancellationPreview,
 } from '@portal/contract';
-import { LAYOUTS, screenshot, portalForFile } from './support/portal.ts';
-import { ADMIN, RU_ADMIN, OPERATOR, agentSessions, payOnSandbox } from './support/session.ts';
+import { LAYOUTS, screenshot, portalForFile, noSideScroll, settledScreenshot } from './support/portal.ts';
+import { ADMIN, JUNIOR, RU_ADMIN, OPERATOR, agentSessions, payOnSandbox } from './support/session.ts';
 import {
   GUEST,
   beforeCutOff,
@@ -83,15 +83,6 @@ async function savedBytes(download: Download, bytes: number): Promise<string> {
   return fs.readFileSync(file).subarray(0, bytes).toString('latin1');
 }
 
-// full-page screenshots from the top, so the sticky header is not painted over the middle of the page
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 describe('[BOOKINGS] checkout to confirmation', () => {
   it('[BOOKINGS][BALANCE]: from the tour page, guest details with pick-up hotel, pay from the balance, voucher PDF', async () => {
     const slot = await findSlot(ADMIN, 'aed', instantPerPerson(true), bookable);
@@ -134,7 +125,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
       .getByTestId('pick-up-time')
       .getByText(/Pick-up time: \d{2}:\d{2}/)
       .waitFor();
-    await shoot(page, 'bookings-checkout-filled-1280-en');
+    await settledScreenshot(page, 'bookings-checkout-filled-1280-en');
 
     await page.getByTestId('checkout-submit').click();
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('booking'));
@@ -147,7 +138,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     const [voucher] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-voucher').click()]);
     expect(voucher.suggestedFilename()).toBe(`voucher-${reference}.pdf`);
     expect(await savedBytes(voucher, 4)).toBe('%PDF');
-    await shoot(page, 'bookings-confirmation-balance-1280-en');
+    await settledScreenshot(page, 'bookings-confirmation-balance-1280-en');
 
     const bookingId = new URL(page.url()).searchParams.get('booking') ?? '';
     const booking = await api<BookingView>(ADMIN, `/b2b/bookings/${bookingId}`);
@@ -181,7 +172,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await payByCard('4000 0000 0000 0002');
     await page.getByTestId('payment-failed').getByText('Payment failed').waitFor({ timeout: 30_000 });
     await page.getByText('Please try again').waitFor();
-    await shoot(page, 'bookings-payment-failed-1280-en');
+    await settledScreenshot(page, 'bookings-payment-failed-1280-en');
     await page.getByTestId('try-another-card').click();
     await payOnSandbox(page, '4242 4242 4242 4242');
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('payment'));
@@ -220,7 +211,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
         )
       ).find((r) => r.time === slot.time)?.left;
     const leftWhileHeld = await left();
-    await shoot(page, 'bookings-payment-cancelled-1280-en');
+    await settledScreenshot(page, 'bookings-payment-cancelled-1280-en');
 
     // the hold outlives the browser's clock on a page left open: it says so and offers the same selection again
     await page.clock.setSystemTime(Date.parse(held.holdExpiresAt ?? '') + 60_000);
@@ -238,7 +229,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
       children: '0',
       infants: '0',
     });
-    await shoot(page, 'bookings-hold-expired-1280-en');
+    await settledScreenshot(page, 'bookings-hold-expired-1280-en');
     await context.close();
 
     // while the hold lasts (real clock), Try another card starts a new attempt for the same held booking
@@ -279,7 +270,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await page.getByTestId('confirmation-pending').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('booking-status').textContent()).toBe('Pending Payment');
     await page.getByTestId('continue-payment').waitFor();
-    await shoot(page, 'bookings-payment-left-1280-en');
+    await settledScreenshot(page, 'bookings-payment-left-1280-en');
 
     await page.getByTestId('pay-another-card').click();
     await payOnSandbox(page, '4242 4242 4242 4242');
@@ -372,7 +363,7 @@ describe('[BOOKINGS] list, detail and cancellation', () => {
     );
     expect(await page.getByTestId('cancel-fee').getAttribute('data-amount')).toBe(preview.cancellationFee.toFixed(2));
     expect(await page.getByTestId('cancel-refund-to').textContent()).toBe('Company balance');
-    await shoot(page, 'bookings-cancel-preview-1280-en');
+    await settledScreenshot(page, 'bookings-cancel-preview-1280-en');
     await page.getByTestId('confirm-cancel').click();
 
     await page.getByTestId('booking-detail').getByTestId('booking-status').getByText('Cancelled').waitFor();
@@ -497,7 +488,7 @@ describe("[BOOKINGS][ROLES] the company balance is an admin's figure (SPEC §6)"
     '[BOOKINGS][ROLES]: a junior at checkout (%i px, %s) learns whether it covers the booking, never the amount',
     async (width, language) => {
       const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [6, 7, 8]);
-      const { page, context, go } = await openAs('junior@desertrose.test', { width });
+      const { page, context, go } = await openAs(JUNIOR, { width });
       if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
       await go(checkoutPath(slot, 2));
       await page.getByTestId('balance-covers').waitFor();
@@ -691,7 +682,7 @@ describe('[BOOKINGS][QUOTE] a quote shows one clear total and asks before the ba
         expect(await summary.getByText('Total to pay').count()).toBe(0);
       }
       await page.getByTestId('summary-estimate-note').waitFor();
-      await shoot(page, `bookings-request-checkout-${width}-${language}`);
+      await settledScreenshot(page, `bookings-request-checkout-${width}-${language}`);
 
       const request = await bookViaApi(ADMIN, slot);
       expect(request.status).toBe('request');
@@ -717,7 +708,7 @@ describe('[BOOKINGS][QUOTE] a quote shows one clear total and asks before the ba
         await amounts.getByText('Quoted total to pay', { exact: true }).waitFor();
         await quote.getByText('Quoted total to pay', { exact: true }).waitFor();
       }
-      await shoot(page, `bookings-quote-${width}-${language}`);
+      await settledScreenshot(page, `bookings-quote-${width}-${language}`);
 
       // Pay from balance asks first: the amount and what happens; "not now" changes nothing
       await page.getByTestId('pay-quote-balance').click();
@@ -844,7 +835,7 @@ describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px,
       await page.getByTestId('pay-card').click();
       await page.getByTestId('summary-surcharge').waitFor();
     }
-    await shoot(page, `bookings-checkout-${width}-${language}`);
+    await settledScreenshot(page, `bookings-checkout-${width}-${language}`);
     expect(await noSideScroll(page)).toBe(true);
 
     let reference: string;
@@ -859,7 +850,7 @@ describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px,
       // the sandbox pay page in Russian, with the tour's Russian name
       await page.getByRole('heading', { name: 'Оплата картой' }).waitFor();
       expect(await page.locator('html').getAttribute('lang')).toBe('ru');
-      await shoot(page, `bookings-sandbox-pay-${width}-ru`);
+      await settledScreenshot(page, `bookings-sandbox-pay-${width}-ru`);
       await payOnSandbox(page, '4242 4242 4242 4242');
       await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('payment'));
       await page.getByTestId('documents').waitFor({ timeout: 30_000 });
@@ -874,14 +865,14 @@ describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px,
       await go(`/checkout?booking=${booking.id}`);
       await page.getByTestId('documents').waitFor({ timeout: 30_000 });
     }
-    await shoot(page, `bookings-confirmation-${width}-${language}`);
+    await settledScreenshot(page, `bookings-confirmation-${width}-${language}`);
     expect(await noSideScroll(page)).toBe(true);
 
     await go('/bookings');
     await page.locator(`[data-testid="booking-row"][data-reference="${reference}"]`).waitFor();
     // Russian texts through and through: no English 'NET' in a header (issue 9, defect 13)
     if (language === 'ru') expect(await page.getByText(/NET/).count()).toBe(0);
-    await shoot(page, `bookings-list-${width}-${language}`);
+    await settledScreenshot(page, `bookings-list-${width}-${language}`);
     expect(await noSideScroll(page)).toBe(true);
     await context.close();
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDays, toMinor } from '@portal/contract';
+import { addDays, minorToMajor, toMinor } from '@portal/contract';
 import type { AvailabilityRow, OfferPriceRow, TourCard, TourDetails } from '@portal/contract';
-import { LAYOUTS, screenshot, portalForFile } from './support/portal.ts';
+import { LAYOUTS, screenshot, portalForFile, noSideScroll } from './support/portal.ts';
 import { apiGet as apiGetAs, logInAsAdmin, switchToRussian } from './support/session.ts';
 
 const TOUR_URL = 'burj-khalifa-at-the-top';
@@ -23,11 +23,10 @@ async function shownAmount(page: Page, testId: string) {
   };
 }
 
-const cents = (amount: number) => toMinor(amount);
 const expectedShown = (amount: number, currency: string) => ({
   amount: amount.toFixed(2),
   currency,
-  digits: String(cents(amount)),
+  digits: String(toMinor(amount)),
 });
 
 async function waitForAmount(page: Page, testId: string, currency: string) {
@@ -152,9 +151,11 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
       const price = await pricesFor(currency);
       await waitForAmount(page, 'total-net', currency);
       expect(await shownAmount(page, 'unit-net-adult')).toEqual(expectedShown(price.net, currency));
-      expect(await shownAmount(page, 'total-net')).toEqual(expectedShown((cents(price.net) * 2) / 100, currency));
+      expect(await shownAmount(page, 'total-net')).toEqual(
+        expectedShown(minorToMajor(toMinor(price.net) * 2), currency),
+      );
       expect(await shownAmount(page, 'total-published')).toEqual(
-        expectedShown((cents(price.published) * 2) / 100, currency),
+        expectedShown(minorToMajor(toMinor(price.published) * 2), currency),
       );
       return price;
     };
@@ -167,7 +168,9 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
     expect(usd.net).toBeLessThan(aed.net);
     expect(await page.getByTestId('total-net').textContent()).toContain('$');
     expect(await page.getByTestId('total-net').textContent()).toContain(
-      ((cents(usd.net) * 2) / 100).toFixed(2).replace('.', ','),
+      minorToMajor(toMinor(usd.net) * 2)
+        .toFixed(2)
+        .replace('.', ','),
     );
     // Russian date picking: the calendar speaks Russian
     await page.getByRole('button', { name: 'Дата' }).click();
@@ -213,9 +216,9 @@ describe('[CATALOGUE] from the home page to a priced selection', () => {
     await panel.getByLabel('Promo code').fill('WELCOME10');
     await panel.getByRole('button', { name: 'Apply' }).click();
     await panel.getByText('Promo code applied: 10% discount').waitFor();
-    const net = cents(aed.net) * 2;
+    const net = toMinor(aed.net) * 2;
     expect(await shownAmount(page, 'total-net-after-promo')).toEqual(
-      expectedShown((net - Math.round(net / 10)) / 100, 'aed'),
+      expectedShown(minorToMajor(net - Math.round(net / 10)), 'aed'),
     );
 
     const book = page.getByTestId('book-button');
@@ -295,7 +298,7 @@ describe('[CATALOGUE][LAYOUT] home and tour page at 1280 and 390 px, English and
     await waitForAmount(page, `tour-${plan.tour.id}-from-net`, currency);
     await loadImages(page);
     await screenshot(page, `catalogue-home-${width}-${language}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await noSideScroll(page)).toBe(true);
 
     const query = new URLSearchParams({
       id: String(plan.tour.id),
@@ -308,7 +311,7 @@ describe('[CATALOGUE][LAYOUT] home and tour page at 1280 and 390 px, English and
     await page.locator(`[data-time="${plan.soldOut.time}"]`).waitFor();
     await loadImages(page);
     await screenshot(page, `catalogue-tour-${width}-${language}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await noSideScroll(page)).toBe(true);
     await context.close();
   });
 });

@@ -14,7 +14,6 @@ import { ADMIN, agentSessions } from './support/session.ts';
 const own = portalOnOwnPostgres('e2e_closed_month');
 const { api, openAs } = agentSessions(own.portal);
 
-const cents = (amount: number) => toMinor(amount);
 const dubaiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date());
 
 describe.skipIf(!hasPostgres)('[MONEY][TAX-INVOICE] a closed month on the balance page', () => {
@@ -29,7 +28,7 @@ describe.skipIf(!hasPostgres)('[MONEY][TAX-INVOICE] a closed month on the balanc
       `/b2b/balance/statement?from=${range.from}&to=${range.to}&onPage=500`,
     );
     const supplies = statement.entries.filter((e) => e.kind === 'booking' || e.kind === 'refund');
-    const charged = supplies.reduce((sum, e) => sum + cents(e.debit) - cents(e.credit), 0);
+    const charged = supplies.reduce((sum, e) => sum + toMinor(e.debit) - toMinor(e.credit), 0);
     expect(charged).toBeGreaterThan(0);
     const references = [...new Set(supplies.map((e) => e.reference ?? ''))];
     expect(references.length).toBeGreaterThan(0);

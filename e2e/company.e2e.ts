@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { COMPANY_MESSAGES, MESSAGES, type AgencyDetails, type AuditListResponse } from '@portal/contract';
-import { LAYOUTS, screenshot, portalForFile } from './support/portal.ts';
+import { LAYOUTS, portalForFile, noSideScroll, settledScreenshot } from './support/portal.ts';
 import { ADMIN, JUNIOR, RU_ADMIN, agentSessions } from './support/session.ts';
 
 // Issue "Company settings, agents and roles": /my-agencies, as the agency's admin and its other agents see it
@@ -10,14 +9,6 @@ const BAD_IBAN = 'AE07 0331 2345 6789 0123 457';
 
 const portal = portalForFile();
 const { api, openAs } = agentSessions(portal);
-
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
 
 describe('[COMPANY] company settings', () => {
   it('[COMPANY][BANK]: a bad IBAN gets its field error and the form summary; fixed, it is saved and in the history', async () => {
@@ -122,7 +113,7 @@ describe('[COMPANY] company settings', () => {
     await page.getByRole('heading', { level: 1, name: isRu ? 'Настройки компании' : 'Company settings' }).waitFor();
     await page.getByTestId('company-form').waitFor();
     expect(await noSideScroll(page)).toBe(true);
-    await shoot(page, `company-${width}-${language}`);
+    await settledScreenshot(page, `company-${width}-${language}`);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, startPortal, type Portal } from './support/portal.ts';
-import { ADMIN, apiLogin } from './support/session.ts';
+import { ADMIN, OPERATOR, apiLogin } from './support/session.ts';
 import { animationsDone } from './support/settle.ts';
 
 // Issue 9 defect 8: the floating WhatsApp button sat on "Register for free" at 390 px (the only sign-up entry on a
@@ -25,7 +25,7 @@ async function walk(page: Page): Promise<Position[]> {
   for (let y = 0; ; y = Math.min(y + 250, height)) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
     // the button steps aside (or back) with a transition once the scroll handler has run
-    await animationsDone(page.locator('body'));
+    await animationsDone(page);
     positions.push(
       await page.evaluate(() => {
         const button = document.querySelector<HTMLElement>('[data-testid="whatsapp-button"]');
@@ -70,7 +70,7 @@ describe('[LAYOUT][CHAT] the floating chat button never covers an action', () =>
     if (path === '/' && width === 390) {
       // the phone's only sign-up entry stays reachable
       await page.getByRole('link', { name: 'Register for free' }).scrollIntoViewIfNeeded();
-      await animationsDone(page.locator('body'));
+      await animationsDone(page);
       await page.getByRole('link', { name: 'Register for free' }).click({ trial: true });
       await screenshot(page, 'chat-button-home-390');
     }
@@ -112,7 +112,7 @@ describe('[LAYOUT][CHAT] the chat button only where the site offers chat to an a
     expect(await partner.page.getByTestId('whatsapp-button').count()).toBe(0);
     await partner.context.close();
 
-    const operatorToken = await apiLogin(portal, 'ops@portal.test');
+    const operatorToken = await apiLogin(portal, OPERATOR);
     const office = await portal.newPage({ width: 1280 });
     await office.context.addInitScript((value) => localStorage.setItem('accessToken', value), operatorToken);
     await office.page.goto(portal.url() + '/admin');

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays } from '@portal/contract';
 import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
 import type { AvailabilityRow, FunnelResponse, TourCard, TourDetails, UnservedDemandResponse } from '@portal/contract';
-import { screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
+import { portalForFile, noSideScroll, settledScreenshot } from './support/portal.ts';
+import { ADMIN, OPERATOR, agentSessions } from './support/session.ts';
 import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
 
 // Issue 31: an agent's real journey (search, a tour, a sold-out date, checkout, paid from the balance) is what the
@@ -13,28 +13,21 @@ import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './su
 // demand not served, with its link to the slots editor.
 
 const INSIGHT_EVENTS = `/api${FIRST_PAGE_PATHS.insightEvents}`;
-const AGENT = 'admin@desertrose.test';
-const OPERATOR = 'ops@portal.test';
-let portal: Portal;
-const { api, openAs } = agentSessions(() => portal);
+const portal = portalForFile({ REPLAY_SAMPLE_RATE: '1' });
+const { api, openAs } = agentSessions(portal);
 const { findSlot } = bookingSlots(api);
-
-beforeAll(async () => {
-  portal = await startPortal({ REPLAY_SAMPLE_RATE: '1' });
-});
-afterAll(async () => portal?.stop());
 
 type SoldOut = { tour: TourDetails; offerId: number; date: string; time: string | null };
 
 // A per-person option with every time of one date sold out (the demo sells out a few slots at random), 3 to 45 days
 // ahead
 async function findSoldOutDate(): Promise<SoldOut> {
-  const cards = await api<TourCard[]>(AGENT, '/b2b/tours?language=en&currencyCode=aed');
+  const cards = await api<TourCard[]>(ADMIN, '/b2b/tours?language=en&currencyCode=aed');
   for (const card of cards) {
-    const tour = await api<TourDetails>(AGENT, `/b2b/tours/${card.id}?language=en&currencyCode=aed`);
+    const tour = await api<TourDetails>(ADMIN, `/b2b/tours/${card.id}?language=en&currencyCode=aed`);
     const from = addDays(tour.today, 3);
     const rows = await api<AvailabilityRow[]>(
-      AGENT,
+      ADMIN,
       `/b2b/availability/ByTour?id=${tour.id}&from=${from}&to=${addDays(from, 42)}`,
     );
     for (const offer of tour.offers.filter((o) => o.pricingUnit === 'person' && o.minPeople <= 2 && o.maxPeople >= 2)) {
@@ -57,7 +50,7 @@ const tourPath = (tourId: number, offerId: number, date: string, time: string | 
 
 // The agent's session, from the home page to a paid booking
 async function agentJourney(slot: Slot, soldOut: SoldOut) {
-  const { page, context, go } = await openAs(AGENT);
+  const { page, context, go } = await openAs(ADMIN);
   await go('/');
   await go(`/city?q=${encodeURIComponent(slot.tour.title)}`);
   await page.locator(`a[href^="/tour?id=${slot.tour.id}"]`).first().click();
@@ -86,41 +79,32 @@ async function agentJourney(slot: Slot, soldOut: SoldOut) {
   await context.close();
 }
 
-// Until the recorded events have reached the server (the browser sends them in batches)
-async function funnelOf(today: string, until: (funnel: FunnelResponse) => boolean): Promise<FunnelResponse> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const funnel = await api<FunnelResponse>(OPERATOR, `/admin/insight/funnel?from=${today}&to=${today}`);
-    if (until(funnel) || Date.now() > deadline) return funnel;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+// The day's sessions at each step of the funnel, as the operator's API answers now
+async function sessionsPerStepFromApi(today: string) {
+  const funnel = await api<FunnelResponse>(OPERATOR, `/admin/insight/funnel?from=${today}&to=${today}`);
+  return funnel.steps.map((step) => [step.step, step.sessions]);
 }
 
 const sessionsPerStep = (page: Page) =>
   page.getByTestId('funnel-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-sessions')));
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
 
 describe('[INSIGHT] what agents did, as the tours company sees it', () => {
   it('[INSIGHT][FUNNEL]: a search, a tour, a sold-out date and a paid booking show as one session at every step and one date of demand not served', async () => {
-    const slot = await findSlot(AGENT, 'aed', instantPerPerson(false), bookable);
+    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
     const soldOut = await findSoldOutDate();
     const today = slot.tour.today;
     await agentJourney(slot, soldOut);
 
-    const funnel = await funnelOf(today, (f) => f.steps.every((step) => step.sessions >= 1));
-    expect(funnel.steps.map((step) => [step.step, step.sessions])).toEqual([
-      ['search', 1],
-      ['tour_view', 1],
-      ['checkout_started', 1],
-      ['booking_created', 1],
-      ['booking_paid', 1],
-    ]);
+    // asked again until the recorded events have reached the server (the browser sends them in batches)
+    await expect
+      .poll(() => sessionsPerStepFromApi(today), { timeout: 30_000, interval: 500 })
+      .toEqual([
+        ['search', 1],
+        ['tour_view', 1],
+        ['checkout_started', 1],
+        ['booking_created', 1],
+        ['booking_paid', 1],
+      ]);
     const demand = await api<UnservedDemandResponse>(
       OPERATOR,
       `/admin/insight/demand?from=${today}&to=${today}&reason=sold_out`,
@@ -136,7 +120,7 @@ describe('[INSIGHT] what agents did, as the tours company sees it', () => {
     await page.getByTestId('funnel-step').first().waitFor();
     expect(await sessionsPerStep(page)).toEqual(['1', '1', '1', '1', '1']);
     expect(await noSideScroll(page)).toBe(true);
-    await shoot(page, 'insight-funnel-1280-en');
+    await settledScreenshot(page, 'insight-funnel-1280-en');
     // the same rows as a file, named after the period
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('insight-export-csv').click()]);
     expect(file.suggestedFilename()).toBe(`insight-funnel-${today}-${today}.csv`);
@@ -158,13 +142,13 @@ describe('[INSIGHT] what agents did, as the tours company sees it', () => {
     await page.waitForURL((url) => url.pathname === '/admin/insight/demand' && url.searchParams.get('from') === today);
     const row = page.locator(`[data-testid="demand-row"][data-date="${soldOut.date}"]`).first();
     await row.waitFor();
-    await shoot(page, 'insight-demand-1280-en');
+    await settledScreenshot(page, 'insight-demand-1280-en');
     await page.getByTestId('insight-tab-agencies').click();
     await page.getByTestId('insight-agency-row').first().waitFor();
-    await shoot(page, 'insight-agencies-1280-en');
+    await settledScreenshot(page, 'insight-agencies-1280-en');
     await page.getByTestId('insight-tab-sales').click();
     await page.getByTestId('sales-row').first().waitFor();
-    await shoot(page, 'insight-sales-1280-en');
+    await settledScreenshot(page, 'insight-sales-1280-en');
 
     await page.getByTestId('insight-tab-demand').click();
     await row.getByTestId('demand-slots-link').click();
@@ -183,15 +167,15 @@ describe('[INSIGHT] what agents did, as the tours company sees it', () => {
     await page.getByTestId('funnel-step').first().waitFor();
     await page.getByRole('button', { name: 'Русский' }).click();
     await page.getByText('Сессии портала по шагам').waitFor();
-    await shoot(page, 'insight-funnel-390-ru');
+    await settledScreenshot(page, 'insight-funnel-390-ru');
     expect(await noSideScroll(page)).toBe(true);
     await page.getByTestId('insight-tab-demand').click();
     await page.getByTestId('demand-row').first().waitFor();
-    await shoot(page, 'insight-demand-390-ru');
+    await settledScreenshot(page, 'insight-demand-390-ru');
     expect(await noSideScroll(page)).toBe(true);
     await page.getByTestId('insight-tab-agencies').click();
     await page.getByTestId('insight-agency-row').first().waitFor();
-    await shoot(page, 'insight-agencies-390-ru');
+    await settledScreenshot(page, 'insight-agencies-390-ru');
     expect(await noSideScroll(page)).toBe(true);
     await context.close();
   });

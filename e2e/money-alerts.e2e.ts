@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AgencyAdjustmentResponse, BalanceResponse, TopUpView } from '@portal/contract';
-import { screenshot, portalForFile } from './support/portal.ts';
+import { screenshot, portalForFile, noSideScroll } from './support/portal.ts';
 import { ADMIN, JUNIOR, RU_ADMIN, OPERATOR, agentSessions } from './support/session.ts';
 
 // Issue 14 item 7: when what an agency can book falls below 40 % (then 20 %) of what it had after its last top-up,
@@ -101,7 +101,7 @@ describe('[MONEY][LOW-BALANCE] the low-balance banner and e-mail', () => {
     expect((await banner.textContent())?.replace(/\s/g, ' ')).toMatch(
       /^Для бронирования доступно 150,00 \$ — меньше 20 % от [\d ]+,\d\d \$, доступных после последнего пополнения\./,
     );
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await noSideScroll(page)).toBe(true);
     await screenshot(page, 'money-low-balance-390-ru');
     const mail = await portal().smtp.waitFor((m) => m.to.includes(RU_ADMIN) && m.subject.includes('меньше 20 %'));
     expect(mail.body).toContain('150,00');

@@ -1,32 +1,25 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { FIRST_PAGE_PATHS, REPLAY_UPLOAD_PATH } from '@portal/contract/plain';
 import type { AgencyDetails, ReplayRecording, ReplaySessionList } from '@portal/contract';
-import { screenshot, startPortal, type Portal } from './support/portal.ts';
-import { agentSessions } from './support/session.ts';
+import { portalForFile, screenshot } from './support/portal.ts';
+import { ADMIN, OPERATOR, agentSessions } from './support/session.ts';
 import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
 
 // Issue 31 items 3 and 4: support replay. An agent books for a guest; what the portal stored of it — the replay's
 // recordings, and the analytics events — holds neither the guest's name nor phone nor e-mail (masked in the browser),
 // and the operator plays the session back from the agency's page and from the booking's page.
 
-const AGENT = 'admin@desertrose.test';
-const OPERATOR = 'ops@portal.test';
 const INSIGHT_EVENTS = `/api${FIRST_PAGE_PATHS.insightEvents}`;
 const UPLOADS = `/api${REPLAY_UPLOAD_PATH}`;
 // a guest no page of the demo shows otherwise, so finding any of these anywhere is a leak
 const SECRET = { name: 'Zelda Quartermaine', phone: '+971 55 987 6543', email: 'zelda.q@example.test' };
 const LEAKS = [SECRET.name, 'Quartermaine', SECRET.phone, '987 6543', '9876543', SECRET.email, 'zelda.q'];
 
-let portal: Portal;
-const { api, call, openAs } = agentSessions(() => portal);
+const portal = portalForFile({ REPLAY_SAMPLE_RATE: '1' });
+const { api, call, openAs } = agentSessions(portal);
 const { findSlot } = bookingSlots(api);
-
-beforeAll(async () => {
-  portal = await startPortal({ REPLAY_SAMPLE_RATE: '1' });
-});
-afterAll(async () => portal?.stop());
 
 type Sent = { url: string; at: number; bytes: Buffer };
 
@@ -60,7 +53,7 @@ const tourPath = (slot: Slot) => {
 // The agent's session: the tour, checkout for the guest, the confirmation, then the bookings list searched by the
 // guest's name and the booking's drawer — all in the app, as an agent clicks through it
 async function agentBooks(slot: Slot) {
-  const { page, context, go } = await openAs(AGENT);
+  const { page, context, go } = await openAs(ADMIN);
   const sent = watchUploads(page);
   await go(tourPath(slot));
   // the server answers the first analytics batch: recorded; the recorder loads after it, in idle time
@@ -113,7 +106,7 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 describe('[REPLAY] support replay of an agent’s session', () => {
   it('[REPLAY][MASK]: an agent books for a guest; no recording or event holds the guest’s name, phone or e-mail, and the operator plays the session', async () => {
-    const slot = await findSlot(AGENT, 'aed', instantPerPerson(false), bookable, [6, 7, 8]);
+    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [6, 7, 8]);
     const { bookingId, sent, activeMs } = await agentBooks(slot);
     expect(bookingId).not.toBe('');
     expect(sent.refused).toEqual([]);
@@ -129,7 +122,7 @@ describe('[REPLAY] support replay of an agent’s session', () => {
     const stored = await storedRecordings(sessionId);
     expect(stored.length).toBeGreaterThanOrEqual(2);
     const batches = sent.insight.map((batch) => batch.bytes.toString('utf8'));
-    const { reference } = await api<{ reference: string }>(AGENT, `/b2b/bookings/${bookingId}`);
+    const { reference } = await api<{ reference: string }>(ADMIN, `/b2b/bookings/${bookingId}`);
     const today = slot.tour.today;
     const exports = await Promise.all(
       ['funnel', 'agencies', 'demand', 'sales'].map(async (name) => {
@@ -166,7 +159,7 @@ describe('[REPLAY] support replay of an agent’s session', () => {
     );
 
     // the operator: the agency's recorded sessions, the booking's session, and the player
-    const agency = await api<AgencyDetails>(AGENT, '/b2b/agency');
+    const agency = await api<AgencyDetails>(ADMIN, '/b2b/agency');
     const listed = await api<ReplaySessionList>(OPERATOR, `/admin/agencies/${agency.id}/replays`);
     expect(listed.sessions.find((s) => s.sessionId === sessionId)?.bookings.map((b) => b.reference)).toEqual([
       reference,
@@ -196,7 +189,7 @@ describe('[REPLAY] support replay of an agent’s session', () => {
   });
 
   it('[REPLAY][NOTICE]: the agency’s admin reads in Company Settings that sessions are recorded for support', async () => {
-    const { page, context, go } = await openAs(AGENT);
+    const { page, context, go } = await openAs(ADMIN);
     await go('/my-agencies');
     const notice = page.getByTestId('company-replay-notice');
     await notice.waitFor();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays } from '@portal/contract';
 import type { AlternativesResponse, AvailabilityRow, TourCard, TourDetails } from '@portal/contract';
-import { LAYOUTS, SCREENSHOT_DIR, screenshot, portalForFile } from './support/portal.ts';
+import { LAYOUTS, SCREENSHOT_DIR, screenshot, portalForFile, noSideScroll } from './support/portal.ts';
 import { apiGet as apiGetAs, logInAsAdmin, switchToRussian } from './support/session.ts';
 
 const portal = portalForFile();
@@ -70,7 +70,7 @@ describe('[CATALOGUE][SOLD-OUT] the next best thing when sold out', () => {
     expect(await panel.getByTestId('sold-out-message').textContent()).toMatch(
       language === 'ru' ? /этот вариант распродан/ : /is sold out on/,
     );
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await noSideScroll(page)).toBe(true);
     // no one has asked to be notified yet: the button shows
     await panel.getByTestId('notify-me').waitFor();
     await screenshot(page, `sold-out-${width}-${language}`);

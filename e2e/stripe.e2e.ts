@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { BalanceResponse, BookingView, TopUpFeeResponse, TopUpView } from '@portal/contract';
 import { startStripeStandIn, type StripeStandIn } from '../apps/api/test/stand-ins/stripe-stand-in.ts';
 import { routeStripe } from './support/fake-stripe.ts';
-import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { LAYOUTS, screenshot, startPortal, type Portal, noSideScroll } from './support/portal.ts';
 import { ADMIN, agentSessions } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
 import { atTenPercentOf, createShop, fillGuest, twoOffers } from './support/widgets.ts';
@@ -200,7 +200,7 @@ describe('[STRIPE] card payments on our page with Stripe.js', () => {
       await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
       await page.getByTestId('fake-stripe-card').waitFor();
       await page.getByText(language === 'en' ? 'Card details' : 'Данные карты', { exact: true }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await noSideScroll(page)).toBe(true);
       await screenshot(page, `stripe-card-form-${width}-${language}`);
       await context.close();
     });

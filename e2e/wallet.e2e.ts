@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BalanceResponse, BookingView, TopUpView } from '@portal/contract';
-import { portalForFile } from './support/portal.ts';
+import { portalForFile, noSideScroll } from './support/portal.ts';
 import { ADMIN, RU_ADMIN, agentSessions } from './support/session.ts';
 import { bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
 import { toMinor } from '@portal/contract';
@@ -30,7 +30,6 @@ async function shoot(page: Page, name: string, fullPage = false) {
 
 const sheet = (page: Page) => page.getByRole('dialog');
 const alertText = async (page: Page) => ((await page.getByRole('alert').textContent()) ?? '').trim();
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('[WALLET] the test wallet on the sandbox pay page', () => {
   it('[WALLET][BOOKING]: the sheet closed says the SPEC message and pays nothing; sent without details, the same; completed, the booking is paid once', async () => {

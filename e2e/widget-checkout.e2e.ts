@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommissionListResponse } from '@portal/contract';
-import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { minorToMajor } from '@portal/contract';
+import { LAYOUTS, portalForFile, screenshot, noSideScroll } from './support/portal.ts';
 import { ADMIN, RU_ADMIN, agentSessions, payOnSandbox } from './support/session.ts';
 import { agencySite, atTenPercentOf, createShop, fillGuest, twoOffers } from './support/widgets.ts';
 
@@ -8,14 +9,8 @@ import { agencySite, atTenPercentOf, createShop, fillGuest, twoOffers } from './
 // and pays the sale price by card; the booking is the agency's (a widget sale in its lists) and its margin is pending
 // on the commissions list until the tour date.
 
-let portal: Portal;
-const { api, openAs } = agentSessions(() => portal);
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.stop();
-});
+const portal = portalForFile();
+const { api, openAs } = agentSessions(portal);
 
 async function shopOf(email: string, language: 'en' | 'ru', currency: 'aed' | 'usd') {
   const picks = await twoOffers(api, email, currency);
@@ -53,7 +48,7 @@ describe('[WIDGETS][CHECKOUT] a customer buys in the agency shop', () => {
     const customerEmail = `olga.${Date.now()}@customer.example`;
     let reference = '';
     try {
-      const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await portal().browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await page.goto(site.url);
       const frame = page.locator('.b2b-widget iframe');
@@ -87,7 +82,7 @@ describe('[WIDGETS][CHECKOUT] a customer buys in the agency shop', () => {
       expect(await payTab.getByTestId('sale-voucher').getAttribute('href')).toContain('/voucher');
       // the agency's Google Ads conversion fires on the confirmation
       expect(await payTab.getByTestId('sale-conversion').getAttribute('src')).toContain(
-        `/pagead/conversion/987654321/?label=SaleDone&value=${(total / 100).toFixed(2)}&currency_code=AED`,
+        `/pagead/conversion/987654321/?label=SaleDone&value=${minorToMajor(total).toFixed(2)}&currency_code=AED`,
       );
       await screenshot(payTab, 'widget-checkout-confirmed-1280-en');
       const voucher = await payTab.request.get(
@@ -100,7 +95,7 @@ describe('[WIDGETS][CHECKOUT] a customer buys in the agency shop', () => {
     }
 
     // the customer's confirmation, from the shop
-    const mail = await portal.smtp.waitFor((m) => m.to.includes(customerEmail));
+    const mail = await portal().smtp.waitFor((m) => m.to.includes(customerEmail));
     expect(mail.subject).toBe(`Desert Rose shop: booking ${reference} confirmed`);
 
     // the agency: the sale in its bookings, marked as the widget's, and its margin pending in commissions
@@ -131,12 +126,12 @@ describe('[WIDGETS][CHECKOUT] a customer buys in the agency shop', () => {
     async (width, language) => {
       const isRu = language === 'ru';
       const widget = await shopOf(isRu ? RU_ADMIN : ADMIN, language, isRu ? 'usd' : 'aed');
-      const context = await portal.browser.newContext({ viewport: { width, height: 900 } });
+      const context = await portal().browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      await page.goto(`${portal.url()}/w/${widget.slug}`);
+      await page.goto(`${portal().url()}/w/${widget.slug}`);
       await page.getByTestId('shop-book').first().click();
       await page.getByTestId('checkout-times').waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await noSideScroll(page)).toBe(true);
       await screenshot(page, `widget-checkout-ticket-${width}-${language}`);
       await page.getByTestId('checkout-continue').click();
       await page.getByTestId('checkout-form').waitFor();
@@ -157,7 +152,7 @@ describe('[WIDGETS][CHECKOUT] a customer buys in the agency shop', () => {
           throw new Error(`${error.message}\nat ${page.url()} the page showed:\n${shown.slice(0, 1500)}`);
         });
       expect(await page.getByLabel(/^(Full name|Имя и фамилия)$/).inputValue()).toBe('Olga Smirnova');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await noSideScroll(page)).toBe(true);
       await screenshot(page, `widget-checkout-form-${width}-${language}`);
       await context.close();
     },

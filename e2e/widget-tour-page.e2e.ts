@@ -1,41 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { LAYOUTS, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { LAYOUTS, portalForFile, screenshot, noSideScroll } from './support/portal.ts';
 import { agencyFor, agentSessions } from './support/session.ts';
 import {
   SHOP_CONTACTS,
   aboveTheDiscountOf,
   atTenPercent,
-  cents,
   createShop,
   shopTitles,
   twoOffers,
 } from './support/widgets.ts';
-import { minorToMajor } from '@portal/contract';
+import { minorToMajor, percentOfMinor, toMinor } from '@portal/contract';
 
 // Issue 28 item 8: the shop's tour page is a product page — the first photo, the description, the price per adult
 // at the customer's price and the cancellation policy — beside the portal's own tour page for the same tour, with no
 // script, at 1280 and 390 px in English and Russian; its date field reads DD.MM.YYYY (item 2)
 const SHOTS = process.env.SHOP_SHOTS_DIR ?? '';
 
-let portal: Portal;
-const { api, openAs } = agentSessions(() => portal);
-beforeAll(async () => {
-  portal = await startPortal();
+const portal = portalForFile();
+const { api, openAs } = agentSessions(portal);
+beforeAll(() => {
   if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await portal?.stop();
 });
 
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
-
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 // 1234.5 → '1,234.50 AED' (en) or '1 234,50 USD' (ru), as the shop formats money
 function money(minor: number, currency: string, isRu: boolean) {
@@ -65,13 +58,13 @@ describe("[WIDGETS][TOUR] the shop's tour page sells the tour", () => {
         socialLinks: { instagram: 'https://instagram.com/desertrose', facebook: 'https://facebook.com/desertrose' },
         offers: aboveTheDiscountOf([pick]),
       });
-      const context = await portal.browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
+      const context = await portal().browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
       const page = await context.newPage();
       const scripts: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(request.url());
       });
-      await page.goto(`${portal.url()}/w/${widget.slug}`);
+      await page.goto(`${portal().url()}/w/${widget.slug}`);
       await page.getByTestId('shop-contacts').waitFor();
       expect(await noSideScroll(page)).toBe(true);
       await shot(page, `shop-home-${width}-${language}`);
@@ -86,11 +79,11 @@ describe("[WIDGETS][TOUR] the shop's tour page sells the tour", () => {
       expect(await photo.getAttribute('fetchpriority')).toBe('high');
       expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/api\/images\/.+\?w=\d+$/);
       // the price per adult at the customer's price: the sale price less the shop's 5 %
-      const paid = Math.floor((cents(saleAdult) * 95 + 50) / 100);
+      const paid = percentOfMinor(toMinor(saleAdult), 95);
       expect(await page.getByTestId('product-price').innerText()).toBe(
         isRu
-          ? `от ${money(paid, currency, true)} за взрослого ${money(cents(saleAdult), currency, true)}`
-          : `from ${money(paid, currency, false)} per adult ${money(cents(saleAdult), currency, false)}`,
+          ? `от ${money(paid, currency, true)} за взрослого ${money(toMinor(saleAdult), currency, true)}`
+          : `from ${money(paid, currency, false)} per adult ${money(toMinor(saleAdult), currency, false)}`,
       );
       // the cancellation tiers, below the last one non-refundable
       const tiers = await page.getByTestId('product-cancellation').locator('li').allInnerTexts();
@@ -107,7 +100,7 @@ describe("[WIDGETS][TOUR] the shop's tour page sells the tour", () => {
       // SPEC §9: a day typed DD.MM.YYYY shows its times; a text that is no date says so in the shop's language
       const chip = page.getByTestId('checkout-day').nth(1);
       const chipText = (await chip.innerText()).trim();
-      const iso = new URL((await chip.getAttribute('href')) ?? '', portal.url()).searchParams.get('date') ?? '';
+      const iso = new URL((await chip.getAttribute('href')) ?? '', portal().url()).searchParams.get('date') ?? '';
       await page.locator('#date').fill(`${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`);
       await page.locator('#date').press('Enter');
       await page

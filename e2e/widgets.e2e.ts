@@ -10,7 +10,7 @@ import type {
   WidgetPriceOffer,
 } from '@portal/contract';
 import { formatDisplayDate } from '@portal/contract/plain';
-import { LAYOUTS, SCREENSHOT_DIR, screenshot, startPortal, type Portal } from './support/portal.ts';
+import { LAYOUTS, SCREENSHOT_DIR, screenshot, startPortal, type Portal, noSideScroll } from './support/portal.ts';
 import { ADMIN, JUNIOR, RU_ADMIN, OPERATOR, agencyFor, agentSessions, apiLogin } from './support/session.ts';
 import { startDnsStandIn, type DnsStandIn } from '../apps/api/test/dns-stand-in.ts';
 import {
@@ -19,12 +19,11 @@ import {
   agencySite,
   atTenPercent,
   atTenPercentOf,
-  cents,
   createShop,
   shopTitles,
   twoOffers as offersOf,
 } from './support/widgets.ts';
-import { toMinor, minorToMajor } from '@portal/contract';
+import { minorToMajor, percentOfMinor, toMinor } from '@portal/contract';
 
 // Issue 13 part 1: an agency admin runs its widgets at /widgets — the six tabs, the offer price table with NET and the
 // minimum sale price (NET + 5 % after the discount), save, list, duplicate, delete; juniors and agencies without
@@ -49,7 +48,6 @@ afterAll(async () => {
 });
 
 const twoOffers = (email: string, currency: 'aed' | 'usd') => offersOf(api, email, currency);
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 function offerBox(page: Page, offerId: number) {
   return page.locator(`[data-testid="widget-offer"][data-offer-id="${offerId}"]`);
 }
@@ -134,7 +132,7 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
     // one cent under NET × 1.05 is refused on its field, the minimum shown beside it
     const [first] = picks;
     if (!first) throw new Error('no offer');
-    const minimum = Math.ceil(cents(first.offer.netAdult ?? 0) * 1.05) / 100;
+    const minimum = minorToMajor(Math.ceil(toMinor(first.offer.netAdult ?? 0) * 1.05));
     const adult = offerBox(page, first.offer.offerId).getByTestId('sale-adult');
     await adult.fill((minimum - 0.01).toFixed(2));
     await page.getByTestId('widget-save').click();
@@ -383,7 +381,7 @@ describe('[WIDGETS] an agency admin sells at its own prices', () => {
       // the first option's adult price after the 5 % discount, as the customer pays it
       const first = picks[0]?.offer;
       const saleMinor = toMinor(atTenPercent(atTenPercent(first?.netAdult ?? 0)));
-      const paidMinor = Math.floor((saleMinor * 95 + 50) / 100);
+      const paidMinor = percentOfMinor(saleMinor, 95);
       const whole = Math.floor(minorToMajor(paidMinor))
         .toString()
         .replace(/\B(?=(\d{3})+(?!\d))/g, isRu ? '\u00A0' : ',');

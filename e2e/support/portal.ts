@@ -139,6 +139,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+// The same, once the page's requests are answered, taken from the top: the sticky header is not painted over the
+// middle of the page
+export async function settledScreenshot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+// The page fits its width: nothing to scroll sideways
+export const noSideScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
 // The four screens every page is looked at on: desktop and phone widths, in English and Russian
 export const LAYOUTS = [
   [1280, 'en'],

@@ -2,11 +2,12 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Portal } from './portal.ts';
 
-// The demo users the tests act as (SEED_DEMO), all with one password: Desert Rose's admin (English, AED) and junior
-// agent, Volga Tours' admin (Russian, USD) and the tours company's operator
+// The demo users the tests act as (SEED_DEMO), all with one password: Desert Rose's admin (English, AED), senior and
+// junior agents, Volga Tours' admin (Russian, USD) and the tours company's operator
 export const DEMO_PASSWORD = 'Demo-2026-pass';
 export const ADMIN = 'admin@desertrose.test';
 export const ADMIN_NAME = 'Layla Haddad';
+export const SENIOR = 'senior@desertrose.test';
 export const JUNIOR = 'junior@desertrose.test';
 export const RU_ADMIN = 'admin@volga.test';
 export const OPERATOR = 'ops@portal.test';
@@ -26,12 +27,17 @@ export async function apiLogin(portal: Portal, email: string, password = DEMO_PA
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
-// The login form on the home page, as a person uses it (English labels), until the welcome shows
+// The login form of the page shown, filled in and sent as a person does it (English labels)
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+// The login form on the home page, until the welcome shows
 export async function logInAsAdmin(page: Page, portal: Portal, host = 'localhost') {
   await page.goto(portal.url(host) + '/');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, ADMIN);
   await page.getByText(`Welcome, ${ADMIN_NAME}`).waitFor();
 }
 
@@ -43,7 +49,6 @@ export async function apiGet<T>(portal: Portal, page: Page, path: string): Promi
   return (await response.json()) as T;
 }
 
-// Pays on the sandbox's hosted page as an agent would; the page speaks the payer's language (Volga Tours' is Russian)
 // A card booking's sandbox charge paid with 4242 through the pay page's form, without a browser
 export async function paySandboxCharge(portal: Portal, booking: { payment?: { redirectUrl: string | null } | null }) {
   const chargeId = booking.payment?.redirectUrl?.split('/').pop() ?? '';
@@ -63,6 +68,7 @@ export async function paySandboxCharge(portal: Portal, booking: { payment?: { re
   return chargeId;
 }
 
+// Pays on the sandbox's hosted page as an agent would; the page speaks the payer's language (Volga Tours' is Russian)
 export async function payOnSandbox(page: Page, card: string, name = 'Anna Smith') {
   const number = page.getByLabel(/^(Card number|Номер карты)$/);
   await number.waitFor();

@@ -9,12 +9,19 @@ export async function nextFrames(page: Page): Promise<void> {
   );
 }
 
-// The element's CSS transitions and animations (its own and its descendants') have finished: a dialog's fade-in, a
-// drawer's slide, a dropdown's opening, a button stepping aside
-export async function animationsDone(target: Locator): Promise<void> {
-  await nextFrames(target.page());
-  await target.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))),
+// The element's CSS transitions and animations (its own and its descendants'; a page's: its body's) have finished: a
+// dialog's fade-in, a drawer's slide, a dropdown's opening, a button stepping aside. One that repeats for ever (a
+// spinner) never finishes and is not waited for.
+export async function animationsDone(target: Locator | Page): Promise<void> {
+  const element = 'mainFrame' in target ? target.locator('body') : target;
+  await nextFrames(element.page());
+  await element.evaluate((root) =>
+    Promise.all(
+      root
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
 }
 
@@ -23,5 +30,5 @@ export async function animationsDone(target: Locator): Promise<void> {
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await nextFrames(page);
-  await animationsDone(page.locator('body'));
+  await animationsDone(page);
 }

@@ -3,11 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { Widget, WidgetOfferPricesResponse, WidgetPriceOffer } from '@portal/contract';
-import { toMinor } from '@portal/contract';
+import { divideUp, minorToMajor, toMinor } from '@portal/contract';
 
-export const cents = (major: number) => toMinor(major);
 // NET + 10 %, rounded up to the cent
-export const atTenPercent = (net: number) => Math.floor((cents(net) * 110 + 99) / 100) / 100;
+export const atTenPercent = (net: number) => minorToMajor(divideUp(toMinor(net) * 110, 100));
 
 type Api = <T>(email: string, path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
 
