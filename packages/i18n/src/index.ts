@@ -3,8 +3,8 @@
 // - the web app's parts, merged into its one `translation` namespace, each loaded with the pages that show it; the
 //   core part (layout, home, login, and every contract message under its group's key, `bookingMessages.*`) is also
 //   the API's: the shops show the server's messages in its words;
-// - namespaces of their own: `legal` (the web's terms and privacy pages), `mail` and `documents` (the API's e-mails,
-//   PDFs and sheets).
+// - namespaces of their own: `legal` (the web's terms and privacy pages), `mail`, `documents` and `ledger` (the API's
+//   e-mails, PDFs and sheets, and statement lines).
 // This file is what the web's first page may import: names and types only, no texts.
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];

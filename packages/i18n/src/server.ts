@@ -8,8 +8,9 @@ import ruLedger from '../locales/ru/ledger.json' with { type: 'json' };
 import ruMail from '../locales/ru/mail.json' with { type: 'json' };
 import type { KeyOf, Language } from './index.ts';
 
-// What the API says, every language at once (ledger: the statement lines, written once in the agency's language) (the server preloads them; the build bundles them): the core part for
-// the contract's messages the shops show, and the server's own namespaces.
+// What the API says, every language at once (the server preloads them; the build bundles them): the core part for the
+// contract's messages the shops show, and the server's own namespaces (ledger: the statement lines, written once in
+// the agency's language).
 export const SERVER_RESOURCES = {
   en: { core: enCore, mail: enMail, documents: enDocuments, ledger: enLedger },
   ru: { core: ruCore, mail: ruMail, documents: ruDocuments, ledger: ruLedger },
