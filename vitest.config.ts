@@ -38,6 +38,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits 1 s by default: too short for an image resized or a search answered on a loaded
+          // machine (Playwright's own waits give 30 s)
+          expect: { poll: { timeout: 15_000 } },
           // two files at a time, each with its own portal, data dir, SMTP sink and Chromium
           maxWorkers: 2,
           pool: 'forks',

@@ -179,7 +179,8 @@ describe('[AGENCY][PENDING] an agency waiting for approval is told so from the f
       );
       await page.getByTestId(`offer-${slot.offer.id}-prices`).waitFor();
       expect(await page.getByTestId('awaiting-approval').count()).toBe(0);
-      expect(await page.getByTestId('book-button').isDisabled()).toBe(false);
+      // enabled once the day's availability has come (on a loaded machine, after the prices)
+      await expect.poll(() => page.getByTestId('book-button').isDisabled()).toBe(false);
       const created = await asAdmin<CreateBookingResponse>(agent.email, '/b2b/bookings/withpaymentintent', {
         method: 'POST',
         body: {
