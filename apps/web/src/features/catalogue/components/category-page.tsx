@@ -1,21 +1,18 @@
-import { Container, Stack } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useInsightEvent } from '@/lib/use-insight-event';
 import { useCategoryPage } from '../api/get-category-page';
-import { useAgentFromPrices } from '../api/get-tours';
-import { FilterLinks } from './filter-links';
 import { ListingHero } from './listing-hero';
 import { SectionHeader } from './section-header';
-import { TourGrid } from './tour-grid';
+import { FilteredTours } from './tour-grid';
 
 // A category across the UAE (/tourscategories/homepage/uae/{category}), filtered by city
 export function CategoryPage({ category, city }: { category: string; city: string }) {
   const { t } = useTranslation();
   const { data } = useCategoryPage(category);
-  const agentPrices = useAgentFromPrices();
   const activeCity = data?.cities.find((c) => c.url === city);
   useDocumentPageTitle(data ? [data.category.name, activeCity?.name].filter(Boolean).join(' · ') : undefined);
   const tours = data && city ? data.tours.filter((tour) => tour.city.url === city) : data?.tours;
@@ -58,33 +55,16 @@ export function CategoryPage({ category, city }: { category: string; city: strin
           }
           subtitle={t('catalogue.toursCount', { count: tours.length })}
         />
-        <Stack gap="lg">
-          <FilterLinks
-            label={t('catalogue.filters.city')}
-            links={[
-              {
-                key: 'all',
-                label: t('catalogue.filters.allCities'),
-                to: categoryHref(),
-                count: data.tours.length,
-                isActive: city === '',
-              },
-              ...data.cities.map((c) => ({
-                key: c.url,
-                label: c.name,
-                to: categoryHref(c.url),
-                count: c.toursCount,
-                isActive: c.url === city,
-              })),
-            ]}
-          />
-          <TourGrid
-            tours={tours}
-            currency={data.currencyCode}
-            agentPrices={agentPrices}
-            emptyText={t('catalogue.empty')}
-          />
-        </Stack>
+        <FilteredTours
+          label={t('catalogue.filters.city')}
+          all={{ label: t('catalogue.filters.allCities'), to: categoryHref() }}
+          options={data.cities}
+          active={city}
+          hrefOf={categoryHref}
+          allCount={data.tours.length}
+          tours={tours}
+          currency={data.currencyCode}
+        />
       </Container>
     </>
   );

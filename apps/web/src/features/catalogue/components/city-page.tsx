@@ -1,21 +1,18 @@
-import { Container, Stack } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useInsightEvent } from '@/lib/use-insight-event';
 import { useCityPage } from '../api/get-city-page';
-import { useAgentFromPrices } from '../api/get-tours';
-import { FilterLinks } from './filter-links';
 import { ListingHero } from './listing-hero';
 import { SectionHeader } from './section-header';
-import { TourGrid } from './tour-grid';
+import { FilteredTours } from './tour-grid';
 
 // SPEC §2 city page: the city's tours with a category filter
 export function CityPage({ country, city, category }: { country: string; city: string; category: string }) {
   const { t } = useTranslation();
   const { data } = useCityPage(country, city);
-  const agentPrices = useAgentFromPrices();
   const activeCategory = data?.categories.find((c) => c.url === category);
   useDocumentPageTitle(data ? [activeCategory?.name, data.city.name].filter(Boolean).join(' · ') : undefined);
   const tours =
@@ -60,33 +57,16 @@ export function CityPage({ country, city, category }: { country: string; city: s
           }
           subtitle={t('catalogue.toursCount', { count: tours.length })}
         />
-        <Stack gap="lg">
-          <FilterLinks
-            label={t('catalogue.filters.category')}
-            links={[
-              {
-                key: 'all',
-                label: t('catalogue.filters.all'),
-                to: cityHref(),
-                count: data.tours.length,
-                isActive: category === '',
-              },
-              ...data.categories.map((c) => ({
-                key: c.url,
-                label: c.name,
-                to: cityHref(c.url),
-                count: c.toursCount,
-                isActive: c.url === category,
-              })),
-            ]}
-          />
-          <TourGrid
-            tours={tours}
-            currency={data.currencyCode}
-            agentPrices={agentPrices}
-            emptyText={t('catalogue.empty')}
-          />
-        </Stack>
+        <FilteredTours
+          label={t('catalogue.filters.category')}
+          all={{ label: t('catalogue.filters.all'), to: cityHref() }}
+          options={data.categories}
+          active={category}
+          hrefOf={cityHref}
+          allCount={data.tours.length}
+          tours={tours}
+          currency={data.currencyCode}
+        />
       </Container>
     </>
   );

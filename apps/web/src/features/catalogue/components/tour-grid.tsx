@@ -1,7 +1,9 @@
-import { SimpleGrid } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import type { CurrencyCode, TourCard as TourCardData } from '@portal/contract';
-import type { AgentFromPrices } from '../api/get-tours';
+import { useTranslation } from 'react-i18next';
+import { useAgentFromPrices, type AgentFromPrices } from '../api/get-tours';
 import { EmptyState } from './empty-state';
+import { FilterLinks } from './filter-links';
 import { TourCard } from './tour-card';
 
 type TourGridProps = {
@@ -26,5 +28,46 @@ export function TourGrid({ tours, currency, agentPrices, emptyText }: TourGridPr
         <TourCard key={tour.id} tour={tour} price={pickFromPrice(tour, currency, agentPrices)} currency={currency} />
       ))}
     </SimpleGrid>
+  );
+}
+
+type FilterOption = { url: string; name: string; toursCount: number };
+
+type FilteredToursProps = {
+  // the filter's name, and the "all" chip's label and link
+  label: string;
+  all: { label: string; to: string };
+  options: readonly FilterOption[];
+  // the chosen option's url; '' for all
+  active: string;
+  hrefOf: (url: string) => string;
+  // every tour of the listing (the "all" count), and those the filter keeps
+  allCount: number;
+  tours: readonly TourCardData[];
+  currency: CurrencyCode;
+};
+
+// A listing's tours under its filter chips (country, city and category pages): the chips are links, so the filter
+// lives in the URL; the cards carry the agent's net "from" prices when the agent is logged in
+export function FilteredTours({ label, all, options, active, hrefOf, allCount, tours, currency }: FilteredToursProps) {
+  const { t } = useTranslation();
+  const agentPrices = useAgentFromPrices();
+  return (
+    <Stack gap="lg">
+      <FilterLinks
+        label={label}
+        links={[
+          { key: 'all', label: all.label, to: all.to, count: allCount, isActive: active === '' },
+          ...options.map((option) => ({
+            key: option.url,
+            label: option.name,
+            to: hrefOf(option.url),
+            count: option.toursCount,
+            isActive: option.url === active,
+          })),
+        ]}
+      />
+      <TourGrid tours={tours} currency={currency} agentPrices={agentPrices} emptyText={t('catalogue.empty')} />
+    </Stack>
   );
 }

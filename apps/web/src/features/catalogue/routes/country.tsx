@@ -5,12 +5,10 @@ import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useCountryPage } from '../api/get-country-page';
-import { useAgentFromPrices } from '../api/get-tours';
-import { FilterLinks } from '../components/filter-links';
 import { ListingHero } from '../components/listing-hero';
 import { PlaceCards } from '../components/place-cards';
 import { SectionHeader } from '../components/section-header';
-import { TourGrid } from '../components/tour-grid';
+import { FilteredTours } from '../components/tour-grid';
 
 // SPEC §2 /[country]: the country's cities and tours, filtered by category (?category=…)
 export function CountryRoute() {
@@ -19,7 +17,6 @@ export function CountryRoute() {
   const [searchParams] = useSearchParams();
   const category = searchParams.get('category') ?? '';
   const { data } = useCountryPage(country.toLowerCase());
-  const agentPrices = useAgentFromPrices();
   useDocumentPageTitle(data?.country.name);
 
   if (!data) return <SectionSpinner />;
@@ -52,33 +49,16 @@ export function CountryRoute() {
           )}
           <section aria-labelledby="tours-title">
             <SectionHeader id="tours-title" title={t('catalogue.country.tours')} />
-            <Stack gap="lg">
-              <FilterLinks
-                label={t('catalogue.filters.category')}
-                links={[
-                  {
-                    key: 'all',
-                    label: t('catalogue.filters.all'),
-                    to: countryHref,
-                    count: data.tours.length,
-                    isActive: category === '',
-                  },
-                  ...data.categories.map((c) => ({
-                    key: c.url,
-                    label: c.name,
-                    to: `${countryHref}?${new URLSearchParams({ category: c.url }).toString()}`,
-                    count: c.toursCount,
-                    isActive: c.url === category,
-                  })),
-                ]}
-              />
-              <TourGrid
-                tours={tours}
-                currency={data.currencyCode}
-                agentPrices={agentPrices}
-                emptyText={t('catalogue.empty')}
-              />
-            </Stack>
+            <FilteredTours
+              label={t('catalogue.filters.category')}
+              all={{ label: t('catalogue.filters.all'), to: countryHref }}
+              options={data.categories}
+              active={category}
+              hrefOf={(url) => `${countryHref}?${new URLSearchParams({ category: url }).toString()}`}
+              allCount={data.tours.length}
+              tours={tours}
+              currency={data.currencyCode}
+            />
           </section>
         </Stack>
       </Container>
