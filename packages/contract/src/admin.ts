@@ -5,7 +5,7 @@ import { StatementQuery, StatementResponse } from './balance.ts';
 import { isWholeCents } from './money.ts';
 import { AgencyStatus, AgentRole, CurrencyCode, OkResponse } from './common.ts';
 import { AGENCY_ADMIN_MESSAGES } from './messages.ts';
-export { AGENCY_ADMIN_MESSAGES, creditLimitBelowDebtMessage } from './messages.ts';
+export { AGENCY_ADMIN_MESSAGES, cannotApproveMessage, creditLimitBelowDebtMessage } from './messages.ts';
 import { OPERATOR_ONLY, defineRoute } from './define-route.ts';
 
 export const AdminAgencyRow = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AgencyStatus, CurrencyCode, DateOnly } from './common.ts';
 import { accessFor, defineRoute } from './define-route.ts';
 import { isCalendarDate } from './catalogue.ts';
-import { COMPANY_MESSAGES } from './messages.ts';
+import { COMPANY_MESSAGES, FIELD_MESSAGES } from './messages.ts';
 import { OptionalEmail, optionalPhone, RequiredText } from './validation.ts';
 import { isValidIban, isValidSwift, isValidUaeTrn, normalizeIban } from './company-rules.ts';
 import { AuditListResponse, AuditQuery } from './audit.ts';
@@ -57,7 +57,7 @@ export const AgencyDetailsBody = z
           .string()
           .trim()
           .max(40)
-          .regex(/^[0-9A-Za-z -]*$/, 'Use digits, letters, spaces and dashes only')
+          .regex(/^[0-9A-Za-z -]*$/, FIELD_MESSAGES.accountNumber)
           .default(''),
         iban: z
           .string()

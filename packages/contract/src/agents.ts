@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AgentRole, AgentStatus, CurrencyCode } from './common.ts';
 import { accessFor, defineRoute } from './define-route.ts';
-import { COMPANY_MESSAGES } from './messages.ts';
+import { COMPANY_MESSAGES, FIELD_MESSAGES } from './messages.ts';
 import { Email, PersonName, Phone } from './validation.ts';
 import { isWholeCents } from './money.ts';
 import { AuditListResponse, AuditQuery } from './audit.ts';
@@ -59,9 +59,7 @@ export type Agent = z.infer<typeof Agent>;
 export const AGENT_STATUS_FILTERS = ['all', 'normal', 'emailNotVerified', 'deleted'] as const;
 export const AgentListQuery = z.object({
   search: z.string().trim().max(100).default(''),
-  status: z
-    .enum(AGENT_STATUS_FILTERS, { error: 'Status must be all, normal, emailNotVerified or deleted' })
-    .default('all'),
+  status: z.enum(AGENT_STATUS_FILTERS, { error: FIELD_MESSAGES.agentStatus }).default('all'),
   page: z.coerce.number({ error: 'Must be a positive whole number' }).int().min(1).max(10_000).default(1),
   onPage: z.coerce.number({ error: 'Must be a positive whole number' }).int().min(1).max(100).default(20),
 });

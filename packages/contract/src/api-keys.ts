@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ONLY, OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
-import { API_KEY_MESSAGES } from './messages.ts';
+import { API_KEY_MESSAGES, FIELD_MESSAGES } from './messages.ts';
 export { API_KEY_MESSAGES } from './messages.ts';
 
 // Issue 30: an agency's keys for the reseller API (OCTO at /octo/v1). Admins of agencies the tours company allowed
@@ -14,7 +14,7 @@ export const ApiKeyRole = z.enum(['senior', 'junior']);
 export type ApiKeyRole = z.infer<typeof ApiKeyRole>;
 
 export const CreateApiKeyBody = z.object({
-  name: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(60, 'At most 60 characters'),
+  name: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(60, FIELD_MESSAGES.nameTooLong),
   role: ApiKeyRole.optional().default('senior'),
   // a test key: the same rules and answers, no real stock or money (the agency's test balance)
   isTest: z.boolean().optional().default(false),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from './messages.ts';
 
 // The history of an agency's company data, agents and roles, shown to its admins (issue "Company settings, agents
 // and roles"). `field` names a form field ('companyName', 'bank.iban', 'role', 'monthlyCap', 'files.contract', …) so
@@ -104,7 +105,7 @@ export const AdminAuditQuery = AuditQuery.extend({
   entity: AuditEntity.optional(),
   entityId: z.string().trim().min(1).max(100).optional(),
   agencyId: z.uuid('Unknown agency').optional(),
-  actorId: z.uuid('Unknown operator').optional(),
+  actorId: z.uuid(FIELD_MESSAGES.unknownOperator).optional(),
 });
 export type AdminAuditQuery = z.infer<typeof AdminAuditQuery>;
 

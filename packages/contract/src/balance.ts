@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, DateOnly } from './common.ts';
 import { accessFor, OPERATOR_ONLY, defineRoute } from './define-route.ts';
-import { MONEY_MESSAGES } from './messages.ts';
+import { FIELD_MESSAGES, MONEY_MESSAGES } from './messages.ts';
 import { isWholeCents } from './money.ts';
 
 export { MONEY_MESSAGES };
@@ -10,7 +10,7 @@ import { isCalendarDate } from './catalogue.ts';
 
 // SPEC §2 /balance, /top-up; §5 top-up rules; §6 balances are an admin's; §7 /b2b/balance*; §9 credit and invoices.
 
-export const TopUpMethod = z.enum(['card', 'bank_transfer'], { error: 'Choose card or bank transfer' });
+export const TopUpMethod = z.enum(['card', 'bank_transfer'], { error: FIELD_MESSAGES.topUpMethod });
 export type TopUpMethod = z.infer<typeof TopUpMethod>;
 // pending: waiting for the card payment or the operator's check; credited once; failed/cancelled: card not paid
 export const TopUpStatus = z.enum(['pending', 'credited', 'failed', 'cancelled', 'rejected']);
@@ -63,7 +63,7 @@ export const TopUpBody = z.discriminatedUnion(
       note: z.string().trim().max(500).optional().default(''),
     }),
   ],
-  { error: 'Choose card or bank transfer' },
+  { error: FIELD_MESSAGES.topUpMethod },
 );
 export type TopUpBody = z.input<typeof TopUpBody>;
 
@@ -103,7 +103,7 @@ export const TopUpIdParams = z.object({ id: z.uuid(MONEY_MESSAGES.unknownTopUp) 
 
 // The monthly summary (SPEC §3 "Balance table row"): one row per month with entries, in the account currency
 export const BalanceSummaryQuery = z.object({
-  year: z.coerce.number().int().min(2000, 'Choose a year from 2000').max(2100, 'Choose a year up to 2100').optional(),
+  year: z.coerce.number().int().min(2000, FIELD_MESSAGES.yearFrom).max(2100, FIELD_MESSAGES.yearUpTo).optional(),
 });
 // SPEC §9: the month's tax invoice. none: nothing was charged to the balance in the month; proforma: the month is not
 // closed yet (a proforma now, the tax invoice from `availableFrom`); ready: closed, issued on first download (or by the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CurrencyCode, Language, MAX_DB_ID, MIN_DATE } from './common.ts';
 import { ANY_AGENT, ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
-import { BOOKING_MESSAGES, CATALOGUE_MESSAGES } from './messages.ts';
+import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, PEOPLE_MESSAGES, fillTemplate } from './messages.ts';
 import { FIRST_PAGE_PATHS } from './paths.ts';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, type ImageWidth } from './images.ts';
 
@@ -15,10 +15,11 @@ export const MAX_RANGE_DAYS = 366;
 export const MAX_PRICE_IDS = 50;
 
 // SPEC §5: the checkout messages, with N filled in
+export { PEOPLE_MESSAGES } from './messages.ts';
 export const peopleMessages = {
-  min: (n: number) => `Minimum number of people: ${n}`,
-  max: (n: number) => `Maximum number of people: ${n}`,
-  stock: (n: number) => `No more available stock, max ${n}. Please contact admin.`,
+  min: (n: number) => fillTemplate(PEOPLE_MESSAGES.min, { n }),
+  max: (n: number) => fillTemplate(PEOPLE_MESSAGES.max, { n }),
+  stock: (n: number) => fillTemplate(PEOPLE_MESSAGES.stock, { n }),
 };
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -6,8 +6,12 @@ export const ValidationErrorBody = z.array(ErrorItem);
 
 export {
   ALLOWED_UPLOAD_FORMATS,
+  FIELD_MESSAGES,
   MESSAGES,
+  SANDBOX_CARD_MESSAGES,
+  fillTemplate,
   readSpendingCapMessage,
+  readTemplate,
   spendingCapMessage,
   unsupportedFormatMessage,
 } from './messages.ts';

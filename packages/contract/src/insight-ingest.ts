@@ -4,6 +4,7 @@ import { DbId } from './common.ts';
 import { PUBLIC, defineRoute } from './define-route.ts';
 import { FIRST_PAGE_PATHS } from './paths.ts';
 import { INSIGHT_BATCH_MAX_EVENTS, INSIGHT_TEXT_MAX, UNSERVED_REASONS, isInsightSessionId } from './insight-events.ts';
+import { FIELD_MESSAGES } from './messages.ts';
 
 // Issue 31: what the web app sends of how agents use it (insight-events.ts names the words). Every shape is strict:
 // an unknown kind, an unknown field, a wrong type or a text past its length refuses the whole batch, so nothing is
@@ -70,7 +71,7 @@ export type InsightEventInput = z.infer<typeof InsightEventInput>;
 // (sendBeacon sets no headers: the user comes from here, verified), and the events in the order they happened. The
 // byte cap (INSIGHT_BATCH_MAX_BYTES) is the route's body limit.
 export const InsightBatch = z.strictObject({
-  sessionId: z.string().refine(isInsightSessionId, 'Must be a session id'),
+  sessionId: z.string().refine(isInsightSessionId, FIELD_MESSAGES.sessionId),
   token: z.string().max(4096).optional(),
   events: z.array(InsightEventInput).min(1).max(INSIGHT_BATCH_MAX_EVENTS),
 });

@@ -4,18 +4,13 @@ import { CatalogueDate, daysBetween } from './catalogue.ts';
 import { AgencyStatus, CurrencyCode, DbId, Language } from './common.ts';
 import { OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { FUNNEL_STEPS, INSIGHT_CHANNELS, UNSERVED_REASONS } from './insight-events.ts';
+import { INSIGHT_MESSAGES } from './messages.ts';
 
 // Issue 31 item 2: the tours company's Insight pages (operators only) over what insight-events.ts records and the
 // bookings themselves: the funnel, agencies' activity, demand not served and sales by channel, each also as CSV and
 // xlsx with the same filters. Money in major units unless a name says minor.
 
-// Said to the operator when a filter is refused (the back office is English-first, as the desk's range message)
-export const INSIGHT_MESSAGES = {
-  rangeOrder: 'The start date must not be after the end date',
-  periodTooLong: 'Choose a period of at most 366 days',
-  unknownSite: 'Unknown site',
-  unknownAgency: 'Unknown agency',
-} as const;
+export { INSIGHT_MESSAGES };
 
 // A period shows at most a year (and compares with the year before it)
 export const INSIGHT_MAX_PERIOD_DAYS = 366;

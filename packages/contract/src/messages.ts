@@ -1,6 +1,40 @@
 import { MIN_DATE } from './constants.ts';
 
-// Every message the spec quotes, word for word (SPEC §5, §8). Russian translations live in the web locales.
+// Every message the spec quotes, word for word (SPEC §5, §8). Every group here (`*_MESSAGES`) has its Russian in
+// packages/i18n (src/messages.ts names each group's keys), where the web and the server's pages read it.
+
+// A message with values in it: its template names them in braces ("{taken}"). The contract fills it in, and reads the
+// values back out of a message the server wrote, so that the web and the shops say it in their language with them.
+export function fillTemplate(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+const templatePatterns = new Map<string, { pattern: RegExp; names: string[] } | null>();
+function patternOf(template: string) {
+  let found = templatePatterns.get(template);
+  if (found === undefined) {
+    const names: string[] = [];
+    const source = template
+      .split(/(\{\w+\})/)
+      .map((piece) => {
+        const name = /^\{(\w+)\}$/.exec(piece)?.[1];
+        if (name) names.push(name);
+        return name ? '(.+?)' : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('');
+    found = names.length > 0 ? { pattern: new RegExp(`^${source}$`, 's'), names } : null;
+    templatePatterns.set(template, found);
+  }
+  return found;
+}
+
+// The values of `message` if `template` wrote it, else null (also for a template without values)
+export function readTemplate(template: string, message: string): Record<string, string> | null {
+  const found = patternOf(template);
+  const match = found?.pattern.exec(message);
+  if (!found || !match) return null;
+  return Object.fromEntries(found.names.map((name, i) => [name, match[i + 1] ?? '']));
+}
 export const MESSAGES = {
   loginIncorrect: 'Username or Password is incorrect',
   maintenance: 'Server is under maintenance',
@@ -188,10 +222,16 @@ export const AGENCY_ADMIN_MESSAGES = {
   creditLimitBelowDebt: 'The credit limit cannot be lower than what the agency owes now ({owed})',
   adjustmentAmount: 'Enter an amount in whole cents, greater than zero',
   adjustmentPastCredit: 'This debit would take the agency past its credit limit',
+  // {status}: the agency's status as the contract names it (AgencyStatus: suspended, rejected)
+  cannotApprove: 'Agency is {status} and cannot be approved',
 } as const;
 
 export function creditLimitBelowDebtMessage(owed: string): string {
-  return AGENCY_ADMIN_MESSAGES.creditLimitBelowDebt.replace('{owed}', owed);
+  return fillTemplate(AGENCY_ADMIN_MESSAGES.creditLimitBelowDebt, { owed });
+}
+
+export function cannotApproveMessage(status: string): string {
+  return fillTemplate(AGENCY_ADMIN_MESSAGES.cannotApprove, { status });
 }
 
 // The tours company's back office: catalogue and stock (issue 12; ours, not the SPEC's)
@@ -236,12 +276,7 @@ export const CATALOGUE_ADMIN_MESSAGES = {
 } as const;
 
 export function stockBelowTakenMessage(taken: number, slot: string): string {
-  return CATALOGUE_ADMIN_MESSAGES.stockBelowTaken.replace('{taken}', String(taken)).replace('{slot}', slot);
-}
-
-export function readStockBelowTakenMessage(message: string): { taken: string; slot: string } | null {
-  const match = /^Stock cannot be lower than the (\d+) seats already sold or held on (.+)$/.exec(message);
-  return match?.[1] && match[2] ? { taken: match[1], slot: match[2] } : null;
+  return fillTemplate(CATALOGUE_ADMIN_MESSAGES.stockBelowTaken, { taken, slot });
 }
 
 // The tours company's desk: bookings cancelled on an agency's behalf, card refunds (issue 12; ours, not the SPEC's)
@@ -254,6 +289,45 @@ export const DESK_MESSAGES = {
   noRefundOwed: 'Nothing is owed back to this card',
   refundInProgress: 'The provider is still being asked about this refund. Try again in two minutes.',
   refundNotHeld: 'Only a refund the provider refused or has not confirmed can be recorded as made at the provider',
+  // kept as the payment's failure message while a refund's answer is awaited (payments.service.ts)
+  refundPending: 'Refund pending: the provider has not confirmed it yet',
+} as const;
+
+// The field checks of the contract's schemas that no group above words (ours)
+export const FIELD_MESSAGES = {
+  unknownOperator: 'Unknown operator',
+  unknownSession: 'Unknown session',
+  sessionId: 'Must be a session id',
+  nameTooLong: 'At most 60 characters',
+  accountNumber: 'Use digits, letters, spaces and dashes only',
+  topUpMethod: 'Choose card or bank transfer',
+  yearFrom: 'Choose a year from 2000',
+  yearUpTo: 'Choose a year up to 2100',
+  widgetType: 'Choose one of the widget types',
+  partnersMax: 'Add at most 20 partners',
+  optionsMax: 'Choose at most 100 options',
+  agentStatus: 'Status must be all, normal, emailNotVerified or deleted',
+  invalidJson: 'The request body is not valid JSON',
+} as const;
+
+// SPEC §5: the checkout's people limits, N filled in (catalogue.ts#peopleMessages)
+export const PEOPLE_MESSAGES = {
+  min: 'Minimum number of people: {n}',
+  max: 'Maximum number of people: {n}',
+  stock: 'No more available stock, max {n}. Please contact admin.',
+} as const;
+
+// The sandbox card provider's answers on its pay page, worded as a provider words them; a failed payment keeps its
+// message, which the agent's booking and top-up pages show (payments/sandbox-cards.ts)
+export const SANDBOX_CARD_MESSAGES = {
+  declined: 'Your card was declined.',
+  incorrectNumber: 'Your card number is incorrect.',
+  invalidExpiry: "Your card's expiration date is incomplete.",
+  expired: "Your card's expiration date is in the past.",
+  invalidCvc: "Your card's security code is incomplete.",
+  cancelled: 'You cancelled this payment.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;
 
 // The agency's widgets (SPEC §5, §8 word for word where quoted; the rest are ours)
@@ -313,4 +387,69 @@ export const WEBHOOK_MESSAGES = {
   unknownEndpoint: 'Unknown webhook endpoint',
   unknownDelivery: 'Unknown webhook delivery',
   addressNotAllowed: 'This address cannot receive webhooks (a private, local or reserved network address)',
+} as const;
+
+// Issue 13 item 5: why a check of a widget's own domain failed, as the agency reads it on the widget page (stored
+// with the status, in English; the web says it in the page's language with readDomainMessage)
+export const WIDGET_DOMAIN_MESSAGES = {
+  txtMissing: 'No TXT record {name} was found',
+  txtWrong: "The TXT record {name} does not hold this widget's verification code",
+  notPointed: '{domain} does not point to {target}: add a CNAME record',
+  dnsFailed: 'The DNS look-up failed ({code}); the check runs again shortly',
+  noDomain: "Enter the widget's domain on the General tab and save it first",
+} as const;
+
+export function domainMessage(
+  key: keyof typeof WIDGET_DOMAIN_MESSAGES,
+  values: { name?: string; domain?: string; target?: string; code?: string },
+): string {
+  return fillTemplate(WIDGET_DOMAIN_MESSAGES[key], values);
+}
+
+// A stored reason read back into its key and values (the web says it in the page's language)
+export function readDomainMessage(
+  reason: string,
+): { key: keyof typeof WIDGET_DOMAIN_MESSAGES; values: Record<string, string> } | null {
+  for (const key of Object.keys(WIDGET_DOMAIN_MESSAGES) as (keyof typeof WIDGET_DOMAIN_MESSAGES)[]) {
+    const values = WIDGET_DOMAIN_MESSAGES[key] === reason ? {} : readTemplate(WIDGET_DOMAIN_MESSAGES[key], reason);
+    if (values) return { key, values };
+  }
+  return null;
+}
+
+// SPEC §7 public widget call GET /widgets/tour/url/{url} (widget-public.ts): "if empty, fails with a Russian 'could
+// not get data' error", so `noData` is Russian in every language
+export const WIDGET_PUBLIC_MESSAGES = {
+  noData: 'Не удалось получить данные',
+  agencyGuid: 'Unknown agency',
+} as const;
+
+// Issue 13: the customer's checkout in a widget shop (server-rendered in the shop's language)
+export const WIDGET_SALE_MESSAGES = {
+  notOnline: 'This date cannot be booked online. Please choose another date or contact us.',
+  priceMissing: 'This ticket type is not sold here. Please contact us.',
+  notAvailable: 'This option cannot be booked online at the moment. Please contact us.',
+  holdExpired: 'The 15 minutes to pay have passed and the seats were released. Please book again.',
+  notPayable: 'This booking cannot be paid now.',
+} as const;
+
+// Issue 13 item 3: the widget shop's checkout forms (widget-checkout-form.ts)
+export const WIDGET_CHECKOUT_MESSAGES = {
+  // SPEC §9: a text in the date field that is no date
+  badDate: 'Enter the date as DD.MM.YYYY.',
+} as const;
+
+// Issue 31 item 2: said to the operator when an Insight page's filter is refused (insight.ts)
+export const INSIGHT_MESSAGES = {
+  rangeOrder: 'The start date must not be after the end date',
+  periodTooLong: 'Choose a period of at most 366 days',
+  unknownSite: 'Unknown site',
+  unknownAgency: 'Unknown agency',
+} as const;
+
+// Issue 31 item 3: said to the support-replay recorder when an upload is refused (replay.ts; it stops quietly)
+export const REPLAY_MESSAGES = {
+  notRecorded: 'This session is not recorded',
+  tooLarge: 'The recording is too large',
+  malformed: 'The recording is not a list of rrweb events',
 } as const;

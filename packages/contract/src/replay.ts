@@ -5,19 +5,15 @@ import { ANY_AGENT, OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { OkResponse } from './common.ts';
 import { isInsightSessionId } from './insight-events.ts';
 import { REPLAY_UPLOAD_MAX_EVENTS, REPLAY_UPLOAD_PATH } from './replay-limits.ts';
+import { FIELD_MESSAGES } from './messages.ts';
 
 // Issue 31 item 3: support replay. An agent's pages are recorded with rrweb (inputs and guests' personal data masked
 // in the browser) in sessions the server chose (insight_sessions.is_recorded and the agency's switch); the tours
 // company plays them back from the agency's page and from a booking's page. An agency never reads a recording.
 
-// Said to the recorder when an upload is refused (it stops quietly: no agent reads these)
-export const REPLAY_MESSAGES = {
-  notRecorded: 'This session is not recorded',
-  tooLarge: 'The recording is too large',
-  malformed: 'The recording is not a list of rrweb events',
-} as const;
+export { REPLAY_MESSAGES } from './messages.ts';
 
-const SessionId = z.string().refine(isInsightSessionId, 'Unknown session');
+const SessionId = z.string().refine(isInsightSessionId, FIELD_MESSAGES.unknownSession);
 
 // What an upload must inflate to: rrweb's events (its EventType 0–7, the recorder's clock, the event's data), in the
 // order they happened. What is inside `data` is rrweb's to define; the recorder masked it before it left the page.

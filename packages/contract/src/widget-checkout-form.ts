@@ -2,16 +2,13 @@ import { z } from 'zod';
 import { parseTypedDate } from './calendar.ts';
 import { CurrencyCode, Language } from './common.ts';
 import { SHORT_MONTHS } from './constants.ts';
-import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, MESSAGES } from './messages.ts';
+import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, MESSAGES, WIDGET_CHECKOUT_MESSAGES } from './messages.ts';
 
 // Issue 13 item 3: the forms of a widget shop's checkout (`/embedded`, `/embedded/checkout`), server-rendered and
 // posted without script. Every field arrives as text; a name sent twice (`?adults=1&adults=2`) arrives as a list and
 // is no answer. A field that is not one its schema takes gets the message the customer already sees for that field.
 
-export const WIDGET_CHECKOUT_MESSAGES = {
-  // SPEC §9: a text in the date field that is no date
-  badDate: 'Enter the date as DD.MM.YYYY.',
-} as const;
+export { WIDGET_CHECKOUT_MESSAGES } from './messages.ts';
 
 // SPEC §9: a date as the customer typed it — DD.MM.YYYY (also with / or -), YYYY-MM-DD, or as the page shows it
 // ('27 Nov, 26', '27 нояб., 26') — as yyyy-MM-dd; null when it is no calendar date

@@ -21,43 +21,7 @@ export function domainRecords(domain: string, token: string, cnameTarget: string
   ];
 }
 
-// Why a check failed, as the agency reads it on the widget page (stored with the status)
-export const WIDGET_DOMAIN_MESSAGES = {
-  txtMissing: 'No TXT record {name} was found',
-  txtWrong: "The TXT record {name} does not hold this widget's verification code",
-  notPointed: '{domain} does not point to {target}: add a CNAME record',
-  dnsFailed: 'The DNS look-up failed ({code}); the check runs again shortly',
-  noDomain: "Enter the widget's domain on the General tab and save it first",
-} as const;
-
-export function domainMessage(
-  key: keyof typeof WIDGET_DOMAIN_MESSAGES,
-  values: { name?: string; domain?: string; target?: string; code?: string },
-): string {
-  return WIDGET_DOMAIN_MESSAGES[key].replace(/\{(\w+)\}/g, (_, k: string) => values[k as keyof typeof values] ?? '');
-}
-
-// A stored reason read back into its key and values (the web says it in the page's language)
-export function readDomainMessage(
-  reason: string,
-): { key: keyof typeof WIDGET_DOMAIN_MESSAGES; values: Record<string, string> } | null {
-  for (const [key, template] of Object.entries(WIDGET_DOMAIN_MESSAGES)) {
-    const names: string[] = [];
-    const pattern = template
-      .replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`))
-      .replace(/\{(\w+)\}/g, (_, name: string) => {
-        names.push(name);
-        return '(.+?)';
-      });
-    const match = new RegExp(`^${pattern}$`).exec(reason);
-    if (match)
-      return {
-        key: key as keyof typeof WIDGET_DOMAIN_MESSAGES,
-        values: Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])),
-      };
-  }
-  return null;
-}
+export { WIDGET_DOMAIN_MESSAGES, domainMessage, readDomainMessage } from './messages.ts';
 
 export const DomainRecord = z.object({ type: z.enum(['TXT', 'CNAME']), name: z.string(), value: z.string() });
 

@@ -2,24 +2,12 @@ import { z } from 'zod';
 import { CurrencyCode, Language } from './common.ts';
 import { ImageRef } from './catalogue.ts';
 import { PUBLIC, defineRoute } from './define-route.ts';
+import { WIDGET_PUBLIC_MESSAGES, WIDGET_SALE_MESSAGES } from './messages.ts';
 
 // SPEC §7 public widget call GET /widgets/tour/url/{url} (query currencyCode, agencyGuid): one tour as an agency's
 // widget sells it — its options at the customer's prices (sale − the widget's discount). "If empty, fails with a
 // Russian 'could not get data' error": no live widget of that agency sells the tour → 404 with WIDGET_PUBLIC_MESSAGES.
-export const WIDGET_PUBLIC_MESSAGES = {
-  noData: 'Не удалось получить данные',
-  agencyGuid: 'Unknown agency',
-} as const;
-
-// Issue 13: the customer's checkout in a widget shop (server-rendered in the shop's language through the web app's
-// core locale, where each has its Russian wording)
-export const WIDGET_SALE_MESSAGES = {
-  notOnline: 'This date cannot be booked online. Please choose another date or contact us.',
-  priceMissing: 'This ticket type is not sold here. Please contact us.',
-  notAvailable: 'This option cannot be booked online at the moment. Please contact us.',
-  holdExpired: 'The 15 minutes to pay have passed and the seats were released. Please book again.',
-  notPayable: 'This booking cannot be paid now.',
-} as const;
+export { WIDGET_PUBLIC_MESSAGES, WIDGET_SALE_MESSAGES };
 
 export const WidgetTourParams = z.object({ url: z.string().trim().min(1).max(120) });
 export const WidgetTourQuery = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CurrencyCode, Language } from './common.ts';
 import { accessFor, defineRoute, PUBLIC } from './define-route.ts';
 import {
+  FIELD_MESSAGES,
   WIDGET_MESSAGES,
   WIDGET_MIN_MARGIN_PERCENT,
   readSaleBelowMinimumMessage,
@@ -72,7 +73,7 @@ export function saleTotalMinor(
 // ---------------------------------------------------------------------------------------------------------------
 
 export const WIDGET_TYPES = ['singleTour', 'multipleTours', 'offersOnly', 'embedded', 'multiTourEmbedded'] as const;
-export const WidgetType = z.enum(WIDGET_TYPES, { error: 'Choose one of the widget types' });
+export const WidgetType = z.enum(WIDGET_TYPES, { error: FIELD_MESSAGES.widgetType });
 export type WidgetType = z.infer<typeof WidgetType>;
 
 export const WIDGET_DOMAIN_STATUSES = ['pendingVerification', 'verified', 'verificationFailed'] as const;
@@ -201,7 +202,7 @@ export const WidgetBody = z
     heroImageId: ImageId,
     // Contacts, Partners, Social Media
     contacts: WidgetContacts.default(EMPTY_CONTACTS),
-    partners: z.array(WidgetPartner).max(20, 'Add at most 20 partners').default([]),
+    partners: z.array(WidgetPartner).max(20, FIELD_MESSAGES.partnersMax).default([]),
     socialLinks: WidgetSocialLinks.default(EMPTY_SOCIAL),
     // the offer price table
     discountPercent: z
@@ -213,7 +214,7 @@ export const WidgetBody = z
     offers: z
       .array(WidgetOfferInput, { error: WIDGET_MESSAGES.atLeastOneOffer })
       .min(1, WIDGET_MESSAGES.atLeastOneOffer)
-      .max(100, 'Choose at most 100 options'),
+      .max(100, FIELD_MESSAGES.optionsMax),
   })
   .strict();
 export type WidgetBody = z.input<typeof WidgetBody>;

@@ -185,7 +185,7 @@ async function handleFailure(response: Response): Promise<never> {
   if (status === 422) {
     const items = errorItems(json) ?? [];
     if (items.length === 0) {
-      const message = text.trim() || translateMessage(MESSAGES.validation);
+      const message = translateMessage(text.trim() || MESSAGES.validation);
       notify.error(message);
       throw new ApiError(message, { status, body: text });
     }

@@ -1,21 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  API_KEY_MESSAGES,
-  BOOKING_MESSAGES,
-  CATALOGUE_ADMIN_MESSAGES,
-  CATALOGUE_MESSAGES,
-  COMPANY_MESSAGES,
-  DESK_MESSAGES,
-  MESSAGES,
-  MONEY_MESSAGES,
-  WEBHOOK_MESSAGES,
-  WIDGET_MESSAGES,
-  readSaleBelowMinimumMessage,
-  readSpendingCapMessage,
-  readStockBelowTakenMessage,
-  unsupportedFormatMessage,
-} from '@portal/contract/plain';
+import { findMessage } from '@portal/i18n/messages';
 import type { Language } from '@portal/contract';
 import type { WebPart } from '@portal/i18n';
 import enCore from '@portal/i18n/locales/en/core.json';
@@ -125,47 +110,12 @@ export async function loadLocaleParts(parts: readonly LocalePart[]): Promise<voi
   await Promise.all(parts.map((part) => ensurePart(language, part)));
 }
 
-// Server and contract messages are English (SPEC quotes); their Russian twins live in the locale files.
-const MESSAGE_KEYS = new Map<string, string>([
-  // in the back office's catalogue part; first, so that a text an agent's page shares with it keeps the agent's key
-  ...Object.entries(CATALOGUE_ADMIN_MESSAGES).map(([key, value]): [string, string] => [
-    value,
-    `boCatalogue.messages.${key}`,
-  ]),
-  ...Object.entries(MESSAGES).map(([key, value]): [string, string] => [value, `messages.${key}`]),
-  ...Object.entries(CATALOGUE_MESSAGES)
-    .filter(([key]) => key !== 'dateFormat')
-    .map(([key, value]): [string, string] => [value, `catalogueMessages.${key}`]),
-  ...Object.entries(BOOKING_MESSAGES).map(([key, value]): [string, string] => [value, `bookingMessages.${key}`]),
-  ...Object.entries(MONEY_MESSAGES).map(([key, value]): [string, string] => [value, `moneyMessages.${key}`]),
-  ...Object.entries(COMPANY_MESSAGES).map(([key, value]): [string, string] => [value, `companyMessages.${key}`]),
-  // in the widgets part (the only pages that show them)
-  ...Object.entries(WIDGET_MESSAGES).map(([key, value]): [string, string] => [value, `widgetMessages.${key}`]),
-  // in the widgets part too (the API & webhooks page loads it)
-  ...Object.entries(API_KEY_MESSAGES).map(([key, value]): [string, string] => [value, `apiKeyMessages.${key}`]),
-  ...Object.entries(WEBHOOK_MESSAGES).map(([key, value]): [string, string] => [value, `webhookMessages.${key}`]),
-  // in the back office's desk part (the operator's requests, bookings and money pages), e.g. a refund still running
-  ...Object.entries(DESK_MESSAGES).map(([key, value]): [string, string] => [value, `boDesk.messages.${key}`]),
-  [unsupportedFormatMessage, 'messages.unsupportedFormat'],
-  ['TRN must contain digits only', 'messages.trnDigits'],
-  ['Enter a valid phone number', 'messages.invalidPhone'],
-  ['Use the format yyyy-MM-dd', 'messages.dateFormat'],
-  ['Error', 'messages.error'],
-]);
-
+// Server and contract messages are English (SPEC quotes); packages/i18n/src/messages.ts finds each one's words (a
+// template with the values it was written with), in the part of the pages that show it. A text that is no contract
+// message, or whose part this page has not loaded, is shown as it came.
 export function translateMessage(message: string): string {
-  const key = MESSAGE_KEYS.get(message);
-  if (key) return i18n.t(key);
-  const stock = readStockBelowTakenMessage(message);
-  if (stock) return i18n.t('boCatalogue.messages.stockBelowTaken', stock);
-  const cap = readSpendingCapMessage(message);
-  if (cap) return i18n.t('messages.spendingCap', cap);
-  const minimum = readSaleBelowMinimumMessage(message);
-  if (minimum)
-    return minimum.discountPercent > 0
-      ? i18n.t('widgetMessages.saleBelowMinimumAfterDiscount', minimum)
-      : i18n.t('widgetMessages.saleBelowMinimum', minimum);
-  return message;
+  const found = findMessage(message);
+  return found && i18n.exists(found.key) ? i18n.t(found.key, found.values) : message;
 }
 
 export { i18n };

@@ -8,7 +8,13 @@ import type {
   AuditChange,
   StatementResponse,
 } from '@portal/contract';
-import { AGENCY_ADMIN_MESSAGES, creditLimitBelowDebtMessage, minorToMajor, toMinor } from '@portal/contract';
+import {
+  AGENCY_ADMIN_MESSAGES,
+  cannotApproveMessage,
+  creditLimitBelowDebtMessage,
+  minorToMajor,
+  toMinor,
+} from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { withTransaction, type ServiceContext } from '../../lib/context.ts';
@@ -93,7 +99,7 @@ export async function approveAgency(ctx: ServiceContext, id: string): Promise<vo
   if (await moveStatus(ctx, id, { from: 'pending', to: 'approved', reason: '', action: 'approved' }, mail)) return;
   const status = await repo.agencyStatus(ctx.db, id);
   if (!status) throw AppError.notFound();
-  if (status !== 'approved') throw AppError.field('id', `Agency is ${status} and cannot be approved`);
+  if (status !== 'approved') throw AppError.field('id', cannotApproveMessage(status));
 }
 
 export async function rejectAgency(ctx: ServiceContext, id: string, reason: string): Promise<void> {

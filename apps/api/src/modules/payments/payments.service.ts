@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, minorToMajor, type CurrencyCode, type Language } from '@portal/contract';
+import { BOOKING_MESSAGES, DESK_MESSAGES, minorToMajor, type CurrencyCode, type Language } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { PaymentProviders } from './providers/index.ts';
@@ -191,10 +191,7 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       deps.log.error({ err: error, paymentId }, 'refund not confirmed by the provider');
       if (isRefusal(error)) await hold('refused', error.message);
       else if (!provider.refundsIdempotent) await hold('unconfirmed');
-      else
-        await updatePayment(deps.db, paymentId, {
-          failureMessage: 'Refund pending: the provider has not confirmed it yet',
-        });
+      else await updatePayment(deps.db, paymentId, { failureMessage: DESK_MESSAGES.refundPending });
     }
   }
 

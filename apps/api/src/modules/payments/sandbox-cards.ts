@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, Email } from '@portal/contract';
+import { BOOKING_MESSAGES, Email, SANDBOX_CARD_MESSAGES } from '@portal/contract';
 import { z } from 'zod';
 import { translateMessage } from '../../lib/i18n.ts';
 
@@ -11,41 +11,20 @@ export const SANDBOX_TEST_CARDS = {
   authentication: '4000000000003220',
 } as const;
 
+// SPEC §8's two messages besides the provider's own answers; their words in each language are packages/i18n's
 export const SANDBOX_MESSAGES = {
-  declined: 'Your card was declined.',
-  incorrectNumber: 'Your card number is incorrect.',
-  invalidExpiry: "Your card's expiration date is incomplete.",
-  expired: "Your card's expiration date is in the past.",
-  invalidCvc: "Your card's security code is incomplete.",
+  ...SANDBOX_CARD_MESSAGES,
   // SPEC §8: a card form sent with a field left empty, and a wallet sheet closed or sent without the payer's details
   enterCardDetails: BOOKING_MESSAGES.enterCardDetails,
   personalInformation: BOOKING_MESSAGES.personalInformation,
-  cancelled: 'You cancelled this payment.',
-  authenticationFailed:
-    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;
 
 // The hosted page speaks the payer's language, as a provider's does (issue 9: it was English on the Russian site)
 export type Lang = 'en' | 'ru';
-// its own messages in Russian, by their English; the two of SPEC §8 are the contract's, in the web's words
-// (lib/i18n.ts#translateMessage)
-const OWN: Record<Lang, Record<string, string>> = {
-  en: {},
-  ru: {
-    [SANDBOX_MESSAGES.declined]: 'Ваша карта отклонена.',
-    [SANDBOX_MESSAGES.incorrectNumber]: 'Неверный номер карты.',
-    [SANDBOX_MESSAGES.invalidExpiry]: 'Срок действия карты указан не полностью.',
-    [SANDBOX_MESSAGES.expired]: 'Срок действия карты истёк.',
-    [SANDBOX_MESSAGES.invalidCvc]: 'Код безопасности карты указан не полностью.',
-    [SANDBOX_MESSAGES.cancelled]: 'Вы отменили этот платёж.',
-    [SANDBOX_MESSAGES.authenticationFailed]:
-      'Не удалось подтвердить способ оплаты. Выберите другой способ оплаты и попробуйте снова.',
-  },
-};
 
 // A provider's message (stored in English, as the provider sent it) in the page's language
 export function message(text: string, lang: Lang): string {
-  return translateMessage(lang, text, OWN[lang]);
+  return translateMessage(lang, text);
 }
 
 const cardFormSchema = z.object({

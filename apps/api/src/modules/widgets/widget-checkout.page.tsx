@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, WIDGET_CHECKOUT_MESSAGES, type Language, type WidgetGuestForm } from '@portal/contract';
+import { BOOKING_MESSAGES, type Language, type WidgetGuestForm } from '@portal/contract';
 import { formatDisplayDate } from '@portal/contract/plain';
 import { translateMessage } from '../../lib/i18n.ts';
 import { htmlDocument, raw, type Child, type Markup } from '../../lib/jsx/markup.ts';
@@ -22,7 +22,6 @@ export const TEXT: Record<Language, Record<string, string>> = {
     typeDate: 'Or type a date',
     datePlaceholder: 'DD.MM.YYYY',
     dateHint: 'As DD.MM.YYYY, for example {example}',
-    badDate: WIDGET_CHECKOUT_MESSAGES.badDate,
     book: 'Book this tour',
     show: 'Show times',
     nextDays: 'Next available days',
@@ -84,7 +83,6 @@ export const TEXT: Record<Language, Record<string, string>> = {
     typeDate: 'Или введите дату',
     datePlaceholder: 'ДД.ММ.ГГГГ',
     dateHint: 'В формате ДД.ММ.ГГГГ, например {example}',
-    badDate: 'Введите дату в формате ДД.ММ.ГГГГ.',
     book: 'Забронировать тур',
     show: 'Показать время',
     nextDays: 'Ближайшие доступные даты',
@@ -198,11 +196,6 @@ export function Page({
   );
 }
 
-// A server message in the shop's language, in the web's words for it; SPEC §9's date typed as DD.MM.YYYY that is no
-// date is the checkout's own
-const shopMessage = (message: string, language: Language) =>
-  translateMessage(language, message, { [WIDGET_CHECKOUT_MESSAGES.badDate]: TEXT[language].badDate ?? '' });
-
 export function FieldError({
   errors,
   field,
@@ -216,7 +209,7 @@ export function FieldError({
   if (!message) return null;
   return (
     <p class="error" role="alert" data-error-for={field}>
-      {shopMessage(message, language)}
+      {translateMessage(language, message)}
     </p>
   );
 }
@@ -301,7 +294,7 @@ export function renderCheckoutPage(
           {other.map(([, message]) => (
             <>
               <br />
-              {shopMessage(message, language)}
+              {translateMessage(language, message)}
             </>
           ))}
         </p>

@@ -183,6 +183,16 @@ describe('the ticket page and the checkout (server-rendered, no script)', () => 
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('Maximum number of people: 8');
   });
+
+  it('says the limit in Russian, with its number, on a Russian shop page', async () => {
+    const params = choice();
+    params.set('adults', '9');
+    params.set('language', 'ru');
+    const res = await get(`/embedded/checkout?${params}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('Максимальное количество человек: 8');
+    expect(res.body).not.toContain('Maximum number of people');
+  });
 });
 
 describe('booking and paying', () => {

@@ -1,4 +1,5 @@
-import { formatDisplayDate } from '@portal/contract/plain';
+import { WIDGET_CHECKOUT_MESSAGES, formatDisplayDate } from '@portal/contract/plain';
+import { translateMessage } from '../../lib/i18n.ts';
 import { htmlDocument, raw, type Markup } from '../../lib/jsx/markup.ts';
 import { ChargedNote, PriceLine, WORDS, fill } from './shop-blocks.tsx';
 import type { Choice, OpenDay, ShopOption } from './widget-checkout-choice.ts';
@@ -176,7 +177,7 @@ function Booking({
               value={shownDate}
               placeholder={t.datePlaceholder ?? ''}
               pattern={DATE_PATTERN}
-              title={t.badDate ?? ''}
+              title={translateMessage(language, WIDGET_CHECKOUT_MESSAGES.badDate)}
               autocomplete="off"
               spellcheck="false"
               required

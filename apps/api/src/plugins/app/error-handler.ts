@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { MESSAGES } from '@portal/contract';
+import { FIELD_MESSAGES, MESSAGES } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { databaseError } from '../../lib/database-error.ts';
 
@@ -17,7 +17,7 @@ export const errorHandlerPlugin = fp(
       if (status === 429) return reply.code(429).type('text/plain; charset=utf-8').send(MESSAGES.tooManyAttempts);
       if (status >= 400 && status < 500) {
         if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-          return reply.code(422).send([{ fieldName: 'body', errorMessage: 'The request body is not valid JSON' }]);
+          return reply.code(422).send([{ fieldName: 'body', errorMessage: FIELD_MESSAGES.invalidJson }]);
         }
         return reply.code(status).type('text/plain; charset=utf-8').send(error.message);
       }

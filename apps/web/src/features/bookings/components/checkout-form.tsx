@@ -186,7 +186,7 @@ export function CheckoutForm({
             >
               {peopleCheck && !peopleCheck.ok && (
                 <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-                  {t(`catalogue.rules.${peopleCheck.code}`, { n: peopleCheck.n })}
+                  {t(`peopleMessages.${peopleCheck.code}`, { n: peopleCheck.n })}
                 </Alert>
               )}
               {isSoldOut && (

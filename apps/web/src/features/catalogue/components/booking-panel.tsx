@@ -71,7 +71,7 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
     : row?.isSoldOut
       ? t('catalogue.booking.timeSoldOut', { date: formatDate(date, language), time: row.time ?? '' })
       : isShortOfSeats
-        ? t('catalogue.rules.stock', { n: check.ok ? 0 : check.n })
+        ? t('peopleMessages.stock', { n: check.ok ? 0 : check.n })
         : null;
   const mode = row ? confirmationMode(offer, row) : offer.isInstant ? 'instant' : 'request';
   const totals = price ? selectionTotals(offer, price, people) : null;
@@ -158,7 +158,7 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
             role="alert"
             data-testid="people-rule"
           >
-            {t(`catalogue.rules.${check.code}`, { n: check.n })}
+            {t(`peopleMessages.${check.code}`, { n: check.n })}
           </Alert>
         )}
         {showRequestNotice && (

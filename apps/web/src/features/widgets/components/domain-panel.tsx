@@ -1,20 +1,13 @@
 import { ActionIcon, Alert, Button, CopyButton, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh, IconWorldWww } from '@tabler/icons-react';
 import type { DomainRecord, WidgetDomainView } from '@portal/contract';
-import { readDomainMessage } from '@portal/contract';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { useVerifyWidgetDomain, useWidgetDomain } from '../api/widget-domain';
 import { DomainStatus } from './domain-status';
-
-// A check's reason in the page's language (the server stores it in English)
-function reasonText(t: TFunction, reason: string): string {
-  const read = readDomainMessage(reason);
-  return read ? t(`widgets.domain.reasons.${read.key}`, read.values) : reason;
-}
 
 function CopyValue({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
@@ -162,7 +155,7 @@ export function DomainPanel({
         {view ? <RecordRows records={view.records} /> : null}
         {view?.status === 'verificationFailed' && view.reason ? (
           <Alert color="red" variant="light" data-testid="widget-domain-reason">
-            {reasonText(t, view.reason)}
+            {translateMessage(view.reason)}
           </Alert>
         ) : null}
         {view?.status === 'verified' ? (

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Money } from '@/components/money';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { ListTable, type ListColumn } from '../../components/list-table';
 import { PaymentStatusBadge, RefundStatus } from './refund-status';
@@ -74,7 +75,7 @@ function PaymentCard({ payment, showAgency }: { payment: DeskPayment; showAgency
         </Text>
         {payment.failureMessage && payment.refund.state !== 'needs_check' && (
           <Text size="xs" c="red.8">
-            {payment.failureMessage}
+            {translateMessage(payment.failureMessage)}
           </Text>
         )}
         <RefundStatus payment={payment} />
@@ -128,7 +129,7 @@ export function PaymentsTable({ rows, showAgency = true }: { rows: readonly Desk
           {/* a refund that needs checking says it in its own column */}
           {payment.failureMessage && payment.refund.state !== 'needs_check' && (
             <Text size="xs" c="red.8" maw={200}>
-              {payment.failureMessage}
+              {translateMessage(payment.failureMessage)}
             </Text>
           )}
         </Stack>

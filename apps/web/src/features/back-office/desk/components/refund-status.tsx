@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Money } from '@/components/money';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { notify } from '@/lib/notify';
 import { useRecordRefundMade, useRetryRefund } from '../api/money';
@@ -65,7 +66,7 @@ export function RefundStatus({ payment }: { payment: DeskPayment }) {
           {/* the provider's own answer, with the attempt id to look for there */}
           {payment.failureMessage && (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {payment.failureMessage}
+              {translateMessage(payment.failureMessage)}
             </Text>
           )}
         </Stack>
