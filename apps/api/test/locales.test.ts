@@ -122,6 +122,21 @@ describe('shared words (packages/i18n)', () => {
       expect(missing).toEqual(['catalogueMessages.dateFormat']);
     },
   );
+
+  it('a text two groups share has one Russian wording', () => {
+    const russian = new Map<string, Set<string>>();
+    for (const group of MESSAGE_GROUPS) {
+      const part = readPart('ru', localeFileOf(group.part));
+      for (const [name, text] of Object.entries(group.messages)) {
+        const words = `${group.key}.${name}`
+          .split('.')
+          .reduce<Tree | string | undefined>((tree, step) => (typeof tree === 'object' ? tree[step] : undefined), part);
+        if (typeof words === 'string') russian.set(text, new Set([...(russian.get(text) ?? []), words]));
+      }
+    }
+    const twice = [...russian].filter(([, words]) => words.size > 1).map(([text, words]) => [text, [...words]]);
+    expect(twice).toEqual([]);
+  });
 });
 
 describe('the spending-cap refusal', () => {

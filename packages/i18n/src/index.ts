@@ -1,8 +1,8 @@
 // The portal's words in English and Russian: one home for the web app and the API (docs/decisions/0131).
 // locales/<language>/ holds the same files in each language:
-// - the web app's parts, merged into its one `translation` namespace, each loaded with the pages that show it; the
-//   core part (layout, home, login, and every contract message under its group's key, `bookingMessages.*`) is also
-//   the API's: the shops show the server's messages in its words;
+// - the web app's parts, merged into its one `translation` namespace, each loaded with the pages that show it; a
+//   contract message's words are in the part of the pages that show it, under its group's key (`bookingMessages.*`
+//   in the core; messages.ts names them), and the API preloads those parts to say the messages in its own pages;
 // - namespaces of their own: `legal` (the web's terms and privacy pages), `mail`, `documents` and `ledger` (the API's
 //   e-mails, PDFs and sheets, and statement lines).
 // This file is what the web's first page may import: names and types only, no texts.
