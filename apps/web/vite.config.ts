@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mantineStylesPerComponent, scrollAreaMergeRefs } from './scripts/mantine-styles-plugin.ts';
 import { firstPageChunks } from './scripts/first-page-chunks.ts';
 import { pagePreloadsPlugin } from './scripts/page-preloads-plugin.ts';
 import { PAGE_PRELOADS } from './src/app/page-preloads.ts';
@@ -17,24 +18,32 @@ const vendorGroups = [
 const modulesOf = (...paths: string[]) => [
   ...new Set(PAGE_PRELOADS.filter((page) => paths.includes(page.path)).flatMap((page) => page.modules)),
 ];
-// The logged-out home page (every visitor's first page), then the pages an agent opens most, share a chunk each
-// (scripts/first-page-chunks.ts); the date picker stays apart, loaded by the pages that show one.
-const firstPage = firstPageChunks(new URL('./node_modules/.cache/first-page-modules.json', import.meta.url).pathname, [
-  { name: 'home', modules: modulesOf('/') },
-  // what every page loads after its first render
+// what the root layout loads for an agency admin on any page (src/app/root-layout.tsx)
+const AGENT_BANNERS = [
+  'src/features/balance/components/money-banner.tsx',
+  'src/features/company/components/licence-banner.tsx',
+];
+// What every page loads after its first render shares a chunk; then the logged-out home page (every visitor's first
+// page), the tour page and the checkout (an agent's) get one chunk per set of them sharing code
+// (scripts/first-page-chunks.ts). The other pages' code is split by the bundler.
+const firstPage = firstPageChunks(
+  new URL('./node_modules/.cache/first-page-modules.json', import.meta.url).pathname,
+  [
+    {
+      name: 'layout',
+      // (the toaster loads with the first toast, by itself)
+      modules: ['src/components/footer.tsx', 'src/components/whatsapp-button.tsx'],
+    },
+  ],
   {
-    name: 'layout',
-    modules: ['src/components/toaster.tsx', 'src/components/footer.tsx', 'src/components/whatsapp-button.tsx'],
+    home: modulesOf('/'),
+    tour: [...modulesOf('/tour'), ...AGENT_BANNERS],
+    checkout: [...modulesOf('/checkout'), ...AGENT_BANNERS],
   },
-  {
-    name: 'agent',
-    modules: modulesOf('/tour', '/checkout', '/city', '/bookings'),
-    except: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/,
-  },
-]);
+);
 
 export default defineConfig({
-  plugins: [react(), firstPage.plugin, pagePreloadsPlugin()],
+  plugins: [react(), mantineStylesPerComponent(), scrollAreaMergeRefs(), firstPage.plugin, pagePreloadsPlugin()],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: {
     proxy: {

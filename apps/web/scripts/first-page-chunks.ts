@@ -15,9 +15,13 @@ import { bundleGraph } from './bundle-graph.ts';
 // chunked by the bundler alone, records them in `listFile`; the real build groups them.
 // A group of pages whose shared code goes into one chunk (named after the group), beyond what the shell has
 export type PageGroup = { name: string; modules: readonly string[]; except?: RegExp };
+// Then the first pages agents and visitors open (issue 32): what they need beyond the shell and the groups, one chunk
+// per set of these pages needing it ("first-tour-checkout": what both need and the home page does not), so that none
+// of them loads another's code and each loads a handful of files.
+export type FirstPages = Record<string, readonly string[]>;
 type Lists = Record<string, string[]>;
 
-export function firstPageChunks(listFile: string, pageGroups: readonly PageGroup[]) {
+export function firstPageChunks(listFile: string, pageGroups: readonly PageGroup[], firstPages: FirstPages = {}) {
   const measuring = process.env.FIRST_PAGE_CHUNKS === 'measure';
   const lists = measuring ? {} : readLists(listFile);
   let root = '';
@@ -29,14 +33,15 @@ export function firstPageChunks(listFile: string, pageGroups: readonly PageGroup
     },
     generateBundle(_options, bundle) {
       if (!measuring) return;
-      const next = firstPageModules(bundle as unknown as OutputBundle, root, pageGroups);
+      const next = firstPageModules(bundle as unknown as OutputBundle, root, pageGroups, firstPages);
       fs.mkdirSync(path.dirname(listFile), { recursive: true });
       fs.writeFileSync(listFile, JSON.stringify(next, null, 1));
     },
   };
-  const groups = ['shell', ...pageGroups.map((group) => group.name)].map((name, index) => {
+  // in the lists' order (shell, the groups, the first pages' sets): an earlier group keeps a module
+  const groups = Object.keys(lists).map((name, index) => {
     const members = new Set(lists[name] ?? []);
-    return { name, test: (id: string) => members.has(id), priority: 5 - index * 0.1 };
+    return { name, test: (id: string) => members.has(id), priority: 5 - index * 0.01 };
   });
   return { plugin, groups };
 }
@@ -60,7 +65,12 @@ const VENDOR_CHUNK = /^(react|router|query|zod|rolldown-runtime)$/;
 
 // Modules with code in the chunks the entry chunk imports statically (less the entry's own module and the vendor
 // groups' chunks, which keep their long-lived files), then likewise for each group of pages, less what came before.
-function firstPageModules(bundle: OutputBundle, root: string, pageGroups: readonly PageGroup[]): Lists {
+function firstPageModules(
+  bundle: OutputBundle,
+  root: string,
+  pageGroups: readonly PageGroup[],
+  firstPages: FirstPages,
+): Lists {
   const { chunks, entry, closure } = bundleGraph(bundle);
   const taken = new Set<string>();
   const modulesOf = (starts: string[], except?: RegExp): string[] => {
@@ -73,13 +83,14 @@ function firstPageModules(bundle: OutputBundle, root: string, pageGroups: readon
     return ids.sort();
   };
   if (!entry) return {};
+  const pageChunk = (source: string) => {
+    const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId === path.join(root, source));
+    if (!chunk) throw new Error(`first page chunks: ${source} is not a lazily loaded module of the build`);
+    return chunk;
+  };
   const lists: Lists = { shell: modulesOf(entry.imports) };
   for (const group of pageGroups) {
-    const pages = group.modules.map((source) => {
-      const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId === path.join(root, source));
-      if (!chunk) throw new Error(`first page chunks: ${source} is not a lazily loaded module of the build`);
-      return chunk;
-    });
+    const pages = group.modules.map(pageChunk);
     // the pages' own modules stay in their chunks (they are what the router imports)
     for (const page of pages) for (const id of Object.keys(page.modules)) taken.add(id);
     lists[group.name] = modulesOf(
@@ -87,5 +98,25 @@ function firstPageModules(bundle: OutputBundle, root: string, pageGroups: readon
       group.except,
     );
   }
+  const pagesOf = Object.entries(firstPages).map(([name, sources]) => ({ name, pages: sources.map(pageChunk) }));
+  for (const { pages } of pagesOf) for (const page of pages) for (const id of Object.keys(page.modules)) taken.add(id);
+  // each module's set of first pages, computed before any is taken
+  const needs = new Map<string, string[]>();
+  for (const { name, pages } of pagesOf) {
+    const ids = closure(pages.flatMap((page) => page.imports))
+      .filter((chunk) => !VENDOR_CHUNK.test(chunk.name))
+      .flatMap((chunk) => Object.entries(chunk.modules))
+      .filter(([id, module]) => module.renderedLength > 0 && !taken.has(id))
+      .map(([id]) => id);
+    for (const id of new Set(ids)) needs.set(id, [...(needs.get(id) ?? []), name]);
+  }
+  const sets = new Map<string, string[]>();
+  for (const [id, pages] of needs) {
+    const key = `first-${pages.join('-')}`;
+    sets.set(key, [...(sets.get(key) ?? []), id]);
+  }
+  // the widest sets first: a chunk every first page loads, then pairs, then each page's own
+  const ordered = [...sets.entries()].sort(([a], [b]) => b.split('-').length - a.split('-').length);
+  for (const [key, ids] of ordered) lists[key] = ids.sort();
   return lists;
 }

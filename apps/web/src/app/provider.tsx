@@ -1,14 +1,15 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { theme } from '@/config/theme';
 import { queryClient } from '@/lib/query-client';
 import { layoutKeys } from '@/lib/layout-info';
+import { subscribeToToasts, toastsWanted } from '@/lib/notify';
 import { getAuthState, subscribeToSession } from '@/lib/session';
 import { AppErrorBoundary } from './error-screen';
 
-// The toast container is not needed for the first paint; toasts shown before it mounts wait in the store.
+// The toast container loads with the first toast (lib/notify.ts); toasts shown before it mounts wait in the store.
 const Toaster = lazy(() => import('@/components/toaster').then((m) => ({ default: m.Toaster })));
 
 function useDropUserDataOnLogout() {
@@ -26,13 +27,16 @@ function useDropUserDataOnLogout() {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   useDropUserDataOnLogout();
+  const hasToasts = useSyncExternalStore(subscribeToToasts, toastsWanted);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
+          {hasToasts && (
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
+          )}
           {children}
         </QueryClientProvider>
       </AppErrorBoundary>

@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/ru';
 import type { ReactNode } from 'react';
 import dayjs from 'dayjs';

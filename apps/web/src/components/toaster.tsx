@@ -1,3 +1,4 @@
+import '@mantine/notifications/styles.layer.css';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@/lib/notify';
 

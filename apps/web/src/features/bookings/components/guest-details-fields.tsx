@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Grid, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Hotel, Offer, TourDetails } from '@portal/contract';
@@ -6,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { requiredField } from '@/components/required-field';
 import type { CheckoutFormValues } from '../utils/checkout-form';
 import { CheckoutSection } from './checkout-section';
-import { PickUpHotelField } from './pick-up-hotel-field';
+
+// the hotel search (a Select: Mantine's combobox and popover) loads only for an offer with pick-up
+const PickUpHotelField = lazy(() => import('./pick-up-hotel-field').then((m) => ({ default: m.PickUpHotelField })));
 
 type GuestDetailsFieldsProps = {
   form: UseFormReturnType<CheckoutFormValues>;
@@ -60,7 +63,18 @@ export function GuestDetailsFields({ form, tour, offer, time, onHotelChange }: G
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
           {offer.hasPickUp ? (
-            <PickUpHotelField form={form} tour={tour} offer={offer} time={time} onHotelChange={onHotelChange} />
+            <Suspense
+              fallback={
+                <TextInput
+                  label={t('checkout.pickUp.hotel')}
+                  placeholder={t('checkout.pickUp.search')}
+                  {...requiredField}
+                  readOnly
+                />
+              }
+            >
+              <PickUpHotelField form={form} tour={tour} offer={offer} time={time} onHotelChange={onHotelChange} />
+            </Suspense>
           ) : (
             <TextInput
               label={t('checkout.guest.hotel')}

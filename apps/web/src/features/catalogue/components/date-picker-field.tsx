@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DatePickerInput } from '@mantine/dates';
 import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import { addDays } from '@portal/contract';
@@ -16,6 +16,8 @@ export type DatePickerFieldProps = {
   // the selected ticket option: days it is closed or sold out are greyed out
   offerId: number | null;
   onChange: (date: string) => void;
+  // the agent clicked the read-only field before the calendar had loaded (date-filter.tsx): open it at once
+  openOnMount?: boolean;
 };
 
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
@@ -35,8 +37,25 @@ function useClosedDays(offerId: number | null, shownMonth: string, minDate: stri
 }
 
 // Loaded only by the tour page. SPEC §2: Russian date picking in Russian (dayjs 'ru'); SPEC §9: 'dd MMM, yy'.
-export function DatePickerField({ label, value, minDate, maxDate, language, offerId, onChange }: DatePickerFieldProps) {
+export function DatePickerField({
+  label,
+  value,
+  minDate,
+  maxDate,
+  language,
+  offerId,
+  onChange,
+  openOnMount = false,
+}: DatePickerFieldProps) {
   const { t } = useTranslation();
+  const field = useRef<HTMLButtonElement>(null);
+  const openedOnMount = useRef(false);
+  useEffect(() => {
+    if (!openOnMount || openedOnMount.current) return;
+    openedOnMount.current = true;
+    field.current?.focus();
+    field.current?.click();
+  }, [openOnMount]);
   const [shownMonth, setShownMonth] = useState(monthStart(value));
   const [shownFor, setShownFor] = useState(value);
   // a new date (picked, or from the URL) shows its month next time the calendar opens
@@ -49,6 +68,7 @@ export function DatePickerField({ label, value, minDate, maxDate, language, offe
   return (
     <AppDatesProvider language={language}>
       <DatePickerInput
+        ref={field}
         label={label}
         value={value}
         date={shownMonth}
