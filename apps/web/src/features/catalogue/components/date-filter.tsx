@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { TextInput } from '@mantine/core';
+import { InputBase } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { formatDate } from '@/lib/format';
 import type { DatePickerFieldProps } from './date-picker-field';
@@ -9,28 +9,30 @@ const DatePickerField = lazy(() => loadPicker().then((m) => ({ default: m.DatePi
 
 // The calendar (Mantine dates + dayjs, their popover) is not part of the tour page's first load (issue 32): the date
 // shows read-only in the same field until the agent reaches for it. Pointing at it or focusing it fetches the
-// calendar; a click, Enter, Space or an arrow key opens it as soon as it is there.
+// calendar; a click (Enter, Space) or an arrow key opens it as soon as it is there.
 export function DateFilter(props: DatePickerFieldProps) {
   const [wanted, setWanted] = useState<'no' | 'yes' | 'open'>('no');
   const want = (open: boolean) => setWanted((now) => (open ? 'open' : now === 'no' ? 'yes' : now));
+  // the picker's own field (a button with the date), so the page does not move when the calendar arrives
   const fallback = (
-    <TextInput
+    <InputBase
+      component="button"
+      type="button"
       label={props.label}
-      value={formatDate(props.value, props.language)}
-      readOnly
       size="md"
       leftSection={<IconCalendar size={18} />}
-      styles={{ input: { cursor: 'pointer' } }}
       onPointerEnter={() => void loadPicker()}
       onFocus={() => void loadPicker()}
       onClick={() => want(true)}
       onKeyDown={(event) => {
-        if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key)) {
+        if (['ArrowDown', 'ArrowUp'].includes(event.key)) {
           event.preventDefault();
           want(true);
         }
       }}
-    />
+    >
+      {formatDate(props.value, props.language)}
+    </InputBase>
   );
   if (wanted === 'no') return fallback;
   return (
