@@ -43,7 +43,10 @@ export function headTags(input: {
     // the header's logo is on every page, often its largest element until the page's data arrives
     ...(/^\/[\w./-]+$/.test(input.logo) ? [<link rel="preload" as="image" href={input.logo} />] : []),
     ...input.scripts.map((href) => <link rel="modulepreload" crossorigin="" href={href} />),
-    ...(input.page?.styles ?? []).map((href) => <link rel="stylesheet" crossorigin="" href={href} />),
+    // fetched now, applied by the app when it imports the page's chunk (Vite adds the stylesheet and waits for it):
+    // as render-blocking stylesheets they held back the first paint of the server's own HTML (the tour's photo) on a
+    // phone until every page stylesheet had arrived (issue 32)
+    ...(input.page?.styles ?? []).map((href) => <link rel="preload" as="style" crossorigin="" href={href} />),
   ];
   if (input.preview)
     tags.push(
