@@ -3,7 +3,8 @@
 // Chromium's precise coverage of the home page (logged out), the tour page and the checkout (logged in, as
 // bench/first-load.mjs opens them) until the network is idle and one second more, at 390 px with no throttling.
 // Per file: bytes loaded (decoded) and bytes that ran (JavaScript: inside a function or block that ran at least
-// once; CSS: rules Chromium used), then the totals. `root` measures another checkout's build (the one before a change).
+// once; CSS: rules Chromium used — inside `@layer` Chromium counts whole layer blocks as used, so Mantine's layered
+// stylesheets read as fully used), then the totals. `root` measures another checkout's build (the one before a change).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -106,7 +107,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const kb = (n) => (n / 1024).toFixed(1);
   for (const r of results) {
     console.log(
-      `\n${r.page}: JS ${r.js.usedKB} of ${r.js.loadedKB} KB ran; CSS ${r.css.usedKB} of ${r.css.loadedKB} KB used`,
+      `\n${r.page}: JS ${r.js.usedKB} of ${r.js.loadedKB} KB ran (${r.js.wireKB} KB on the wire); CSS ${r.css.usedKB} of ${r.css.loadedKB} KB used (${r.css.wireKB} KB on the wire)`,
     );
     const rows = [...r.files].sort((a, b) => b.loaded - b.used - (a.loaded - a.used));
     for (const f of rows)
