@@ -79,13 +79,14 @@ export const metricsRoutes = fp(metricsPlugin, { name: 'metrics' });
 async function metricsPlugin(app: FastifyInstance) {
   const { metrics } = app;
   const token = app.deps.config.metricsToken;
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    metrics.httpDuration.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    if (route !== '/metrics')
+      metrics.httpDuration.observe(
+        { method: request.method, route, status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    done();
   });
   app.get('/metrics', async (request, reply) => {
     if (!token) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

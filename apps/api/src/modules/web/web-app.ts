@@ -150,11 +150,13 @@ export async function webAppPlugin(app: FastifyInstance) {
     setHeaders: (res, filePath) => res.setHeader('Cache-Control', webCacheControl(filePath)),
   });
   // Every text file of the build may come in another encoding: caches keep one copy per Accept-Encoding
-  app.addHook('onSend', async (request, reply, payload) => {
-    const type = reply.getHeader('content-type')?.toString() ?? '';
-    if (!request.url.startsWith('/api/') && /javascript|css|html|svg|json/.test(type))
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      !request.url.startsWith('/api/') &&
+      /javascript|css|html|svg|json/.test(String(reply.getHeader('content-type') ?? ''))
+    )
       reply.header('Vary', 'Accept-Encoding');
-    return payload;
+    done(null, payload);
   });
   const shells = createWebShell(webDist);
   app.setNotFoundHandler(async (request, reply) => {

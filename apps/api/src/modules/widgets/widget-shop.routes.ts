@@ -132,9 +132,7 @@ export const widgetShopPlugin = fp(
       known.set(host, { isShop, until: Date.now() + 30_000 });
       return isShop;
     };
-    app.addHook('onRequest', async (request, reply) => {
-      const host = hostOf(request);
-      if (servedSites.has(host) || !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[')) return;
+    const onOtherHost = async (request: FastifyRequest, reply: FastifyReply, host: string) => {
       if (!(await isShopHost(host))) return;
       // the API its images need, and the customer's checkout (widget-checkout.routes.ts)
       if (request.url.startsWith('/api/') || /^\/(embedded(\/|\?|$)|w\/(embed|stripe-pay)\.js)/.test(request.url))
@@ -147,6 +145,15 @@ export const widgetShopPlugin = fp(
       if (shop)
         return send(reply, shop, new URLSearchParams(request.url.split('?')[1] ?? '').get('embed') === '1', false);
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    };
+    // a callback hook: the portal's own hosts (nearly every request) pass without a promise
+    app.addHook('onRequest', (request, reply, done) => {
+      const host = hostOf(request);
+      if (servedSites.has(host) || !host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[')) return done();
+      onOtherHost(request, reply, host).then(
+        () => done(),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     });
   },
   { name: 'widget-shop', dependencies: ['catalogue', 'bookings'] },

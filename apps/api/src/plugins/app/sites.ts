@@ -6,8 +6,10 @@ export const sitesPlugin = fp(
   async (app) => {
     app.decorateRequest('site', null as unknown as Site);
     app.decorateRequest('actor', null);
-    app.addHook('onRequest', async (request) => {
+    // callback hooks here and in the other plugins every request passes: an async hook costs a promise per request
+    app.addHook('onRequest', (request, _reply, done) => {
       request.site = app.deps.sites.byHost(request.hostname);
+      done();
     });
   },
   { name: 'sites' },

@@ -37,15 +37,16 @@ export const securityPlugin = fp(
       'x-content-type-options': headers['x-content-type-options'] ?? 'nosniff',
       'cross-origin-resource-policy': headers['cross-origin-resource-policy'] ?? 'same-origin',
     };
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(BUILD_SCRIPT_OR_STYLE.test(request.url) ? assetHeaders : headers);
+      done();
     });
     // Anything answered to a logged-in caller may carry agency data: no shared cache (proxy, CDN) may keep it,
     // whatever the route forgot to say. Routes that chose their own rule keep it.
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.headers.authorization && !reply.hasHeader('cache-control'))
         reply.header('Cache-Control', 'private, no-store');
-      return payload;
+      done(null, payload);
     });
     const { redisUrl, rateLimitMax } = app.deps.config;
     // ioredis loads only when a shared store is configured (it costs start-up time otherwise)
