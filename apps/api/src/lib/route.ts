@@ -92,6 +92,33 @@ function insightSessionOf(request: FastifyRequest): string | undefined {
   return isInsightSessionId(value) ? value : undefined;
 }
 
+// The route's access rule on the server: 401 without a valid session, 403 for a role the route does not admit
+export async function checkAccess(
+  app: FastifyInstance,
+  route: RouteDescriptor,
+  request: FastifyRequest,
+): Promise<void> {
+  if (route.access.kind !== 'user') return;
+  const actor = await authenticate(app, request);
+  if (!actor) throw new AppError('unauthorized', MESSAGES.unauthorized);
+  if (!route.access.roles.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
+}
+
+// params, query and body through the contract's schemas (422 with field items)
+export function parseInput<R extends RouteDescriptor>(
+  route: R,
+  request: FastifyRequest,
+): Pick<HandlerInput<R>, 'params' | 'query' | 'body'> {
+  const params = (route.params ? parseOrThrow(route.params, request.params, 'params') : undefined) as Infer<
+    R['params']
+  >;
+  const query = (route.query ? parseOrThrow(route.query, request.query, 'query') : undefined) as Infer<R['query']>;
+  const body = (route.body && !route.multipart ? parseOrThrow(route.body, request.body, 'body') : undefined) as Infer<
+    R['body']
+  >;
+  return { params, query, body };
+}
+
 // Registers a contract route: validates params/query/body with the contract's schemas (422 with field items),
 // enforces access on the server, and passes the response through its schema so no column leaks.
 export function registerRoute<R extends RouteDescriptor>(
@@ -103,18 +130,8 @@ export function registerRoute<R extends RouteDescriptor>(
     method: route.method,
     url: toFastifyPath(route.path),
     handler: async (request, reply) => {
-      if (route.access.kind === 'user') {
-        const actor = await authenticate(app, request);
-        if (!actor) throw new AppError('unauthorized', MESSAGES.unauthorized);
-        if (!route.access.roles.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
-      }
-      const params = (route.params ? parseOrThrow(route.params, request.params, 'params') : undefined) as Infer<
-        R['params']
-      >;
-      const query = (route.query ? parseOrThrow(route.query, request.query, 'query') : undefined) as Infer<R['query']>;
-      const body = (
-        route.body && !route.multipart ? parseOrThrow(route.body, request.body, 'body') : undefined
-      ) as Infer<R['body']>;
+      await checkAccess(app, route, request);
+      const { params, query, body } = parseInput(route, request);
       const result = await handler({ body, query, params, ctx: serviceContext(app, request), request, reply });
       if (reply.sent) return reply;
       return route.response ? route.response.parse(result) : result;

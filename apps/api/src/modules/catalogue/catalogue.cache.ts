@@ -5,26 +5,66 @@ import type { Db } from '../../db/client.ts';
 import { loadCatalogueRows, readCatalogueVersion, readStockChanges } from './catalogue.repo.ts';
 import { buildSnapshot, type CatalogueSnapshot } from './catalogue.snapshot.ts';
 
-export type CachedBody = { body: Buffer; gzip: Buffer | null; br: Buffer | null; etag: string };
+// A ready response (docs/decisions/0151-ready-responses.md): the serialized JSON, its strong ETag, and the
+// compressed copies made the first time a client accepts them (each encoding at most once per entry), with the
+// response headers of each encoding built once. A cached answer is then a lookup and one write.
+export type Encoding = 'br' | 'gzip' | 'identity';
+export type ReadyResponse = {
+  key: string;
+  etag: string;
+  // the version tag the entry was computed under, and the offers whose stock stamps are part of it (null: none)
+  tag: string;
+  stockOffers: readonly number[] | null;
+  body: Buffer;
+  // undefined: not asked for yet; null: not worth compressing (small)
+  gzip: Buffer | null | undefined;
+  br: Buffer | null | undefined;
+  compressing: { gzip?: Promise<Buffer>; br?: Promise<Buffer> };
+  headers: Record<Encoding | 'notModified', Record<string, string>>;
+};
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
-// Compressed once when cached: browsers always accept gzip and br, and a card list shrinks about eightfold.
+// Browsers always accept gzip and br, and a card list shrinks about eightfold; below this size it is not worth it
 const MIN_COMPRESS_BYTES = 1024;
 
-async function encode(json: string): Promise<Omit<CachedBody, 'etag'>> {
-  const body = Buffer.from(json);
-  if (body.length < MIN_COMPRESS_BYTES) return { body, gzip: null, br: null };
-  const [gz, br] = await Promise.all([
-    gzip(body, { level: 6 }),
-    brotli(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-  ]);
-  return { body, gzip: gz, br };
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  if (encoding === 'gzip') return gzip(body, { level: 6 });
+  return brotli(body, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
 }
 
-const sizeOf = (entry: CachedBody) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
+// What every cached read answers besides its body (the same as before ready responses: tests read them back)
+export const READY_CACHE_CONTROL = 'private, no-cache';
+export const READY_VARY = 'Accept-Encoding, Authorization';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function readyResponse(key: string, json: string, tag: string, stockOffers: readonly number[] | null): ReadyResponse {
+  const body = Buffer.from(json);
+  const etag = etagOf(body);
+  const small = body.length < MIN_COMPRESS_BYTES;
+  const base = { etag, 'cache-control': READY_CACHE_CONTROL, vary: READY_VARY, 'content-type': JSON_TYPE };
+  return {
+    key,
+    etag,
+    tag,
+    stockOffers,
+    body,
+    gzip: small ? null : undefined,
+    br: small ? null : undefined,
+    compressing: {},
+    headers: {
+      notModified: { etag, 'cache-control': READY_CACHE_CONTROL, vary: READY_VARY },
+      identity: base,
+      gzip: { ...base, 'content-encoding': 'gzip' },
+      br: { ...base, 'content-encoding': 'br' },
+    },
+  };
+}
+
+const noop = () => undefined;
+const sizeOf = (entry: ReadyResponse) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
 
 export type Versions = {
   catalogue: number;
@@ -39,8 +79,21 @@ export type Versions = {
 // incrementally, only those changed since the last read.
 export type CatalogueStore = {
   versions: () => Promise<Versions>;
+  // the versions when they are fresh enough to use without a read (a cached answer needs no promise), else null
+  versionsNow: () => Versions | null;
   snapshot: () => Promise<CatalogueSnapshot>;
-  cached: (key: string, tag: string, compute: () => Promise<string>) => Promise<CachedBody>;
+  // the entry under `key` as it is, whatever its tag: the caller compares the tag (a hit is counted by `hit`)
+  peek: (key: string) => ReadyResponse | undefined;
+  hit: () => void;
+  // the entry under `key` if its tag is `tag`, else computed (once, however many ask at the same time)
+  cached: (
+    key: string,
+    tag: string,
+    stockOffers: readonly number[] | null,
+    compute: () => Promise<string>,
+  ) => Promise<ReadyResponse>;
+  // the body in `encoding`: the entry's bytes, compressed the first time that encoding is asked for
+  encoded: (entry: ReadyResponse, encoding: Encoding) => Buffer | Promise<Buffer>;
   // rows kept as objects under the same version tags (e.g. a tour's slots for the alternatives of any date and group)
   memo: <T>(key: string, tag: string, compute: () => Promise<T>) => Promise<T>;
   // after a change made by this node: read the counters again on the next request
@@ -83,14 +136,18 @@ export function createCatalogueStore(db: Db, options: { pollMs: number }): Catal
   };
   let snapshot: CatalogueSnapshot | null = null;
   let snapshotLoading: { version: number; promise: Promise<CatalogueSnapshot> } | null = null;
-  const entries = new Map<string, CachedBody & { tag: string }>();
+  const entries = new Map<string, ReadyResponse>();
   let totalBytes = 0;
-  const computing = new Map<string, Promise<CachedBody>>();
+  const computing = new Map<string, Promise<ReadyResponse>>();
   const counters = { hits: 0, computed: 0 };
 
+  const versionsNow = (): Versions | null =>
+    versionsCache && options.pollMs > 0 && Date.now() - versionsCache.readAt < options.pollMs
+      ? versionsCache.value
+      : null;
   const versions = async (): Promise<Versions> => {
-    if (versionsCache && options.pollMs > 0 && Date.now() - versionsCache.readAt < options.pollMs)
-      return versionsCache.value;
+    const fresh = versionsNow();
+    if (fresh) return fresh;
     versionsLoading ??= readVersions()
       .then((value) => {
         versionsCache = { value, readAt: Date.now() };
@@ -120,7 +177,20 @@ export function createCatalogueStore(db: Db, options: { pollMs: number }): Catal
     return promise;
   };
 
-  const cached = async (key: string, tag: string, compute: () => Promise<string>): Promise<CachedBody> => {
+  const evictOver = (keep: string) => {
+    for (const [oldKey, oldEntry] of entries) {
+      if (totalBytes <= MAX_BYTES || oldKey === keep) break;
+      entries.delete(oldKey);
+      totalBytes -= sizeOf(oldEntry);
+    }
+  };
+
+  const cached = async (
+    key: string,
+    tag: string,
+    stockOffers: readonly number[] | null,
+    compute: () => Promise<string>,
+  ): Promise<ReadyResponse> => {
     const hit = entries.get(key);
     if (hit && hit.tag === tag) {
       counters.hits += 1;
@@ -131,19 +201,14 @@ export function createCatalogueStore(db: Db, options: { pollMs: number }): Catal
     if (running) return running;
     counters.computed += 1;
     const promise = compute()
-      .then(encode)
-      .then((encoded) => {
-        const entry = { ...encoded, etag: etagOf(encoded.body), tag };
+      .then((json) => {
+        const entry = readyResponse(key, json, tag, stockOffers);
         const previous = entries.get(key);
         if (previous) totalBytes -= sizeOf(previous);
         entries.delete(key);
         entries.set(key, entry);
         totalBytes += sizeOf(entry);
-        for (const [oldKey, oldEntry] of entries) {
-          if (totalBytes <= MAX_BYTES || oldKey === key) break;
-          entries.delete(oldKey);
-          totalBytes -= sizeOf(oldEntry);
-        }
+        evictOver(key);
         return entry;
       })
       .finally(() => computing.delete(flightKey));
@@ -151,6 +216,25 @@ export function createCatalogueStore(db: Db, options: { pollMs: number }): Catal
     return promise;
   };
 
+  const encoded = (entry: ReadyResponse, encoding: Encoding): Buffer | Promise<Buffer> => {
+    if (encoding === 'identity') return entry.body;
+    const ready = entry[encoding];
+    if (ready) return ready;
+    if (ready === null) return entry.body;
+    const running = entry.compressing[encoding];
+    if (running) return running;
+    const promise = compress(entry.body, encoding).finally(() => delete entry.compressing[encoding]);
+    void promise.then((bytes) => {
+      entry[encoding] = bytes;
+      // still cached (not replaced or evicted meanwhile): its compressed copy counts towards the limit
+      if (entries.get(entry.key) === entry) {
+        totalBytes += bytes.length;
+        evictOver(entry.key);
+      }
+    }, noop);
+    entry.compressing[encoding] = promise;
+    return promise;
+  };
   const memos = new Map<string, { tag: string; value: Promise<unknown> }>();
   const memo = <T>(key: string, tag: string, compute: () => Promise<T>): Promise<T> => {
     const hit = memos.get(key);
@@ -171,8 +255,14 @@ export function createCatalogueStore(db: Db, options: { pollMs: number }): Catal
 
   return {
     versions,
+    versionsNow,
     snapshot: loadSnapshot,
+    peek: (key) => entries.get(key),
+    hit: () => {
+      counters.hits += 1;
+    },
     cached,
+    encoded,
     memo,
     invalidate: () => {
       versionsCache = null;

@@ -5,10 +5,25 @@ import { catalogueRoutes as routes, currencyForLanguage } from '@portal/contract
 import type { Site } from '../../config/sites.ts';
 import type { Actor } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { registerRoute, type HandlerInput } from '../../lib/route.ts';
+import { sampledRequestLogger, type ChildLoggerFactory } from '../../lib/hot-route-log.ts';
+import {
+  checkAccess,
+  parseInput,
+  registerRoute,
+  serviceContext,
+  toFastifyPath,
+  type HandlerInput,
+} from '../../lib/route.ts';
 import { alternatives, tourSlotsOfYear } from './alternatives.service.ts';
 import { availabilityByOffer, availabilityByTour } from './availability.service.ts';
-import { createCatalogueStore, matchesEtag, type CachedBody, type CatalogueStore } from './catalogue.cache.ts';
+import {
+  createCatalogueStore,
+  matchesEtag,
+  type CatalogueStore,
+  type Encoding,
+  type ReadyResponse,
+  type Versions,
+} from './catalogue.cache.ts';
 import * as service from './catalogue.service.ts';
 import type { CatalogueSnapshot } from './catalogue.snapshot.ts';
 import type { View } from './catalogue.views.ts';
@@ -45,27 +60,59 @@ export function viewFor(site: Site, query: LocaleInput, showNet: boolean, now: D
   return { language, currency, showNet, today: dubaiToday(now) };
 }
 
-function acceptedEncoding(cached: CachedBody, header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  if (cached.br && /\bbr\b/.test(header)) return 'br';
-  if (cached.gzip && /\bgzip\b/.test(header)) return 'gzip';
-  return null;
+// The encoding to answer in, by the Accept-Encoding header alone (br before gzip, as before); the few distinct
+// headers clients send are remembered
+const encodingByHeader = new Map<string, Encoding>();
+function preferredEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity';
+  let encoding = encodingByHeader.get(header);
+  if (encoding) return encoding;
+  encoding = /\bbr\b/.test(header) ? 'br' : /\bgzip\b/.test(header) ? 'gzip' : 'identity';
+  if (encodingByHeader.size >= 200) encodingByHeader.clear();
+  encodingByHeader.set(header, encoding);
+  return encoding;
 }
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody): FastifyReply {
-  reply
-    .header('ETag', cached.etag)
-    .header('Cache-Control', 'private, no-cache')
-    .header('Vary', 'Accept-Encoding, Authorization');
-  if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoding = acceptedEncoding(cached, request.headers['accept-encoding']);
-  if (encoding === 'br' && cached.br) return reply.header('Content-Encoding', 'br').send(cached.br);
-  if (encoding === 'gzip' && cached.gzip) return reply.header('Content-Encoding', 'gzip').send(cached.gzip);
-  return reply.send(cached.body);
+// A cached answer: 304 when the client has this ETag, else the bytes in the encoding it accepts (compressed once,
+// the first time that encoding is asked for); the headers are the entry's own, built when it was made.
+// Undefined when sent at once; else (compressing) a promise of the reply, which an async handler returns.
+function sendReady(
+  store: CatalogueStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: ReadyResponse,
+): undefined | Promise<FastifyReply> {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, entry.etag)) {
+    reply.headers(entry.headers.notModified).code(304).send();
+    return;
+  }
+  let encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity' && entry[encoding] === null) encoding = 'identity';
+  const headers = entry.headers[encoding];
+  const bytes = store.encoded(entry, encoding);
+  if (Buffer.isBuffer(bytes)) {
+    reply.headers(headers).send(bytes);
+    return;
+  }
+  return bytes.then((ready) => reply.headers(headers).send(ready));
 }
 
-type HandlerResult<R extends RouteDescriptor> = Awaited<ReturnType<Parameters<typeof registerRoute<R>>[2]>>;
+// The cache tag: the catalogue's version, and either the stock stamps of the offers the answer shows and the minute
+// (cut-offs), or the Dubai date (what "today" decides)
+function tagOf(versions: Versions, stockOffers: readonly number[] | null, nowMs: number): string {
+  return stockOffers
+    ? `c${versions.catalogue}|s${stockOffers.map(versions.stockOf).join('.')}|${Math.floor(nowMs / 60_000)}`
+    : `c${versions.catalogue}|${dubaiToday(new Date(nowMs))}`;
+}
+
+// The raw URL names the route, its parameters and query; the site and whether net rates show decide the rest of the
+// view (language and currency: the query's, else the site's). Net rates are the same for every agency that may see
+// them (one net rate per offer and period): only whether they show is part of the key.
+function keyOf(request: FastifyRequest, showNet: boolean): string {
+  return `${request.url}|${request.site.id}|${showNet ? 'net' : 'public'}`;
+}
+
 type Compute<R extends RouteDescriptor> = (
   input: HandlerInput<R>,
   view: View,
@@ -75,9 +122,13 @@ type Compute<R extends RouteDescriptor> = (
 
 // A read served from the version-tagged cache with an ETag (304 on If-None-Match). `stockOf`: the offers whose slots
 // the response shows; it is also tagged with their stock stamps and with the minute (cut-offs).
+// A cached answer takes the short way: the session the catalogue's hook verified, the versions read less than
+// `pollMs` ago, the entry under the request's key and its tag: no validation (the entry exists only for a URL that
+// passed it), no promise, one write. Anything else (no entry, an old tag, versions to re-read, no session) takes the
+// full way: access, validation, versions, compute if needed.
 function registerCached<R extends RouteDescriptor>(
   app: FastifyInstance,
-  store: CatalogueStore,
+  { store, logger }: Hot,
   route: R,
   options: {
     showNet: boolean;
@@ -85,27 +136,42 @@ function registerCached<R extends RouteDescriptor>(
     compute: Compute<R>;
   },
 ) {
-  registerRoute(app, route, async (input) => {
+  const full = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    await checkAccess(app, route, request);
+    const input: HandlerInput<R> = { ...parseInput(route, request), ctx: serviceContext(app, request), request, reply };
     const now = new Date();
-    const view = viewFor(
-      input.ctx.site,
-      input.query as LocaleInput,
-      options.showNet && seesNetRates(input.ctx.actor),
-      now,
-    );
+    const showNet = options.showNet && seesNetRates(input.ctx.actor);
     const versions = await store.versions();
     // ByOffer names its offer itself: only ByTour needs the snapshot to list its offers
     const stockOffers = options.stockOf ? await options.stockOf(input, store.snapshot) : null;
-    const tag = stockOffers
-      ? `c${versions.catalogue}|s${stockOffers.map(versions.stockOf).join('.')}|${Math.floor(now.getTime() / 60_000)}`
-      : `c${versions.catalogue}|${view.today}`;
-    // the raw URL names the route, its parameters and query; the view adds what the site and login decide
-    const key = `${input.request.url}|${view.language}|${view.currency}|${view.showNet ? 'net' : 'public'}`;
-    const cached = await store.cached(key, tag, async () => {
-      const result = await options.compute(input, view, await store.snapshot(), now);
-      return JSON.stringify(route.response ? route.response.parse(result) : result);
-    });
-    return sendCached(input.request, input.reply, cached) as unknown as HandlerResult<R>;
+    const entry = await store.cached(
+      keyOf(request, showNet),
+      tagOf(versions, stockOffers, now.getTime()),
+      stockOffers,
+      async () => {
+        const view = viewFor(input.ctx.site, input.query as LocaleInput, showNet, now);
+        const result = await options.compute(input, view, await store.snapshot(), now);
+        return JSON.stringify(route.response ? route.response.parse(result) : result);
+      },
+    );
+    // the reply itself (a thenable): Fastify waits for the answer to be sent
+    return sendReady(store, request, reply, entry) ?? reply;
+  };
+  const roles: readonly string[] | null = route.access.kind === 'user' ? route.access.roles : null;
+  app.route({
+    method: route.method,
+    url: toFastifyPath(route.path),
+    childLoggerFactory: logger,
+    handler: (request, reply) => {
+      const actor = request.actor;
+      if (roles && !(actor && roles.includes(actor.role))) return full(request, reply);
+      const versions = store.versionsNow();
+      if (!versions) return full(request, reply);
+      const entry = store.peek(keyOf(request, options.showNet && seesNetRates(actor)));
+      if (!entry || entry.tag !== tagOf(versions, entry.stockOffers, Date.now())) return full(request, reply);
+      store.hit();
+      return sendReady(store, request, reply, entry);
+    },
   });
 }
 
@@ -115,7 +181,7 @@ function seesNetRates(actor: Actor | null): boolean {
   return actor !== null && (actor.role === 'operator' || actor.agencyStatus === 'approved');
 }
 
-function msFromEnv(name: string, fallback: number): number {
+function intFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : fallback;
 }
@@ -124,75 +190,80 @@ export const catalogueRoutesPlugin = fp(
   async (parent) => {
     const isTest = parent.deps.config.nodeEnv === 'test';
     const store = createCatalogueStore(parent.deps.db, {
-      pollMs: msFromEnv('CATALOGUE_VERSION_POLL_MS', isTest ? 0 : 250),
+      pollMs: intFromEnv('CATALOGUE_VERSION_POLL_MS', isTest ? 0 : 250),
     });
     parent.decorate('catalogue', store);
     // the routes live in their own context so the session hook touches no other route
     await parent.register(async (app) => {
-      app.addHook('onRequest', sessionCacheHook(app, msFromEnv('CATALOGUE_SESSION_RECHECK_MS', isTest ? 300 : 2000)));
+      app.addHook('onRequest', sessionCacheHook(app, intFromEnv('CATALOGUE_SESSION_RECHECK_MS', isTest ? 300 : 2000)));
       registerCatalogueRoutes(app, store);
     });
   },
   { name: 'catalogue' },
 );
 
+// the cached reads' store, and their request logger: one cached read in HOT_ROUTE_LOG_SAMPLE is logged like any
+// request (default 100; 1: every one), the others log only warnings and errors
+type Hot = { store: CatalogueStore; logger: ChildLoggerFactory };
+
 function registerCatalogueRoutes(app: FastifyInstance, store: CatalogueStore) {
+  const hot: Hot = { store, logger: sampledRequestLogger(intFromEnv('HOT_ROUTE_LOG_SAMPLE', 100)) };
   const sendImage = createImageService(app.deps.db, store, app.deps.config.dataDir, app.deps.storage);
   const videos = createVideoLibrary();
   const pub = { showNet: false };
   const net = { showNet: true };
 
-  registerCached(app, store, routes.homepage, {
+  registerCached(app, hot, routes.homepage, {
     ...pub,
     compute: (_, view, snapshot) => service.homepage(snapshot, view),
   });
-  registerCached(app, store, routes.countryPage, {
+  registerCached(app, hot, routes.countryPage, {
     ...pub,
     compute: ({ params }, view, snapshot) => service.countryPage(snapshot, params.url, view),
   });
-  registerCached(app, store, routes.cityPage, {
+  registerCached(app, hot, routes.cityPage, {
     ...pub,
     compute: ({ params }, view, snapshot) => service.cityPage(snapshot, params.a, params.b, view),
   });
-  registerCached(app, store, routes.categoryPage, {
+  registerCached(app, hot, routes.categoryPage, {
     ...pub,
     compute: ({ params }, view, snapshot) => service.categoryPage(snapshot, params.category, view),
   });
 
-  registerCached(app, store, routes.tours, {
+  registerCached(app, hot, routes.tours, {
     ...net,
     compute: (_, view, snapshot) => service.tourList(snapshot, view),
   });
-  registerCached(app, store, routes.promoTours, {
+  registerCached(app, hot, routes.promoTours, {
     ...net,
     compute: (_, view, snapshot) => service.promoTours(snapshot, view),
   });
-  registerCached(app, store, routes.tour, {
+  registerCached(app, hot, routes.tour, {
     ...net,
     compute: ({ params }, view, snapshot) => service.tour(snapshot, params.id, view, videos.describe),
   });
-  registerCached(app, store, routes.ticketsForOffer, {
+  registerCached(app, hot, routes.ticketsForOffer, {
     ...net,
     compute: ({ params }, view, snapshot) => service.ticketsForOffer(snapshot, params.id, view),
   });
-  registerCached(app, store, routes.publicTicketsForOffer, {
+  registerCached(app, hot, routes.publicTicketsForOffer, {
     ...pub,
     compute: ({ params }, view, snapshot) => service.ticketsForOffer(snapshot, params.id, view),
   });
-  registerCached(app, store, routes.ticketsForTour, {
+  registerCached(app, hot, routes.ticketsForTour, {
     ...net,
     compute: ({ params }, view, snapshot) => service.ticketsForTour(snapshot, params.id, view),
   });
-  registerCached(app, store, routes.offersPrices, {
+  registerCached(app, hot, routes.offersPrices, {
     ...net,
     compute: ({ query }, view, snapshot) => service.offersPrices(snapshot, query, view),
   });
-  registerCached(app, store, routes.availabilityByOffer, {
+  registerCached(app, hot, routes.availabilityByOffer, {
     ...net,
     stockOf: ({ query }) => [query.id],
     compute: ({ query, ctx }, _view, snapshot, now) => availabilityByOffer(ctx.db, snapshot, query, now),
   });
-  registerCached(app, store, routes.availabilityByTour, {
+  registerCached(app, hot, routes.availabilityByTour, {
     ...net,
     stockOf: async ({ query }, snapshot) =>
       ((await snapshot()).offersByTour.get(query.id) ?? []).map((offer) => offer.id),
@@ -200,7 +271,7 @@ function registerCatalogueRoutes(app: FastifyInstance, store: CatalogueStore) {
   });
 
   // cached like ByTour; a miss works from the tour's slots of the year, kept per stock stamp (tourSlotsOfYear)
-  registerCached(app, store, routes.alternatives, {
+  registerCached(app, hot, routes.alternatives, {
     ...net,
     stockOf: async ({ query }, snapshot) =>
       ((await snapshot()).offersByTour.get(query.tourId) ?? []).map((offer) => offer.id),

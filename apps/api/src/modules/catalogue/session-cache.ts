@@ -21,6 +21,7 @@ function expiryOf(header: string): number {
 // changed password stops catalogue reads within that time, and every other route still checks at once.
 export function sessionCacheHook(app: FastifyInstance, recheckMs: number, maxSessions = 10_000) {
   const sessions = new Map<string, Session>();
+  const checking = new Map<string, Promise<{ actor: Actor | null; staleClaims: boolean | undefined }>>();
   const remember = (header: string, actor: Actor | null) => {
     if (!actor) return;
     if (sessions.size >= maxSessions) {
@@ -40,9 +41,21 @@ export function sessionCacheHook(app: FastifyInstance, recheckMs: number, maxSes
       return done();
     }
     sessions.delete(header);
-    authenticate(app, request).then(
-      (actor) => {
-        remember(header, actor);
+    // one check per session at a time: the requests that find it due meanwhile wait for the same answer
+    let check = checking.get(header);
+    if (!check) {
+      check = authenticate(app, request)
+        .then((actor) => {
+          remember(header, actor);
+          return { actor, staleClaims: request.staleClaims };
+        })
+        .finally(() => checking.delete(header));
+      checking.set(header, check);
+    }
+    check.then(
+      (checked) => {
+        request.actor = checked.actor;
+        request.staleClaims = checked.staleClaims;
         done();
       },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
