@@ -21,7 +21,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/api/dist/server.mjs');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const TARGETS = { cachedTourListRatio: 0.2, byOffer62DaysP99Ms: 250, alternativesP99Ms: 50 };
+const TARGETS = {
+  cachedTourListRatio: 0.2,
+  byOffer62DaysP99Ms: 250,
+  alternativesP99Ms: 50,
+  // issue 32: the cached read path at the baseline's order (ready responses), and cold availability in one query
+  readyTourListRatio: 0.6,
+  readyTourDetailRatio: 0.5,
+  readyByOffer62DaysRatio: 0.5,
+  byOffer62DaysUncachedP99Ms: 40,
+};
 // BENCH_ONLY=catalogue: only the catalogue scenarios (no start-up, booking or first-load runs); BENCH_SCENARIOS: a
 // regular expression the catalogue scenarios' titles must match, e.g. BENCH_SCENARIOS=alternatives
 const ONLY_CATALOGUE = process.env.BENCH_ONLY === 'catalogue';
@@ -217,6 +226,7 @@ async function main() {
     console.table(table);
 
     const tourList = rows.find((r) => r.scenario === 'GET /api/b2b/tours (cached)');
+    const tourDetail = rows.find((r) => r.scenario === 'GET /api/b2b/tours/{id}');
     const byOffer = rows.find((r) => r.scenario === 'GET /api/b2b/availability/ByOffer (62 days)');
     const byOfferUncached = rows.find((r) => r.scenario === 'GET /api/b2b/availability/ByOffer (62 days, uncached)');
     const alternatives = rows.find((r) => r.scenario === 'GET /api/b2b/availability/alternatives (sold-out time)');
@@ -228,15 +238,20 @@ async function main() {
       actual: row?.latencyP99Ms,
       met: (row?.latencyP99Ms ?? Infinity) <= ms,
     });
+    const ratioTarget = (row, ratio) => ({
+      target: `>= ${ratio} x baseline`,
+      actual: row?.ratioToBaseline,
+      met: (row?.ratioToBaseline ?? 0) >= ratio,
+    });
     const targets = {
-      cachedTourList: {
-        target: `>= ${TARGETS.cachedTourListRatio} x baseline`,
-        actual: tourList?.ratioToBaseline,
-        met: (tourList?.ratioToBaseline ?? 0) >= TARGETS.cachedTourListRatio,
-      },
+      cachedTourList: ratioTarget(tourList, TARGETS.cachedTourListRatio),
+      // issue 32: a cached answer is a lookup and one write
+      readyTourList: ratioTarget(tourList, TARGETS.readyTourListRatio),
+      readyTourDetail: ratioTarget(tourDetail, TARGETS.readyTourDetailRatio),
+      readyByOffer62Days: ratioTarget(byOffer, TARGETS.readyByOffer62DaysRatio),
       byOffer62DaysP99: p99Target(byOffer, TARGETS.byOffer62DaysP99Ms),
       ...(startup ? { startupMedian: startup.target } : {}),
-      byOffer62DaysUncachedP99: p99Target(byOfferUncached, TARGETS.byOffer62DaysP99Ms),
+      byOffer62DaysUncachedP99: p99Target(byOfferUncached, TARGETS.byOffer62DaysUncachedP99Ms),
       // issue 9: the alternatives call at c=10, from the cached availability, and (harder) with every request a miss
       alternativesP99: p99Target(alternatives, TARGETS.alternativesP99Ms),
       alternativesVariedP99: p99Target(alternativesVaried, TARGETS.alternativesP99Ms),
