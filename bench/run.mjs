@@ -13,7 +13,7 @@ import { runFirstLoadBench } from './first-load.mjs';
 import { runIngestBench } from './ingest-beside-bookings.mjs';
 import { runInsightBench } from './insight-bench.mjs';
 import { runRecorderFirstLoadBench } from './recorder-first-load.mjs';
-import { runStartupBench } from './startup.mjs';
+import { formatPhases, runStartupBench } from './startup.mjs';
 import { freePort } from './free-port.mjs';
 import { dubaiToday, json, login, startServer, waitForHttp } from './util.mjs';
 
@@ -113,6 +113,7 @@ async function main() {
   if (startup)
     console.log(
       `npm start → ready on an existing data dir: median ${startup.medianMs} ms (${startup.runs.map((r) => r.readyMs).join(', ')}); fresh data dir ${startup.firstStartMs} ms`,
+      `\n  phases, median (ms): ${formatPhases(startup.phases)}`,
     );
 
   const hello = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs')], {
@@ -368,6 +369,7 @@ async function main() {
             firstStartMs: startup.firstStartMs,
             runsMs: startup.runs.map((r) => r.readyMs),
             medianMs: startup.medianMs,
+            phasesMs: startup.phases,
           }
         : 'skipped: BENCH_ONLY=catalogue',
       results: rows,

@@ -21,6 +21,7 @@ process.once('SIGINT', () => process.exit(130));
 async function startOnce(dataDir) {
   const port = await freePort();
   const started = performance.now();
+  const spawnedAt = Date.now();
   // detached: npm, its shell and node form one process group, stopped together as Ctrl+C would
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
@@ -63,7 +64,37 @@ async function startOnce(dataDir) {
   cleanups.delete(stopGroup);
   if (readyMs === null) throw new Error(`npm start did not become ready:\n${output}`);
   const inside = /ready on .* in (\d+) ms/.exec(output);
-  return { readyMs, insideMs: inside ? Number(inside[1]) : null };
+  return { readyMs, insideMs: inside ? Number(inside[1]) : null, phases: readPhases(output, spawnedAt) };
+}
+
+// The server's own breakdown (apps/api/src/lib/startup-phases.ts): "Start-up phases (ms; process started <epoch>):
+// node=12 build-check=3 …", plus what came before its process: npm and its shell
+export function readPhases(output, spawnedAt) {
+  const line = /Start-up phases \(ms; process started (\d+)\): (.*)/.exec(output);
+  if (!line) return null;
+  const phases = { npm: Math.max(0, Number(line[1]) - spawnedAt) };
+  for (const [, name, ms] of line[2].matchAll(/([\w-]+)=(\d+)/g)) phases[name] = Number(ms);
+  return phases;
+}
+
+function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+// Median of each phase over the runs, in the order the server reported them
+export function phaseMedians(runs) {
+  const names = [];
+  for (const run of runs) for (const name of Object.keys(run.phases ?? {})) if (!names.includes(name)) names.push(name);
+  return Object.fromEntries(
+    names.map((name) => [name, medianOf(runs.map((r) => r.phases?.[name]).filter((v) => v !== undefined))]),
+  );
+}
+
+export function formatPhases(phases) {
+  return Object.entries(phases ?? {})
+    .map(([name, ms]) => `${name} ${ms}`)
+    .join(', ');
 }
 
 export async function runStartupBench({ runs = Number(process.env.BENCH_STARTUP_RUNS ?? 7) } = {}) {
@@ -78,6 +109,8 @@ export async function runStartupBench({ runs = Number(process.env.BENCH_STARTUP_
     const median = sorted[Math.floor(sorted.length / 2)];
     return {
       firstStartMs: first.readyMs,
+      firstPhases: first.phases,
+      phases: phaseMedians(restarts),
       runs: restarts,
       medianMs: median,
       minMs: sorted[0],
@@ -97,6 +130,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     `npm start → /healthz, existing data dir, ${result.runs.length} runs: ${result.runs.map((r) => r.readyMs).join(', ')} ms`,
   );
   console.log(`  inside the server process (main() to listening): ${result.runs.map((r) => r.insideMs).join(', ')} ms`);
+  console.log(`  first start's phases (ms): ${formatPhases(result.firstPhases)}`);
+  console.log(`  phases, median of the restarts (ms; db-open and code overlap): ${formatPhases(result.phases)}`);
   console.log(
     `${result.target.met ? 'MET   ' : 'MISSED'} startup: median ${result.medianMs} ms, min ${result.minMs}, max ${result.maxMs} (target ${result.target.target})`,
   );

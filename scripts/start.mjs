@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+performance.mark('portal:start-script');
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const rel = (p) => path.join(root, p);
 
@@ -48,6 +49,8 @@ buildIfStale('@portal/api', rel('apps/api/dist/server.mjs'), [
   'packages/contract/src',
   'packages/i18n',
 ]);
+
+performance.mark('portal:build-checked');
 
 // The server runs in this process (a second Node.js would add its own start-up time); it handles SIGINT and
 // SIGTERM itself: checkpoint, close the database, release the data dir.

@@ -1,9 +1,12 @@
 import { ConfigError, loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { phasesBeforeMain, startupPhases } from './lib/startup-phases.ts';
 
 async function main() {
   const started = performance.now();
+  const phases = startupPhases();
+  phasesBeforeMain(phases, started);
   // Until the server listens, a timer keeps the event loop alive. Without one, the loop has nothing to wait on while
   // the embedded database compiles its WebAssembly, and Node.js then blocks until V8 has finished compiling it in
   // the background (nodejs/node#36616): a quarter of a second lost at every start on a two-core machine.
@@ -13,33 +16,44 @@ async function main() {
   // and the embedded database computes meanwhile.
   const [
     database,
-    { runMigrations },
-    { buildApp },
-    { demoAccountsTable, seedDemoData },
-    { seedDemoCatalogue },
-    { demoHistoryUnfinished },
+    [
+      { runMigrations },
+      { buildApp },
+      { demoAccountsTable, seedDemoData },
+      { seedDemoCatalogue },
+      { demoHistoryUnfinished },
+    ],
   ] = await Promise.all([
-    openDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl, lockTimeoutMs: config.lockTimeoutMs }
-        : { kind: 'pglite', dataDir: config.dataDir },
+    phases.time(
+      'db-open',
+      openDatabase(
+        config.databaseUrl
+          ? { kind: 'postgres', url: config.databaseUrl, lockTimeoutMs: config.lockTimeoutMs }
+          : { kind: 'pglite', dataDir: config.dataDir },
+      ),
     ),
-    import('./db/migrate.ts'),
-    import('./app.ts'),
-    import('./modules/demo/demo-seed.ts'),
-    import('./modules/demo/catalogue-seed.ts'),
-    import('./modules/demo/demo-history-state.ts'),
+    phases.time(
+      'code',
+      Promise.all([
+        import('./db/migrate.ts'),
+        import('./app.ts'),
+        import('./modules/demo/demo-seed.ts'),
+        import('./modules/demo/catalogue-seed.ts'),
+        import('./modules/demo/demo-history-state.ts'),
+      ]),
+    ),
   ]);
-  await runMigrations(database);
-  const app = await buildApp({ config, database });
-  const demoCreated = config.seedDemo && (await seedDemoData(database.db));
+  await phases.time('migrations', runMigrations(database));
+  const app = await phases.time('plugins', buildApp({ config, database }));
+  const demoCreated = config.seedDemo && (await phases.time('seed-demo', seedDemoData(database.db)));
   if (demoCreated) {
     app.log.info('demo data created');
     console.log(`\n${demoAccountsTable()}\n`);
   }
-  if (config.seedDemo && (await seedDemoCatalogue(database.db)).created) app.log.info('demo catalogue created');
+  if (config.seedDemo && (await phases.time('seed-catalogue', seedDemoCatalogue(database.db))).created)
+    app.log.info('demo catalogue created');
   // The demo agencies' three months (made once, on the start that created them; a start after a crash finishes it)
-  if (config.seedDemo && (demoCreated || (await demoHistoryUnfinished(database.db))))
+  if (config.seedDemo && (demoCreated || (await phases.time('seed-history', demoHistoryUnfinished(database.db)))))
     await import('./modules/demo/demo-history.ts')
       .then((history) => history.seedDemoHistory(app, database.db))
       .then((made) => made && app.log.info('demo history created'))
@@ -68,12 +82,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await phases.time('listen', app.listen({ port: config.port, host: config.host }));
   clearInterval(keepAlive);
   const ms = Math.round(performance.now() - started);
   console.log(
     `Portal ready on http://localhost:${config.port} (${database.kind}${database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''}) in ${ms} ms`,
   );
+  // performance.timeOrigin: when this process started (bench/startup.mjs counts npm's own share from it)
+  console.log(`Start-up phases (ms; process started ${Math.round(performance.timeOrigin)}): ${phases.format()}`);
 }
 
 main().catch((error: unknown) => {
