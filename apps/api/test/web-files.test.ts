@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+
+// The build's files are the ones there at start-up (modules/web/web-app.ts): assets/ shares one route that serves
+// only the listed names, the files outside it have a route each; any other path is a client-side route (the shell).
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
+const asset = (name: string) => path.join(dist, 'assets', name);
+fs.mkdirSync(path.join(dist, 'assets/nested'), { recursive: true });
+fs.mkdirSync(path.join(dist, 'brand'));
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+);
+fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+fs.writeFileSync(path.join(dist, 'brand/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>');
+for (let i = 0; i < 300; i++) fs.writeFileSync(asset(`chunk-${i}.js`), `export const n = ${i};\n`);
+fs.writeFileSync(asset('nested/font.woff2'), 'font');
+fs.writeFileSync(asset('.hidden.js'), 'secret');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ webDistDir: dist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const isShell = (body: string) => body.includes('<div id="root">');
+
+describe("the build's files", () => {
+  it('serves every file of assets/ (nested too) and the files outside it, GET and HEAD', async () => {
+    for (const [url, body] of [
+      ['/assets/chunk-0.js', 'export const n = 0;\n'],
+      ['/assets/chunk-299.js', 'export const n = 299;\n'],
+      ['/assets/nested/font.woff2', 'font'],
+      ['/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
+      ['/brand/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, body]);
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect([url, head.statusCode, head.headers['content-length']]).toEqual([url, 200, String(body.length)]);
+    }
+    const js = await t.app.inject({ method: 'GET', url: '/assets/chunk-1.js' });
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers['content-type']).toContain('javascript');
+  });
+
+  it('answers a name that was not in the build at start-up, a hidden file or a way out of assets/ with the shell', async () => {
+    fs.writeFileSync(asset('added-later.js'), 'late');
+    for (const url of [
+      '/assets/added-later.js',
+      '/assets/nope.js',
+      '/assets/.hidden.js',
+      '/assets/',
+      '/assets/nested',
+      '/assets/..%2Ffavicon.svg',
+      '/assets/chunk-1.js/x',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([url, res.statusCode, isShell(res.body)]).toEqual([url, 200, true]);
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/assets/chunk-1.js' });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('does not give each file a route of its own', () => {
+    const routes = t.app.printRoutes({ commonPrefix: false }).split('\n');
+    expect(routes.some((line) => line.includes('chunk-1.js'))).toBe(false);
+    expect(routes.some((line) => line.includes('favicon.svg'))).toBe(true);
+  });
+});
