@@ -60,7 +60,7 @@ export const TEXT: Record<Language, Record<string, string>> = {
     waiting: 'Waiting for your payment',
     waitingLead: 'Finish paying on the payment page; this page updates by itself.',
     payNow: 'Go to the payment page',
-    // SPEC §8, word for word (the Russian is the web's for the same message)
+    // SPEC §8, word for word; in Russian the web's words for the same message, read from the one table
     failed: BOOKING_MESSAGES.paymentFailed,
     failedLead: 'Nothing was charged. Your seats are still held until {time}.',
     retry: 'Try another card',
@@ -121,7 +121,7 @@ export const TEXT: Record<Language, Record<string, string>> = {
     waiting: 'Ожидаем оплату',
     waitingLead: 'Завершите оплату на странице оплаты; эта страница обновится сама.',
     payNow: 'Перейти к оплате',
-    failed: 'Оплата не прошла',
+    failed: translateMessage('ru', BOOKING_MESSAGES.paymentFailed),
     failedLead: 'Деньги не списаны. Места удерживаются до {time}.',
     retry: 'Оплатить другой картой',
     expired: 'Время на оплату истекло',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { addDays, bookingRoutes, commissionRoutes } from '@portal/contract';
+import { BOOKING_MESSAGES, addDays, bookingRoutes, commissionRoutes } from '@portal/contract';
 import { bookings, ledgerEntries, mailOutbox, payments, widgetOffers, widgets } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { randomIp } from '../../../test/factories.ts';
@@ -408,6 +408,8 @@ describe('a card that fails, and a stop before the charge', () => {
     await payOnSandboxPage(t.app, chargeId, SANDBOX_CARD.declined);
     const page = await get(`/embedded/booking/${token}?widget=${slug}`);
     expect(page.body).toContain('data-testid="sale-failed"');
+    // SPEC §8's words, as the portal shows them
+    expect(page.body).toContain(BOOKING_MESSAGES.paymentFailed);
     const again = await retry(token);
     expect(again.statusCode).toBe(303);
     const next = /pay\/([^/?]+)$/.exec(String(again.headers.location))?.[1] ?? '';
