@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ErrorItem, RouteDescriptor } from '@portal/contract';
 import { MESSAGES, isInsightSessionId } from '@portal/contract';
 import { AppError } from './app-error.ts';
-import type { ServiceContext } from './context.ts';
+import type { Actor, ServiceContext } from './context.ts';
 import { authenticate } from './authenticate.ts';
 import { checkInput } from './input-guard.ts';
 
@@ -101,7 +101,14 @@ export async function checkAccess(
   if (route.access.kind !== 'user') return;
   const actor = await authenticate(app, request);
   if (!actor) throw new AppError('unauthorized', MESSAGES.unauthorized);
-  if (!route.access.roles.includes(actor.role)) throw new AppError('forbidden', MESSAGES.forbidden);
+  if (!roleAllowed(route, actor)) throw new AppError('forbidden', MESSAGES.forbidden);
+}
+
+// Whether an authenticated actor (or none) may call the route, by its access rule alone: the one role check, for
+// checkAccess and for a handler that answers from what an earlier hook already verified (the catalogue's cached reads)
+export function roleAllowed(route: RouteDescriptor, actor: Actor | null): boolean {
+  if (route.access.kind !== 'user') return true;
+  return actor !== null && route.access.roles.includes(actor.role);
 }
 
 // params, query and body through the contract's schemas (422 with field items)

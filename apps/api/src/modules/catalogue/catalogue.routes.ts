@@ -10,6 +10,7 @@ import {
   checkAccess,
   parseInput,
   registerRoute,
+  roleAllowed,
   serviceContext,
   toFastifyPath,
   type HandlerInput,
@@ -157,14 +158,14 @@ function registerCached<R extends RouteDescriptor>(
     // the reply itself (a thenable): Fastify waits for the answer to be sent
     return sendReady(store, request, reply, entry) ?? reply;
   };
-  const roles: readonly string[] | null = route.access.kind === 'user' ? route.access.roles : null;
   app.route({
     method: route.method,
     url: toFastifyPath(route.path),
     childLoggerFactory: logger,
     handler: (request, reply) => {
       const actor = request.actor;
-      if (roles && !(actor && roles.includes(actor.role))) return full(request, reply);
+      // refused or not yet authenticated: the full path answers 401/403 as every route does
+      if (!roleAllowed(route, actor)) return full(request, reply);
       const versions = store.versionsNow();
       if (!versions) return full(request, reply);
       const entry = store.peek(keyOf(request, options.showNet && seesNetRates(actor)));
