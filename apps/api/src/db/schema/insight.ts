@@ -42,7 +42,6 @@ export const insightEvents = pgTable(
     seats: integer('seats'),
     // availability: why nothing could be booked (UNSERVED_REASONS); booking_failed: why
     reason: text('reason'),
-    bookingId: uuid('booking_id'),
     // search: query, city, category, results; error: message
     props: jsonb('props').$type<Record<string, string | number | boolean | null>>(),
   },
