@@ -215,8 +215,9 @@ describe('errors and protection', () => {
     ]);
   });
 
-  it('sends security headers', async () => {
-    const res = await injectRoute(t.app, layoutRoutes.info);
+  it('sends a page the document security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/checkout' });
+    expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     // documents the back office downloaded show inline (a blob: frame), and nothing else may be framed
@@ -224,7 +225,27 @@ describe('errors and protection', () => {
     // Stripe's origins only where Stripe is configured (provider-bookings.test.ts)
     expect(res.headers['content-security-policy']).not.toContain('stripe');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['x-ratelimit-limit']).toBeDefined();
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    // and the rate limit counts every portal API call and says so
+    expect((await injectRoute(t.app, layoutRoutes.info)).headers['x-ratelimit-limit']).toBeDefined();
+  });
+
+  // docs/decisions/0153: an answer of the API is no document — the REST set, and none of a page's headers
+  it.each([
+    ['the portal API', '/api/layout/info'],
+    ['the reseller API', '/octo/v1/supplier'],
+    ['an unknown API path', '/api/nothing-here'],
+  ])('sends %s only the headers of an API answer', async (_name, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.headers['content-type']).not.toContain('text/html');
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
+    for (const name of ['x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'x-xss-protection'])
+      expect(res.headers[name]).toBeUndefined();
   });
 
   it('reports health', async () => {

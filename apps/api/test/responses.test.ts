@@ -56,7 +56,8 @@ describe('POST /api/b2b/bookings/download', () => {
     const res = await injectRoute(t.app, bookingRoutes.download, { body: {}, token: w.tokens.admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // a file sent as an attachment is an API answer (docs/decisions/0153)
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('private, no-store');
     const workbook = new ExcelJS.Workbook();

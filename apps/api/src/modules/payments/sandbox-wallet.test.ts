@@ -96,6 +96,9 @@ describe('GET /api/payments/sandbox/pay/:id (the test wallet)', () => {
     const { chargeId } = await cardBooking();
     const page = await t.app.inject({ method: 'GET', url: payPath(chargeId) });
     expect(page.statusCode).toBe(200);
+    // a page under the API's paths gets a document's headers back, beside its own policy (docs/decisions/0153)
+    expect(page.headers).toMatchObject({ 'x-frame-options': 'SAMEORIGIN', 'referrer-policy': 'no-referrer' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'; style-src 'unsafe-inline'");
     expect(page.body).toContain('Pay with test wallet');
     expect(page.body).toContain('name="cardNumber"');
     expect(page.body).not.toContain('role="dialog"');

@@ -37,15 +37,24 @@ export const securityPlugin = fp(
       'x-content-type-options': headers['x-content-type-options'] ?? 'nosniff',
       'cross-origin-resource-policy': headers['cross-origin-resource-policy'] ?? 'same-origin',
     };
+    // An answer of the API (JSON, or a file sent as an attachment) is no document either (docs/decisions/0153): no
+    // sniffing, no reading from another origin, no framing and nothing it could load — the OWASP set for a REST API
+    const apiHeaders = { ...assetHeaders, 'content-security-policy': API_CSP };
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(BUILD_SCRIPT_OR_STYLE.test(request.url) ? assetHeaders : headers);
+      const url = request.url;
+      reply.headers(BUILD_SCRIPT_OR_STYLE.test(url) ? assetHeaders : API_ANSWER.test(url) ? apiHeaders : headers);
       done();
     });
-    // Anything answered to a logged-in caller may carry agency data: no shared cache (proxy, CDN) may keep it,
-    // whatever the route forgot to say. Routes that chose their own rule keep it.
     app.addHook('onSend', (request, reply, payload, done) => {
+      // Anything answered to a logged-in caller may carry agency data: no shared cache (proxy, CDN) may keep it,
+      // whatever the route forgot to say. Routes that chose their own rule keep it.
       if (request.headers.authorization && !reply.hasHeader('cache-control'))
         reply.header('Cache-Control', 'private, no-store');
+      // a page answered under the API's paths (the sandbox's pay page) is a document after all: it gets the
+      // document's headers back, keeping the policy the route set for itself
+      if (API_ANSWER.test(request.url) && String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+        for (const [name, value] of Object.entries(headers))
+          if (name !== 'content-security-policy' || reply.getHeader(name) === API_CSP) reply.header(name, value);
       done(null, payload);
     });
     const { redisUrl, rateLimitMax } = app.deps.config;
@@ -77,6 +86,9 @@ export const securityPlugin = fp(
 );
 
 const BUILD_SCRIPT_OR_STYLE = /^\/assets\/[^?#]+\.(js|css)(\?|$)/;
+// the portal's API and the reseller API, but not the API's documentation (Swagger UI is a page)
+const API_ANSWER = /^\/(?:api|octo)\/(?!docs(?:[/?#]|$))/;
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 // Without nonces helmet's headers are the same on every response: compute them once instead of per request.
 function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
