@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type AppConfig } from '../src/config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
@@ -56,6 +57,18 @@ export async function buildTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+// One app for a test file: built before its tests, closed after them.
+export function useTestApp(assign: (t: TestApp) => void, overrides: Partial<AppConfig> = {}) {
+  let made: TestApp | null = null;
+  beforeAll(async () => {
+    made = await buildTestApp(overrides);
+    assign(made);
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
 }
 
 // A migrated database for a suite whose rows are global (the mail outbox, the jobs), so other suites' rows do not

@@ -22,8 +22,9 @@ import {
   postBooking,
   retireTour,
   type BookingWorld,
+  useBookingWorld,
 } from './booking-fixtures.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { type TestApp } from './build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs, storeAgencyFile } from './factories.ts';
 
 // Tests generated from the contract: a route added later is covered without anyone remembering to.
@@ -46,9 +47,8 @@ let other: {
 const routeName = (r: RouteDescriptor) => `${r.method} ${r.path}`;
 const isMultipart = (r: RouteDescriptor) => r.multipart === true;
 
+useBookingWorld((made) => ({ t, w } = made));
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createBookingWorld(t.app, t.database.db);
   operatorToken = await loginAs(t.app, (await createOperator(t.database.db)).email);
   // another agency's booking, card payment and file: the ids an agent of the first agency must never reach
   const them = await createBookingWorld(t.app, t.database.db);
@@ -152,10 +152,6 @@ beforeAll(async () => {
     deliveryId,
   };
   await retireTour(t.database.db, them.tour.id);
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
 });
 
 type Caller = 'anonymous' | Role;

@@ -1,22 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, adminRoutes, authRoutes, layoutRoutes, systemRoutes } from '@portal/contract';
 import { agencies } from '../src/db/schema/index.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
 import { spawnSync } from 'node:child_process';
 import { ConfigError, loadConfig } from '../src/config/env.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { buildTestApp, type TestApp, useTestApp } from './build-test-app.ts';
 import { SAMPLE_PDF, bearer, createAgency, createOperator, loginAs, storeAgencyFile } from './factories.ts';
 import { injectRoute, routeUrl } from './inject-route.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+useTestApp((app) => (t = app));
 
 describe('GET /api/layout/info', () => {
   it.each([

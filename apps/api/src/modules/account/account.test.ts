@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { JWT_AUDIENCE, MESSAGES, authRoutes } from '@portal/contract';
 import { mailOutbox, passwordResetRequests, passwordResets, users } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import {
   TEST_PASSWORD,
   createAgency,
@@ -16,10 +16,7 @@ import { THROTTLE } from './login-throttle.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+useTestApp((app) => (t = app));
 
 const login = (email: string, password: string, remoteAddress = randomIp()) =>
   t.app.inject({ method: 'POST', url: routeUrl(authRoutes.login), payload: { email, password }, remoteAddress });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   AGENCY_ADMIN_MESSAGES,
@@ -13,7 +13,7 @@ import {
   type RouteDescriptor,
 } from '@portal/contract';
 import { agencies, agencyBalances, auditEvents, jobs, ledgerEntries, mailOutbox } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
 import { createTestTour } from '../../../test/catalogue-fixtures.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
@@ -22,14 +22,11 @@ import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/in
 let t: TestApp;
 let operatorToken: string;
 let operatorId: string;
+useTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await buildTestApp();
   const operator = await createOperator(t.database.db);
   operatorId = operator.id;
   operatorToken = await loginAs(t.app, operator.email);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const approve = (id: string) => injectRoute(t.app, adminRoutes.approveAgency, { params: { id }, token: operatorToken });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   BOOKING_MESSAGES,
@@ -21,7 +21,7 @@ import {
   sandboxCharges,
   topUps,
 } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import {
@@ -33,6 +33,7 @@ import {
   retireTour,
   slotLeft,
   type BookingWorld,
+  useBookingWorld,
 } from '../../../test/booking-fixtures.ts';
 import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
@@ -42,16 +43,11 @@ let t: TestApp;
 let w: BookingWorld;
 let ops: string;
 let operatorId: string;
+useBookingWorld((made) => ({ t, w } = made));
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createBookingWorld(t.app, t.database.db);
   const operator = await createOperator(t.database.db);
   operatorId = operator.id;
   ops = await loginAs(t.app, operator.email);
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
 });
 
 // the operator's call unless another token is given

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
   agencyRoutes,
@@ -15,7 +15,7 @@ import type { AgencyDetails, AgencyDetailsBody, AuditListResponse, ErrorItem } f
 import { addDays } from '@portal/contract/plain';
 import { agencies, auditEvents, files } from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import {
   SAMPLE_EXE,
   SAMPLE_PDF,
@@ -31,12 +31,7 @@ import {
 } from '../../../test/factories.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 type Tokens = { admin: string; senior: string; junior: string };
 type World = { agency: TestAgency; tokens: Tokens };

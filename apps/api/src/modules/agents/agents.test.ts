@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import {
   AGENT_ROLES,
@@ -17,7 +17,7 @@ import {
 } from '@portal/contract';
 import { agentMonthSpend, auditEvents, mailOutbox, passwordResets, users } from '../../db/schema/index.ts';
 import { dubaiMonth } from '../../lib/dubai-time.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import {
   bearer,
   createAgency,
@@ -32,10 +32,7 @@ import {
 import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+useTestApp((app) => (t = app));
 
 const NEW_PASSWORD = 'Agent-own-password-2026';
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);

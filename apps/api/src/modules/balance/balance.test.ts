@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   BOOKING_MESSAGES,
@@ -11,7 +11,7 @@ import {
   type RouteDescriptor,
 } from '@portal/contract';
 import { agencies, agencyBalances, files, ledgerEntries, payments, topUps } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp } from '../../../test/build-test-app.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import {
   SAMPLE_EXE,
@@ -25,27 +25,16 @@ import {
   type TestAgency,
 } from '../../../test/factories.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
-import {
-  bookingBody,
-  createBookingWorld,
-  postBooking,
-  retireTour,
-  type BookingWorld,
-} from '../../../test/booking-fixtures.ts';
+import { bookingBody, postBooking, type BookingWorld, useBookingWorld } from '../../../test/booking-fixtures.ts';
 import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
 let operatorToken: string;
+useBookingWorld((made) => ({ t, w } = made), {}, { balanceMinor: 0 });
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createBookingWorld(t.app, t.database.db, { balanceMinor: 0 });
   const operator = await createOperator(t.database.db);
   operatorToken = await loginAs(t.app, operator.email);
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
 });
 
 const CARD = SANDBOX_CARD;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   BOOKING_MESSAGES,
@@ -11,31 +11,23 @@ import {
   toMinor,
 } from '@portal/contract';
 import { bookings, hotels, ledgerEntries, mailOutbox, slots } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
 import {
   bookingBody,
   countBookings,
-  createBookingWorld,
   guest,
   postBooking,
-  retireTour,
   slotLeft,
   type BookingWorld,
+  useBookingWorld,
 } from '../../../test/booking-fixtures.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createBookingWorld(t.app, t.database.db);
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
-});
+useBookingWorld((made) => ({ t, w } = made));
 
 async function snapshot(agencyId = w.agency.id) {
   return {

@@ -1,32 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, addDays, bookingRoutes, chargedTotal, siteCharges } from '@portal/contract';
 import { agencies, bookings, payments, sandboxCharges, slots, webhookEvents } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp } from '../../../test/build-test-app.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { buildSandboxEvent } from '../payments/providers/sandbox.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import {
   bookingBody,
-  createBookingWorld,
   postBooking,
-  retireTour,
   slotLeft,
   type BookingWorld,
+  useBookingWorld,
 } from '../../../test/booking-fixtures.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let w: BookingWorld;
-beforeAll(async () => {
-  t = await buildTestApp();
-  w = await createBookingWorld(t.app, t.database.db);
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
-});
+useBookingWorld((made) => ({ t, w } = made));
 
 const CARD = SANDBOX_CARD;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
@@ -29,7 +29,7 @@ import {
   ticketTypes,
   tours,
 } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import { createAgency, createOperator, loginAs, multipart, SAMPLE_PDF } from '../../../test/factories.ts';
 import { fund, guest } from '../../../test/booking-fixtures.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
@@ -44,8 +44,8 @@ let ref: { cityId: number; categoryIds: number[]; ticketTypeId: number };
 const today = dubaiDate();
 const day = (n: number) => addDays(today, n);
 
+useTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await buildTestApp();
   await seedDemoCatalogue(t.database.db);
   op = await loginAs(t.app, (await createOperator(t.database.db)).email);
   const agency = await createAgency(t.database.db);
@@ -63,9 +63,6 @@ beforeAll(async () => {
     .where(eq(ticketTypes.code, 'general'));
   if (!dubai || !general || cats.length !== 2) throw new Error('demo catalogue missing');
   ref = { cityId: dubai.id, categoryIds: cats.map((c) => c.id), ticketTypeId: general.id };
-});
-afterAll(async () => {
-  await t.close();
 });
 
 // the operator's call unless a token is given

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { AlternativesResponse, ErrorItem } from '@portal/contract';
 import { addDays, catalogueRoutes } from '@portal/contract';
 import { slots } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import { createAgency, createOperator, loginAs } from '../../../test/factories.ts';
 import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route.ts';
@@ -48,8 +48,8 @@ async function seedAroundDay5() {
   });
 }
 
+useTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await buildTestApp();
   fixture = await createTestTour(t.database.db);
   other = await createTestTour(t.database.db);
   await seedAroundDay5();
@@ -67,7 +67,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fixture.remove();
   await other.remove();
-  await t.close();
 });
 
 // what the web asks, as the route types it (strings, as in a URL)

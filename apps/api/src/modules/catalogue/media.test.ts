@@ -1,20 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { catalogueRoutes } from '@portal/contract';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import { galleryOf, seedDemoCatalogue } from '../demo/catalogue-seed.ts';
 import { CATEGORIES } from '../demo/catalogue-seed-places.ts';
 import { TOURS } from '../demo/catalogue-seed-tours.ts';
 import { injectRoute } from '../../../test/inject-route.ts';
 
 let t: TestApp;
+useTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await buildTestApp();
   await seedDemoCatalogue(t.database.db);
 });
-afterAll(async () => t.close());
 
 const image = (key: string, w: string, headers: Record<string, string> = {}) =>
   injectRoute(t.app, catalogueRoutes.image, { params: { key }, query: { w }, headers });

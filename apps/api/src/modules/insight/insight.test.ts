@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { INSIGHT_SESSION_MAX_MS, bookingRoutes, insightRoutes } from '@portal/contract';
 import { bookings, insightEvents, insightSessions } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bookingBody, createBookingWorld, retireTour, type BookingWorld } from '../../../test/booking-fixtures.ts';
+import { type TestApp } from '../../../test/build-test-app.ts';
+import { bookingBody, type BookingWorld, useBookingWorld } from '../../../test/booking-fixtures.ts';
 import { loginAs, randomIp } from '../../../test/factories.ts';
 import { deleteExpiredRows } from '../retention/retention.service.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
@@ -15,13 +15,8 @@ const PER_SESSION = 5;
 const PER_ADDRESS = 20;
 let t: TestApp;
 let w: BookingWorld;
-beforeAll(async () => {
-  t = await buildTestApp({ insight: { batchesPerSession: PER_SESSION, batchesPerIp: PER_ADDRESS } });
-  w = await createBookingWorld(t.app, t.database.db);
-});
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
+useBookingWorld((made) => ({ t, w } = made), {
+  insight: { batchesPerSession: PER_SESSION, batchesPerIp: PER_ADDRESS },
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import { createAgency } from '../../../test/factories.ts';
 import {
   balanceAtAndCreditsAfter,
@@ -13,12 +13,7 @@ import {
 // The statement's reads filter on the instant a Dubai date begins (UTC+4, no daylight saving), so an index on
 // created_at serves them: entries one millisecond either side of Dubai midnight land on the right day
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe('statement dates at Dubai midnight', () => {
   it('puts each entry on its Dubai date in every read', async () => {

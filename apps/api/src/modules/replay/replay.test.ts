@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   REPLAY_UPLOAD_MAX_BYTES,
@@ -12,8 +12,8 @@ import {
   type ReplaySessionList,
 } from '@portal/contract';
 import { agencies, auditEvents, insightSessions, replayRecordings } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bookingBody, createBookingWorld, retireTour, type BookingWorld } from '../../../test/booking-fixtures.ts';
+import { type TestApp } from '../../../test/build-test-app.ts';
+import { bookingBody, type BookingWorld, useBookingWorld } from '../../../test/booking-fixtures.ts';
 import { bearer, createOperator, loginAs, randomIp } from '../../../test/factories.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 import { deleteExpiredRows } from '../retention/retention.service.ts';
@@ -25,14 +25,11 @@ const PER_SESSION = 4;
 let t: TestApp;
 let w: BookingWorld;
 let operator: string;
-beforeAll(async () => {
-  t = await buildTestApp({ replay: { sampleRate: 1, uploadsPerSession: PER_SESSION, uploadsPerIp: 1_000 } });
-  w = await createBookingWorld(t.app, t.database.db);
-  operator = await loginAs(t.app, (await createOperator(t.database.db)).email);
+useBookingWorld((made) => ({ t, w } = made), {
+  replay: { sampleRate: 1, uploadsPerSession: PER_SESSION, uploadsPerIp: 1_000 },
 });
-afterAll(async () => {
-  await retireTour(t.database.db, w.tour.id);
-  await t.close();
+beforeAll(async () => {
+  operator = await loginAs(t.app, (await createOperator(t.database.db)).email);
 });
 
 const FROM_PORTAL = { origin: 'http://localhost' };

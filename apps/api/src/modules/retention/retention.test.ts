@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { loadConfig } from '../../config/env.ts';
 import {
@@ -13,16 +13,13 @@ import {
   webhookEvents,
   webhookOutbox,
 } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import { createAgency } from '../../../test/factories.ts';
 import { deleteExpiredRows } from './retention.service.ts';
 
 // Issue 29: a long-running deployment deletes the rows that only serve for a while, and nothing else
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t.close());
+useTestApp((app) => (t = app));
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BOOKING_MESSAGES, addDays, bookingRoutes, commissionRoutes } from '@portal/contract';
 import { bookings, ledgerEntries, mailOutbox, payments, widgetOffers, widgets } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import { randomIp } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { createBookingWorld, retireTour, slotLeft, type BookingWorld } from '../../../test/booking-fixtures.ts';
@@ -55,8 +55,8 @@ async function insertShop(values: {
   return row.id;
 }
 
+useTestApp((app) => (t = app), { publicUrl: 'https://b2b.portal.test' });
 beforeAll(async () => {
-  t = await buildTestApp({ publicUrl: 'https://b2b.portal.test' });
   w = await createBookingWorld(t.app, t.database.db);
   slug = `checkout-${w.agency.id.slice(0, 8)}`;
   widgetId = await insertShop({
@@ -70,7 +70,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.database.db.delete(widgetOffers).where(eq(widgetOffers.widgetId, widgetId));
   await retireTour(t.database.db, w.tour.id);
-  await t.close();
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: 'localhost' } });

@@ -20,7 +20,7 @@ import {
   type WidgetOfferPricesResponse,
 } from '@portal/contract';
 import { agencies, widgetOffers, widgets } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import { SAMPLE_PDF, SAMPLE_PNG, createAgency, loginAs, multipart, type TestAgency } from '../../../test/factories.ts';
 import { formatMoney } from '../documents/document-format.ts';
 import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
@@ -30,14 +30,13 @@ import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route
 const RUN = randomUUID().slice(0, 8);
 let t: TestApp;
 let tour: TestTour;
+useTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await buildTestApp();
   tour = await createTestTour(t.database.db);
 });
 afterAll(async () => {
   await t.database.db.delete(widgetOffers).where(eq(widgetOffers.tourId, tour.id));
   await tour.remove();
-  await t.close();
 });
 
 // token null: an anonymous call
