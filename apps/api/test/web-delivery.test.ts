@@ -156,11 +156,15 @@ describe('the web app as the browser receives it', () => {
       for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy'])
         expect([url, name, res.headers[name]]).toEqual([url, name, undefined]);
     }
-    for (const url of ['/', '/favicon.svg', '/api/layout/info']) {
+    for (const url of ['/', '/favicon.svg']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
+    // an API answer is no document either: the REST set (docs/decisions/0153)
+    const api = await t.app.inject({ method: 'GET', url: '/api/layout/info' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-frame-options']).toBeUndefined();
   });
 
   it('other files of the build are cached for an hour; a small one goes out as it is', async () => {
