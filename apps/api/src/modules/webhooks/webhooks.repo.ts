@@ -78,17 +78,20 @@ export async function markDispatched(tx: DbOrTx, ids: number[]) {
     .where(inArray(webhookOutbox.id, ids));
 }
 
-// the agency's endpoints that take this event now
-export function subscribedEndpoints(tx: DbOrTx, agencyId: string, eventType: string) {
+// the agency's endpoints that take this event now and already existed when it happened: an endpoint added later
+// starts with the next event, it is not sent the waiting ones from before it
+export function subscribedEndpoints(tx: DbOrTx, event: { id: number; agencyId: string; eventType: string }) {
   return tx
     .select()
     .from(webhookEndpoints)
     .where(
       and(
-        eq(webhookEndpoints.agencyId, agencyId),
+        eq(webhookEndpoints.agencyId, event.agencyId),
         eq(webhookEndpoints.isEnabled, true),
         isNull(webhookEndpoints.deletedAt),
-        sql`${eventType} = ANY(${webhookEndpoints.events})`,
+        sql`${event.eventType} = ANY(${webhookEndpoints.events})`,
+        // compared in the database, to the microsecond
+        sql`${webhookEndpoints.createdAt} <= (SELECT ${webhookOutbox.createdAt} FROM ${webhookOutbox} WHERE ${webhookOutbox.id} = ${event.id})`,
       ),
     );
 }

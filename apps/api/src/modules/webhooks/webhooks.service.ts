@@ -240,7 +240,7 @@ export async function fanOut(deps: WebhookJobDeps, limit = 100): Promise<number>
     const events = await repo.claimOutbox(tx, limit);
     let made = 0;
     for (const event of events) {
-      const endpoints = await repo.subscribedEndpoints(tx, event.agencyId, event.eventType);
+      const endpoints = await repo.subscribedEndpoints(tx, event);
       if (endpoints.length === 0) continue;
       const data = event.bookingId ? { booking: await render(tx, event.bookingId) } : (event.data ?? {});
       const payload = envelope(event.eventType, data, event.createdAt);

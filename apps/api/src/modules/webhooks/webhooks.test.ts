@@ -187,6 +187,31 @@ describe('webhook endpoints', () => {
     ]);
   });
 
+  it('send an endpoint only the events after it was added, not the ones still waiting from before', async () => {
+    const before = await bookOverApi(t.app, secret, w);
+    const late = await startReceiver();
+    try {
+      const added = await call(t.app, w.tokens.admin, webhookRoutes.create, {
+        body: { url: late.url, events: ['booking.confirmed'] },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      await t.app.webhooks.run();
+      const after = await bookOverApi(t.app, secret, w);
+      await t.app.webhooks.run();
+      const uuids = (r: Receiver) =>
+        r.received
+          .map((m) => JSON.parse(m.body) as { type: string; data: { booking: { uuid: string } } })
+          .filter((m) => m.type === 'booking.confirmed')
+          .map((m) => m.data.booking.uuid);
+      expect(uuids(late)).toEqual([after]);
+      expect(uuids(receiver).filter((u) => u === before || u === after)).toEqual([before, after]);
+      const removed = await call(t.app, w.tokens.admin, webhookRoutes.remove, { params: { id: added.json().id } });
+      expect(removed.statusCode).toBe(200);
+    } finally {
+      await late.close();
+    }
+  });
+
   it('retries a failing endpoint on the schedule, and "send again" tries at once', async () => {
     receiver.status.code = 500;
     const test = await call(t.app, w.tokens.admin, webhookRoutes.test, { params: { id: endpointId } });
