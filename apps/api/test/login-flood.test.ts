@@ -1,17 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/contract';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { TEST_PASSWORD, createAgency, randomIp } from './factories.ts';
+import { useWebBuild } from './web-build.ts';
 
 // A real listening server behind one trusted load balancer (TRUST_PROXY=1): the client's address is the entry the
 // balancer appended to X-Forwarded-For, so tests can speak from many addresses over loopback.
 let t: TestApp;
 let base: string;
-const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
-fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Portal</title>');
+const webDir = useWebBuild();
 
 beforeAll(async () => {
   t = await buildTestApp({ trustProxy: 1, webDistDir: webDir });
@@ -22,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
 });
 
 function login(email: string, password: string, forwardedFor: string) {

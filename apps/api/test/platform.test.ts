@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, adminRoutes, authRoutes, layoutRoutes, systemRoutes } from '@portal/contract';
 import { agencies } from '../src/db/schema/index.ts';
@@ -11,15 +11,9 @@ import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { buildTestApp, type TestApp, useTestApp } from './build-test-app.ts';
 import { SAMPLE_PDF, bearer, createAgency, createOperator, loginAs, storeAgencyFile } from './factories.ts';
 import { injectRoute, routeUrl } from './inject-route.ts';
+import { useWebBuild } from './web-build.ts';
 
-// A build of the web app of its own, so a page is served whether or not `npm run build` ran before this file
-const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-platform-web-'));
-fs.writeFileSync(
-  path.join(webDir, 'index.html'),
-  '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
-);
-afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
-
+const webDir = useWebBuild();
 let t: TestApp;
 useTestApp((app) => (t = app), { webDistDir: webDir });
 

@@ -1,24 +1,22 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../web/scripts/precompress.mjs';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { type TestApp, useTestApp } from './build-test-app.ts';
+import { useWebBuild } from './web-build.ts';
 import { createTestTour, type TestTour } from './catalogue-fixtures.ts';
 import { layoutRoutes } from '@portal/contract';
 import { injectRoute } from './inject-route.ts';
 
 // A build of the web app in miniature, compressed by the build's own script, served by the real app.
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
-const script = `console.log(${JSON.stringify('portal '.repeat(2000))});\n`;
-const style = `.card{color:#2637aa}\n`.repeat(300);
 const html = `<!doctype html><html><head><title>Portal</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div>${'<div></div>'.repeat(100)}</body></html>`;
-fs.mkdirSync(path.join(dist, 'assets'));
-fs.writeFileSync(path.join(dist, 'assets/index-abc123.js'), script);
-fs.writeFileSync(path.join(dist, 'assets/index-def456.css'), style);
-fs.writeFileSync(path.join(dist, 'index.html'), html);
-fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+const dist = useWebBuild({
+  'assets/index-abc123.js': `console.log(${JSON.stringify('portal '.repeat(2000))});\n`,
+  'assets/index-def456.css': `.card{color:#2637aa}\n`.repeat(300),
+  'index.html': html,
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+});
 // what the build writes from apps/web/src/app/page-preloads.ts
 const preloads = {
   everyPage: { texts: { en: [], ru: ['/assets/core-ru1.js'] } },
@@ -43,13 +41,7 @@ fs.writeFileSync(path.join(dist, 'page-preloads.json'), JSON.stringify(preloads)
 precompressDir(dist);
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ webDistDir: dist });
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+useTestApp((app) => (t = app), { webDistDir: dist });
 
 function decode(encoding: string | undefined, body: Buffer): Buffer {
   if (encoding === 'br') return zlib.brotliDecompressSync(body);

@@ -1,33 +1,23 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp } from './build-test-app.ts';
+import { WEB_SHELL_HTML, useWebBuild } from './web-build.ts';
 
 // The build's files are the ones there at start-up (modules/web/web-app.ts): assets/ shares one route that serves
 // only the listed names, the files outside it have a route each; any other path is a client-side route (the shell).
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
+const dist = useWebBuild({
+  'index.html': WEB_SHELL_HTML,
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>',
+  ...Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`assets/chunk-${i}.js`, `export const n = ${i};\n`])),
+  'assets/nested/font.woff2': 'font',
+  'assets/.hidden.js': 'secret',
+});
 const asset = (name: string) => path.join(dist, 'assets', name);
-fs.mkdirSync(path.join(dist, 'assets/nested'), { recursive: true });
-fs.mkdirSync(path.join(dist, 'brand'));
-fs.writeFileSync(
-  path.join(dist, 'index.html'),
-  '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
-);
-fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-fs.writeFileSync(path.join(dist, 'brand/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>');
-for (let i = 0; i < 300; i++) fs.writeFileSync(asset(`chunk-${i}.js`), `export const n = ${i};\n`);
-fs.writeFileSync(asset('nested/font.woff2'), 'font');
-fs.writeFileSync(asset('.hidden.js'), 'secret');
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ webDistDir: dist });
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+useTestApp((app) => (t = app), { webDistDir: dist });
 
 const isShell = (body: string) => body.includes('<div id="root">');
 
