@@ -4,6 +4,7 @@ import type { InsightBatch, InsightEventInput, InsightIngestResponse } from '@po
 import type { DbOrTx } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import {
+  appendToOngoingSession,
   findInsightSession,
   insertInsightEvents,
   recordedSession,
@@ -25,15 +26,24 @@ export async function ingestBatch(
   const owner = await ownerOf(ctx, batch.token);
   // support replay's sample (issue 31 item 3), used when this batch starts or claims a session
   const isSampled = Math.random() < ctx.config.replay.sampleRate;
-  const answer = await ctx.db.transaction(async (tx) => {
-    const { id, record } = await sessionFor(tx, ctx.site.id, batch.sessionId, { owner, isSampled }, now);
-    await insertInsightEvents(
-      tx,
-      batch.events.map((event) => eventRow(event, { sessionId: id, siteId: ctx.site.id, owner, at: now })),
-    );
-    // a visitor's or an operator's session is never recorded
-    return { sessionId: id, record: owner?.agencyId ? record : false };
+  const rows = (sessionId: string) =>
+    batch.events.map((event) => eventRow(event, { sessionId, siteId: ctx.site.id, owner, at: now }));
+  // nearly every batch: a session that goes on, touched with its events in one statement
+  const ongoing = await appendToOngoingSession(ctx.db, {
+    sessionId: batch.sessionId,
+    userId: owner?.userId ?? null,
+    at: now,
+    rows: rows(batch.sessionId),
   });
+  const answer = ongoing
+    ? { sessionId: batch.sessionId, record: ongoing.record }
+    : await ctx.db.transaction(async (tx) => {
+        const { id, record } = await sessionFor(tx, ctx.site.id, batch.sessionId, { owner, isSampled }, now);
+        await insertInsightEvents(tx, rows(id));
+        return { sessionId: id, record };
+      });
+  // a visitor's or an operator's session is never recorded
+  if (!owner?.agencyId) answer.record = false;
   for (const event of batch.events)
     if (event.kind === 'error')
       ctx.log.warn({ frontEndError: { path: event.path, ...event.props } }, 'front-end error');

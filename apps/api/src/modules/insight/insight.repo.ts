@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { INSIGHT_SESSION_MAX_MS, INSIGHT_SESSION_RENEW_MS } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { agencies, insightEvents, insightSessions } from '../../db/schema/index.ts';
 
@@ -80,6 +81,58 @@ export async function touchInsightSession(
         .returning(written)
     : await db.update(insightSessions).set({ lastSeenAt }).where(eq(insightSessions.id, id)).returning(written);
   return row;
+}
+
+// The common batch in one statement (issue 31: ingestion cheap beside bookings): when the session exists, goes on
+// and is already the batch's user's — or anonymous, and so is the batch — it is touched and the events are stored
+// with it. The test is insightSessionContinues (contract) in SQL, on the same constants and the batch's clock:
+// seen within INSIGHT_SESSION_RENEW_MS, begun within INSIGHT_SESSION_MAX_MS. undefined, with nothing written, when
+// any of that is not so: the batch then takes the transaction that starts, claims or replaces the session.
+export async function appendToOngoingSession(
+  db: DbOrTx,
+  batch: { sessionId: string; userId: string | null; at: Date; rows: InsightEventRow[] },
+): Promise<SessionWritten | undefined> {
+  const at = batch.at.toISOString();
+  const s = insightSessions;
+  const result = (await db.execute(sql`
+    WITH touched AS (
+      UPDATE ${s} SET last_seen_at = GREATEST(${s.lastSeenAt}, ${at}::timestamptz)
+      WHERE ${s.id} = ${batch.sessionId}
+        AND ${s.lastSeenAt} >= ${at}::timestamptz - make_interval(secs => ${INSIGHT_SESSION_RENEW_MS / 1000})
+        AND ${s.startedAt} >= ${at}::timestamptz - make_interval(secs => ${INSIGHT_SESSION_MAX_MS / 1000})
+        AND ${s.userId} IS NOT DISTINCT FROM ${batch.userId}::uuid
+      RETURNING ${s.id} AS id, ${written.record} AS record
+    ), stored AS (
+      INSERT INTO ${insightEvents} (session_id, kind, at, site_id, agency_id, user_id, channel, path, tour_id,
+        offer_id, date, seats, reason, props)
+      SELECT touched.id, e.kind, e.at, e.site_id, e.agency_id, e.user_id, e.channel, e.path, e.tour_id, e.offer_id,
+        e.date, e.seats, e.reason, e.props
+      FROM touched CROSS JOIN jsonb_to_recordset(${JSON.stringify(batch.rows.map(eventJson))}::jsonb) AS e(
+        kind text, at timestamptz, site_id text, agency_id uuid, user_id uuid, channel text, path text, tour_id int,
+        offer_id int, date date, seats int, reason text, props jsonb)
+    )
+    SELECT record FROM touched`)) as unknown as { rows: { record: boolean }[] };
+  const [row] = result.rows;
+  return row ? { record: row.record } : undefined;
+}
+
+// an event row as jsonb_to_recordset reads it: column names, the time as ISO text, absent as null
+function eventJson(row: InsightEventRow) {
+  return {
+    kind: row.kind,
+    at: row.at instanceof Date ? row.at.toISOString() : null,
+    site_id: row.siteId ?? null,
+    agency_id: row.agencyId ?? null,
+    user_id: row.userId ?? null,
+    channel: row.channel ?? 'portal',
+    path: row.path ?? null,
+    tour_id: row.tourId ?? null,
+    offer_id: row.offerId ?? null,
+    date: row.date ?? null,
+    seats: row.seats ?? null,
+    reason: row.reason ?? null,
+    props: row.props ?? null,
+  };
 }
 
 export async function insertInsightEvents(db: DbOrTx, rows: InsightEventRow[]): Promise<void> {

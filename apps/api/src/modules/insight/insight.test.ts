@@ -25,6 +25,7 @@ afterEach(() => {
 const MINUTE = 60_000;
 const FROM_PORTAL = { origin: 'http://localhost' };
 const pageView = (path = '/') => ({ kind: 'page_view', path });
+const NO_FIELDS = { tourId: null, offerId: null, date: null, seats: null, reason: null, props: null };
 
 type Send = { headers?: Record<string, string>; remoteAddress?: string; raw?: string };
 function send(batch: Record<string, unknown>, options: Send = {}) {
@@ -104,6 +105,65 @@ describe('POST /api/insight/events: the session', () => {
       lastSeenAt: new Date(start + 87 * MINUTE),
     });
     expect((await eventsOf(id)).length).toBe(4);
+  });
+
+  // a batch of a session that goes on is one statement (insight.repo.ts appendToOngoingSession): the same rule and
+  // the same rows as the transaction that starts a session, to the millisecond
+  it('goes on at exactly 30 minutes idle, storing every field of the batch; a millisecond more renews it', async () => {
+    const token = await loginAs(t.app, w.agency.users.senior.email);
+    const id = randomUUID();
+    const start = Date.UTC(2026, 4, 2, 19, 59, 59, 999);
+    clockAt(start);
+    await answered({ sessionId: id, token, events: [pageView('/first')] });
+    const asked = { tourId: w.tour.id, offerId: w.tour.timeslotOfferId, date: '2026-05-09', seats: 3 };
+    const later = [
+      { kind: 'search', path: '/city', props: { query: 'dhow', city: 'dubai', results: 0 } },
+      { kind: 'availability', path: '/tour', ...asked, reason: 'sold_out', props: { left: 0, time: '18:00' } },
+      { kind: 'checkout_started', path: '/checkout', ...asked },
+    ];
+    vi.setSystemTime(start + 30 * MINUTE);
+    expect(await answered({ sessionId: id, token, events: later })).toBe(id);
+    expect(await sessionRow(id)).toMatchObject({
+      startedAt: new Date(start),
+      lastSeenAt: new Date(start + 30 * MINUTE),
+    });
+    const rows = await eventsOf(id);
+    const owner = { userId: w.agency.users.senior.id, agencyId: w.agency.id, siteId: 'general', channel: 'portal' };
+    expect(rows.map(({ id: _id, sessionId: _s, ...row }) => row)).toEqual([
+      { kind: 'page_view', path: '/first', at: new Date(start), ...owner, ...NO_FIELDS },
+      {
+        ...NO_FIELDS,
+        kind: 'search',
+        path: '/city',
+        at: new Date(start + 30 * MINUTE),
+        ...owner,
+        props: later[0]?.props,
+      },
+      {
+        kind: 'availability',
+        path: '/tour',
+        at: new Date(start + 30 * MINUTE),
+        ...owner,
+        ...asked,
+        reason: 'sold_out',
+        props: { left: 0, time: '18:00' },
+      },
+      {
+        kind: 'checkout_started',
+        path: '/checkout',
+        at: new Date(start + 30 * MINUTE),
+        ...owner,
+        ...asked,
+        reason: null,
+        props: null,
+      },
+    ]);
+
+    vi.setSystemTime(start + 60 * MINUTE + 1);
+    const next = await answered({ sessionId: id, token, events: [pageView('/next')] });
+    expect(next).not.toBe(id);
+    expect(await sessionRow(id)).toMatchObject({ lastSeenAt: new Date(start + 30 * MINUTE) });
+    expect((await eventsOf(next)).map((r) => r.path)).toEqual(['/next']);
   });
 
   it('ends a session idle for 31 minutes: a new one of the server making takes the batch', async () => {
