@@ -10,6 +10,7 @@ import {
 import { formatDisplayDate } from '@portal/contract/plain';
 import { LAYOUTS, portalForFile, noSideScroll, settledScreenshot } from './support/portal.ts';
 import { ADMIN, OPERATOR, agentSessions } from './support/session.ts';
+import { GUEST, fillGuest } from './support/booking-slots.ts';
 
 // Issue 12, the catalogue: the tours company builds a tour in the browser — texts, an option, prices and a week of
 // time slots — and an agent finds it at once, sees the net price and books it; the operator then sees the seats
@@ -139,12 +140,7 @@ describe('[BACK-OFFICE][CATALOGUE] a tour built in the browser is on sale at onc
     await prices.getByText('210.00').waitFor();
     await agent.page.getByTestId('book-button').click();
     await agent.page.getByRole('heading', { name: 'Guest details' }).waitFor();
-    await agent.page.getByLabel('Guest name', { exact: true }).fill('Anna Smith');
-    await agent.page.getByLabel('Phone', { exact: true }).fill('+971501234567');
-    await agent.page.getByLabel('Email', { exact: true }).fill('anna.smith@example.test');
-    await agent.page.getByLabel('Reconfirm email', { exact: true }).fill('anna.smith@example.test');
-    await agent.page.getByLabel('Hotel', { exact: true }).fill('Hatta Fort Hotel');
-    await agent.page.getByLabel('Room', { exact: true }).fill('12');
+    await fillGuest(agent.page, { guest: { ...GUEST, phone: '+971501234567', hotel: 'Hatta Fort Hotel', room: '12' } });
     await agent.page.getByTestId('checkout-submit').click();
     await agent.page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
     const bookingId = new URL(agent.page.url()).searchParams.get('booking') ?? '';

@@ -15,6 +15,7 @@ import { ADMIN, JUNIOR, RU_ADMIN, OPERATOR, agentSessions, payOnSandbox } from '
 import {
   GUEST,
   beforeCutOff,
+  fillGuest,
   bookable,
   bookingSlots,
   instantPerPerson,
@@ -40,35 +41,6 @@ function checkoutPath(slot: Slot, adults = 2): string {
   });
   if (slot.time) query.set('time', slot.time);
   return `/checkout?${query.toString()}`;
-}
-
-const LABELS = {
-  en: {
-    name: 'Guest name',
-    phone: 'Phone',
-    email: 'Email',
-    confirmEmail: 'Reconfirm email',
-    hotel: 'Hotel',
-    room: 'Room',
-  },
-  ru: {
-    name: 'Имя гостя',
-    phone: 'Телефон',
-    email: 'Эл. почта',
-    confirmEmail: 'Повторите эл. почту',
-    hotel: 'Отель',
-    room: 'Номер',
-  },
-};
-
-async function fillGuest(page: Page, slot: Slot, language: 'en' | 'ru' = 'en') {
-  const label = LABELS[language];
-  await page.getByLabel(label.name, { exact: true }).fill(GUEST.name);
-  await page.getByLabel(label.phone, { exact: true }).fill(GUEST.phone);
-  await page.getByLabel(label.email, { exact: true }).fill(GUEST.email);
-  await page.getByLabel(label.confirmEmail, { exact: true }).fill(GUEST.email);
-  if (!slot.offer.hasPickUp) await page.getByLabel(label.hotel, { exact: true }).fill(GUEST.hotel);
-  await page.getByLabel(label.room, { exact: true }).fill(GUEST.room);
 }
 
 async function chooseHotel(page: Page, name: string) {
@@ -104,7 +76,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await page.getByTestId('incomplete-guest').getByText('Please complete guest details above').waitFor();
     expect(await page.getByLabel('Guest name', { exact: true }).getAttribute('aria-required')).toBe('true');
 
-    await fillGuest(page, slot);
+    await fillGuest(page, { withHotel: !slot.offer.hasPickUp });
     await page.getByLabel('Guest name', { exact: true }).fill('Anna 2');
     await page.getByTestId('checkout-submit').click();
     await page.getByText('Name must contain letters and spaces only').waitFor();
@@ -154,7 +126,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
 
     const payByCard = async (card: string) => {
       await go(checkoutPath(slot, 1));
-      await fillGuest(page, slot);
+      await fillGuest(page, { withHotel: !slot.offer.hasPickUp });
       await page.getByTestId('pay-card').click();
       await page.getByRole('button', { name: 'Book and pay by card' }).click();
       await page.waitForURL(
@@ -184,7 +156,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [14, 15, 16]);
     const { page, context, go } = await openAs(ADMIN);
     await go(checkoutPath(slot, 1));
-    await fillGuest(page, slot);
+    await fillGuest(page, { withHotel: !slot.offer.hasPickUp });
     await page.getByTestId('pay-card').click();
     await page.getByRole('button', { name: 'Book and pay by card' }).click();
     await page.getByLabel('Card number').waitFor();
@@ -257,7 +229,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
     const { page, context, go } = await openAs(ADMIN);
     await go(checkoutPath(slot, 1));
-    await fillGuest(page, slot);
+    await fillGuest(page, { withHotel: !slot.offer.hasPickUp });
     await page.getByTestId('pay-card').click();
     await page.getByRole('button', { name: 'Book and pay by card' }).click();
     await page.getByText('Cancel and return', { exact: true }).waitFor();
@@ -294,7 +266,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     await go(checkoutPath(slot, 1) + '&mode=request');
     await page.getByTestId('request-notice').waitFor();
     expect(await page.getByTestId('pay-card').count()).toBe(0);
-    await fillGuest(page, slot);
+    await fillGuest(page, { withHotel: !slot.offer.hasPickUp });
     await page.getByRole('button', { name: 'Send request' }).click();
     await page.getByTestId('confirmation-request').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Quotation Request' }).waitFor();
@@ -322,7 +294,7 @@ describe('[BOOKINGS] checkout to confirmation', () => {
     const balanceBefore = await api<BalanceResponse>(ADMIN, '/b2b/balance?currencyCode=aed');
     await go(checkoutPath(late, Math.max(1, late.offer.minPeople)));
     await page.getByTestId('request-notice').getByText('The cut-off time for this date has passed.').waitFor();
-    await fillGuest(page, late);
+    await fillGuest(page, { withHotel: !late.offer.hasPickUp });
     await page.getByRole('button', { name: 'Send request' }).click();
     await page.getByTestId('confirmation-request').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Quotation Request' }).waitFor();
@@ -844,7 +816,7 @@ describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px,
       // the balance option says so, and the card goes through the sandbox pay page
       await page.getByTestId('pay-balance').click();
       await page.getByTestId('insufficient-balance').waitFor();
-      await fillGuest(page, slot, 'ru');
+      await fillGuest(page, { withHotel: !slot.offer.hasPickUp, language: 'ru' });
       await page.getByTestId('pay-card').click();
       await page.getByRole('button', { name: 'Оплатить картой' }).click();
       // the sandbox pay page in Russian, with the tour's Russian name

@@ -1,12 +1,19 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDays } from '@portal/contract';
 import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
-import type { AvailabilityRow, FunnelResponse, TourCard, TourDetails, UnservedDemandResponse } from '@portal/contract';
+import type { FunnelResponse, UnservedDemandResponse } from '@portal/contract';
 import { portalForFile, noSideScroll, settledScreenshot } from './support/portal.ts';
 import { ADMIN, OPERATOR, agentSessions } from './support/session.ts';
-import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
+import {
+  bookable,
+  bookingSlots,
+  fillGuest,
+  soldOutDates,
+  type SoldOutDate,
+  instantPerPerson,
+  type Slot,
+} from './support/booking-slots.ts';
 
 // Issue 31: an agent's real journey (search, a tour, a sold-out date, checkout, paid from the balance) is what the
 // operator's Insight pages then show: that session at every step of the funnel, and the sold-out date among the
@@ -17,28 +24,9 @@ const portal = portalForFile({ REPLAY_SAMPLE_RATE: '1' });
 const { api, openAs } = agentSessions(portal);
 const { findSlot } = bookingSlots(api);
 
-type SoldOut = { tour: TourDetails; offerId: number; date: string; time: string | null };
-
-// A per-person option with every time of one date sold out (the demo sells out a few slots at random), 3 to 45 days
-// ahead
-async function findSoldOutDate(): Promise<SoldOut> {
-  const cards = await api<TourCard[]>(ADMIN, '/b2b/tours?language=en&currencyCode=aed');
-  for (const card of cards) {
-    const tour = await api<TourDetails>(ADMIN, `/b2b/tours/${card.id}?language=en&currencyCode=aed`);
-    const from = addDays(tour.today, 3);
-    const rows = await api<AvailabilityRow[]>(
-      ADMIN,
-      `/b2b/availability/ByTour?id=${tour.id}&from=${from}&to=${addDays(from, 42)}`,
-    );
-    for (const offer of tour.offers.filter((o) => o.pricingUnit === 'person' && o.minPeople <= 2 && o.maxPeople >= 2)) {
-      const byDate = new Map<string, AvailabilityRow[]>();
-      for (const row of rows.filter((r) => r.offerId === offer.id))
-        byDate.set(row.date, [...(byDate.get(row.date) ?? []), row]);
-      for (const [date, dayRows] of byDate)
-        if (dayRows.every((row) => row.isSoldOut))
-          return { tour, offerId: offer.id, date, time: dayRows[0]?.time ?? null };
-    }
-  }
+// a sold-out date 3 to 45 days ahead
+async function findSoldOutDate(): Promise<SoldOutDate> {
+  for await (const soldOut of soldOutDates((path) => api(ADMIN, path), 3, 45)) return soldOut;
   throw new Error('the demo catalogue has no sold-out date');
 }
 
@@ -49,7 +37,7 @@ const tourPath = (tourId: number, offerId: number, date: string, time: string | 
 };
 
 // The agent's session, from the home page to a paid booking
-async function agentJourney(slot: Slot, soldOut: SoldOut) {
+async function agentJourney(slot: Slot, soldOut: SoldOutDate) {
   const { page, context, go } = await openAs(ADMIN);
   await go('/');
   await go(`/city?q=${encodeURIComponent(slot.tour.title)}`);
@@ -66,12 +54,7 @@ async function agentJourney(slot: Slot, soldOut: SoldOut) {
   await go(tourPath(slot.tour.id, slot.offer.id, slot.date, slot.time, 1));
   await page.getByTestId('book-button').click();
   await page.waitForURL((url) => url.pathname === '/checkout');
-  await page.getByLabel('Guest name', { exact: true }).fill(GUEST.name);
-  await page.getByLabel('Phone', { exact: true }).fill(GUEST.phone);
-  await page.getByLabel('Email', { exact: true }).fill(GUEST.email);
-  await page.getByLabel('Reconfirm email', { exact: true }).fill(GUEST.email);
-  await page.getByLabel('Hotel', { exact: true }).fill(GUEST.hotel);
-  await page.getByLabel('Room', { exact: true }).fill(GUEST.room);
+  await fillGuest(page);
   await page.getByTestId('checkout-submit').click();
   await page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
   // leaving the page sends what is still queued

@@ -5,7 +5,7 @@ import { FIRST_PAGE_PATHS, REPLAY_UPLOAD_PATH } from '@portal/contract/plain';
 import type { AgencyDetails, ReplayRecording, ReplaySessionList } from '@portal/contract';
 import { portalForFile, screenshot } from './support/portal.ts';
 import { ADMIN, OPERATOR, agentSessions } from './support/session.ts';
-import { GUEST, bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
+import { GUEST, bookable, bookingSlots, fillGuest, instantPerPerson, type Slot } from './support/booking-slots.ts';
 
 // Issue 31 items 3 and 4: support replay. An agent books for a guest; what the portal stored of it — the replay's
 // recordings, and the analytics events — holds neither the guest's name nor phone nor e-mail (masked in the browser),
@@ -63,12 +63,7 @@ async function agentBooks(slot: Slot) {
   const activeFrom = Date.now();
   await page.getByTestId('book-button').click();
   await page.waitForURL((url) => url.pathname === '/checkout');
-  await page.getByLabel('Guest name', { exact: true }).fill(SECRET.name);
-  await page.getByLabel('Phone', { exact: true }).fill(SECRET.phone);
-  await page.getByLabel('Email', { exact: true }).fill(SECRET.email);
-  await page.getByLabel('Reconfirm email', { exact: true }).fill(SECRET.email);
-  await page.getByLabel('Hotel', { exact: true }).fill(GUEST.hotel);
-  await page.getByLabel('Room', { exact: true }).fill(GUEST.room);
+  await fillGuest(page, { guest: { ...GUEST, ...SECRET } });
   await page.getByTestId('checkout-submit').click();
   await page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
   const bookingId = new URL(page.url()).searchParams.get('booking') ?? '';

@@ -4,47 +4,26 @@ import { addDays } from '@portal/contract';
 import type { AlternativesResponse, AvailabilityRow, TourCard, TourDetails } from '@portal/contract';
 import { LAYOUTS, SCREENSHOT_DIR, screenshot, portalForFile, noSideScroll } from './support/portal.ts';
 import { apiGet as apiGetAs, logInAsAdmin, switchToRussian } from './support/session.ts';
+import { soldOutDates, type SoldOutDate } from './support/booking-slots.ts';
 
 const portal = portalForFile();
 
 const logIn = (page: Page, host = 'localhost') => logInAsAdmin(page, portal(), host);
 const apiGet = <T>(page: Page, path: string) => apiGetAs<T>(portal(), page, path);
 
-// `time`: the sold-out time the agent had chosen (null: an opening-hours option, the day itself)
-type SoldOut = {
-  tour: TourDetails;
-  offerId: number;
-  date: string;
-  time: string | null;
-  alternatives: AlternativesResponse;
-};
+type SoldOut = SoldOutDate & { alternatives: AlternativesResponse };
 
-// From the API: a per-person option with every time of one date sold out (the demo sells out ~3 % of slots at
-// random), two days or more ahead, for 2 adults, that has alternatives on both sides
+// From the API: a sold-out date 5 to 47 days ahead that has alternatives on both sides
 async function findSoldOutDate(page: Page): Promise<SoldOut> {
-  const cards = await apiGet<TourCard[]>(page, '/b2b/tours?language=en&currencyCode=aed');
-  for (const card of cards) {
-    const tour = await apiGet<TourDetails>(page, `/b2b/tours/${card.id}?language=en&currencyCode=aed`);
-    const from = addDays(tour.today, 2);
-    const rows = await apiGet<AvailabilityRow[]>(
+  for await (const soldOut of soldOutDates((path) => apiGet(page, path), 5, 47)) {
+    const { tour, offerId, date } = soldOut;
+    const alternatives = await apiGet<AlternativesResponse>(
       page,
-      `/b2b/availability/ByTour?id=${tour.id}&from=${from}&to=${addDays(from, 45)}`,
+      `/b2b/availability/alternatives?tourId=${tour.id}&offerId=${offerId}&date=${date}&adults=2`,
     );
-    for (const offer of tour.offers.filter((o) => o.pricingUnit === 'person' && o.minPeople <= 2 && o.maxPeople >= 2)) {
-      const byDate = new Map<string, AvailabilityRow[]>();
-      for (const row of rows.filter((r) => r.offerId === offer.id))
-        byDate.set(row.date, [...(byDate.get(row.date) ?? []), row]);
-      for (const [date, dayRows] of byDate) {
-        if (date < addDays(from, 3) || !dayRows.every((row) => row.isSoldOut)) continue;
-        const alternatives = await apiGet<AlternativesResponse>(
-          page,
-          `/b2b/availability/alternatives?tourId=${tour.id}&offerId=${offer.id}&date=${date}&adults=2`,
-        );
-        const hasBothSides =
-          alternatives.nearestDates.some((d) => d.date < date) && alternatives.nearestDates.some((d) => d.date > date);
-        if (hasBothSides) return { tour, offerId: offer.id, date, time: dayRows[0]?.time ?? null, alternatives };
-      }
-    }
+    const hasBothSides =
+      alternatives.nearestDates.some((d) => d.date < date) && alternatives.nearestDates.some((d) => d.date > date);
+    if (hasBothSides) return { ...soldOut, alternatives };
   }
   throw new Error('the demo catalogue has no sold-out date with alternatives');
 }

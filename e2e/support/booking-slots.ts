@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { addDays } from '@portal/contract';
 import type {
@@ -25,6 +26,69 @@ export const GUEST = {
   hotel: 'Rove Downtown',
   room: '1208',
 };
+
+// The checkout's guest form, as an agent fills it, by its labels in the page's language; `withHotel`: the hotel
+// field (an option with pick-up asks for the pick-up hotel instead)
+const GUEST_LABELS = {
+  en: {
+    name: 'Guest name',
+    phone: 'Phone',
+    email: 'Email',
+    confirmEmail: 'Reconfirm email',
+    hotel: 'Hotel',
+    room: 'Room',
+  },
+  ru: {
+    name: 'Имя гостя',
+    phone: 'Телефон',
+    email: 'Эл. почта',
+    confirmEmail: 'Повторите эл. почту',
+    hotel: 'Отель',
+    room: 'Номер',
+  },
+};
+
+export async function fillGuest(
+  page: Page,
+  {
+    guest = GUEST,
+    language = 'en',
+    withHotel = true,
+  }: { guest?: typeof GUEST; language?: 'en' | 'ru'; withHotel?: boolean } = {},
+) {
+  const label = GUEST_LABELS[language];
+  await page.getByLabel(label.name, { exact: true }).fill(guest.name);
+  await page.getByLabel(label.phone, { exact: true }).fill(guest.phone);
+  await page.getByLabel(label.email, { exact: true }).fill(guest.email);
+  await page.getByLabel(label.confirmEmail, { exact: true }).fill(guest.email);
+  if (withHotel) await page.getByLabel(label.hotel, { exact: true }).fill(guest.hotel);
+  await page.getByLabel(label.room, { exact: true }).fill(guest.room);
+}
+
+export type SoldOutDate = { tour: TourDetails; offerId: number; date: string; time: string | null };
+
+// Per-person options for 2 adults with every time of one date sold out (the demo sells out a few slots at random),
+// from `firstDay` to `lastDay` days ahead, tour by tour; `time`: the first sold-out time (null: an opening-hours
+// option, the day itself)
+export async function* soldOutDates(
+  get: <T>(path: string) => Promise<T>,
+  firstDay: number,
+  lastDay: number,
+): AsyncGenerator<SoldOutDate> {
+  for (const card of await get<TourCard[]>('/b2b/tours?language=en&currencyCode=aed')) {
+    const tour = await get<TourDetails>(`/b2b/tours/${card.id}?language=en&currencyCode=aed`);
+    const [from, to] = [addDays(tour.today, firstDay), addDays(tour.today, lastDay)];
+    const rows = await get<AvailabilityRow[]>(`/b2b/availability/ByTour?id=${tour.id}&from=${from}&to=${to}`);
+    for (const offer of tour.offers.filter((o) => o.pricingUnit === 'person' && o.minPeople <= 2 && o.maxPeople >= 2)) {
+      const byDate = new Map<string, AvailabilityRow[]>();
+      for (const row of rows.filter((r) => r.offerId === offer.id))
+        byDate.set(row.date, [...(byDate.get(row.date) ?? []), row]);
+      for (const [date, dayRows] of byDate)
+        if (dayRows.every((row) => row.isSoldOut))
+          yield { tour, offerId: offer.id, date, time: dayRows[0]?.time ?? null };
+    }
+  }
+}
 
 export const instantPerPerson = (pickUp: boolean) => (o: Offer) =>
   o.isInstant && o.pricingUnit === 'person' && o.hasPickUp === pickUp && o.availabilityType === 'timeslots';
