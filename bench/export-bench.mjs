@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { freePort } from './free-port.mjs';
-import { benchDatabase, dubaiToday, json, login, startServer, stopServer, waitForHttp } from './util.mjs';
+import { benchDatabase, dubaiToday, json, login, printTargets, startServer, stopServer, waitForHttp } from './util.mjs';
 
 export const EXPORT_TARGETS = {
   seconds50k: 5,
@@ -301,6 +301,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.on('exit', () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM')));
   const { rows, targets } = await runExportBench({ serverEntry, root, children });
   console.table(rows);
-  for (const [name, t] of Object.entries(targets))
-    console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+  printTargets(targets);
 }

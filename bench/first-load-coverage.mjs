@@ -46,26 +46,13 @@ export async function coverageOf(browser, url, token) {
   await context.close();
   const name = (u) => new URL(u).pathname;
   const wireOf = async (u) => (await wire.get(name(u))) ?? 0;
-  const files = await Promise.all([
-    ...js
-      .filter((e) => e.url.startsWith('http'))
-      .map(async (e) => ({
-        file: name(e.url),
-        kind: 'js',
-        loaded: e.source.length,
-        used: usedJsBytes(e),
-        wire: await wireOf(e.url),
-      })),
-    ...css
-      .filter((e) => e.url.startsWith('http'))
-      .map(async (e) => ({
-        file: name(e.url),
-        kind: 'css',
-        loaded: e.text.length,
-        used: usedCssBytes(e),
-        wire: await wireOf(e.url),
-      })),
-  ]);
+  const entry = (kind, e, text, used) => ({ file: name(e.url), kind, loaded: text.length, used, wire: wireOf(e.url) });
+  const files = await Promise.all(
+    [
+      ...js.filter((e) => e.url.startsWith('http')).map((e) => entry('js', e, e.source, usedJsBytes(e))),
+      ...css.filter((e) => e.url.startsWith('http')).map((e) => entry('css', e, e.text, usedCssBytes(e))),
+    ].map(async (file) => ({ ...file, wire: await file.wire })),
+  );
   const total = (kind) => {
     const list = files.filter((f) => f.kind === kind);
     const loaded = list.reduce((t, f) => t + f.loaded, 0);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { freePort } from './free-port.mjs';
-import { login, startServer, stopServer, waitForHttp } from './util.mjs';
+import { login, printTargets, startServer, stopServer, waitForHttp } from './util.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // issue 32: the logged-in pages as light as the logged-out one, every page's LCP within 2 s
@@ -177,20 +177,15 @@ export async function agentPages(base, accessToken) {
     })
   ).json();
   const slot = rows.find((r) => !r.isSoldOut && !r.isPastCutOff && r.isInstant) ?? rows[0];
-  const selection = new URLSearchParams({
-    id: String(tour.id),
+  // the tour page names the tour `id`, the checkout `tour`; the rest of the choice is the same
+  const chosen = {
     date: slot.date,
     offer: String(slot.offerId),
     adults: '2',
     ...(slot.time ? { time: slot.time } : {}),
-  });
-  const checkout = new URLSearchParams({
-    tour: String(tour.id),
-    date: slot.date,
-    offer: String(slot.offerId),
-    adults: '2',
-    ...(slot.time ? { time: slot.time } : {}),
-  });
+  };
+  const selection = new URLSearchParams({ id: String(tour.id), ...chosen });
+  const checkout = new URLSearchParams({ tour: String(tour.id), ...chosen });
   return { tour: `${base}/tour?${selection}`, checkout: `${base}/checkout?${checkout}` };
 }
 
@@ -320,6 +315,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { results, targets } = await runFirstLoadBench(process.argv[2] ? path.resolve(process.argv[2]) : root);
   console.log('\nFirst load on a phone (median of 5):');
   console.table(results);
-  for (const [name, t] of Object.entries(targets))
-    console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+  printTargets(targets);
 }

@@ -17,12 +17,11 @@
 // so that every batch is stored rather than refused.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { bookingBody, pickOffer, prepareSlots, runLoad } from './booking-scenarios.mjs';
-import { demoServerOnPostgres, dubaiToday, fundDemoAgency, login } from './util.mjs';
+import { demoServerOnPostgres, dubaiToday, fundDemoAgency, login, printTargets, runAlone } from './util.mjs';
 
 export const INGEST_TARGETS = { bookingP99Ratio: 1.1 };
 const INSIGHT_RATE = Number(process.env.BENCH_INSIGHT_RATE ?? 200);
@@ -437,22 +436,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === IN
 }
 // node bench/ingest-beside-bookings.mjs
 else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const children = [];
-  process.on('exit', () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM')));
+  const alone = runAlone(import.meta.url);
   const result = await runIngestBench({
-    serverArgs: ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
-    root,
-    children,
+    ...alone,
     duration: Number(process.env.BENCH_DURATION ?? 20),
     connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
-    // the API's own compiler settings (its server pages are JSX)
-    env: { TSX_TSCONFIG_PATH: path.join(root, 'apps/api/tsconfig.json') },
   });
   if (result) {
     console.log(`\nIngestion beside bookings (PostgreSQL): ${JSON.stringify(result.settings)}`);
     console.table(result.rows);
-    for (const [name, t] of Object.entries(result.targets))
-      console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+    printTargets(result.targets);
   }
 }

@@ -6,9 +6,8 @@
 // last 30 days (the page's default: every event) is asked once to warm up and then RUNS times; the median counts.
 // The other Insight pages are timed once each beside it, for the record. Needs PostgreSQL: BENCH_DATABASE_URL (an
 // admin connection; default the local server) — the bench creates and drops its own database.
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_OPERATOR, demoServerOnPostgres, login } from './util.mjs';
+import { DEMO_OPERATOR, demoServerOnPostgres, login, printTargets, runAlone } from './util.mjs';
 
 export const INSIGHT_TARGETS = { funnelMedianMs: 500 };
 const EVENTS = Number(process.env.BENCH_INSIGHT_EVENTS ?? 1_000_000);
@@ -173,20 +172,10 @@ export async function runInsightBench({ serverArgs, root, children, env = {} }) 
 
 // node bench/insight-bench.mjs
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const children = [];
-  process.on('exit', () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM')));
-  const result = await runInsightBench({
-    serverArgs: ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
-    root,
-    children,
-    // the API's own compiler settings (its server pages are JSX)
-    env: { TSX_TSCONFIG_PATH: path.join(root, 'apps/api/tsconfig.json') },
-  });
+  const result = await runInsightBench(runAlone(import.meta.url));
   if (result) {
     console.log(`\nInsight pages (PostgreSQL): ${JSON.stringify(result.settings)}`);
     console.table(result.rows);
-    for (const [name, t] of Object.entries(result.targets))
-      console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+    printTargets(result.targets);
   }
 }

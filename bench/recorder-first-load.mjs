@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, agentPages, measure, median, startPortal } from './first-load.mjs';
-import { login } from './util.mjs';
+import { login, printTargets } from './util.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RECORDER_FIRST_LOAD_TARGETS = { scriptAndStyleChangeKB: 2 };
@@ -316,6 +316,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log('\nWhere the difference comes from (script and style chunks that changed, by name):');
     console.table(changes);
   }
-  for (const [name, t] of Object.entries(targets))
-    console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+  printTargets(targets);
 }

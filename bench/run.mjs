@@ -15,10 +15,18 @@ import { runInsightBench } from './insight-bench.mjs';
 import { runRecorderFirstLoadBench } from './recorder-first-load.mjs';
 import { formatPhases, runStartupBench } from './startup.mjs';
 import { freePort } from './free-port.mjs';
-import { dubaiToday, json, login, startServer, waitForHttp } from './util.mjs';
+import { dubaiToday, json, login, printTargets, startServer, waitForHttp } from './util.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/api/dist/server.mjs');
+
+// A PostgreSQL bench's part of the JSON report: its settings and rows, or why it did not run
+const onPostgres = (result) =>
+  result
+    ? { settings: result.settings, results: result.rows }
+    : ONLY_CATALOGUE
+      ? 'skipped: BENCH_ONLY=catalogue'
+      : 'skipped: PostgreSQL not reachable';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGETS = {
@@ -343,8 +351,7 @@ async function main() {
     } else {
       console.log('\nFirst-load bench skipped: /usr/bin/chromium not found');
     }
-    for (const [name, t] of Object.entries(targets))
-      console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+    printTargets(targets);
 
     const resultsDir = path.join(root, 'bench/results');
     fs.mkdirSync(resultsDir, { recursive: true });
@@ -373,21 +380,9 @@ async function main() {
           }
         : 'skipped: BENCH_ONLY=catalogue',
       results: rows,
-      booking: booking
-        ? { settings: booking.settings, results: booking.rows }
-        : ONLY_CATALOGUE
-          ? 'skipped: BENCH_ONLY=catalogue'
-          : 'skipped: PostgreSQL not reachable',
-      insight: insight
-        ? { settings: insight.settings, results: insight.rows }
-        : ONLY_CATALOGUE
-          ? 'skipped: BENCH_ONLY=catalogue'
-          : 'skipped: PostgreSQL not reachable',
-      ingestBesideBookings: ingest
-        ? { settings: ingest.settings, results: ingest.rows }
-        : ONLY_CATALOGUE
-          ? 'skipped: BENCH_ONLY=catalogue'
-          : 'skipped: PostgreSQL not reachable',
+      booking: onPostgres(booking),
+      insight: onPostgres(insight),
+      ingestBesideBookings: onPostgres(ingest),
       exports: exportBench
         ? { settings: exportBench.settings, results: exportBench.rows }
         : 'skipped: BENCH_ONLY=catalogue',

@@ -1,5 +1,7 @@
 // Small helpers the benchmarks share
 import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
 
 // yyyy-MM-dd in Asia/Dubai, where the tours happen, offsetDays from today
@@ -143,4 +145,24 @@ export async function fundDemoAgency(db) {
     agency.agency_id,
   ]);
   return agency.agency_id;
+}
+
+// A MET or MISSED line per target, as every bench prints them
+export function printTargets(targets) {
+  for (const [name, t] of Object.entries(targets))
+    console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+}
+
+// A bench run on its own (node bench/<file>.mjs): the repository's root, the child processes stopped on exit, and
+// the API server from the sources (with the API's own compiler settings: its server pages are JSX)
+export function runAlone(benchUrl) {
+  const root = path.resolve(path.dirname(fileURLToPath(benchUrl)), '..');
+  const children = [];
+  process.on('exit', () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM')));
+  return {
+    root,
+    children,
+    serverArgs: ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+    env: { TSX_TSCONFIG_PATH: path.join(root, 'apps/api/tsconfig.json') },
+  };
 }
