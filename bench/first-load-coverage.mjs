@@ -8,8 +8,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, agentPages, startPortal } from './first-load.mjs';
+import { agentPages, startPortal } from './first-load.mjs';
 import { login } from './util.mjs';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 
 // Bytes covered by a count > 0, from V8's block coverage: ranges nest (a block inside its function), the innermost
 // range decides, so they are applied outermost first.
@@ -70,7 +71,7 @@ export async function coverageOf(browser, url, token) {
 
 export async function runCoverage(portalRoot) {
   const portal = await startPortal(portalRoot);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const token = await login(portal.base);
     const agent = await agentPages(portal.base, token);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { freePort } from './free-port.mjs';
 import { login, printTargets, startServer, stopServer, waitForHttp } from './util.mjs';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // issue 32: the logged-in pages as light as the logged-out one, every page's LCP within 2 s
@@ -27,15 +28,6 @@ const NETWORK = {
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 };
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -222,7 +214,7 @@ async function createShop(base, auth) {
 // `portalRoot`: another built checkout measured the same way (node bench/first-load.mjs <root>: the build before a change)
 export async function runFirstLoadBench(portalRoot = root) {
   const portal = await startPortal(portalRoot);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const accessToken = await login(portal.base);
     const auth = { authorization: `Bearer ${accessToken}` };

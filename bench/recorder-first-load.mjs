@@ -18,8 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, agentPages, measure, median, startPortal } from './first-load.mjs';
+import { agentPages, measure, median, startPortal } from './first-load.mjs';
 import { login, printTargets } from './util.mjs';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RECORDER_FIRST_LOAD_TARGETS = { scriptAndStyleChangeKB: 2 };
@@ -207,7 +208,7 @@ async function previousRelease() {
 export async function runRecorderFirstLoadBench() {
   const { dist, chunks } = recorderChunks();
   const recorderFiles = chunks.map((chunk) => chunk.file);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   let previous = null;
   try {
     // the old tree builds first, so both builds are then measured one after the other

@@ -16,6 +16,7 @@ import { runRecorderFirstLoadBench } from './recorder-first-load.mjs';
 import { formatPhases, runStartupBench } from './startup.mjs';
 import { freePort } from './free-port.mjs';
 import { dubaiToday, json, login, printTargets, startServer, waitForHttp } from './util.mjs';
+import { CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/api/dist/server.mjs');
@@ -336,7 +337,7 @@ async function main() {
     let recorderFirstLoad = null;
     if (ONLY_CATALOGUE) {
       console.log('\nBENCH_ONLY=catalogue: start-up, booking and first-load benches skipped');
-    } else if (fs.existsSync('/usr/bin/chromium')) {
+    } else if (fs.existsSync(CHROMIUM_PATH)) {
       firstLoad = await runFirstLoadBench();
       console.log('\nFirst load on a phone (median of 5):');
       console.table(firstLoad.results);
@@ -349,7 +350,7 @@ async function main() {
       if (recorderFirstLoad.changes.length) console.table(recorderFirstLoad.changes);
       Object.assign(targets, recorderFirstLoad.targets);
     } else {
-      console.log('\nFirst-load bench skipped: /usr/bin/chromium not found');
+      console.log(`\nFirst-load bench skipped: ${CHROMIUM_PATH} not found`);
     }
     printTargets(targets);
 

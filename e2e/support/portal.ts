@@ -6,6 +6,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startSmtpSink } from '../../apps/api/test/smtp-sink.ts';
+import { CHROMIUM_LAUNCH } from '../../scripts/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(root, 'test-results', 'screenshots');
@@ -79,18 +80,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const missingTranslations = new Set<string>();
   return {

@@ -91,17 +91,18 @@ export async function retireTour(db: Db, tourId: number) {
   await db.update(tours).set({ isActive: false }).where(eq(tours.id, tourId));
 }
 
+// the guest of a booking as the checkout sends it (hotelId: the pick-up hotel, null for none)
+export const GUEST = {
+  name: 'Maria Lopez',
+  email: 'maria@example.test',
+  confirmEmail: 'maria@example.test',
+  phone: '+34 600 123 456',
+  hotel: 'Address Downtown',
+  room: '1204',
+};
+
 export function guest(world: BookingWorld, overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Maria Lopez',
-    email: 'maria@example.test',
-    confirmEmail: 'maria@example.test',
-    phone: '+34 600 123 456',
-    hotel: 'Address Downtown',
-    room: '1204',
-    hotelId: world.dubaiHotelId,
-    ...overrides,
-  };
+  return { ...GUEST, hotelId: world.dubaiHotelId, ...overrides };
 }
 
 export function bookingBody(world: BookingWorld, overrides: Record<string, unknown> = {}) {

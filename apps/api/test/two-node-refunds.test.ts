@@ -4,7 +4,7 @@ import { bookingRoutes } from '@portal/contract';
 import { payments } from '../src/db/schema/index.ts';
 import type { PaymentConfig } from '../src/config/payment-config.ts';
 import { bookingBody, createBookingWorld, postBooking, retireTour, type BookingWorld } from './booking-fixtures.ts';
-import { startTapStandIn, type TapStandIn } from './stand-ins/tap-stand-in.ts';
+import { postTapWebhook, startTapStandIn, type TapStandIn } from './stand-ins/tap-stand-in.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from './build-test-app.ts';
 import { failInCiWithout } from './ci-needs.ts';
 import { routeUrl } from './inject-route.ts';
@@ -55,17 +55,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two nodes retrying card refunds a
       const [payment] = await a.database.db.select().from(payments).where(eq(payments.bookingId, booking.id));
       if (!payment?.providerRef) throw new Error('no Tap charge');
       tap.complete(payment.providerRef, 'CAPTURED');
-      const event = tap.signedWebhook(payment.providerRef);
-      expect(
-        (
-          await a.app.inject({
-            method: 'POST',
-            url: '/api/payments/tap/webhook',
-            headers: event.headers,
-            payload: event.rawBody,
-          })
-        ).statusCode,
-      ).toBe(200);
+      expect((await postTapWebhook(a.app, tap, payment.providerRef)).statusCode).toBe(200);
       refs.push(payment.providerRef);
     }
     // partial refunds owed (a cancellation fee kept) whose payout never happened: a second request for one would

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { bearerToken, startHttpStandIn, type StandInRequest, type StandInResponse } from './http-stand-in.ts';
 
 export type StandInTapCharge = {
@@ -210,4 +211,20 @@ export async function startTapStandIn(options: { secretKey?: string } = {}): Pro
     },
     close: server.close,
   };
+}
+
+// Tap calling our webhook about the charge as it stands now, signed; `headers` replace the signed ones (a forged hash)
+export function postTapWebhook(
+  app: FastifyInstance,
+  tap: TapStandIn,
+  chargeId: string,
+  headers: Record<string, string> = {},
+) {
+  const event = tap.signedWebhook(chargeId);
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/tap/webhook',
+    headers: { ...event.headers, ...headers },
+    payload: event.rawBody,
+  });
 }

@@ -17,7 +17,7 @@ import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/b
 import { bearer, createAgency, createOperator } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
-import { retireTour } from '../../../test/booking-fixtures.ts';
+import { GUEST, retireTour } from '../../../test/booking-fixtures.ts';
 import { routeUrl } from '../../../test/inject-route.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { buildSandboxEvent } from '../payments/providers/sandbox.ts';
@@ -703,15 +703,7 @@ const topUpAmountArb = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 1, max: TOP_UP_MINIMUM_MINOR - 1 }) },
 );
 
-const guestOf = (hotel: number | null) => ({
-  name: 'Maria Lopez',
-  email: 'maria@example.test',
-  confirmEmail: 'maria@example.test',
-  phone: '+34 600 123 456',
-  hotel: 'Address Downtown',
-  room: '1204',
-  hotelId: hotel,
-});
+const guestOf = (hotel: number | null) => ({ ...GUEST, hotelId: hotel });
 
 // a booking of the shared 4x4 at 18:00, picked up at a Dubai hotel
 const shared4x4 = (r: Real, slot: MSlot, p: { adults: number; children: number }) => ({

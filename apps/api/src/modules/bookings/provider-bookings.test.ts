@@ -4,7 +4,7 @@ import { bookings, paymentRefunds, payments } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createOperator, loginAs } from '../../../test/factories.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stand-ins/stripe-stand-in.ts';
-import { startTapStandIn, type TapStandIn } from '../../../test/stand-ins/tap-stand-in.ts';
+import { postTapWebhook, startTapStandIn, type TapStandIn } from '../../../test/stand-ins/tap-stand-in.ts';
 import {
   bookingBody,
   createBookingWorld,
@@ -252,24 +252,9 @@ describe('card bookings through Tap (charges + webhooks)', () => {
     const payment = await paymentOf(booking.id);
     expect(tap.charges.get(payment.providerRef ?? '')).toMatchObject({ currency: 'AED' });
     tap.complete(payment.providerRef ?? '', 'CAPTURED');
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/tap/webhook',
-      headers: { ...tap.signedWebhook(payment.providerRef ?? '').headers, hashstring: 'f'.repeat(64) },
-      payload: tap.signedWebhook(payment.providerRef ?? '').rawBody,
-    });
+    const bad = await postTapWebhook(t.app, tap, payment.providerRef ?? '', { hashstring: 'f'.repeat(64) });
     expect(bad.statusCode).toBe(400);
-    const event = tap.signedWebhook(payment.providerRef ?? '');
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/payments/tap/webhook',
-          headers: event.headers,
-          payload: event.rawBody,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await postTapWebhook(t.app, tap, payment.providerRef ?? '')).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row?.status).toBe('completed');
   });
@@ -286,13 +271,7 @@ describe('Tap refunds whose answer was lost', () => {
     const booking = res.json().booking;
     const payment = await paymentOf(booking.id);
     tap.complete(payment.providerRef ?? '', 'CAPTURED');
-    const event = tap.signedWebhook(payment.providerRef ?? '');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/tap/webhook',
-      headers: event.headers,
-      payload: event.rawBody,
-    });
+    await postTapWebhook(t.app, tap, payment.providerRef ?? '');
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row?.status).toBe('completed');
     return { booking, payment };
