@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pagingQuery } from './paging.ts';
 import { AdminAuditEntry } from './audit.ts';
 import {
   BookingIdParams,
@@ -20,8 +21,7 @@ export { DESK_MESSAGES } from './messages.ts';
 // card payments and refunds with their provider status. Quotation requests and bank transfers keep their routes
 // (bookings.ts adminRequests…, balance.ts adminTopUps…). Money in major units unless a name says minor.
 
-const PageNumber = z.coerce.number().int().min(1).max(100_000).optional().default(1);
-const OnPage = z.coerce.number().int().min(1).max(100).optional().default(20);
+const paged = pagingQuery(100, 20);
 const AgencyId = z.uuid('Unknown agency');
 const RANGE_ORDER = 'The start date must not be after the end date';
 
@@ -69,16 +69,10 @@ export const DeskPaymentsQuery = z.object({
   view: z.enum(['all', 'refunds', 'failedRefunds']).optional().default('all'),
   status: PaymentStatus.optional(),
   agencyId: AgencyId.optional(),
-  page: PageNumber,
-  onPage: OnPage,
+  ...paged,
 });
 export type DeskPaymentsQuery = z.input<typeof DeskPaymentsQuery>;
-export const DeskPaymentsResponse = z.object({
-  items: z.array(DeskPayment),
-  total: z.number().int(),
-  page: z.number().int(),
-  onPage: z.number().int(),
-});
+export const DeskPaymentsResponse = pageOf(DeskPayment);
 export type DeskPaymentsResponse = z.infer<typeof DeskPaymentsResponse>;
 export const DeskPaymentParams = z.object({ id: z.uuid(DESK_MESSAGES.unknownPayment) });
 
@@ -97,8 +91,7 @@ export const AdminBookingsQuery = z
     createdFrom: CatalogueDate.optional(),
     createdTo: CatalogueDate.optional(),
     language: Language.optional(),
-    page: PageNumber,
-    onPage: OnPage,
+    ...paged,
   })
   .superRefine((q, ctx) => {
     if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo)
@@ -110,12 +103,7 @@ export type AdminBookingsQuery = z.input<typeof AdminBookingsQuery>;
 
 export const AdminBookingRow = BookingListRow.extend({ agencyId: z.string(), agencyName: z.string() });
 export type AdminBookingRow = z.infer<typeof AdminBookingRow>;
-export const AdminBookingsResponse = z.object({
-  items: z.array(AdminBookingRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  onPage: z.number().int(),
-});
+export const AdminBookingsResponse = pageOf(AdminBookingRow);
 export type AdminBookingsResponse = z.infer<typeof AdminBookingsResponse>;
 
 export const AdminBookingDetail = z.object({

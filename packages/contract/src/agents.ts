@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountPagingQuery, pageOf } from './paging.ts';
 import { AgentRole, AgentStatus, CurrencyCode } from './common.ts';
 import { accessFor, defineRoute } from './define-route.ts';
 import { COMPANY_MESSAGES, FIELD_MESSAGES } from './messages.ts';
@@ -60,17 +61,11 @@ export const AGENT_STATUS_FILTERS = ['all', 'normal', 'emailNotVerified', 'delet
 export const AgentListQuery = z.object({
   search: z.string().trim().max(100).default(''),
   status: z.enum(AGENT_STATUS_FILTERS, { error: FIELD_MESSAGES.agentStatus }).default('all'),
-  page: z.coerce.number({ error: 'Must be a positive whole number' }).int().min(1).max(10_000).default(1),
-  onPage: z.coerce.number({ error: 'Must be a positive whole number' }).int().min(1).max(100).default(20),
+  ...accountPagingQuery,
 });
 export type AgentListQuery = z.input<typeof AgentListQuery>;
 
-export const AgentListResponse = z.object({
-  items: z.array(Agent),
-  total: z.number().int(),
-  page: z.number().int(),
-  onPage: z.number().int(),
-});
+export const AgentListResponse = pageOf(Agent);
 export type AgentListResponse = z.infer<typeof AgentListResponse>;
 
 // ids are uuids; anything else is simply not found (404), like another agency's agent

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountPagingQuery, pageOf } from './paging.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 
 // The history of an agency's company data, agents and roles, shown to its admins (issue "Company settings, agents
@@ -78,18 +79,10 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-export const AuditQuery = z.object({
-  page: z.coerce.number({ error: 'Must be a positive whole number' }).int().min(1).max(10_000).default(1),
-  onPage: z.coerce.number({ error: 'Must be a positive whole number' }).int().min(1).max(100).default(20),
-});
+export const AuditQuery = z.object(accountPagingQuery);
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
-export const AuditListResponse = z.object({
-  items: z.array(AuditEntry),
-  total: z.number().int(),
-  page: z.number().int(),
-  onPage: z.number().int(),
-});
+export const AuditListResponse = pageOf(AuditEntry);
 export type AuditListResponse = z.infer<typeof AuditListResponse>;
 
 // The operator's audit log: every change, filterable by object and by who made it

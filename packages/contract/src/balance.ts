@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageCounts, pagingQuery } from './paging.ts';
 import { CurrencyCode, DateOnly } from './common.ts';
 import { accessFor, OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { FIELD_MESSAGES, MONEY_MESSAGES } from './messages.ts';
@@ -140,8 +141,7 @@ export const StatementQuery = z
   .object({
     from: CalendarDate,
     to: CalendarDate,
-    page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-    onPage: z.coerce.number().int().min(1).max(500).optional().default(100),
+    ...pagingQuery(500, 100),
   })
   .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 365 * 86_400_000, {
     message: MONEY_MESSAGES.statementRange,
@@ -169,9 +169,7 @@ export const StatementResponse = z.object({
   closingBalance: z.number(),
   totalDebit: z.number(),
   totalCredit: z.number(),
-  total: z.number().int(),
-  page: z.number().int(),
-  onPage: z.number().int(),
+  ...pageCounts,
   entries: z.array(StatementEntry),
 });
 export type StatementResponse = z.infer<typeof StatementResponse>;

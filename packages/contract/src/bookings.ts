@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pagingQuery } from './paging.ts';
 import { isWholeCents } from './money.ts';
 import { CatalogueDate, CatalogueId, CancellationTier } from './catalogue.ts';
 import { CurrencyCode, DbId, Language } from './common.ts';
@@ -103,18 +104,16 @@ export type CancelBookingBody = z.infer<typeof CancelBookingBody>;
 export const BookingIdParams = z.object({ id: z.string().uuid(BOOKING_MESSAGES.unknownBooking) });
 export const PaymentIdParams = z.object({ id: z.string().uuid('Unknown payment') });
 
-const PageNumber = z.coerce.number().int().min(1).max(100_000).optional().default(1);
-const OnPage = z.coerce.number().int().min(1).max(200).optional().default(20);
+const paged = pagingQuery(200, 20);
 // Texts (tour and option names) in this language; default: each booking's own language
 export const BookingLanguageQuery = z.object({
   language: z.enum(['en', 'ru'], { error: 'Language must be en or ru' }).optional(),
 });
-export const BookingsPageQuery = BookingLanguageQuery.extend({ page: PageNumber, onPage: OnPage });
+export const BookingsPageQuery = BookingLanguageQuery.extend(paged);
 
 export const BookingFilters = z
   .object({
-    page: PageNumber,
-    onPage: OnPage,
+    ...paged,
     status: BookingStatus.optional(),
     // travel date range and creation date range, yyyy-MM-dd (Asia/Dubai)
     dateFrom: CatalogueDate.optional(),
@@ -269,12 +268,7 @@ export const BookingListRow = z.object({
   channel: BookingChannel,
 });
 export type BookingListRow = z.infer<typeof BookingListRow>;
-export const BookingListResponse = z.object({
-  items: z.array(BookingListRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  onPage: z.number().int(),
-});
+export const BookingListResponse = pageOf(BookingListRow);
 export type BookingListResponse = z.infer<typeof BookingListResponse>;
 
 export const BookingOptionsResponse = z.object({
@@ -347,8 +341,7 @@ export const PickUpTimeResponse = z.object({ value: z.string().nullable() });
 export const AdminRequestsQuery = BookingLanguageQuery.extend({
   status: BookingStatus.optional(),
   agencyId: z.uuid('Unknown agency').optional(),
-  page: PageNumber,
-  onPage: OnPage,
+  ...paged,
 });
 export type AdminRequestsQuery = z.input<typeof AdminRequestsQuery>;
 export type AdminRequestsFilter = z.output<typeof AdminRequestsQuery>;
@@ -361,12 +354,7 @@ export const AdminRequestRow = BookingListRow.extend({
 });
 export type AdminRequestRow = z.infer<typeof AdminRequestRow>;
 // a page of the inbox (open requests first, then newest), with how many there are in all
-export const AdminRequestsResponse = z.object({
-  items: z.array(AdminRequestRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  onPage: z.number().int(),
-});
+export const AdminRequestsResponse = pageOf(AdminRequestRow);
 export type AdminRequestsResponse = z.infer<typeof AdminRequestsResponse>;
 export const QuoteBody = z.object({
   netTotal: z.number({ error: MESSAGES.required }).max(10_000_000).refine(isWholeCents, BOOKING_MESSAGES.amountCents),

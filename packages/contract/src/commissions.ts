@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageShape } from './paging.ts';
 import { BookingChannel, BookingFilters, BookingLanguageQuery, MarginStatus } from './bookings.ts';
 import { CurrencyCode } from './common.ts';
 import { ANY_AGENT, defineRoute } from './define-route.ts';
@@ -55,10 +56,7 @@ export const CommissionMonthTotal = CommissionTotal.extend({ month: z.string() }
 export type CommissionMonthTotal = z.infer<typeof CommissionMonthTotal>;
 
 export const CommissionListResponse = z.object({
-  items: z.array(CommissionRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  onPage: z.number().int(),
+  ...pageShape(CommissionRow),
   // over every booking the filters select, not only this page
   months: z.array(CommissionMonthTotal),
   totals: z.array(CommissionTotal),

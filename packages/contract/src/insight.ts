@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageShape, pagingQuery } from './paging.ts';
 import { addDays } from './calendar.ts';
 import { CatalogueDate, daysBetween } from './catalogue.ts';
 import { AgencyStatus, CurrencyCode, DbId, Language } from './common.ts';
@@ -21,9 +22,6 @@ export const INSIGHT_DEFAULT_PERIOD_DAYS = 30;
 const InsightChannel = z.enum(INSIGHT_CHANNELS);
 const UnservedReason = z.enum(UNSERVED_REASONS);
 const FunnelStep = z.enum(FUNNEL_STEPS);
-
-const PageNumber = z.coerce.number().int().min(1).max(100_000).optional().default(1);
-const OnPage = z.coerce.number().int().min(1).max(100).optional().default(50);
 
 // The filters every page takes (each page picks those that mean something for it). Dates are Asia/Dubai calendar
 // days, both included; either may be left out (insightPeriod fills it in).
@@ -50,7 +48,7 @@ const funnelShape = { from, to, siteId, agencyId, tourId, channel };
 const agencyShape = { from, to, siteId, agencyId, channel, view: z.enum(['all', 'dormant']).optional() };
 const demandShape = { from, to, siteId, agencyId, tourId, reason: UnservedReason.optional() };
 const salesShape = { from, to, siteId, agencyId, tourId, channel };
-const paged = { page: PageNumber, onPage: OnPage };
+const paged = pagingQuery(100, 50);
 const exported = { format: z.enum(['csv', 'xlsx']), language: Language.optional() };
 
 export const FunnelQuery = z.object(funnelShape).superRefine(checkPeriod);
@@ -150,10 +148,7 @@ export type AgencyActivityRow = z.infer<typeof AgencyActivityRow>;
 
 export const AgencyActivityResponse = z.object({
   period: InsightPeriod,
-  items: z.array(AgencyActivityRow),
-  total: Count,
-  page: Count,
-  onPage: Count,
+  ...pageShape(AgencyActivityRow),
   // dormant agencies under these filters (the page can list them alone)
   dormant: Count,
 });
@@ -180,10 +175,7 @@ export type UnservedDemandRow = z.infer<typeof UnservedDemandRow>;
 
 export const UnservedDemandResponse = z.object({
   period: InsightPeriod,
-  items: z.array(UnservedDemandRow),
-  total: Count,
-  page: Count,
-  onPage: Count,
+  ...pageShape(UnservedDemandRow),
 });
 export type UnservedDemandResponse = z.infer<typeof UnservedDemandResponse>;
 
