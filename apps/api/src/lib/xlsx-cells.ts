@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CurrencyCode } from '@portal/contract';
 import ExcelJS from 'exceljs';
-import type { Row, Style } from 'exceljs';
+import type { Row, Style, Worksheet } from 'exceljs';
 
 // Cells, header rows and streaming for every xlsx the API writes (the documents' exports, the Insight pages' tables).
 // It imports the xlsx writer: only a file loaded on first use may import it, never one loaded at start-up.
@@ -59,11 +59,34 @@ export async function streamWorkbook(out: NodeJS.WritableStream, write: (zip: Pa
   await delivered;
 }
 
-// One sheet of a workbook written into `stream` as it is made, frozen above its first `frozenRows` rows
-export function streamingSheet(stream: PassThrough, name: string, frozenRows: number) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: frozenRows }] });
-  return { workbook, sheet };
+// A one-sheet workbook written into `out` as it is made, frozen above its first `frozenRows` rows: `fill` adds and
+// commits the rows, then the sheet and the workbook are closed
+export async function streamSheet(
+  out: NodeJS.WritableStream,
+  name: string,
+  frozenRows: number,
+  fill: (sheet: Worksheet) => Promise<void>,
+): Promise<void> {
+  await streamWorkbook(out, async (stream) => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: frozenRows }] });
+    await fill(sheet);
+    sheet.commit();
+    await workbook.commit();
+  });
+}
+
+// Columns named by key with their widths, under a tall header row of their labels
+export function keyedColumns<K extends string>(
+  sheet: Worksheet,
+  columns: readonly { key: K; width: number }[],
+  label: (key: K) => string,
+): void {
+  sheet.columns = columns.map((column) => ({ key: column.key, width: column.width }));
+  const header = sheet.addRow(columns.map((column) => label(column.key)));
+  styleAsHeader(header, true);
+  header.height = 30;
+  header.commit();
 }
 
 export function formatCells(row: Row, columns: number[], numFmt: string): void {

@@ -1,4 +1,3 @@
-import type { PassThrough } from 'node:stream';
 import { BookingStatus, PaymentMethod, type BookingListRow, type Language } from '@portal/contract';
 import { translator } from '../../lib/i18n.ts';
 import { minorToMajor, toMinor } from './document-format.ts';
@@ -9,9 +8,8 @@ import {
   calendarDate,
   dubaiWallClock,
   moneyFormat,
-  streamWorkbook,
-  streamingSheet,
-  styleAsHeader,
+  keyedColumns,
+  streamSheet,
   styleOf,
 } from '../../lib/xlsx-cells.ts';
 
@@ -106,36 +104,22 @@ export async function writeBookingsXlsx(
   language: Language,
   out: NodeJS.WritableStream,
 ): Promise<void> {
-  await streamWorkbook(out, (zip) => writeWorkbook(rows, language, zip));
-}
-
-async function writeWorkbook(
-  rows: AsyncIterable<BookingListRow> | Iterable<BookingListRow>,
-  language: Language,
-  stream: PassThrough,
-): Promise<void> {
   const t = translator(language, 'documents');
   const words = wordsOf(language);
-  const { workbook, sheet } = streamingSheet(stream, t('bookingsSheet.sheet'), 1);
-  sheet.columns = COLUMNS.map((column) => ({ key: column.key, width: column.width }));
-
-  const header = sheet.addRow(COLUMNS.map((column) => t(`bookingsSheet.headers.${column.key}`)));
-  styleAsHeader(header, true);
-  header.height = 30;
-  header.commit();
-
-  for await (const row of rows) {
-    const values = rowValues(row, words);
-    const added = sheet.addRow(COLUMNS.map((column) => values[column.key]));
-    const money = moneyFormat(row.currencyCode);
-    for (const key of ['publishedRate', 'netRate', 'finalBalance'] as const) added.getCell(key).style = styleOf(money);
-    for (const key of TEXT_COLUMNS) added.getCell(key).style = styleOf(TEXT_FORMAT);
-    const bookingDate = added.getCell('bookingDate');
-    bookingDate.style = styleOf(bookingDate.value instanceof Date ? DATE_FORMAT : TEXT_FORMAT);
-    const createdAt = added.getCell('createdAt');
-    createdAt.style = styleOf(createdAt.value instanceof Date ? DATE_TIME_FORMAT : TEXT_FORMAT);
-    added.commit();
-  }
-  sheet.commit();
-  await workbook.commit();
+  await streamSheet(out, t('bookingsSheet.sheet'), 1, async (sheet) => {
+    keyedColumns(sheet, COLUMNS, (key) => t(`bookingsSheet.headers.${key}`));
+    for await (const row of rows) {
+      const values = rowValues(row, words);
+      const added = sheet.addRow(COLUMNS.map((column) => values[column.key]));
+      const money = moneyFormat(row.currencyCode);
+      for (const key of ['publishedRate', 'netRate', 'finalBalance'] as const)
+        added.getCell(key).style = styleOf(money);
+      for (const key of TEXT_COLUMNS) added.getCell(key).style = styleOf(TEXT_FORMAT);
+      const bookingDate = added.getCell('bookingDate');
+      bookingDate.style = styleOf(bookingDate.value instanceof Date ? DATE_FORMAT : TEXT_FORMAT);
+      const createdAt = added.getCell('createdAt');
+      createdAt.style = styleOf(createdAt.value instanceof Date ? DATE_TIME_FORMAT : TEXT_FORMAT);
+      added.commit();
+    }
+  });
 }

@@ -1,7 +1,7 @@
-import type { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import type { Worksheet } from 'exceljs';
 import type { CommissionRow, CurrencyCode, Language } from '@portal/contract';
-import { translator } from '../../lib/i18n.ts';
+import { type Translate, translator } from '../../lib/i18n.ts';
 import { minorToMajor, toMinor } from './document-format.ts';
 import {
   DATE_FORMAT,
@@ -10,8 +10,8 @@ import {
   calendarDate,
   dubaiWallClock,
   moneyFormat,
-  streamWorkbook,
-  streamingSheet,
+  keyedColumns,
+  streamSheet,
   styleAsHeader,
   styleOf,
 } from '../../lib/xlsx-cells.ts';
@@ -55,22 +55,17 @@ export async function writeCommissionsXlsx(
   language: Language,
   out: NodeJS.WritableStream,
 ): Promise<void> {
-  await streamWorkbook(out, (zip) => writeWorkbook(rows, language, zip));
+  const t = translator(language, 'documents');
+  await streamSheet(out, t('commissions.sheet'), 1, (sheet) => writeSheet(sheet, rows, t));
 }
 
-async function writeWorkbook(
+async function writeSheet(
+  sheet: Worksheet,
   rows: AsyncIterable<CommissionRow> | Iterable<CommissionRow>,
-  language: Language,
-  stream: PassThrough,
+  t: Translate<'documents'>,
 ): Promise<void> {
-  const t = translator(language, 'documents');
   const header = (key: ColumnKey) => t(`commissions.headers.${key}`);
-  const { workbook, sheet } = streamingSheet(stream, t('commissions.sheet'), 1);
-  sheet.columns = COLUMNS.map((column) => ({ key: column.key, width: column.width }));
-  const headerRow = sheet.addRow(COLUMNS.map((column) => header(column.key)));
-  styleAsHeader(headerRow, true);
-  headerRow.height = 30;
-  headerRow.commit();
+  keyedColumns(sheet, COLUMNS, header);
 
   // month (yyyy-MM) → currency → sums; and currency → sums
   const months = new Map<string, Map<CurrencyCode, Sums>>();
@@ -150,6 +145,4 @@ async function writeWorkbook(
     none.commit();
   }
   for (const [currency, sums] of totals) totalRow(t('commissions.grandTotal'), currency, sums, true);
-  sheet.commit();
-  await workbook.commit();
 }

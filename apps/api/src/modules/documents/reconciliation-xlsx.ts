@@ -1,17 +1,9 @@
-import type { PassThrough } from 'node:stream';
+import type { Worksheet } from 'exceljs';
 import { monthKey } from '@portal/contract';
 import type { CurrencyCode, Language } from '@portal/contract';
-import { translator } from '../../lib/i18n.ts';
+import { type Translate, translator } from '../../lib/i18n.ts';
 import { includedVatMinor, minorToMajor } from './document-format.ts';
-import {
-  DATE_FORMAT,
-  TEXT_FORMAT,
-  calendarDate,
-  formatCells,
-  moneyFormat,
-  streamWorkbook,
-  streamingSheet,
-} from '../../lib/xlsx-cells.ts';
+import { DATE_FORMAT, TEXT_FORMAT, calendarDate, formatCells, moneyFormat, streamSheet } from '../../lib/xlsx-cells.ts';
 import { accountLine, accountSheetHead } from './account-sheet.ts';
 
 export type ReconciliationXlsxRow = {
@@ -68,21 +60,20 @@ export async function writeReconciliationXlsx(
   language: Language,
   out: NodeJS.WritableStream,
 ): Promise<void> {
-  await streamWorkbook(out, (zip) => writeWorkbook(head, rows, language, zip));
+  const t = translator(language, 'documents');
+  await streamSheet(out, t('reconciliation.sheet'), 5, (sheet) => writeSheet(sheet, head, rows, t));
 }
 
-async function writeWorkbook(
+async function writeSheet(
+  sheet: Worksheet,
   head: ReconciliationHead,
   rows: AsyncIterable<ReconciliationXlsxRow>,
-  language: Language,
-  stream: PassThrough,
+  t: Translate<'documents'>,
 ): Promise<void> {
-  const t = translator(language, 'documents');
   const methods = Object.fromEntries(
     METHODS.map((method) => [method, t(`reconciliation.methods.${method}`)]),
   ) as Record<(typeof METHODS)[number], string>;
   const money = moneyFormat(head.currency);
-  const { workbook, sheet } = streamingSheet(stream, t('reconciliation.sheet'), 5);
   sheet.columns = [12, 18, 12, 24, 12, 24, 14, 14, 16, 14, 14, 16].map((width) => ({ width }));
   accountSheetHead(sheet, {
     title: `${t('reconciliation.title')}: ${head.agencyName}`,
@@ -136,6 +127,4 @@ async function writeWorkbook(
     { money, bold: true },
   );
   accountLine(sheet, t('reconciliation.closing'), { 12: balance }, { money, bold: true });
-  sheet.commit();
-  await workbook.commit();
 }

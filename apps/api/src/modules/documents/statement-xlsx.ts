@@ -1,6 +1,6 @@
-import type { PassThrough } from 'node:stream';
+import type { Worksheet } from 'exceljs';
 import type { CurrencyCode, Language } from '@portal/contract';
-import { translator } from '../../lib/i18n.ts';
+import { type Translate, translator } from '../../lib/i18n.ts';
 import { minorToMajor } from './document-format.ts';
 import {
   DATE_FORMAT,
@@ -10,8 +10,7 @@ import {
   dubaiWallClock,
   formatCells,
   moneyFormat,
-  streamWorkbook,
-  streamingSheet,
+  streamSheet,
 } from '../../lib/xlsx-cells.ts';
 import { accountLine, accountSheetHead } from './account-sheet.ts';
 
@@ -41,18 +40,17 @@ export async function writeStatementXlsx(
   language: Language,
   out: NodeJS.WritableStream,
 ): Promise<void> {
-  await streamWorkbook(out, (zip) => writeWorkbook(head, rows, language, zip));
+  const t = translator(language, 'documents');
+  await streamSheet(out, t('statementSheet.sheet'), 5, (sheet) => writeSheet(sheet, head, rows, t));
 }
 
-async function writeWorkbook(
+async function writeSheet(
+  sheet: Worksheet,
   head: StatementXlsxHead,
   rows: AsyncIterable<StatementXlsxRow>,
-  language: Language,
-  stream: PassThrough,
+  t: Translate<'documents'>,
 ): Promise<void> {
-  const t = translator(language, 'documents');
   const money = moneyFormat(head.currency);
-  const { workbook, sheet } = streamingSheet(stream, t('statementSheet.sheet'), 5);
   sheet.columns = [12, 9, 60, 18, 16, 16, 18].map((width) => ({ width }));
   accountSheetHead(sheet, {
     title: `${t('statementSheet.title')}: ${head.agencyName}`,
@@ -89,6 +87,4 @@ async function writeWorkbook(
   sheet.addRow([]).commit();
   accountLine(sheet, t('statementSheet.totals'), { 5: debit, 6: credit }, { money, bold: true });
   accountLine(sheet, t('statementSheet.closing'), { 7: balance }, { money, bold: true });
-  sheet.commit();
-  await workbook.commit();
 }

@@ -5,8 +5,7 @@ import {
   calendarDate,
   dubaiWallClock,
   moneyFormat,
-  streamWorkbook,
-  streamingSheet,
+  streamSheet,
   styleAsHeader,
   styleOf,
 } from '../../lib/xlsx-cells.ts';
@@ -46,8 +45,7 @@ export async function writeInsightXlsx(
   rows: AsyncIterable<InsightCell[]>,
   out: NodeJS.WritableStream,
 ): Promise<void> {
-  await streamWorkbook(out, async (zip) => {
-    const { workbook, sheet } = streamingSheet(zip, table.sheet.slice(0, 31), 3);
+  await streamSheet(out, table.sheet.slice(0, 31), 3, async (sheet) => {
     sheet.columns = table.headers.map((header) => ({ width: Math.min(40, Math.max(12, header.length + 4)) }));
     const title = sheet.addRow([table.title]);
     title.getCell(1).style = { ...styleOf(TEXT_FORMAT), font: { bold: true, size: 14 } };
@@ -64,7 +62,5 @@ export async function writeInsightXlsx(
       });
       row.commit();
     }
-    sheet.commit();
-    await workbook.commit();
   });
 }
