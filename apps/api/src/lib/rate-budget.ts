@@ -7,15 +7,27 @@ import { AppError } from './app-error.ts';
 // support replay's uploads, each per address and per session
 export type RateBudget = ReturnType<FastifyInstance['createRateLimit']>;
 
-export async function refuseOverBudget(budget: RateBudget, request: FastifyRequest): Promise<void> {
+async function refuseOverBudget(budget: RateBudget, request: FastifyRequest): Promise<void> {
   const result = await budget(request);
   if (!result.isAllowed && result.isExceeded)
     throw new AppError('too_many_requests', MESSAGES.tooManyAttempts, [], result.ttlInSeconds);
 }
 
 // A scope's two budgets a minute, counted under `kind`: per address, and per session — the well-formed `sessionId` of
-// what `carrier` returns (the body, the query), else the address
-export function addressAndSessionBudgets(
+// what `session.carrier` returns (the body, the query), else the address. The address is checked on request; the
+// session at `session.hook` (preHandler when the carrier is the parsed body).
+export function refuseOverAddressAndSessionBudgets(
+  app: FastifyInstance,
+  kind: string,
+  max: { perAddress: number; perSession: number },
+  session: { carrier: (request: FastifyRequest) => unknown; hook: 'onRequest' | 'preHandler' },
+): void {
+  const budgets = addressAndSessionBudgets(app, kind, max, session.carrier);
+  app.addHook('onRequest', async (request) => refuseOverBudget(budgets.perAddress, request));
+  app.addHook(session.hook, async (request) => refuseOverBudget(budgets.perSession, request));
+}
+
+function addressAndSessionBudgets(
   app: FastifyInstance,
   kind: string,
   max: { perAddress: number; perSession: number },

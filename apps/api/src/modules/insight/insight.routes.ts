@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { INSIGHT_BATCH_MAX_BYTES, insightRoutes } from '@portal/contract';
-import { addressAndSessionBudgets, refuseOverBudget } from '../../lib/rate-budget.ts';
+import { refuseOverAddressAndSessionBudgets } from '../../lib/rate-budget.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { ingestBatch } from './insight-ingest.service.ts';
 import { refuseForeignPages } from './page-origin.ts';
@@ -22,14 +22,12 @@ export async function insightRoutesPlugin(app: FastifyInstance) {
   const refuseForeignPage = refuseForeignPages(sites.all);
   app.addHook('onRequest', async (request) => refuseForeignPage(request));
   // two budgets besides the app-wide one per address; the session is the body's, once it is parsed
-  const budgets = addressAndSessionBudgets(
+  refuseOverAddressAndSessionBudgets(
     app,
     'insight',
     { perAddress: config.insight.batchesPerIp, perSession: config.insight.batchesPerSession },
-    (request) => request.body,
+    { carrier: (request) => request.body, hook: 'preHandler' },
   );
-  app.addHook('onRequest', async (request) => refuseOverBudget(budgets.perAddress, request));
-  app.addHook('preHandler', async (request) => refuseOverBudget(budgets.perSession, request));
 
   registerRoute(app, insightRoutes.ingest, ({ ctx, body }) => ingestBatch(ctx, body));
 }

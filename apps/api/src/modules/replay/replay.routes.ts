@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { REPLAY_UPLOAD_MAX_BYTES, replayRoutes } from '@portal/contract';
-import { addressAndSessionBudgets, refuseOverBudget } from '../../lib/rate-budget.ts';
+import { refuseOverAddressAndSessionBudgets } from '../../lib/rate-budget.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { refuseForeignPages } from '../insight/index.ts';
 import { agencySessions, bookingSessions, sessionRecording, uploadRecording } from './replay.service.ts';
@@ -27,14 +27,12 @@ async function uploadScope(app: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
 
-  const budgets = addressAndSessionBudgets(
+  refuseOverAddressAndSessionBudgets(
     app,
     'replay',
     { perAddress: config.replay.uploadsPerIp, perSession: config.replay.uploadsPerSession },
-    (request) => request.query,
+    { carrier: (request) => request.query, hook: 'onRequest' },
   );
-  app.addHook('onRequest', async (request) => refuseOverBudget(budgets.perAddress, request));
-  app.addHook('onRequest', async (request) => refuseOverBudget(budgets.perSession, request));
 
   registerRoute(app, replayRoutes.upload, ({ ctx, query, request }) => {
     refuseForeignPage(request);
