@@ -60,6 +60,7 @@ export type AppConfig = {
     // support replay's recordings (issue 31)
     replay: number;
     jobFailures: number;
+    // the reseller API's webhooks: events fanned out, deliveries that are over (issue 30)
     webhookLog: number;
   };
   // DESIGN "Stock is exact": row locks on slots; 'off' only for the concurrency test's control run, never in production

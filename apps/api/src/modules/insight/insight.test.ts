@@ -6,7 +6,7 @@ import { bookings, insightEvents, insightSessions } from '../../db/schema/index.
 import { type TestApp } from '../../../test/build-test-app.ts';
 import { bookingBody, type BookingWorld, useBookingWorld } from '../../../test/booking-fixtures.ts';
 import { loginAs, randomIp } from '../../../test/factories.ts';
-import { deleteExpiredRows } from '../retention/retention.service.ts';
+import { deleteExpiredRows, zeroPerKind } from '../retention/retention.service.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 // Issue 31 item 1: the web app's analytics batches — sessions decided by the server (SPEC §9), and ingestion that
@@ -484,14 +484,7 @@ describe('retention: INSIGHT_RETENTION_DAYS', () => {
     await t.database.db
       .insert(insightEvents)
       .values({ sessionId: kept, kind: 'page_view', path: '/kept', at: ago(900) });
-    await deleteExpiredRows(t.app.deps, {
-      idempotencyKeys: 0,
-      webhookEvents: 0,
-      insight: 0,
-      replay: 0,
-      jobFailures: 0,
-      webhookLog: 0,
-    });
+    await deleteExpiredRows(t.app.deps, zeroPerKind());
     expect(await sessionRow(kept)).toBeDefined();
     expect(await eventsOf(kept)).toHaveLength(1);
   });

@@ -20,36 +20,46 @@ async function deleteBatchById(db: DbOrTx, table: PgTable, id: AnyPgColumn, wher
   return deleted.length;
 }
 
+// The same for a table keyed by two columns
+async function deleteBatchByPair(
+  db: DbOrTx,
+  table: PgTable,
+  [first, second]: [AnyPgColumn, AnyPgColumn],
+  where: SQL | undefined,
+  batch: number,
+) {
+  const old = db.select({ first, second }).from(table).where(where).limit(batch);
+  const deleted = await db
+    .delete(table)
+    .where(sql`(${first}, ${second}) IN (${old})`)
+    .returning({ second });
+  return deleted.length;
+}
+
 // Rows whose use has passed, deleted in short batches (PGlite runs one transaction at a time for the whole database,
 // and on PostgreSQL a long DELETE would hold its locks). Each returns how many it deleted in this batch.
 
 // An Idempotency-Key answers retries of its call; a finished one older than the retention answers nothing a client
 // still retries. One still running is never deleted (its call may yet commit).
 export async function deleteOldIdempotencyKeys(db: DbOrTx, before: Date, batch: number): Promise<number> {
-  const old = db
-    .select({ agencyId: idempotencyKeys.agencyId, key: idempotencyKeys.key })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.state, 'done'), lt(idempotencyKeys.createdAt, before)))
-    .limit(batch);
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(sql`(${idempotencyKeys.agencyId}, ${idempotencyKeys.key}) IN (${old})`)
-    .returning({ key: idempotencyKeys.key });
-  return deleted.length;
+  return deleteBatchByPair(
+    db,
+    idempotencyKeys,
+    [idempotencyKeys.agencyId, idempotencyKeys.key],
+    and(eq(idempotencyKeys.state, 'done'), lt(idempotencyKeys.createdAt, before)),
+    batch,
+  );
 }
 
 // A provider's webhook event id, kept to drop its redeliveries (providers retry for days, not months)
 export async function deleteOldWebhookEvents(db: DbOrTx, before: Date, batch: number): Promise<number> {
-  const old = db
-    .select({ provider: webhookEvents.provider, eventId: webhookEvents.eventId })
-    .from(webhookEvents)
-    .where(lt(webhookEvents.receivedAt, before))
-    .limit(batch);
-  const deleted = await db
-    .delete(webhookEvents)
-    .where(sql`(${webhookEvents.provider}, ${webhookEvents.eventId}) IN (${old})`)
-    .returning({ eventId: webhookEvents.eventId });
-  return deleted.length;
+  return deleteBatchByPair(
+    db,
+    webhookEvents,
+    [webhookEvents.provider, webhookEvents.eventId],
+    lt(webhookEvents.receivedAt, before),
+    batch,
+  );
 }
 
 // The web app's analytics (issue 31): events by when the server recorded them; a session once it began a day before

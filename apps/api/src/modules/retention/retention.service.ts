@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../config/env.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import {
   deleteOldIdempotencyKeys,
@@ -13,17 +14,17 @@ import {
 // Housekeeping for a long-running deployment (issue 29): rows that only serve for a while are deleted once they are
 // older than their retention (days, AppConfig.retention; 0 keeps them for ever). The ledger, bookings, payments,
 // audit events, invoices and mails are records and are never deleted here.
-export type RetentionDays = {
-  idempotencyKeys: number;
-  webhookEvents: number;
-  // the web app's analytics: insight events and sessions (issue 31)
-  insight: number;
-  // support replay's recordings (issue 31)
-  replay: number;
-  jobFailures: number;
-  // the reseller API's webhooks: events fanned out, deliveries that are over (issue 30)
-  webhookLog: number;
-};
+export type RetentionDays = AppConfig['retention'];
+
+// 0 for every kind of row: as retention days, keep them all; as counts, none deleted yet
+export const zeroPerKind = (): Record<keyof RetentionDays, number> => ({
+  idempotencyKeys: 0,
+  webhookEvents: 0,
+  insight: 0,
+  replay: 0,
+  jobFailures: 0,
+  webhookLog: 0,
+});
 
 const BATCH = 2_000;
 const DAY_MS = 86_400_000;
@@ -46,14 +47,7 @@ export async function deleteExpiredRows(
   days: RetentionDays,
   now: Date = new Date(),
 ): Promise<Record<keyof RetentionDays, number>> {
-  const counts: Record<keyof RetentionDays, number> = {
-    idempotencyKeys: 0,
-    webhookEvents: 0,
-    insight: 0,
-    replay: 0,
-    jobFailures: 0,
-    webhookLog: 0,
-  };
+  const counts = zeroPerKind();
   for (const [table, deleteOld] of TABLES) {
     if (days[table] <= 0) continue;
     const before = new Date(now.getTime() - days[table] * DAY_MS);

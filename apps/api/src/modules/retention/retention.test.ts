@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
 import { createAgency } from '../../../test/factories.ts';
-import { deleteExpiredRows } from './retention.service.ts';
+import { deleteExpiredRows, zeroPerKind } from './retention.service.ts';
 
 // Issue 29: a long-running deployment deletes the rows that only serve for a while, and nothing else
 let t: TestApp;
@@ -154,14 +154,7 @@ describe('retention: rows that only serve for a while', () => {
   it('keeps everything of a kind whose retention is 0', async () => {
     const marker = `keep-${randomUUID().slice(0, 8)}`;
     await seed(marker);
-    await deleteExpiredRows(t.app.deps, {
-      idempotencyKeys: 0,
-      webhookEvents: 0,
-      insight: 0,
-      replay: 0,
-      jobFailures: 0,
-      webhookLog: 0,
-    });
+    await deleteExpiredRows(t.app.deps, zeroPerKind());
     expect(await left(marker)).toEqual({
       replays: ['new', 'old'],
       webhookLog: ['new', 'new', 'old', 'old', 'old-waiting', 'old-waiting'],
