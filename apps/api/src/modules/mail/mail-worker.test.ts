@@ -14,6 +14,8 @@ import { startMailWorker } from './mail-worker.ts';
 let database: DatabaseHandle;
 let closeDatabase: () => Promise<void> = async () => undefined;
 const log = Fastify({ logger: false }).log;
+const workerSendingTo = (smtpUrl: string) =>
+  startMailWorker({ db: database.db, smtpUrl, from: 'Portal <no-reply@portal.test>', pollMs: 60_000, log });
 
 beforeAll(async () => {
   ({ database, close: closeDatabase } = await ownMigratedDatabase('mail_worker', 2));
@@ -37,13 +39,7 @@ describe('mail outbox worker', () => {
       text: 'Your booking is confirmed.',
     });
 
-    const unreachable = startMailWorker({
-      db: database.db,
-      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
-      from: 'Portal <no-reply@portal.test>',
-      pollMs: 60_000,
-      log,
-    });
+    const unreachable = workerSendingTo(`smtp://127.0.0.1:${await closedPort()}`);
     expect(await unreachable.runOnce()).toBe(1);
     await unreachable.stop();
     const [failed] = await database.db.select().from(mailOutbox);
@@ -59,13 +55,7 @@ describe('mail outbox worker', () => {
         .update(mailOutbox)
         .set({ nextAttemptAt: new Date(Date.now() - 1000) })
         .where(eq(mailOutbox.id, failed.id));
-      const worker = startMailWorker({
-        db: database.db,
-        smtpUrl: smtp.url,
-        from: 'Portal <no-reply@portal.test>',
-        pollMs: 60_000,
-        log,
-      });
+      const worker = workerSendingTo(smtp.url);
       expect(await worker.runOnce()).toBe(1);
       await worker.stop();
       const mail = await smtp.waitFor((m) => m.to.includes('guest@example.test'));
@@ -85,13 +75,7 @@ describe('mail outbox worker', () => {
       text: 'Temporary password: x',
     });
     // a malformed address: nodemailer refuses it when the transport is created, not at start
-    const broken = startMailWorker({
-      db: database.db,
-      smtpUrl: 'smtp://user:%E0%A4%A@127.0.0.1:1',
-      from: 'Portal <no-reply@portal.test>',
-      pollMs: 60_000,
-      log,
-    });
+    const broken = workerSendingTo('smtp://user:%E0%A4%A@127.0.0.1:1');
     expect(await broken.runOnce()).toBe(1);
     await broken.stop();
     const [row] = await database.db.select().from(mailOutbox);
@@ -111,13 +95,7 @@ describe('mail outbox worker', () => {
 
     const smtp = await startSmtpSink();
     try {
-      const worker = startMailWorker({
-        db: database.db,
-        smtpUrl: smtp.url,
-        from: 'Portal <no-reply@portal.test>',
-        pollMs: 60_000,
-        log,
-      });
+      const worker = workerSendingTo(smtp.url);
       expect(await worker.runOnce()).toBe(2);
       await worker.stop();
       expect((await smtp.waitFor((m) => m.to.includes('new-admin@example.test'))).body).toContain(password);
