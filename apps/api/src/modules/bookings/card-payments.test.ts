@@ -47,6 +47,25 @@ async function chargeSucceeds(chargeId: string) {
   return t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
 }
 
+// the hold runs out while the provider still waits for the card, and the sweeper releases it
+async function holdExpiresUnpaid(bookingId: string, chargeId: string) {
+  await t.database.db
+    .update(bookings)
+    .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+    .where(eq(bookings.id, bookingId));
+  await t.database.db.update(sandboxCharges).set({ status: 'requires_action' }).where(eq(sandboxCharges.id, chargeId));
+  await t.app.bookings.sweepExpiredHolds();
+}
+
+async function setTenOClockLeft(date: string, left: number) {
+  await t.database.db
+    .update(slots)
+    .set({ left })
+    .where(
+      sql`${slots.offerId} = ${w.tour.timeslotOfferId} AND ${slots.date} = ${date} AND ${slots.startTime} = '10:00'`,
+    );
+}
+
 describe("the sandbox pay page speaks the agency's language (issue 9: it was English on the Russian site)", () => {
   it('shows a Russian agency the page, the tour and the card errors in Russian', async () => {
     await t.database.db.update(agencies).set({ language: 'ru' }).where(eq(agencies.id, w.agency.id));
@@ -320,23 +339,10 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
   it('refunds a payment that succeeds after its hold expired when no stock is left', async () => {
     const date = addDays(w.tour.today, 3);
     const { booking, chargeId } = await cardBooking({ date, time: '10:00' });
-    await t.database.db
-      .update(bookings)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(bookings.id, booking.id));
     // the provider has not heard of the payment yet when the sweeper asks, so the hold is released
-    await t.database.db
-      .update(sandboxCharges)
-      .set({ status: 'requires_action' })
-      .where(eq(sandboxCharges.id, chargeId));
-    await t.app.bookings.sweepExpiredHolds();
+    await holdExpiresUnpaid(booking.id, chargeId);
     // the stock goes to someone else, then the late payment arrives
-    await t.database.db
-      .update(slots)
-      .set({ left: 0 })
-      .where(
-        sql`${slots.offerId} = ${w.tour.timeslotOfferId} AND ${slots.date} = ${date} AND ${slots.startTime} = '10:00'`,
-      );
+    await setTenOClockLeft(date, 0);
     const res = await chargeSucceeds(chargeId);
     expect(res.statusCode).toBe(200);
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'cancelled', refundMinor: 39_800 });
@@ -349,22 +355,9 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
 
   it('completes a late payment when the stock is still there', async () => {
     const date = addDays(w.tour.today, 3);
-    await t.database.db
-      .update(slots)
-      .set({ left: 10 })
-      .where(
-        sql`${slots.offerId} = ${w.tour.timeslotOfferId} AND ${slots.date} = ${date} AND ${slots.startTime} = '10:00'`,
-      );
+    await setTenOClockLeft(date, 10);
     const { booking, chargeId } = await cardBooking({ date, time: '10:00' });
-    await t.database.db
-      .update(bookings)
-      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(bookings.id, booking.id));
-    await t.database.db
-      .update(sandboxCharges)
-      .set({ status: 'requires_action' })
-      .where(eq(sandboxCharges.id, chargeId));
-    await t.app.bookings.sweepExpiredHolds();
+    await holdExpiresUnpaid(booking.id, chargeId);
     expect((await slotLeft(t.database.db, w.tour.timeslotOfferId, date, '10:00'))?.left).toBe(10);
     await chargeSucceeds(chargeId);
     expect((await bookingRow(booking.id))?.status).toBe('completed');
@@ -379,21 +372,13 @@ describe('POST /api/b2b/bookings/withpaymentintent (sandbox provider)', () => {
       { status: 'succeeded', failureMessage: null },
       secret,
     );
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/webhook',
-      headers,
-      payload: rawBody,
-    });
+    const deliver = () =>
+      t.app.inject({ method: 'POST', url: '/api/payments/sandbox/webhook', headers, payload: rawBody });
+    const first = await deliver();
     expect(first.statusCode).toBe(200);
     const afterFirst = await bookingRow(booking.id);
     const left = await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00');
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/webhook',
-      headers,
-      payload: rawBody,
-    });
+    const second = await deliver();
     expect(second.statusCode).toBe(200);
     expect(await bookingRow(booking.id)).toEqual(afterFirst);
     expect(await slotLeft(t.database.db, w.tour.timeslotOfferId, w.date, '18:00')).toEqual(left);
