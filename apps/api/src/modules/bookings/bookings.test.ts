@@ -442,11 +442,9 @@ describe('POST /api/b2b/bookings/{id}/cancel', () => {
 });
 
 describe('operator quotes', () => {
-  it('quote → Payment Required → paid from the balance → Completed; a declined request is Cancelled', async () => {
-    const { createOperator } = await import('../../../test/factories.ts');
-    const operator = await createOperator(t.database.db);
-    const ops = await loginAs(t.app, operator.email);
-    const request = (
+  // the booking these cases quote or decline: two adults on the same-ticket offer, no hotel
+  const postTwoAdultsRequest = async () =>
+    (
       await postBooking(
         t.app,
         w.tokens.admin,
@@ -459,6 +457,12 @@ describe('operator quotes', () => {
         }),
       )
     ).json().booking;
+
+  it('quote → Payment Required → paid from the balance → Completed; a declined request is Cancelled', async () => {
+    const { createOperator } = await import('../../../test/factories.ts');
+    const operator = await createOperator(t.database.db);
+    const ops = await loginAs(t.app, operator.email);
+    const request = await postTwoAdultsRequest();
     expect(
       (
         await injectRoute(t.app, bookingRoutes.adminQuote, {
@@ -520,19 +524,7 @@ describe('operator quotes', () => {
     });
     expect(payAgain.json()).toEqual([{ fieldName: 'id', errorMessage: BOOKING_MESSAGES.notPayable }]);
 
-    const other = (
-      await postBooking(
-        t.app,
-        w.tokens.admin,
-        bookingBody(w, {
-          offerId: w.tour.sameTicketOfferId,
-          time: null,
-          adults: 2,
-          children: 0,
-          guest: guest(w, { hotelId: null }),
-        }),
-      )
-    ).json().booking;
+    const other = await postTwoAdultsRequest();
     const declined = await injectRoute(t.app, bookingRoutes.adminDecline, {
       params: { id: other.id },
       body: { reason: 'The camp is closed that day' },
