@@ -50,6 +50,15 @@ export function resellerScope(ctx: ServiceContext, actor: AgencyActor): Reseller
   return { ...visibilityOf(actor), test: ctx.resellerKey?.isTest ?? false };
 }
 
+// The caller's reservation or booking with this uuid (404 when their key does not see it), with the caller's scope
+export async function knownResellerBooking(ctx: ServiceContext, uuid: string) {
+  const actor = requireAgencyActor(ctx);
+  const scope = resellerScope(ctx, actor);
+  const current = await resellerBookingByUuid(ctx.db, scope, uuid);
+  if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  return { actor, scope, current };
+}
+
 const holdMinutes = (asked: number | undefined) =>
   Math.min(Math.max(Math.trunc(asked ?? RESELLER_HOLD_MINUTES.default), 1), RESELLER_HOLD_MINUTES.max);
 
@@ -177,11 +186,8 @@ export async function updateResellerBooking(
   uuid: string,
   change: Partial<ResellerRequest> & { minutes?: number },
 ): Promise<BookingRow> {
-  const actor = requireAgencyActor(ctx);
-  const scope = resellerScope(ctx, actor);
   const now = new Date();
-  const current = await resellerBookingByUuid(ctx.db, scope, uuid);
-  if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  const { actor, scope, current } = await knownResellerBooking(ctx, uuid);
   const guest = {
     guestName: change.guest?.name ?? current.guestName,
     guestEmail: change.guest?.email ?? current.guestEmail,

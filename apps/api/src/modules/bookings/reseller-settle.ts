@@ -5,7 +5,6 @@ import { BOOKING_MESSAGES, type CancelBookingBody } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { NO_IDEMPOTENCY_KEY } from '../../lib/idempotency.ts';
-import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { changeTestBalance, findOffer, updateBooking, type BookingRow } from './bookings.repo.ts';
 import { resellerBookingByUuid, type ResellerScope } from './reseller-bookings.repo.ts';
 import { ticketCount, ticketNumbers } from './booking-rules.ts';
@@ -16,7 +15,7 @@ import { countSpend } from './spending-cap.ts';
 import { NO_STOCK } from './stock.ts';
 import { releaseStock } from './stock.repo.ts';
 import { isHoldValid } from './booking-views.ts';
-import { lockHeld, resellerScope, type ResellerGuest } from './reseller-bookings.ts';
+import { knownResellerBooking, lockHeld, type ResellerGuest } from './reseller-bookings.ts';
 
 // Confirm: the guest's details, then the balance pays exactly as an agent's Pay does. Confirming a confirmed booking
 // again answers it as it is (the reseller's retry after a lost answer).
@@ -26,11 +25,8 @@ export async function confirmResellerBooking(
   uuid: string,
   details: { guest: ResellerGuest; resellerReference?: string | null; notes?: string },
 ): Promise<BookingRow> {
-  const actor = requireAgencyActor(ctx);
-  const scope = resellerScope(ctx, actor);
   const now = new Date();
-  const current = await resellerBookingByUuid(ctx.db, scope, uuid);
-  if (!current) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  const { scope, current } = await knownResellerBooking(ctx, uuid);
   if (current.status === 'completed') return current;
   if (current.status !== 'pending_payment' || !isHoldValid(current, now))
     throw AppError.field('uuid', BOOKING_MESSAGES.holdExpired);
@@ -125,10 +121,7 @@ export async function cancelResellerBooking(
   reason: string,
   expected: CancelBookingBody = {},
 ): Promise<BookingRow> {
-  const actor = requireAgencyActor(ctx);
-  const scope = resellerScope(ctx, actor);
-  const row = await resellerBookingByUuid(ctx.db, scope, uuid);
-  if (!row) throw AppError.notFound(BOOKING_MESSAGES.unknownBooking);
+  const { scope, current: row } = await knownResellerBooking(ctx, uuid);
   if (row.status === 'cancelled') return row;
   if (row.isTest) return cancelTest(ctx, scope, uuid, reason);
   if (row.status === 'pending_payment' || row.status === 'payment_failed') {
