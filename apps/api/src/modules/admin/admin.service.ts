@@ -26,14 +26,7 @@ import { agencyDetailsView, agencyDocuments, findAgency, lockAgency } from '../a
 import { changesBetween, recordAudit } from '../audit/index.ts';
 import { accountStatement, lowBalanceOf } from '../balance/index.ts';
 import { findLedgerEntry, overdueMinor, postLedgerEntry, readBalance } from '../ledger/index.ts';
-import {
-  agencyApprovedMail,
-  agencyRejectedMail,
-  agencySuspendedMail,
-  brandOf,
-  insertMail,
-  type OutgoingMail,
-} from '../mail/index.ts';
+import { agencyApprovedMail, agencyDecisionMail, brandOf, insertMail, type OutgoingMail } from '../mail/index.ts';
 import * as repo from './admin.repo.ts';
 
 // The tours company's decisions about agencies (issue "back office"): approval, rejection, suspension, the account's
@@ -104,14 +97,14 @@ export async function approveAgency(ctx: ServiceContext, id: string): Promise<vo
 
 export async function rejectAgency(ctx: ServiceContext, id: string, reason: string): Promise<void> {
   const mail: MailFor = (agency, admin, brand) =>
-    agencyRejectedMail(agency.language, admin.email, admin.name, agency.name, reason, brand);
+    agencyDecisionMail('agencyRejected', agency.language, admin.email, admin.name, agency.name, reason, brand);
   if (await moveStatus(ctx, id, { from: 'pending', to: 'rejected', reason, action: 'rejected' }, mail)) return;
   await refuseMove(ctx, id, 'rejected', AGENCY_ADMIN_MESSAGES.notPending);
 }
 
 export async function suspendAgency(ctx: ServiceContext, id: string, reason: string): Promise<void> {
   const mail: MailFor = (agency, admin, brand) =>
-    agencySuspendedMail(agency.language, admin.email, admin.name, agency.name, reason, brand);
+    agencyDecisionMail('agencySuspended', agency.language, admin.email, admin.name, agency.name, reason, brand);
   if (await moveStatus(ctx, id, { from: 'approved', to: 'suspended', reason, action: 'suspended' }, mail)) return;
   await refuseMove(ctx, id, 'suspended', AGENCY_ADMIN_MESSAGES.notApproved);
 }

@@ -2,8 +2,7 @@
 export { insertMail, listRecentMails, mailInsertSql, type OutgoingMail } from './mail.repo.ts';
 export {
   agencyApprovedMail,
-  agencyRejectedMail,
-  agencySuspendedMail,
+  agencyDecisionMail,
   brandOf,
   lowBalanceMail,
   mailText,

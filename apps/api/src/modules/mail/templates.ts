@@ -53,8 +53,10 @@ export function agencyApprovedMail(
   return { to, ...mailText(lang, 'agencyApproved', { ...brand, name, agencyName }) };
 }
 
-// The tours company declined a sign-up (issue "back office"): the reason in the operator's words
-export function agencyRejectedMail(
+// The tours company declined a sign-up (issue "back office") or suspended an agency (its sessions ended): the
+// admins learn why, in the operator's words
+export function agencyDecisionMail(
+  decision: 'agencyRejected' | 'agencySuspended',
   lang: Language,
   to: string,
   name: string,
@@ -62,19 +64,7 @@ export function agencyRejectedMail(
   reason: string,
   brand: Brand,
 ): OutgoingMail {
-  return { to, ...mailText(lang, 'agencyRejected', { ...brand, name, agencyName, reason }) };
-}
-
-// The tours company suspended an agency: its sessions ended; the admins learn why
-export function agencySuspendedMail(
-  lang: Language,
-  to: string,
-  name: string,
-  agencyName: string,
-  reason: string,
-  brand: Brand,
-): OutgoingMail {
-  return { to, ...mailText(lang, 'agencySuspended', { ...brand, name, agencyName, reason }) };
+  return { to, ...mailText(lang, decision, { ...brand, name, agencyName, reason }) };
 }
 
 // Notify me (issue 9): seats for a watched option and date came back; sent once per request
