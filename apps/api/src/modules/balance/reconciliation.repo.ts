@@ -1,25 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { CurrencyCode } from '@portal/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import type { ReconciliationXlsxRow } from '../documents/index.ts';
 
 // The month's reconciliation rows: every ledger entry of the account in balance order with what it was for — the
 // booking (reference, travel date, guest, people, published price) or the top-up (card or bank transfer)
 
-export type ReconciliationRow = {
-  seq: number;
-  kind: 'deposit' | 'booking' | 'refund' | 'adjustment' | 'commission';
-  entryDate: string;
-  reference: string;
-  description: string;
-  serviceDate: string | null;
-  guest: string;
-  pax: string;
-  amountMinor: number;
-  publishedMinor: number | null;
-  netMinor: number | null;
-  topUpMethod: 'card' | 'bank_transfer' | null;
-  balanceAfterMinor: number;
-};
+// the sheet's row, with the entry's place in the balance order and its description
+export type ReconciliationRow = ReconciliationXlsxRow & { seq: number; description: string };
 
 const dubaiDate = sql`(le.created_at AT TIME ZONE 'Asia/Dubai')::date`;
 

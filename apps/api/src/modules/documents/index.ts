@@ -2,6 +2,7 @@
 export { formatMoney, includedVatMinor } from './document-format.ts';
 export { issuerOf, type DocumentIssuer } from './issuer.ts';
 export type { BookingDocumentInput, BookingDocumentKind } from './booking-pdf.ts';
+export type { ReconciliationXlsxRow } from './reconciliation-xlsx.ts';
 // the PDFs and sheets load on first use: pdfkit and the xlsx writer would add about half a second to every start
 export const loadBookingPdf = () => import('./booking-pdf.ts');
 export const loadMonthlyInvoicePdf = () => import('./monthly-invoice-pdf.ts');
