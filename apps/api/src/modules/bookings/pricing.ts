@@ -38,23 +38,15 @@ export function priceBooking(input: PriceInput): PriceResult | null {
     const recAdult = unit(period.recAdultMinor);
     const netChild = unit(period.netChildMinor) ?? netAdult;
     const recChild = unit(period.recChildMinor) ?? recAdult;
-    if (people.adults > 0) {
-      if (netAdult === null || recAdult === null) return null;
-      lines.push({
-        unit: 'adult',
-        quantity: people.adults,
-        netMinor: netAdult * people.adults,
-        publishedMinor: recAdult * people.adults,
-      });
-    }
-    if (people.children > 0) {
-      if (netChild === null || recChild === null) return null;
-      lines.push({
-        unit: 'child',
-        quantity: people.children,
-        netMinor: netChild * people.children,
-        publishedMinor: recChild * people.children,
-      });
+    const perPerson = [
+      { kind: 'adult', quantity: people.adults, net: netAdult, published: recAdult },
+      { kind: 'child', quantity: people.children, net: netChild, published: recChild },
+    ] as const;
+    for (const { kind, quantity, net, published } of perPerson) {
+      if (quantity > 0) {
+        if (net === null || published === null) return null;
+        lines.push({ unit: kind, quantity, netMinor: net * quantity, publishedMinor: published * quantity });
+      }
     }
     // infants travel free
     if (people.infants > 0) lines.push({ unit: 'infant', quantity: people.infants, netMinor: 0, publishedMinor: 0 });
