@@ -11,4 +11,5 @@ export {
   invitationsSentSince,
   lockAgency,
 } from './account.repo.ts';
+export { mailAgencyAdmins } from './admin-mails.ts';
 export { hasUnusablePassword, issueToken, newResetToken, unusablePasswordHash } from './account.service.ts';

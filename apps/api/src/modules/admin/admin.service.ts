@@ -21,12 +21,12 @@ import { withTransaction, type ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { IDEMPOTENCY_HEADER, withIdempotency } from '../../lib/idempotency.ts';
 import { requireActor } from '../../lib/require-actor.ts';
-import { agencyAdmins } from '../account/index.ts';
+import { mailAgencyAdmins } from '../account/index.ts';
 import { agencyDetailsView, agencyDocuments, findAgency, lockAgency } from '../agency/index.ts';
 import { changesBetween, recordAudit } from '../audit/index.ts';
 import { accountStatement, lowBalanceOf } from '../balance/index.ts';
 import { findLedgerEntry, overdueMinor, postLedgerEntry, readBalance } from '../ledger/index.ts';
-import { agencyApprovedMail, agencyDecisionMail, brandOf, insertMail, type OutgoingMail } from '../mail/index.ts';
+import { agencyApprovedMail, agencyDecisionMail, brandOf, type OutgoingMail } from '../mail/index.ts';
 import * as repo from './admin.repo.ts';
 
 // The tours company's decisions about agencies (issue "back office"): approval, rejection, suspension, the account's
@@ -68,7 +68,7 @@ async function moveStatus(
     });
     if (mailFor) {
       const brand = brandOf(ctx.sites.byId(agency.siteId) ?? ctx.site, ctx.config);
-      for (const admin of await agencyAdmins(tx, agency.id)) await insertMail(tx, mailFor(agency, admin, brand));
+      await mailAgencyAdmins(tx, agency.id, (admin) => mailFor(agency, admin, brand));
     }
     return true;
   });

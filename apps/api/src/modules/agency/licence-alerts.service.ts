@@ -3,8 +3,8 @@ import { addDays, formatDisplayDate } from '@portal/contract/plain';
 import type { AppDeps } from '../../lib/context.ts';
 import { withTransaction } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { agencyAdmins } from '../account/index.ts';
-import { brandOf, insertMail } from '../mail/index.ts';
+import { mailAgencyAdmins } from '../account/index.ts';
+import { brandOf } from '../mail/index.ts';
 import { licenceExpiringMail } from './agency-mails.ts';
 import { licenceStatusOf } from './agency-views.ts';
 import { licenceAlertCandidates, markLicenceWarned } from './agency.repo.ts';
@@ -28,8 +28,9 @@ export async function sendLicenceAlerts(deps: Pick<AppDeps, 'db' | 'sites' | 'co
         expiry: formatDisplayDate(expiry, candidate.language),
         daysLeft: licenceStatusOf(expiry, today).daysLeft,
       };
-      for (const admin of await agencyAdmins(tx, candidate.agencyId))
-        await insertMail(tx, licenceExpiringMail(candidate.language, admin.email, admin.name, what, brand));
+      await mailAgencyAdmins(tx, candidate.agencyId, (admin) =>
+        licenceExpiringMail(candidate.language, admin.email, admin.name, what, brand),
+      );
       return true;
     });
     if (sent) mailed += 1;

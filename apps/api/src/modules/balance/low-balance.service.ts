@@ -6,8 +6,8 @@ import type { AppDeps } from '../../lib/context.ts';
 import { withTransaction } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { formatMoney } from '../documents/index.ts';
-import { brandOf, insertMail, lowBalanceMail } from '../mail/index.ts';
-import { agencyAdmins } from '../account/index.ts';
+import { brandOf, lowBalanceMail } from '../mail/index.ts';
+import { mailAgencyAdmins } from '../account/index.ts';
 import { recordWebhookEvent } from '../webhooks/index.ts';
 import { advanceAlert, alertCandidates, lastDepositLevel } from './low-balance.repo.ts';
 
@@ -55,23 +55,21 @@ export async function sendLowBalanceAlerts(deps: Pick<AppDeps, 'db' | 'sites' | 
         percent: percentOf(stage),
       });
       const brand = brandOf(site, deps.config);
-      for (const admin of await agencyAdmins(tx, candidate.agencyId))
-        await insertMail(
-          tx,
-          lowBalanceMail(
-            candidate.language,
-            admin.email,
-            admin.name,
-            {
-              agencyName: candidate.agencyName,
-              percent: percentOf(stage),
-              available: formatMoney(candidate.availableMinor, candidate.currency, candidate.language),
-              level: formatMoney(candidate.levelMinor, candidate.currency, candidate.language),
-              date: formatDisplayDate(dubaiDate(), candidate.language),
-            },
-            brand,
-          ),
-        );
+      await mailAgencyAdmins(tx, candidate.agencyId, (admin) =>
+        lowBalanceMail(
+          candidate.language,
+          admin.email,
+          admin.name,
+          {
+            agencyName: candidate.agencyName,
+            percent: percentOf(stage),
+            available: formatMoney(candidate.availableMinor, candidate.currency, candidate.language),
+            level: formatMoney(candidate.levelMinor, candidate.currency, candidate.language),
+            date: formatDisplayDate(dubaiDate(), candidate.language),
+          },
+          brand,
+        ),
+      );
       return true;
     });
     if (sent) queued += 1;

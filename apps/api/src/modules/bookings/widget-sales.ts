@@ -8,7 +8,7 @@ import type { DocumentIssuer } from '../documents/index.ts';
 import { databaseError } from '../../lib/database-error.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { t } from '../../lib/i18n.ts';
-import { agencyAdmins } from '../account/index.ts';
+import { mailAgencyAdmins } from '../account/index.ts';
 import { postLedgerEntry } from '../ledger/index.ts';
 import { insertMail } from '../mail/index.ts';
 import { latestPaymentFor, type PaymentRecord, type PaymentsService } from '../payments/index.ts';
@@ -206,8 +206,9 @@ export async function queueWidgetSaleMails(tx: DbOrTx, sale: BookingRow): Promis
   if (!brand) return;
   await insertMail(tx, widgetSaleCustomerMail(sale, brand));
   const agency = await loadAgency(tx, sale.agencyId);
-  for (const admin of await agencyAdmins(tx, sale.agencyId))
-    await insertMail(tx, widgetSaleAgencyMail(sale, brand, admin, agency?.language ?? 'en'));
+  await mailAgencyAdmins(tx, sale.agencyId, (admin) =>
+    widgetSaleAgencyMail(sale, brand, admin, agency?.language ?? 'en'),
+  );
 }
 
 // The widget-margins job: each sale whose tour date has passed gets its margin credited once — the ledger entry and

@@ -18,9 +18,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { withTransaction, type AgencyActor, type AppDeps, type ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
-import { agencyAdmins, lockAgency } from '../account/index.ts';
+import { lockAgency, mailAgencyAdmins } from '../account/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { brandOf, insertMail, webhookDisabledMail } from '../mail/index.ts';
+import { brandOf, webhookDisabledMail } from '../mail/index.ts';
 import * as repo from './webhooks.repo.ts';
 import { SECRET_PREFIX, newMessageId, sendSigned, type SendOptions } from './webhook-sender.ts';
 
@@ -274,17 +274,15 @@ async function switchOff(deps: WebhookJobDeps, tx: DbOrTx, endpoint: repo.Endpoi
   const site = (state && deps.sites.byId(state.siteId)) ?? deps.sites.all[0];
   if (!site || !state) return;
   const brand = brandOf(site, deps.config);
-  for (const admin of await agencyAdmins(tx, endpoint.agencyId))
-    await insertMail(
-      tx,
-      webhookDisabledMail(
-        state.language,
-        admin.email,
-        admin.name,
-        { url: endpoint.url, since: formatDisplayDate(dubaiDate(since), state.language) },
-        brand,
-      ),
-    );
+  await mailAgencyAdmins(tx, endpoint.agencyId, (admin) =>
+    webhookDisabledMail(
+      state.language,
+      admin.email,
+      admin.name,
+      { url: endpoint.url, since: formatDisplayDate(dubaiDate(since), state.language) },
+      brand,
+    ),
+  );
 }
 
 // One try of each due delivery (outside any transaction), then its outcome and the endpoint's health in one
