@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isWholeCents } from './money.ts';
 import { CatalogueDate, CatalogueId, TimeOfDay, daysBetween, isCalendarDate } from './catalogue.ts';
-import { DbId, OkResponse } from './common.ts';
+import { DbId, Language, OkResponse } from './common.ts';
 import { OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { CATALOGUE_ADMIN_MESSAGES as M } from './messages.ts';
@@ -230,7 +230,7 @@ export type AdminTourRow = z.infer<typeof AdminTourRow>;
 export const AdminToursQuery = z.object({
   q: z.string().trim().max(100).optional(),
   active: z.enum(['all', 'active', 'inactive']).optional(),
-  language: z.enum(['en', 'ru']).optional(),
+  language: Language.optional(),
 });
 export type AdminToursQuery = z.infer<typeof AdminToursQuery>;
 

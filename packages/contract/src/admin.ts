@@ -3,7 +3,7 @@ import { AgencyDetails } from './agency.ts';
 import { AdminAuditListResponse, AdminAuditQuery } from './audit.ts';
 import { StatementQuery, StatementResponse } from './balance.ts';
 import { isWholeCents } from './money.ts';
-import { AgencyStatus, AgentRole, CurrencyCode, OkResponse } from './common.ts';
+import { AgencyStatus, AgentRole, AgentStatus, CurrencyCode, Language, OkResponse } from './common.ts';
 import { AGENCY_ADMIN_MESSAGES } from './messages.ts';
 export { AGENCY_ADMIN_MESSAGES, cannotApproveMessage, creditLimitBelowDebtMessage } from './messages.ts';
 import { OPERATOR_ONLY, defineRoute } from './define-route.ts';
@@ -85,7 +85,7 @@ export const AdminAgencyAgent = z.object({
   name: z.string(),
   email: z.string(),
   role: AgentRole,
-  status: z.enum(['normal', 'emailNotVerified', 'deleted']),
+  status: AgentStatus,
   lastLoginAt: z.string().nullable(),
 });
 
@@ -96,7 +96,7 @@ export const AdminAgencyDetail = z.object({
   statusReason: z.string(),
   siteId: z.string(),
   currency: CurrencyCode,
-  language: z.enum(['en', 'ru']),
+  language: Language,
   createdAt: z.string(),
   isWidgetsCreationAllowed: z.boolean(),
   isCreditCardTopupAllowed: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CurrencyCode } from './common.ts';
 import { ADMIN_ONLY, OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { API_KEY_MESSAGES, FIELD_MESSAGES } from './messages.ts';
@@ -37,7 +38,7 @@ export type ApiKey = z.infer<typeof ApiKey>;
 export const CreatedApiKey = ApiKey.extend({ secret: z.string() });
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 // what test keys pay with (major units of the agency's currency); a refill sets it to TEST_BALANCE_REFILL
-export const TestBalance = z.object({ amount: z.number(), currencyCode: z.enum(['aed', 'usd']) });
+export const TestBalance = z.object({ amount: z.number(), currencyCode: CurrencyCode });
 export type TestBalance = z.infer<typeof TestBalance>;
 export const TEST_BALANCE_REFILL_MINOR = 1_000_000;
 export const ApiKeyListResponse = z.object({ keys: z.array(ApiKey), baseUrl: z.string(), testBalance: TestBalance });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageCounts, pagingQuery } from './paging.ts';
-import { CurrencyCode, DateOnly } from './common.ts';
+import { CurrencyCode, DateOnly, Language } from './common.ts';
 import { accessFor, OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { FIELD_MESSAGES, MONEY_MESSAGES } from './messages.ts';
 import { isWholeCents } from './money.ts';
@@ -174,7 +174,7 @@ export const StatementResponse = z.object({
 });
 export type StatementResponse = z.infer<typeof StatementResponse>;
 export const StatementDownloadQuery = z
-  .object({ from: CalendarDate, to: CalendarDate, language: z.enum(['en', 'ru']).optional() })
+  .object({ from: CalendarDate, to: CalendarDate, language: Language.optional() })
   .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 365 * 86_400_000, {
     message: MONEY_MESSAGES.statementRange,
     path: ['to'],
@@ -259,7 +259,7 @@ export const balanceRoutes = {
     tags,
     access: accessFor('viewBalances'),
     params: MonthParams,
-    query: z.object({ language: z.enum(['en', 'ru']).optional() }),
+    query: z.object({ language: Language.optional() }),
   }),
   proformaPdf: defineRoute({
     method: 'GET',
@@ -268,7 +268,7 @@ export const balanceRoutes = {
     tags,
     access: accessFor('viewBalances'),
     params: MonthParams,
-    query: z.object({ language: z.enum(['en', 'ru']).optional() }),
+    query: z.object({ language: Language.optional() }),
   }),
   depositDetails: defineRoute({
     method: 'GET',
