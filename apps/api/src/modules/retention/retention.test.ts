@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { loadConfig } from '../../config/env.ts';
 import {
   idempotencyKeys,
@@ -89,32 +90,17 @@ async function seed(marker: string) {
   return agency;
 }
 
+// the rest of each value of `column` that starts with `prefix`, sorted
+async function after(prefix: string, table: PgTable, column: AnyPgColumn) {
+  const rows = await t.database.db
+    .select({ value: column })
+    .from(table)
+    .where(like(column, `${prefix}%`));
+  return rows.map((r) => String(r.value ?? '').slice(prefix.length)).sort();
+}
+
 async function left(marker: string) {
   const db = t.database.db;
-  const keys = await db
-    .select({ key: idempotencyKeys.key })
-    .from(idempotencyKeys)
-    .where(like(idempotencyKeys.key, `${marker}-%`));
-  const events = await db
-    .select({ id: webhookEvents.eventId })
-    .from(webhookEvents)
-    .where(like(webhookEvents.eventId, `${marker}-%`));
-  const views = await db
-    .select({ path: insightEvents.path })
-    .from(insightEvents)
-    .where(like(insightEvents.path, `/${marker}/%`));
-  const failures = await db
-    .select({ name: jobFailures.name })
-    .from(jobFailures)
-    .where(like(jobFailures.name, `${marker}-%`));
-  const outbox = await db
-    .select({ type: webhookOutbox.eventType })
-    .from(webhookOutbox)
-    .where(like(webhookOutbox.eventType, `${marker}-%`));
-  const deliveries = await db
-    .select({ type: webhookDeliveries.eventType })
-    .from(webhookDeliveries)
-    .where(like(webhookDeliveries.eventType, `${marker}-%`));
   const sessionId = replaySessions.get(marker);
   const replays = sessionId
     ? await db
@@ -122,13 +108,15 @@ async function left(marker: string) {
         .from(replayRecordings)
         .where(eq(replayRecordings.sessionId, sessionId))
     : [];
+  const outbox = await after(`${marker}-`, webhookOutbox, webhookOutbox.eventType);
+  const deliveries = await after(`${marker}-`, webhookDeliveries, webhookDeliveries.eventType);
   return {
     replays: replays.map((r) => r.bytes.toString()).sort(),
-    webhookLog: [...outbox, ...deliveries].map((r) => r.type.slice(marker.length + 1)).sort(),
-    keys: keys.map((r) => r.key.slice(marker.length + 1)).sort(),
-    events: events.map((r) => r.id.slice(marker.length + 1)).sort(),
-    views: views.map((r) => (r.path ?? '').slice(marker.length + 2)).sort(),
-    failures: failures.map((r) => r.name.slice(marker.length + 1)).sort(),
+    webhookLog: [...outbox, ...deliveries].sort(),
+    keys: await after(`${marker}-`, idempotencyKeys, idempotencyKeys.key),
+    events: await after(`${marker}-`, webhookEvents, webhookEvents.eventId),
+    views: await after(`/${marker}/`, insightEvents, insightEvents.path),
+    failures: await after(`${marker}-`, jobFailures, jobFailures.name),
   };
 }
 
