@@ -58,6 +58,20 @@ let secret: string;
 async function allowApi(db: Db, agencyId: string) {
   await db.update(agencies).set({ isApiAllowed: 1 }).where(eq(agencies.id, agencyId));
 }
+// an agency allowed the reseller API on `app`, and its admin's token
+async function apiAdminOn(app: TestApp) {
+  const agency = await createAgency(app.database.db);
+  await allowApi(app.database.db, agency.id);
+  return loginAs(app.app, agency.users.admin.email);
+}
+// a new endpoint for `url` and its test message, sent once: the endpoint's answer and the delivery's row
+async function sendTestTo(app: TestApp, admin: string, url: string) {
+  const made = await call(app.app, admin, webhookRoutes.create, { body: { url, events: ['booking.confirmed'] } });
+  const test = await call(app.app, admin, webhookRoutes.test, { params: { id: made.json().id } });
+  await app.app.webhooks.run();
+  const [row] = await app.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, test.json().id));
+  return { made, row };
+}
 const call = <R extends RouteDescriptor>(
   app: FastifyInstance,
   token: string,
@@ -285,20 +299,10 @@ describe('webhook endpoints', () => {
   it('never reaches a private or local address unless allowed, and needs https where required', async () => {
     const strict = await buildTestApp({ webhooks: { ...WEBHOOKS, allowPrivate: false } });
     try {
-      const agency = await createAgency(strict.database.db);
-      await allowApi(strict.database.db, agency.id);
-      const admin = await loginAs(strict.app, agency.users.admin.email);
+      const admin = await apiAdminOn(strict);
       for (const url of [receiver.url, receiver.url.replace('127.0.0.1', 'localhost')]) {
-        const made = await call(strict.app, admin, webhookRoutes.create, {
-          body: { url, events: ['booking.confirmed'] },
-        });
         const before = receiver.received.length;
-        const test = await call(strict.app, admin, webhookRoutes.test, { params: { id: made.json().id } });
-        await strict.app.webhooks.run();
-        const [row] = await strict.database.db
-          .select()
-          .from(webhookDeliveries)
-          .where(eq(webhookDeliveries.id, test.json().id));
+        const { row } = await sendTestTo(strict, admin, url);
         expect(row?.lastError).toBe('address not allowed (private, local or reserved network)');
         expect(receiver.received.length).toBe(before);
       }
@@ -309,25 +313,15 @@ describe('webhook endpoints', () => {
     // any connection is tried
     const production = await buildTestApp({ webhooks: { ...WEBHOOKS, requireHttps: true, allowPrivate: false } });
     try {
-      const agency = await createAgency(production.database.db);
-      await allowApi(production.database.db, agency.id);
-      const admin = await loginAs(production.app, agency.users.admin.email);
+      const admin = await apiAdminOn(production);
       for (const url of [
         'https://10.0.0.7/hooks',
         'https://169.254.169.254/latest/meta-data',
         'https://127.0.0.1/h',
         'https://localhost/h',
       ]) {
-        const made = await call(production.app, admin, webhookRoutes.create, {
-          body: { url, events: ['booking.confirmed'] },
-        });
+        const { made, row } = await sendTestTo(production, admin, url);
         expect(made.statusCode, made.body).toBe(200);
-        const test = await call(production.app, admin, webhookRoutes.test, { params: { id: made.json().id } });
-        await production.app.webhooks.run();
-        const [row] = await production.database.db
-          .select()
-          .from(webhookDeliveries)
-          .where(eq(webhookDeliveries.id, test.json().id));
         expect({ url, error: row?.lastError }).toEqual({
           url,
           error: 'address not allowed (private, local or reserved network)',
@@ -338,9 +332,7 @@ describe('webhook endpoints', () => {
     }
     const https = await buildTestApp({ webhooks: { ...WEBHOOKS, requireHttps: true } });
     try {
-      const agency = await createAgency(https.database.db);
-      await allowApi(https.database.db, agency.id);
-      const admin = await loginAs(https.app, agency.users.admin.email);
+      const admin = await apiAdminOn(https);
       const res = await call(https.app, admin, webhookRoutes.create, {
         body: {
           url: 'http://example.com/h',
