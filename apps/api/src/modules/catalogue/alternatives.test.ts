@@ -82,6 +82,13 @@ const query = (overrides: Partial<AskedQuery> = {}): AskedQuery => ({
 const get = (asked: AskedQuery, as: string | null = token) =>
   injectRoute(t.app, catalogueRoutes.alternatives, { query: asked, token: as ?? undefined });
 
+// the stock of the slot query() asks for at 18:00
+const setAskedSlotLeft = (left: number) =>
+  t.database.db
+    .update(slots)
+    .set({ left })
+    .where(and(eq(slots.offerId, fixture.timeslotOfferId), eq(slots.date, day(5)), eq(slots.startTime, '18:00')));
+
 describe('GET /api/b2b/availability/alternatives', () => {
   it('on a sold-out date: the three nearest dates with seats on each side, and the other options that day', async () => {
     const res = await get(query());
@@ -140,16 +147,10 @@ describe('GET /api/b2b/availability/alternatives', () => {
 
     const before = (await get(query({ time: '18:00' }))).json<AlternativesResponse>();
     expect(before.isAvailable).toBe(false);
-    await t.database.db
-      .update(slots)
-      .set({ left: 2 })
-      .where(and(eq(slots.offerId, fixture.timeslotOfferId), eq(slots.date, day(5)), eq(slots.startTime, '18:00')));
+    await setAskedSlotLeft(2);
     const after = (await get(query({ time: '18:00' }))).json<AlternativesResponse>();
     expect(after.isAvailable).toBe(true);
-    await t.database.db
-      .update(slots)
-      .set({ left: 0 })
-      .where(and(eq(slots.offerId, fixture.timeslotOfferId), eq(slots.date, day(5)), eq(slots.startTime, '18:00')));
+    await setAskedSlotLeft(0);
     expect((await get(query({ time: '18:00' }))).json<AlternativesResponse>().isAvailable).toBe(false);
   });
 
