@@ -29,14 +29,20 @@ async function copyOf(template: BookingRow, createdAt: string, guestName: string
   return row.id;
 }
 
+// a funded agency with one booking made through the API: its row is the template the copies are made from
+async function agencyWithTemplate() {
+  const agency = await createAgency(t.database.db);
+  await fund(t.database.db, agency.id, 500_000);
+  const token = await loginAs(t.app, agency.users.admin.email);
+  const made = (await postBooking(t.app, token, bookingBody(w, { children: 0 }))).json().booking;
+  const [template] = await t.database.db.select().from(bookings).where(eq(bookings.id, made.id));
+  if (!template) throw new Error('no template');
+  return { agency, token, template };
+}
+
 describe('the xlsx exports read one consistent snapshot (iterateBookings, keyset by created_at and id)', () => {
   it(`neither skips nor repeats a row while bookings are created and changed between batches (${isPostgres ? 'PostgreSQL: the rows as they were at the start' : 'PGlite: every row once'})`, async () => {
-    const agency = await createAgency(t.database.db);
-    await fund(t.database.db, agency.id, 500_000);
-    const token = await loginAs(t.app, agency.users.admin.email);
-    const first = (await postBooking(t.app, token, bookingBody(w, { children: 0 }))).json().booking;
-    const [template] = await t.database.db.select().from(bookings).where(eq(bookings.id, first.id));
-    if (!template) throw new Error('no template');
+    const { agency, token, template } = await agencyWithTemplate();
     // newest first: the booking made now, then nine older ones. The batches of 3 end on a pair created in the same
     // millisecond (a cursor in milliseconds skips the second) and inside a tie of the same microsecond (a cursor on
     // the time alone skips the rest of the tie)
@@ -58,7 +64,7 @@ describe('the xlsx exports read one consistent snapshot (iterateBookings, keyset
     for await (const { booking } of iterateBookings(t.database.db, conditions, 1000))
       atStart.push({ id: booking.id, guestName: booking.guestName, status: booking.status });
     expect(atStart).toHaveLength(10);
-    expect(atStart[0]?.id).toBe(first.id);
+    expect(atStart[0]?.id).toBe(template.id);
 
     const read: typeof atStart = [];
     const rows = iterateBookings(t.database.db, conditions, 3)[Symbol.asyncIterator]();
@@ -103,12 +109,7 @@ describe('the xlsx exports read one consistent snapshot (iterateBookings, keyset
   });
 
   it('reads each row as one JSON text and gives every value as a plain select does (dates, arrays, texts, nulls)', async () => {
-    const agency = await createAgency(t.database.db);
-    await fund(t.database.db, agency.id, 500_000);
-    const token = await loginAs(t.app, agency.users.admin.email);
-    const made = (await postBooking(t.app, token, bookingBody(w, { children: 0 }))).json().booking;
-    const [template] = await t.database.db.select().from(bookings).where(eq(bookings.id, made.id));
-    if (!template) throw new Error('no template');
+    const { agency, template } = await agencyWithTemplate();
     const awkward = await copyOf(template, '2026-01-01 10:00:05.123456+00', 'O\'Brien "Jr" \\ Ünïcødé 😀\nline two');
     await t.database.db
       .update(bookings)
@@ -127,7 +128,7 @@ describe('the xlsx exports read one consistent snapshot (iterateBookings, keyset
       expect(agentName).toBe('Test admin');
       read.set(booking.id, booking);
     }
-    expect([...read.keys()].sort()).toEqual([made.id, awkward].sort());
+    expect([...read.keys()].sort()).toEqual([template.id, awkward].sort());
     const full = await t.database.db.select().from(bookings).where(eq(bookings.agencyId, agency.id));
     for (const row of full) {
       const exported = read.get(row.id);
