@@ -8,6 +8,7 @@ import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { createBookingWorld, retireTour, slotLeft, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { injectRoute } from '../../../test/inject-route.ts';
+import { HOSTILE, HOSTILE_ESCAPED, expectOnlyEscaped } from '../../../test/hostile-html.ts';
 
 // Issue 13 item 3: a customer books in the agency's shop and pays the sale price by card; the booking is the agency's
 // (channel widget), its margin (sale − net) is pending until the tour date, then credited once by the job, and a
@@ -547,14 +548,9 @@ describe('the margin: credited once after the tour date, reversed by a cancellat
 
 // docs/decisions/0130: the checkout's pages are JSX whose runtime escapes every text and attribute
 describe('hostile values on the checkout pages', () => {
-  const hostile = `<script>alert(1)</script>"'&`;
-  const escaped = '&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;';
-  const onlyEscaped = (html: string) => {
-    const count = (text: string) => html.split(text).length - 1;
-    expect(count(escaped)).toBeGreaterThan(0);
-    expect(count('alert(1)')).toBe(count(escaped));
-    expect(html).not.toContain(`"'&`);
-  };
+  const hostile = HOSTILE;
+  const escaped = HOSTILE_ESCAPED;
+  const onlyEscaped = expectOnlyEscaped;
 
   it("a shop's name and a guest's typed details appear only escaped, on every page of the sale", async () => {
     const hostileSlug = `hostile-${w.agency.id.slice(0, 8)}`;
