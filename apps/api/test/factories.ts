@@ -5,7 +5,7 @@ import type { Db } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { insertAgency, insertUser } from '../src/modules/account/account.repo.ts';
 import { eq, sql } from 'drizzle-orm';
-import { files, passwordResetRequests } from '../src/db/schema/index.ts';
+import { files, passwordResetRequests, widgets } from '../src/db/schema/index.ts';
 import { authRoutes } from '@portal/contract';
 import { routeUrl } from './inject-route.ts';
 
@@ -58,6 +58,31 @@ export async function createAgency(
     }
     return { id: agency.id, users };
   });
+}
+
+// A widget (shop) of the agency, made by its admin: a multi-tour shop in English and AED with empty contacts, partners
+// and social links unless `values` say otherwise
+export async function insertWidget(
+  db: Db,
+  owner: TestAgency,
+  values: Pick<typeof widgets.$inferInsert, 'slug' | 'name'> & Partial<typeof widgets.$inferInsert>,
+) {
+  const [row] = await db
+    .insert(widgets)
+    .values({
+      agencyId: owner.id,
+      createdBy: owner.users.admin.id,
+      type: 'multipleTours',
+      currency: 'aed',
+      language: 'en',
+      contacts: { address: '', mapLink: '', email: '', telegram: '', phone: '', whatsapp: '', viber: '' },
+      partners: [],
+      socialLinks: {},
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('no widget');
+  return row;
 }
 
 export async function createOperator(db: Db): Promise<{ id: string; email: string }> {

@@ -3,11 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { addDays, insightAdminRoutes as routes, minorToMajor, type RouteDescriptor } from '@portal/contract';
-import { apiKeys, bookings, insightEvents, insightSessions, tours, users, widgets } from '../../db/schema/index.ts';
+import { apiKeys, bookings, insightEvents, insightSessions, tours, users } from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { bookingBody, createBookingWorld, retireTour, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createAgency, createOperator, loginAs, type TestAgency } from '../../../test/factories.ts';
+import {
+  bearer,
+  createAgency,
+  createOperator,
+  insertWidget,
+  loginAs,
+  type TestAgency,
+} from '../../../test/factories.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 // The Insight pages read every agency's events and bookings: on PostgreSQL this suite has a database of its own, so
@@ -113,21 +120,7 @@ beforeAll(async () => {
     created_at: sql`${BEFORE.toISOString()}::timestamptz`,
   });
   // a widget sale, paid
-  const [widget] = await db
-    .insert(widgets)
-    .values({
-      agencyId: w.agency.id,
-      createdBy: w.agency.users.admin.id,
-      slug: `insight-${w.agency.id.slice(0, 8)}`,
-      name: 'Shop',
-      type: 'multipleTours',
-      currency: 'aed',
-      language: 'en',
-      contacts: { address: '', mapLink: '', email: '', telegram: '', phone: '', whatsapp: '', viber: '' },
-      partners: [],
-      socialLinks: {},
-    })
-    .returning({ id: widgets.id });
+  const widget = await insertWidget(db, w.agency, { slug: `insight-${w.agency.id.slice(0, 8)}`, name: 'Shop' });
   bookingIds.widget = await copyBooking(template, {
     insight_session_id: sql`NULL`,
     channel: sql`'widget'`,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BOOKING_MESSAGES, addDays, bookingRoutes, commissionRoutes } from '@portal/contract';
-import { bookings, ledgerEntries, mailOutbox, payments, widgetOffers, widgets } from '../../db/schema/index.ts';
+import { bookings, ledgerEntries, mailOutbox, payments, widgetOffers } from '../../db/schema/index.ts';
 import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
-import { randomIp } from '../../../test/factories.ts';
+import { insertWidget, randomIp } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { createBookingWorld, retireTour, slotLeft, type BookingWorld } from '../../../test/booking-fixtures.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
@@ -30,21 +30,10 @@ async function insertShop(values: {
   googleConversionActionId?: string;
 }): Promise<string> {
   const { address, phone = '', ...shop } = values;
-  const [row] = await t.database.db
-    .insert(widgets)
-    .values({
-      ...shop,
-      agencyId: w.agency.id,
-      createdBy: w.agency.users.admin.id,
-      type: 'multipleTours',
-      currency: 'aed',
-      language: 'en',
-      contacts: { address, mapLink: '', email: 'sales@palmhorizon.test', telegram: '', phone, whatsapp: '', viber: '' },
-      partners: [],
-      socialLinks: {},
-    })
-    .returning();
-  if (!row) throw new Error('no widget');
+  const row = await insertWidget(t.database.db, w.agency, {
+    ...shop,
+    contacts: { address, mapLink: '', email: 'sales@palmhorizon.test', telegram: '', phone, whatsapp: '', viber: '' },
+  });
   await t.database.db.insert(widgetOffers).values({
     widgetId: row.id,
     offerId: w.tour.timeslotOfferId,

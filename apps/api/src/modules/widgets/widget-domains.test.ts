@@ -11,7 +11,7 @@ import { agencies, widgets } from '../../db/schema/index.ts';
 import { dnsLookups } from '../../lib/dns.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { startDnsStandIn, type DnsStandIn } from '../../../test/dns-stand-in.ts';
-import { createAgency, loginAs, type TestAgency } from '../../../test/factories.ts';
+import { createAgency, insertWidget, loginAs, type TestAgency } from '../../../test/factories.ts';
 import { recordDomainCheck } from './widget-domains.repo.ts';
 import { checkDueDomains } from './widget-domains.service.ts';
 import { injectRoute } from '../../../test/inject-route.ts';
@@ -43,25 +43,13 @@ afterAll(async () => {
 let serial = 0;
 async function widgetWith(domain: string, owner: TestAgency = agency) {
   serial += 1;
-  const [row] = await t.database.db
-    .insert(widgets)
-    .values({
-      agencyId: owner.id,
-      createdBy: owner.users.admin.id,
-      slug: `domain-test-${serial}-${owner.id.slice(0, 6)}`,
-      name: `Shop ${serial}`,
-      type: 'multipleTours',
-      currency: 'aed',
-      language: 'en',
-      domain,
-      domainStatus: domain ? 'pendingVerification' : null,
-      contacts: { address: '', mapLink: '', email: '', telegram: '', phone: '', whatsapp: '', viber: '' },
-      partners: [],
-      socialLinks: {},
-    })
-    .returning({ id: widgets.id, token: widgets.domainToken });
-  if (!row) throw new Error('no widget');
-  return row;
+  const row = await insertWidget(t.database.db, owner, {
+    slug: `domain-test-${serial}-${owner.id.slice(0, 6)}`,
+    name: `Shop ${serial}`,
+    domain,
+    domainStatus: domain ? 'pendingVerification' : null,
+  });
+  return { id: row.id, token: row.domainToken };
 }
 
 // a widget's domain, shown or checked; as the agency's admin unless a token (null: nobody) is given

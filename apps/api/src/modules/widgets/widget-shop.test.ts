@@ -17,7 +17,7 @@ import { DEFAULT_SITES } from '../../config/sites.ts';
 import { widgetImages, widgetOffers, widgets } from '../../db/schema/index.ts';
 import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createAgency, type TestAgency } from '../../../test/factories.ts';
+import { createAgency, insertWidget, type TestAgency } from '../../../test/factories.ts';
 import { FRAME_SOURCE, LOADER_SOURCE } from './widget-embed.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
@@ -57,33 +57,24 @@ afterAll(async () => {
 let serial = 0;
 async function shopWith(values: Partial<typeof widgets.$inferInsert> = {}) {
   serial += 1;
-  const [row] = await t.database.db
-    .insert(widgets)
-    .values({
-      agencyId: agency.id,
-      createdBy: agency.users.admin.id,
-      slug: `shop-test-${serial}-${agency.id.slice(0, 6)}`,
-      name: 'Palm Horizon Tours',
-      type: 'multipleTours',
-      currency: 'aed',
-      language: 'en',
-      metaTitle: 'Desert safaris in Dubai | Palm Horizon',
-      description: 'Safaris and private cars, booked in a minute.',
-      contacts: {
-        address: 'Office 4, Al Quoz 1, Dubai',
-        mapLink: 'https://maps.example.com/palm',
-        email: 'sales@palmhorizon.test',
-        telegram: '@palmhorizon',
-        phone: '+971 50 111 2233',
-        whatsapp: '+971 50 111 2233',
-        viber: '',
-      },
-      partners: [{ name: 'Emirates Holidays', url: 'https://partner.example.com' }],
-      socialLinks: { instagram: 'https://instagram.com/palmhorizon' },
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error('no widget');
+  const row = await insertWidget(t.database.db, agency, {
+    slug: `shop-test-${serial}-${agency.id.slice(0, 6)}`,
+    name: 'Palm Horizon Tours',
+    metaTitle: 'Desert safaris in Dubai | Palm Horizon',
+    description: 'Safaris and private cars, booked in a minute.',
+    contacts: {
+      address: 'Office 4, Al Quoz 1, Dubai',
+      mapLink: 'https://maps.example.com/palm',
+      email: 'sales@palmhorizon.test',
+      telegram: '@palmhorizon',
+      phone: '+971 50 111 2233',
+      whatsapp: '+971 50 111 2233',
+      viber: '',
+    },
+    partners: [{ name: 'Emirates Holidays', url: 'https://partner.example.com' }],
+    socialLinks: { instagram: 'https://instagram.com/palmhorizon' },
+    ...values,
+  });
   await t.database.db.insert(widgetOffers).values([
     // 144.00 NET per adult, 110.00 per child: sold at 171.60 and 130.00
     {
