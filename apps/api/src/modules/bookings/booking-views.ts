@@ -106,11 +106,7 @@ export function bookingView(
   const now = new Date();
   const sorted = [...row.cancellationPolicy].sort((a, b) => b.hours - a.hours);
   return {
-    id: row.id,
-    reference: row.reference,
-    status: row.status,
-    statusLabel: BOOKING_STATUS_LABELS[row.status],
-    isRequest: row.isRequest === 1,
+    ...identityOf(row),
     tour: { id: row.tourId, url: row.tourUrl, title: row.tourTitle[language] },
     offer: { id: row.offerId, name: row.offerName[language] },
     date: row.date,
@@ -165,6 +161,17 @@ export function bookingView(
   };
 }
 
+// What a booking is called in every view of it: its id, reference, status (with its label) and whether it is a request
+function identityOf(row: Pick<BookingRow, 'id' | 'reference' | 'status' | 'isRequest'>) {
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    statusLabel: BOOKING_STATUS_LABELS[row.status],
+    isRequest: row.isRequest === 1,
+  };
+}
+
 export function bookingListRow(
   row: BookingListSource,
   agentName: string,
@@ -172,11 +179,7 @@ export function bookingListRow(
   showBalance: boolean,
 ): BookingListRow {
   return {
-    id: row.id,
-    reference: row.reference,
-    status: row.status,
-    statusLabel: BOOKING_STATUS_LABELS[row.status],
-    isRequest: row.isRequest === 1,
+    ...identityOf(row),
     bookingDate: row.date,
     time: row.startTime,
     createdAt: row.createdAt.toISOString(),
