@@ -133,13 +133,7 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
       failureMessage: isOpen ? charge.failureMessage : null,
     });
     if (!isOpen) {
-      await applyStatus(ctx, {
-        provider: provider.name,
-        providerRef: charge.providerRef,
-        status: charge.status,
-        failureMessage: charge.failureMessage,
-        eventId: null,
-      });
+      await applyAnswer(ctx, provider.name, charge.providerRef, charge);
     }
   }
 
@@ -256,6 +250,17 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     if (refundFrom) await settleRefunds(refundFrom);
   }
 
+  // A provider's own answer about a charge (to our call, not a webhook: no event id), applied as above
+  function applyAnswer(
+    ctx: Pick<ServiceContext, 'kickMail'> | null,
+    provider: ProviderName,
+    providerRef: string,
+    answer: { status: ProviderStatus; failureMessage: string | null },
+  ): Promise<void> {
+    const { status, failureMessage } = answer;
+    return applyStatus(ctx, { provider, providerRef, status, failureMessage, eventId: null });
+  }
+
   // Closes the charges still open for a booking or top-up (cancelled, or its time ran out), each answer applied as above.
   async function cancelOpenCharges(
     ctx: Pick<ServiceContext, 'kickMail'> | null,
@@ -264,13 +269,7 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     for (const payment of await openChargesFor(deps.db, owner)) {
       try {
         const charge = await providerOf(payment.provider).cancelCharge(payment.providerRef ?? '');
-        await applyStatus(ctx, {
-          provider: payment.provider,
-          providerRef: charge.providerRef,
-          status: charge.status,
-          failureMessage: charge.failureMessage,
-          eventId: null,
-        });
+        await applyAnswer(ctx, payment.provider, charge.providerRef, charge);
       } catch (error) {
         deps.log.warn({ err: error, paymentId: payment.id }, 'could not cancel an open charge');
       }
@@ -328,13 +327,7 @@ export function createPaymentsService(deps: { db: Db; providers: PaymentProvider
     try {
       const charge = await providerOf(payment.provider).retrieveCharge(payment.providerRef);
       if (charge.status === payment.status) return;
-      await applyStatus(ctx, {
-        provider: payment.provider,
-        providerRef: payment.providerRef,
-        status: charge.status,
-        failureMessage: charge.failureMessage,
-        eventId: null,
-      });
+      await applyAnswer(ctx, payment.provider, payment.providerRef, charge);
     } catch (error) {
       deps.log.warn({ err: error, paymentId: payment.id }, 'payment status check failed');
     }
