@@ -26,9 +26,15 @@ useBookingWorld((made) => ({ t, w } = made));
 // 2 adults + 1 child on the world's 18:00 slot: 398.00 AED net
 const BOOKING_MINOR = 39_800;
 
-async function agentWithCap(capMinor: number | null) {
+// a new agency with 10,000.00 on its balance
+async function fundedAgency() {
   const agency = await createAgency(t.database.db);
   await fund(t.database.db, agency.id, 1_000_000);
+  return agency;
+}
+
+async function agentWithCap(capMinor: number | null) {
+  const agency = await fundedAgency();
   const agent = agency.users.junior;
   await t.database.db.update(users).set({ monthlyCapMinor: capMinor }).where(eq(users.id, agent.id));
   return { agency, agent, token: await loginAs(t.app, agent.email) };
@@ -137,8 +143,7 @@ describe('monthly spending caps on POST /api/b2b/bookings', () => {
 
 describe('an expired trade licence', () => {
   it('blocks new bookings with a clear message and takes nothing; a renewed one books again', async () => {
-    const agency = await createAgency(t.database.db);
-    await fund(t.database.db, agency.id, 1_000_000);
+    const agency = await fundedAgency();
     const token = await loginAs(t.app, agency.users.admin.email);
     await t.database.db.update(agencies).set({ tradeLicenseExpiry: '2025-01-31' }).where(eq(agencies.id, agency.id));
     const before = await state(agency.id, agency.users.admin.id);
@@ -155,8 +160,7 @@ describe('an expired trade licence', () => {
 
 describe('a changed role applies on the next request', () => {
   it('answers a session whose role changed with a fresh token, and the server uses the new role at once', async () => {
-    const agency = await createAgency(t.database.db);
-    await fund(t.database.db, agency.id, 1_000_000);
+    const agency = await fundedAgency();
     const admin = await loginAs(t.app, agency.users.admin.email);
     expect((await postBooking(t.app, admin, bookingBody(w))).statusCode).toBe(200);
     const senior = await loginAs(t.app, agency.users.senior.email);
