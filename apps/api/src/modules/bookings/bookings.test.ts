@@ -29,6 +29,21 @@ let t: TestApp;
 let w: BookingWorld;
 useBookingWorld((made) => ({ t, w } = made));
 
+// the same-ticket offer is not instantly confirmable: two adults (and `children`) there, no hotel, make a quotation
+// request
+const postRequest = (children: number) =>
+  postBooking(
+    t.app,
+    w.tokens.admin,
+    bookingBody(w, {
+      offerId: w.tour.sameTicketOfferId,
+      time: null,
+      adults: 2,
+      children,
+      guest: guest(w, { hotelId: null }),
+    }),
+  );
+
 async function snapshot(agencyId = w.agency.id) {
   return {
     bookings: await countBookings(t.database.db, agencyId),
@@ -210,17 +225,7 @@ describe('POST /api/b2b/bookings', () => {
   it('turns a not instantly confirmable offer into a quotation request without taking stock or money', async () => {
     const before = await snapshot();
     const stock = await slotLeft(t.database.db, w.tour.sameTicketOfferId, w.date, null);
-    const res = await postBooking(
-      t.app,
-      w.tokens.admin,
-      bookingBody(w, {
-        offerId: w.tour.sameTicketOfferId,
-        time: null,
-        adults: 2,
-        children: 1,
-        guest: guest(w, { hotelId: null }),
-      }),
-    );
+    const res = await postRequest(1);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(BOOKING_MESSAGES.noAutomaticBooking);
     expect(res.json().booking).toMatchObject({
@@ -442,27 +447,11 @@ describe('POST /api/b2b/bookings/{id}/cancel', () => {
 });
 
 describe('operator quotes', () => {
-  // the booking these cases quote or decline: two adults on the same-ticket offer, no hotel
-  const postTwoAdultsRequest = async () =>
-    (
-      await postBooking(
-        t.app,
-        w.tokens.admin,
-        bookingBody(w, {
-          offerId: w.tour.sameTicketOfferId,
-          time: null,
-          adults: 2,
-          children: 0,
-          guest: guest(w, { hotelId: null }),
-        }),
-      )
-    ).json().booking;
-
   it('quote → Payment Required → paid from the balance → Completed; a declined request is Cancelled', async () => {
     const { createOperator } = await import('../../../test/factories.ts');
     const operator = await createOperator(t.database.db);
     const ops = await loginAs(t.app, operator.email);
-    const request = await postTwoAdultsRequest();
+    const request = (await postRequest(0)).json().booking;
     expect(
       (
         await injectRoute(t.app, bookingRoutes.adminQuote, {
@@ -524,7 +513,7 @@ describe('operator quotes', () => {
     });
     expect(payAgain.json()).toEqual([{ fieldName: 'id', errorMessage: BOOKING_MESSAGES.notPayable }]);
 
-    const other = await postTwoAdultsRequest();
+    const other = (await postRequest(0)).json().booking;
     const declined = await injectRoute(t.app, bookingRoutes.adminDecline, {
       params: { id: other.id },
       body: { reason: 'The camp is closed that day' },
