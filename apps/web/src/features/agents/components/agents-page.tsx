@@ -71,8 +71,7 @@ function AgentsAdminPage() {
 
   return (
     <AgentPage
-      title={t('agents.title')}
-      subtitle={t('agents.subtitle')}
+      textKeys="agents"
       action={
         <Button leftSection={<IconUserPlus size={18} />} onClick={() => setEditing(null)} data-testid="agent-new">
           {t('agents.new')}

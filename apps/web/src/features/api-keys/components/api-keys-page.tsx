@@ -43,7 +43,7 @@ export function ApiKeysPage() {
   const language = i18n.language === 'ru' ? 'ru' : 'en';
 
   return (
-    <AgentPage title={t('apiKeys.title')} subtitle={t('apiKeys.subtitle')}>
+    <AgentPage textKeys="apiKeys">
       <NewKeyForm onCreated={setCreated} />
       <QueryContent query={list}>
         {(data) => (

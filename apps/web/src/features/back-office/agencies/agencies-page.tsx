@@ -104,8 +104,7 @@ export function AgenciesPage() {
   return (
     <ListPage
       testId="agencies-page"
-      title={t('backOffice.agencies.title')}
-      subtitle={t('backOffice.agencies.subtitle')}
+      textKeys="backOffice.agencies"
       filters={
         <>
           <SegmentedControl

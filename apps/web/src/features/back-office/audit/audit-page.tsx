@@ -83,8 +83,7 @@ export function AuditPage() {
   return (
     <ListPage
       testId="audit-page"
-      title={t('backOffice.audit.title')}
-      subtitle={t('backOffice.audit.subtitle')}
+      textKeys="backOffice.audit"
       clear={{ label: t('backOffice.audit.clear'), isFiltered, onClear: clearFilters }}
       filters={
         <>

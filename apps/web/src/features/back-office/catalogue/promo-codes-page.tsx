@@ -35,8 +35,7 @@ export function PromoCodesPage() {
   return (
     <ListPage
       testId="promo-codes-page"
-      title={t('boCatalogue.promo.title')}
-      subtitle={t('boCatalogue.promo.subtitle')}
+      textKeys="boCatalogue.promo"
       action={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
           {t('boCatalogue.promo.new')}

@@ -71,8 +71,7 @@ export function ToursPage() {
   return (
     <ListPage
       testId="tours-page"
-      title={t('boCatalogue.tours.title')}
-      subtitle={t('boCatalogue.tours.subtitle')}
+      textKeys="boCatalogue.tours"
       action={
         <Button component={Link} to={paths.backOffice.tour.getHref('new')} leftSection={<IconPlus size={16} />}>
           {t('boCatalogue.tours.new')}

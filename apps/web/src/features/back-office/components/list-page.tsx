@@ -11,8 +11,10 @@ import { useIsPhone } from '@/lib/use-is-phone';
 
 type ListPageProps = {
   testId: string;
-  title: string;
-  subtitle: string;
+  // where the page's texts are: its title at `${textKeys}.title`, the line under it at `${textKeys}.subtitle`
+  textKeys: string;
+  // a line under the title other than the usual one (the period shown)
+  subtitle?: string;
   // what the page offers beside its title (a "new" button)
   action?: ReactNode;
   filters?: ReactNode;
@@ -28,7 +30,7 @@ type ClearFilters = { label: string; isFiltered: boolean; onClear: () => void };
 // A back-office list page: its title (also the document's), the filters, then the list (ListResults)
 export function ListPage({
   testId,
-  title,
+  textKeys,
   subtitle,
   action,
   filters,
@@ -36,10 +38,12 @@ export function ListPage({
   clear,
   children,
 }: ListPageProps) {
+  const { t } = useTranslation();
+  const title = t(`${textKeys}.title`);
   useDocumentPageTitle(title);
   return (
     <Stack gap="lg" data-testid={testId}>
-      <PageHeader title={title} subtitle={subtitle} action={action} />
+      <PageHeader title={title} subtitle={subtitle ?? t(`${textKeys}.subtitle`)} action={action} />
       {filters && filtersLayout === 'row' && (
         <Group gap="sm" align="flex-end" wrap="wrap">
           {filters}

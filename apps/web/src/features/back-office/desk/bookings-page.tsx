@@ -109,8 +109,7 @@ export function BookingsPage() {
   return (
     <ListPage
       testId="admin-bookings-page"
-      title={t('boDesk.bookings.title')}
-      subtitle={t('boDesk.bookings.subtitle')}
+      textKeys="boDesk.bookings"
       filtersLayout="panel"
       clear={{ label: t('boDesk.bookings.reset'), isFiltered, onClear: clearFilters }}
       filters={

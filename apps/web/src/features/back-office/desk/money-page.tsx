@@ -12,7 +12,7 @@ export function MoneyPage() {
   const [params, patch] = useSearchParamsPatch();
   const tab = params.get('tab') === 'cards' ? 'cards' : 'transfers';
   return (
-    <ListPage testId="money-page" title={t('boDesk.money.title')} subtitle={t('boDesk.money.subtitle')}>
+    <ListPage testId="money-page" textKeys="boDesk.money">
       <Tabs
         value={tab}
         onChange={(value) =>

@@ -98,8 +98,7 @@ export function RequestsPage() {
   return (
     <ListPage
       testId="requests-page"
-      title={t('boDesk.requests.title')}
-      subtitle={t('boDesk.requests.subtitle')}
+      textKeys="boDesk.requests"
       filters={
         <>
           <Select

@@ -26,8 +26,7 @@ export function BalancePage() {
   return (
     <AgentPage
       gap="lg"
-      title={t('balance.title')}
-      subtitle={t('balance.subtitle')}
+      textKeys="balance"
       action={
         <Button
           component={Link}

@@ -33,8 +33,7 @@ export function CommissionsPage() {
 
   return (
     <AgentPage
-      title={t('commissions.title')}
-      subtitle={t('commissions.subtitle')}
+      textKeys="commissions"
       action={
         <Button
           variant="light"

@@ -21,8 +21,7 @@ export function WidgetsPage() {
 
   return (
     <AgentPage
-      title={t('widgets.title')}
-      subtitle={t('widgets.subtitle')}
+      textKeys="widgets"
       action={
         <Button
           component={Link}

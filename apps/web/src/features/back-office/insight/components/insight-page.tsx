@@ -66,7 +66,7 @@ export function InsightPage({ page, list, shows, extraFilter, period, exportQuer
   return (
     <ListPage
       testId={`insight-${page}-page`}
-      title={t(`boInsight.${page}.title`)}
+      textKeys={`boInsight.${page}`}
       subtitle={subtitle}
       filtersLayout="panel"
       clear={{ label: t('boInsight.filters.reset'), isFiltered, onClear: clearFilters }}
