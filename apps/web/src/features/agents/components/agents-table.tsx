@@ -3,6 +3,7 @@ import type { Agent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { AgentActions } from './agent-actions';
 import { AgentSpend, AgentStatus } from './agent-status';
+import { TableHead } from '@/components/table-head';
 
 type AgentsListProps = { agents: readonly Agent[]; onEdit: (agent: Agent) => void };
 
@@ -14,18 +15,10 @@ export function AgentsTable({ agents, onEdit }: AgentsListProps) {
   return (
     <Table.ScrollContainer minWidth={900} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover fz="sm" data-testid="agents-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('agents.columns.name')}</Table.Th>
-            <Table.Th>{t('agents.columns.email')}</Table.Th>
-            <Table.Th>{t('agents.columns.phone')}</Table.Th>
-            <Table.Th>{t('agents.columns.role')}</Table.Th>
-            <Table.Th>{t('agents.columns.jobTitle')}</Table.Th>
-            <Table.Th>{t('agents.columns.status')}</Table.Th>
-            <Table.Th>{t('agents.columns.spend')}</Table.Th>
-            <Table.Th ta="right">{t('agents.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          textKeys="agents.columns"
+          cells={['name', 'email', 'phone', 'role', 'jobTitle', 'status', 'spend', { key: 'actions', align: 'right' }]}
+        />
         <Table.Tbody>
           {agents.map((agent) => (
             <Table.Tr key={agent.id} data-testid="agent-row" data-status={agent.status} data-email={agent.email}>

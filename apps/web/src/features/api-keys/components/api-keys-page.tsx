@@ -31,6 +31,7 @@ import { useApiKeys, useCreateApiKey, useRefillTestBalance, useRevokeApiKey } fr
 import { CopyValue } from './copy-value';
 import { WebhooksSection } from './webhooks-section';
 import { useIsPhone } from '@/lib/use-is-phone';
+import { TableHead } from '@/components/table-head';
 
 // Issue 30: the agency's keys for the reseller API (OCTO) — create one (its secret shown once), see when each was
 // last used, revoke; and a quick start with the agency's own base address.
@@ -174,16 +175,7 @@ function KeysTable({
     <Paper withBorder>
       <Table.ScrollContainer minWidth={720}>
         <Table verticalSpacing="sm" data-testid="api-keys-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('apiKeys.name')}</Table.Th>
-              <Table.Th>{t('apiKeys.key')}</Table.Th>
-              <Table.Th>{t('apiKeys.role')}</Table.Th>
-              <Table.Th>{t('apiKeys.createdAt')}</Table.Th>
-              <Table.Th>{t('apiKeys.lastUsed')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead textKeys="apiKeys" cells={['name', 'key', 'role', 'createdAt', 'lastUsed', '']} />
           <Table.Tbody>
             {keys.map((key) => (
               <Table.Tr key={key.id} data-testid="api-key-row">

@@ -30,6 +30,7 @@ import {
   useWebhooks,
 } from '../api/webhooks';
 import { CopyValue } from './copy-value';
+import { TableHead } from '@/components/table-head';
 
 type Language = 'en' | 'ru';
 
@@ -209,16 +210,10 @@ function DeliveryLog({ endpointId, language }: { endpointId: string; language: L
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing={6} fz="sm" data-testid="webhook-deliveries">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('apiKeys.webhooks.eventColumn')}</Table.Th>
-            <Table.Th>{t('apiKeys.webhooks.statusColumn')}</Table.Th>
-            <Table.Th>{t('apiKeys.webhooks.codeColumn')}</Table.Th>
-            <Table.Th>{t('apiKeys.webhooks.triedColumn')}</Table.Th>
-            <Table.Th>{t('apiKeys.webhooks.nextColumn')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          textKeys="apiKeys.webhooks"
+          cells={['eventColumn', 'statusColumn', 'codeColumn', 'triedColumn', 'nextColumn', '']}
+        />
         <Table.Tbody>
           {rows.map((delivery) => (
             <Table.Tr key={delivery.id} data-testid="webhook-delivery" data-status={delivery.status}>

@@ -20,6 +20,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useDashboard } from '../api/dashboard';
 import { Section } from '../components/section';
+import { TableHead } from '@/components/table-head';
 
 const bo = paths.backOffice;
 
@@ -167,13 +168,10 @@ export function DashboardPage() {
               ) : (
                 <Table.ScrollContainer minWidth={420}>
                   <Table verticalSpacing="xs">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('backOffice.agencies.name')}</Table.Th>
-                        <Table.Th ta="right">{t('backOffice.agencies.available')}</Table.Th>
-                        <Table.Th ta="right">{t('backOffice.agencies.overdue')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
+                    <TableHead
+                      textKeys="backOffice.agencies"
+                      cells={['name', { key: 'available', align: 'right' }, { key: 'overdue', align: 'right' }]}
+                    />
                     <Table.Tbody>
                       {data.agenciesLowOrOverdue.map((row) => (
                         <Table.Tr key={row.id}>

@@ -21,6 +21,7 @@ import { PaymentsTable } from './components/payments-table';
 import { guestsText } from './components/guests';
 import { Section } from '../components/section';
 import { BookingReplays } from '../replay/replay-sessions';
+import { TableHead } from '@/components/table-head';
 
 const canCancel = (detail: AdminBookingDetail) => detail.booking.status !== 'cancelled';
 
@@ -121,14 +122,15 @@ function Detail({ detail }: { detail: AdminBookingDetail }) {
       <Section title={t('boDesk.booking.amounts')}>
         <Table.ScrollContainer minWidth={420}>
           <Table fz="sm" verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('boDesk.booking.line')}</Table.Th>
-                <Table.Th ta="right">{t('boDesk.booking.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('boDesk.booking.published')}</Table.Th>
-                <Table.Th ta="right">{t('boDesk.booking.net')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              textKeys="boDesk.booking"
+              cells={[
+                'line',
+                { key: 'quantity', align: 'right' },
+                { key: 'published', align: 'right' },
+                { key: 'net', align: 'right' },
+              ]}
+            />
             <Table.Tbody>
               {booking.amounts.lines.map((line) => (
                 <Table.Tr key={line.unit}>

@@ -8,6 +8,7 @@ import { useListParams } from '../hooks/use-list-params';
 import { useFunnel } from './api/insight';
 import { InsightPage } from './components/insight-page';
 import { INSIGHT_PARAMS, formatShare, insightFilters } from './utils/insight-filters';
+import { TableHead } from '@/components/table-head';
 
 function Steps({ data }: { data: FunnelResponse }) {
   const { t } = useTranslation();
@@ -55,13 +56,10 @@ function Channels({ data }: { data: FunnelResponse }) {
   const { language } = useLocale();
   return (
     <Table verticalSpacing="xs" data-testid="funnel-channels">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('boInsight.fields.channel')}</Table.Th>
-          <Table.Th ta="right">{t('boInsight.fields.booked')}</Table.Th>
-          <Table.Th ta="right">{t('boInsight.fields.paid')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead
+        textKeys="boInsight.fields"
+        cells={['channel', { key: 'booked', align: 'right' }, { key: 'paid', align: 'right' }]}
+      />
       <Table.Tbody>
         {data.channels.map((row) => (
           <Table.Tr key={row.channel} data-testid="funnel-channel" data-channel={row.channel}>

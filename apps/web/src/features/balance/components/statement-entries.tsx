@@ -6,7 +6,7 @@ import { Money } from '@/components/money';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { MoneyTh } from './money-th';
+import { TableHead } from '@/components/table-head';
 
 type EntriesProps = { entries: readonly StatementEntry[]; currency: CurrencyCode };
 
@@ -62,21 +62,21 @@ function Description({ entry }: { entry: StatementEntry }) {
 }
 
 export function StatementTable({ entries, currency }: EntriesProps) {
-  const { t } = useTranslation();
   const { language } = useLocale();
   return (
     <Table.ScrollContainer minWidth={760} type="native">
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="statement-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('balance.columns.date')}</Table.Th>
-            <Table.Th>{t('balance.columns.description')}</Table.Th>
-            <Table.Th>{t('balance.columns.reference')}</Table.Th>
-            <MoneyTh>{t('balance.columns.debit')}</MoneyTh>
-            <MoneyTh>{t('balance.columns.credit')}</MoneyTh>
-            <MoneyTh>{t('balance.columns.runningBalance')}</MoneyTh>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          textKeys="balance.columns"
+          cells={[
+            'date',
+            'description',
+            'reference',
+            { key: 'debit', isMoney: true },
+            { key: 'credit', isMoney: true },
+            { key: 'runningBalance', isMoney: true },
+          ]}
+        />
         <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
           {entries.map((entry) => (
             <Table.Tr key={entry.id} data-testid="statement-entry" data-kind={entry.kind}>

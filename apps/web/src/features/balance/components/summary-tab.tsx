@@ -12,8 +12,8 @@ import { useBalanceSummary } from '../api/get-balance-summary';
 import { yearsToChoose } from '../utils/period';
 import { summaryTotals } from '../utils/summary-totals';
 import { MonthProforma, MonthReport, MonthTaxInvoice } from './month-documents';
-import { MoneyTh } from './money-th';
 import { useIsPhone } from '@/lib/use-is-phone';
+import { TableHead } from '@/components/table-head';
 
 type SummaryProps = { summary: BalanceSummaryResponse };
 
@@ -35,19 +35,20 @@ function SummaryTable({ summary }: SummaryProps) {
   return (
     <Table.ScrollContainer minWidth={1040} type="native">
       <Table striped verticalSpacing="sm" fz="sm" data-testid="summary-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={140}>{t('balance.summary.item')}</Table.Th>
-            <Table.Th w={90}>{t('balance.summary.month')}</Table.Th>
-            <Table.Th w={90}>{t('balance.summary.year')}</Table.Th>
-            <MoneyTh>{t('balance.columns.debit')}</MoneyTh>
-            <MoneyTh>{t('balance.columns.credit')}</MoneyTh>
-            <MoneyTh>{t('balance.columns.runningBalance')}</MoneyTh>
-            <Table.Th>{t('balance.summary.report')}</Table.Th>
-            <Table.Th>{t('balance.summary.taxInvoice')}</Table.Th>
-            <Table.Th>{t('balance.summary.proforma')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          textKeys="balance"
+          cells={[
+            { key: 'summary.item', w: 140 },
+            { key: 'summary.month', w: 90 },
+            { key: 'summary.year', w: 90 },
+            { key: 'columns.debit', isMoney: true },
+            { key: 'columns.credit', isMoney: true },
+            { key: 'columns.runningBalance', isMoney: true },
+            'summary.report',
+            'summary.taxInvoice',
+            'summary.proforma',
+          ]}
+        />
         <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
           <Table.Tr data-testid="summary-opening" fw={600}>
             <Table.Td colSpan={5}>{t('balance.summary.openingBalance', { year: summary.year })}</Table.Td>

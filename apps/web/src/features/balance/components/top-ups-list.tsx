@@ -9,9 +9,9 @@ import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { useTopUps } from '../api/get-top-ups';
-import { MoneyTh } from './money-th';
 import { TopUpStatusBadge } from './top-up-status-badge';
 import { useIsPhone } from '@/lib/use-is-phone';
+import { TableHead } from '@/components/table-head';
 
 type RowsProps = { topUps: readonly TopUpView[] };
 
@@ -41,17 +41,18 @@ function TopUpsTable({ topUps }: RowsProps) {
   return (
     <Table.ScrollContainer minWidth={820} type="native">
       <Table striped verticalSpacing="xs" fz="sm" data-testid="top-ups-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('balance.topUps.reference')}</Table.Th>
-            <Table.Th>{t('balance.topUps.date')}</Table.Th>
-            <Table.Th>{t('balance.topUps.method')}</Table.Th>
-            <MoneyTh>{t('balance.topUps.amount')}</MoneyTh>
-            <MoneyTh>{t('balance.topUps.fee')}</MoneyTh>
-            <Table.Th>{t('balance.topUps.status')}</Table.Th>
-            <Table.Th>{t('balance.topUps.note')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          textKeys="balance.topUps"
+          cells={[
+            'reference',
+            'date',
+            'method',
+            { key: 'amount', isMoney: true },
+            { key: 'fee', isMoney: true },
+            'status',
+            'note',
+          ]}
+        />
         <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
           {topUps.map((topUp) => (
             <Table.Tr key={topUp.id} data-testid="top-up-row" data-reference={topUp.reference}>

@@ -5,6 +5,7 @@ import { Money } from '@/components/money';
 import { FigureList, FigureRow } from '@/components/figure-row';
 import { MoneyStat } from '@/components/money-stat';
 import { useLocale } from '@/lib/locale';
+import { TableHead } from '@/components/table-head';
 
 const INTL_LOCALE: Record<Language, string> = { en: 'en-US', ru: 'ru-RU' };
 
@@ -116,17 +117,14 @@ export function MonthTotals({ months, totals, isCompact }: MonthTotalsProps) {
         {t('commissions.months.title')}
       </Title>
       <Table verticalSpacing="xs" fz="sm" striped data-testid="commission-months">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('commissions.months.month')}</Table.Th>
-            {!isCompact && <Table.Th ta="right">{t('commissions.months.bookings')}</Table.Th>}
-            {figures.map((figure) => (
-              <Table.Th key={figure} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {t(`commissions.months.${figure}`)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          textKeys="commissions.months"
+          cells={[
+            'month',
+            !isCompact && { key: 'bookings', align: 'right' },
+            ...figures.map((figure) => ({ key: figure, isMoney: true })),
+          ]}
+        />
         <Table.Tbody>
           {months.map((month) => (
             <Table.Tr

@@ -1,12 +1,12 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import type { CommissionRow } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
 import { BookedBy, MarginStatusBadge } from '@/components/sale-channel';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { TourAndOption } from '@/components/tour-and-option';
+import { TableHead } from '@/components/table-head';
 
 type CommissionsTableProps = {
   rows: readonly CommissionRow[];
@@ -18,27 +18,22 @@ const MONEY = ['published', 'net', 'commission'] as const;
 
 // One row per completed booking: what it was sold at, what it cost the agency, what it earned
 export function CommissionsTable({ rows, hrefFor, showAgent }: CommissionsTableProps) {
-  const { t } = useTranslation();
   const { language } = useLocale();
   return (
     <Table.ScrollContainer minWidth={showAgent ? 980 : 860} type="native">
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="commissions-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('commissions.columns.reference')}</Table.Th>
-            <Table.Th>{t('commissions.columns.travelDate')}</Table.Th>
-            <Table.Th>{t('commissions.columns.tour')}</Table.Th>
-            <Table.Th>{t('commissions.columns.guestName')}</Table.Th>
-            {/* a long label ('Adult/Child/Infant') may wrap after its slashes rather than widen the column */}
-            <Table.Th>{t('commissions.columns.people').replace(/\//g, '/\u200b')}</Table.Th>
-            {showAgent && <Table.Th>{t('commissions.columns.agent')}</Table.Th>}
-            {MONEY.map((figure) => (
-              <Table.Th key={figure} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {t(`commissions.columns.${figure}`)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          textKeys="commissions.columns"
+          cells={[
+            'reference',
+            'travelDate',
+            'tour',
+            'guestName',
+            { key: 'people', breaksAtSlashes: true },
+            showAgent && 'agent',
+            ...MONEY.map((figure) => ({ key: figure, isMoney: true })),
+          ]}
+        />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.id} data-testid="commission-row" data-reference={row.reference}>

@@ -8,6 +8,7 @@ import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { useVerifyWidgetDomain, useWidgetDomain } from '../api/widget-domain';
 import { DomainStatus } from './domain-status';
+import { TableHead } from '@/components/table-head';
 
 function CopyValue({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
@@ -77,13 +78,7 @@ function RecordTable({
   return (
     <Table.ScrollContainer minWidth={0} visibleFrom="sm">
       <Table verticalSpacing="xs" layout="fixed" data-testid="widget-domain-records">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={72}>{t('widgets.domain.type')}</Table.Th>
-            <Table.Th>{t('widgets.domain.name')}</Table.Th>
-            <Table.Th>{t('widgets.domain.value')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead textKeys="widgets.domain" cells={[{ key: 'type', w: 72 }, 'name', 'value']} />
         <Table.Tbody>
           {records.map((record) => (
             <Table.Tr key={record.type} data-testid="widget-domain-record" data-type={record.type}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DomainStatus } from './domain-status';
 import { WidgetActions } from './widget-actions';
 import { LabelledValue } from '@/components/labelled-value';
+import { TableHead } from '@/components/table-head';
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
 
@@ -31,15 +32,10 @@ export function WidgetsTable({ widgets }: { widgets: readonly WidgetListItem[] }
   return (
     <Table.ScrollContainer minWidth={760} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover fz="sm" data-testid="widgets-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('widgets.columns.name')}</Table.Th>
-            <Table.Th>{t('widgets.columns.type')}</Table.Th>
-            <Table.Th>{t('widgets.columns.domain')}</Table.Th>
-            <Table.Th ta="right">{t('widgets.columns.offers')}</Table.Th>
-            <Table.Th ta="right">{t('widgets.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          textKeys="widgets.columns"
+          cells={['name', 'type', 'domain', { key: 'offers', align: 'right' }, { key: 'actions', align: 'right' }]}
+        />
         <Table.Tbody>
           {widgets.map((widget) => (
             <Table.Tr key={widget.id} data-testid="widget-row" data-name={widget.name}>
