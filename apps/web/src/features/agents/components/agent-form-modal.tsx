@@ -20,6 +20,7 @@ import { notify } from '@/lib/notify';
 import { useCreateAgent } from '../api/create-agent';
 import { useUpdateAgent } from '../api/update-agent';
 import { RolesTable } from './roles-table';
+import { EmailField } from '@/components/email-field';
 
 type FormValues = {
   name: string;
@@ -133,11 +134,9 @@ function AgentFormDialog({ agent, isOpen, onClose, currency }: AgentFormModalPro
               maxLength={100}
             />
             {isNew ? (
-              <TextInput
+              <EmailField
                 label={t('agents.fields.email')}
-                type="email"
                 autoComplete="off"
-                {...requiredField}
                 {...form.getInputProps('email')}
                 maxLength={254}
               />

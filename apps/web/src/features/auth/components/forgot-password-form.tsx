@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ForgotPasswordBody } from '@portal/contract';
 import { IconMailForward } from '@tabler/icons-react';
@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { applyServerErrors, zodValidate } from '@/lib/form';
 import { useForgotPassword } from '../api/forgot-password';
-import { requiredField } from '@/components/required-field';
+import { EmailField } from '@/components/email-field';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
@@ -39,13 +39,7 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          {...requiredField}
-          {...form.getInputProps('email')}
-        />
+        <EmailField autoComplete="email" {...form.getInputProps('email')} />
         <Button type="submit" size="md" fullWidth loading={forgotPassword.isPending}>
           {t('auth.forgot.submit')}
         </Button>

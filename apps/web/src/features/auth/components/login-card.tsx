@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES } from '@portal/contract/plain';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { translateMessage } from '@/lib/i18n';
 import { useLogin } from '../api/login';
 import { requiredField } from '@/components/required-field';
 import { SectionHeading } from '@/components/section-heading';
+import { EmailField } from '@/components/email-field';
 
 export function LoginCard() {
   const { t } = useTranslation();
@@ -33,13 +34,7 @@ export function LoginCard() {
         <SectionHeading title={t('auth.login.title')} description={t('auth.login.subtitle')} size="h3" />
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="md">
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              autoComplete="username"
-              {...requiredField}
-              {...form.getInputProps('email')}
-            />
+            <EmailField autoComplete="username" {...form.getInputProps('email')} />
             <PasswordField
               label={t('fields.password')}
               autoComplete="current-password"

@@ -16,6 +16,7 @@ import { SignupFormSchema, initialSignupValues, toSignupFormData } from './signu
 import type { SignupFormValues } from './signup-schema';
 import { requiredField } from '@/components/required-field';
 import { FormSection } from '@/components/form-section';
+import { EmailField } from '@/components/email-field';
 
 function todayIso(): string {
   const now = new Date();
@@ -120,13 +121,7 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
               autoComplete="organization-title"
               {...form.getInputProps('jobTitle')}
             />
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              {...requiredField}
-              autoComplete="email"
-              {...form.getInputProps('email')}
-            />
+            <EmailField autoComplete="email" {...form.getInputProps('email')} />
             <TextInput
               label={t('fields.phone')}
               type="tel"

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { requiredField } from '@/components/required-field';
 import type { CheckoutFormValues } from '../utils/checkout-form';
 import { CheckoutSection } from './checkout-section';
+import { EmailField } from '@/components/email-field';
 
 // the hotel search (a Select: Mantine's combobox and popover) loads only for an offer with pick-up
 const PickUpHotelField = lazy(() => import('./pick-up-hotel-field').then((m) => ({ default: m.PickUpHotelField })));
@@ -43,21 +44,13 @@ export function GuestDetailsFields({ form, tour, offer, time, onHotelChange }: G
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t('checkout.guest.email')}
-            type="email"
-            autoComplete="email"
-            {...requiredField}
-            {...form.getInputProps('guest.email')}
-          />
+          <EmailField label={t('checkout.guest.email')} autoComplete="email" {...form.getInputProps('guest.email')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
+          <EmailField
             label={t('checkout.guest.confirmEmail')}
-            type="email"
             autoComplete="off"
             onPaste={(event) => event.preventDefault()}
-            {...requiredField}
             {...form.getInputProps('guest.confirmEmail')}
           />
         </Grid.Col>
