@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Stack, Text, type ButtonProps } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
 import { IconAlertTriangle, IconCreditCard } from '@tabler/icons-react';
@@ -38,17 +38,32 @@ export function usePayWithAnotherCard(booking: BookingView) {
 // start again with another card while the seats are held
 export function PayWithAnotherCard({ booking }: { booking: BookingView }) {
   const { t } = useTranslation();
-  const { pay, retry, isLeaving } = usePayWithAnotherCard(booking);
+  const attempt = usePayWithAnotherCard(booking);
   if (!canContinuePayment(booking)) return null;
   return (
-    <Button
-      variant="default"
-      leftSection={<IconCreditCard size={18} />}
-      loading={pay.isPending || isLeaving}
-      onClick={retry}
-      data-testid="pay-another-card"
-    >
+    <AnotherCardButton attempt={attempt} variant="default" testId="pay-another-card">
       {t('confirmation.useAnotherCard')}
+    </AnotherCardButton>
+  );
+}
+
+type AnotherCardButtonProps = Pick<ButtonProps, 'color' | 'variant'> & {
+  attempt: ReturnType<typeof usePayWithAnotherCard>;
+  testId: string;
+  children: ReactNode;
+};
+
+// Starts the new card attempt, busy until the agent has left for the pay page
+function AnotherCardButton({ attempt, testId, children, ...look }: AnotherCardButtonProps) {
+  return (
+    <Button
+      {...look}
+      leftSection={<IconCreditCard size={18} />}
+      loading={attempt.pay.isPending || attempt.isLeaving}
+      onClick={attempt.retry}
+      data-testid={testId}
+    >
+      {children}
     </Button>
   );
 }
@@ -56,7 +71,8 @@ export function PayWithAnotherCard({ booking }: { booking: BookingView }) {
 // SPEC §4: payment failed → try another card; a failed retry → contact support with the booking ID
 export function TryAnotherCard({ booking }: { booking: BookingView }) {
   const { t } = useTranslation();
-  const { pay, retry, isLeaving } = usePayWithAnotherCard(booking);
+  const attempt = usePayWithAnotherCard(booking);
+  const { pay } = attempt;
   const canRetry = canTryAnotherCard(booking);
   const isCancelled = booking.payment?.status === 'cancelled';
   // past the hold nothing can be paid any more: say so, and offer the same selection again
@@ -80,15 +96,9 @@ export function TryAnotherCard({ booking }: { booking: BookingView }) {
             {t('confirmation.retryFailed', { reference: booking.reference })}
           </Text>
         ) : canRetry ? (
-          <Button
-            color="red"
-            leftSection={<IconCreditCard size={18} />}
-            loading={pay.isPending || isLeaving}
-            onClick={retry}
-            data-testid="try-another-card"
-          >
+          <AnotherCardButton attempt={attempt} color="red" testId="try-another-card">
             {t('confirmation.tryAnotherCard')}
-          </Button>
+          </AnotherCardButton>
         ) : (
           <Text size="sm" fw={600} data-testid="retry-unavailable">
             {t('confirmation.retryFailed', { reference: booking.reference })}
