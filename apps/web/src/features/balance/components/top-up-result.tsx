@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconRefresh } from '@tabler/icons-react';
-import { BOOKING_MESSAGES } from '@portal/contract';
 import type { TopUpView } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
 import { SectionSpinner } from '@/components/page-spinner';
+import { PaymentFailedAlert } from '@/components/payment-failed-alert';
 import { StripeCardForm } from '@/components/stripe-card-form';
 import { paths } from '@/config/paths';
 import { translateMessage } from '@/lib/i18n';
@@ -83,28 +83,23 @@ function NotPaid({ topUp }: { topUp: TopUpView }) {
   // an unpaid card top-up carries the provider's reason (the payment itself is no longer open)
   const failure = topUp.payment?.failureMessage ?? topUp.rejectReason;
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={22} />}
-      title={isCancelled ? t('balance.result.cancelledTitle') : translateMessage(BOOKING_MESSAGES.paymentFailed)}
-      data-testid="top-up-failed"
-      data-status={topUp.status}
+    <PaymentFailedAlert
+      cancelledTitle={isCancelled ? t('balance.result.cancelledTitle') : null}
+      testId="top-up-failed"
+      data={{ 'data-status': topUp.status }}
     >
-      <Stack gap="sm" align="flex-start">
-        {failure && <Text size="sm">{translateMessage(failure)}</Text>}
-        <Text size="sm">{t('balance.result.nothingCredited')}</Text>
-        <Button
-          color="red"
-          component={Link}
-          to={paths.topUp.getHref({ method: 'card', amount: String(topUp.amount) })}
-          leftSection={<IconRefresh size={16} />}
-          data-testid="top-up-try-again"
-        >
-          {t('common.tryAgain')}
-        </Button>
-      </Stack>
-    </Alert>
+      {failure && <Text size="sm">{translateMessage(failure)}</Text>}
+      <Text size="sm">{t('balance.result.nothingCredited')}</Text>
+      <Button
+        color="red"
+        component={Link}
+        to={paths.topUp.getHref({ method: 'card', amount: String(topUp.amount) })}
+        leftSection={<IconRefresh size={16} />}
+        data-testid="top-up-try-again"
+      >
+        {t('common.tryAgain')}
+      </Button>
+    </PaymentFailedAlert>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Stack, Text, type ButtonProps } from '@mantine/core';
+import { Button, Text, type ButtonProps } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
-import { IconAlertTriangle, IconCreditCard } from '@tabler/icons-react';
+import { IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PaymentFailedAlert } from '@/components/payment-failed-alert';
 import { translateMessage } from '@/lib/i18n';
 import { usePayBooking } from '../api/pay-booking';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
@@ -80,31 +81,26 @@ export function TryAnotherCard({ booking }: { booking: BookingView }) {
     return <HoldExpired booking={booking} />;
 
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={22} />}
-      title={isCancelled ? t('confirmation.notPaid') : translateMessage(BOOKING_MESSAGES.paymentFailed)}
-      data-testid="payment-failed"
-      data-payment-status={booking.payment?.status}
+    <PaymentFailedAlert
+      cancelledTitle={isCancelled ? t('confirmation.notPaid') : null}
+      testId="payment-failed"
+      data={{ 'data-payment-status': booking.payment?.status }}
     >
-      <Stack gap="sm" align="flex-start">
-        {booking.payment?.failureMessage && <Text size="sm">{translateMessage(booking.payment.failureMessage)}</Text>}
-        {!isCancelled && <Text size="sm">{translateMessage(BOOKING_MESSAGES.tryAgain)}</Text>}
-        {pay.isError ? (
-          <Text size="sm" fw={600} data-testid="retry-failed">
-            {t('confirmation.retryFailed', { reference: booking.reference })}
-          </Text>
-        ) : canRetry ? (
-          <AnotherCardButton attempt={attempt} color="red" testId="try-another-card">
-            {t('confirmation.tryAnotherCard')}
-          </AnotherCardButton>
-        ) : (
-          <Text size="sm" fw={600} data-testid="retry-unavailable">
-            {t('confirmation.retryFailed', { reference: booking.reference })}
-          </Text>
-        )}
-      </Stack>
-    </Alert>
+      {booking.payment?.failureMessage && <Text size="sm">{translateMessage(booking.payment.failureMessage)}</Text>}
+      {!isCancelled && <Text size="sm">{translateMessage(BOOKING_MESSAGES.tryAgain)}</Text>}
+      {pay.isError ? (
+        <Text size="sm" fw={600} data-testid="retry-failed">
+          {t('confirmation.retryFailed', { reference: booking.reference })}
+        </Text>
+      ) : canRetry ? (
+        <AnotherCardButton attempt={attempt} color="red" testId="try-another-card">
+          {t('confirmation.tryAnotherCard')}
+        </AnotherCardButton>
+      ) : (
+        <Text size="sm" fw={600} data-testid="retry-unavailable">
+          {t('confirmation.retryFailed', { reference: booking.reference })}
+        </Text>
+      )}
+    </PaymentFailedAlert>
   );
 }
