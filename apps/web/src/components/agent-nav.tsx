@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Avatar,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  NavLink,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Avatar, Box, Burger, Button, Container, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconHourglass, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +7,7 @@ import { useLayoutInfo } from '@/lib/layout-info';
 import { useMe } from '@/lib/me';
 import type { SessionUser } from '@/lib/session';
 import { getNavItems } from './nav-items';
+import { NoticeAlert } from './notice-alert';
 
 // Loaded only for logged-in users, so the public home page does not pay for the drawer and menu.
 type AgentNavProps = { user: SessionUser; onLogout: () => void };
@@ -160,15 +148,15 @@ export function PendingApprovalBanner() {
   if (me.data?.agency?.status !== 'pending') return null;
   return (
     <Container size="xl" pt="md">
-      <Alert
+      <NoticeAlert
         color="yellow"
-        variant="light"
-        icon={<IconHourglass size={20} />}
+        icon={IconHourglass}
+        iconSize={20}
         title={t('pendingApproval.title')}
-        data-testid="pending-approval"
+        testId="pending-approval"
       >
         {t('pendingApproval.body', { email: layout?.hostData.email ?? '' })}
-      </Alert>
+      </NoticeAlert>
     </Container>
   );
 }

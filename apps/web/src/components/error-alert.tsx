@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { NoticeAlert } from './notice-alert';
 
 // What went wrong or stands in the way, in red above the form or figures it is about; `isAnnounced` reads it out as
 // soon as it appears (role="alert": a save that failed, a form sent back with errors)
@@ -14,14 +14,14 @@ export function ErrorAlert({
   children: ReactNode;
 }) {
   return (
-    <Alert
+    <NoticeAlert
       color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={20} />}
+      icon={IconAlertTriangle}
+      iconSize={20}
       role={isAnnounced ? 'alert' : undefined}
-      data-testid={testId}
+      testId={testId}
     >
       {children}
-    </Alert>
+    </NoticeAlert>
   );
 }

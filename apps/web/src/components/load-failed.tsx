@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
+import { NoticeAlert } from './notice-alert';
 
 // A list or page part whose data could not be loaded: said in place, with a way to try again (never an endless spinner)
 export function LoadFailed({
@@ -16,12 +17,12 @@ export function LoadFailed({
   const { t } = useTranslation();
   const isForbidden = error instanceof ApiError && error.status === 403;
   return (
-    <Alert
+    <NoticeAlert
       color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={20} />}
+      icon={IconAlertTriangle}
+      iconSize={20}
       title={t('common.loadFailedTitle')}
-      data-testid="load-failed"
+      testId="load-failed"
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">{isForbidden ? t('messages.forbidden') : t('common.loadFailedText')}</Text>
@@ -35,6 +36,6 @@ export function LoadFailed({
           {t('common.tryAgain')}
         </Button>
       </Group>
-    </Alert>
+    </NoticeAlert>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { translateMessage } from '@/lib/i18n';
+import { NoticeAlert } from './notice-alert';
 
 type PaymentFailedAlertProps = {
   // a payment the agent cancelled has its own title; one that failed says so
@@ -16,17 +17,16 @@ type PaymentFailedAlertProps = {
 // A card payment that did not go through (a booking's, a top-up's): why, and what the agent can do next
 export function PaymentFailedAlert({ cancelledTitle, testId, data, children }: PaymentFailedAlertProps) {
   return (
-    <Alert
+    <NoticeAlert
       color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={22} />}
+      icon={IconAlertTriangle}
       title={cancelledTitle ?? translateMessage(BOOKING_MESSAGES.paymentFailed)}
-      data-testid={testId}
+      testId={testId}
       {...data}
     >
       <Stack gap="sm" align="flex-start">
         {children}
       </Stack>
-    </Alert>
+    </NoticeAlert>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CurrencyCode } from '@portal/contract';
 import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { loadStripe, type StripeClient, type StripeElements, type StripeError } from '@/lib/stripe-js';
+import { NoticeAlert } from './notice-alert';
 
 type StripeCardFormProps = {
   publishableKey: string;
@@ -106,7 +107,7 @@ export function StripeCardForm({
           {t('cardForm.title')}
         </Title>
         {loadFailed ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} data-testid="card-form-failed">
+          <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={20} testId="card-form-failed">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('cardForm.loadFailed')}</Text>
               <Button
@@ -118,7 +119,7 @@ export function StripeCardForm({
                 {t('common.tryAgain')}
               </Button>
             </Stack>
-          </Alert>
+          </NoticeAlert>
         ) : (
           <>
             {!mounted && <Loader size="sm" aria-label={t('common.loading')} />}

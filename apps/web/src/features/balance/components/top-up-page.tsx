@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Grid, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconCreditCard, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
@@ -19,6 +19,7 @@ import { MoneyStat } from '@/components/money-stat';
 import { AgentPage } from '@/components/agent-page';
 import { TopUpResult } from './top-up-result';
 import { TopUpsList } from './top-ups-list';
+import { NoticeAlert } from '@/components/notice-alert';
 
 type Method = 'card' | 'bank_transfer';
 
@@ -118,9 +119,9 @@ export function TopUpPage() {
                   data-testid="top-up-method"
                 />
                 {!isCardAllowed && (
-                  <Alert color="yellow" variant="light" icon={<IconInfoCircle size={20} />} data-testid="card-disabled">
+                  <NoticeAlert color="yellow" icon={IconInfoCircle} iconSize={20} testId="card-disabled">
                     {translateMessage(BOOKING_MESSAGES.creditCardDisabled)}
-                  </Alert>
+                  </NoticeAlert>
                 )}
                 {method === 'card' ? (
                   <CardTopUpForm currency={currency} initialAmount={search.get('amount') ?? ''} />

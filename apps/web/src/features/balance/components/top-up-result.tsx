@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconRefresh } from '@tabler/icons-react';
 import type { TopUpView } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { useTopUp } from '../api/get-top-up';
 import { moneyKeys } from '../api/keys';
 import { MoneyStat } from '@/components/money-stat';
 import { TransferDeclared } from './transfer-declared';
+import { NoticeAlert } from '@/components/notice-alert';
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 60_000;
@@ -24,10 +25,10 @@ function Credited({ topUp }: { topUp: TopUpView }) {
   const { t } = useTranslation();
   const balance = useAccountBalance(topUp.currencyCode);
   return (
-    <Alert
+    <NoticeAlert
       color="teal"
-      variant="light"
-      icon={<IconCircleCheck size={24} />}
+      icon={IconCircleCheck}
+      iconSize={24}
       title={
         <Text fw={700} fz="lg" component="span">
           {t('balance.result.creditedTitle')}
@@ -73,7 +74,7 @@ function Credited({ topUp }: { topUp: TopUpView }) {
           </Button>
         </Group>
       </Stack>
-    </Alert>
+    </NoticeAlert>
   );
 }
 
@@ -159,15 +160,14 @@ function Waiting({ topUp, isTimedOut, onCheck, isChecking }: WaitingProps) {
 function Rejected({ topUp }: { topUp: TopUpView }) {
   const { t } = useTranslation();
   return (
-    <Alert
+    <NoticeAlert
       color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={22} />}
+      icon={IconAlertTriangle}
       title={t('balance.result.rejectedTitle')}
-      data-testid="top-up-rejected"
+      testId="top-up-rejected"
     >
       {topUp.rejectReason ?? t('balance.result.nothingCredited')}
-    </Alert>
+    </NoticeAlert>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
 import { IconCircleCheck, IconClockHour4, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
@@ -23,6 +23,7 @@ import { DocumentButtons } from './document-buttons';
 import { ProcessingSteps } from './processing-steps';
 import { PayWithAnotherCard, TryAnotherCard } from './try-another-card';
 import { useStatusLabel } from '../utils/status-label';
+import { NoticeAlert } from '@/components/notice-alert';
 
 const POLL_MS = 1500;
 const POLL_FOR_MS = 3 * 60 * 1000;
@@ -34,24 +35,22 @@ function Outcome({ booking, onCardSent }: { booking: BookingView; onCardSent: ()
   switch (booking.status) {
     case 'completed':
       return (
-        <Alert
+        <NoticeAlert
           color="teal"
-          variant="light"
-          icon={<IconCircleCheck size={22} />}
+          icon={IconCircleCheck}
           title={t('confirmation.completed')}
-          data-testid="confirmation-completed"
+          testId="confirmation-completed"
         >
           {t('confirmation.completedText')}
-        </Alert>
+        </NoticeAlert>
       );
     case 'request':
       return (
-        <Alert
+        <NoticeAlert
           color="yellow"
-          variant="light"
-          icon={<IconHourglassHigh size={22} />}
+          icon={IconHourglassHigh}
           title={statusLabel('request')}
-          data-testid="confirmation-request"
+          testId="confirmation-request"
         >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{translateMessage(BOOKING_MESSAGES.noAutomaticBooking)}</Text>
@@ -59,18 +58,17 @@ function Outcome({ booking, onCardSent }: { booking: BookingView; onCardSent: ()
               {t('confirmation.openRequests')}
             </Anchor>
           </Stack>
-        </Alert>
+        </NoticeAlert>
       );
     case 'payment_failed':
       return <TryAnotherCard booking={booking} />;
     case 'pending_payment':
       return (
-        <Alert
+        <NoticeAlert
           color="blue"
-          variant="light"
-          icon={<IconClockHour4 size={22} />}
+          icon={IconClockHour4}
           title={statusLabel('pending_payment')}
-          data-testid="confirmation-pending"
+          testId="confirmation-pending"
         >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">
@@ -93,26 +91,21 @@ function Outcome({ booking, onCardSent }: { booking: BookingView; onCardSent: ()
               />
             )}
           </Stack>
-        </Alert>
+        </NoticeAlert>
       );
     case 'payment_required':
       return (
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconInfoCircle size={22} />}
-          title={statusLabel('payment_required')}
-        >
+        <NoticeAlert color="orange" icon={IconInfoCircle} title={statusLabel('payment_required')}>
           <Anchor component={Link} to={paths.bookingDetail.getHref('/requests', booking.id)} size="sm">
             {t('confirmation.openQuote')}
           </Anchor>
-        </Alert>
+        </NoticeAlert>
       );
     case 'cancelled':
       return (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle size={22} />} title={statusLabel('cancelled')}>
+        <NoticeAlert color="gray" icon={IconInfoCircle} title={statusLabel('cancelled')}>
           {booking.declineReason ?? t('confirmation.cancelledText')}
-        </Alert>
+        </NoticeAlert>
       );
   }
 }

@@ -16,6 +16,7 @@ import { DocumentButtons } from './document-buttons';
 import { QuotePanel } from './quote-panel';
 import { PayWithAnotherCard, TryAnotherCard } from './try-another-card';
 import { useStatusLabel } from '../utils/status-label';
+import { NoticeAlert } from '@/components/notice-alert';
 
 const CANCELLABLE = new Set<BookingView['status']>(['completed', 'request', 'payment_required']);
 
@@ -39,9 +40,9 @@ export function BookingDetail({ booking }: { booking: BookingView }) {
       </Group>
 
       {booking.status === 'request' && (
-        <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={20} />} title={statusLabel('request')}>
+        <NoticeAlert color="yellow" icon={IconHourglassHigh} iconSize={20} title={statusLabel('request')}>
           {translateMessage(BOOKING_MESSAGES.noAutomaticBooking)}
-        </Alert>
+        </NoticeAlert>
       )}
       {booking.status === 'payment_required' && <QuotePanel booking={booking} />}
       {booking.status === 'payment_failed' && <TryAnotherCard booking={booking} />}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Grid, Paper, Stack, Text } from '@mantine/core';
+import { Button, Grid, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { BOOKING_MESSAGES, checkPeopleAgainstAvailability, siteCharges } from '@portal/contract';
 import type {
@@ -36,6 +36,7 @@ import { CheckoutSummary } from './checkout-summary';
 import { GuestDetailsFields } from './guest-details-fields';
 import { PaymentMethodField } from './payment-method-field';
 import classes from './checkout.module.css';
+import { NoticeAlert } from '@/components/notice-alert';
 
 type CheckoutFormProps = {
   tour: TourDetails;
@@ -135,18 +136,18 @@ export function CheckoutForm({
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="lg">
             {isRequest && (
-              <Alert
+              <NoticeAlert
                 color="yellow"
-                variant="light"
-                icon={<IconHourglassHigh size={20} />}
+                icon={IconHourglassHigh}
+                iconSize={20}
                 title={t('checkout.request.title')}
-                data-testid="request-notice"
+                testId="request-notice"
               >
                 <Stack gap={4}>
                   {slot?.isPastCutOff && <Text size="sm">{translateMessage(BOOKING_MESSAGES.cutOffPassed)}</Text>}
                   <Text size="sm">{t('checkout.request.text')}</Text>
                 </Stack>
-              </Alert>
+              </NoticeAlert>
             )}
             <GuestDetailsFields
               form={form}
@@ -185,25 +186,19 @@ export function CheckoutForm({
               shown={shown}
             >
               {peopleCheck && !peopleCheck.ok && (
-                <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+                <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert">
                   {t(`peopleMessages.${peopleCheck.code}`, { n: peopleCheck.n })}
-                </Alert>
+                </NoticeAlert>
               )}
               {isSoldOut && (
-                <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+                <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert">
                   {translateMessage(BOOKING_MESSAGES.outOfStock)}
-                </Alert>
+                </NoticeAlert>
               )}
               {isIncomplete && (
-                <Alert
-                  color="red"
-                  variant="light"
-                  icon={<IconAlertTriangle size={18} />}
-                  role="alert"
-                  data-testid="incomplete-guest"
-                >
+                <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert" testId="incomplete-guest">
                   {translateMessage(BOOKING_MESSAGES.completeGuestDetails)}
-                </Alert>
+                </NoticeAlert>
               )}
               <Button
                 type="submit"

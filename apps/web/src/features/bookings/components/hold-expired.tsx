@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
 import { IconHourglassOff } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { translateMessage } from '@/lib/i18n';
+import { NoticeAlert } from '@/components/notice-alert';
 
 // The same selection again: tour, option, date, time and guests
 function bookAgainHref(booking: BookingView): string {
@@ -24,19 +25,13 @@ function bookAgainHref(booking: BookingView): string {
 export function HoldExpired({ booking }: { booking: BookingView }) {
   const { t } = useTranslation();
   return (
-    <Alert
-      color="gray"
-      variant="light"
-      icon={<IconHourglassOff size={22} />}
-      title={t('confirmation.holdExpired')}
-      data-testid="hold-expired"
-    >
+    <NoticeAlert color="gray" icon={IconHourglassOff} title={t('confirmation.holdExpired')} testId="hold-expired">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{translateMessage(BOOKING_MESSAGES.holdExpired)}</Text>
         <Button component={Link} to={bookAgainHref(booking)} data-testid="book-again">
           {t('confirmation.bookAgain')}
         </Button>
       </Stack>
-    </Alert>
+    </NoticeAlert>
   );
 }

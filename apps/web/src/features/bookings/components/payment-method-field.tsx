@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Radio, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { BOOKING_MESSAGES, canViewBalances } from '@portal/contract';
 import type { CurrencyCode, PaymentMethod } from '@portal/contract';
 import { IconAlertTriangle, IconBuildingBank, IconCreditCard, IconWallet } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { translateMessage } from '@/lib/i18n';
 import { useSessionUser } from '@/lib/session';
 import { useBalance, useBalanceCovers } from '../api/get-balance';
 import { CheckoutSection } from './checkout-section';
+import { NoticeAlert } from '@/components/notice-alert';
 
 type PaymentMethodFieldProps = {
   value: PaymentMethod;
@@ -111,12 +112,12 @@ export function PaymentMethodField({
         </Stack>
       </Radio.Group>
       {isShort && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="insufficient-balance">
+        <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} testId="insufficient-balance">
           {translateMessage(BOOKING_MESSAGES.insufficientBalance)}{' '}
           <Anchor component={Link} to={paths.topUp.getHref()} size="sm">
             {t('nav.topUp')}
           </Anchor>
-        </Alert>
+        </NoticeAlert>
       )}
     </CheckoutSection>
   );

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { Hotel, Offer, TourDetails } from '@portal/contract';
@@ -11,6 +11,7 @@ import { useHotels } from '../api/get-hotels';
 import { usePickUpTime } from '../api/get-pick-up-time';
 import { isValidPickUpHotel } from '../utils/checkout-form';
 import type { CheckoutFormValues } from '../utils/checkout-form';
+import { NoticeAlert } from '@/components/notice-alert';
 
 type PickUpHotelFieldProps = {
   form: UseFormReturnType<CheckoutFormValues>;
@@ -67,7 +68,7 @@ export function PickUpHotelField({ form, tour, offer, time, onHotelChange }: Pic
         data-testid="pick-up-hotel"
       />
       {isValid && (
-        <Alert color="brand" variant="light" icon={<IconBus size={18} />} py="xs" data-testid="pick-up-time">
+        <NoticeAlert color="brand" icon={IconBus} iconSize={18} py="xs" testId="pick-up-time">
           {pickUp.isLoading ? (
             <Text size="sm">{t('common.loading')}</Text>
           ) : pickUp.data?.value ? (
@@ -75,7 +76,7 @@ export function PickUpHotelField({ form, tour, offer, time, onHotelChange }: Pic
           ) : (
             <Text size="sm">{t('checkout.pickUp.timeLater')}</Text>
           )}
-        </Alert>
+        </NoticeAlert>
       )}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView, PaymentMethod } from '@portal/contract';
 import { IconBuildingBank, IconCreditCard, IconFileDollar } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { usePayBooking } from '../api/pay-booking';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { NoticeAlert } from '@/components/notice-alert';
 
 // 'Payment Required': the operator's quote (net total, expiry, note), paid from the balance or by card
 export function QuotePanel({ booking }: { booking: BookingView }) {
@@ -42,13 +43,7 @@ export function QuotePanel({ booking }: { booking: BookingView }) {
   };
 
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      icon={<IconFileDollar size={22} />}
-      title={t('bookings.quote.title')}
-      data-testid="quote"
-    >
+    <NoticeAlert color="orange" icon={IconFileDollar} title={t('bookings.quote.title')} testId="quote">
       <Stack gap="sm">
         <Group gap="xl">
           <div>
@@ -126,6 +121,6 @@ export function QuotePanel({ booking }: { booking: BookingView }) {
           </Group>
         </Stack>
       </Modal>
-    </Alert>
+    </NoticeAlert>
   );
 }

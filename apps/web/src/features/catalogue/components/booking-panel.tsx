@@ -21,6 +21,7 @@ import { PromoCodeField } from './promo-code-field';
 import { SoldOutAlternatives } from './sold-out-alternatives';
 import { TimeSlots } from './time-slots';
 import { availabilityAsked } from '../utils/availability-insight';
+import { NoticeAlert } from '@/components/notice-alert';
 
 // an availability question is recorded once the agent has stopped changing it (people steppers, times)
 const ASK_SETTLES_MS = 1_500;
@@ -151,35 +152,29 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
         <Divider />
         <PeopleSteppers people={people} ages={offer.ages} onChange={(next) => onChange({ people: next })} />
         {!check.ok && check.code !== 'stock' && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            role="alert"
-            data-testid="people-rule"
-          >
+          <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert" testId="people-rule">
             {t(`peopleMessages.${check.code}`, { n: check.n })}
-          </Alert>
+          </NoticeAlert>
         )}
         {showRequestNotice && (
-          <Alert
+          <NoticeAlert
             color="yellow"
-            variant="light"
-            icon={<IconHourglassHigh size={18} />}
+            icon={IconHourglassHigh}
+            iconSize={18}
             title={t('catalogue.booking.requestTitle')}
-            data-testid="request-notice"
+            testId="request-notice"
           >
             {row?.isPastCutOff
               ? t('catalogue.booking.requestCutOff', { hours: offer.cutOffHours })
               : t('catalogue.booking.requestNotInstant')}
-          </Alert>
+          </NoticeAlert>
         )}
 
         <Divider />
         {isAwaitingApproval ? (
-          <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={18} />} data-testid="awaiting-approval">
+          <NoticeAlert color="yellow" icon={IconHourglassHigh} iconSize={18} testId="awaiting-approval">
             {t('catalogue.booking.awaitingApproval')}
-          </Alert>
+          </NoticeAlert>
         ) : totals && price ? (
           <>
             <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} />

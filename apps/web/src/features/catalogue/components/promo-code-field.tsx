@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, CloseButton, Group, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, TextInput } from '@mantine/core';
 import { CATALOGUE_MESSAGES } from '@portal/contract';
 import type { PromoCodeResponse } from '@portal/contract';
 import { IconDiscount, IconDiscountCheck } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { takeFieldError } from '@/lib/form';
 import { translateMessage } from '@/lib/i18n';
 import { useCheckPromoCode } from '../api/check-promo-code';
+import { NoticeAlert } from '@/components/notice-alert';
 
 type PromoCodeFieldProps = { applied: PromoCodeResponse | null; onApply: (promo: PromoCodeResponse | null) => void };
 
@@ -37,18 +38,18 @@ export function PromoCodeField({ applied, onApply }: PromoCodeFieldProps) {
 
   if (applied) {
     return (
-      <Alert
+      <NoticeAlert
         color="teal"
-        variant="light"
-        icon={<IconDiscountCheck size={20} />}
+        icon={IconDiscountCheck}
+        iconSize={20}
         title={t('catalogue.promo.applied', { percent: applied.percent })}
-        data-testid="promo-applied"
+        testId="promo-applied"
       >
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <span>{t('catalogue.promo.code', { code: applied.code })}</span>
           <CloseButton size="sm" aria-label={t('catalogue.promo.remove')} onClick={() => onApply(null)} />
         </Group>
-      </Alert>
+      </NoticeAlert>
     );
   }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { AlternativeTime, Offer } from '@portal/contract';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useCancelStockWatch } from '../api/cancel-stock-watch';
 import { useStockWatches } from '../api/get-stock-watches';
 import type { SelectionPatch, TourSelection } from '../hooks/use-tour-selection';
 import classes from './tour-page.module.css';
+import { NoticeAlert } from '@/components/notice-alert';
 
 type SoldOutAlternativesProps = {
   tourId: number;
@@ -150,7 +151,7 @@ export function SoldOutAlternatives({ tourId, offers, offer, selection, onChange
         </>
       )}
       {isWatching ? (
-        <Alert color="teal" variant="light" icon={<IconBellCheck size={18} />} data-testid="notify-subscribed">
+        <NoticeAlert color="teal" icon={IconBellCheck} iconSize={18} testId="notify-subscribed">
           {watchTime
             ? t('catalogue.alternatives.watchingTime', { date: formattedDate, time: watchTime })
             : t('catalogue.alternatives.watching', { date: formattedDate })}{' '}
@@ -164,7 +165,7 @@ export function SoldOutAlternatives({ tourId, offers, offer, selection, onChange
           >
             {t('catalogue.alternatives.stopWatching')}
           </Anchor>
-        </Alert>
+        </NoticeAlert>
       ) : (
         <Button
           variant="default"
