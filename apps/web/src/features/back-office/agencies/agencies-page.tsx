@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { AgencyStatus, type AdminAgencyRow } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { ListTable, type ListColumn } from '../components/list-table';
 import { useListParams } from '../hooks/use-list-params';
 import { listParam } from '../utils/list-params';
 import { AgencyStatusBadge } from './components/agency-status-badge';
+import { SegmentedFilter } from '../components/segmented-filter';
 
 const STATUSES = AgencyStatus.options;
 const PARAMS = { status: listParam.oneOf(STATUSES), q: listParam.text() };
@@ -107,16 +108,16 @@ export function AgenciesPage() {
       textKeys="backOffice.agencies"
       filters={
         <>
-          <SegmentedControl
+          <SegmentedFilter
             data={[
               { value: 'all', label: t('backOffice.agencies.all') },
               ...STATUSES.map((s) => ({ value: s, label: t(`backOffice.statuses.${s}`) })),
             ]}
             value={filters.status ?? 'all'}
-            onChange={(value) => setFilters({ status: value === 'all' ? undefined : value })}
+            unset="all"
+            onChange={(status) => setFilters({ status })}
             fullWidth={isPhone}
             w={isPhone ? '100%' : undefined}
-            size={isPhone ? 'xs' : 'sm'}
           />
           <ListSearchInput
             value={filters.q}

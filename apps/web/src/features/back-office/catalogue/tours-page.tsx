@@ -1,11 +1,10 @@
-import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { AdminTourRow } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLocale } from '@/lib/locale';
-import { useIsPhone } from '@/lib/use-is-phone';
 import { ListPage, ListResults } from '../components/list-page';
 import { ListSearchInput } from '@/components/list-search-input';
 import { ListTable, type ListColumn } from '../components/list-table';
@@ -13,6 +12,7 @@ import { useListParams } from '../hooks/use-list-params';
 import { listParam } from '../utils/list-params';
 import { useAdminTours } from './api/catalogue';
 import { ActiveBadge } from './components/active-badge';
+import { SegmentedFilter } from '../components/segmented-filter';
 
 const ACTIVE = ['all', 'active', 'inactive'] as const;
 const PARAMS = { active: listParam.oneOf(ACTIVE), q: listParam.text() };
@@ -40,7 +40,6 @@ function TourCard({ row }: { row: AdminTourRow }) {
 export function ToursPage() {
   const { t } = useTranslation();
   const { language } = useLocale();
-  const isPhone = useIsPhone();
   const { filters, setFilters } = useListParams(PARAMS);
   const active = filters.active ?? 'all';
   const tours = useAdminTours({ q: filters.q, active, language });
@@ -79,11 +78,11 @@ export function ToursPage() {
       }
       filters={
         <>
-          <SegmentedControl
+          <SegmentedFilter
             data={ACTIVE.map((value) => ({ value, label: t(`boCatalogue.tours.filter.${value}`) }))}
             value={active}
-            onChange={(value) => setFilters({ active: value === 'all' ? undefined : value })}
-            size={isPhone ? 'xs' : 'sm'}
+            unset="all"
+            onChange={(value) => setFilters({ active: value })}
           />
           <ListSearchInput
             value={filters.q}

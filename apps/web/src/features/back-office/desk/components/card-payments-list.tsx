@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '@/lib/use-is-phone';
 import { ListResults } from '../../components/list-page';
@@ -7,6 +7,7 @@ import { listParam } from '../../utils/list-params';
 import { useDeskPayments } from '../api/money';
 import { AgencySelect } from './agency-select';
 import { PaymentsTable } from './payments-table';
+import { SegmentedFilter } from '../../components/segmented-filter';
 
 const PAYMENT_VIEWS = ['all', 'refunds', 'failedRefunds'] as const;
 const ON_PAGE = 20;
@@ -22,13 +23,13 @@ export function CardPaymentsList() {
   return (
     <Stack gap="md" data-testid="card-payments">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <SegmentedControl
+        <SegmentedFilter
           data={PAYMENT_VIEWS.map((v) => ({ value: v, label: t(`boDesk.money.views.${v}`) }))}
           value={view}
-          onChange={(value) => setFilters({ view: value === 'all' ? undefined : value })}
+          unset="all"
+          onChange={(next) => setFilters({ view: next })}
           orientation={isPhone ? 'vertical' : 'horizontal'}
           fullWidth={isPhone}
-          size={isPhone ? 'xs' : 'sm'}
           w={isPhone ? '100%' : undefined}
         />
         <AgencySelect value={filters.agency ?? null} onChange={(id) => setFilters({ agency: id })} />

@@ -1,4 +1,4 @@
-import { Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { TopUpStatus, type TopUpView } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
@@ -12,6 +12,7 @@ import { useListParams } from '../../hooks/use-list-params';
 import { listParam } from '../../utils/list-params';
 import { useTransfers } from '../api/money';
 import { TransferActions } from './transfer-actions';
+import { SegmentedFilter } from '../../components/segmented-filter';
 
 const TRANSFER_STATUSES = ['pending', 'credited', 'rejected'] as const;
 // the pending ones unless the URL says otherwise ('all': every status)
@@ -122,15 +123,15 @@ export function TransfersList() {
   ];
   return (
     <Stack gap="md" data-testid="transfers">
-      <SegmentedControl
+      <SegmentedFilter
         data={[
           ...TRANSFER_STATUSES.map((s) => ({ value: s, label: t(`boDesk.transferStatuses.${s}`) })),
           { value: 'all', label: t('boDesk.money.allTransfers') },
         ]}
         value={shown}
-        onChange={(value) => setFilters({ transfers: value === 'pending' ? undefined : value })}
+        unset="pending"
+        onChange={(transfers) => setFilters({ transfers })}
         fullWidth={isPhone}
-        size={isPhone ? 'xs' : 'sm'}
         style={{ alignSelf: isPhone ? 'stretch' : 'flex-start' }}
       />
       <ListResults query={transfers} isEmpty={(rows) => rows.length === 0} empty={t('boDesk.money.noTransfers')}>
