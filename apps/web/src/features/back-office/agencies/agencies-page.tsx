@@ -132,7 +132,6 @@ export function AgenciesPage() {
         {(rows) => (
           <ListTable
             rows={rows}
-            rowKey={(row) => row.id}
             columns={columns}
             minWidth={760}
             rowProps={() => ({ 'data-testid': 'agency-row' })}

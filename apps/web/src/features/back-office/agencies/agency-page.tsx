@@ -96,7 +96,6 @@ function Agents({ agency }: { agency: AdminAgencyDetail }) {
     <Section title={t('backOffice.agency.agents')} testId="agency-agents">
       <ListTable
         rows={agency.agents}
-        rowKey={(agent) => agent.id}
         columns={columns}
         minWidth={520}
         variant="compact"

@@ -97,7 +97,6 @@ export function ToursPage() {
         {(rows) => (
           <ListTable
             rows={rows}
-            rowKey={(row) => row.id}
             columns={columns}
             minWidth={640}
             variant="striped"

@@ -1,4 +1,4 @@
-import { Fragment, type ComponentPropsWithoutRef, type Key, type ReactNode } from 'react';
+import { Fragment, type ComponentPropsWithoutRef, type Key, type ReactElement, type ReactNode } from 'react';
 import { Paper, Stack, Table, type TableTdProps } from '@mantine/core';
 import { useIsPhone } from '@/lib/use-is-phone';
 
@@ -14,7 +14,8 @@ export type ListColumn<Row> = {
 
 type ListTableProps<Row> = {
   rows: readonly Row[];
-  rowKey: (row: Row) => Key;
+  // a row's React key; a row with an id is keyed by it
+  rowKey?: (row: Row) => Key;
   // a column left out where it says nothing (false)
   columns: readonly (ListColumn<Row> | false)[];
   // the width under which the table scrolls sideways
@@ -29,10 +30,12 @@ type ListTableProps<Row> = {
   highlightOnHover?: boolean;
 };
 
-// A back-office list's rows: a table on wide screens, cards on phones
+// A back-office list's rows: a table on wide screens, cards on phones; rows without an id name their key
+export function ListTable<Row extends { id: Key }>(props: ListTableProps<Row>): ReactElement;
+export function ListTable<Row>(props: ListTableProps<Row> & { rowKey: (row: Row) => Key }): ReactElement;
 export function ListTable<Row>({
   rows,
-  rowKey,
+  rowKey = idOf,
   columns,
   minWidth,
   rowProps,
@@ -82,4 +85,12 @@ export function ListTable<Row>({
     </Table.ScrollContainer>
   );
   return variant === 'framed' ? <Paper withBorder>{table}</Paper> : table;
+}
+
+function idOf(row: unknown): Key {
+  if (typeof row === 'object' && row !== null && 'id' in row) {
+    const { id } = row;
+    if (typeof id === 'string' || typeof id === 'number') return id;
+  }
+  throw new Error('A list row without an id needs a rowKey');
 }

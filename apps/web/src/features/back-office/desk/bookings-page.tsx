@@ -159,7 +159,6 @@ export function BookingsPage() {
             </Text>
             <ListTable
               rows={data.items}
-              rowKey={(row) => row.id}
               columns={columns}
               minWidth={980}
               rowProps={(row) => ({ 'data-testid': 'admin-booking-row', 'data-reference': row.reference })}

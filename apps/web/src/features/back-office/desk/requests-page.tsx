@@ -132,7 +132,6 @@ export function RequestsPage() {
         {(data) => (
           <ListTable
             rows={data.items}
-            rowKey={(row) => row.id}
             columns={columns}
             minWidth={860}
             rowProps={(row) => ({

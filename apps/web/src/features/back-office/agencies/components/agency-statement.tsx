@@ -68,7 +68,6 @@ export function AgencyStatement({ agency }: { agency: AdminAgencyDetail }) {
         {(data) => (
           <ListTable
             rows={data.entries}
-            rowKey={(entry) => entry.id}
             columns={columns(data.currencyCode)}
             minWidth={560}
             variant="compact"

@@ -140,7 +140,6 @@ export function PaymentsTable({ rows, showAgency = true }: { rows: readonly Desk
   return (
     <ListTable
       rows={rows}
-      rowKey={(payment) => payment.id}
       columns={columns}
       minWidth={900}
       highlightOnHover={false}

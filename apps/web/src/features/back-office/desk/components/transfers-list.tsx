@@ -138,7 +138,6 @@ export function TransfersList() {
         {(rows) => (
           <ListTable
             rows={rows}
-            rowKey={(row) => row.id}
             columns={columns}
             minWidth={860}
             highlightOnHover={false}
