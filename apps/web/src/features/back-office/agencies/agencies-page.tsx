@@ -15,6 +15,7 @@ import { useListParams } from '../hooks/use-list-params';
 import { listParam } from '../utils/list-params';
 import { AgencyStatusBadge } from './components/agency-status-badge';
 import { SegmentedFilter } from '../components/segmented-filter';
+import { columnsUnder } from '../components/list-columns';
 
 const STATUSES = AgencyStatus.options;
 const PARAMS = { status: listParam.oneOf(STATUSES), q: listParam.text() };
@@ -53,53 +54,28 @@ export function AgenciesPage() {
   const isPhone = useIsPhone();
   const { filters, setFilters } = useListParams(PARAMS);
   const agencies = useAdminAgencies(filters);
+  const column = columnsUnder<AdminAgencyRow>(t, 'backOffice.agencies');
   const columns: ListColumn<AdminAgencyRow>[] = [
-    {
-      key: 'name',
-      title: t('backOffice.agencies.name'),
-      cell: (row) => (
-        <>
-          <Anchor component={Link} to={paths.backOffice.agency.getHref(row.id)} fw={600} size="sm">
-            {row.name}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {row.tradeLicenseNumber}
-          </Text>
-        </>
-      ),
-    },
-    {
-      key: 'admin',
-      title: t('backOffice.agencies.admin'),
-      cell: (row) => (
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {row.adminEmail ?? '—'}
+    column('name', (row) => (
+      <>
+        <Anchor component={Link} to={paths.backOffice.agency.getHref(row.id)} fw={600} size="sm">
+          {row.name}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {row.tradeLicenseNumber}
         </Text>
-      ),
-    },
-    { key: 'site', title: t('backOffice.agencies.site'), cell: (row) => <Text size="sm">{row.siteId}</Text> },
-    {
-      key: 'status',
-      title: t('backOffice.agencies.status'),
-      cell: (row) => <AgencyStatusBadge status={row.status} />,
-    },
-    {
-      key: 'balance',
-      title: t('backOffice.agencies.balance'),
-      align: 'right',
-      cell: (row) => <Money amount={row.balance} currency={row.currency} />,
-    },
-    {
-      key: 'creditLimit',
-      title: t('backOffice.agencies.creditLimit'),
-      align: 'right',
-      cell: (row) => <Money amount={row.creditLimit} currency={row.currency} />,
-    },
-    {
-      key: 'signedUp',
-      title: t('backOffice.agencies.signedUp'),
-      cell: (row) => <Text size="sm">{formatDateTime(row.createdAt, language)}</Text>,
-    },
+      </>
+    )),
+    column('admin', (row) => (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {row.adminEmail ?? '—'}
+      </Text>
+    )),
+    column('site', (row) => <Text size="sm">{row.siteId}</Text>),
+    column('status', (row) => <AgencyStatusBadge status={row.status} />),
+    column('balance', (row) => <Money amount={row.balance} currency={row.currency} />, { align: 'right' }),
+    column('creditLimit', (row) => <Money amount={row.creditLimit} currency={row.currency} />, { align: 'right' }),
+    column('signedUp', (row) => <Text size="sm">{formatDateTime(row.createdAt, language)}</Text>),
   ];
 
   return (

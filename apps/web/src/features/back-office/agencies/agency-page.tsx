@@ -22,6 +22,7 @@ import { AgencyReplays } from '../replay/replay-sessions';
 import { LabelledValue } from '@/components/labelled-value';
 import { Section } from '../components/section';
 import { BackLink } from '@/components/back-link';
+import { columnsUnder } from '../components/list-columns';
 
 function Review({ agency }: { agency: AdminAgencyDetail }) {
   const { t } = useTranslation();
@@ -62,35 +63,23 @@ type Agent = AdminAgencyDetail['agents'][number];
 function Agents({ agency }: { agency: AdminAgencyDetail }) {
   const { t } = useTranslation();
   const { language } = useLocale();
+  const column = columnsUnder<Agent>(t, 'backOffice.agency');
   const columns: ListColumn<Agent>[] = [
-    { key: 'name', title: t('backOffice.agency.agentName'), cell: (agent) => agent.name },
-    {
-      key: 'email',
-      title: t('backOffice.agency.agentEmail'),
-      tdProps: { style: { overflowWrap: 'anywhere' } },
-      cell: (agent) => agent.email,
-    },
-    {
-      key: 'role',
-      title: t('backOffice.agency.agentRole'),
-      cell: (agent) => (
-        <>
-          <Badge variant="light" size="sm">
-            {t(`backOffice.roles.${agent.role}`)}
+    column('agentName', (agent) => agent.name),
+    column('agentEmail', (agent) => agent.email, { tdProps: { style: { overflowWrap: 'anywhere' } } }),
+    column('agentRole', (agent) => (
+      <>
+        <Badge variant="light" size="sm">
+          {t(`backOffice.roles.${agent.role}`)}
+        </Badge>
+        {agent.status === 'deleted' && (
+          <Badge variant="outline" color="gray" size="sm" ml={4}>
+            {t('backOffice.agency.deleted')}
           </Badge>
-          {agent.status === 'deleted' && (
-            <Badge variant="outline" color="gray" size="sm" ml={4}>
-              {t('backOffice.agency.deleted')}
-            </Badge>
-          )}
-        </>
-      ),
-    },
-    {
-      key: 'lastLogin',
-      title: t('backOffice.agency.lastLogin'),
-      cell: (agent) => (agent.lastLoginAt ? formatDateTime(agent.lastLoginAt, language) : '—'),
-    },
+        )}
+      </>
+    )),
+    column('lastLogin', (agent) => (agent.lastLoginAt ? formatDateTime(agent.lastLoginAt, language) : '—')),
   ];
   return (
     <Section title={t('backOffice.agency.agents')} testId="agency-agents">

@@ -13,6 +13,7 @@ import { listParam } from '../utils/list-params';
 import { useAdminTours } from './api/catalogue';
 import { ActiveBadge } from './components/active-badge';
 import { SegmentedFilter } from '../components/segmented-filter';
+import { columnsUnder } from '../components/list-columns';
 
 const ACTIVE = ['all', 'active', 'inactive'] as const;
 const PARAMS = { active: listParam.oneOf(ACTIVE), q: listParam.text() };
@@ -43,28 +44,21 @@ export function ToursPage() {
   const { filters, setFilters } = useListParams(PARAMS);
   const active = filters.active ?? 'all';
   const tours = useAdminTours({ q: filters.q, active, language });
+  const column = columnsUnder<AdminTourRow>(t, 'boCatalogue.tours.columns');
   const columns: ListColumn<AdminTourRow>[] = [
-    {
-      key: 'title',
-      title: t('boCatalogue.tours.columns.title'),
-      cell: (row) => (
-        <>
-          <Anchor component={Link} to={paths.backOffice.tour.getHref(row.id)} fw={600}>
-            {row.title}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            /{row.url}
-          </Text>
-        </>
-      ),
-    },
-    { key: 'city', title: t('boCatalogue.tours.columns.city'), cell: (row) => row.city },
-    { key: 'offers', title: t('boCatalogue.tours.columns.offers'), cell: (row) => row.offers },
-    {
-      key: 'status',
-      title: t('boCatalogue.tours.columns.status'),
-      cell: (row) => <ActiveBadge isActive={row.isActive} />,
-    },
+    column('title', (row) => (
+      <>
+        <Anchor component={Link} to={paths.backOffice.tour.getHref(row.id)} fw={600}>
+          {row.title}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          /{row.url}
+        </Text>
+      </>
+    )),
+    column('city', (row) => row.city),
+    column('offers', (row) => row.offers),
+    column('status', (row) => <ActiveBadge isActive={row.isActive} />),
   ];
 
   return (

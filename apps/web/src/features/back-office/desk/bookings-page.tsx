@@ -18,6 +18,7 @@ import { DeskCardBody } from './components/desk-card-body';
 import { deskColumns } from './components/desk-columns';
 import { guestsText } from './components/guests';
 import { When } from './components/when';
+import { columnsUnder } from '../components/list-columns';
 
 const ON_PAGE = 20;
 const PARAMS = {
@@ -65,43 +66,31 @@ export function BookingsPage() {
   const { agency, ...query } = filters;
   const bookings = useAdminBookings({ ...query, agencyId: agency, language, page, onPage: ON_PAGE });
   const guests = (row: AdminBookingRow) => guestsText(t, row);
+  const column = columnsUnder<AdminBookingRow>(t, 'boDesk.fields');
   const columns: ListColumn<AdminBookingRow>[] = [
-    {
-      key: 'reference',
-      title: t('boDesk.fields.reference'),
-      cell: (row) => (
-        <Anchor
-          component={Link}
-          to={paths.backOffice.booking.getHref(row.id)}
-          fw={600}
-          size="sm"
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {row.reference}
-        </Anchor>
-      ),
-    },
-    {
-      key: 'agency',
-      title: t('boDesk.fields.agency'),
-      cell: (row) => (
-        <>
-          <Text size="sm">{row.agencyName}</Text>
-          <Text size="xs" c="dimmed">
-            {row.agent}
-          </Text>
-        </>
-      ),
-    },
+    column('reference', (row) => (
+      <Anchor
+        component={Link}
+        to={paths.backOffice.booking.getHref(row.id)}
+        fw={600}
+        size="sm"
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {row.reference}
+      </Anchor>
+    )),
+    column('agency', (row) => (
+      <>
+        <Text size="sm">{row.agencyName}</Text>
+        <Text size="xs" c="dimmed">
+          {row.agent}
+        </Text>
+      </>
+    )),
     deskColumns.tour(t),
     deskColumns.date(t, guests),
-    { key: 'guest', title: t('boDesk.fields.guest'), cell: (row) => <Text size="sm">{row.guestName}</Text> },
-    {
-      key: 'net',
-      title: t('boDesk.fields.net'),
-      align: 'right',
-      cell: (row) => <Money amount={row.netRate} currency={row.currencyCode} />,
-    },
+    column('guest', (row) => <Text size="sm">{row.guestName}</Text>),
+    column('net', (row) => <Money amount={row.netRate} currency={row.currencyCode} />, { align: 'right' }),
     deskColumns.status(t),
     deskColumns.created(t('boDesk.fields.created'), language),
   ];

@@ -15,6 +15,7 @@ import { deskColumns } from './components/desk-columns';
 import { RequestDetail } from './components/request-detail';
 import { guestsText } from './components/guests';
 import { When } from './components/when';
+import { columnsUnder } from '../components/list-columns';
 
 // the statuses a request goes through: asked, quoted, paid, declined or withdrawn
 const REQUEST_STATUSES: readonly BookingStatus[] = ['request', 'payment_required', 'completed', 'cancelled'];
@@ -62,35 +63,29 @@ export function RequestsPage() {
   // the open request is in the URL too, but opening or closing it keeps the page
   const openRow = (id: string | null) => patch({ id: id ?? undefined, page: params.get('page') ?? undefined });
   const guests = (row: AdminRequestRow) => guestsText(t, row);
+  const column = columnsUnder<AdminRequestRow>(t, 'boDesk.fields');
   const columns: ListColumn<AdminRequestRow>[] = [
-    {
-      key: 'reference',
-      title: t('boDesk.fields.reference'),
-      cell: (row) => (
-        <UnstyledButton
-          onClick={(event) => {
-            event.stopPropagation();
-            openRow(row.id);
-          }}
-          fw={600}
-          fz="sm"
-          c="brand.7"
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {row.reference}
-        </UnstyledButton>
-      ),
-    },
-    { key: 'agency', title: t('boDesk.fields.agency'), cell: (row) => <Text size="sm">{row.agencyName}</Text> },
+    column('reference', (row) => (
+      <UnstyledButton
+        onClick={(event) => {
+          event.stopPropagation();
+          openRow(row.id);
+        }}
+        fw={600}
+        fz="sm"
+        c="brand.7"
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {row.reference}
+      </UnstyledButton>
+    )),
+    column('agency', (row) => <Text size="sm">{row.agencyName}</Text>),
     deskColumns.tour(t),
     deskColumns.date(t),
-    { key: 'guests', title: t('boDesk.fields.guests'), cell: (row) => <Text size="sm">{guests(row)}</Text> },
-    {
-      key: 'net',
-      title: t('boDesk.fields.net'),
+    column('guests', (row) => <Text size="sm">{guests(row)}</Text>),
+    column('net', (row) => <Money amount={row.quote?.netTotal ?? row.netRate} currency={row.currencyCode} />, {
       align: 'right',
-      cell: (row) => <Money amount={row.quote?.netTotal ?? row.netRate} currency={row.currencyCode} />,
-    },
+    }),
     deskColumns.status(t),
     deskColumns.created(t('boDesk.fields.received'), language),
   ];

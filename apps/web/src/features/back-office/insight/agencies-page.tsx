@@ -11,6 +11,7 @@ import { useListParams } from '../hooks/use-list-params';
 import { useAgencyActivity } from './api/insight';
 import { InsightPage } from './components/insight-page';
 import { AGENCY_PARAMS, formatTrend, insightFilters } from './utils/insight-filters';
+import { columnsUnder } from '../components/list-columns';
 
 const ON_PAGE = 50;
 
@@ -101,28 +102,18 @@ export function AgenciesActivityPage() {
   const { filters, page, setFilters, setPage } = list;
   const { tourId: _tour, ...shared } = insightFilters(filters);
   const activity = useAgencyActivity({ ...shared, view: filters.view, page, onPage: ON_PAGE });
+  const column = columnsUnder<AgencyActivityRow>(t, 'boInsight.fields');
   const columns: ListColumn<AgencyActivityRow>[] = [
-    { key: 'agency', title: t('boInsight.fields.agency'), cell: (row) => <AgencyName row={row} /> },
-    { key: 'site', title: t('boInsight.fields.site'), cell: (row) => <Text size="sm">{row.siteId}</Text> },
-    { key: 'login', title: t('boInsight.fields.lastLogin'), cell: (row) => <LastLogin row={row} /> },
-    {
-      key: 'sessions',
-      title: t('boInsight.fields.sessions'),
+    column('agency', (row) => <AgencyName row={row} />),
+    column('site', (row) => <Text size="sm">{row.siteId}</Text>),
+    column('lastLogin', (row) => <LastLogin row={row} />),
+    column('sessions', (row) => <Text size="sm">{row.sessions.toLocaleString(language)}</Text>, { align: 'right' }),
+    column('searches', (row) => <WithTrend current={row.searches} previous={row.previousSearches} />, {
       align: 'right',
-      cell: (row) => <Text size="sm">{row.sessions.toLocaleString(language)}</Text>,
-    },
-    {
-      key: 'searches',
-      title: t('boInsight.fields.searches'),
+    }),
+    column('bookings', (row) => <WithTrend current={row.bookings} previous={row.previousBookings} />, {
       align: 'right',
-      cell: (row) => <WithTrend current={row.searches} previous={row.previousSearches} />,
-    },
-    {
-      key: 'bookings',
-      title: t('boInsight.fields.bookings'),
-      align: 'right',
-      cell: (row) => <WithTrend current={row.bookings} previous={row.previousBookings} />,
-    },
+    }),
   ];
   return (
     <InsightPage

@@ -12,6 +12,7 @@ import { useListParams } from '../hooks/use-list-params';
 import { useUnservedDemand } from './api/insight';
 import { InsightPage } from './components/insight-page';
 import { DEMAND_PARAMS, insightFilters } from './utils/insight-filters';
+import { columnsUnder } from '../components/list-columns';
 
 const ON_PAGE = 50;
 
@@ -108,45 +109,26 @@ export function DemandPage() {
   const { filters, page, setFilters, setPage } = list;
   const { channel: _channel, ...shared } = insightFilters(filters);
   const demand = useUnservedDemand({ ...shared, reason: filters.reason, page, onPage: ON_PAGE });
+  const column = columnsUnder<UnservedDemandRow>(t, 'boInsight.fields');
   const columns: ListColumn<UnservedDemandRow>[] = [
-    { key: 'tour', title: t('boInsight.fields.tourAndOption'), cell: (row) => <TourAndOption row={row} /> },
-    {
-      key: 'date',
-      title: t('boInsight.fields.date'),
-      cell: (row) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {row.date ? formatDate(row.date, language) : '—'}
-        </Text>
-      ),
-    },
-    {
-      key: 'reasons',
-      title: t('boInsight.fields.reasons'),
-      tdProps: { miw: 150 },
-      cell: (row) => <Reasons row={row} />,
-    },
-    {
-      key: 'seats',
-      title: t('boInsight.fields.seats'),
-      align: 'right',
-      cell: (row) => (
+    column('tourAndOption', (row) => <TourAndOption row={row} />),
+    column('date', (row) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {row.date ? formatDate(row.date, language) : '—'}
+      </Text>
+    )),
+    column('reasons', (row) => <Reasons row={row} />, { tdProps: { miw: 150 } }),
+    column(
+      'seats',
+      (row) => (
         <Text size="sm" fw={700}>
           {row.seats.toLocaleString(language)}
         </Text>
       ),
-    },
-    {
-      key: 'asked',
-      title: t('boInsight.fields.asked'),
-      align: 'right',
-      cell: (row) => <Text size="sm">{row.asked.toLocaleString(language)}</Text>,
-    },
-    {
-      key: 'agencies',
-      title: t('boInsight.fields.agencies'),
-      tdProps: { maw: 220 },
-      cell: (row) => <Agencies row={row} />,
-    },
+      { align: 'right' },
+    ),
+    column('asked', (row) => <Text size="sm">{row.asked.toLocaleString(language)}</Text>, { align: 'right' }),
+    column('agencies', (row) => <Agencies row={row} />, { tdProps: { maw: 220 } }),
     { key: 'slots', cell: (row) => <SlotsLink row={row} /> },
   ];
   return (

@@ -9,6 +9,7 @@ import { useListParams } from '../hooks/use-list-params';
 import { useSales } from './api/insight';
 import { InsightPage } from './components/insight-page';
 import { INSIGHT_PARAMS, insightFilters } from './utils/insight-filters';
+import { columnsUnder } from '../components/list-columns';
 
 // /admin/insight/sales: bookings made in the period and paid (not cancelled since), and their net amount, per
 // channel — the portal, the agencies' widget shops, the reseller API — and account currency
@@ -18,33 +19,16 @@ export function SalesPage() {
   const list = useListParams(INSIGHT_PARAMS);
   const { filters } = list;
   const sales = useSales(insightFilters(filters));
+  const column = columnsUnder<SalesRow>(t, 'boInsight.fields');
   const columns: ListColumn<SalesRow>[] = [
-    {
-      key: 'channel',
-      title: t('boInsight.fields.channel'),
-      cell: (row) => (
-        <Text size="sm" fw={600}>
-          {t(`boInsight.channels.${row.channel}`)}
-        </Text>
-      ),
-    },
-    {
-      key: 'currency',
-      title: t('boInsight.fields.currency'),
-      cell: (row) => <Text size="sm">{row.currencyCode.toUpperCase()}</Text>,
-    },
-    {
-      key: 'bookings',
-      title: t('boInsight.fields.paidBookings'),
-      align: 'right',
-      cell: (row) => <Text size="sm">{row.bookings.toLocaleString(language)}</Text>,
-    },
-    {
-      key: 'net',
-      title: t('boInsight.fields.net'),
-      align: 'right',
-      cell: (row) => <Money amount={row.net} currency={row.currencyCode} />,
-    },
+    column('channel', (row) => (
+      <Text size="sm" fw={600}>
+        {t(`boInsight.channels.${row.channel}`)}
+      </Text>
+    )),
+    column('currency', (row) => <Text size="sm">{row.currencyCode.toUpperCase()}</Text>),
+    column('paidBookings', (row) => <Text size="sm">{row.bookings.toLocaleString(language)}</Text>, { align: 'right' }),
+    column('net', (row) => <Money amount={row.net} currency={row.currencyCode} />, { align: 'right' }),
   ];
   return (
     <InsightPage page="sales" list={list} shows={{ tour: true, channel: true }} period={sales.data?.period}>

@@ -10,6 +10,7 @@ import { useLocale } from '@/lib/locale';
 import { ListTable, type ListColumn } from '../components/list-table';
 import { Section } from '../components/section';
 import { useAgencyReplays, useBookingReplays } from './api';
+import { columnsUnder } from '../components/list-columns';
 
 type Sessions = ReturnType<typeof useAgencyReplays>;
 
@@ -50,17 +51,12 @@ function ReplaySessions({ title, empty, sessions, testId }: ReplaySessionsProps)
   const { t } = useTranslation();
   const { language } = useLocale();
   const rows = sessions.data?.sessions ?? [];
+  const column = columnsUnder<ReplaySession>(t, 'backOffice.replay');
   const columns: ListColumn<ReplaySession>[] = [
-    {
-      key: 'started',
-      title: t('backOffice.replay.started'),
-      cell: (session) => formatDateTime(session.startedAt, language),
-    },
-    {
-      key: 'agent',
-      title: t('backOffice.replay.agent'),
-      tdProps: { style: { overflowWrap: 'anywhere' } },
-      cell: (session) =>
+    column('started', (session) => formatDateTime(session.startedAt, language)),
+    column(
+      'agent',
+      (session) =>
         session.agent ? (
           <Stack gap={0}>
             <Text size="sm">{session.agent.name}</Text>
@@ -71,29 +67,26 @@ function ReplaySessions({ title, empty, sessions, testId }: ReplaySessionsProps)
         ) : (
           '—'
         ),
-    },
-    {
-      key: 'length',
-      title: t('backOffice.replay.length'),
-      cell: (session) =>
+      { tdProps: { style: { overflowWrap: 'anywhere' } } },
+    ),
+    column(
+      'length',
+      (session) =>
         `${t('backOffice.replay.minutes', { count: sessionMinutes(session) })} · ${formatFileSize(session.size)}`,
-    },
-    {
-      key: 'bookings',
-      title: t('backOffice.replay.bookings'),
-      cell: (session) =>
-        session.bookings.length === 0 ? (
-          '—'
-        ) : (
-          <Group gap={6}>
-            {session.bookings.map((booking) => (
-              <Anchor key={booking.id} component={Link} to={paths.backOffice.booking.getHref(booking.id)} size="sm">
-                {booking.reference}
-              </Anchor>
-            ))}
-          </Group>
-        ),
-    },
+    ),
+    column('bookings', (session) =>
+      session.bookings.length === 0 ? (
+        '—'
+      ) : (
+        <Group gap={6}>
+          {session.bookings.map((booking) => (
+            <Anchor key={booking.id} component={Link} to={paths.backOffice.booking.getHref(booking.id)} size="sm">
+              {booking.reference}
+            </Anchor>
+          ))}
+        </Group>
+      ),
+    ),
     {
       key: 'play',
       align: 'right',

@@ -13,6 +13,7 @@ import { listParam } from '../../utils/list-params';
 import { useTransfers } from '../api/money';
 import { TransferActions } from './transfer-actions';
 import { SegmentedFilter } from '../../components/segmented-filter';
+import { columnsUnder } from '../../components/list-columns';
 
 const TRANSFER_STATUSES = ['pending', 'credited', 'rejected'] as const;
 // the pending ones unless the URL says otherwise ('all': every status)
@@ -78,6 +79,7 @@ export function TransfersList() {
       {text}
     </Text>
   );
+  const column = columnsUnder<TopUpView>(t, 'boDesk.money');
   const columns: ListColumn<TopUpView>[] = [
     {
       key: 'agency',
@@ -89,21 +91,13 @@ export function TransfersList() {
       ),
     },
     { key: 'reference', title: t('boDesk.fields.reference'), cell: (row) => nowrap(row.reference) },
-    {
-      key: 'bankReference',
-      title: t('boDesk.money.bankReference'),
-      cell: (row) => (
-        <>
-          {nowrap(row.bankReference ?? '')}
-          {row.proofFileId && <TransferProofLink fileId={row.proofFileId} />}
-        </>
-      ),
-    },
-    {
-      key: 'transferDate',
-      title: t('boDesk.money.transferDate'),
-      cell: (row) => nowrap(row.transferDate ? formatDate(row.transferDate, language) : '—'),
-    },
+    column('bankReference', (row) => (
+      <>
+        {nowrap(row.bankReference ?? '')}
+        {row.proofFileId && <TransferProofLink fileId={row.proofFileId} />}
+      </>
+    )),
+    column('transferDate', (row) => nowrap(row.transferDate ? formatDate(row.transferDate, language) : '—')),
     {
       key: 'amount',
       title: t('boDesk.fields.amount'),
@@ -114,12 +108,8 @@ export function TransfersList() {
         </Text>
       ),
     },
-    {
-      key: 'declared',
-      title: t('boDesk.money.declared'),
-      cell: (row) => nowrap(formatDateTime(row.createdAt, language)),
-    },
-    { key: 'decision', title: t('boDesk.money.decision'), cell: (row) => <TransferDecision transfer={row} /> },
+    column('declared', (row) => nowrap(formatDateTime(row.createdAt, language))),
+    column('decision', (row) => <TransferDecision transfer={row} />),
   ];
   return (
     <Stack gap="md" data-testid="transfers">
