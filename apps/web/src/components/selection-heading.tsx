@@ -4,7 +4,7 @@ import { IconCalendarEvent, IconClock } from '@tabler/icons-react';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 
-type SelectionHeadingProps = {
+export type SelectionHeadingProps = {
   // id of the title, for the card's aria-labelledby
   id: string;
   eyebrow: string;

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Divider, Group, Text } from '@mantine/core';
 import { RU_CARD_SURCHARGE_PERCENT, RU_FEE_PERCENT, RU_TAX_PERCENT } from '@portal/contract';
 import type { CurrencyCode, Offer, People, TourDetails } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
 import { CurrencyNote } from '@/components/currency-note';
 import { PriceSummary } from '@/components/price-summary';
-import { SelectionHeading } from '@/components/selection-heading';
+import { SelectionCard } from '@/components/selection-card';
 import type { CheckoutTotals } from '../utils/checkout-totals';
 
 type CheckoutSummaryProps = {
@@ -66,80 +66,73 @@ export function CheckoutSummary({
 }: CheckoutSummaryProps) {
   const { t } = useTranslation();
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      shadow="sm"
-      component="section"
-      aria-labelledby="summary-title"
-      data-testid="checkout-summary"
+    <SelectionCard
+      testId="checkout-summary"
+      heading={{
+        id: 'summary-title',
+        eyebrow: t('checkout.summary.title'),
+        title: tour.title,
+        subtitle: offer.name,
+        date,
+        time,
+        note: t('checkout.summary.people', {
+          adults: people.adults,
+          children: people.children,
+          infants: people.infants,
+        }),
+        testId: 'summary',
+      }}
     >
-      <Stack gap="md">
-        <SelectionHeading
-          id="summary-title"
-          eyebrow={t('checkout.summary.title')}
-          title={tour.title}
-          subtitle={offer.name}
-          date={date}
-          time={time}
-          note={t('checkout.summary.people', {
-            adults: people.adults,
-            children: people.children,
-            infants: people.infants,
-          })}
-          testId="summary"
-        />
-        <Divider />
-        {totals ? (
-          <>
-            <PriceSummary totals={totals.totals} currency={currency} promoPercent={promoPercent} />
-            {totals.cardSurcharge > 0 && (
-              <Row
-                label={t('checkout.summary.cardSurcharge', { percent: RU_CARD_SURCHARGE_PERCENT })}
-                amount={totals.cardSurcharge}
-                currency={currency}
-                testId="summary-surcharge"
-              />
-            )}
-            {totals.toPay !== null && (
-              <Row
-                label={isRequest ? t('checkout.summary.estimate') : t('checkout.summary.toPay')}
-                amount={totals.toPay}
-                currency={currency}
-                testId="summary-to-pay"
-                strong
-              />
-            )}
-            {shown && <CurrencyNote kind="shown" amount={shown.amount} currency={shown.currency} testId="shown-note" />}
-            {totals.toPay !== null && isRequest && (
-              <Text size="xs" c="dimmed" data-testid="summary-estimate-note">
-                {t('checkout.summary.estimateNote')}
-              </Text>
-            )}
-            {totals.tax !== null && (
-              <Row
-                label={t('checkout.summary.taxIncluded', { percent: RU_TAX_PERCENT })}
-                amount={totals.tax}
-                currency={currency}
-                testId="summary-tax"
-              />
-            )}
-            {totals.fee !== null && (
-              <Row
-                label={t('checkout.summary.feeIncluded', { percent: RU_FEE_PERCENT })}
-                amount={totals.fee}
-                currency={currency}
-                testId="summary-fee"
-              />
-            )}
-          </>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('catalogue.offer.noPrice')}
-          </Text>
-        )}
-        {children}
-      </Stack>
-    </Paper>
+      <Divider />
+      {totals ? (
+        <>
+          <PriceSummary totals={totals.totals} currency={currency} promoPercent={promoPercent} />
+          {totals.cardSurcharge > 0 && (
+            <Row
+              label={t('checkout.summary.cardSurcharge', { percent: RU_CARD_SURCHARGE_PERCENT })}
+              amount={totals.cardSurcharge}
+              currency={currency}
+              testId="summary-surcharge"
+            />
+          )}
+          {totals.toPay !== null && (
+            <Row
+              label={isRequest ? t('checkout.summary.estimate') : t('checkout.summary.toPay')}
+              amount={totals.toPay}
+              currency={currency}
+              testId="summary-to-pay"
+              strong
+            />
+          )}
+          {shown && <CurrencyNote kind="shown" amount={shown.amount} currency={shown.currency} testId="shown-note" />}
+          {totals.toPay !== null && isRequest && (
+            <Text size="xs" c="dimmed" data-testid="summary-estimate-note">
+              {t('checkout.summary.estimateNote')}
+            </Text>
+          )}
+          {totals.tax !== null && (
+            <Row
+              label={t('checkout.summary.taxIncluded', { percent: RU_TAX_PERCENT })}
+              amount={totals.tax}
+              currency={currency}
+              testId="summary-tax"
+            />
+          )}
+          {totals.fee !== null && (
+            <Row
+              label={t('checkout.summary.feeIncluded', { percent: RU_FEE_PERCENT })}
+              amount={totals.fee}
+              currency={currency}
+              testId="summary-fee"
+            />
+          )}
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('catalogue.offer.noPrice')}
+        </Text>
+      )}
+      {children}
+    </SelectionCard>
   );
 }

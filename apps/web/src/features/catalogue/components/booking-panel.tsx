@@ -16,7 +16,7 @@ import { CurrencyNote } from '@/components/currency-note';
 import { CancellationPolicy } from '@/components/cancellation-policy';
 import { PeopleSteppers } from './people-steppers';
 import { PriceSummary } from '@/components/price-summary';
-import { SelectionHeading } from '@/components/selection-heading';
+import { SelectionCard } from '@/components/selection-card';
 import { PromoCodeField } from './promo-code-field';
 import { SoldOutAlternatives } from './sold-out-alternatives';
 import { TimeSlots } from './time-slots';
@@ -96,127 +96,108 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
   });
 
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      shadow="sm"
-      component="section"
-      aria-labelledby="booking-title"
-      data-testid="booking-panel"
+    <SelectionCard
+      testId="booking-panel"
+      heading={{
+        id: 'booking-title',
+        eyebrow: t('catalogue.booking.title'),
+        title: offer.name,
+        date,
+        time: row?.time,
+        note: offer.ticketType.name,
+        testId: 'booking',
+      }}
     >
-      <Stack gap="md">
-        <SelectionHeading
-          id="booking-title"
-          eyebrow={t('catalogue.booking.title')}
-          title={offer.name}
-          date={date}
-          time={row?.time}
-          note={offer.ticketType.name}
-          testId="booking"
-        />
-
-        {isTimeslots && slots && slots.length > 0 && (
-          <Stack gap={6}>
-            <Text fw={600} size="sm">
-              {t('catalogue.booking.time')}
-            </Text>
-            <TimeSlots rows={slots} selected={time} onSelect={(value) => onChange({ time: value })} />
-          </Stack>
-        )}
-        {!isTimeslots && offer.openingHours && !isDayClosed && (
-          <Text size="sm" c="gray.7">
-            {t('catalogue.booking.openingHours', { from: offer.openingHours.from, to: offer.openingHours.to })}
+      {isTimeslots && slots && slots.length > 0 && (
+        <Stack gap={6}>
+          <Text fw={600} size="sm">
+            {t('catalogue.booking.time')}
           </Text>
-        )}
-        {slots === undefined && <Skeleton height={56} />}
-        {isDayClosed && (
-          <Alert color="gray" icon={<IconInfoCircle size={18} />}>
-            {t('catalogue.booking.closed', { date: formatDate(date, language) })}
-          </Alert>
-        )}
-        {soldOutMessage && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="sold-out-message">
-            {soldOutMessage}
-          </Alert>
-        )}
-        {soldOutMessage && (
-          <SoldOutAlternatives
-            tourId={tourId}
-            offers={offers}
-            offer={offer}
-            selection={selection}
-            onChange={onChange}
-          />
-        )}
+          <TimeSlots rows={slots} selected={time} onSelect={(value) => onChange({ time: value })} />
+        </Stack>
+      )}
+      {!isTimeslots && offer.openingHours && !isDayClosed && (
+        <Text size="sm" c="gray.7">
+          {t('catalogue.booking.openingHours', { from: offer.openingHours.from, to: offer.openingHours.to })}
+        </Text>
+      )}
+      {slots === undefined && <Skeleton height={56} />}
+      {isDayClosed && (
+        <Alert color="gray" icon={<IconInfoCircle size={18} />}>
+          {t('catalogue.booking.closed', { date: formatDate(date, language) })}
+        </Alert>
+      )}
+      {soldOutMessage && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" data-testid="sold-out-message">
+          {soldOutMessage}
+        </Alert>
+      )}
+      {soldOutMessage && (
+        <SoldOutAlternatives tourId={tourId} offers={offers} offer={offer} selection={selection} onChange={onChange} />
+      )}
 
-        <Divider />
-        <PeopleSteppers people={people} ages={offer.ages} onChange={(next) => onChange({ people: next })} />
-        {!check.ok && check.code !== 'stock' && (
-          <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert" testId="people-rule">
-            {t(`peopleMessages.${check.code}`, { n: check.n })}
-          </NoticeAlert>
-        )}
-        {showRequestNotice && (
-          <NoticeAlert
-            color="yellow"
-            icon={IconHourglassHigh}
-            iconSize={18}
-            title={t('catalogue.booking.requestTitle')}
-            testId="request-notice"
-          >
-            {row?.isPastCutOff
-              ? t('catalogue.booking.requestCutOff', { hours: offer.cutOffHours })
-              : t('catalogue.booking.requestNotInstant')}
-          </NoticeAlert>
-        )}
+      <Divider />
+      <PeopleSteppers people={people} ages={offer.ages} onChange={(next) => onChange({ people: next })} />
+      {!check.ok && check.code !== 'stock' && (
+        <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert" testId="people-rule">
+          {t(`peopleMessages.${check.code}`, { n: check.n })}
+        </NoticeAlert>
+      )}
+      {showRequestNotice && (
+        <NoticeAlert
+          color="yellow"
+          icon={IconHourglassHigh}
+          iconSize={18}
+          title={t('catalogue.booking.requestTitle')}
+          testId="request-notice"
+        >
+          {row?.isPastCutOff
+            ? t('catalogue.booking.requestCutOff', { hours: offer.cutOffHours })
+            : t('catalogue.booking.requestNotInstant')}
+        </NoticeAlert>
+      )}
 
-        <Divider />
-        {isAwaitingApproval ? (
-          <NoticeAlert color="yellow" icon={IconHourglassHigh} iconSize={18} testId="awaiting-approval">
-            {t('catalogue.booking.awaitingApproval')}
-          </NoticeAlert>
-        ) : totals && price ? (
-          <>
-            <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} />
-            {chargedPrice && charged !== null && (
-              <CurrencyNote
-                kind="charged"
-                amount={charged}
-                currency={chargedPrice.currencyCode}
-                testId="charged-note"
-              />
-            )}
-          </>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('catalogue.offer.noPrice')}
-          </Text>
-        )}
-        <PromoCodeField applied={promo} onApply={setPromo} />
-        <CancellationPolicy policy={offer.cancellationPolicy} />
+      <Divider />
+      {isAwaitingApproval ? (
+        <NoticeAlert color="yellow" icon={IconHourglassHigh} iconSize={18} testId="awaiting-approval">
+          {t('catalogue.booking.awaitingApproval')}
+        </NoticeAlert>
+      ) : totals && price ? (
+        <>
+          <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} />
+          {chargedPrice && charged !== null && (
+            <CurrencyNote kind="charged" amount={charged} currency={chargedPrice.currencyCode} testId="charged-note" />
+          )}
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('catalogue.offer.noPrice')}
+        </Text>
+      )}
+      <PromoCodeField applied={promo} onApply={setPromo} />
+      <CancellationPolicy policy={offer.cancellationPolicy} />
 
-        {isTimeslots && !time && slots && slots.some((r) => !r.isSoldOut) && (
-          <Text size="sm" c="dimmed" ta="center">
-            {t('catalogue.booking.chooseTime')}
-          </Text>
-        )}
-        {canBook ? (
-          <Button
-            component={Link}
-            to={checkoutHref}
-            size="lg"
-            fullWidth
-            color={mode === 'request' ? 'orange.7' : 'brand'}
-            data-testid="book-button"
-          >
-            {mode === 'request' ? t('catalogue.booking.request') : t('catalogue.booking.book')}
-          </Button>
-        ) : (
-          <Button size="lg" fullWidth disabled data-testid="book-button">
-            {mode === 'request' ? t('catalogue.booking.request') : t('catalogue.booking.book')}
-          </Button>
-        )}
-      </Stack>
-    </Paper>
+      {isTimeslots && !time && slots && slots.some((r) => !r.isSoldOut) && (
+        <Text size="sm" c="dimmed" ta="center">
+          {t('catalogue.booking.chooseTime')}
+        </Text>
+      )}
+      {canBook ? (
+        <Button
+          component={Link}
+          to={checkoutHref}
+          size="lg"
+          fullWidth
+          color={mode === 'request' ? 'orange.7' : 'brand'}
+          data-testid="book-button"
+        >
+          {mode === 'request' ? t('catalogue.booking.request') : t('catalogue.booking.book')}
+        </Button>
+      ) : (
+        <Button size="lg" fullWidth disabled data-testid="book-button">
+          {mode === 'request' ? t('catalogue.booking.request') : t('catalogue.booking.book')}
+        </Button>
+      )}
+    </SelectionCard>
   );
 }
