@@ -11,11 +11,11 @@ import { translateMessage } from '@/lib/i18n';
 import { useAgencyCurrency } from '@/lib/me';
 import { useSessionUser } from '@/lib/session';
 import { useAccountBalance } from '../api/get-balance';
+import { BalanceStats } from './balance-stats';
 import { isUuid } from '@portal/contract/plain';
 import { BankTransferForm } from './bank-transfer-form';
 import { CardTopUpForm } from './card-top-up-form';
 import { DepositDetailsCard } from './deposit-details-card';
-import { MoneyStat } from '@/components/money-stat';
 import { AgentPage } from '@/components/agent-page';
 import { TopUpResult } from './top-up-result';
 import { TopUpsList } from './top-ups-list';
@@ -41,21 +41,12 @@ function CardAside({ currency }: { currency: CurrencyCode }) {
   return (
     <Stack gap="sm">
       {balance.data && (
-        <>
-          <MoneyStat
-            label={t('balance.cards.balance')}
-            amount={balance.data.balance}
-            currency={balance.data.currencyCode}
-            testId="balance-amount"
-          />
-          <MoneyStat
-            label={t('balance.cards.available')}
-            amount={balance.data.available}
-            currency={balance.data.currencyCode}
-            testId="balance-available"
-            isMain
-          />
-        </>
+        <BalanceStats
+          balance={balance.data}
+          balanceLabel={t('balance.cards.balance')}
+          testIds={{ balance: 'balance-amount', available: 'balance-available' }}
+          isAvailableMain
+        />
       )}
       <Paper withBorder p="md" bg="gray.0">
         <Stack gap={6}>

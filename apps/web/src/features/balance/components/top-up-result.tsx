@@ -14,7 +14,7 @@ import { translateMessage } from '@/lib/i18n';
 import { useAccountBalance } from '../api/get-balance';
 import { useTopUp } from '../api/get-top-up';
 import { moneyKeys } from '../api/keys';
-import { MoneyStat } from '@/components/money-stat';
+import { BalanceStats } from './balance-stats';
 import { TransferDeclared } from './transfer-declared';
 import { NoticeAlert } from '@/components/notice-alert';
 
@@ -51,17 +51,10 @@ function Credited({ topUp }: { topUp: TopUpView }) {
         )}
         {balance.data && (
           <Group gap="sm" grow preventGrowOverflow={false} maw={520}>
-            <MoneyStat
-              label={t('balance.result.newBalance')}
-              amount={balance.data.balance}
-              currency={balance.data.currencyCode}
-              testId="new-balance"
-            />
-            <MoneyStat
-              label={t('balance.cards.available')}
-              amount={balance.data.available}
-              currency={balance.data.currencyCode}
-              testId="new-available"
+            <BalanceStats
+              balance={balance.data}
+              balanceLabel={t('balance.result.newBalance')}
+              testIds={{ balance: 'new-balance', available: 'new-available' }}
             />
           </Group>
         )}
