@@ -10,7 +10,7 @@ import { useHomepage } from '../api/get-homepage';
 import { usePromoTours } from '../api/get-promo-tours';
 import { useAgentFromPrices } from '../api/get-tours';
 import { CategoryChips } from './category-chips';
-import { PlaceCards } from './place-cards';
+import { PlaceCards, cityPlace } from './place-cards';
 import { PromoStrip } from './promo-strip';
 import { SectionHeader } from './section-header';
 import { TourGrid } from './tour-grid';
@@ -92,15 +92,7 @@ export function AgentHome({ user }: { user: SessionUser }) {
           {features?.topDestinations && homepage.data && homepage.data.cities.length > 0 && (
             <section aria-labelledby="destinations-title">
               <SectionHeader id="destinations-title" title={t('catalogue.home.destinations')} />
-              <PlaceCards
-                places={homepage.data.cities.map((city) => ({
-                  key: String(city.id),
-                  name: city.name,
-                  to: paths.city.getHref({ country: city.countryUrl, city: city.url }),
-                  image: city.heroImage,
-                  toursCount: city.toursCount,
-                }))}
-              />
+              <PlaceCards places={homepage.data.cities.map(cityPlace)} />
             </section>
           )}
         </Stack>

@@ -1,11 +1,23 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import type { ImageRef } from '@portal/contract';
+import type { CityCard, ImageRef } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { TourImage } from './tour-image';
 import classes from './catalogue.module.css';
 
 export type PlaceCardData = { key: string; name: string; to: string; image: ImageRef; toursCount: number };
+
+// A city's tile, leading to its page
+export function cityPlace(city: CityCard): PlaceCardData {
+  return {
+    key: String(city.id),
+    name: city.name,
+    to: paths.city.getHref({ country: city.countryUrl, city: city.url }),
+    image: city.heroImage,
+    toursCount: city.toursCount,
+  };
+}
 
 // Cities (or categories) as photo tiles
 export function PlaceCards({ places }: { places: readonly PlaceCardData[] }) {

@@ -6,7 +6,7 @@ import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useCountryPage } from '../api/get-country-page';
 import { ListingHero } from '../components/listing-hero';
-import { PlaceCards } from '../components/place-cards';
+import { PlaceCards, cityPlace } from '../components/place-cards';
 import { SectionHeader } from '../components/section-header';
 import { FilteredTours } from '../components/tour-grid';
 
@@ -36,15 +36,7 @@ export function CountryRoute() {
           {data.cities.length > 0 && (
             <section aria-labelledby="cities-title">
               <SectionHeader id="cities-title" title={t('catalogue.country.cities')} />
-              <PlaceCards
-                places={data.cities.map((city) => ({
-                  key: String(city.id),
-                  name: city.name,
-                  to: paths.city.getHref({ country: city.countryUrl, city: city.url }),
-                  image: city.heroImage,
-                  toursCount: city.toursCount,
-                }))}
-              />
+              <PlaceCards places={data.cities.map(cityPlace)} />
             </section>
           )}
           <section aria-labelledby="tours-title">
