@@ -277,7 +277,7 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
 type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined;
 type OutputOf<T> = T extends z.ZodType ? z.output<T> : unknown;
 
-type AnyRoute = RouteDescriptor<
+export type AnyRoute = RouteDescriptor<
   z.ZodType | undefined,
   z.ZodType | undefined,
   z.ZodType | undefined,

@@ -2,15 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { adminRoutes } from '@portal/contract';
 import type { AdminAgenciesQuery, AgencyAdjustmentBody, AgencySettingsBody } from '@portal/contract';
 import { callRoute } from '@/lib/api-client';
+import { useListQuery } from '@/lib/use-list-query';
 import { backOfficeKeys, refreshBackOffice } from './keys';
 
 // GET /admin/agencies: every agency, newest first, by status and search
 export function useAdminAgencies(query: AdminAgenciesQuery) {
-  return useQuery({
-    queryKey: backOfficeKeys.agencies(query),
-    queryFn: ({ signal }) => callRoute(adminRoutes.listAgencies, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(backOfficeKeys.agencies(query), adminRoutes.listAgencies, { query });
 }
 
 // GET /admin/agencies/{id}: details, documents, account, flags, agents

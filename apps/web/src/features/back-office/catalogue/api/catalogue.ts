@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { adminCatalogueRoutes as routes } from '@portal/contract';
 import type {
   AdminOfferBody,
@@ -10,6 +10,7 @@ import type {
   UpdatePromoCodeBody,
   UpdateSlotsBody,
 } from '@portal/contract';
+import { useListQuery } from '@/lib/use-list-query';
 import { callRoute, uploadToRoute } from '@/lib/api-client';
 import { refreshAuditLog } from '../../api/keys';
 
@@ -50,11 +51,7 @@ export function useCatalogueReference() {
 }
 
 export function useAdminTours(query: AdminToursQuery) {
-  return useQuery({
-    queryKey: catalogueKeys.tours(query),
-    queryFn: ({ signal }) => callRoute(routes.listTours, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(catalogueKeys.tours(query), routes.listTours, { query });
 }
 
 export function useAdminTour(id: number | null) {
@@ -118,10 +115,9 @@ export function useSavePrices(tourId: number, offerId: number) {
 }
 
 export function useOfferSlots(offerId: number, from: string, to: string) {
-  return useQuery({
-    queryKey: catalogueKeys.slots(offerId, from, to),
-    queryFn: ({ signal }) => callRoute(routes.slots, { params: { id: String(offerId) }, query: { from, to }, signal }),
-    placeholderData: keepPreviousData,
+  return useListQuery(catalogueKeys.slots(offerId, from, to), routes.slots, {
+    params: { id: String(offerId) },
+    query: { from, to },
   });
 }
 

@@ -1,16 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminDeskRoutes } from '@portal/contract';
 import type { AdminBookingsQuery, AdminCancelBody, Language } from '@portal/contract';
 import { callRoute } from '@/lib/api-client';
+import { useListQuery } from '@/lib/use-list-query';
 import { deskKeys, refreshDesk } from './keys';
 
 // GET /admin/bookings: every agency's bookings by search and filters, a page at a time
 export function useAdminBookings(query: AdminBookingsQuery) {
-  return useQuery({
-    queryKey: deskKeys.bookings(query),
-    queryFn: ({ signal }) => callRoute(adminDeskRoutes.bookings, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(deskKeys.bookings(query), adminDeskRoutes.bookings, { query });
 }
 
 // GET /admin/bookings/{id}: the booking, its agency, payments and refunds, and the operator's changes to it

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { adminDeskRoutes, balanceRoutes } from '@portal/contract';
 import type { DeskPaymentsQuery, TopUpStatus } from '@portal/contract';
 import { callRoute } from '@/lib/api-client';
+import { useListQuery } from '@/lib/use-list-query';
 import { deskKeys, refreshDesk } from './keys';
 
 // GET /admin/topups: every agency's top-ups; the desk shows the bank transfers
@@ -32,11 +33,7 @@ export function useTransferDecision(id: string) {
 
 // GET /admin/payments: card payments with their provider status and refunds
 export function useDeskPayments(query: DeskPaymentsQuery) {
-  return useQuery({
-    queryKey: deskKeys.payments(query),
-    queryFn: ({ signal }) => callRoute(adminDeskRoutes.payments, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(deskKeys.payments(query), adminDeskRoutes.payments, { query });
 }
 
 // POST /admin/payments/{id}/refund/retry: the provider is asked again under the same attempt id

@@ -1,16 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingRoutes } from '@portal/contract';
 import type { AdminRequestsQuery } from '@portal/contract';
 import { callRoute } from '@/lib/api-client';
+import { useListQuery } from '@/lib/use-list-query';
 import { deskKeys, refreshDesk } from './keys';
 
 // GET /admin/requests: every agency's quotation requests, open ones first
 export function useAdminRequests(query: AdminRequestsQuery) {
-  return useQuery({
-    queryKey: deskKeys.requests(query),
-    queryFn: ({ signal }) => callRoute(bookingRoutes.adminRequests, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(deskKeys.requests(query), bookingRoutes.adminRequests, { query });
 }
 
 export type QuoteInput = { netTotal: number; validHours: number; note: string };

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { insightAdminRoutes as routes } from '@portal/contract';
 import type {
   AgencyActivityQuery,
@@ -8,6 +8,7 @@ import type {
   UnservedDemandQuery,
 } from '@portal/contract';
 import { callRoute } from '@/lib/api-client';
+import { useListQuery } from '@/lib/use-list-query';
 import { downloadFromApi } from '@/lib/download';
 import { todayInDubai } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
@@ -33,38 +34,22 @@ export function useInsightOptions() {
 
 // GET /admin/insight/funnel
 export function useFunnel(query: FunnelQuery) {
-  return useQuery({
-    queryKey: insightKeys.funnel(query),
-    queryFn: ({ signal }) => callRoute(routes.funnel, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(insightKeys.funnel(query), routes.funnel, { query });
 }
 
 // GET /admin/insight/agencies, a page at a time
 export function useAgencyActivity(query: AgencyActivityQuery) {
-  return useQuery({
-    queryKey: insightKeys.agencies(query),
-    queryFn: ({ signal }) => callRoute(routes.agencies, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(insightKeys.agencies(query), routes.agencies, { query });
 }
 
 // GET /admin/insight/demand, a page at a time
 export function useUnservedDemand(query: UnservedDemandQuery) {
-  return useQuery({
-    queryKey: insightKeys.demand(query),
-    queryFn: ({ signal }) => callRoute(routes.demand, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(insightKeys.demand(query), routes.demand, { query });
 }
 
 // GET /admin/insight/sales
 export function useSales(query: SalesQuery) {
-  return useQuery({
-    queryKey: insightKeys.sales(query),
-    queryFn: ({ signal }) => callRoute(routes.sales, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(insightKeys.sales(query), routes.sales, { query });
 }
 
 export type InsightPageName = 'funnel' | 'agencies' | 'demand' | 'sales';
