@@ -1,8 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { bookingRoutes } from '@portal/contract';
-import type { BookingFilters } from '@portal/contract';
-import { downloadFromApi } from '@/lib/download';
-import { useLocale } from '@/lib/locale';
+import { useFilteredDownload } from '@/lib/use-filtered-download';
 
 function today(): string {
   const now = new Date();
@@ -12,12 +9,5 @@ function today(): string {
 
 // SPEC §2 bookings list: xlsx download with the list's filters
 export function useDownloadBookings() {
-  const { language } = useLocale();
-  return useMutation({
-    mutationFn: (filters: BookingFilters) =>
-      downloadFromApi(`${bookingRoutes.download.path}?language=${language}`, `bookings-${today()}.xlsx`, {
-        method: 'POST',
-        body: filters,
-      }),
-  });
+  return useFilteredDownload(bookingRoutes.download.path, () => `bookings-${today()}.xlsx`);
 }
