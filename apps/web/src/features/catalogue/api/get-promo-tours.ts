@@ -1,22 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
-import type { TourCard } from '@portal/contract';
-import { requestUnchecked } from '@/lib/api-client';
 import { useLocale } from '@/lib/locale';
 import { tourKeys, type CatalogueLocale } from './keys';
+import { fetchTourCards } from './tour-cards';
 
 // SPEC §7: /b2b/tours/promo takes `Language` (capital L); the currency goes with it
 export const promoToursQuery = (locale: CatalogueLocale) =>
   queryOptions({
     queryKey: tourKeys.promo(locale),
-    queryFn: async ({ signal }) => ({
-      currencyCode: locale.currency,
-      tours: await requestUnchecked<TourCard[]>(FIRST_PAGE_PATHS.promoTours, {
-        query: { Language: locale.language, currencyCode: locale.currency },
+    queryFn: ({ signal }) =>
+      fetchTourCards(
+        FIRST_PAGE_PATHS.promoTours,
+        { Language: locale.language, currencyCode: locale.currency },
+        locale.currency,
         signal,
-        auth: true,
-      }),
-    }),
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -1,24 +1,16 @@
 import { useMemo } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
-import type { CurrencyCode, FromPrice, TourCard } from '@portal/contract';
-import { requestUnchecked } from '@/lib/api-client';
+import type { CurrencyCode, FromPrice } from '@portal/contract';
 import { useLocale } from '@/lib/locale';
 import { localeQuery, tourKeys, type CatalogueLocale } from './keys';
+import { fetchTourCards } from './tour-cards';
 
 // Every tour as a card with the agent's net and the recommended from-prices
 export const toursQuery = (locale: CatalogueLocale) =>
   queryOptions({
     queryKey: tourKeys.list(locale),
-    // the cards carry no currency of their own: keep the one they were asked in with them
-    queryFn: async ({ signal }) => ({
-      currencyCode: locale.currency,
-      tours: await requestUnchecked<TourCard[]>(FIRST_PAGE_PATHS.tours, {
-        query: localeQuery(locale),
-        signal,
-        auth: true,
-      }),
-    }),
+    queryFn: ({ signal }) => fetchTourCards(FIRST_PAGE_PATHS.tours, localeQuery(locale), locale.currency, signal),
     placeholderData: keepPreviousData,
   });
 
