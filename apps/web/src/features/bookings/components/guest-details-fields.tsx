@@ -1,5 +1,5 @@
-import { Suspense, lazy } from 'react';
-import { Grid, TextInput, Textarea } from '@mantine/core';
+import { Suspense, lazy, type ClipboardEvent } from 'react';
+import { Grid, TextInput, Textarea, type TextInputProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Hotel, Offer, TourDetails } from '@portal/contract';
 import { IconUser } from '@tabler/icons-react';
@@ -7,10 +7,40 @@ import { useTranslation } from 'react-i18next';
 import { requiredField } from '@/components/required-field';
 import type { CheckoutFormValues } from '../utils/checkout-form';
 import { CheckoutSection } from './checkout-section';
-import { EmailField } from '@/components/email-field';
 
 // the hotel search (a Select: Mantine's combobox and popover) loads only for an offer with pick-up
 const PickUpHotelField = lazy(() => import('./pick-up-hotel-field').then((m) => ({ default: m.PickUpHotelField })));
+
+// The guest's contacts, two to a row; the reconfirmed email is typed again, not pasted
+const CONTACT_FIELDS = [
+  { name: 'name', autoComplete: 'name' },
+  { name: 'phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  {
+    name: 'confirmEmail',
+    type: 'email',
+    autoComplete: 'off',
+    onPaste: (event: ClipboardEvent) => event.preventDefault(),
+  },
+] as const;
+
+type GuestFieldProps = Omit<TextInputProps, 'name' | 'form'> & {
+  form: UseFormReturnType<CheckoutFormValues>;
+  name: 'name' | 'phone' | 'email' | 'confirmEmail' | 'hotel' | 'room';
+};
+
+// One of the guest's required details, labelled by its name
+function GuestField({ form, name, ...input }: GuestFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t(`checkout.guest.${name}`)}
+      {...input}
+      {...requiredField}
+      {...form.getInputProps(`guest.${name}`)}
+    />
+  );
+}
 
 type GuestDetailsFieldsProps = {
   form: UseFormReturnType<CheckoutFormValues>;
@@ -26,34 +56,11 @@ export function GuestDetailsFields({ form, tour, offer, time, onHotelChange }: G
   return (
     <CheckoutSection id="guest-title" icon={IconUser} title={t('checkout.guest.title')}>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t('checkout.guest.name')}
-            autoComplete="name"
-            {...requiredField}
-            {...form.getInputProps('guest.name')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label={t('checkout.guest.phone')}
-            type="tel"
-            autoComplete="tel"
-            {...requiredField}
-            {...form.getInputProps('guest.phone')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <EmailField label={t('checkout.guest.email')} autoComplete="email" {...form.getInputProps('guest.email')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <EmailField
-            label={t('checkout.guest.confirmEmail')}
-            autoComplete="off"
-            onPaste={(event) => event.preventDefault()}
-            {...form.getInputProps('guest.confirmEmail')}
-          />
-        </Grid.Col>
+        {CONTACT_FIELDS.map((field) => (
+          <Grid.Col key={field.name} span={{ base: 12, sm: 6 }}>
+            <GuestField form={form} {...field} />
+          </Grid.Col>
+        ))}
         <Grid.Col span={{ base: 12, sm: 8 }}>
           {offer.hasPickUp ? (
             <Suspense
@@ -69,21 +76,11 @@ export function GuestDetailsFields({ form, tour, offer, time, onHotelChange }: G
               <PickUpHotelField form={form} tour={tour} offer={offer} time={time} onHotelChange={onHotelChange} />
             </Suspense>
           ) : (
-            <TextInput
-              label={t('checkout.guest.hotel')}
-              autoComplete="off"
-              {...requiredField}
-              {...form.getInputProps('guest.hotel')}
-            />
+            <GuestField form={form} name="hotel" autoComplete="off" />
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label={t('checkout.guest.room')}
-            autoComplete="off"
-            {...requiredField}
-            {...form.getInputProps('guest.room')}
-          />
+          <GuestField form={form} name="room" autoComplete="off" />
         </Grid.Col>
         <Grid.Col span={12}>
           <Textarea
