@@ -74,7 +74,7 @@ type ListQuery<D> = Pick<
   'data' | 'isError' | 'error' | 'refetch' | 'isFetching' | 'isPlaceholderData'
 >;
 
-type ListResultsProps<D> = {
+export type ListResultsProps<D> = {
   query: ListQuery<D>;
   isEmpty: (data: D) => boolean;
   empty: string;

@@ -7,7 +7,7 @@ import { AppDatesProvider } from '@/components/dates-provider';
 import { Money } from '@/components/money';
 import { paths } from '@/config/paths';
 import { useLocale } from '@/lib/locale';
-import { ListPage, ListResults } from '../components/list-page';
+import { ListPage } from '../components/list-page';
 import { ListSearchInput } from '@/components/list-search-input';
 import { ListTable, type ListColumn } from '../components/list-table';
 import { useListParams } from '../hooks/use-list-params';
@@ -19,6 +19,7 @@ import { deskColumns } from './components/desk-columns';
 import { guestsText } from './components/guests';
 import { When } from './components/when';
 import { columnsUnder } from '../components/list-columns';
+import { PagedResults } from '../components/paged-results';
 
 const ON_PAGE = 20;
 const PARAMS = {
@@ -134,11 +135,10 @@ export function BookingsPage() {
         </AppDatesProvider>
       }
     >
-      <ListResults
+      <PagedResults
         query={bookings}
-        isEmpty={(data) => data.items.length === 0}
         empty={t('boDesk.bookings.empty')}
-        pagination={(data) => ({ total: data.total, onPage: ON_PAGE, page, onChange: setPage })}
+        paging={{ page, onPage: ON_PAGE, onChange: setPage }}
         paginationTextKeys="boDesk.pagination"
       >
         {(data) => (
@@ -155,7 +155,7 @@ export function BookingsPage() {
             />
           </>
         )}
-      </ListResults>
+      </PagedResults>
     </ListPage>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
 import { useLocale } from '@/lib/locale';
 import { useIsPhone } from '@/lib/use-is-phone';
-import { ListPage, ListResults } from '../components/list-page';
+import { ListPage } from '../components/list-page';
 import { ListTable, type ListColumn } from '../components/list-table';
 import { useListParams } from '../hooks/use-list-params';
 import { listParam } from '../utils/list-params';
@@ -16,6 +16,7 @@ import { RequestDetail } from './components/request-detail';
 import { guestsText } from './components/guests';
 import { When } from './components/when';
 import { columnsUnder } from '../components/list-columns';
+import { PagedResults } from '../components/paged-results';
 
 // the statuses a request goes through: asked, quoted, paid, declined or withdrawn
 const REQUEST_STATUSES: readonly BookingStatus[] = ['request', 'payment_required', 'completed', 'cancelled'];
@@ -112,16 +113,10 @@ export function RequestsPage() {
         </>
       }
     >
-      <ListResults
+      <PagedResults
         query={requests}
-        isEmpty={(data) => data.items.length === 0}
         empty={t('boDesk.requests.empty')}
-        pagination={(data) => ({
-          total: data.total,
-          onPage: ON_PAGE,
-          page,
-          onChange: (next) => setPage(next, { id: undefined }),
-        })}
+        paging={{ page, onPage: ON_PAGE, onChange: (next) => setPage(next, { id: undefined }) }}
         paginationTextKeys="boDesk.pagination"
       >
         {(data) => (
@@ -138,7 +133,7 @@ export function RequestsPage() {
             card={(row) => <RequestCard row={row} guests={guests(row)} onOpen={() => openRow(row.id)} />}
           />
         )}
-      </ListResults>
+      </PagedResults>
       <Drawer
         opened={open !== null}
         onClose={() => openRow(null)}

@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { ListResults } from '../components/list-page';
 import { ListTable, type ListColumn } from '../components/list-table';
 import { useListParams } from '../hooks/use-list-params';
 import { useAgencyActivity } from './api/insight';
 import { InsightPage } from './components/insight-page';
 import { AGENCY_PARAMS, formatTrend, insightFilters } from './utils/insight-filters';
 import { columnsUnder } from '../components/list-columns';
+import { PagedResults } from '../components/paged-results';
 
 const ON_PAGE = 50;
 
@@ -142,11 +142,10 @@ export function AgenciesActivityPage() {
         </Stack>
       }
     >
-      <ListResults
+      <PagedResults
         query={activity}
-        isEmpty={(data) => data.items.length === 0}
         empty={t('boInsight.agencies.empty')}
-        pagination={(data) => ({ total: data.total, onPage: ON_PAGE, page, onChange: setPage })}
+        paging={{ page, onPage: ON_PAGE, onChange: setPage }}
       >
         {(data) => (
           <ListTable
@@ -158,7 +157,7 @@ export function AgenciesActivityPage() {
             card={(row) => <AgencyCard row={row} />}
           />
         )}
-      </ListResults>
+      </PagedResults>
     </InsightPage>
   );
 }

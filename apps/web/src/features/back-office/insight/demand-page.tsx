@@ -6,13 +6,13 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { ListResults } from '../components/list-page';
 import { ListTable, type ListColumn } from '../components/list-table';
 import { useListParams } from '../hooks/use-list-params';
 import { useUnservedDemand } from './api/insight';
 import { InsightPage } from './components/insight-page';
 import { DEMAND_PARAMS, insightFilters } from './utils/insight-filters';
 import { columnsUnder } from '../components/list-columns';
+import { PagedResults } from '../components/paged-results';
 
 const ON_PAGE = 50;
 
@@ -150,11 +150,10 @@ export function DemandPage() {
         />
       }
     >
-      <ListResults
+      <PagedResults
         query={demand}
-        isEmpty={(data) => data.items.length === 0}
         empty={t('boInsight.demand.empty')}
-        pagination={(data) => ({ total: data.total, onPage: ON_PAGE, page, onChange: setPage })}
+        paging={{ page, onPage: ON_PAGE, onChange: setPage }}
       >
         {(data) => (
           <ListTable
@@ -170,7 +169,7 @@ export function DemandPage() {
             card={(row) => <DemandCard row={row} />}
           />
         )}
-      </ListResults>
+      </PagedResults>
     </InsightPage>
   );
 }

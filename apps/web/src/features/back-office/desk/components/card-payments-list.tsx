@@ -1,13 +1,13 @@
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '@/lib/use-is-phone';
-import { ListResults } from '../../components/list-page';
 import { useListParams } from '../../hooks/use-list-params';
 import { listParam } from '../../utils/list-params';
 import { useDeskPayments } from '../api/money';
 import { AgencySelect } from './agency-select';
 import { PaymentsTable } from './payments-table';
 import { SegmentedFilter } from '../../components/segmented-filter';
+import { PagedResults } from '../../components/paged-results';
 
 const PAYMENT_VIEWS = ['all', 'refunds', 'failedRefunds'] as const;
 const ON_PAGE = 20;
@@ -34,15 +34,14 @@ export function CardPaymentsList() {
         />
         <AgencySelect value={filters.agency ?? null} onChange={(id) => setFilters({ agency: id })} />
       </Group>
-      <ListResults
+      <PagedResults
         query={payments}
-        isEmpty={(data) => data.items.length === 0}
         empty={t('boDesk.money.noPayments')}
-        pagination={(data) => ({ total: data.total, onPage: ON_PAGE, page, onChange: setPage })}
+        paging={{ page, onPage: ON_PAGE, onChange: setPage }}
         paginationTextKeys="boDesk.pagination"
       >
         {(data) => <PaymentsTable rows={data.items} />}
-      </ListResults>
+      </PagedResults>
     </Stack>
   );
 }
