@@ -1,17 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { RU_CARD_SURCHARGE_PERCENT, RU_FEE_PERCENT, RU_TAX_PERCENT } from '@portal/contract';
+import { RU_CARD_SURCHARGE_PERCENT } from '@portal/contract';
 import type { BookingView, CurrencyCode } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
+import { includedChargeLines, isAmountLine, type AmountLine } from '../utils/amount-lines';
 
-type LineProps = {
-  label: string;
-  amount: number;
-  currency: CurrencyCode;
-  testId: string;
-  strong?: boolean;
-  negative?: boolean;
-};
+type LineProps = AmountLine & { currency: CurrencyCode };
 
 function Line({ label, amount, currency, testId, strong, negative }: LineProps) {
   return (
@@ -34,95 +28,59 @@ export function BookingAmounts({ booking }: { booking: BookingView }) {
   const currency = amounts.currencyCode;
   // Payment Required: the operator's quote replaces the catalogue net the request was sent with
   const isQuoted = booking.status === 'payment_required' && booking.quote !== null;
+  const lines: (AmountLine | false)[] = [
+    { label: t('bookings.amounts.published'), amount: amounts.publishedTotal, testId: 'amount-published' },
+    amounts.discount > 0 && {
+      label: t('bookings.amounts.netBeforeDiscount'),
+      amount: amounts.netBeforeDiscount,
+      testId: 'amount-net-before',
+    },
+    amounts.discount > 0 && {
+      label: t('bookings.amounts.discount', { percent: booking.promoPercent ?? 0 }),
+      amount: amounts.discount,
+      testId: 'amount-discount',
+      negative: true,
+    },
+    amounts.cardSurcharge > 0 && {
+      label: t('checkout.summary.cardSurcharge', { percent: RU_CARD_SURCHARGE_PERCENT }),
+      amount: amounts.cardSurcharge,
+      testId: 'amount-surcharge',
+    },
+    {
+      label: isQuoted ? t('bookings.amounts.netRequested') : t('bookings.amounts.net'),
+      amount: amounts.netTotal,
+      testId: 'amount-net',
+      strong: !isQuoted,
+    },
+    isQuoted &&
+      booking.quote !== null && {
+        label: t('bookings.amounts.quoted'),
+        amount: booking.quote.netTotal,
+        testId: 'amount-quoted',
+        strong: true,
+      },
+    ...includedChargeLines(t, amounts, 'amount'),
+    booking.refundAmount !== null && {
+      label: t('bookings.amounts.refund'),
+      amount: booking.refundAmount,
+      testId: 'amount-refund',
+    },
+    booking.cancellationFee !== null && {
+      label: t('bookings.amounts.cancellationFee'),
+      amount: booking.cancellationFee,
+      testId: 'amount-cancellation-fee',
+    },
+    booking.balanceAfter !== null && {
+      label: t('bookings.amounts.balanceAfter'),
+      amount: booking.balanceAfter,
+      testId: 'amount-balance-after',
+    },
+  ];
   return (
     <Stack gap={6} data-testid="booking-amounts">
-      <Line
-        label={t('bookings.amounts.published')}
-        amount={amounts.publishedTotal}
-        currency={currency}
-        testId="amount-published"
-      />
-      {amounts.discount > 0 && (
-        <>
-          <Line
-            label={t('bookings.amounts.netBeforeDiscount')}
-            amount={amounts.netBeforeDiscount}
-            currency={currency}
-            testId="amount-net-before"
-          />
-          <Line
-            label={t('bookings.amounts.discount', { percent: booking.promoPercent ?? 0 })}
-            amount={amounts.discount}
-            currency={currency}
-            testId="amount-discount"
-            negative
-          />
-        </>
-      )}
-      {amounts.cardSurcharge > 0 && (
-        <Line
-          label={t('checkout.summary.cardSurcharge', { percent: RU_CARD_SURCHARGE_PERCENT })}
-          amount={amounts.cardSurcharge}
-          currency={currency}
-          testId="amount-surcharge"
-        />
-      )}
-      <Line
-        label={isQuoted ? t('bookings.amounts.netRequested') : t('bookings.amounts.net')}
-        amount={amounts.netTotal}
-        currency={currency}
-        testId="amount-net"
-        strong={!isQuoted}
-      />
-      {isQuoted && booking.quote && (
-        <Line
-          label={t('bookings.amounts.quoted')}
-          amount={booking.quote.netTotal}
-          currency={currency}
-          testId="amount-quoted"
-          strong
-        />
-      )}
-      {amounts.tax !== null && (
-        <Line
-          label={t('checkout.summary.taxIncluded', { percent: RU_TAX_PERCENT })}
-          amount={amounts.tax}
-          currency={currency}
-          testId="amount-tax"
-        />
-      )}
-      {amounts.fee !== null && (
-        <Line
-          label={t('checkout.summary.feeIncluded', { percent: RU_FEE_PERCENT })}
-          amount={amounts.fee}
-          currency={currency}
-          testId="amount-fee"
-        />
-      )}
-      {booking.refundAmount !== null && (
-        <Line
-          label={t('bookings.amounts.refund')}
-          amount={booking.refundAmount}
-          currency={currency}
-          testId="amount-refund"
-        />
-      )}
-      {booking.cancellationFee !== null && (
-        <Line
-          label={t('bookings.amounts.cancellationFee')}
-          amount={booking.cancellationFee}
-          currency={currency}
-          testId="amount-cancellation-fee"
-        />
-      )}
-      {booking.balanceAfter !== null && (
-        <Line
-          label={t('bookings.amounts.balanceAfter')}
-          amount={booking.balanceAfter}
-          currency={currency}
-          testId="amount-balance-after"
-        />
-      )}
+      {lines.filter(isAmountLine).map((line) => (
+        <Line key={line.testId} {...line} currency={currency} />
+      ))}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Divider, Group, Text } from '@mantine/core';
-import { RU_CARD_SURCHARGE_PERCENT, RU_FEE_PERCENT, RU_TAX_PERCENT } from '@portal/contract';
+import { RU_CARD_SURCHARGE_PERCENT } from '@portal/contract';
 import type { CurrencyCode, Offer, People, TourDetails } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/money';
@@ -8,6 +8,7 @@ import { CurrencyNote } from '@/components/currency-note';
 import { PriceSummary } from '@/components/price-summary';
 import { SelectionCard } from '@/components/selection-card';
 import type { CheckoutTotals } from '../utils/checkout-totals';
+import { includedChargeLines, isAmountLine } from '../utils/amount-lines';
 
 type CheckoutSummaryProps = {
   tour: TourDetails;
@@ -110,22 +111,11 @@ export function CheckoutSummary({
               {t('checkout.summary.estimateNote')}
             </Text>
           )}
-          {totals.tax !== null && (
-            <Row
-              label={t('checkout.summary.taxIncluded', { percent: RU_TAX_PERCENT })}
-              amount={totals.tax}
-              currency={currency}
-              testId="summary-tax"
-            />
-          )}
-          {totals.fee !== null && (
-            <Row
-              label={t('checkout.summary.feeIncluded', { percent: RU_FEE_PERCENT })}
-              amount={totals.fee}
-              currency={currency}
-              testId="summary-fee"
-            />
-          )}
+          {includedChargeLines(t, totals, 'summary')
+            .filter(isAmountLine)
+            .map((line) => (
+              <Row key={line.testId} {...line} currency={currency} />
+            ))}
         </>
       ) : (
         <Text size="sm" c="dimmed">
