@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { SOCIAL_NETWORKS, WIDGET_TYPES } from '@portal/contract';
@@ -17,9 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { requiredField } from '@/components/required-field';
 import type { WidgetFormValues } from '../utils/form-values';
 import { ImageField } from './image-field';
+import { HintedInput, RequiredChoice } from './widget-fields';
 
 export type WidgetForm = UseFormReturnType<WidgetFormValues>;
 type TabProps = { form: WidgetForm };
+
+const LANGUAGES = [
+  { value: 'en', label: 'English' },
+  { value: 'ru', label: 'Русский' },
+];
+const CURRENCIES = [
+  { value: 'aed', label: 'AED' },
+  { value: 'usd', label: 'USD' },
+];
 
 export function GeneralTab({ form }: TabProps) {
   const { t } = useTranslation();
@@ -27,45 +26,15 @@ export function GeneralTab({ form }: TabProps) {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label={t('widgets.fields.name')} {...requiredField} {...form.getInputProps('name')} />
-        <Select
-          label={t('widgets.fields.type')}
-          {...requiredField}
+        <RequiredChoice
+          form={form}
+          field="type"
           data={WIDGET_TYPES.map((type) => ({ value: type, label: t(`widgets.types.${type}`) }))}
-          allowDeselect={false}
-          {...form.getInputProps('type')}
         />
-        <Select
-          label={t('widgets.fields.language')}
-          {...requiredField}
-          data={[
-            { value: 'en', label: 'English' },
-            { value: 'ru', label: 'Русский' },
-          ]}
-          allowDeselect={false}
-          {...form.getInputProps('language')}
-        />
-        <Select
-          label={t('widgets.fields.currency')}
-          {...requiredField}
-          data={[
-            { value: 'aed', label: 'AED' },
-            { value: 'usd', label: 'USD' },
-          ]}
-          allowDeselect={false}
-          {...form.getInputProps('currency')}
-        />
-        <TextInput
-          label={t('widgets.fields.domain')}
-          description={t('widgets.fields.domainHint')}
-          placeholder="tours.example.com"
-          {...form.getInputProps('domain')}
-        />
-        <TextInput
-          label={t('widgets.fields.slug')}
-          description={t('widgets.fields.slugHint')}
-          placeholder="desert-tours"
-          {...form.getInputProps('slug')}
-        />
+        <RequiredChoice form={form} field="language" data={LANGUAGES} />
+        <RequiredChoice form={form} field="currency" data={CURRENCIES} />
+        <HintedInput form={form} field="domain" placeholder="tours.example.com" />
+        <HintedInput form={form} field="slug" placeholder="desert-tours" />
       </SimpleGrid>
       <TextInput label={t('widgets.fields.offersSectionTitle')} {...form.getInputProps('offersSectionTitle')} />
       <Textarea
@@ -83,11 +52,7 @@ export function SeoTab({ form }: TabProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <TextInput
-        label={t('widgets.fields.metaTitle')}
-        description={t('widgets.fields.metaTitleHint')}
-        {...form.getInputProps('metaTitle')}
-      />
+      <HintedInput form={form} field="metaTitle" />
       <Textarea
         label={t('widgets.fields.description')}
         description={t('widgets.fields.descriptionHint')}
@@ -100,12 +65,7 @@ export function SeoTab({ form }: TabProps) {
         description={t('widgets.fields.noIndexHint')}
         {...form.getInputProps('noIndex', { type: 'checkbox' })}
       />
-      <TextInput
-        label={t('widgets.fields.googleConversionActionId')}
-        description={t('widgets.fields.googleConversionActionIdHint')}
-        placeholder="AW-123456789/AbCdEfGh"
-        {...form.getInputProps('googleConversionActionId')}
-      />
+      <HintedInput form={form} field="googleConversionActionId" placeholder="AW-123456789/AbCdEfGh" />
     </Stack>
   );
 }
