@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import { parseTypedDate } from '@portal/contract';
@@ -17,6 +17,7 @@ import type { SignupFormValues } from './signup-schema';
 import { requiredField } from '@/components/required-field';
 import { FormSection } from '@/components/form-section';
 import { EmailField } from '@/components/email-field';
+import { SignupField } from './signup-field';
 
 function todayIso(): string {
   const now = new Date();
@@ -55,17 +56,8 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
       <Stack gap="lg">
         <FormSection isFieldset title={t('auth.signUp.company')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('fields.companyName')}
-              {...requiredField}
-              autoComplete="organization"
-              {...form.getInputProps('companyName')}
-            />
-            <TextInput
-              label={t('fields.tradeLicenseNumber')}
-              {...requiredField}
-              {...form.getInputProps('tradeLicenseNumber')}
-            />
+            <SignupField form={form} name="companyName" isRequired autoComplete="organization" />
+            <SignupField form={form} name="tradeLicenseNumber" isRequired />
             <AppDatesProvider language={language}>
               <DateInput
                 label={t('fields.tradeLicenseExpiry')}
@@ -80,55 +72,31 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
                 error={form.errors.tradeLicenseExpiry}
               />
             </AppDatesProvider>
-            <TextInput
-              label={t('fields.trnNumber')}
+            <SignupField
+              form={form}
+              name="trnNumber"
               description={t('auth.signUp.trnHint')}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               inputMode="numeric"
-              {...form.getInputProps('trnNumber')}
             />
-            <TextInput
-              label={t('fields.country')}
-              {...requiredField}
-              autoComplete="country-name"
-              {...form.getInputProps('country')}
-            />
-            <TextInput
-              label={t('fields.city')}
-              {...requiredField}
-              autoComplete="address-level2"
-              {...form.getInputProps('city')}
-            />
+            <SignupField form={form} name="country" isRequired autoComplete="country-name" />
+            <SignupField form={form} name="city" isRequired autoComplete="address-level2" />
           </SimpleGrid>
-          <TextInput
-            label={t('fields.address')}
-            {...requiredField}
-            autoComplete="street-address"
-            {...form.getInputProps('address')}
-          />
+          <SignupField form={form} name="address" isRequired autoComplete="street-address" />
         </FormSection>
 
         <FormSection isFieldset title={t('auth.signUp.contact')} description={t('auth.signUp.contactHint')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('fields.name')}
-              {...requiredField}
-              autoComplete="name"
-              {...form.getInputProps('name')}
-            />
-            <TextInput
-              label={t('fields.jobTitle')}
-              autoComplete="organization-title"
-              {...form.getInputProps('jobTitle')}
-            />
+            <SignupField form={form} name="name" isRequired autoComplete="name" />
+            <SignupField form={form} name="jobTitle" autoComplete="organization-title" />
             <EmailField autoComplete="email" {...form.getInputProps('email')} />
-            <TextInput
-              label={t('fields.phone')}
+            <SignupField
+              form={form}
+              name="phone"
+              isRequired
               type="tel"
-              {...requiredField}
               autoComplete="tel"
               placeholder="+971 50 123 4567"
-              {...form.getInputProps('phone')}
             />
           </SimpleGrid>
         </FormSection>
