@@ -9,6 +9,7 @@ import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provid
 import { requiredField } from '@/components/required-field';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
+import { useTranslation } from 'react-i18next';
 import type { CompanyFormValues } from '../utils/form-values';
 
 export type CompanyForm = UseFormReturnType<CompanyFormValues>;
@@ -16,11 +17,17 @@ export type CompanyForm = UseFormReturnType<CompanyFormValues>;
 type FieldProps = {
   form: CompanyForm;
   path: string;
-  label: string;
+  // company.fields.<path> unless given
+  label?: string;
   editable: boolean;
   isRequired?: boolean;
   description?: ReactNode;
 };
+
+function useFieldLabel(path: string, label: string | undefined): string {
+  const { t } = useTranslation();
+  return label ?? t(`company.fields.${path}`);
+}
 
 function textAt(form: CompanyForm, path: string): string {
   const value: unknown = form.getInputProps(path).value;
@@ -42,7 +49,7 @@ export function ReadOnlyValue({ label, value, testId }: { label: string; value: 
 export function CompanyTextField({
   form,
   path,
-  label,
+  label: givenLabel,
   editable,
   isRequired = false,
   description,
@@ -52,6 +59,7 @@ export function CompanyTextField({
     TextInputProps,
     'autoComplete' | 'inputMode' | 'placeholder' | 'type' | 'maxLength'
   >) {
+  const label = useFieldLabel(path, givenLabel);
   if (!editable) return <ReadOnlyValue label={label} value={textAt(form, path)} testId={`value-${path}`} />;
   const common = {
     label,
@@ -66,8 +74,10 @@ export function CompanyTextField({
 }
 
 // A date of the form, picked in the UI language and shown 'dd MMM, yy' like every date of the portal
-export function CompanyDateField({ form, path, label, editable, isRequired = false, description }: FieldProps) {
+export function CompanyDateField(props: FieldProps) {
+  const { form, path, editable, isRequired = false, description } = props;
   const { language } = useLocale();
+  const label = useFieldLabel(path, props.label);
   const value = textAt(form, path);
   if (!editable)
     return (

@@ -26,55 +26,19 @@ export function BasicInfoSection({ form, details, editable }: SectionProps) {
   return (
     <FormSection title={t('company.sections.basic')} testId="company-basic">
       <SimpleGrid {...GRID}>
-        <CompanyTextField
-          {...field}
-          path="companyName"
-          label={t('company.fields.companyName')}
-          isRequired
-          autoComplete="organization"
-        />
+        <CompanyTextField {...field} path="companyName" isRequired autoComplete="organization" />
         <CompanyTextField
           {...field}
           path="trnNumber"
-          label={t('company.fields.trnNumber')}
           description={editable ? t('company.hints.trn') : undefined}
           inputMode="numeric"
         />
-        <CompanyTextField
-          {...field}
-          path="tradeLicenseNumber"
-          label={t('company.fields.tradeLicenseNumber')}
-          isRequired
-        />
-        <CompanyDateField
-          {...field}
-          path="tradeLicenseExpiry"
-          label={t('company.fields.tradeLicenseExpiry')}
-          isRequired
-          description={licenceNote}
-        />
-        <CompanyTextField
-          {...field}
-          path="country"
-          label={t('company.fields.country')}
-          isRequired
-          autoComplete="country-name"
-        />
-        <CompanyTextField
-          {...field}
-          path="city"
-          label={t('company.fields.city')}
-          isRequired
-          autoComplete="address-level2"
-        />
+        <CompanyTextField {...field} path="tradeLicenseNumber" isRequired />
+        <CompanyDateField {...field} path="tradeLicenseExpiry" isRequired description={licenceNote} />
+        <CompanyTextField {...field} path="country" isRequired autoComplete="country-name" />
+        <CompanyTextField {...field} path="city" isRequired autoComplete="address-level2" />
       </SimpleGrid>
-      <CompanyTextField
-        {...field}
-        path="address"
-        label={t('company.fields.address')}
-        isRequired
-        autoComplete="street-address"
-      />
+      <CompanyTextField {...field} path="address" isRequired autoComplete="street-address" />
       <SimpleGrid {...GRID}>
         <DocumentField kind="tradeLicense" files={details.files} editable={editable} />
         <DocumentField kind="vatCertificate" files={details.files} editable={editable} />
@@ -89,35 +53,17 @@ export function BankSection({ form, editable }: SectionProps) {
   return (
     <FormSection title={t('company.sections.bank')} testId="company-bank">
       <SimpleGrid {...GRID}>
-        <CompanyTextField {...field} path="bank.name" label={t('company.fields.bank.name')} maxLength={120} />
-        <CompanyTextField
-          {...field}
-          path="bank.accountNumber"
-          label={t('company.fields.bank.accountNumber')}
-          maxLength={40}
-        />
+        <CompanyTextField {...field} path="bank.name" maxLength={120} />
+        <CompanyTextField {...field} path="bank.accountNumber" maxLength={40} />
         <CompanyTextField
           {...field}
           path="bank.iban"
-          label={t('company.fields.bank.iban')}
           placeholder={editable ? 'AE07 0331 2345 6789 0123 456' : undefined}
           maxLength={42}
         />
-        <CompanyTextField
-          {...field}
-          path="bank.swift"
-          label={t('company.fields.bank.swift')}
-          placeholder={editable ? 'EBILAEAD' : undefined}
-          maxLength={11}
-        />
+        <CompanyTextField {...field} path="bank.swift" placeholder={editable ? 'EBILAEAD' : undefined} maxLength={11} />
       </SimpleGrid>
-      <CompanyTextField
-        {...field}
-        path="bank.notes"
-        label={t('company.fields.bank.notes')}
-        isMultiline
-        maxLength={1000}
-      />
+      <CompanyTextField {...field} path="bank.notes" isMultiline maxLength={1000} />
     </FormSection>
   );
 }
@@ -127,15 +73,10 @@ export function ContractingSection({ form, details, editable }: SectionProps) {
   const field = { form, editable };
   return (
     <FormSection title={t('company.sections.contracting')} testId="company-contracting">
-      <CompanyTextField
-        {...field}
-        path="contracting.signatoryName"
-        label={t('company.fields.contracting.signatoryName')}
-        maxLength={100}
-      />
+      <CompanyTextField {...field} path="contracting.signatoryName" maxLength={100} />
       <SimpleGrid {...GRID}>
-        <CompanyDateField {...field} path="contracting.validFrom" label={t('company.fields.contracting.validFrom')} />
-        <CompanyDateField {...field} path="contracting.validTo" label={t('company.fields.contracting.validTo')} />
+        <CompanyDateField {...field} path="contracting.validFrom" />
+        <CompanyDateField {...field} path="contracting.validTo" />
         <DocumentField kind="contract" files={details.files} editable={editable} />
         <DocumentField kind="signatoryPassport" files={details.files} editable={editable} />
       </SimpleGrid>
