@@ -20,6 +20,7 @@ import { MoneyStat } from '@/components/money-stat';
 import { FigureList, FigureRow } from '@/components/figure-row';
 import { StatementCards, StatementTable } from './statement-entries';
 import { useIsPhone } from '@/lib/use-is-phone';
+import { CardsOrTable } from '@/components/cards-or-table';
 
 const STATEMENT_PAGE_SIZE = 50;
 
@@ -171,17 +172,16 @@ export function StatementTab({ period, page, onPeriodChange, onPageChange }: Sta
         {(data) => (
           <Stack gap="md" style={{ opacity: statement.isPlaceholderData ? 0.6 : 1 }}>
             <PeriodTotals statement={data} isCompact={isPhone} />
-            {data.entries.length === 0 ? (
-              <EmptyState testId="statement-empty">
-                {data.total > 0 ? t('balance.statement.pageEmpty') : t('balance.statement.empty')}
-              </EmptyState>
-            ) : isPhone ? (
-              <StatementCards entries={data.entries} currency={data.currencyCode} />
-            ) : (
-              <Paper withBorder p="xs">
-                <StatementTable entries={data.entries} currency={data.currencyCode} />
-              </Paper>
-            )}
+            <CardsOrTable
+              isEmpty={data.entries.length === 0}
+              empty={
+                <EmptyState testId="statement-empty">
+                  {data.total > 0 ? t('balance.statement.pageEmpty') : t('balance.statement.empty')}
+                </EmptyState>
+              }
+              cards={<StatementCards entries={data.entries} currency={data.currencyCode} />}
+              table={<StatementTable entries={data.entries} currency={data.currencyCode} />}
+            />
             <ListPagination
               total={data.total}
               onPage={data.onPage || STATEMENT_PAGE_SIZE}

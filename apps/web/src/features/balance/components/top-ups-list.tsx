@@ -10,8 +10,8 @@ import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { useTopUps } from '../api/get-top-ups';
 import { TopUpStatusBadge } from './top-up-status-badge';
-import { useIsPhone } from '@/lib/use-is-phone';
 import { TableHead } from '@/components/table-head';
+import { CardsOrTable } from '@/components/cards-or-table';
 
 type RowsProps = { topUps: readonly TopUpView[] };
 
@@ -117,7 +117,6 @@ function TopUpsCards({ topUps }: RowsProps) {
 // GET /b2b/balance/topups: the agency's top-ups, newest first, with their state and the reason of a rejection
 export function TopUpsList() {
   const { t } = useTranslation();
-  const isPhone = useIsPhone();
   const topUps = useTopUps();
   return (
     <Stack gap="sm" component="section" aria-labelledby="top-ups-title">
@@ -125,19 +124,18 @@ export function TopUpsList() {
         {t('balance.topUps.title')}
       </Title>
       <QueryContent query={topUps}>
-        {(data) =>
-          data.length === 0 ? (
-            <EmptyState testId="top-ups-empty" padding="lg">
-              {t('balance.topUps.empty')}
-            </EmptyState>
-          ) : isPhone ? (
-            <TopUpsCards topUps={data} />
-          ) : (
-            <Paper withBorder p="xs">
-              <TopUpsTable topUps={data} />
-            </Paper>
-          )
-        }
+        {(data) => (
+          <CardsOrTable
+            isEmpty={data.length === 0}
+            empty={
+              <EmptyState testId="top-ups-empty" padding="lg">
+                {t('balance.topUps.empty')}
+              </EmptyState>
+            }
+            cards={<TopUpsCards topUps={data} />}
+            table={<TopUpsTable topUps={data} />}
+          />
+        )}
       </QueryContent>
     </Stack>
   );

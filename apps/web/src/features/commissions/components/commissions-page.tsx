@@ -15,6 +15,7 @@ import { CommissionStats, MonthTotals } from './commission-totals';
 import { CommissionsCards } from './commissions-cards';
 import { CommissionsTable } from './commissions-table';
 import { useIsPhone } from '@/lib/use-is-phone';
+import { CardsOrTable } from '@/components/cards-or-table';
 
 // SPEC §2 /my-commissions: what completed bookings earned (published − net), the totals per month of travel and
 // overall, the rows page by page, and the same as xlsx. Filters and page in the URL, as in the bookings list.
@@ -77,22 +78,21 @@ export function CommissionsPage() {
                 <Text size="sm" fw={600} mb={6} data-testid="commissions-total">
                   {t('commissions.total', { count: data.total })}
                 </Text>
-                {data.items.length === 0 ? (
-                  <Paper withBorder p="xl">
-                    <Stack align="center" gap="sm" data-testid="commissions-page-empty">
-                      <Text c="dimmed">{t('commissions.pageEmpty', { page: Number(filters.page ?? 1) })}</Text>
-                      <Button variant="light" onClick={() => update({ page: null })}>
-                        {t('commissions.firstPage')}
-                      </Button>
-                    </Stack>
-                  </Paper>
-                ) : isPhone ? (
-                  <CommissionsCards rows={data.items} hrefFor={hrefFor} showAgent={showAgent} />
-                ) : (
-                  <Paper withBorder p="xs">
-                    <CommissionsTable rows={data.items} hrefFor={hrefFor} showAgent={showAgent} />
-                  </Paper>
-                )}
+                <CardsOrTable
+                  isEmpty={data.items.length === 0}
+                  empty={
+                    <Paper withBorder p="xl">
+                      <Stack align="center" gap="sm" data-testid="commissions-page-empty">
+                        <Text c="dimmed">{t('commissions.pageEmpty', { page: Number(filters.page ?? 1) })}</Text>
+                        <Button variant="light" onClick={() => update({ page: null })}>
+                          {t('commissions.firstPage')}
+                        </Button>
+                      </Stack>
+                    </Paper>
+                  }
+                  cards={<CommissionsCards rows={data.items} hrefFor={hrefFor} showAgent={showAgent} />}
+                  table={<CommissionsTable rows={data.items} hrefFor={hrefFor} showAgent={showAgent} />}
+                />
               </div>
               <ListPagination
                 total={data.total}

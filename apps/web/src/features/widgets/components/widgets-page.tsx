@@ -1,4 +1,4 @@
-import { Button, Paper } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,14 +9,13 @@ import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useWidgets } from '../api/get-widgets';
 import { WidgetsCards, WidgetsTable } from './widgets-list';
-import { useIsPhone } from '@/lib/use-is-phone';
+import { CardsOrTable } from '@/components/cards-or-table';
 
 // SPEC §2 /widgets: the agency's widgets — name, type, domain and its status, how many offers — with edit,
 // duplicate and delete
 export function WidgetsPage() {
   const { t } = useTranslation();
   useDocumentPageTitle(t('widgets.title'));
-  const isPhone = useIsPhone();
   const list = useWidgets();
 
   return (
@@ -34,17 +33,14 @@ export function WidgetsPage() {
       }
     >
       <QueryContent query={list}>
-        {({ items }) =>
-          items.length === 0 ? (
-            <EmptyState testId="widgets-empty">{t('widgets.empty')}</EmptyState>
-          ) : isPhone ? (
-            <WidgetsCards widgets={items} />
-          ) : (
-            <Paper withBorder p="xs">
-              <WidgetsTable widgets={items} />
-            </Paper>
-          )
-        }
+        {({ items }) => (
+          <CardsOrTable
+            isEmpty={items.length === 0}
+            empty={<EmptyState testId="widgets-empty">{t('widgets.empty')}</EmptyState>}
+            cards={<WidgetsCards widgets={items} />}
+            table={<WidgetsTable widgets={items} />}
+          />
+        )}
       </QueryContent>
     </AgentPage>
   );
