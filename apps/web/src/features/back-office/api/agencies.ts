@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminRoutes } from '@portal/contract';
 import type { AdminAgenciesQuery, AgencyAdjustmentBody, AgencySettingsBody } from '@portal/contract';
+import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 import { callRoute } from '@/lib/api-client';
 import { useListQuery } from '@/lib/use-list-query';
 import { backOfficeKeys, refreshBackOffice } from './keys';
@@ -39,38 +40,29 @@ export type AgencyDecision =
 
 // Approve, reject, suspend or reinstate: each answers ok, and everything about agencies is read again
 export function useAgencyDecision(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (decision: AgencyDecision) => {
-      switch (decision.kind) {
-        case 'approve':
-          return callRoute(adminRoutes.approveAgency, { params: { id } });
-        case 'reinstate':
-          return callRoute(adminRoutes.reinstateAgency, { params: { id } });
-        case 'reject':
-          return callRoute(adminRoutes.rejectAgency, { params: { id }, body: { reason: decision.reason } });
-        case 'suspend':
-          return callRoute(adminRoutes.suspendAgency, { params: { id }, body: { reason: decision.reason } });
-      }
-    },
-    onSuccess: () => refreshBackOffice(queryClient),
+  return useRefreshingMutation(refreshBackOffice, (decision: AgencyDecision) => {
+    switch (decision.kind) {
+      case 'approve':
+        return callRoute(adminRoutes.approveAgency, { params: { id } });
+      case 'reinstate':
+        return callRoute(adminRoutes.reinstateAgency, { params: { id } });
+      case 'reject':
+        return callRoute(adminRoutes.rejectAgency, { params: { id }, body: { reason: decision.reason } });
+      case 'suspend':
+        return callRoute(adminRoutes.suspendAgency, { params: { id }, body: { reason: decision.reason } });
+    }
   });
 }
 
 export function useAgencySettings(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AgencySettingsBody) => callRoute(adminRoutes.agencySettings, { params: { id }, body }),
-    onSuccess: () => refreshBackOffice(queryClient),
-  });
+  return useRefreshingMutation(refreshBackOffice, (body: AgencySettingsBody) =>
+    callRoute(adminRoutes.agencySettings, { params: { id }, body }),
+  );
 }
 
 // The key comes from the form (one per attempt), so a double click or a retry posts the adjustment once
 export function useAgencyAdjustment(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: AgencyAdjustmentBody; key: string }) =>
-      callRoute(adminRoutes.adjustBalance, { params: { id }, body, headers: { 'Idempotency-Key': key } }),
-    onSuccess: () => refreshBackOffice(queryClient),
-  });
+  return useRefreshingMutation(refreshBackOffice, ({ body, key }: { body: AgencyAdjustmentBody; key: string }) =>
+    callRoute(adminRoutes.adjustBalance, { params: { id }, body, headers: { 'Idempotency-Key': key } }),
+  );
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingRoutes } from '@portal/contract';
 import type { AdminRequestsQuery } from '@portal/contract';
+import { useRefreshingMutation } from '@/lib/use-refreshing-mutation';
 import { callRoute } from '@/lib/api-client';
 import { useListQuery } from '@/lib/use-list-query';
 import { deskKeys, refreshDesk } from './keys';
@@ -14,18 +14,14 @@ export type QuoteInput = { netTotal: number; validHours: number; note: string };
 
 // POST /admin/requests/{id}/quote → Payment Required; the agent is e-mailed the quote
 export function useQuoteRequest(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: QuoteInput) => callRoute(bookingRoutes.adminQuote, { params: { id }, body }),
-    onSuccess: () => refreshDesk(queryClient),
-  });
+  return useRefreshingMutation(refreshDesk, (body: QuoteInput) =>
+    callRoute(bookingRoutes.adminQuote, { params: { id }, body }),
+  );
 }
 
 // POST /admin/requests/{id}/decline with the reason the agent reads
 export function useDeclineRequest(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (reason: string) => callRoute(bookingRoutes.adminDecline, { params: { id }, body: { reason } }),
-    onSuccess: () => refreshDesk(queryClient),
-  });
+  return useRefreshingMutation(refreshDesk, (reason: string) =>
+    callRoute(bookingRoutes.adminDecline, { params: { id }, body: { reason } }),
+  );
 }
