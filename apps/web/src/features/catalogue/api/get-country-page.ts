@@ -1,18 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { catalogueRoutes } from '@portal/contract';
 import { callRoute } from '@/lib/api-client';
-import { useLocale } from '@/lib/locale';
-import { localeQuery, placeKeys, type CatalogueLocale } from './keys';
-
-export const countryPageQuery = (url: string, locale: CatalogueLocale) =>
-  queryOptions({
-    queryKey: placeKeys.country(url, locale),
-    queryFn: ({ signal }) =>
-      callRoute(catalogueRoutes.countryPage, { params: { url }, query: localeQuery(locale), signal }),
-    placeholderData: keepPreviousData,
-  });
+import { localeQuery, placeKeys } from './keys';
+import { useCatalogueQuery } from './catalogue-query';
 
 export function useCountryPage(url: string) {
-  const { language, currency } = useLocale();
-  return useQuery(countryPageQuery(url, { language, currency }));
+  return useCatalogueQuery(
+    (locale) => placeKeys.country(url, locale),
+    (locale, signal) => callRoute(catalogueRoutes.countryPage, { params: { url }, query: localeQuery(locale), signal }),
+  );
 }
