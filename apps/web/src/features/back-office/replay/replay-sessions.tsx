@@ -21,33 +21,18 @@ export function sessionMinutes(session: ReplaySession): number {
 
 // Issue 31 item 3: an agency's recorded sessions on its page
 export function AgencyReplays({ agencyId }: { agencyId: string }) {
-  const { t } = useTranslation();
-  return (
-    <ReplaySessions
-      title={t('backOffice.replay.agencyTitle')}
-      empty={t('backOffice.replay.agencyEmpty')}
-      sessions={useAgencyReplays(agencyId)}
-      testId="agency-replays"
-    />
-  );
+  return <ReplaySessions of="agency" sessions={useAgencyReplays(agencyId)} />;
 }
 
 // …and on a booking's page, the session it was made in
 export function BookingReplays({ bookingId }: { bookingId: string }) {
-  const { t } = useTranslation();
-  return (
-    <ReplaySessions
-      title={t('backOffice.replay.bookingTitle')}
-      empty={t('backOffice.replay.bookingEmpty')}
-      sessions={useBookingReplays(bookingId)}
-      testId="booking-replays"
-    />
-  );
+  return <ReplaySessions of="booking" sessions={useBookingReplays(bookingId)} />;
 }
 
-type ReplaySessionsProps = { title: string; empty: string; sessions: Sessions; testId: string };
+// whose sessions: the section's title and empty note are backOffice.replay.<of>Title and <of>Empty
+type ReplaySessionsProps = { of: 'agency' | 'booking'; sessions: Sessions };
 
-function ReplaySessions({ title, empty, sessions, testId }: ReplaySessionsProps) {
+function ReplaySessions({ of, sessions }: ReplaySessionsProps) {
   const { t } = useTranslation();
   const { language } = useLocale();
   const rows = sessions.data?.sessions ?? [];
@@ -105,12 +90,12 @@ function ReplaySessions({ title, empty, sessions, testId }: ReplaySessionsProps)
     },
   ];
   return (
-    <Section title={title} testId={testId}>
+    <Section title={t(`backOffice.replay.${of}Title`)} testId={`${of}-replays`}>
       {sessions.isError && !sessions.data ? (
         <LoadFailed error={sessions.error} onRetry={() => void sessions.refetch()} isRetrying={sessions.isFetching} />
       ) : sessions.data && rows.length === 0 ? (
         <Text c="dimmed" size="sm">
-          {empty}
+          {t(`backOffice.replay.${of}Empty`)}
         </Text>
       ) : (
         <ListTable
