@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Group, Paper, Stack, Title, type MantineSpacing } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title, type MantineSpacing } from '@mantine/core';
 
 type SectionProps = {
   title: string;
@@ -10,11 +10,13 @@ type SectionProps = {
   aside?: ReactNode;
   action?: ReactNode;
   gap?: MantineSpacing;
+  // a note shown instead of the content while the section has nothing to show (false: it has)
+  empty?: string | false;
   children: ReactNode;
 };
 
 // One framed part of a back-office page, named by its heading
-export function Section({ title, testId, anchor, aside, action, gap = 'sm', children }: SectionProps) {
+export function Section({ title, testId, anchor, aside, action, gap = 'sm', empty = false, children }: SectionProps) {
   const titleId = useId();
   const heading = (
     <Title order={2} size="h4" id={titleId}>
@@ -35,7 +37,13 @@ export function Section({ title, testId, anchor, aside, action, gap = 'sm', chil
         ) : (
           heading
         )}
-        {children}
+        {empty === false ? (
+          children
+        ) : (
+          <Text size="sm" c="dimmed">
+            {empty}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

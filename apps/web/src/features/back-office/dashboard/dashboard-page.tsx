@@ -160,71 +160,67 @@ export function DashboardPage() {
               ))}
             </SimpleGrid>
 
-            <Section title={t('backOffice.dashboard.lowOrOverdue')} anchor="low-balances">
-              {data.agenciesLowOrOverdue.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('backOffice.dashboard.noneLow')}
-                </Text>
-              ) : (
-                <Table.ScrollContainer minWidth={420}>
-                  <Table verticalSpacing="xs">
-                    <TableHead
-                      textKeys="backOffice.agencies"
-                      cells={['name', { key: 'available', align: 'right' }, { key: 'overdue', align: 'right' }]}
-                    />
-                    <Table.Tbody>
-                      {data.agenciesLowOrOverdue.map((row) => (
-                        <Table.Tr key={row.id}>
-                          <Table.Td>
-                            <Anchor component={Link} to={bo.agency.getHref(row.id)} size="sm">
-                              {row.name}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Money amount={row.available} currency={row.currencyCode} />
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            {row.overdue > 0 ? (
-                              <Badge color="red" variant="light">
-                                <Money amount={row.overdue} currency={row.currencyCode} />
-                              </Badge>
-                            ) : (
-                              '—'
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
+            <Section
+              title={t('backOffice.dashboard.lowOrOverdue')}
+              anchor="low-balances"
+              empty={data.agenciesLowOrOverdue.length === 0 && t('backOffice.dashboard.noneLow')}
+            >
+              <Table.ScrollContainer minWidth={420}>
+                <Table verticalSpacing="xs">
+                  <TableHead
+                    textKeys="backOffice.agencies"
+                    cells={['name', { key: 'available', align: 'right' }, { key: 'overdue', align: 'right' }]}
+                  />
+                  <Table.Tbody>
+                    {data.agenciesLowOrOverdue.map((row) => (
+                      <Table.Tr key={row.id}>
+                        <Table.Td>
+                          <Anchor component={Link} to={bo.agency.getHref(row.id)} size="sm">
+                            {row.name}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <Money amount={row.available} currency={row.currencyCode} />
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          {row.overdue > 0 ? (
+                            <Badge color="red" variant="light">
+                              <Money amount={row.overdue} currency={row.currencyCode} />
+                            </Badge>
+                          ) : (
+                            '—'
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             </Section>
 
-            <Section title={t('backOffice.dashboard.failedJobs')} anchor="failed-jobs">
-              {data.failedJobs.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('backOffice.dashboard.noFailedJobs')}
-                </Text>
-              ) : (
-                data.failedJobs.map((job) => (
-                  <Stack key={job.job} gap={2} data-testid="failed-job">
-                    <Group gap="xs">
-                      <Text fw={600} size="sm">
-                        {job.job}
-                      </Text>
-                      <Badge color="red" variant="light" size="sm">
-                        {t('backOffice.dashboard.failures', { count: job.failures })}
-                      </Badge>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(job.at, language)}
-                      </Text>
-                    </Group>
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {job.lastError}
+            <Section
+              title={t('backOffice.dashboard.failedJobs')}
+              anchor="failed-jobs"
+              empty={data.failedJobs.length === 0 && t('backOffice.dashboard.noFailedJobs')}
+            >
+              {data.failedJobs.map((job) => (
+                <Stack key={job.job} gap={2} data-testid="failed-job">
+                  <Group gap="xs">
+                    <Text fw={600} size="sm">
+                      {job.job}
                     </Text>
-                  </Stack>
-                ))
-              )}
+                    <Badge color="red" variant="light" size="sm">
+                      {t('backOffice.dashboard.failures', { count: job.failures })}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(job.at, language)}
+                    </Text>
+                  </Group>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {job.lastError}
+                  </Text>
+                </Stack>
+              ))}
             </Section>
           </>
         )}

@@ -172,14 +172,15 @@ function Detail({ detail }: { detail: AdminBookingDetail }) {
           </Text>
         )}
       </Section>
-      <Section title={t('boDesk.booking.payments')}>
-        {detail.payments.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {booking.paymentMethod === 'balance' ? t('boDesk.booking.paidFromBalance') : t('boDesk.booking.noPayments')}
-          </Text>
-        ) : (
-          <PaymentsTable rows={detail.payments} showAgency={false} />
-        )}
+      <Section
+        title={t('boDesk.booking.payments')}
+        empty={
+          detail.payments.length === 0 && booking.paymentMethod === 'balance'
+            ? t('boDesk.booking.paidFromBalance')
+            : t('boDesk.booking.noPayments')
+        }
+      >
+        <PaymentsTable rows={detail.payments} showAgency={false} />
       </Section>
       <Section title={t('boDesk.booking.history')}>
         <BookingHistory entries={detail.history} />

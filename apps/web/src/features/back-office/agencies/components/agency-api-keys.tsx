@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Table } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiKeyRoutes } from '@portal/contract';
 import type { AdminAgencyDetail } from '@portal/contract';
@@ -29,49 +29,47 @@ export function AgencyApiKeys({ agency }: { agency: AdminAgencyDetail }) {
   const list = keys.data?.keys ?? [];
   if (!agency.isApiAllowed && list.length === 0) return null;
   return (
-    <Section title={t('backOffice.apiKeys.title')} testId="agency-api-keys">
-      {list.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t('backOffice.apiKeys.empty')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table>
-            <Table.Tbody>
-              {list.map((key) => (
-                <Table.Tr key={key.id}>
-                  <Table.Td>{key.name}</Table.Td>
-                  <Table.Td>
-                    <Code>{key.prefix}…</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    {key.lastUsedAt
-                      ? t('backOffice.apiKeys.lastUsed', { when: formatDateTime(key.lastUsedAt, language) })
-                      : t('backOffice.apiKeys.neverUsed')}
-                  </Table.Td>
-                  <Table.Td>
-                    {key.revokedAt ? (
-                      <Badge color="gray" variant="light">
-                        {t('backOffice.apiKeys.revokedBadge')}
-                      </Badge>
-                    ) : (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        loading={revoke.isPending && revoke.variables === key.id}
-                        onClick={() => revoke.mutate(key.id)}
-                      >
-                        {t('backOffice.apiKeys.revoke')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+    <Section
+      title={t('backOffice.apiKeys.title')}
+      testId="agency-api-keys"
+      empty={list.length === 0 && t('backOffice.apiKeys.empty')}
+    >
+      <Table.ScrollContainer minWidth={560}>
+        <Table>
+          <Table.Tbody>
+            {list.map((key) => (
+              <Table.Tr key={key.id}>
+                <Table.Td>{key.name}</Table.Td>
+                <Table.Td>
+                  <Code>{key.prefix}…</Code>
+                </Table.Td>
+                <Table.Td>
+                  {key.lastUsedAt
+                    ? t('backOffice.apiKeys.lastUsed', { when: formatDateTime(key.lastUsedAt, language) })
+                    : t('backOffice.apiKeys.neverUsed')}
+                </Table.Td>
+                <Table.Td>
+                  {key.revokedAt ? (
+                    <Badge color="gray" variant="light">
+                      {t('backOffice.apiKeys.revokedBadge')}
+                    </Badge>
+                  ) : (
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      loading={revoke.isPending && revoke.variables === key.id}
+                      onClick={() => revoke.mutate(key.id)}
+                    >
+                      {t('backOffice.apiKeys.revoke')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Section>
   );
 }
