@@ -11,6 +11,7 @@ import type {
   UpdateSlotsBody,
 } from '@portal/contract';
 import { useListQuery } from '@/lib/use-list-query';
+import { useChoicesQuery } from '../../hooks/use-choices-query';
 import { callRoute, uploadToRoute } from '@/lib/api-client';
 import { refreshAuditLog } from '../../api/keys';
 
@@ -43,11 +44,7 @@ function useCatalogueChange<TVariables, TResult>(
 }
 
 export function useCatalogueReference() {
-  return useQuery({
-    queryKey: catalogueKeys.reference(),
-    queryFn: ({ signal }) => callRoute(routes.reference, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useChoicesQuery(catalogueKeys.reference(), routes.reference);
 }
 
 export function useAdminTours(query: AdminToursQuery) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { insightAdminRoutes as routes } from '@portal/contract';
 import type {
   AgencyActivityQuery,
@@ -7,7 +7,7 @@ import type {
   SalesQuery,
   UnservedDemandQuery,
 } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { useChoicesQuery } from '../../hooks/use-choices-query';
 import { useListQuery } from '@/lib/use-list-query';
 import { downloadFromApi } from '@/lib/download';
 import { todayInDubai } from '@/lib/format';
@@ -25,11 +25,7 @@ const insightKeys = {
 
 // GET /admin/insight/options: the sites and tours the filters offer
 export function useInsightOptions() {
-  return useQuery({
-    queryKey: insightKeys.options(),
-    queryFn: ({ signal }) => callRoute(routes.options, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useChoicesQuery(insightKeys.options(), routes.options);
 }
 
 // GET /admin/insight/funnel
