@@ -175,9 +175,8 @@ function Detail({ detail }: { detail: AdminBookingDetail }) {
       <Section
         title={t('boDesk.booking.payments')}
         empty={
-          detail.payments.length === 0 && booking.paymentMethod === 'balance'
-            ? t('boDesk.booking.paidFromBalance')
-            : t('boDesk.booking.noPayments')
+          detail.payments.length === 0 &&
+          t(booking.paymentMethod === 'balance' ? 'boDesk.booking.paidFromBalance' : 'boDesk.booking.noPayments')
         }
       >
         <PaymentsTable rows={detail.payments} showAgency={false} />
