@@ -81,18 +81,15 @@ function uncachedByOffer(offerIds) {
   };
 }
 
-function measure(title, url, headers = {}, nextPath = null) {
+function measure(title, url, headers = {}, nextPath = null, duration = DURATION) {
   return new Promise((resolve, reject) => {
     const requests = nextPath
       ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }]
       : undefined;
-    const instance = autocannon(
-      { url, connections: CONNECTIONS, duration: DURATION, headers, requests },
-      (error, result) => {
-        if (error) reject(error);
-        else resolve({ title, url: url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''), result });
-      },
-    );
+    const instance = autocannon({ url, connections: CONNECTIONS, duration, headers, requests }, (error, result) => {
+      if (error) reject(error);
+      else resolve({ title, url: url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''), result });
+    });
     instance.on('error', reject);
   });
 }
@@ -203,11 +200,19 @@ async function main() {
     console.log(
       `\nBench: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPUs, node ${process.version}; server ready in ${startupMs} ms\n`,
     );
-    // the baseline runs first and last; ratios use the mean of both, so a passing load spike skews them less
+    // The baseline runs first and last, and briefly between the scenarios: each scenario's ratio is to the mean of the
+    // baselines just before and just after it, as this VM's speed drifts within a run (45k to 22k req/s of the
+    // baseline between first and last has been seen), which a ratio to the run's first and last alone mistook
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
+    const between = () =>
+      measure('baseline', helloUrl, {}, null, Math.max(2, Math.round(DURATION / 3))).then(
+        ({ result }) => result.requests.average,
+      );
     const baselineFirst = summarise(await measure('Fastify hello-world (baseline, first)', helloUrl), 0);
     const measured = [];
+    const adjacent = [baselineFirst.requestsPerSecond];
     for (const [title, url, headers, nextPath] of scenarios) {
+      if (measured.length > 0) adjacent.push(await between());
       let etag = '';
       if (!nextPath) {
         const warm = await fetch(url, { headers: { ...headers, 'if-none-match': '' } });
@@ -218,11 +223,15 @@ async function main() {
       measured.push(await measure(title, url, finalHeaders, nextPath));
     }
     const baselineLast = summarise(await measure('Fastify hello-world (baseline, last)', helloUrl), 0);
+    adjacent.push(baselineLast.requestsPerSecond);
     const baselineRps = Math.round((baselineFirst.requestsPerSecond + baselineLast.requestsPerSecond) / 2);
     const rows = [
       { ...baselineFirst, ratioToBaseline: Number((baselineFirst.requestsPerSecond / baselineRps).toFixed(3)) },
       { ...baselineLast, ratioToBaseline: Number((baselineLast.requestsPerSecond / baselineRps).toFixed(3)) },
-      ...measured.map((m) => summarise(m, baselineRps)),
+      ...measured.map((m, i) => ({
+        ...summarise(m, ((adjacent[i] ?? baselineRps) + (adjacent[i + 1] ?? baselineRps)) / 2),
+        baselineRps: Math.round(((adjacent[i] ?? baselineRps) + (adjacent[i + 1] ?? baselineRps)) / 2),
+      })),
     ];
 
     const table = rows.map((r) => ({
@@ -230,6 +239,7 @@ async function main() {
       'req/s': r.requestsPerSecond,
       'p99 ms': r.latencyP99Ms,
       'x baseline': r.ratioToBaseline,
+      'baseline req/s': r.baselineRps ?? r.requestsPerSecond,
       'MB/s': r.throughputMBps,
       'non-2xx': r.non2xx,
     }));
