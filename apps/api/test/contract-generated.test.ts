@@ -12,7 +12,6 @@ import {
   users,
   webhookDeliveries,
   webhookEndpoints,
-  widgets,
 } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
 import {
@@ -25,7 +24,7 @@ import {
   useBookingWorld,
 } from './booking-fixtures.ts';
 import { type TestApp } from './build-test-app.ts';
-import { bearer, createAgency, createOperator, loginAs, storeAgencyFile } from './factories.ts';
+import { bearer, createAgency, createOperator, insertWidget, loginAs, storeAgencyFile } from './factories.ts';
 
 // Tests generated from the contract: a route added later is covered without anyone remembering to.
 let t: TestApp;
@@ -82,21 +81,10 @@ beforeAll(async () => {
     .update(agencies)
     .set({ isWidgetsCreationAllowed: 1, isApiAllowed: 1 })
     .where(inArray(agencies.id, [w.agency.id, them.agency.id]));
-  const [widget] = await t.database.db
-    .insert(widgets)
-    .values({
-      agencyId: them.agency.id,
-      createdBy: them.agency.users.admin.id,
-      slug: `theirs-${them.agency.id.slice(0, 8)}`,
-      name: 'Their shop',
-      type: 'multipleTours',
-      currency: 'aed',
-      language: 'en',
-      contacts: { address: '', mapLink: '', email: '', telegram: '', phone: '', whatsapp: '', viber: '' },
-      partners: [],
-      socialLinks: {},
-    })
-    .returning({ id: widgets.id });
+  const widget = await insertWidget(t.database.db, them.agency, {
+    slug: `theirs-${them.agency.id.slice(0, 8)}`,
+    name: 'Their shop',
+  });
   const [watch] = await t.database.db
     .insert(stockWatches)
     .values({
