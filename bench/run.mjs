@@ -228,10 +228,10 @@ async function main() {
     const rows = [
       { ...baselineFirst, ratioToBaseline: Number((baselineFirst.requestsPerSecond / baselineRps).toFixed(3)) },
       { ...baselineLast, ratioToBaseline: Number((baselineLast.requestsPerSecond / baselineRps).toFixed(3)) },
-      ...measured.map((m, i) => ({
-        ...summarise(m, ((adjacent[i] ?? baselineRps) + (adjacent[i + 1] ?? baselineRps)) / 2),
-        baselineRps: Math.round(((adjacent[i] ?? baselineRps) + (adjacent[i + 1] ?? baselineRps)) / 2),
-      })),
+      ...measured.map((m, i) => {
+        const around = ((adjacent[i] ?? baselineRps) + (adjacent[i + 1] ?? baselineRps)) / 2;
+        return { ...summarise(m, around), baselineRps: Math.round(around) };
+      }),
     ];
 
     const table = rows.map((r) => ({
