@@ -1,7 +1,7 @@
 // Debian's Chromium as the browser tests and the benches launch it (never a downloaded browser): its path and the
 // flags that keep it quiet and working in a container
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
