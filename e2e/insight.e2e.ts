@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
+import { FIRST_PAGE_ROUTES } from '@portal/contract/plain';
 import type { FunnelResponse, UnservedDemandResponse } from '@portal/contract';
 import { portalForFile, noSideScroll, settledScreenshot } from './support/portal.ts';
 import { ADMIN, OPERATOR, agentSessions } from './support/session.ts';
@@ -19,7 +19,7 @@ import {
 // operator's Insight pages then show: that session at every step of the funnel, and the sold-out date among the
 // demand not served, with its link to the slots editor.
 
-const INSIGHT_EVENTS = `/api${FIRST_PAGE_PATHS.insightEvents}`;
+const INSIGHT_EVENTS = `/api${FIRST_PAGE_ROUTES.insightEvents.path}`;
 const portal = portalForFile({ REPLAY_SAMPLE_RATE: '1' });
 const { api, openAs } = agentSessions(portal);
 const { findSlot } = bookingSlots(api);

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { FIRST_PAGE_PATHS, REPLAY_UPLOAD_PATH } from '@portal/contract/plain';
+import { FIRST_PAGE_ROUTES, REPLAY_UPLOAD_PATH } from '@portal/contract/plain';
 import type { AgencyDetails, ReplayRecording, ReplaySessionList } from '@portal/contract';
 import { portalForFile, screenshot } from './support/portal.ts';
 import { ADMIN, OPERATOR, agentSessions } from './support/session.ts';
@@ -11,7 +11,7 @@ import { GUEST, bookable, bookingSlots, fillGuest, instantPerPerson, type Slot }
 // recordings, and the analytics events — holds neither the guest's name nor phone nor e-mail (masked in the browser),
 // and the operator plays the session back from the agency's page and from the booking's page.
 
-const INSIGHT_EVENTS = `/api${FIRST_PAGE_PATHS.insightEvents}`;
+const INSIGHT_EVENTS = `/api${FIRST_PAGE_ROUTES.insightEvents.path}`;
 const UPLOADS = `/api${REPLAY_UPLOAD_PATH}`;
 // a guest no page of the demo shows otherwise, so finding any of these anywhere is a leak
 const SECRET = { name: 'Zelda Quartermaine', phone: '+971 55 987 6543', email: 'zelda.q@example.test' };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isWholeCents } from './money.ts';
-import { CatalogueDate, CatalogueId, TimeOfDay, daysBetween, isCalendarDate } from './catalogue.ts';
+import { CatalogueDate, CatalogueId, TimeOfDay } from './catalogue.ts';
+import { daysBetween, isCalendarDate } from './calendar.ts';
 import { DbId, Language, OkResponse } from './common.ts';
 import { OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';

@@ -1,7 +1,8 @@
+import { firstPageRoute } from './paths.ts';
 import { z } from 'zod';
 import { AgencyStatus, CurrencyCode, DateOnly } from './common.ts';
 import { accessFor, defineRoute } from './define-route.ts';
-import { isCalendarDate } from './catalogue.ts';
+import { isCalendarDate } from './calendar.ts';
 import { COMPANY_MESSAGES, FIELD_MESSAGES } from './messages.ts';
 import { OptionalEmail, optionalPhone, RequiredText } from './validation.ts';
 import { isValidIban, isValidSwift, isValidUaeTrn, normalizeIban } from './company-rules.ts';
@@ -163,8 +164,7 @@ const tags = ['agency'] as const;
 
 export const agencyRoutes = {
   get: defineRoute({
-    method: 'GET',
-    path: '/b2b/agency',
+    ...firstPageRoute('agency'),
     summary: "The agency's company settings (every role reads them)",
     tags,
     access: accessFor('viewCompanyDetails'),

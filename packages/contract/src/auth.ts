@@ -3,7 +3,7 @@ import { AgentRole, CurrencyCode, DateOnly, Language, OkResponse, Role } from '.
 import { ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { Email, NewPassword, PersonName, Phone, RequiredText } from './validation.ts';
-import { FIRST_PAGE_PATHS } from './paths.ts';
+import { firstPageRoute } from './paths.ts';
 import { SiteKind } from './layout.ts';
 
 export const JWT_AUDIENCE = 'b2b-portal';
@@ -101,8 +101,7 @@ export type AccountProfile = z.infer<typeof AccountProfile>;
 
 export const authRoutes = {
   login: defineRoute({
-    method: 'POST',
-    path: FIRST_PAGE_PATHS.login,
+    ...firstPageRoute('login'),
     summary: 'Log in; returns a signed access token',
     tags: ['account'],
     access: PUBLIC,
@@ -147,8 +146,7 @@ export const authRoutes = {
     response: ChangePasswordResponse,
   }),
   me: defineRoute({
-    method: 'GET',
-    path: '/b2b/account/me',
+    ...firstPageRoute('me'),
     summary: 'The logged-in user and their agency',
     tags: ['account'],
     access: ANY_USER,

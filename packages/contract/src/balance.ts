@@ -7,7 +7,7 @@ import { isWholeCents } from './money.ts';
 
 export { MONEY_MESSAGES };
 import { PaymentProviderName } from './bookings.ts';
-import { isCalendarDate } from './catalogue.ts';
+import { isCalendarDate } from './calendar.ts';
 
 // SPEC §2 /balance, /top-up; §5 top-up rules; §6 balances are an admin's; §7 /b2b/balance*; §9 credit and invoices.
 

@@ -1,3 +1,4 @@
+import { firstPageRoute } from './paths.ts';
 import { z } from 'zod';
 import { pageOf, pagingQuery } from './paging.ts';
 import { isWholeCents } from './money.ts';
@@ -378,8 +379,7 @@ const tags = ['bookings'] as const;
 
 export const bookingRoutes = {
   create: defineRoute({
-    method: 'POST',
-    path: '/b2b/bookings',
+    ...firstPageRoute('createBooking'),
     summary:
       'Book and pay from the company balance (Idempotency-Key header). Not instantly confirmable or past cut-off → a quotation request',
     tags,
@@ -388,8 +388,7 @@ export const bookingRoutes = {
     response: CreateBookingResponse,
   }),
   createWithPaymentIntent: defineRoute({
-    method: 'POST',
-    path: '/b2b/bookings/withpaymentintent',
+    ...firstPageRoute('createBookingWithCard'),
     summary: 'Book and pay by card (PaymentIntent / hosted page); stock is held for 15 minutes',
     tags,
     access: ANY_AGENT,
@@ -453,8 +452,7 @@ export const bookingRoutes = {
     response: BookingOptionsResponse,
   }),
   detail: defineRoute({
-    method: 'GET',
-    path: '/b2b/bookings/{id}',
+    ...firstPageRoute('bookingDetail'),
     summary: 'One booking',
     tags,
     access: ANY_AGENT,
@@ -463,8 +461,7 @@ export const bookingRoutes = {
     response: BookingView,
   }),
   requestDetail: defineRoute({
-    method: 'GET',
-    path: '/b2b/bookings/requests/{id}',
+    ...firstPageRoute('requestDetail'),
     summary: 'One quotation request',
     tags,
     access: ANY_AGENT,
@@ -493,8 +490,7 @@ export const bookingRoutes = {
     response: BookingView,
   }),
   pay: defineRoute({
-    method: 'POST',
-    path: '/b2b/bookings/{id}/pay',
+    ...firstPageRoute('payBooking'),
     summary: 'Pay a quoted request, or try another card while the hold lasts (Idempotency-Key header)',
     tags,
     access: ANY_AGENT,
@@ -512,8 +508,7 @@ export const bookingRoutes = {
   }),
   // SPEC §6: account balances are an admin's; other agents learn only whether the balance covers their booking
   balance: defineRoute({
-    method: 'GET',
-    path: '/b2b/balance',
+    ...firstPageRoute('balance'),
     summary: "The agency's balance, credit limit and available amount (admins)",
     tags,
     access: accessFor('viewBalances'),
@@ -521,8 +516,7 @@ export const bookingRoutes = {
     response: BalanceResponse,
   }),
   balanceCovers: defineRoute({
-    method: 'GET',
-    path: '/b2b/balance/covers',
+    ...firstPageRoute('balanceCovers'),
     summary: 'Whether the available balance covers an amount (any agent; no figures)',
     tags,
     access: ANY_AGENT,
@@ -548,8 +542,7 @@ export const bookingRoutes = {
     response: PickUpTimeResponse,
   }),
   paymentStatus: defineRoute({
-    method: 'GET',
-    path: '/b2b/payments/{id}',
+    ...firstPageRoute('paymentStatus'),
     summary: 'A card payment and its booking, asking the provider when still open',
     tags,
     access: ANY_AGENT,

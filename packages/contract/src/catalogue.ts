@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { CurrencyCode, Language, MAX_DB_ID, MIN_DATE } from './common.ts';
 import { ANY_AGENT, ANY_USER, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
-import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, PEOPLE_MESSAGES, fillTemplate } from './messages.ts';
-import { FIRST_PAGE_PATHS } from './paths.ts';
+import { BOOKING_MESSAGES, CATALOGUE_MESSAGES } from './messages.ts';
+import { firstPageRoute } from './paths.ts';
+import { daysBetween, isCalendarDate } from './calendar.ts';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, type ImageWidth } from './images.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -14,59 +15,11 @@ export { CATALOGUE_MESSAGES } from './messages.ts';
 export const MAX_RANGE_DAYS = 366;
 export const MAX_PRICE_IDS = 50;
 
-// SPEC §5: the checkout messages, with N filled in
 export { PEOPLE_MESSAGES } from './messages.ts';
-export const peopleMessages = {
-  min: (n: number) => fillTemplate(PEOPLE_MESSAGES.min, { n }),
-  max: (n: number) => fillTemplate(PEOPLE_MESSAGES.max, { n }),
-  stock: (n: number) => fillTemplate(PEOPLE_MESSAGES.stock, { n }),
-};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Dates
 // ---------------------------------------------------------------------------------------------------------------
-// yyyy-MM-dd read with arithmetic: these checks run on every availability read, where building Date objects and
-// splitting strings cost more than the rest of a cached answer
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function digitsAt(value: string, start: number, count: number): number {
-  let n = 0;
-  for (let i = start; i < start + count; i++) {
-    const digit = value.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return Number.NaN;
-    n = n * 10 + digit;
-  }
-  return n;
-}
-
-const isLeapYear = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-
-// A real day of the calendar, written yyyy-MM-dd (years before 100 are refused, as they always were)
-export function isCalendarDate(value: string): boolean {
-  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
-  const y = digitsAt(value, 0, 4);
-  const m = digitsAt(value, 5, 2);
-  const d = digitsAt(value, 8, 2);
-  if (!(y >= 100 && m >= 1 && m <= 12 && d >= 1)) return false;
-  return d <= (DAYS_IN_MONTH[m - 1] ?? 0) + (m === 2 && isLeapYear(y) ? 1 : 0);
-}
-
-// Days since 1970-01-01 of a yyyy-MM-dd date (the proleptic Gregorian calendar, counted in 400-year eras)
-function dayNumber(date: string): number {
-  const m = digitsAt(date, 5, 2);
-  const y = digitsAt(date, 0, 4) - (m <= 2 ? 1 : 0);
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * ((m + 9) % 12) + 2) / 5) + digitsAt(date, 8, 2) - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
-}
-
-// Days from a to b (both yyyy-MM-dd), e.g. 2026-01-01 → 2026-01-31 is 30
-export function daysBetween(a: string, b: string): number {
-  return dayNumber(b) - dayNumber(a);
-}
-
 export const CatalogueDate = z.string({ error: MESSAGES.required }).superRefine((value, ctx) => {
   if (!isCalendarDate(value)) ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.dateFormat });
   else if (value < MIN_DATE) ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.dateBeforeMin });
@@ -424,61 +377,6 @@ export type AlternativesResponse = z.infer<typeof AlternativesResponse>;
 // ---------------------------------------------------------------------------------------------------------------
 // Rules shared by the tour page and the booking engine
 // ---------------------------------------------------------------------------------------------------------------
-export type People = { adults: number; children: number; infants: number };
-export type PeopleCheck = { ok: true } | { ok: false; code: 'min' | 'max' | 'stock'; n: number; message: string };
-
-type OfferLimits = Pick<Offer, 'minPeople' | 'maxPeople' | 'pricingUnit'>;
-type SlotStock = Pick<
-  AvailabilityRow,
-  'left' | 'isSameTicketForAdultsAndChildren' | 'leftAdultsTickets' | 'leftChildrenTickets'
->;
-
-// SPEC §5: min/max people, then stock. Same ticket → adults and children each fit their own remaining numbers
-// (infants need no ticket); otherwise `left` covers adults + children + infants. A per-trip offer (a private car or
-// boat) takes one trip whatever the group size.
-export function checkPeopleAgainstAvailability(people: People, row: SlotStock, offer: OfferLimits): PeopleCheck {
-  const total = people.adults + people.children + people.infants;
-  if (total < offer.minPeople)
-    return { ok: false, code: 'min', n: offer.minPeople, message: peopleMessages.min(offer.minPeople) };
-  if (total > offer.maxPeople)
-    return { ok: false, code: 'max', n: offer.maxPeople, message: peopleMessages.max(offer.maxPeople) };
-  const stockError = (n: number): PeopleCheck => ({ ok: false, code: 'stock', n, message: peopleMessages.stock(n) });
-  if (offer.pricingUnit === 'trip') return row.left >= 1 ? { ok: true } : stockError(Math.max(row.left, 0));
-  if (row.isSameTicketForAdultsAndChildren) {
-    const leftAdults = row.leftAdultsTickets ?? 0;
-    const leftChildren = row.leftChildrenTickets ?? 0;
-    if (people.adults > leftAdults) return stockError(leftAdults);
-    if (people.children > leftChildren) return stockError(leftChildren);
-    return { ok: true };
-  }
-  return total > row.left ? stockError(row.left) : { ok: true };
-}
-
-// SPEC §5 min/max people alone, before any time (and so any stock) is chosen
-const NO_STOCK_LIMIT: SlotStock = {
-  left: Number.MAX_SAFE_INTEGER,
-  isSameTicketForAdultsAndChildren: false,
-  leftAdultsTickets: null,
-  leftChildrenTickets: null,
-};
-export function checkPeopleLimits(people: People, offer: OfferLimits): PeopleCheck {
-  return checkPeopleAgainstAvailability(people, NO_STOCK_LIMIT, offer);
-}
-
-// SPEC §5/§8: not instantly confirmable, or past the cut-off → a quotation request instead of an automatic booking
-export function confirmationMode(
-  offer: Pick<Offer, 'isInstant'>,
-  row: Pick<AvailabilityRow, 'isPastCutOff'>,
-): 'instant' | 'request' {
-  return offer.isInstant && !row.isPastCutOff ? 'instant' : 'request';
-}
-
-// SPEC §9: tiers by hours descending; below the last tier the booking is non-refundable (0 %)
-export function refundPercent(policy: readonly CancellationTier[], hoursBeforeStart: number): number {
-  const tier = [...policy].sort((a, b) => b.hours - a.hours).find((t) => hoursBeforeStart >= t.hours);
-  return tier ? tier.percents : 0;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Routes (SPEC §7, under /api)
 // ---------------------------------------------------------------------------------------------------------------
@@ -486,8 +384,7 @@ const tags = ['catalogue'] as const;
 
 export const catalogueRoutes = {
   homepage: defineRoute({
-    method: 'GET',
-    path: FIRST_PAGE_PATHS.homepage,
+    ...firstPageRoute('homepage'),
     summary: 'Home: promo and top tours, countries, cities and categories (recommended prices only)',
     tags,
     access: PUBLIC,
@@ -525,8 +422,7 @@ export const catalogueRoutes = {
     response: CategoryPageResponse,
   }),
   tours: defineRoute({
-    method: 'GET',
-    path: FIRST_PAGE_PATHS.tours,
+    ...firstPageRoute('tours'),
     summary: 'Every tour as a card with net and recommended from-prices',
     tags,
     access: ANY_USER,
@@ -534,8 +430,7 @@ export const catalogueRoutes = {
     response: z.array(TourCard),
   }),
   promoTours: defineRoute({
-    method: 'GET',
-    path: FIRST_PAGE_PATHS.promoTours,
+    ...firstPageRoute('promoTours'),
     summary: 'Promoted tours, in promo order',
     tags,
     access: ANY_USER,
@@ -543,8 +438,7 @@ export const catalogueRoutes = {
     response: z.array(TourCard),
   }),
   tour: defineRoute({
-    method: 'GET',
-    path: '/b2b/tours/{id}',
+    ...firstPageRoute('tour'),
     summary: 'One tour (by numeric id or url) with offers, photos, categories and similar tours',
     tags,
     access: ANY_USER,
@@ -574,8 +468,7 @@ export const catalogueRoutes = {
     response: z.array(TicketType),
   }),
   ticketsForTour: defineRoute({
-    method: 'GET',
-    path: '/b2b/tickets/fortour/{id}',
+    ...firstPageRoute('ticketsForTour'),
     summary: "The ticket types of a tour's offers (the tour page's filter)",
     tags,
     access: ANY_USER,
@@ -584,8 +477,7 @@ export const catalogueRoutes = {
     response: z.array(TicketType),
   }),
   availabilityByOffer: defineRoute({
-    method: 'GET',
-    path: '/b2b/availability/ByOffer',
+    ...firstPageRoute('availabilityByOffer'),
     summary: 'Stock of one offer per date and start time (from..to, at most 366 days)',
     tags,
     access: ANY_USER,
@@ -593,8 +485,7 @@ export const catalogueRoutes = {
     response: AvailabilityResponse,
   }),
   availabilityByTour: defineRoute({
-    method: 'GET',
-    path: '/b2b/availability/ByTour',
+    ...firstPageRoute('availabilityByTour'),
     summary: 'Stock of every offer of a tour per date and start time',
     tags,
     access: ANY_USER,
@@ -602,8 +493,7 @@ export const catalogueRoutes = {
     response: AvailabilityResponse,
   }),
   offersPrices: defineRoute({
-    method: 'GET',
-    path: '/b2b/offersPrices',
+    ...firstPageRoute('offersPrices'),
     summary: 'Net and recommended prices per offer per date',
     tags,
     access: ANY_USER,
@@ -611,8 +501,7 @@ export const catalogueRoutes = {
     response: OffersPricesResponse,
   }),
   alternatives: defineRoute({
-    method: 'GET',
-    path: '/b2b/availability/alternatives',
+    ...firstPageRoute('alternatives'),
     summary:
       'When a choice is sold out or short of seats: the nearest dates and times of the same option, and the other options on that date, with seats for the people asked about',
     tags,
@@ -621,8 +510,7 @@ export const catalogueRoutes = {
     response: AlternativesResponse,
   }),
   promoCode: defineRoute({
-    method: 'GET',
-    path: '/b2b/promo/{code}',
+    ...firstPageRoute('promoCode'),
     summary: "Check a promo code: its discount percent, or 422 'You entered the wrong promo code'",
     tags,
     access: ANY_USER,

@@ -1,6 +1,8 @@
 export * from './common.ts';
 export * from './errors.ts';
 export * from './define-route.ts';
+export * from './paths.ts';
+export type { FirstPageRoutes } from './first-page-routes.ts';
 export * from './roles.ts';
 export * from './company-rules.ts';
 export * from './validation.ts';
@@ -15,6 +17,7 @@ export * from './bookings.ts';
 export * from './money.ts';
 export * from './pricing.ts';
 export * from './calendar.ts';
+export * from './booking-rules.ts';
 export * from './balance.ts';
 export * from './stock-watches.ts';
 export * from './commissions.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CatalogueDate } from './catalogue.ts';
 import { DbId } from './common.ts';
 import { PUBLIC, defineRoute } from './define-route.ts';
-import { FIRST_PAGE_PATHS } from './paths.ts';
+import { firstPageRoute } from './paths.ts';
 import { INSIGHT_BATCH_MAX_EVENTS, INSIGHT_TEXT_MAX, UNSERVED_REASONS, isInsightSessionId } from './insight-events.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 
@@ -84,8 +84,7 @@ export type InsightIngestResponse = z.infer<typeof InsightIngestResponse>;
 
 export const insightRoutes = {
   ingest: defineRoute({
-    method: 'POST',
-    path: FIRST_PAGE_PATHS.insightEvents,
+    ...firstPageRoute('insightEvents'),
     summary: "A batch of the web app's events (page views, searches, availability asked, checkouts, errors…)",
     tags: ['insight'],
     access: PUBLIC,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageShape, pagingQuery } from './paging.ts';
 import { addDays } from './calendar.ts';
-import { CatalogueDate, daysBetween } from './catalogue.ts';
+import { CatalogueDate } from './catalogue.ts';
+import { daysBetween } from './calendar.ts';
 import { AgencyStatus, CurrencyCode, DbId, Language } from './common.ts';
 import { OPERATOR_ONLY, defineRoute } from './define-route.ts';
 import { FUNNEL_STEPS, INSIGHT_CHANNELS, UNSERVED_REASONS } from './insight-events.ts';

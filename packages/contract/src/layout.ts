@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, Language } from './common.ts';
 import { PUBLIC, defineRoute } from './define-route.ts';
-import { FIRST_PAGE_PATHS } from './paths.ts';
+import { firstPageRoute } from './paths.ts';
 
 export const SiteKind = z.enum(['general', 'ru', 'partner']);
 export type SiteKind = z.infer<typeof SiteKind>;
@@ -32,8 +32,7 @@ export type LayoutInfo = z.infer<typeof LayoutInfo>;
 
 export const layoutRoutes = {
   info: defineRoute({
-    method: 'GET',
-    path: FIRST_PAGE_PATHS.layoutInfo,
+    ...firstPageRoute('layoutInfo'),
     summary: "The site's contact, brand and legal data (chosen by host name)",
     tags: ['layout'],
     access: PUBLIC,

@@ -9,7 +9,7 @@ import {
   readTemplate,
   stockBelowTakenMessage,
 } from './messages.ts';
-import { peopleMessages } from './catalogue.ts';
+import { peopleMessages } from './booking-rules.ts';
 
 // A message with values is written from its template and read back by the same template: the web and the server's
 // pages say it in their language with the values the server wrote

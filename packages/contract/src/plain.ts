@@ -2,12 +2,13 @@
 export * from './constants.ts';
 export * from './messages.ts';
 export { buildPath } from './define-route.ts';
-export { FIRST_PAGE_PATHS } from './paths.ts';
+export { FIRST_PAGE_ROUTES, type FirstPageRouteKey } from './paths.ts';
 export * from './images.ts';
 export * from './web-build.ts';
 export * from './money.ts';
 export * from './pricing.ts';
 export * from './calendar.ts';
+export * from './booking-rules.ts';
 export * from './roles.ts';
 export * from './company-rules.ts';
 export * from './insight-events.ts';

@@ -1,3 +1,4 @@
+import { firstPageRoute } from './paths.ts';
 import { z } from 'zod';
 import { Language, MAX_DB_ID } from './common.ts';
 import { ANY_AGENT, defineRoute } from './define-route.ts';
@@ -56,8 +57,7 @@ const tags = ['catalogue'] as const;
 
 export const stockWatchRoutes = {
   createStockWatch: defineRoute({
-    method: 'POST',
-    path: '/b2b/stock-watches',
+    ...firstPageRoute('createStockWatch'),
     summary:
       'Notify me: one e-mail when seats for this option and date (and time) come back; asking again changes the same request',
     tags,
@@ -66,8 +66,7 @@ export const stockWatchRoutes = {
     response: StockWatch,
   }),
   cancelStockWatch: defineRoute({
-    method: 'DELETE',
-    path: '/b2b/stock-watches/{id}',
+    ...firstPageRoute('cancelStockWatch'),
     summary: 'Stop a notify-me request of the calling agent (asking twice answers the same)',
     tags,
     access: ANY_AGENT,
@@ -75,8 +74,7 @@ export const stockWatchRoutes = {
     response: z.object({ id: z.string() }),
   }),
   stockWatches: defineRoute({
-    method: 'GET',
-    path: '/b2b/stock-watches',
+    ...firstPageRoute('stockWatches'),
     summary: "The calling agent's open notify-me requests for an option on a date",
     tags,
     access: ANY_AGENT,

@@ -1,4 +1,5 @@
-import { Avatar, Box, Burger, Button, Container, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconHourglass, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,38 +8,11 @@ import { useLayoutInfo } from '@/lib/layout-info';
 import { useMe } from '@/lib/me';
 import type { SessionUser } from '@/lib/session';
 import { getNavItems } from './nav-items';
+import { UserSummary } from './user-summary';
 import { NoticeAlert } from './notice-alert';
 
 // Loaded only for logged-in users, so the public home page does not pay for the drawer and menu.
-type AgentNavProps = { user: SessionUser; onLogout: () => void };
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
-}
-
-function UserSummary({ user }: { user: SessionUser }) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <Avatar color="brand" radius="xl" size={36}>
-        {initials(user.name)}
-      </Avatar>
-      <Box miw={0}>
-        <Text size="sm" fw={600} lh={1.2} truncate maw={180}>
-          {user.name}
-        </Text>
-        <Text size="xs" c="dimmed" lh={1.2}>
-          {t(`roles.${user.role}`)}
-        </Text>
-      </Box>
-    </Group>
-  );
-}
+export type AgentNavProps = { user: SessionUser; onLogout: () => void };
 
 export function AgentToolbar({ user, onLogout }: AgentNavProps) {
   const { t } = useTranslation();
@@ -84,56 +58,28 @@ export function AgentNavBar({ user }: { user: SessionUser }) {
   );
 }
 
+// The burger loads the drawer with its menu the first time it is tapped: Mantine's drawer, focus trap and scroll lock
+// stay off the tour page's and the checkout's first load (issue 32)
+const AgentMenuDrawer = lazy(() => import('./agent-menu-drawer').then((m) => ({ default: m.AgentMenuDrawer })));
+
 export function AgentMobileMenu({ user, onLogout }: AgentNavProps) {
   const { t } = useTranslation();
-  const location = useLocation();
   const [isOpen, drawer] = useDisclosure(false);
-  const items = getNavItems(user);
+  const [wasOpened, setWasOpened] = useState(false);
 
-  const handleLogout = () => {
-    drawer.close();
-    onLogout();
+  const toggle = () => {
+    setWasOpened(true);
+    drawer.toggle();
   };
 
   return (
     <>
-      <Burger opened={isOpen} onClick={drawer.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.openMenu')} />
-      <Drawer
-        opened={isOpen}
-        onClose={drawer.close}
-        size="xs"
-        padding="md"
-        zIndex={300}
-        title={<UserSummary user={user} />}
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-        hiddenFrom="sm"
-      >
-        <Stack gap="xs">
-          <Box component="nav" aria-label={t('nav.main')}>
-            {items.map((item) => {
-              const NavIcon = item.icon;
-              const isActive = item.isActive(location.pathname, location.search);
-              return (
-                <NavLink
-                  key={item.key}
-                  component={Link}
-                  to={item.href}
-                  label={t(`nav.${item.key}`)}
-                  leftSection={<NavIcon size={18} />}
-                  active={isActive}
-                  aria-current={isActive ? 'page' : undefined}
-                  onClick={drawer.close}
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                />
-              );
-            })}
-          </Box>
-          <Divider />
-          <Button variant="light" color="red" leftSection={<IconLogout size={18} />} onClick={handleLogout}>
-            {t('nav.logout')}
-          </Button>
-        </Stack>
-      </Drawer>
+      <Burger opened={isOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.openMenu')} />
+      {wasOpened && (
+        <Suspense fallback={null}>
+          <AgentMenuDrawer user={user} isOpen={isOpen} onClose={drawer.close} onLogout={onLogout} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { MESSAGES, buildPath } from '@portal/contract/plain';
-import type { ErrorItem as ErrorItemType, RouteDescriptor } from '@portal/contract';
+import { FIRST_PAGE_ROUTES, MESSAGES, buildPath, type FirstPageRouteKey } from '@portal/contract/plain';
+import type { ErrorItem as ErrorItemType, FirstPageRoutes, HttpMethod, RouteDescriptor } from '@portal/contract';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { i18n, translateMessage } from './i18n';
@@ -298,17 +298,28 @@ export type RouteCallInput<R> =
         }
     : never;
 
-// Calls a contract route descriptor and parses the answer with its response schema.
-export async function callRoute<R extends AnyRoute>(route: R, input: RouteCallInput<R>): Promise<RouteResponse<R>> {
-  const params = (input.params ?? {}) as Record<string, string | number>;
-  const data = await apiRequest(buildPath(route.path, params), {
+// Sends a call to a route given by its method, path and whether it carries the agent's token.
+function sendCall(
+  route: { method: HttpMethod; path: string },
+  auth: boolean,
+  input: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> },
+): Promise<unknown> {
+  return apiRequest(buildPath(route.path, (input.params ?? {}) as Record<string, string | number>), {
     method: route.method,
     query: input.query as Record<string, QueryValue> | undefined,
     body: input.body,
     signal: input.signal,
     headers: input.headers,
-    auth: route.access.kind !== 'public',
+    auth,
   });
+}
+
+// Calls a contract route descriptor and parses the answer with its response schema.
+export async function callRoute<R extends AnyRoute>(route: R, input: RouteCallInput<R>): Promise<RouteResponse<R>> {
+  return parseAnswer(route, await sendCall(route, route.access.kind !== 'public', input));
+}
+
+function parseAnswer<R extends AnyRoute>(route: R, data: unknown): RouteResponse<R> {
   if (!route.response) return data as RouteResponse<R>;
   const parsed = route.response.safeParse(data);
   if (!parsed.success) {
@@ -318,11 +329,16 @@ export async function callRoute<R extends AnyRoute>(route: R, input: RouteCallIn
   return parsed.data as RouteResponse<R>;
 }
 
-// A call the first page makes by its plain path (FIRST_PAGE_PATHS), so that page loads without the route descriptors
-// and zod. The server passes these responses through their contract schemas; here they are typed, not re-checked.
-// `auth` is required: without a route descriptor there is no access rule to read it from.
-export async function requestUnchecked<T>(path: string, options: RequestOptions & { auth: boolean }): Promise<T> {
-  return (await apiRequest(path, options)) as T;
+// A route of the first pages (home, tour, checkout and the agent layout) by its key in FIRST_PAGE_ROUTES: typed by
+// the descriptor it names (FirstPageRoutes) and called without it, so those pages load without the descriptors and
+// zod (decision 0156). The server passes these answers through their contract schemas; here they are typed, not
+// re-checked.
+export async function callFirstPage<K extends FirstPageRouteKey>(
+  key: K,
+  input: RouteCallInput<FirstPageRoutes[K]>,
+): Promise<RouteResponse<FirstPageRoutes[K]>> {
+  const route = FIRST_PAGE_ROUTES[key];
+  return (await sendCall(route, route.auth, input)) as RouteResponse<FirstPageRoutes[K]>;
 }
 
 // A route that takes one file (multipart `file`; it has no body schema, the server reads the stream): the file goes
@@ -334,9 +350,5 @@ export async function uploadToRoute<R extends AnyRoute>(
 ): Promise<RouteResponse<R>> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const data = await apiRequest(buildPath(route.path, params), { method: route.method, body, auth: true });
-  if (!route.response) return data as RouteResponse<R>;
-  const parsed = route.response.safeParse(data);
-  if (!parsed.success) throw new ApiError('Unexpected response from the server', { kind: 'parse' });
-  return parsed.data as RouteResponse<R>;
+  return parseAnswer(route, await sendCall(route, true, { params, body }));
 }

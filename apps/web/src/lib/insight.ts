@@ -1,5 +1,5 @@
 import {
-  FIRST_PAGE_PATHS,
+  FIRST_PAGE_ROUTES,
   INSIGHT_BATCH_MAX_BYTES,
   INSIGHT_BATCH_MAX_EVENTS,
   INSIGHT_TEXT_MAX,
@@ -193,7 +193,7 @@ function flush(isLeaving: boolean) {
 }
 
 function send(body: string, sessionId: string, isLeaving: boolean) {
-  const url = `${env.apiBase}${FIRST_PAGE_PATHS.insightEvents}`;
+  const url = `${env.apiBase}${FIRST_PAGE_ROUTES.insightEvents.path}`;
   // a string goes as text/plain, which a beacon may send without asking first
   if (isLeaving && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
   fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true })

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LayoutInfo } from '@portal/contract';
-import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
-import { requestUnchecked } from './api-client';
+import { callFirstPage } from './api-client';
 import { queryClient } from './query-client';
 
 export const layoutKeys = { info: ['layout', 'info'] as const };
@@ -27,7 +26,7 @@ if (inline) queryClient.setQueryData(layoutKeys.info, inline);
 export const layoutInfoQuery = () =>
   queryOptions({
     queryKey: layoutKeys.info,
-    queryFn: ({ signal }) => requestUnchecked<LayoutInfo>(FIRST_PAGE_PATHS.layoutInfo, { signal, auth: false }),
+    queryFn: ({ signal }) => callFirstPage('layoutInfo', { signal }),
     staleTime: 30 * 60 * 1000,
   });
 

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authRoutes } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
-import { callRoute } from './api-client';
+import { callFirstPage } from './api-client';
 import { useLocale } from './locale';
 
 // The logged-in user and their agency (GET /b2b/account/me): one query for the account page, the layout's banner and
@@ -9,7 +8,7 @@ import { useLocale } from './locale';
 const meQuery = () =>
   queryOptions({
     queryKey: ['account', 'me'] as const,
-    queryFn: ({ signal }) => callRoute(authRoutes.me, { signal }),
+    queryFn: ({ signal }) => callFirstPage('me', { signal }),
   });
 
 export function useMe() {

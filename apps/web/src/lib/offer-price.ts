@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { catalogueRoutes } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
-import { callRoute } from './api-client';
+import { callFirstPage } from './api-client';
 
 // SPEC §7 offersPrices for one offer and date in one currency: the checkout's price, and the tour page's price in the
 // account's currency, share the answer
@@ -9,7 +8,7 @@ export const offerPriceQuery = (offerId: number | null, date: string, currency: 
   queryOptions({
     queryKey: ['prices', 'offer', offerId ?? 0, date, currency] as const,
     queryFn: async ({ signal }) => {
-      const rows = await callRoute(catalogueRoutes.offersPrices, {
+      const rows = await callFirstPage('offersPrices', {
         query: { ids: String(offerId), from: date, to: date, currencycode: currency },
         signal,
       });

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { bookingRoutes } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { moneyKeys } from './keys';
 
 // GET /b2b/balance: balance, credit limit and what is available to book, in the account currency (SPEC §6: admins)
@@ -9,7 +8,7 @@ export function useAccountBalance(currency: CurrencyCode | null) {
   return useQuery({
     enabled: currency !== null,
     queryKey: moneyKeys.current(currency ?? 'aed'),
-    queryFn: ({ signal }) => callRoute(bookingRoutes.balance, { query: { currencyCode: currency ?? 'aed' }, signal }),
+    queryFn: ({ signal }) => callFirstPage('balance', { query: { currencyCode: currency ?? 'aed' }, signal }),
     staleTime: 15_000,
   });
 }

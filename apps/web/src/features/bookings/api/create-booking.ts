@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bookingRoutes } from '@portal/contract';
 import type { CreateBookingBody, PaymentMethod } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { balanceKeys, bookingKeys } from './keys';
 
 export type CreateBookingInput = { body: CreateBookingBody; paymentMethod: PaymentMethod; idempotencyKey: string };
 
 // Balance (and quotation requests) → POST /b2b/bookings; card → POST /b2b/bookings/withpaymentintent
 export function createBooking({ body, paymentMethod, idempotencyKey }: CreateBookingInput) {
-  const route = paymentMethod === 'card' ? bookingRoutes.createWithPaymentIntent : bookingRoutes.create;
-  return callRoute(route, { body, headers: { 'Idempotency-Key': idempotencyKey } });
+  const input = { body, headers: { 'Idempotency-Key': idempotencyKey } };
+  return paymentMethod === 'card'
+    ? callFirstPage('createBookingWithCard', input)
+    : callFirstPage('createBooking', input);
 }
 
 export function useCreateBooking() {

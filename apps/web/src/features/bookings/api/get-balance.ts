@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { bookingRoutes } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import type { CurrencyCode } from '@portal/contract';
 import { balanceKeys } from './keys';
 
@@ -9,7 +8,7 @@ export function useBalance(currency: CurrencyCode, enabled = true) {
   return useQuery({
     enabled,
     queryKey: balanceKeys.current(currency),
-    queryFn: ({ signal }) => callRoute(bookingRoutes.balance, { query: { currencyCode: currency }, signal }),
+    queryFn: ({ signal }) => callFirstPage('balance', { query: { currencyCode: currency }, signal }),
     staleTime: 15_000,
   });
 }
@@ -19,7 +18,7 @@ export function useBalanceCovers(currency: CurrencyCode, amount: number | null, 
     enabled: enabled && amount !== null,
     queryKey: balanceKeys.covers(currency, amount ?? 0),
     queryFn: ({ signal }) =>
-      callRoute(bookingRoutes.balanceCovers, { query: { currencyCode: currency, amount: amount ?? 0 }, signal }),
+      callFirstPage('balanceCovers', { query: { currencyCode: currency, amount: amount ?? 0 }, signal }),
     staleTime: 15_000,
   });
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { bookingRoutes } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { useLocale } from '@/lib/locale';
 import { bookingKeys } from './keys';
 
@@ -11,7 +10,7 @@ export function useBooking(id: string, { poll, enabled = true }: PollOptions = {
   const { language } = useLocale();
   return useQuery({
     queryKey: bookingKeys.detail(id, language),
-    queryFn: ({ signal }) => callRoute(bookingRoutes.detail, { params: { id }, query: { language }, signal }),
+    queryFn: ({ signal }) => callFirstPage('bookingDetail', { params: { id }, query: { language }, signal }),
     enabled: enabled && id !== '',
     staleTime: 0,
     refetchInterval: poll ? (query) => poll(query.state.data) : false,
@@ -22,7 +21,7 @@ export function useRequest(id: string) {
   const { language } = useLocale();
   return useQuery({
     queryKey: bookingKeys.request(id, language),
-    queryFn: ({ signal }) => callRoute(bookingRoutes.requestDetail, { params: { id }, query: { language }, signal }),
+    queryFn: ({ signal }) => callFirstPage('requestDetail', { params: { id }, query: { language }, signal }),
     enabled: id !== '',
     staleTime: 0,
   });

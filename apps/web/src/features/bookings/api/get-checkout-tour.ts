@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogueRoutes } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { useLocale } from '@/lib/locale';
 import { checkoutKeys } from './keys';
 
@@ -10,7 +9,7 @@ export function useCheckoutTour(id: string) {
   return useQuery({
     queryKey: checkoutKeys.tour(id, language, currency),
     queryFn: ({ signal }) =>
-      callRoute(catalogueRoutes.tour, { params: { id }, query: { language, currencyCode: currency }, signal }),
+      callFirstPage('tour', { params: { id }, query: { language, currencyCode: currency }, signal }),
     placeholderData: (previous) => (previous && String(previous.id) === id ? previous : undefined),
     enabled: id !== '',
   });

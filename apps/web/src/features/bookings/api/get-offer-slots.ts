@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogueRoutes } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { checkoutKeys } from './keys';
 
 // Stock, cut-off and instant confirmation of the offer on the selected date (SPEC §5)
@@ -8,7 +7,7 @@ export function useOfferSlots(offerId: number | null, date: string) {
   return useQuery({
     queryKey: checkoutKeys.slots(offerId ?? 0, date),
     queryFn: ({ signal }) =>
-      callRoute(catalogueRoutes.availabilityByOffer, { query: { id: String(offerId), from: date, to: date }, signal }),
+      callFirstPage('availabilityByOffer', { query: { id: String(offerId), from: date, to: date }, signal }),
     staleTime: 30_000,
     enabled: offerId !== null && date !== '',
   });

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { bookingRoutes } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { bookingKeys } from './keys';
 
 // A card payment and its booking; the server asks the provider while the payment is still open
@@ -9,7 +8,7 @@ export function usePaymentStatus(paymentId: string, poll: (booking: BookingView 
   return useQuery({
     queryKey: bookingKeys.payment(paymentId),
     queryFn: async ({ signal }) =>
-      (await callRoute(bookingRoutes.paymentStatus, { params: { id: paymentId }, signal })).booking,
+      (await callFirstPage('paymentStatus', { params: { id: paymentId }, signal })).booking,
     enabled: paymentId !== '',
     staleTime: 0,
     refetchInterval: (query) => poll(query.state.data),

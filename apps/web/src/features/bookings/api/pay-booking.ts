@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bookingRoutes } from '@portal/contract';
 import type { PaymentMethod } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { balanceKeys, bookingKeys } from './keys';
 
 export type PayBookingInput = { id: string; paymentMethod: PaymentMethod; idempotencyKey: string };
@@ -11,7 +10,7 @@ export function usePayBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, paymentMethod, idempotencyKey }: PayBookingInput) =>
-      callRoute(bookingRoutes.pay, {
+      callFirstPage('payBooking', {
         params: { id },
         body: { paymentMethod },
         headers: { 'Idempotency-Key': idempotencyKey },

@@ -27,7 +27,7 @@ import { useSessionUser } from '@/lib/session';
 import { useCreateBooking } from '../api/create-booking';
 import type { CheckoutSelection } from '../hooks/use-checkout-query';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import { emptyCheckoutValues, validateCheckout } from '../utils/checkout-form';
+import { emptyCheckoutValues, loadCheckoutRules, validateCheckout } from '../utils/checkout-form';
 import { failureReason } from '../utils/failure-reason';
 import type { CheckoutFormValues } from '../utils/checkout-form';
 import { netAfterPromo } from '@/lib/pricing';
@@ -129,9 +129,19 @@ export function CheckoutForm({
     setIncomplete(true);
     notify.error(translateMessage(BOOKING_MESSAGES.completeGuestDetails));
   };
+  const submit = form.onSubmit(handleValid, handleInvalid);
 
   return (
-    <form onSubmit={form.onSubmit(handleValid, handleInvalid)} noValidate data-testid="checkout-form">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void loadCheckoutRules().then(() => submit());
+      }}
+      // the guest's details' rules load while the agent fills them in, not with the page
+      onFocusCapture={() => void loadCheckoutRules()}
+      noValidate
+      data-testid="checkout-form"
+    >
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="lg">

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StockWatch } from '@portal/contract';
-import { stockWatchRoutes } from '@portal/contract';
-import { callRoute, type RouteBody } from '@/lib/api-client';
+import type { FirstPageRoutes, StockWatch } from '@portal/contract';
+import { callFirstPage, type RouteBody } from '@/lib/api-client';
 import { stockWatchKeys } from './keys';
 
-export function createStockWatch(body: RouteBody<typeof stockWatchRoutes.createStockWatch>) {
-  return callRoute(stockWatchRoutes.createStockWatch, { body });
+export function createStockWatch(body: RouteBody<FirstPageRoutes['createStockWatch']>) {
+  return callFirstPage('createStockWatch', { body });
 }
 
 // Asking again for the same option, date and time changes the same request on the server: the list is replaced

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogueRoutes } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { alternativesKeys, type AlternativesInput } from './keys';
 
 const ALTERNATIVES_STALE_MS = 30_000;
@@ -10,7 +9,7 @@ export function useAlternatives(input: AlternativesInput) {
   return useQuery({
     queryKey: alternativesKeys.one(input),
     queryFn: ({ signal }) =>
-      callRoute(catalogueRoutes.alternatives, {
+      callFirstPage('alternatives', {
         query: {
           tourId: String(input.tourId),
           offerId: String(input.offerId),

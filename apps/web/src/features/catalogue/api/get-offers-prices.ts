@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogueRoutes } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { useLocale } from '@/lib/locale';
 import { useAgencyCurrency } from '@/lib/me';
 import { offerPriceQuery } from '@/lib/offer-price';
@@ -12,7 +11,7 @@ export const offersPricesQuery = (offerIds: readonly number[], from: string, to:
   queryOptions({
     queryKey: priceKeys.offers(offerIds, from, to, currency),
     queryFn: ({ signal }) =>
-      callRoute(catalogueRoutes.offersPrices, {
+      callFirstPage('offersPrices', {
         query: { ids: offerIds.join(','), from, to, currencycode: currency },
         signal,
       }),

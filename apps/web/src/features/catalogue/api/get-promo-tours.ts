@@ -1,4 +1,3 @@
-import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
 import { tourKeys } from './keys';
 import { useCatalogueQuery } from './catalogue-query';
 import { fetchTourCards } from './tour-cards';
@@ -6,11 +5,6 @@ import { fetchTourCards } from './tour-cards';
 // SPEC §7: /b2b/tours/promo takes `Language` (capital L); the currency goes with it
 export function usePromoTours() {
   return useCatalogueQuery(tourKeys.promo, (locale, signal) =>
-    fetchTourCards(
-      FIRST_PAGE_PATHS.promoTours,
-      { Language: locale.language, currencyCode: locale.currency },
-      locale.currency,
-      signal,
-    ),
+    fetchTourCards('promoTours', { Language: locale.language, currencyCode: locale.currency }, locale.currency, signal),
   );
 }

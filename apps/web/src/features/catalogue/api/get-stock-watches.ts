@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { stockWatchRoutes } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { stockWatchKeys } from './keys';
 
 // The agent's own open "notify me" requests for an option on a date
 export function useStockWatches(offerId: number, date: string) {
   return useQuery({
     queryKey: stockWatchKeys.forDate(offerId, date),
-    queryFn: ({ signal }) =>
-      callRoute(stockWatchRoutes.stockWatches, { query: { offerId: String(offerId), date }, signal }),
+    queryFn: ({ signal }) => callFirstPage('stockWatches', { query: { offerId: String(offerId), date }, signal }),
   });
 }

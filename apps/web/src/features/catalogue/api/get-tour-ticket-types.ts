@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogueRoutes } from '@portal/contract';
 import type { Language } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { useLocale } from '@/lib/locale';
 import { tourKeys } from './keys';
 
@@ -10,7 +9,7 @@ export const tourTicketTypesQuery = (tourId: number, language: Language) =>
   queryOptions({
     queryKey: tourKeys.ticketTypes(tourId, language),
     queryFn: ({ signal }) =>
-      callRoute(catalogueRoutes.ticketsForTour, { params: { id: String(tourId) }, query: { language }, signal }),
+      callFirstPage('ticketsForTour', { params: { id: String(tourId) }, query: { language }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogueRoutes } from '@portal/contract';
-import { callRoute } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 import { useLocale } from '@/lib/locale';
 import { localeQuery, tourKeys, type CatalogueLocale } from './keys';
 
 export const tourQuery = (id: string, locale: CatalogueLocale) =>
   queryOptions({
     queryKey: tourKeys.detail(id, locale),
-    queryFn: ({ signal }) => callRoute(catalogueRoutes.tour, { params: { id }, query: localeQuery(locale), signal }),
+    queryFn: ({ signal }) => callFirstPage('tour', { params: { id }, query: localeQuery(locale), signal }),
     // a language switch keeps the page on screen while the translated tour loads
     placeholderData: (previous) =>
       previous && (String(previous.id) === id || previous.url === id) ? previous : undefined,

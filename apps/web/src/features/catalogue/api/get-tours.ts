@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { FIRST_PAGE_PATHS } from '@portal/contract/plain';
 import type { CurrencyCode, FromPrice } from '@portal/contract';
 import { localeQuery, tourKeys } from './keys';
 import { useCatalogueQuery } from './catalogue-query';
@@ -8,7 +7,7 @@ import { fetchTourCards } from './tour-cards';
 // Every tour as a card with the agent's net and the recommended from-prices
 export function useTours() {
   return useCatalogueQuery(tourKeys.list, (locale, signal) =>
-    fetchTourCards(FIRST_PAGE_PATHS.tours, localeQuery(locale), locale.currency, signal),
+    fetchTourCards('tours', localeQuery(locale), locale.currency, signal),
   );
 }
 

@@ -1,14 +1,14 @@
 import type { CurrencyCode, TourCard } from '@portal/contract';
-import { requestUnchecked } from '@/lib/api-client';
+import { callFirstPage } from '@/lib/api-client';
 
 export type TourCards = { currencyCode: CurrencyCode; tours: TourCard[] };
 
-// Tour cards by their first-page path; the cards carry no currency of their own: keep the one they were asked in
+// Tour cards, all of them or the promoted ones; the cards carry no currency of their own: keep the one they were asked in
 export async function fetchTourCards(
-  path: string,
+  route: 'tours' | 'promoTours',
   query: Record<string, string>,
   currency: CurrencyCode,
   signal: AbortSignal,
 ): Promise<TourCards> {
-  return { currencyCode: currency, tours: await requestUnchecked<TourCard[]>(path, { query, signal, auth: true }) };
+  return { currencyCode: currency, tours: await callFirstPage(route, { query, signal }) };
 }

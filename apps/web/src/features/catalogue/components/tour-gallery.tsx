@@ -1,21 +1,27 @@
-import { useState } from 'react';
-import { ActionIcon, Badge, Group, Modal, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Badge } from '@mantine/core';
 import type { TourPhoto } from '@portal/contract';
-import { IconChevronLeft, IconChevronRight, IconPhoto } from '@tabler/icons-react';
+import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TourImage } from './tour-image';
 import classes from './tour-page.module.css';
 
 const VISIBLE = 3;
 
+// The viewer (Mantine's modal with its focus trap and scroll lock) loads when a photo is first opened: it stays off
+// the tour page's first load (issue 32)
+const PhotoViewer = lazy(() => import('./photo-viewer').then((m) => ({ default: m.PhotoViewer })));
+
 // SPEC §2 gallery: three photos on the page, all of them in a viewer
 export function TourGallery({ photos, title }: { photos: readonly TourPhoto[]; title: string }) {
   const { t } = useTranslation();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const [wasOpened, setWasOpened] = useState(false);
+  const open = (index: number) => {
+    setWasOpened(true);
+    setOpenIndex(index);
+  };
   if (photos.length === 0) return null;
-  const current = openIndex === null ? null : photos[openIndex];
-  const step = (delta: number) =>
-    setOpenIndex((index) => (index === null ? null : (index + delta + photos.length) % photos.length));
 
   return (
     <>
@@ -25,7 +31,7 @@ export function TourGallery({ photos, title }: { photos: readonly TourPhoto[]; t
             <button
               type="button"
               className={classes.galleryButton}
-              onClick={() => setOpenIndex(index)}
+              onClick={() => open(index)}
               aria-label={t('catalogue.tour.openPhoto', { n: index + 1, total: photos.length })}
             >
               <TourImage
@@ -53,41 +59,11 @@ export function TourGallery({ photos, title }: { photos: readonly TourPhoto[]; t
           </div>
         ))}
       </div>
-      <Modal
-        opened={current !== null && current !== undefined}
-        onClose={() => setOpenIndex(null)}
-        size="min(1100px, 96vw)"
-        centered
-        title={title}
-        closeButtonProps={{ 'aria-label': t('catalogue.tour.closeGallery') }}
-      >
-        {current && (
-          <>
-            <TourImage image={current} sizes="min(1100px, 96vw)" isPriority alt={current.alt || title} />
-            <Group justify="space-between" mt="sm">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                onClick={() => step(-1)}
-                aria-label={t('catalogue.tour.previousPhoto')}
-              >
-                <IconChevronLeft size={20} />
-              </ActionIcon>
-              <Text size="sm" c="dimmed">
-                {(openIndex ?? 0) + 1} / {photos.length} · {current.alt}
-              </Text>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                onClick={() => step(1)}
-                aria-label={t('catalogue.tour.nextPhoto')}
-              >
-                <IconChevronRight size={20} />
-              </ActionIcon>
-            </Group>
-          </>
-        )}
-      </Modal>
+      {wasOpened && (
+        <Suspense fallback={null}>
+          <PhotoViewer photos={photos} title={title} openIndex={openIndex} onChange={setOpenIndex} />
+        </Suspense>
+      )}
     </>
   );
 }
