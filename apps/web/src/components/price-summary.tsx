@@ -1,9 +1,10 @@
-import { Group, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import type { CurrencyCode } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import type { SelectionTotals } from '@/lib/pricing';
 import { applyDiscount } from '@/lib/pricing';
 import { Money } from '@/components/money';
+import { PlainTable } from './plain-table';
 
 type PriceSummaryProps = { totals: SelectionTotals; currency: CurrencyCode; promoPercent: number | null };
 
@@ -18,22 +19,22 @@ export function PriceSummary({ totals, currency, promoPercent }: PriceSummaryPro
 
   return (
     <Stack gap="xs" data-testid="price-summary" data-currency={currency}>
-      <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th />
-            <Table.Th ta="right" fz="xs" c="dimmed" tt="uppercase" fw={600}>
+      <PlainTable verticalSpacing={4} horizontalSpacing={0}>
+        <thead>
+          <tr>
+            <th />
+            <Box component="th" ta="right" fz="xs" c="dimmed" tt="uppercase" fw={600}>
               {t('catalogue.price.published')}
-            </Table.Th>
-            <Table.Th ta="right" fz="xs" c="brand.6" tt="uppercase" fw={700} pl="md">
+            </Box>
+            <Box component="th" ta="right" fz="xs" c="brand.6" tt="uppercase" fw={700} pl="md">
               {t('catalogue.price.net')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+            </Box>
+          </tr>
+        </thead>
+        <tbody>
           {totals.lines.map((line) => (
-            <Table.Tr key={line.kind}>
-              <Table.Td c="gray.7">
+            <tr key={line.kind}>
+              <Box component="td" c="gray.7">
                 {t(`catalogue.price.line.${line.kind}`, { count: line.count })}
                 {line.kind !== 'infant' && line.kind !== 'trip' && line.unitNet !== null && (
                   <Text size="xs" c="dimmed">
@@ -45,28 +46,28 @@ export function PriceSummary({ totals, currency, promoPercent }: PriceSummaryPro
                     {t('catalogue.price.free')}
                   </Text>
                 )}
-              </Table.Td>
-              <Table.Td ta="right" valign="top">
+              </Box>
+              <Box component="td" ta="right" valign="top">
                 {cell(line.published, currency, `line-published-${line.kind}`)}
-              </Table.Td>
-              <Table.Td ta="right" valign="top" pl="md" fw={600}>
+              </Box>
+              <Box component="td" ta="right" valign="top" pl="md" fw={600}>
                 {cell(line.net, currency, `line-net-${line.kind}`)}
-              </Table.Td>
-            </Table.Tr>
+              </Box>
+            </tr>
           ))}
-          <Table.Tr style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-            <Table.Td fw={700} pt={8}>
+          <tr style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <Box component="td" fw={700} pt={8}>
               {t('catalogue.price.total')}
-            </Table.Td>
-            <Table.Td ta="right" fw={600} pt={8}>
+            </Box>
+            <Box component="td" ta="right" fw={600} pt={8}>
               {cell(totals.published, currency, 'total-published')}
-            </Table.Td>
-            <Table.Td ta="right" fw={800} c="brand.7" pt={8} pl="md" fz="md">
+            </Box>
+            <Box component="td" ta="right" fw={800} c="brand.7" pt={8} pl="md" fz="md">
               {cell(totals.net, currency, 'total-net')}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+            </Box>
+          </tr>
+        </tbody>
+      </PlainTable>
       {promoPercent !== null && netToPay !== null && (
         <Group justify="space-between" c="teal.8" wrap="nowrap">
           <Text size="sm" fw={600}>

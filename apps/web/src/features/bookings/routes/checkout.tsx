@@ -1,8 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
 import { paths } from '@/config/paths';
-import { BookingConfirmation } from '../components/booking-confirmation';
 import { CheckoutPage } from '../components/checkout-page';
 import { useCheckoutQuery } from '../hooks/use-checkout-query';
+
+// The confirmation (payment status, documents, another card) loads apart from the form: the checkout's first load
+// carries only what the form draws (issue 32)
+const BookingConfirmation = lazy(() =>
+  import('../components/booking-confirmation').then((m) => ({ default: m.BookingConfirmation })),
+);
 
 // SPEC §2 /checkout: the selection's checkout, or (with ?booking=) its confirmation
 export function CheckoutRoute() {
@@ -10,11 +17,13 @@ export function CheckoutRoute() {
   if (state.view === 'not-found') return <Navigate to={paths.notFound.getHref()} replace />;
   if (state.view === 'confirmation')
     return (
-      <BookingConfirmation
-        key={state.bookingId + state.paymentId}
-        bookingId={state.bookingId}
-        paymentId={state.paymentId}
-      />
+      <Suspense fallback={<PageSpinner />}>
+        <BookingConfirmation
+          key={state.bookingId + state.paymentId}
+          bookingId={state.bookingId}
+          paymentId={state.paymentId}
+        />
+      </Suspense>
     );
   return <CheckoutPage selection={state.selection} />;
 }

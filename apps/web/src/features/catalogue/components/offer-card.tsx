@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { AvailabilityRow, Offer, OfferPriceRow } from '@portal/contract';
 import { IconCheck, IconCircleCheck, IconCircleX, IconClockHour4, IconHourglassHigh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { firstTier, offerDayStatus, type OfferDayStatus } from '../utils/availability';
 import { Money } from '@/components/money';
+import { PlainTable } from '@/components/plain-table';
 import { TourImage } from './tour-image';
 import classes from './tour-page.module.css';
 
@@ -103,39 +104,34 @@ function PriceTable({
           },
         ];
   return (
-    <Table
-      withRowBorders={false}
-      verticalSpacing={2}
-      horizontalSpacing={8}
-      fz="sm"
-      w="auto"
-      data-testid={`offer-${offer.id}-prices`}
-    >
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th />
-          <Table.Th fz="xs" c="dimmed" tt="uppercase" fw={600} ta="right">
+    <PlainTable verticalSpacing={2} horizontalSpacing={8} width="auto" testId={`offer-${offer.id}-prices`}>
+      <thead>
+        <tr>
+          <th />
+          <Box component="th" fz="xs" c="dimmed" tt="uppercase" fw={600} ta="right">
             {t('catalogue.price.published')}
-          </Table.Th>
-          <Table.Th fz="xs" c="brand.6" tt="uppercase" fw={700} ta="right">
+          </Box>
+          <Box component="th" fz="xs" c="brand.6" tt="uppercase" fw={700} ta="right">
             {t('catalogue.price.net')}
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+          </Box>
+        </tr>
+      </thead>
+      <tbody>
         {rows.map((row) => (
-          <Table.Tr key={row.key}>
-            <Table.Td c="dimmed">{row.label}</Table.Td>
-            <Table.Td ta="right">
+          <tr key={row.key}>
+            <Box component="td" c="dimmed">
+              {row.label}
+            </Box>
+            <Box component="td" ta="right">
               {row.published === null ? '—' : <Money amount={row.published} currency={price.currencyCode} />}
-            </Table.Td>
-            <Table.Td ta="right" fw={700} c="brand.7">
+            </Box>
+            <Box component="td" ta="right" fw={700} c="brand.7">
               {row.net === null ? '—' : <Money amount={row.net} currency={price.currencyCode} />}
-            </Table.Td>
-          </Table.Tr>
+            </Box>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </PlainTable>
   );
 }
 
