@@ -809,6 +809,9 @@ describe('[BOOKINGS][LAYOUT] checkout, confirmation and list at 1280 and 390 px,
     }
     await settledScreenshot(page, `bookings-checkout-${width}-${language}`);
     expect(await noSideScroll(page)).toBe(true);
+    // the submit's whole label shows: 'Book and pay from balance' wraps on a phone rather than being cut off
+    const label = page.getByTestId('checkout-submit').locator('.mantine-Button-label');
+    expect(await label.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
 
     let reference: string;
     if (language === 'ru') {

@@ -214,6 +214,11 @@ export function CheckoutForm({
                 type="submit"
                 size="lg"
                 fullWidth
+                // a phone's narrow card wraps the label ("Book and pay from balance") instead of cutting it off
+                h="auto"
+                mih={50}
+                py={10}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
                 color={isRequest ? 'orange.7' : 'brand'}
                 loading={create.isPending || isLeaving}
                 disabled={isSoldOut}
