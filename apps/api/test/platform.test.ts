@@ -203,6 +203,19 @@ describe('errors and protection', () => {
     expect([res.statusCode, res.body]).toEqual([404, 'Not found']);
   });
 
+  // a tab opened before a deploy asks for a chunk the new build no longer has: a 404 its import fails on, never the
+  // page's HTML under a script's name
+  it('answers a build file that is not there with 404 text, not the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/tour-Gone1234.js' });
+    expect([res.statusCode, res.body, res.headers['content-type']]).toEqual([
+      404,
+      'Not found',
+      'text/plain; charset=utf-8',
+    ]);
+    const page = await t.app.inject({ method: 'GET', url: '/checkout' });
+    expect([page.statusCode, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+  });
+
   it('answers malformed JSON with a 422 naming the body', async () => {
     const res = await injectRoute(t.app, authRoutes.login, {
       payload: '{"email":',

@@ -185,7 +185,9 @@ export async function webAppPlugin(app: FastifyInstance) {
   });
   const shells = createWebShell(webDist);
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+    // a build file that is not there (a tab from before a deploy asking for a chunk gone since) is a 404 its import
+    // fails on, not the page's HTML under a script's name
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET') {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     // Every other GET is a client-side route of the SPA
