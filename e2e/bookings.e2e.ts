@@ -20,7 +20,7 @@ import {
   bookingSlots,
   instantPerPerson,
   requestPerPerson,
-  type Slot,
+  checkoutPath,
 } from './support/booking-slots.ts';
 import { toMinor, roundToCents } from '@portal/contract';
 import { animationsDone } from './support/settle.ts';
@@ -29,19 +29,6 @@ const portal = portalForFile();
 const { api, openAs } = agentSessions(portal);
 
 const { findSlot, bookViaApi } = bookingSlots(api);
-
-function checkoutPath(slot: Slot, adults = 2): string {
-  const query = new URLSearchParams({
-    tour: String(slot.tour.id),
-    offer: String(slot.offer.id),
-    date: slot.date,
-    adults: String(adults),
-    children: '0',
-    infants: '0',
-  });
-  if (slot.time) query.set('time', slot.time);
-  return `/checkout?${query.toString()}`;
-}
 
 async function chooseHotel(page: Page, name: string) {
   const input = page.getByRole('combobox', { name: 'Pick-up hotel' });

@@ -19,6 +19,20 @@ type Api = <T>(
 
 export type Slot = { tour: TourDetails; offer: Offer; date: string; time: string | null };
 
+// The checkout of a slot for `adults` adults, as the tour page's Book now opens it
+export function checkoutPath(slot: Slot, adults = 2): string {
+  const query = new URLSearchParams({
+    tour: String(slot.tour.id),
+    offer: String(slot.offer.id),
+    date: slot.date,
+    adults: String(adults),
+    children: '0',
+    infants: '0',
+  });
+  if (slot.time) query.set('time', slot.time);
+  return `/checkout?${query.toString()}`;
+}
+
 export const GUEST = {
   name: 'Anna Smith',
   email: 'anna.smith@example.test',
