@@ -159,6 +159,11 @@ async function registerBuildFiles(app: FastifyInstance, webDist: string) {
   );
   await app.register(fastifyStatic, {
     ...options,
+    // hashed names that never change (immutable for a year): no ETag, Last-Modified or Accept-Ranges to revalidate
+    // or resume them, some 100 bytes less on each of a first load's twenty-odd files (issue 32)
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
     root: assetsDir,
     prefix: '/assets/',
     wildcard: true,
