@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Container, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { NoticeAlert } from './notice-alert';

@@ -1,6 +1,6 @@
 import { Box, Button, Divider, Drawer, NavLink, Stack } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation } from 'react-router';
 import type { AgentNavProps } from './agent-nav';
 import { getNavItems } from './nav-items';

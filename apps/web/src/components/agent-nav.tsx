@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconHourglass, IconLogout } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation } from 'react-router';
 import { useLayoutInfo } from '@/lib/layout-info';
 import { useMe } from '@/lib/me';

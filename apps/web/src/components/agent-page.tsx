@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Container, Stack, type MantineSpacing } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PageHeader } from './page-header';
 
 // the page's texts: at `${textKeys}.title` and `${textKeys}.subtitle`, or given as they are

@@ -2,7 +2,7 @@ import { Badge, Divider, Group, List, Loader, Stack, Text } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AuditAction, AuditChange, AuditEntry, AuditListResponse } from '@portal/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { ListPagination } from './list-pagination';

@@ -1,6 +1,6 @@
 import { List, Text } from '@mantine/core';
 import type { CancellationTier } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // SPEC §9: tiers by hours descending; below the last tier the booking is non-refundable
 export function CancellationPolicy({ policy }: { policy: readonly CancellationTier[] }) {

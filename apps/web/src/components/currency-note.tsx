@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { AED_PER_USD } from '@portal/contract/plain';
 import type { CurrencyCode } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 

@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { requiredField } from './required-field';
 
 // A required email address; labelled "Email" unless the form names it otherwise

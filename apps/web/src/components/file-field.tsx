@@ -3,7 +3,7 @@ import type { ChangeEvent, ReactNode } from 'react';
 import { Input } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconFileUpload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import classes from './file-field.module.css';
 import { requiredField } from './required-field';
 import { formatFileSize } from '@/lib/format';

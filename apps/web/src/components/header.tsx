@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Box, Button, Container, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { clearSession, useSessionUser } from '@/lib/session';

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { isLanguage } from '@/lib/i18n';
 import { LANGUAGE_OPTIONS, setLanguage, useLocale } from '@/lib/locale';
 

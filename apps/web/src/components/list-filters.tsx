@@ -1,7 +1,7 @@
 import { Button, Paper, Select, SimpleGrid, Switch } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { BookingFilters, BookingOptionsResponse, BookingStatus } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AppDatesProvider } from '@/components/dates-provider';
 import { DateRangeField } from '@/components/date-range-field';
 import { ListSearchInput } from '@/components/list-search-input';

@@ -1,5 +1,5 @@
 import { Center, Pagination } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 type ListPaginationProps = {
   total: number;

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-client';
 import { NoticeAlert } from './notice-alert';
 

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { MantineSize } from '@mantine/core';
 import type { CurrencyCode } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 

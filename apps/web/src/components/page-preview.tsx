@@ -1,6 +1,6 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { imageSrcSet, imageUrl } from '@portal/contract/plain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { isFirstAddress, pagePreviewFor, type TourPreview } from '@/lib/page-preview';

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // SPEC §2: full-screen spinner, centred, light grey background, text Loading...
 export function PageSpinner() {

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLayoutInfo } from '@/lib/layout-info';
 
 export function usePageTitle(title?: string): string {

@@ -1,6 +1,6 @@
 import { PasswordInput } from '@mantine/core';
 import type { PasswordInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // Mantine's toggle is labelled "Toggle password visibility", which would also match getByLabel('Password').
 export function PasswordField(props: PasswordInputProps) {

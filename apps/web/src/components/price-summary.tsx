@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { CurrencyCode } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { SelectionTotals } from '@/lib/pricing';
 import { applyDiscount } from '@/lib/pricing';
 import { Money } from '@/components/money';

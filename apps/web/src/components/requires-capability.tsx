@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { can, type Capability } from '@portal/contract/plain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSessionUser } from '@/lib/session';
 import { AccessDenied } from './access-denied';
 

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { BookingChannel, MarginStatus } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // Issue 13: a booking the agency's customer made in its widget shop. Lists mark it beside its reference and show the
 // widget's name where an agent's would be; a widget sale's margin shows where it stands on its way to the balance.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Group, Image, Text, ThemeIcon } from '@mantine/core';
 import { IconMap2 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLayoutInfo } from '@/lib/layout-info';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CurrencyCode } from '@portal/contract';
 import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { loadStripe, type StripeClient, type StripeElements, type StripeError } from '@/lib/stripe-js';

@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // A header cell: its text's key under the table's textKeys ('' for a header with no text), and how it lines up; a
 // money column keeps its header on one line, right-aligned like its figures

@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { buildPath, systemRoutes } from '@portal/contract';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { downloadNamedByServer } from '@/lib/download';
 
 // A bank transfer's proof as the agent attached it (the agency's admins and the tours company's operators), downloaded

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { parseTypedDate } from '@portal/contract/plain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import { useLocale } from '@/lib/locale';
 

@@ -1,5 +1,5 @@
 import { Avatar, Box, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { SessionUser } from '@/lib/session';
 
 function initials(name: string): string {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Affix } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // SPEC §2: the chat link uses the WhatsApp number with + removed (spaces and dashes too, so the link works)
 export function whatsAppHref(number: string): string {

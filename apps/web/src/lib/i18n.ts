@@ -1,9 +1,20 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import {
+  Fragment,
+  cloneElement,
+  createElement,
+  isValidElement,
+  useMemo,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { findMessage } from '@portal/i18n/messages';
 import type { Language } from '@portal/contract';
 import type { WebPart } from '@portal/i18n';
 import enCore from '@portal/i18n/locales/en/core.json';
+import { Translator, type TFunction, type TOptions } from './translator';
+
+export type { TFunction, TOptions };
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'ru'];
@@ -21,19 +32,10 @@ export function readStoredLanguage(): Language | null {
   }
 }
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: enCore } },
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: SUPPORTED_LANGUAGES,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  // a key found in no loaded language (a typo, or a page that did not ask for its locale part) is shown raw:
-  // say so where a developer and the browser tests look
-  saveMissing: true,
-  missingKeyHandler: (_languages, _namespace, key) => console.error(`Missing translation: ${key}`),
-});
+// a key found in no loaded language (a typo, or a page that did not ask for its locale part) is shown raw: say so
+// where a developer and the browser tests look
+const i18n = new Translator('en', 'en', (key) => console.error(`Missing translation: ${key}`));
+i18n.addResourceBundle('en', 'translation', enCore);
 
 // Texts come in parts (packages/i18n, shared with the API) that load with the code that shows them, like the pages
 // themselves: the core (layout, home, login, messages) with the first page, the others with their routes. English core
@@ -85,7 +87,7 @@ function ensurePart(language: Language, part: LocalePart): Promise<void> {
   let loading = loadedParts.get(id);
   if (!loading) {
     loading = loaders[language][part]().then(({ default: resources }) => {
-      i18n.addResourceBundle(language, 'translation', resources, true, true);
+      i18n.addResourceBundle(language, 'translation', resources);
     });
     // a failed download (offline, new deployment) is tried again by the next page or language switch that needs it
     loading.catch(() => loadedParts.delete(id));
@@ -119,3 +121,34 @@ export function translateMessage(message: string): string {
 }
 
 export { i18n };
+
+// The words of a namespace ('translation' unless named) in the language on screen; the component draws again when
+// the language changes or a part of its words arrives
+export function useTranslation(ns?: string): { t: TFunction; i18n: Translator } {
+  const version = useSyncExternalStore(i18n.subscribe, i18n.getVersion);
+  return useMemo(() => {
+    const t: TFunction = (key, options) => i18n.t(key, ns ? { ns, ...options } : options);
+    // the version is what changes when the words do
+    void version;
+    return { t, i18n };
+  }, [ns, version]);
+}
+
+type TransProps = { i18nKey: string; values?: TOptions; components?: Record<string, ReactElement> };
+
+// A text with marked-up parts, `<name>…</name>`, each drawn by the element of that name (a link, <strong>)
+export function Trans({ i18nKey, values, components = {} }: TransProps): ReactNode {
+  const { t } = useTranslation();
+  const text = t(i18nKey, values);
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/<(\w+)>([\s\S]*?)<\/\1>/g)) {
+    const [whole, name = '', inner = ''] = match;
+    parts.push(text.slice(last, match.index));
+    const element = components[name];
+    parts.push(isValidElement(element) ? cloneElement(element, { key: parts.length }, inner) : inner);
+    last = match.index + whole.length;
+  }
+  parts.push(text.slice(last));
+  return createElement(Fragment, null, ...parts);
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Text } from '@mantine/core';
 import { IconMailForward, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import type { Agent } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowActions, type RowAction } from '@/components/row-actions';
 import { notify } from '@/lib/notify';

@@ -13,7 +13,7 @@ import {
 import { useForm } from '@mantine/form';
 import { AGENT_ROLES, CreateAgentBody, UpdateAgentBody } from '@portal/contract';
 import type { Agent, AgentRole, CurrencyCode } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { requiredField } from '@/components/required-field';
 import { applyServerErrors, zodValidate } from '@/lib/form';
 import { notify } from '@/lib/notify';

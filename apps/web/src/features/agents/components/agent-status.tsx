@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Stack, Text } from '@mantine/core';
 import type { Agent } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';

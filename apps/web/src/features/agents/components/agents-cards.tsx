@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Agent } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AgentActions } from './agent-actions';
 import { AgentSpend, AgentStatus } from './agent-status';
 import { LabelledValue } from '@/components/labelled-value';

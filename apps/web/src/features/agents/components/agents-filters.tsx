@@ -1,7 +1,7 @@
 import { Paper, Select, SimpleGrid } from '@mantine/core';
 import { AGENT_STATUS_FILTERS } from '@portal/contract';
 import type { AgentListFilters } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ListSearchInput } from '@/components/list-search-input';
 import type { AgentFilterPatch } from '../hooks/use-agent-filters';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { AuditChange } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AuditHistory } from '@/components/audit-history';
 import { formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';

@@ -3,7 +3,7 @@ import { Button, Center, Collapse, Group, Paper, Stack, Text, Title, UnstyledBut
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconUserPlus } from '@tabler/icons-react';
 import type { Agent } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ListPagination } from '@/components/list-pagination';
 import { AgentPage } from '@/components/agent-page';
 import { QueryContent } from '@/components/query-content';

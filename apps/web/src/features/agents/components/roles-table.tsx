@@ -1,7 +1,7 @@
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { AGENT_ROLES, CAPABILITIES, can } from '@portal/contract/plain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // SPEC §2 the user-roles table, drawn from the contract's matrix (the same data the server enforces): one row per
 // capability, one column per role. Compact (short role names) in the form and on a phone, to fit without scrolling.

@@ -18,7 +18,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import type { ApiKey, ApiKeyRole, CreatedApiKey } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryContent } from '@/components/query-content';
 import { EmptyState } from '@/components/empty-state';

@@ -1,6 +1,6 @@
 import { ActionIcon, CopyButton, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 export function CopyValue({ value, testId }: { value: string; testId?: string }) {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconSend, IconWebhook } from '@tabler/icons-react';
 import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SectionHeading } from '@/components/section-heading';
 import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';

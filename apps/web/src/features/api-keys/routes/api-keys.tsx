@@ -1,5 +1,5 @@
 import { can } from '@portal/contract/plain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AccessDenied } from '@/components/access-denied';
 import { useSessionUser } from '@/lib/session';
 import { ApiKeysPage } from '../components/api-keys-page';

@@ -1,6 +1,6 @@
 import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconApps, IconBolt, IconDiscount, IconWallet } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const BENEFITS = [
   { key: 'rates', icon: IconDiscount },

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ChangePasswordBody } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { NewPasswordFields } from './new-password-fields';
 import { PasswordField } from '@/components/password-field';
 import { applyServerErrors, zodValidate } from '@/lib/form';

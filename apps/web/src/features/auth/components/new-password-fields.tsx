@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PasswordField } from '@/components/password-field';
 import { requiredField } from '@/components/required-field';
 

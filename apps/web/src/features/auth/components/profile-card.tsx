@@ -1,7 +1,7 @@
 import { Alert, Badge, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AccountProfile } from '@portal/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useMe } from '@/lib/me';
 

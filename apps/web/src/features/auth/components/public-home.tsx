@@ -1,5 +1,5 @@
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { DestinationSearch } from '@/components/destination-search';
 import { TopDestinations } from '@/components/top-destinations';
 import { useLayoutInfo } from '@/lib/layout-info';

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES, ResetPasswordBody } from '@portal/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { NewPasswordFields } from './new-password-fields';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';

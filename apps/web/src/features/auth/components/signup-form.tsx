@@ -4,7 +4,7 @@ import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provid
 import { parseTypedDate } from '@portal/contract';
 import { IconCalendar } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { FileField } from '@/components/file-field';
 import { paths } from '@/config/paths';

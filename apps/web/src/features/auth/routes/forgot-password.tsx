@@ -1,5 +1,5 @@
 import { IconKey } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { AuthPanel } from '../components/auth-panel';
 import { ForgotPasswordForm } from '../components/forgot-password-form';

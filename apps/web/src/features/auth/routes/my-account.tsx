@@ -1,5 +1,5 @@
 import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileCard } from '../components/profile-card';

@@ -1,5 +1,5 @@
 import { IconLockOpen } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { AuthPanel } from '../components/auth-panel';

@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { AgencyStatus, type AdminAgencyRow } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { Badge, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isUuid } from '@portal/contract/plain';
 import type { AdminAgencyDetail } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Navigate, useParams } from 'react-router';
 import { QueryContent } from '@/components/query-content';
 import { useDocumentPageTitle } from '@/components/page-title';

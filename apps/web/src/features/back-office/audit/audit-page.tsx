@@ -1,6 +1,6 @@
 import { Anchor, Badge, Divider, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { AUDIT_ENTITIES, type AdminAuditEntry } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { AuditChangeText, AuditEntryHeading, type AuditWords } from '@/components/audit-history';
 import { paths } from '@/config/paths';

@@ -4,7 +4,7 @@ import type { AdminPromoCode } from '@portal/contract';
 import { addDays } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { ListPage, ListResults } from '../components/list-page';
 import { ListTable, type ListColumn } from '../components/list-table';

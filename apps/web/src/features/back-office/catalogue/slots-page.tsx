@@ -1,7 +1,7 @@
 import { Loader, SegmentedControl, Stack } from '@mantine/core';
 import { monthOf, monthRange, type CalendarMonth } from '@portal/contract/plain';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useParams, useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';

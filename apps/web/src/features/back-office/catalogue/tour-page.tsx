@@ -20,7 +20,7 @@ import { useForm } from '@mantine/form';
 import type { AdminTour, AdminTourBody, Language } from '@portal/contract';
 import { IconCalendarEvent, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useNavigate, useParams } from 'react-router';
 import { requiredField } from '@/components/required-field';
 import { LoadFailed } from '@/components/load-failed';

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditChange } from '@portal/contract';
 import { AgencyStatus, BookingStatus, TopUpStatus } from '@portal/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import type { AuditWords } from '@/components/audit-history';
 
 const LANGUAGE_SUFFIX = /^(.+)\.(en|ru)$/;

@@ -11,7 +11,7 @@ import {
   IconTicket,
   type Icon,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import classes from './back-office-nav.module.css';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import type { ReactNode } from 'react';
 import type { ListColumn } from './list-table';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, type MantineSpacing } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ListPagination } from '@/components/list-pagination';
 import { LoadFailed } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';

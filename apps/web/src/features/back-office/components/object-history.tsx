@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import type { AdminAuditQuery } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { AuditHistory } from '@/components/audit-history';
 import { paths } from '@/config/paths';

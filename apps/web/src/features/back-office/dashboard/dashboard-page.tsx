@@ -8,7 +8,7 @@ import {
   IconTicket,
   type Icon,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import type { AdminDashboard } from '@portal/contract';
 import { QueryContent } from '@/components/query-content';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Skeleton, Stack, Table
 import { isUuid } from '@portal/contract/plain';
 import type { AdminBookingDetail } from '@portal/contract';
 import { IconBan } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, Navigate, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { LabelledValue } from '@/components/labelled-value';

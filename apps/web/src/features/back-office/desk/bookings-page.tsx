@@ -1,6 +1,6 @@
 import { Anchor, Card, Select, Text } from '@mantine/core';
 import { BookingStatus, type AdminBookingRow } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { DateRangeField } from '@/components/date-range-field';
 import { AppDatesProvider } from '@/components/dates-provider';

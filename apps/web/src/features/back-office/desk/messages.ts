@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { DESK_MESSAGES } from '@portal/contract';
 import { translateMessage } from '@/lib/i18n';
 

@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSearchParamsPatch } from '@/lib/use-search-params-patch';
 import { ListPage } from '../components/list-page';
 import { CardPaymentsList } from './components/card-payments-list';

@@ -1,6 +1,6 @@
 import { Card, Drawer, Select, Text, UnstyledButton } from '@mantine/core';
 import { BookingStatus, type AdminRequestRow } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { useLocale } from '@/lib/locale';
 import { useIsPhone } from '@/lib/use-is-phone';

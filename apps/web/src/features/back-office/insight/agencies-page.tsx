@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { trendOf, type AgencyActivityRow } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { UNSERVED_REASONS, type UnservedDemandRow } from '@portal/contract';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';

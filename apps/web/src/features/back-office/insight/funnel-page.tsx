@@ -1,6 +1,6 @@
 import { Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { FunnelResponse } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { ListResults } from '../components/list-page';
 import { Section } from '../components/section';

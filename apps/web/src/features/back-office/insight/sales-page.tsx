@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { SalesRow } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { useLocale } from '@/lib/locale';
 import { ListResults } from '../components/list-page';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isInsightSessionId } from '@portal/contract/plain';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, Navigate, useParams } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { LabelledValue } from '@/components/labelled-value';

@@ -4,7 +4,7 @@ import { useElementSize } from '@mantine/hooks';
 import { Replayer } from '@rrweb/replay';
 import '@rrweb/replay/dist/style.css';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 type Size = { width: number; height: number };
 const SPEEDS = ['1', '2', '4', '8'];

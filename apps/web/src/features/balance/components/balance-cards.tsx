@@ -1,7 +1,7 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { MONEY_MESSAGES } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { LoadFailed } from '@/components/load-failed';
 import { ErrorAlert } from '@/components/error-alert';
 import { Money } from '@/components/money';

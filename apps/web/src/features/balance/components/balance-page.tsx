@@ -1,6 +1,6 @@
 import { Button, Tabs } from '@mantine/core';
 import { IconBuildingBank, IconCalendarStats, IconCreditCard, IconListDetails } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';

@@ -1,5 +1,5 @@
 import type { BalanceResponse } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { MoneyStat } from '@/components/money-stat';
 
 type BalanceStatsProps = {

@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { IconCalendar, IconSend } from '@tabler/icons-react';
 import { MIN_DATE, MONEY_MESSAGES, TopUpBody } from '@portal/contract';
 import type { CurrencyCode, TopUpView } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import { FileField } from '@/components/file-field';
 import { Money } from '@/components/money';

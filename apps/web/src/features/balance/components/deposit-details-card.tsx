@@ -1,7 +1,7 @@
 import { ActionIcon, CopyButton, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { DepositDetails } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { QueryContent } from '@/components/query-content';
 import { SectionHeading } from '@/components/section-heading';
 import { useDepositDetails } from '../api/get-deposit-details';

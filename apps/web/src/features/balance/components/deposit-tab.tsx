@@ -1,6 +1,6 @@
 import { Button, Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingBank, IconArrowRight } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { DepositDetailsCard } from './deposit-details-card';

@@ -1,6 +1,6 @@
 import { IconWallet } from '@tabler/icons-react';
 import { MONEY_MESSAGES } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation } from 'react-router';
 import { HeaderBanner } from '@/components/header-banner';
 import { paths } from '@/config/paths';

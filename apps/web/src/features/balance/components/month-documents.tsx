@@ -3,7 +3,7 @@ import { IconFileInvoice, IconFileSpreadsheet, IconFileText } from '@tabler/icon
 import { monthRange } from '@portal/contract';
 import type { BalanceSummaryResponse } from '@portal/contract';
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useDownloadMonthDocument, useDownloadReconciliation } from '../api/download-invoice';

@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { CurrencyCode, StatementEntry } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
 import { paths } from '@/config/paths';

@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { MIN_DATE, MONEY_MESSAGES } from '@portal/contract';
 import type { StatementResponse } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provider';
 import { ListPagination } from '@/components/list-pagination';
 import { QueryContent } from '@/components/query-content';

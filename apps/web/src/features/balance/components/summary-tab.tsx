@@ -3,7 +3,7 @@ import { Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import type { PaperProps } from '@mantine/core';
 import { SHORT_MONTHS } from '@portal/contract/plain';
 import type { BalanceSummaryResponse, CurrencyCode } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { QueryContent } from '@/components/query-content';
 import { EmptyState } from '@/components/empty-state';
 import { Money } from '@/components/money';

@@ -2,7 +2,7 @@ import { Anchor, Button, Grid, Group, Paper, SegmentedControl, Stack, Text } fro
 import { IconBuildingBank, IconCreditCard, IconInfoCircle, IconReceipt } from '@tabler/icons-react';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { CurrencyCode } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';

@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TopUpView } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { QueryContent } from '@/components/query-content';
 import { EmptyState } from '@/components/empty-state';
 import { Money } from '@/components/money';

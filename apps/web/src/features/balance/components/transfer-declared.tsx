@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { NoticeAlert } from '@/components/notice-alert';
 
 // A declared bank transfer: nothing is credited until the tours company finds the money on its account

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { RU_CARD_SURCHARGE_PERCENT } from '@portal/contract';
 import type { BookingView, CurrencyCode } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { includedChargeLines, isAmountLine, type AmountLine } from '../utils/amount-lines';
 

@@ -3,7 +3,7 @@ import { Anchor, Button, Container, Divider, Group, Paper, Stack, Text, Title } 
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
 import { IconCircleCheck, IconClockHour4, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';

@@ -2,7 +2,7 @@ import { Alert, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
 import { IconHourglassHigh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CancellationPolicy } from '@/components/cancellation-policy';
 import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { BookingView } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { BookedBy, MarginStatusBadge } from '@/components/sale-channel';
 import { formatDate, formatDateTime } from '@/lib/format';

@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { BookingListRow } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
 import { BookedBy, WidgetSaleMark } from '@/components/sale-channel';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Button, Center, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ListFilters } from '@/components/list-filters';
 import { ListPagination } from '@/components/list-pagination';

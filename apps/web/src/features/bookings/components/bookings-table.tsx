@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Anchor, Button, Checkbox, Group, Popover, Stack, Table, Text } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import type { BookingListRow } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { Money } from '@/components/money';
 import { BookedBy, WidgetSaleMark } from '@/components/sale-channel';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { BookingView } from '@portal/contract';
 import { IconAlertTriangle, IconReceiptRefund } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { translateMessage } from '@/lib/i18n';
 import { askedFor, recordInsight } from '@/lib/insight';

@@ -13,7 +13,7 @@ import type {
   TourDetails,
 } from '@portal/contract';
 import { IconAlertTriangle, IconHourglassHigh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { CancellationPolicy } from '@/components/cancellation-policy';
 import { paths } from '@/config/paths';

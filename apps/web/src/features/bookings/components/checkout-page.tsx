@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Stack, Title } from '@mantine/core';
 import { confirmationMode } from '@portal/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { Link } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';

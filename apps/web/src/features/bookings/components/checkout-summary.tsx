@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Divider, Group, Text } from '@mantine/core';
 import { RU_CARD_SURCHARGE_PERCENT } from '@portal/contract';
 import type { CurrencyCode, Offer, People, TourDetails } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { CurrencyNote } from '@/components/currency-note';
 import { PriceSummary } from '@/components/price-summary';

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import type { BookingView } from '@portal/contract';
 import { IconCreditCard } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { canContinuePayment } from '../utils/booking-state';
 
 // The agent left the pay page open (or closed it) without an answer: back to the same charge, not a new one

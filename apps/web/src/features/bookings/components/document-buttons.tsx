@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import type { BookingView } from '@portal/contract';
 import { IconFileInvoice, IconTicket, IconFileTypePdf } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useDownloadDocument } from '../api/download-document';
 import type { BookingDocumentKind } from '../api/download-document';
 

@@ -3,7 +3,7 @@ import { Grid, TextInput, Textarea, type TextInputProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Hotel, Offer, TourDetails } from '@portal/contract';
 import { IconUser } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { requiredField } from '@/components/required-field';
 import type { CheckoutFormValues } from '../utils/checkout-form';
 import { CheckoutSection } from './checkout-section';

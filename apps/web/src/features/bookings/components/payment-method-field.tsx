@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { BOOKING_MESSAGES, canViewBalances } from '@portal/contract';
 import type { CurrencyCode, PaymentMethod } from '@portal/contract';
 import { IconAlertTriangle, IconBuildingBank, IconCreditCard, IconWallet } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
 import { paths } from '@/config/paths';

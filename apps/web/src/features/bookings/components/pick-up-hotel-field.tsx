@@ -4,7 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { Hotel, Offer, TourDetails } from '@portal/contract';
 import { IconBus, IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { requiredField } from '@/components/required-field';
 import { translateMessage } from '@/lib/i18n';
 import { useHotels } from '../api/get-hotels';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import classes from './processing-steps.module.css';
 
 const STEPS = ['availability', 'reserving', 'supplier', 'tickets', 'documents'] as const;

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView, PaymentMethod } from '@portal/contract';
 import { IconBuildingBank, IconCreditCard, IconFileDollar } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';

@@ -3,7 +3,7 @@ import { Button, Text, type ButtonProps } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
 import { IconCreditCard } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PaymentFailedAlert } from '@/components/payment-failed-alert';
 import { translateMessage } from '@/lib/i18n';
 import { usePayBooking } from '../api/pay-booking';

@@ -1,5 +1,5 @@
 import { Drawer } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
 import type { BookingListPath } from '@/config/paths';

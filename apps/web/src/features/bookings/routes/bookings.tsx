@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { BookingsListPage } from '../components/bookings-list-page';
 
 // /bookings: every booking the server shows this user (the agency's for senior and admin, their own for a junior)

@@ -1,5 +1,5 @@
 import { RU_FEE_PERCENT, RU_TAX_PERCENT } from '@portal/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 
 // One money line of a summary: its label, the amount, the amount's test id, and how it stands out
 export type AmountLine = { label: string; amount: number; testId: string; strong?: boolean; negative?: boolean };

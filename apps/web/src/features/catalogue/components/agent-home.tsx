@@ -1,5 +1,5 @@
 import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { DestinationSearch } from '@/components/destination-search';
 import { TopDestinations } from '@/components/top-destinations';

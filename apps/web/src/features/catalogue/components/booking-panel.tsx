@@ -3,7 +3,7 @@ import { Alert, Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/c
 import { checkPeopleAgainstAvailability, checkPeopleLimits, confirmationMode } from '@portal/contract';
 import type { AvailabilityRow, Offer, OfferPriceRow, PromoCodeResponse } from '@portal/contract';
 import { IconAlertTriangle, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import type { CategoryCard } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import classes from './catalogue.module.css';

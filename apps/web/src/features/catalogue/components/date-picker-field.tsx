@@ -4,7 +4,7 @@ import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provid
 import { addDays } from '@portal/contract';
 import type { Language } from '@portal/contract';
 import { IconCalendar } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useOfferAvailability } from '../api/get-offer-availability';
 
 export type DatePickerFieldProps = {

@@ -2,8 +2,8 @@ import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantin
 import type { AvailabilityRow, Offer, OfferPriceRow } from '@portal/contract';
 import { IconCheck, IconCircleCheck, IconCircleX, IconClockHour4, IconHourglassHigh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 import { firstTier, offerDayStatus, type OfferDayStatus } from '../utils/availability';
 import { Money } from '@/components/money';
 import { PlainTable } from '@/components/plain-table';

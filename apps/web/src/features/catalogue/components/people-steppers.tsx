@@ -2,7 +2,7 @@ import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import type { Offer, People } from '@portal/contract';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { MAX_PEOPLE_INPUT } from '../hooks/use-tour-selection';
 
 type Kind = keyof People;

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Modal, Text } from '@mantine/core';
 import type { TourPhoto } from '@portal/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { TourImage } from './tour-image';
 
 type PhotoViewerProps = {

@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import type { CurrencyCode, ImageRef, TourCard as TourCardData } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { paths } from '@/config/paths';
 import type { InsightEvent } from '@/lib/insight';
 import { useInsightEvent } from '@/lib/use-insight-event';

@@ -4,7 +4,7 @@ import { Button, CloseButton, Group, TextInput } from '@mantine/core';
 import { CATALOGUE_MESSAGES } from '@portal/contract';
 import type { PromoCodeResponse } from '@portal/contract';
 import { IconDiscount, IconDiscountCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { isApiError } from '@/lib/api-client';
 import { takeFieldError } from '@/lib/form';
 import { translateMessage } from '@/lib/i18n';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Group } from '@mantine/core';
 import type { CurrencyCode, TourCard as TourCardData } from '@portal/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { EmptyState } from './empty-state';
 import { SectionHeader } from './section-header';
 import { TourCard } from './tour-card';

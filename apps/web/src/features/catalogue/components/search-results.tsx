@@ -1,7 +1,7 @@
 import { Button, Container, Group, Stack, Text } from '@mantine/core';
 import { IconCategory, IconMapPin } from '@tabler/icons-react';
 import { INSIGHT_TEXT_MAX } from '@portal/contract/plain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';

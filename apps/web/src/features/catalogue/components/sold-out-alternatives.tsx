@@ -1,7 +1,7 @@
 import { Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
 import type { AlternativeTime, Offer } from '@portal/contract';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { useCreateStockWatch } from '../api/create-stock-watch';

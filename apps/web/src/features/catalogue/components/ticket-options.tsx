@@ -1,6 +1,6 @@
 import { Box, Chip, Flex, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AvailabilityRow, OfferPriceRow, TicketType } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import type { SelectionPatch, TourSelection } from '../hooks/use-tour-selection';
 import { DateFilter } from './date-filter';

@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import type { AvailabilityRow } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ticketsLeft } from '../utils/availability';
 import classes from './tour-page.module.css';
 

@@ -1,7 +1,7 @@
 import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { CurrencyCode, FromPrice, TourCard as TourCardData } from '@portal/contract';
 import { IconBolt, IconClock, IconMapPin } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { IconText } from './icon-text';

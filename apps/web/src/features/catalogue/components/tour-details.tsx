@@ -2,7 +2,7 @@ import { Accordion, Box, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Timeli
 import type { TourDetails as TourDetailsData } from '@portal/contract';
 import { IconCheck, IconFileText, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { imageUrl } from '@portal/contract';
 import classes from './tour-page.module.css';
 

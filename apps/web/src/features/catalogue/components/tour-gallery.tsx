@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Badge } from '@mantine/core';
 import type { TourPhoto } from '@portal/contract';
 import { IconPhoto } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { TourImage } from './tour-image';
 import classes from './tour-page.module.css';
 

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 export function TourGridSkeleton({ count = 4 }: { count?: number }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { CurrencyCode, TourCard as TourCardData } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useAgentFromPrices, type AgentFromPrices } from '../api/get-tours';
 import { EmptyState } from './empty-state';
 import { FilterLinks } from './filter-links';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Breadcrumbs, Group, Text, Title } from '@mantine/core';
 import type { TourDetails } from '@portal/contract';
 import { IconBolt, IconBus, IconClock, IconMapPin } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { IconText } from './icon-text';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Container, Stack } from '@mantine/core';
 import type { TourDetails as TourDetailsData } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useInsightEvent } from '@/lib/use-insight-event';
 import { useChargedPrice, useOffersPrices } from '../api/get-offers-prices';
 import { useTourAvailability } from '../api/get-tour-availability';

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { CommissionMonthTotal, CommissionTotal, Language } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { FigureList, FigureRow } from '@/components/figure-row';
 import { MoneyStat } from '@/components/money-stat';

@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { CommissionRow } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
 import { BookedBy, MarginStatusBadge } from '@/components/sale-channel';

@@ -9,7 +9,7 @@ import { AppDatesProvider, DISPLAY_DATE_FORMAT } from '@/components/dates-provid
 import { requiredField } from '@/components/required-field';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { CompanyFormValues } from '../utils/form-values';
 
 export type CompanyForm = UseFormReturnType<CompanyFormValues>;

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES } from '@portal/contract/plain';
 import type { AgencyDetails } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n';
 import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form';

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { CONTACT_BLOCKS } from '@portal/contract';
 import type { AgencyDetails } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CompanyDateField, CompanyTextField, type CompanyForm } from './company-fields';
 import { DocumentField } from './document-field';
 import { FormSection } from '@/components/form-section';

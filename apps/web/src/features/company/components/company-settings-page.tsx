@@ -1,6 +1,6 @@
 import { Alert, Container, Skeleton, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PageHeader } from '@/components/page-header';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { QueryContent } from '@/components/query-content';

@@ -3,7 +3,7 @@ import { Anchor, Button, Collapse, FileButton, Group, Input, List, Stack, Text }
 import { IconChevronDown, IconChevronUp, IconFileDownload, IconUpload } from '@tabler/icons-react';
 import { MESSAGES } from '@portal/contract/plain';
 import type { AgencyDetails, AgencyFile, AgencyFileKind } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { takeFieldError } from '@/lib/form';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AuditChange } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AuditHistory } from '@/components/audit-history';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';

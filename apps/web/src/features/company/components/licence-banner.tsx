@@ -1,6 +1,6 @@
 import { IconCertificate } from '@tabler/icons-react';
 import { COMPANY_MESSAGES } from '@portal/contract/plain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { translateMessage } from '@/lib/i18n';
 import { useLocation } from 'react-router';
 import { HeaderBanner } from '@/components/header-banner';

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import type { AgencyDetails } from '@portal/contract';
 import { IconVideo } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // Issue 31: the agency's admins are told that their agents' sessions are recorded for support (or that the tours
 // company switched it off for them)

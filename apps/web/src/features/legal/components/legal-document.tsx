@@ -1,6 +1,6 @@
 import { Anchor, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { i18n } from '@/lib/i18n';
 import { useLayoutInfo } from '@/lib/layout-info';
@@ -8,8 +8,8 @@ import legalEn from '@portal/i18n/locales/en/legal.json';
 import legalRu from '@portal/i18n/locales/ru/legal.json';
 
 const NAMESPACE = 'legal';
-i18n.addResourceBundle('en', NAMESPACE, legalEn, true, true);
-i18n.addResourceBundle('ru', NAMESPACE, legalRu, true, true);
+i18n.addResourceBundle('en', NAMESPACE, legalEn);
+i18n.addResourceBundle('ru', NAMESPACE, legalRu);
 
 const LegalSections = z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) }));
 
@@ -24,7 +24,7 @@ export function LegalDocument({ document }: LegalDocumentProps) {
     email: data?.hostData.email ?? '',
   };
   const title = t(`${document}.title`);
-  const parsed = LegalSections.safeParse(t(`${document}.sections`, { returnObjects: true, ...values }));
+  const parsed = LegalSections.safeParse(i18n.tree(`${document}.sections`, { ns: NAMESPACE, ...values }));
   const sections = parsed.success ? parsed.data : [];
   useDocumentPageTitle(title);
 

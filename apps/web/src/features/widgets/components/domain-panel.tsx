@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, CopyButton, Group, Paper, Stack, Table, Text
 import { IconCheck, IconCopy, IconRefresh, IconWorldWww } from '@tabler/icons-react';
 import type { DomainRecord, WidgetDomainView } from '@portal/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { SOCIAL_NETWORKS, WIDGET_TYPES } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { requiredField } from '@/components/required-field';
 import type { WidgetFormValues } from '../utils/form-values';
 import { ImageField } from './image-field';

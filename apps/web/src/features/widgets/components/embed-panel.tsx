@@ -1,7 +1,7 @@
 import { Anchor, Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCode, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import type { Widget } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // The embed code to paste into the agency's own website (issue 13 item 4), and the shop's own address
 export function EmbedPanel({ widget }: { widget: Widget }) {

@@ -1,7 +1,7 @@
 import { Button, Center, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { widgetImageUrl } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { takeFieldError } from '@/lib/form';
 import { useUploadWidgetImage } from '../api/upload-widget-image';
 import type { WidgetForm } from './editor-tabs';

@@ -16,7 +16,7 @@ import {
 import { IconSearch, IconWand } from '@tabler/icons-react';
 import { WIDGET_MIN_MARGIN_PERCENT } from '@portal/contract';
 import type { WidgetOfferPricesResponse, WidgetPriceOffer, WidgetPriceTour } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { SectionSpinner } from '@/components/page-spinner';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';

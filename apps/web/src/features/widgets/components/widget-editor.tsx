@@ -3,7 +3,7 @@ import { Container, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { WIDGET_MESSAGES } from '@portal/contract';
 import type { Widget } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { BackLink } from '@/components/back-link';

@@ -1,5 +1,5 @@
 import { Select, TextInput, type ComboboxData } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { requiredField } from '@/components/required-field';
 import type { WidgetForm } from './editor-tabs';
 

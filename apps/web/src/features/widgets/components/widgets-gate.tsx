@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { WIDGET_MESSAGES, can } from '@portal/contract/plain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { AccessDenied } from '@/components/access-denied';
 import { translateMessage } from '@/lib/i18n';
 import { useSessionUser } from '@/lib/session';

@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { WidgetListItem } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { DomainStatus } from './domain-status';
 import { WidgetActions } from './widget-actions';
 import { LabelledValue } from '@/components/labelled-value';

@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, SegmentedControl, Stack, Text, Textarea } f
 import { useForm } from '@mantine/form';
 import { AgencyAdjustmentBody } from '@portal/contract';
 import type { AdminAgencyDetail } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { applyServerErrors, zodValidate } from '@/lib/form';
 import { notify } from '@/lib/notify';

@@ -2,7 +2,7 @@ import { Badge, Button, Code, Table } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiKeyRoutes } from '@portal/contract';
 import type { AdminAgencyDetail } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { callRoute } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Text } from '@mantine/core';
 import { addDays } from '@portal/contract/plain';
 import type { AdminAgencyDetail, CurrencyCode, StatementEntry } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { formatDate, todayInDubai } from '@/lib/format';
 import { useLocale } from '@/lib/locale';

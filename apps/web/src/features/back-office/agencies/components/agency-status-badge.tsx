@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { AgencyStatus } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const COLORS: Record<AgencyStatus, string> = {
   pending: 'yellow',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { AdminAgencyDetail } from '@portal/contract';
 import { IconCheck, IconPlayerPlay, IconPlayerPause, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { takeFieldError } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useAgencyDecision } from '../../api/agencies';

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AgencyFile } from '@portal/contract';
 import { IconDownload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { apiDownload } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 

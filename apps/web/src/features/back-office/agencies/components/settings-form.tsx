@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text } f
 import { useForm } from '@mantine/form';
 import { AgencySettingsBody } from '@portal/contract';
 import type { AdminAgencyDetail, CurrencyCode } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { applyServerErrors, zodValidate } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useAgencySettings } from '../../api/agencies';

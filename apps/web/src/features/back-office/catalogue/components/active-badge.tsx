@@ -1,5 +1,5 @@
 import { Badge, type MantineSize } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // Whether a tour or a promo code is on: "Active" or "Inactive"
 export function ActiveBadge({ isActive, size }: { isActive: boolean; size?: MantineSize }) {

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { OfferForm } from '../utils/offer-form';
 import { RemoveRowButton } from './remove-row-button';
 

@@ -1,7 +1,7 @@
 import { SegmentedControl, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { requiredField } from '@/components/required-field';
 import type { OfferForm } from '../utils/offer-form';
 

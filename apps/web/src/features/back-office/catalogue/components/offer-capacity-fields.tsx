@@ -1,6 +1,6 @@
 import { NumberInput, Select, SimpleGrid, Switch } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { OfferForm } from '../utils/offer-form';
 
 type CountField = 'adultCapacity' | 'childCapacity' | 'slotCapacity' | 'minPeople' | 'maxPeople' | 'cutOffHours';

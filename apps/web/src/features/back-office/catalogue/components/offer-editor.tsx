@@ -1,6 +1,6 @@
 import { Divider, Modal } from '@mantine/core';
 import type { AdminOffer } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { OfferRulesForm } from './offer-rules-form';
 import { PricesEditor } from './prices-editor';
 import { useIsPhone } from '@/lib/use-is-phone';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AdminOffer } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useSaveOffer } from '../api/catalogue';
 import { applyCatalogueErrors } from '../messages';

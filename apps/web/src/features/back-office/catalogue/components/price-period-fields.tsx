@@ -1,6 +1,6 @@
 import { Group, NumberInput, SimpleGrid, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { TypedDateInput } from '@/components/typed-date-input';
 import type { PeriodForm, PriceField } from '../utils/offer-form';
 import { RemoveRowButton } from './remove-row-button';

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AdminOffer } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useSavePrices } from '../api/catalogue';
 import { applyCatalogueErrors } from '../messages';

@@ -1,6 +1,6 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import type { AdminSlot } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 function background(slot: AdminSlot, on: boolean): string {
   if (on) return 'var(--mantine-color-blue-0)';

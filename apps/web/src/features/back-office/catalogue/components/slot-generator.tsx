@@ -2,7 +2,7 @@ import { Alert, Button, Card, Chip, Group, SimpleGrid, Stack, Text, Title } from
 import type { AdminSlotsResponse } from '@portal/contract';
 import { addDays, ISO_WEEKDAYS } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { TypedDateInput } from '@/components/typed-date-input';
 import { todayInDubai } from '@/lib/format';
 import { notify } from '@/lib/notify';

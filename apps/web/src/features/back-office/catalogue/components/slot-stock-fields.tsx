@@ -1,5 +1,5 @@
 import { NumberInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { StockDraft } from '../utils/slot-stock';
 
 type SlotStockFieldsProps = {

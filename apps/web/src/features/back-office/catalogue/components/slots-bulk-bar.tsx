@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { AdminSlotsResponse } from '@portal/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useUpdateSlots } from '../api/catalogue';
 import { firstMessage } from '../messages';

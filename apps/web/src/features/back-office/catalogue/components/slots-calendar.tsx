@@ -2,7 +2,7 @@ import { ActionIcon, Card, Group, Title } from '@mantine/core';
 import type { AdminSlot } from '@portal/contract';
 import { nextMonth, previousMonth, type CalendarMonth } from '@portal/contract/plain';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import type { SlotToggle } from '../hooks/use-slot-selection';
 import { monthTitle } from '../utils/slot-calendar';

@@ -1,6 +1,6 @@
 import { Checkbox, Paper, Stack, Text } from '@mantine/core';
 import type { AdminSlot } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import type { SlotToggle } from '../hooks/use-slot-selection';

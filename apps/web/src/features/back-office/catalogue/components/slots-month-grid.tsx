@@ -2,7 +2,7 @@ import { Box, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/co
 import type { AdminSlot } from '@portal/contract';
 import { ISO_WEEKDAYS } from '@portal/contract';
 import type { CalendarMonth } from '@portal/contract/plain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { SlotToggle } from '../hooks/use-slot-selection';
 import { monthCells } from '../utils/slot-calendar';
 import { SlotChip } from './slot-chip';

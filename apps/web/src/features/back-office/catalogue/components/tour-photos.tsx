@@ -1,7 +1,7 @@
 import { ActionIcon, Card, FileButton, Group, Image, SimpleGrid, Stack, Text, Title, Button } from '@mantine/core';
 import { imageUrl, type AdminTour } from '@portal/contract';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useDeletePhoto, useUploadPhoto } from '../api/catalogue';
 import { firstMessage } from '../messages';

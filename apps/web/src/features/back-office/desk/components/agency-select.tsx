@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useAdminAgencies } from '../../api/agencies';
 
 // Narrow a desk list to one agency, chosen by name

@@ -1,6 +1,6 @@
 import { Group, List, Stack, Text } from '@mantine/core';
 import type { AdminAuditEntry, AuditChange } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 

@@ -13,7 +13,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import type { AdminBookingDetail } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { requiredField } from '@/components/required-field';
 import { isApiError, markFieldShown } from '@/lib/api-client';

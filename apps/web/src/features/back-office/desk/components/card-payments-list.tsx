@@ -1,5 +1,5 @@
 import { Group, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useIsPhone } from '@/lib/use-is-phone';
 import { useListParams } from '../../hooks/use-list-params';
 import { listParam } from '../../utils/list-params';

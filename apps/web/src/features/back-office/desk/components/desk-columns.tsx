@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { BookingStatus, Language } from '@portal/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/format';
 import type { ListColumn } from '../../components/list-table';
 import { DeskStatusBadge } from './booking-status-badge';

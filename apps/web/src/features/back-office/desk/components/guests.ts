@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 
 // "2 ad. · 1 ch.": the adults, and the children and infants when there are any
 export function guestsText(t: TFunction, people: { adults: number; children: number; infants: number }): string {

@@ -2,7 +2,7 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DeskPayment, PaymentStatus, RefundState } from '@portal/contract';
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Money } from '@/components/money';
 import { formatDateTime, formatMoney } from '@/lib/format';

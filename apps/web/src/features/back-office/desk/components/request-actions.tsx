@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { QuoteBody } from '@portal/contract';
 import type { AdminRequestRow } from '@portal/contract';
 import { IconCurrencyDollar, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { requiredField } from '@/components/required-field';
 import { applyServerErrors, takeFieldError, zodValidate } from '@/lib/form';
 import { notify } from '@/lib/notify';

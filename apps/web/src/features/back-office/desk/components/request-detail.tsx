@@ -1,6 +1,6 @@
 import { Alert, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminRequestRow } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { LabelledValue } from '@/components/labelled-value';
 import { Money } from '@/components/money';
 import { formatDateTime } from '@/lib/format';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import type { TopUpView } from '@portal/contract';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Money } from '@/components/money';
 import { takeFieldError } from '@/lib/form';

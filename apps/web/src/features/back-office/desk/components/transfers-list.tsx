@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { TopUpStatus, type TopUpView } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
 import { TransferProofLink } from '@/components/transfer-proof-link';
 import { formatDate, formatDateTime } from '@/lib/format';

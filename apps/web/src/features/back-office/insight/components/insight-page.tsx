@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Select, Tabs } from '@mantine/core';
 import { INSIGHT_CHANNELS, type InsightPeriod } from '@portal/contract';
 import { IconDownload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { DateRangeField } from '@/components/date-range-field';
 import { AppDatesProvider } from '@/components/dates-provider';
