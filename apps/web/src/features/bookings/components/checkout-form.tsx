@@ -12,7 +12,7 @@ import type {
   PromoCodeResponse,
   TourDetails,
 } from '@portal/contract';
-import { IconAlertTriangle, IconHourglassHigh } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CancellationPolicy } from '@/components/cancellation-policy';
@@ -37,6 +37,7 @@ import { GuestDetailsFields } from './guest-details-fields';
 import { PaymentMethodField } from './payment-method-field';
 import classes from './checkout.module.css';
 import { NoticeAlert } from '@/components/notice-alert';
+import { PendingNotice } from '@/components/pending-notice';
 
 type CheckoutFormProps = {
   tour: TourDetails;
@@ -136,18 +137,12 @@ export function CheckoutForm({
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="lg">
             {isRequest && (
-              <NoticeAlert
-                color="yellow"
-                icon={IconHourglassHigh}
-                iconSize={20}
-                title={t('checkout.request.title')}
-                testId="request-notice"
-              >
+              <PendingNotice iconSize={20} title={t('checkout.request.title')} testId="request-notice">
                 <Stack gap={4}>
                   {slot?.isPastCutOff && <Text size="sm">{translateMessage(BOOKING_MESSAGES.cutOffPassed)}</Text>}
                   <Text size="sm">{t('checkout.request.text')}</Text>
                 </Stack>
-              </NoticeAlert>
+              </PendingNotice>
             )}
             <GuestDetailsFields
               form={form}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { checkPeopleAgainstAvailability, checkPeopleLimits, confirmationMode } from '@portal/contract';
 import type { AvailabilityRow, Offer, OfferPriceRow, PromoCodeResponse } from '@portal/contract';
-import { IconAlertTriangle, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -22,6 +22,7 @@ import { SoldOutAlternatives } from './sold-out-alternatives';
 import { TimeSlots } from './time-slots';
 import { availabilityAsked } from '../utils/availability-insight';
 import { NoticeAlert } from '@/components/notice-alert';
+import { PendingNotice } from '@/components/pending-notice';
 
 // an availability question is recorded once the agent has stopped changing it (people steppers, times)
 const ASK_SETTLES_MS = 1_500;
@@ -144,24 +145,18 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
         </NoticeAlert>
       )}
       {showRequestNotice && (
-        <NoticeAlert
-          color="yellow"
-          icon={IconHourglassHigh}
-          iconSize={18}
-          title={t('catalogue.booking.requestTitle')}
-          testId="request-notice"
-        >
+        <PendingNotice iconSize={18} title={t('catalogue.booking.requestTitle')} testId="request-notice">
           {row?.isPastCutOff
             ? t('catalogue.booking.requestCutOff', { hours: offer.cutOffHours })
             : t('catalogue.booking.requestNotInstant')}
-        </NoticeAlert>
+        </PendingNotice>
       )}
 
       <Divider />
       {isAwaitingApproval ? (
-        <NoticeAlert color="yellow" icon={IconHourglassHigh} iconSize={18} testId="awaiting-approval">
+        <PendingNotice iconSize={18} testId="awaiting-approval">
           {t('catalogue.booking.awaitingApproval')}
-        </NoticeAlert>
+        </PendingNotice>
       ) : totals && price ? (
         <>
           <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} />
