@@ -12,7 +12,6 @@ import type {
   PromoCodeResponse,
   TourDetails,
 } from '@portal/contract';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CancellationPolicy } from '@/components/cancellation-policy';
@@ -36,8 +35,8 @@ import { CheckoutSummary } from './checkout-summary';
 import { GuestDetailsFields } from './guest-details-fields';
 import { PaymentMethodField } from './payment-method-field';
 import classes from './checkout.module.css';
-import { NoticeAlert } from '@/components/notice-alert';
 import { PendingNotice } from '@/components/pending-notice';
+import { ErrorAlert } from '@/components/error-alert';
 
 type CheckoutFormProps = {
   tour: TourDetails;
@@ -181,19 +180,19 @@ export function CheckoutForm({
               shown={shown}
             >
               {peopleCheck && !peopleCheck.ok && (
-                <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert">
+                <ErrorAlert iconSize={18} isAnnounced>
                   {t(`peopleMessages.${peopleCheck.code}`, { n: peopleCheck.n })}
-                </NoticeAlert>
+                </ErrorAlert>
               )}
               {isSoldOut && (
-                <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert">
+                <ErrorAlert iconSize={18} isAnnounced>
                   {translateMessage(BOOKING_MESSAGES.outOfStock)}
-                </NoticeAlert>
+                </ErrorAlert>
               )}
               {isIncomplete && (
-                <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert" testId="incomplete-guest">
+                <ErrorAlert iconSize={18} isAnnounced testId="incomplete-guest">
                   {translateMessage(BOOKING_MESSAGES.completeGuestDetails)}
-                </NoticeAlert>
+                </ErrorAlert>
               )}
               <Button
                 type="submit"

@@ -21,8 +21,8 @@ import { PromoCodeField } from './promo-code-field';
 import { SoldOutAlternatives } from './sold-out-alternatives';
 import { TimeSlots } from './time-slots';
 import { availabilityAsked } from '../utils/availability-insight';
-import { NoticeAlert } from '@/components/notice-alert';
 import { PendingNotice } from '@/components/pending-notice';
+import { ErrorAlert } from '@/components/error-alert';
 
 // an availability question is recorded once the agent has stopped changing it (people steppers, times)
 const ASK_SETTLES_MS = 1_500;
@@ -140,9 +140,9 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
       <Divider />
       <PeopleSteppers people={people} ages={offer.ages} onChange={(next) => onChange({ people: next })} />
       {!check.ok && check.code !== 'stock' && (
-        <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert" testId="people-rule">
+        <ErrorAlert iconSize={18} isAnnounced testId="people-rule">
           {t(`peopleMessages.${check.code}`, { n: check.n })}
-        </NoticeAlert>
+        </ErrorAlert>
       )}
       {showRequestNotice && (
         <PendingNotice iconSize={18} title={t('catalogue.booking.requestTitle')} testId="request-notice">
