@@ -1,8 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-client';
-import { NoticeAlert } from './notice-alert';
+import { ErrorAlert } from './error-alert';
 
 // A list or page part whose data could not be loaded: said in place, with a way to try again (never an endless spinner)
 export function LoadFailed({
@@ -17,13 +17,7 @@ export function LoadFailed({
   const { t } = useTranslation();
   const isForbidden = error instanceof ApiError && error.status === 403;
   return (
-    <NoticeAlert
-      color="red"
-      icon={IconAlertTriangle}
-      iconSize={20}
-      title={t('common.loadFailedTitle')}
-      testId="load-failed"
-    >
+    <ErrorAlert title={t('common.loadFailedTitle')} testId="load-failed">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">{isForbidden ? t('messages.forbidden') : t('common.loadFailedText')}</Text>
         <Button
@@ -36,6 +30,6 @@ export function LoadFailed({
           {t('common.tryAgain')}
         </Button>
       </Group>
-    </NoticeAlert>
+    </ErrorAlert>
   );
 }

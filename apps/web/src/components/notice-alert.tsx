@@ -1,7 +1,7 @@
 import { Alert, type AlertProps } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 
-type NoticeAlertProps = Omit<AlertProps, 'icon' | 'variant'> & {
+export type NoticeAlertProps = Omit<AlertProps, 'icon' | 'variant'> & {
   icon: Icon;
   iconSize?: number;
   testId?: string;

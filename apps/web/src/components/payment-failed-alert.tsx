@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { translateMessage } from '@/lib/i18n';
-import { NoticeAlert } from './notice-alert';
+import { ErrorAlert } from './error-alert';
 
 type PaymentFailedAlertProps = {
   // a payment the agent cancelled has its own title; one that failed says so
@@ -17,9 +16,8 @@ type PaymentFailedAlertProps = {
 // A card payment that did not go through (a booking's, a top-up's): why, and what the agent can do next
 export function PaymentFailedAlert({ cancelledTitle, testId, data, children }: PaymentFailedAlertProps) {
   return (
-    <NoticeAlert
-      color="red"
-      icon={IconAlertTriangle}
+    <ErrorAlert
+      iconSize={22}
       title={cancelledTitle ?? translateMessage(BOOKING_MESSAGES.paymentFailed)}
       testId={testId}
       {...data}
@@ -27,6 +25,6 @@ export function PaymentFailedAlert({ cancelledTitle, testId, data, children }: P
       <Stack gap="sm" align="flex-start">
         {children}
       </Stack>
-    </NoticeAlert>
+    </ErrorAlert>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { BookingChannel, MarginStatus } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
+import { StatusBadge } from './status-badge';
 
 // Issue 13: a booking the agency's customer made in its widget shop. Lists mark it beside its reference and show the
 // widget's name where an agent's would be; a widget sale's margin shows where it stands on its way to the balance.
@@ -40,18 +41,15 @@ export function BookedBy({ name, channel }: { name: string; channel: BookingChan
 const MARGIN_COLORS: Record<MarginStatus, string> = { pending: 'yellow', credited: 'teal', reversed: 'gray' };
 
 export function MarginStatusBadge({ status }: { status: MarginStatus | null }) {
-  const { t } = useTranslation();
   if (!status) return null;
   return (
-    <Badge
-      component="span"
+    <StatusBadge
+      status={status}
+      colors={MARGIN_COLORS}
+      textKeys="saleChannel.margin"
+      testId="margin-status"
+      isInline
       size="xs"
-      variant="light"
-      color={MARGIN_COLORS[status]}
-      data-testid="margin-status"
-      data-status={status}
-    >
-      {t(`saleChannel.margin.${status}`)}
-    </Badge>
+    />
   );
 }

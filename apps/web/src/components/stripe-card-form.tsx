@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CurrencyCode } from '@portal/contract';
-import { IconAlertTriangle, IconLock, IconRefresh } from '@tabler/icons-react';
+import { IconLock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { formatMoney } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 import { loadStripe, type StripeClient, type StripeElements, type StripeError } from '@/lib/stripe-js';
-import { NoticeAlert } from './notice-alert';
+import { ErrorAlert } from './error-alert';
 
 type StripeCardFormProps = {
   publishableKey: string;
@@ -107,7 +107,7 @@ export function StripeCardForm({
           {t('cardForm.title')}
         </Title>
         {loadFailed ? (
-          <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={20} testId="card-form-failed">
+          <ErrorAlert testId="card-form-failed">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('cardForm.loadFailed')}</Text>
               <Button
@@ -119,7 +119,7 @@ export function StripeCardForm({
                 {t('common.tryAgain')}
               </Button>
             </Stack>
-          </NoticeAlert>
+          </ErrorAlert>
         ) : (
           <>
             {!mounted && <Loader size="sm" aria-label={t('common.loading')} />}

@@ -6,7 +6,7 @@ import { useTranslation } from '@/lib/i18n';
 type HeadCellSpec = { key: string; align?: 'right'; isMoney?: boolean; w?: number; breaksAtSlashes?: boolean };
 export type HeadCell = string | HeadCellSpec;
 
-type TableHeadProps = {
+export type TableHeadProps = {
   // where the headers' texts are
   textKeys: string;
   // a cell left out where its column is (false)

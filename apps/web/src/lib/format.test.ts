@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatFileSize, formatMoney, todayInDubai } from './format';
+import { formatDateTime, formatDay, formatFileSize, formatMoney, todayInDubai, xlsxNameOfToday } from './format';
 
 describe('formatMoney', () => {
   it('shows two decimals in the currency and the language of the page', () => {
@@ -24,6 +24,11 @@ describe('dates and moments in Asia/Dubai', () => {
   it("takes today's date in Dubai", () => {
     expect(todayInDubai(new Date('2026-01-31T20:00:00Z'))).toBe('2026-02-01');
     expect(todayInDubai(new Date('2026-01-31T19:59:59Z'))).toBe('2026-01-31');
+  });
+
+  it("names a list's spreadsheet after today's date in Dubai, whatever the browser's time zone", () => {
+    expect(xlsxNameOfToday('bookings', new Date('2026-01-31T20:00:00Z'))).toBe('bookings-2026-02-01.xlsx');
+    expect(xlsxNameOfToday('commissions', new Date('2026-01-31T19:59:59Z'))).toBe('commissions-2026-01-31.xlsx');
   });
 });
 

@@ -66,6 +66,11 @@ export function todayInDubai(now: Date = new Date()): string {
   return dubaiDate.format(now);
 }
 
+// A list's spreadsheet saved under today's date in Dubai, the day the portal's figures are counted in
+export function xlsxNameOfToday(stem: string, now: Date = new Date()): string {
+  return `${stem}-${todayInDubai(now)}.xlsx`;
+}
+
 // A file's size as a person reads it: '820 KB', '3.4 MB' (never '0 KB')
 export function formatFileSize(bytes: number): string {
   return bytes >= 1024 * 1024

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { Agent } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
+import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 
@@ -18,16 +19,14 @@ export function AgentStatus({ agent }: { agent: Agent }) {
   const isExpired = expires !== null && Date.parse(expires) <= shownAt;
   return (
     <Stack gap={2} align="flex-start">
-      <Badge
-        color={COLORS[agent.status]}
-        variant="light"
+      <StatusBadge
+        status={agent.status}
+        colors={COLORS}
+        textKeys="agents.statuses"
+        testId="agent-status"
         tt="none"
         styles={{ root: { flexShrink: 0 }, label: { overflow: 'visible' } }}
-        data-testid="agent-status"
-        data-status={agent.status}
-      >
-        {t(`agents.statuses.${agent.status}`)}
-      </Badge>
+      />
       {agent.status === 'emailNotVerified' && (
         <Text size="xs" c={isExpired || !expires ? 'red.7' : 'dimmed'}>
           {!expires || isExpired

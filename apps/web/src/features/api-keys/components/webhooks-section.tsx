@@ -17,6 +17,7 @@ import { IconSend, IconWebhook } from '@tabler/icons-react';
 import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
 import { SectionHeading } from '@/components/section-heading';
+import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -221,9 +222,7 @@ function DeliveryLog({ endpointId, language }: { endpointId: string; language: L
                 <Code>{delivery.eventType}</Code>
               </Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[delivery.status]} variant="light">
-                  {t(`apiKeys.webhooks.status.${delivery.status}`)}
-                </Badge>
+                <StatusBadge status={delivery.status} colors={STATUS_COLORS} textKeys="apiKeys.webhooks.status" />
               </Table.Td>
               <Table.Td>{delivery.lastStatusCode ?? delivery.lastError ?? '—'}</Table.Td>
               <Table.Td>

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { AgencyStatus, type AdminAgencyRow } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
@@ -16,34 +16,23 @@ import { listParam } from '../utils/list-params';
 import { AgencyStatusBadge } from './components/agency-status-badge';
 import { SegmentedFilter } from '../components/segmented-filter';
 import { columnsUnder } from '../components/list-columns';
+import { CardTop, ListCard } from '../components/list-card';
 
 const STATUSES = AgencyStatus.options;
 const PARAMS = { status: listParam.oneOf(STATUSES), q: listParam.text() };
 
 function AgencyCard({ row }: { row: AdminAgencyRow }) {
   return (
-    <Card
-      withBorder
-      padding="sm"
-      component={Link}
-      to={paths.backOffice.agency.getHref(row.id)}
-      data-testid="agency-row"
-    >
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {row.name}
-          </Text>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {row.adminEmail ?? '—'}
-          </Text>
-          <Text size="sm">
-            <Money amount={row.balance} currency={row.currency} />
-          </Text>
-        </Stack>
-        <AgencyStatusBadge status={row.status} />
-      </Group>
-    </Card>
+    <ListCard to={paths.backOffice.agency.getHref(row.id)} data-testid="agency-row">
+      <CardTop title={row.name} gap={2} aside={<AgencyStatusBadge status={row.status} />}>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {row.adminEmail ?? '—'}
+        </Text>
+        <Text size="sm">
+          <Money amount={row.balance} currency={row.currency} />
+        </Text>
+      </CardTop>
+    </ListCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import type { AdminTourRow } from '@portal/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -14,6 +14,7 @@ import { useAdminTours } from './api/catalogue';
 import { ActiveBadge } from './components/active-badge';
 import { SegmentedFilter } from '../components/segmented-filter';
 import { columnsUnder } from '../components/list-columns';
+import { CardTop, ListCard } from '../components/list-card';
 
 const ACTIVE = ['all', 'active', 'inactive'] as const;
 const PARAMS = { active: listParam.oneOf(ACTIVE), q: listParam.text() };
@@ -21,19 +22,13 @@ const PARAMS = { active: listParam.oneOf(ACTIVE), q: listParam.text() };
 function TourCard({ row }: { row: AdminTourRow }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" component={Link} to={paths.backOffice.tour.getHref(row.id)} data-testid="tour-row">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {row.title}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {row.city} · {t('boCatalogue.tours.offersCount', { count: row.offers })}
-          </Text>
-        </Stack>
-        <ActiveBadge isActive={row.isActive} />
-      </Group>
-    </Card>
+    <ListCard to={paths.backOffice.tour.getHref(row.id)} data-testid="tour-row">
+      <CardTop title={row.title} gap={2} aside={<ActiveBadge isActive={row.isActive} />}>
+        <Text size="sm" c="dimmed">
+          {row.city} · {t('boCatalogue.tours.offersCount', { count: row.offers })}
+        </Text>
+      </CardTop>
+    </ListCard>
   );
 }
 

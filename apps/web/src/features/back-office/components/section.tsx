@@ -3,6 +3,8 @@ import { Group, Paper, Stack, Text, Title, type MantineSpacing } from '@mantine/
 
 type SectionProps = {
   title: string;
+  // a dimmed line under the title on what the section shows
+  hint?: string;
   testId?: string;
   // the section's own id, for a link to it ('#failed-jobs')
   anchor?: string;
@@ -16,7 +18,17 @@ type SectionProps = {
 };
 
 // One framed part of a back-office page, named by its heading
-export function Section({ title, testId, anchor, aside, action, gap = 'sm', empty = false, children }: SectionProps) {
+export function Section({
+  title,
+  hint,
+  testId,
+  anchor,
+  aside,
+  action,
+  gap = 'sm',
+  empty = false,
+  children,
+}: SectionProps) {
   const titleId = useId();
   const heading = (
     <Title order={2} size="h4" id={titleId}>
@@ -36,6 +48,11 @@ export function Section({ title, testId, anchor, aside, action, gap = 'sm', empt
           </Group>
         ) : (
           heading
+        )}
+        {hint && (
+          <Text size="sm" c="dimmed">
+            {hint}
+          </Text>
         )}
         {empty === false ? (
           children

@@ -1,4 +1,4 @@
-import { Anchor, Card, Select, Text } from '@mantine/core';
+import { Anchor, Select, Text } from '@mantine/core';
 import { BookingStatus, type AdminBookingRow } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import { deskColumns } from './components/desk-columns';
 import { guestsText } from './components/guests';
 import { When } from './components/when';
 import { columnsUnder } from '../components/list-columns';
+import { ListCard } from '../components/list-card';
 import { PagedResults } from '../components/paged-results';
 
 const ON_PAGE = 20;
@@ -34,10 +35,7 @@ const PARAMS = {
 
 function BookingCard({ row, guests }: { row: AdminBookingRow; guests: string }) {
   return (
-    <Card
-      withBorder
-      padding="sm"
-      component={Link}
+    <ListCard
       to={paths.backOffice.booking.getHref(row.id)}
       data-testid="admin-booking-row"
       data-reference={row.reference}
@@ -55,7 +53,7 @@ function BookingCard({ row, guests }: { row: AdminBookingRow; guests: string }) 
           <When row={row} /> · {guests}
         </Text>
       </DeskCardBody>
-    </Card>
+    </ListCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Card, Drawer, Select, Text, UnstyledButton } from '@mantine/core';
+import { Drawer, Select, Text, UnstyledButton } from '@mantine/core';
 import { BookingStatus, type AdminRequestRow } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
@@ -16,6 +16,7 @@ import { RequestDetail } from './components/request-detail';
 import { guestsText } from './components/guests';
 import { When } from './components/when';
 import { columnsUnder } from '../components/list-columns';
+import { ListCard } from '../components/list-card';
 import { PagedResults } from '../components/paged-results';
 
 // the statuses a request goes through: asked, quoted, paid, declined or withdrawn
@@ -26,7 +27,7 @@ const PARAMS = { status: listParam.oneOf(BookingStatus.options), agency: listPar
 function RequestCard({ row, guests, onOpen }: { row: AdminRequestRow; guests: string; onOpen: () => void }) {
   return (
     <UnstyledButton onClick={onOpen} data-testid="request-row" data-reference={row.reference}>
-      <Card withBorder padding="sm">
+      <ListCard>
         <DeskCardBody
           title={row.tour}
           status={row.status}
@@ -40,7 +41,7 @@ function RequestCard({ row, guests, onOpen }: { row: AdminRequestRow; guests: st
             <When row={row} /> · {guests}
           </Text>
         </DeskCardBody>
-      </Card>
+      </ListCard>
     </UnstyledButton>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { trendOf, type AgencyActivityRow } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { useAgencyActivity } from './api/insight';
 import { InsightPage } from './components/insight-page';
 import { AGENCY_PARAMS, formatTrend, insightFilters } from './utils/insight-filters';
 import { columnsUnder } from '../components/list-columns';
+import { CardLine, ListCard } from '../components/list-card';
 import { PagedResults } from '../components/paged-results';
 
 const ON_PAGE = 50;
@@ -66,29 +67,20 @@ function AgencyName({ row }: { row: AgencyActivityRow }) {
 function AgencyCard({ row }: { row: AgencyActivityRow }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" data-testid="insight-agency-row" data-agency={row.agencyId}>
+    <ListCard data-testid="insight-agency-row" data-agency={row.agencyId}>
       <Stack gap={6}>
         <AgencyName row={row} />
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" c="dimmed">
-            {t('boInsight.fields.lastLogin')}
-          </Text>
+        <CardLine label={t('boInsight.fields.lastLogin')}>
           <LastLogin row={row} />
-        </Group>
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" c="dimmed">
-            {t('boInsight.fields.searches')}
-          </Text>
+        </CardLine>
+        <CardLine label={t('boInsight.fields.searches')}>
           <WithTrend current={row.searches} previous={row.previousSearches} />
-        </Group>
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" c="dimmed">
-            {t('boInsight.fields.bookings')}
-          </Text>
+        </CardLine>
+        <CardLine label={t('boInsight.fields.bookings')}>
           <WithTrend current={row.bookings} previous={row.previousBookings} />
-        </Group>
+        </CardLine>
       </Stack>
-    </Card>
+    </ListCard>
   );
 }
 

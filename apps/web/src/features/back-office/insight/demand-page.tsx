@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { UNSERVED_REASONS, type UnservedDemandRow } from '@portal/contract';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
@@ -12,6 +12,7 @@ import { useUnservedDemand } from './api/insight';
 import { InsightPage } from './components/insight-page';
 import { DEMAND_PARAMS, insightFilters } from './utils/insight-filters';
 import { columnsUnder } from '../components/list-columns';
+import { ListCard } from '../components/list-card';
 import { PagedResults } from '../components/paged-results';
 
 const ON_PAGE = 50;
@@ -80,7 +81,7 @@ function DemandCard({ row }: { row: UnservedDemandRow }) {
   const { t } = useTranslation();
   const { language } = useLocale();
   return (
-    <Card withBorder padding="sm" data-testid="demand-row" data-date={row.date ?? ''} data-seats={row.seats}>
+    <ListCard data-testid="demand-row" data-date={row.date ?? ''} data-seats={row.seats}>
       <Stack gap={6}>
         <TourAndOption row={row} />
         <Group justify="space-between" wrap="nowrap">
@@ -96,7 +97,7 @@ function DemandCard({ row }: { row: UnservedDemandRow }) {
         <Agencies row={row} />
         <SlotsLink row={row} />
       </Stack>
-    </Card>
+    </ListCard>
   );
 }
 

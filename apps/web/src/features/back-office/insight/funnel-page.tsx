@@ -85,16 +85,18 @@ export function FunnelPage() {
       <ListResults query={funnel} isEmpty={() => false} empty="">
         {(data) => (
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <Section title={t('boInsight.funnel.stepsTitle')} testId="funnel-section">
-              <Text size="sm" c="dimmed">
-                {t('boInsight.funnel.stepsHint')}
-              </Text>
+            <Section
+              title={t('boInsight.funnel.stepsTitle')}
+              hint={t('boInsight.funnel.stepsHint')}
+              testId="funnel-section"
+            >
               <Steps data={data} />
             </Section>
-            <Section title={t('boInsight.funnel.channelsTitle')} testId="funnel-channels-section">
-              <Text size="sm" c="dimmed">
-                {t('boInsight.funnel.channelsHint')}
-              </Text>
+            <Section
+              title={t('boInsight.funnel.channelsTitle')}
+              hint={t('boInsight.funnel.channelsHint')}
+              testId="funnel-channels-section"
+            >
               <Channels data={data} />
             </Section>
           </SimpleGrid>

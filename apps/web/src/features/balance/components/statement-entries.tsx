@@ -6,7 +6,7 @@ import { Money } from '@/components/money';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
-import { TableHead } from '@/components/table-head';
+import { ScrollTable } from '@/components/scroll-table';
 
 type EntriesProps = { entries: readonly StatementEntry[]; currency: CurrencyCode };
 
@@ -64,43 +64,44 @@ function Description({ entry }: { entry: StatementEntry }) {
 export function StatementTable({ entries, currency }: EntriesProps) {
   const { language } = useLocale();
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="statement-table">
-        <TableHead
-          textKeys="balance.columns"
-          cells={[
-            'date',
-            'description',
-            'reference',
-            { key: 'debit', isMoney: true },
-            { key: 'credit', isMoney: true },
-            { key: 'runningBalance', isMoney: true },
-          ]}
-        />
-        <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id} data-testid="statement-entry" data-kind={entry.kind}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.date, language)}</Table.Td>
-              <Table.Td miw={220}>
-                <Description entry={entry} />
-              </Table.Td>
-              <Table.Td>
-                <Reference entry={entry} />
-              </Table.Td>
-              <Table.Td ta="right" c="red.8">
-                {amount(entry.debit, currency, 'entry-debit')}
-              </Table.Td>
-              <Table.Td ta="right" c="teal.8">
-                {amount(entry.credit, currency, 'entry-credit')}
-              </Table.Td>
-              <Table.Td ta="right" fw={700}>
-                <Money amount={entry.balanceAfter} currency={currency} testId="entry-balance" />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      minWidth={760}
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+      testId="statement-table"
+      textKeys="balance.columns"
+      cells={[
+        'date',
+        'description',
+        'reference',
+        { key: 'debit', isMoney: true },
+        { key: 'credit', isMoney: true },
+        { key: 'runningBalance', isMoney: true },
+      ]}
+      hasFigures
+    >
+      {entries.map((entry) => (
+        <Table.Tr key={entry.id} data-testid="statement-entry" data-kind={entry.kind}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.date, language)}</Table.Td>
+          <Table.Td miw={220}>
+            <Description entry={entry} />
+          </Table.Td>
+          <Table.Td>
+            <Reference entry={entry} />
+          </Table.Td>
+          <Table.Td ta="right" c="red.8">
+            {amount(entry.debit, currency, 'entry-debit')}
+          </Table.Td>
+          <Table.Td ta="right" c="teal.8">
+            {amount(entry.credit, currency, 'entry-credit')}
+          </Table.Td>
+          <Table.Td ta="right" fw={700}>
+            <Money amount={entry.balanceAfter} currency={currency} testId="entry-balance" />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -13,7 +13,7 @@ import { yearsToChoose } from '../utils/period';
 import { summaryTotals } from '../utils/summary-totals';
 import { MonthProforma, MonthReport, MonthTaxInvoice } from './month-documents';
 import { useIsPhone } from '@/lib/use-is-phone';
-import { TableHead } from '@/components/table-head';
+import { ScrollTable } from '@/components/scroll-table';
 
 type SummaryProps = { summary: BalanceSummaryResponse };
 
@@ -33,53 +33,26 @@ function SummaryTable({ summary }: SummaryProps) {
   const currency = summary.currencyCode;
   const totals = summaryTotals(summary);
   return (
-    <Table.ScrollContainer minWidth={1040} type="native">
-      <Table striped verticalSpacing="sm" fz="sm" data-testid="summary-table">
-        <TableHead
-          textKeys="balance"
-          cells={[
-            { key: 'summary.item', w: 140 },
-            { key: 'summary.month', w: 90 },
-            { key: 'summary.year', w: 90 },
-            { key: 'columns.debit', isMoney: true },
-            { key: 'columns.credit', isMoney: true },
-            { key: 'columns.runningBalance', isMoney: true },
-            'summary.report',
-            'summary.taxInvoice',
-            'summary.proforma',
-          ]}
-        />
-        <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-          <Table.Tr data-testid="summary-opening" fw={600}>
-            <Table.Td colSpan={5}>{t('balance.summary.openingBalance', { year: summary.year })}</Table.Td>
-            <Table.Td ta="right">
-              <Money amount={summary.openingBalance} currency={currency} testId="summary-opening-balance" />
-            </Table.Td>
-            <Table.Td colSpan={3} />
-          </Table.Tr>
-          {summary.rows.map((row) => (
-            <Table.Tr key={`${row.year}-${row.month}`} data-testid="summary-row" data-month={row.month}>
-              <Table.Td fw={600}>{SHORT_MONTHS[language][row.month - 1] ?? row.month}</Table.Td>
-              <Table.Td>{String(row.month).padStart(2, '0')}</Table.Td>
-              <Table.Td>{row.year}</Table.Td>
-              <Table.Td ta="right">{amount(row.debit, currency)}</Table.Td>
-              <Table.Td ta="right">{amount(row.credit, currency)}</Table.Td>
-              <Table.Td ta="right" fw={700}>
-                <Money amount={row.runningBalance} currency={currency} testId="summary-running-balance" />
-              </Table.Td>
-              <Table.Td>
-                <MonthReport row={row} />
-              </Table.Td>
-              <Table.Td>
-                <MonthTaxInvoice row={row} />
-              </Table.Td>
-              <Table.Td>
-                <MonthProforma row={row} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        {summary.rows.length > 0 && (
+    <ScrollTable
+      minWidth={1040}
+      striped
+      verticalSpacing="sm"
+      testId="summary-table"
+      textKeys="balance"
+      cells={[
+        { key: 'summary.item', w: 140 },
+        { key: 'summary.month', w: 90 },
+        { key: 'summary.year', w: 90 },
+        { key: 'columns.debit', isMoney: true },
+        { key: 'columns.credit', isMoney: true },
+        { key: 'columns.runningBalance', isMoney: true },
+        'summary.report',
+        'summary.taxInvoice',
+        'summary.proforma',
+      ]}
+      hasFigures
+      foot={
+        summary.rows.length > 0 && (
           <Table.Tfoot>
             <Table.Tr fw={700} style={{ borderTop: '2px solid var(--mantine-color-gray-3)' }}>
               <Table.Td colSpan={3}>{t('balance.summary.total', { year: summary.year })}</Table.Td>
@@ -91,9 +64,38 @@ function SummaryTable({ summary }: SummaryProps) {
               <Table.Td colSpan={3} />
             </Table.Tr>
           </Table.Tfoot>
-        )}
-      </Table>
-    </Table.ScrollContainer>
+        )
+      }
+    >
+      <Table.Tr data-testid="summary-opening" fw={600}>
+        <Table.Td colSpan={5}>{t('balance.summary.openingBalance', { year: summary.year })}</Table.Td>
+        <Table.Td ta="right">
+          <Money amount={summary.openingBalance} currency={currency} testId="summary-opening-balance" />
+        </Table.Td>
+        <Table.Td colSpan={3} />
+      </Table.Tr>
+      {summary.rows.map((row) => (
+        <Table.Tr key={`${row.year}-${row.month}`} data-testid="summary-row" data-month={row.month}>
+          <Table.Td fw={600}>{SHORT_MONTHS[language][row.month - 1] ?? row.month}</Table.Td>
+          <Table.Td>{String(row.month).padStart(2, '0')}</Table.Td>
+          <Table.Td>{row.year}</Table.Td>
+          <Table.Td ta="right">{amount(row.debit, currency)}</Table.Td>
+          <Table.Td ta="right">{amount(row.credit, currency)}</Table.Td>
+          <Table.Td ta="right" fw={700}>
+            <Money amount={row.runningBalance} currency={currency} testId="summary-running-balance" />
+          </Table.Td>
+          <Table.Td>
+            <MonthReport row={row} />
+          </Table.Td>
+          <Table.Td>
+            <MonthTaxInvoice row={row} />
+          </Table.Td>
+          <Table.Td>
+            <MonthProforma row={row} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconRefresh } from '@tabler/icons-react';
+import { IconCircleCheck, IconClockHour4, IconRefresh } from '@tabler/icons-react';
 import type { TopUpView } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
@@ -17,6 +17,7 @@ import { moneyKeys } from '../api/keys';
 import { BalanceStats } from './balance-stats';
 import { TransferDeclared } from './transfer-declared';
 import { NoticeAlert } from '@/components/notice-alert';
+import { ErrorAlert } from '@/components/error-alert';
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 60_000;
@@ -153,14 +154,9 @@ function Waiting({ topUp, isTimedOut, onCheck, isChecking }: WaitingProps) {
 function Rejected({ topUp }: { topUp: TopUpView }) {
   const { t } = useTranslation();
   return (
-    <NoticeAlert
-      color="red"
-      icon={IconAlertTriangle}
-      title={t('balance.result.rejectedTitle')}
-      testId="top-up-rejected"
-    >
+    <ErrorAlert iconSize={22} title={t('balance.result.rejectedTitle')} testId="top-up-rejected">
       {topUp.rejectReason ?? t('balance.result.nothingCredited')}
-    </NoticeAlert>
+    </ErrorAlert>
   );
 }
 

@@ -1,6 +1,5 @@
-import { Badge } from '@mantine/core';
 import type { TopUpStatus } from '@portal/contract';
-import { useTranslation } from '@/lib/i18n';
+import { StatusBadge } from '@/components/status-badge';
 
 const COLORS: Record<TopUpStatus, string> = {
   pending: 'yellow',
@@ -11,10 +10,5 @@ const COLORS: Record<TopUpStatus, string> = {
 };
 
 export function TopUpStatusBadge({ status }: { status: TopUpStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={COLORS[status]} variant="light" data-testid="top-up-status" data-status={status}>
-      {t(`balance.topUpStatus.${status}`)}
-    </Badge>
-  );
+  return <StatusBadge status={status} colors={COLORS} textKeys="balance.topUpStatus" testId="top-up-status" />;
 }

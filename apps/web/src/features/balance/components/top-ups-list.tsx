@@ -10,7 +10,7 @@ import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { useTopUps } from '../api/get-top-ups';
 import { TopUpStatusBadge } from './top-up-status-badge';
-import { TableHead } from '@/components/table-head';
+import { ScrollTable } from '@/components/scroll-table';
 import { CardsOrTable } from '@/components/cards-or-table';
 
 type RowsProps = { topUps: readonly TopUpView[] };
@@ -39,45 +39,45 @@ function TopUpsTable({ topUps }: RowsProps) {
   const { t } = useTranslation();
   const { language } = useLocale();
   return (
-    <Table.ScrollContainer minWidth={820} type="native">
-      <Table striped verticalSpacing="xs" fz="sm" data-testid="top-ups-table">
-        <TableHead
-          textKeys="balance.topUps"
-          cells={[
-            'reference',
-            'date',
-            'method',
-            { key: 'amount', isMoney: true },
-            { key: 'fee', isMoney: true },
-            'status',
-            'note',
-          ]}
-        />
-        <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {topUps.map((topUp) => (
-            <Table.Tr key={topUp.id} data-testid="top-up-row" data-reference={topUp.reference}>
-              <Table.Td fw={700} style={{ whiteSpace: 'nowrap' }}>
-                {topUp.reference}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(topUp.createdAt, language)}</Table.Td>
-              <Table.Td>{t(`balance.method.${topUp.method}`)}</Table.Td>
-              <Table.Td ta="right" fw={600}>
-                <Money amount={topUp.amount} currency={topUp.currencyCode} testId="top-up-amount" />
-              </Table.Td>
-              <Table.Td ta="right">
-                {topUp.fee > 0 ? <Money amount={topUp.fee} currency={topUp.currencyCode} /> : '—'}
-              </Table.Td>
-              <Table.Td>
-                <TopUpStatusBadge status={topUp.status} />
-              </Table.Td>
-              <Table.Td maw={260}>
-                <Note topUp={topUp} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      minWidth={820}
+      striped
+      verticalSpacing="xs"
+      testId="top-ups-table"
+      textKeys="balance.topUps"
+      cells={[
+        'reference',
+        'date',
+        'method',
+        { key: 'amount', isMoney: true },
+        { key: 'fee', isMoney: true },
+        'status',
+        'note',
+      ]}
+      hasFigures
+    >
+      {topUps.map((topUp) => (
+        <Table.Tr key={topUp.id} data-testid="top-up-row" data-reference={topUp.reference}>
+          <Table.Td fw={700} style={{ whiteSpace: 'nowrap' }}>
+            {topUp.reference}
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(topUp.createdAt, language)}</Table.Td>
+          <Table.Td>{t(`balance.method.${topUp.method}`)}</Table.Td>
+          <Table.Td ta="right" fw={600}>
+            <Money amount={topUp.amount} currency={topUp.currencyCode} testId="top-up-amount" />
+          </Table.Td>
+          <Table.Td ta="right">
+            {topUp.fee > 0 ? <Money amount={topUp.fee} currency={topUp.currencyCode} /> : '—'}
+          </Table.Td>
+          <Table.Td>
+            <TopUpStatusBadge status={topUp.status} />
+          </Table.Td>
+          <Table.Td maw={260}>
+            <Note topUp={topUp} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 

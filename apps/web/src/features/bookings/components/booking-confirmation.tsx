@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Anchor, Button, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
-import { IconCircleCheck, IconClockHour4, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
+import { IconCircleCheck, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { SectionSpinner } from '@/components/page-spinner';
@@ -24,6 +24,7 @@ import { ProcessingSteps } from './processing-steps';
 import { PayWithAnotherCard, TryAnotherCard } from './try-another-card';
 import { useStatusLabel } from '../utils/status-label';
 import { NoticeAlert } from '@/components/notice-alert';
+import { PendingNotice } from '@/components/pending-notice';
 
 const POLL_MS = 1500;
 const POLL_FOR_MS = 3 * 60 * 1000;
@@ -46,19 +47,14 @@ function Outcome({ booking, onCardSent }: { booking: BookingView; onCardSent: ()
       );
     case 'request':
       return (
-        <NoticeAlert
-          color="yellow"
-          icon={IconHourglassHigh}
-          title={statusLabel('request')}
-          testId="confirmation-request"
-        >
+        <PendingNotice title={statusLabel('request')} testId="confirmation-request">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{translateMessage(BOOKING_MESSAGES.noAutomaticBooking)}</Text>
             <Anchor component={Link} to={paths.requests.getHref()} size="sm">
               {t('confirmation.openRequests')}
             </Anchor>
           </Stack>
-        </NoticeAlert>
+        </PendingNotice>
       );
     case 'payment_failed':
       return <TryAnotherCard booking={booking} />;

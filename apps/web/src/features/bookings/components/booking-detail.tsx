@@ -1,7 +1,6 @@
 import { Alert, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { BOOKING_MESSAGES } from '@portal/contract';
 import type { BookingView } from '@portal/contract';
-import { IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { CancellationPolicy } from '@/components/cancellation-policy';
 import { formatDateTime } from '@/lib/format';
@@ -16,7 +15,7 @@ import { DocumentButtons } from './document-buttons';
 import { QuotePanel } from './quote-panel';
 import { PayWithAnotherCard, TryAnotherCard } from './try-another-card';
 import { useStatusLabel } from '../utils/status-label';
-import { NoticeAlert } from '@/components/notice-alert';
+import { PendingNotice } from '@/components/pending-notice';
 
 const CANCELLABLE = new Set<BookingView['status']>(['completed', 'request', 'payment_required']);
 
@@ -40,9 +39,9 @@ export function BookingDetail({ booking }: { booking: BookingView }) {
       </Group>
 
       {booking.status === 'request' && (
-        <NoticeAlert color="yellow" icon={IconHourglassHigh} iconSize={20} title={statusLabel('request')}>
+        <PendingNotice iconSize={20} title={statusLabel('request')}>
           {translateMessage(BOOKING_MESSAGES.noAutomaticBooking)}
-        </NoticeAlert>
+        </PendingNotice>
       )}
       {booking.status === 'payment_required' && <QuotePanel booking={booking} />}
       {booking.status === 'payment_failed' && <TryAnotherCard booking={booking} />}

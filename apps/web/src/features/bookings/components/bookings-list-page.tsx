@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Button, Center, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { FilteredDownloadButton } from '@/components/filtered-download-button';
 import { ListFilters } from '@/components/list-filters';
 import { ListPagination } from '@/components/list-pagination';
 import { useDocumentPageTitle } from '@/components/page-title';
@@ -71,15 +71,12 @@ export function BookingsListPage({ kind, listPath, title, isOwnOnly = false }: B
               />
             )}
             {kind === 'bookings' && (
-              <Button
-                variant="light"
-                leftSection={<IconFileSpreadsheet size={18} />}
-                loading={download.isPending}
-                onClick={() => download.mutate(filters)}
-                data-testid="download-xlsx"
-              >
-                {t('bookings.downloadXlsx')}
-              </Button>
+              <FilteredDownloadButton
+                download={download}
+                filters={filters}
+                label={t('bookings.downloadXlsx')}
+                testId="download-xlsx"
+              />
             )}
           </Group>
         </Group>

@@ -12,7 +12,6 @@ import type {
   PromoCodeResponse,
   TourDetails,
 } from '@portal/contract';
-import { IconAlertTriangle, IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { CancellationPolicy } from '@/components/cancellation-policy';
@@ -36,7 +35,8 @@ import { CheckoutSummary } from './checkout-summary';
 import { GuestDetailsFields } from './guest-details-fields';
 import { PaymentMethodField } from './payment-method-field';
 import classes from './checkout.module.css';
-import { NoticeAlert } from '@/components/notice-alert';
+import { PendingNotice } from '@/components/pending-notice';
+import { ErrorAlert } from '@/components/error-alert';
 
 type CheckoutFormProps = {
   tour: TourDetails;
@@ -146,18 +146,12 @@ export function CheckoutForm({
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="lg">
             {isRequest && (
-              <NoticeAlert
-                color="yellow"
-                icon={IconHourglassHigh}
-                iconSize={20}
-                title={t('checkout.request.title')}
-                testId="request-notice"
-              >
+              <PendingNotice iconSize={20} title={t('checkout.request.title')} testId="request-notice">
                 <Stack gap={4}>
                   {slot?.isPastCutOff && <Text size="sm">{translateMessage(BOOKING_MESSAGES.cutOffPassed)}</Text>}
                   <Text size="sm">{t('checkout.request.text')}</Text>
                 </Stack>
-              </NoticeAlert>
+              </PendingNotice>
             )}
             <GuestDetailsFields
               form={form}
@@ -196,19 +190,19 @@ export function CheckoutForm({
               shown={shown}
             >
               {peopleCheck && !peopleCheck.ok && (
-                <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert">
+                <ErrorAlert iconSize={18} isAnnounced>
                   {t(`peopleMessages.${peopleCheck.code}`, { n: peopleCheck.n })}
-                </NoticeAlert>
+                </ErrorAlert>
               )}
               {isSoldOut && (
-                <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert">
+                <ErrorAlert iconSize={18} isAnnounced>
                   {translateMessage(BOOKING_MESSAGES.outOfStock)}
-                </NoticeAlert>
+                </ErrorAlert>
               )}
               {isIncomplete && (
-                <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert" testId="incomplete-guest">
+                <ErrorAlert iconSize={18} isAnnounced testId="incomplete-guest">
                   {translateMessage(BOOKING_MESSAGES.completeGuestDetails)}
-                </NoticeAlert>
+                </ErrorAlert>
               )}
               <Button
                 type="submit"

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { BOOKING_MESSAGES, canViewBalances } from '@portal/contract';
 import type { CurrencyCode, PaymentMethod } from '@portal/contract';
-import { IconAlertTriangle, IconBuildingBank, IconCreditCard, IconWallet } from '@tabler/icons-react';
+import { IconBuildingBank, IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { Money } from '@/components/money';
@@ -10,7 +10,7 @@ import { translateMessage } from '@/lib/i18n';
 import { useSessionUser } from '@/lib/session';
 import { useBalance, useBalanceCovers } from '../api/get-balance';
 import { CheckoutSection } from './checkout-section';
-import { NoticeAlert } from '@/components/notice-alert';
+import { ErrorAlert } from '@/components/error-alert';
 
 type PaymentMethodFieldProps = {
   value: PaymentMethod;
@@ -112,12 +112,12 @@ export function PaymentMethodField({
         </Stack>
       </Radio.Group>
       {isShort && (
-        <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} testId="insufficient-balance">
+        <ErrorAlert iconSize={18} testId="insufficient-balance">
           {translateMessage(BOOKING_MESSAGES.insufficientBalance)}{' '}
           <Anchor component={Link} to={paths.topUp.getHref()} size="sm">
             {t('nav.topUp')}
           </Anchor>
-        </NoticeAlert>
+        </ErrorAlert>
       )}
     </CheckoutSection>
   );

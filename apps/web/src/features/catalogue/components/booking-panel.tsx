@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { checkPeopleAgainstAvailability, checkPeopleLimits, confirmationMode } from '@portal/contract';
 import type { AvailabilityRow, Offer, OfferPriceRow, PromoCodeResponse } from '@portal/contract';
-import { IconAlertTriangle, IconHourglassHigh, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -21,7 +21,8 @@ import { PromoCodeField } from './promo-code-field';
 import { SoldOutAlternatives } from './sold-out-alternatives';
 import { TimeSlots } from './time-slots';
 import { availabilityAsked } from '../utils/availability-insight';
-import { NoticeAlert } from '@/components/notice-alert';
+import { PendingNotice } from '@/components/pending-notice';
+import { ErrorAlert } from '@/components/error-alert';
 
 // an availability question is recorded once the agent has stopped changing it (people steppers, times)
 const ASK_SETTLES_MS = 1_500;
@@ -139,29 +140,23 @@ export function BookingPanel({ tourId, offers, selection, onChange, slots, price
       <Divider />
       <PeopleSteppers people={people} ages={offer.ages} onChange={(next) => onChange({ people: next })} />
       {!check.ok && check.code !== 'stock' && (
-        <NoticeAlert color="red" icon={IconAlertTriangle} iconSize={18} role="alert" testId="people-rule">
+        <ErrorAlert iconSize={18} isAnnounced testId="people-rule">
           {t(`peopleMessages.${check.code}`, { n: check.n })}
-        </NoticeAlert>
+        </ErrorAlert>
       )}
       {showRequestNotice && (
-        <NoticeAlert
-          color="yellow"
-          icon={IconHourglassHigh}
-          iconSize={18}
-          title={t('catalogue.booking.requestTitle')}
-          testId="request-notice"
-        >
+        <PendingNotice iconSize={18} title={t('catalogue.booking.requestTitle')} testId="request-notice">
           {row?.isPastCutOff
             ? t('catalogue.booking.requestCutOff', { hours: offer.cutOffHours })
             : t('catalogue.booking.requestNotInstant')}
-        </NoticeAlert>
+        </PendingNotice>
       )}
 
       <Divider />
       {isAwaitingApproval ? (
-        <NoticeAlert color="yellow" icon={IconHourglassHigh} iconSize={18} testId="awaiting-approval">
+        <PendingNotice iconSize={18} testId="awaiting-approval">
           {t('catalogue.booking.awaitingApproval')}
-        </NoticeAlert>
+        </PendingNotice>
       ) : totals && price ? (
         <>
           <PriceSummary totals={totals} currency={price.currencyCode} promoPercent={promo?.percent ?? null} />

@@ -1,6 +1,6 @@
 import { Accordion, Box, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import type { TourDetails as TourDetailsData } from '@portal/contract';
-import { IconCheck, IconFileText, IconInfoCircle, IconMapPin } from '@tabler/icons-react';
+import { IconCheck, IconFileText, IconInfoCircle, IconMapPin, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { imageUrl } from '@portal/contract';
@@ -18,6 +18,25 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 // SPEC §2 tour page: description, video, itinerary, terms, notes to agents and FAQ
+type HeadedListProps = { icon: Icon; title: string; items: readonly string[]; color?: string };
+
+// The terms, or the notes to agents: a heading with its icon over one line per item
+function HeadedList({ icon: ListIcon, title, items, color }: HeadedListProps) {
+  return (
+    <>
+      <Text fw={700} mb="sm" c={color} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <ListIcon size={18} aria-hidden />
+        {title}
+      </Text>
+      <List spacing={8} size="sm">
+        {items.map((item) => (
+          <List.Item key={item}>{item}</List.Item>
+        ))}
+      </List>
+    </>
+  );
+}
+
 export function TourDetails({ tour }: { tour: TourDetailsData }) {
   const { t } = useTranslation();
   return (
@@ -92,15 +111,7 @@ export function TourDetails({ tour }: { tour: TourDetailsData }) {
       <Section id="terms" title={t('catalogue.tour.terms')}>
         <SimpleGrid cols={{ base: 1, md: tour.notesToAgents.length > 0 ? 2 : 1 }} spacing="lg">
           <Paper withBorder p="lg">
-            <Text fw={700} mb="sm" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-              <IconFileText size={18} aria-hidden />
-              {t('catalogue.tour.termsTitle')}
-            </Text>
-            <List spacing={8} size="sm">
-              {tour.terms.map((term) => (
-                <List.Item key={term}>{term}</List.Item>
-              ))}
-            </List>
+            <HeadedList icon={IconFileText} title={t('catalogue.tour.termsTitle')} items={tour.terms} />
           </Paper>
           {tour.notesToAgents.length > 0 && (
             <Paper
@@ -109,15 +120,12 @@ export function TourDetails({ tour }: { tour: TourDetailsData }) {
               style={{ border: '1px solid var(--mantine-color-brand-2)' }}
               data-testid="notes-to-agents"
             >
-              <Text fw={700} mb="sm" c="brand.8" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-                <IconInfoCircle size={18} aria-hidden />
-                {t('catalogue.tour.notesToAgents')}
-              </Text>
-              <List spacing={8} size="sm">
-                {tour.notesToAgents.map((note) => (
-                  <List.Item key={note}>{note}</List.Item>
-                ))}
-              </List>
+              <HeadedList
+                icon={IconInfoCircle}
+                title={t('catalogue.tour.notesToAgents')}
+                items={tour.notesToAgents}
+                color="brand.8"
+              />
             </Paper>
           )}
         </SimpleGrid>

@@ -1,8 +1,7 @@
 import { commissionRoutes } from '@portal/contract';
-import { todayInDubai } from '@/lib/format';
 import { useFilteredDownload } from '@/lib/use-filtered-download';
 
 // The commissions with the page's filters as xlsx (every page, with the monthly and grand totals)
 export function useDownloadCommissions() {
-  return useFilteredDownload(commissionRoutes.download.path, () => `commissions-${todayInDubai()}.xlsx`);
+  return useFilteredDownload(commissionRoutes.download.path, 'commissions');
 }

@@ -1,7 +1,7 @@
 import { Button, Center, Paper, Stack, Text } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { AgentPage } from '@/components/agent-page';
+import { FilteredDownloadButton } from '@/components/filtered-download-button';
 import { ListFilters } from '@/components/list-filters';
 import { ListPagination } from '@/components/list-pagination';
 import { QueryContent } from '@/components/query-content';
@@ -36,16 +36,13 @@ export function CommissionsPage() {
     <AgentPage
       textKeys="commissions"
       action={
-        <Button
-          variant="light"
-          leftSection={<IconFileSpreadsheet size={18} />}
-          loading={download.isPending}
-          disabled={list.data?.total === 0}
-          onClick={() => download.mutate(filters)}
-          data-testid="download-commissions"
-        >
-          {t('commissions.downloadXlsx')}
-        </Button>
+        <FilteredDownloadButton
+          download={download}
+          filters={filters}
+          label={t('commissions.downloadXlsx')}
+          testId="download-commissions"
+          isDisabled={list.data?.total === 0}
+        />
       }
     >
       <ListFilters

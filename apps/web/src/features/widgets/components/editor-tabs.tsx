@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { SOCIAL_NETWORKS, WIDGET_TYPES } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
+import type { ReactNode } from 'react';
 import { requiredField } from '@/components/required-field';
 import type { WidgetFormValues } from '../utils/form-values';
 import { ImageField } from './image-field';
@@ -94,34 +95,58 @@ export function MediaTab({ form }: TabProps) {
 
 const CONTACT_FIELDS = ['address', 'mapLink', 'email', 'telegram', 'phone', 'whatsapp', 'viber'] as const;
 
-export function ContactsTab({ form }: TabProps) {
-  const { t } = useTranslation();
+// A tab that opens with a line on what it is for
+function HintedTab({ hint, children }: { hint: string; children: ReactNode }) {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {t('widgets.tabs.contactsHint')}
+        {hint}
       </Text>
+      {children}
+    </Stack>
+  );
+}
+
+type LinksTabProps = {
+  form: WidgetForm;
+  // the form's object the inputs fill, one key per name
+  path: 'contacts' | 'socialLinks';
+  names: readonly string[];
+  // where the inputs' labels are (`${textKeys}.${name}`), and their placeholders unless one is given for all
+  textKeys: string;
+  hint: string;
+  placeholder?: string;
+};
+
+// A tab of one text input per name, two by two
+function LinksTab({ form, path, names, textKeys, hint, placeholder }: LinksTabProps) {
+  const { t } = useTranslation();
+  return (
+    <HintedTab hint={hint}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {CONTACT_FIELDS.map((field) => (
+        {names.map((name) => (
           <TextInput
-            key={field}
-            label={t(`widgets.contacts.${field}`)}
-            placeholder={t(`widgets.contacts.${field}Placeholder`)}
-            {...form.getInputProps(`contacts.${field}`)}
+            key={name}
+            label={t(`${textKeys}.${name}`)}
+            placeholder={placeholder ?? t(`${textKeys}.${name}Placeholder`)}
+            {...form.getInputProps(`${path}.${name}`)}
           />
         ))}
       </SimpleGrid>
-    </Stack>
+    </HintedTab>
   );
+}
+
+export function ContactsTab({ form }: TabProps) {
+  const { t } = useTranslation();
+  const hint = t('widgets.tabs.contactsHint');
+  return <LinksTab form={form} path="contacts" names={CONTACT_FIELDS} textKeys="widgets.contacts" hint={hint} />;
 }
 
 export function PartnersTab({ form }: TabProps) {
   const { t } = useTranslation();
   return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t('widgets.tabs.partnersHint')}
-      </Text>
+    <HintedTab hint={t('widgets.tabs.partnersHint')}>
       {form.values.partners.length === 0 && (
         <Text size="sm" c="dimmed" fs="italic">
           {t('widgets.partners.empty')}
@@ -162,27 +187,21 @@ export function PartnersTab({ form }: TabProps) {
           {t('widgets.partners.add')}
         </Button>
       </Group>
-    </Stack>
+    </HintedTab>
   );
 }
 
 export function SocialTab({ form }: TabProps) {
   const { t } = useTranslation();
+  const hint = t('widgets.tabs.socialHint');
   return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t('widgets.tabs.socialHint')}
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {SOCIAL_NETWORKS.map((network) => (
-          <TextInput
-            key={network}
-            label={t(`widgets.social.${network}`)}
-            placeholder="https://"
-            {...form.getInputProps(`socialLinks.${network}`)}
-          />
-        ))}
-      </SimpleGrid>
-    </Stack>
+    <LinksTab
+      form={form}
+      path="socialLinks"
+      names={SOCIAL_NETWORKS}
+      textKeys="widgets.social"
+      hint={hint}
+      placeholder="https://"
+    />
   );
 }

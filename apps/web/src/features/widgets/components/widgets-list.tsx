@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n';
 import { DomainStatus } from './domain-status';
 import { WidgetActions } from './widget-actions';
 import { LabelledValue } from '@/components/labelled-value';
-import { TableHead } from '@/components/table-head';
+import { ScrollTable } from '@/components/scroll-table';
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
 
@@ -30,38 +30,38 @@ function Domain({ widget }: { widget: WidgetListItem }) {
 export function WidgetsTable({ widgets }: { widgets: readonly WidgetListItem[] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
-      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover fz="sm" data-testid="widgets-table">
-        <TableHead
-          textKeys="widgets.columns"
-          cells={['name', 'type', 'domain', { key: 'offers', align: 'right' }, { key: 'actions', align: 'right' }]}
-        />
-        <Table.Tbody>
-          {widgets.map((widget) => (
-            <Table.Tr key={widget.id} data-testid="widget-row" data-name={widget.name}>
-              <Table.Td style={WRAP}>
-                <Text inherit fw={600}>
-                  {widget.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  /w/{widget.slug}
-                </Text>
-              </Table.Td>
-              <Table.Td>{t(`widgets.types.${widget.type}`)}</Table.Td>
-              <Table.Td>
-                <Domain widget={widget} />
-              </Table.Td>
-              <Table.Td ta="right" data-testid="widget-offers-count">
-                {widget.offersCount}
-              </Table.Td>
-              <Table.Td>
-                <WidgetActions widget={widget} isCompact />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      minWidth={760}
+      verticalSpacing="sm"
+      horizontalSpacing="sm"
+      highlightOnHover
+      testId="widgets-table"
+      textKeys="widgets.columns"
+      cells={['name', 'type', 'domain', { key: 'offers', align: 'right' }, { key: 'actions', align: 'right' }]}
+    >
+      {widgets.map((widget) => (
+        <Table.Tr key={widget.id} data-testid="widget-row" data-name={widget.name}>
+          <Table.Td style={WRAP}>
+            <Text inherit fw={600}>
+              {widget.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              /w/{widget.slug}
+            </Text>
+          </Table.Td>
+          <Table.Td>{t(`widgets.types.${widget.type}`)}</Table.Td>
+          <Table.Td>
+            <Domain widget={widget} />
+          </Table.Td>
+          <Table.Td ta="right" data-testid="widget-offers-count">
+            {widget.offersCount}
+          </Table.Td>
+          <Table.Td>
+            <WidgetActions widget={widget} isCompact />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -1,6 +1,5 @@
-import { Badge } from '@mantine/core';
 import type { AgencyStatus } from '@portal/contract';
-import { useTranslation } from '@/lib/i18n';
+import { StatusBadge } from '@/components/status-badge';
 
 const COLORS: Record<AgencyStatus, string> = {
   pending: 'yellow',
@@ -10,10 +9,5 @@ const COLORS: Record<AgencyStatus, string> = {
 };
 
 export function AgencyStatusBadge({ status }: { status: AgencyStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={COLORS[status]} variant="light" data-testid="agency-status">
-      {t(`backOffice.statuses.${status}`)}
-    </Badge>
-  );
+  return <StatusBadge status={status} colors={COLORS} textKeys="backOffice.statuses" testId="agency-status" />;
 }

@@ -9,6 +9,10 @@ import { isStockTyped, stockBody, type StockDraft } from '../utils/slot-stock';
 import { SlotStockFields } from './slot-stock-fields';
 
 const NO_STOCK = { capacity: null, adultCapacity: null, childCapacity: null };
+const OPEN_OR_CLOSE = [
+  { isClosed: true, action: 'close' },
+  { isClosed: false, action: 'open' },
+] as const;
 
 type SlotsBulkBarProps = {
   offer: AdminSlotsResponse['offer'];
@@ -69,22 +73,17 @@ export function SlotsBulkBar({ offer, selected, onDone, onClear }: SlotsBulkBarP
           >
             {t('boCatalogue.slots.setStock')}
           </Button>
-          <Button
-            variant="default"
-            disabled={nothingChosen}
-            onClick={() => send({ isClosed: true })}
-            data-testid="bulk-close"
-          >
-            {t('boCatalogue.slots.close')}
-          </Button>
-          <Button
-            variant="default"
-            disabled={nothingChosen}
-            onClick={() => send({ isClosed: false })}
-            data-testid="bulk-open"
-          >
-            {t('boCatalogue.slots.open')}
-          </Button>
+          {OPEN_OR_CLOSE.map(({ isClosed, action }) => (
+            <Button
+              key={action}
+              variant="default"
+              disabled={nothingChosen}
+              onClick={() => send({ isClosed })}
+              data-testid={`bulk-${action}`}
+            >
+              {t(`boCatalogue.slots.${action}`)}
+            </Button>
+          ))}
         </Group>
         {error ? (
           <Alert color="red" variant="light" data-testid="slots-error">

@@ -1,17 +1,10 @@
 import { Group, List, Stack, Text } from '@mantine/core';
-import type { AdminAuditEntry, AuditChange } from '@portal/contract';
+import { BookingStatus, type AdminAuditEntry, type AuditChange } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/format';
 import { useLocale } from '@/lib/locale';
 
-const BOOKING_STATUSES = new Set([
-  'request',
-  'payment_required',
-  'pending_payment',
-  'completed',
-  'cancelled',
-  'payment_failed',
-]);
+const BOOKING_STATUSES: ReadonlySet<string> = new Set(BookingStatus.options);
 
 // The operator's changes to a booking (quote, decline, cancellation with its fee, refund and reason), newest first
 export function BookingHistory({ entries }: { entries: readonly AdminAuditEntry[] }) {

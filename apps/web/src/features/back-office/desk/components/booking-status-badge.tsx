@@ -1,6 +1,5 @@
-import { Badge } from '@mantine/core';
 import type { BookingStatus } from '@portal/contract';
-import { useTranslation } from '@/lib/i18n';
+import { StatusBadge } from '@/components/status-badge';
 
 const COLORS: Record<BookingStatus, string> = {
   request: 'orange',
@@ -13,15 +12,12 @@ const COLORS: Record<BookingStatus, string> = {
 
 // A booking's status (SPEC §4 display statuses) in the language on screen
 export function DeskStatusBadge({ status }: { status: BookingStatus }) {
-  const { t } = useTranslation();
   return (
-    <Badge
-      color={COLORS[status]}
-      variant="light"
+    <StatusBadge
+      status={status}
+      colors={COLORS}
+      textKeys="boDesk.statuses"
       style={{ flexShrink: 0, minWidth: 'max-content' }}
-      data-status={status}
-    >
-      {t(`boDesk.statuses.${status}`)}
-    </Badge>
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { DeskPayment } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
+import { CardTop, ListCard } from '../../components/list-card';
 import { ListTable, type ListColumn } from '../../components/list-table';
 import { PaymentStatusBadge, RefundStatus } from './refund-status';
 
@@ -43,23 +44,20 @@ function PaymentCard({ payment, showAgency }: { payment: DeskPayment; showAgency
   // on a booking's own page the agency and the booking are the page's
   const showPaidFor = showAgency;
   return (
-    <Card withBorder padding="sm" data-testid="payment-row" data-id={payment.id}>
+    <ListCard data-testid="payment-row" data-id={payment.id}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            {showPaidFor ? (
-              <PaidFor payment={payment} />
-            ) : (
-              <Text size="sm">{formatDateTime(payment.createdAt, language)}</Text>
-            )}
-            {showAgency && (
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {payment.agencyName}
-              </Text>
-            )}
-          </Stack>
-          <PaymentStatusBadge status={payment.status} />
-        </Group>
+        <CardTop aside={<PaymentStatusBadge status={payment.status} />}>
+          {showPaidFor ? (
+            <PaidFor payment={payment} />
+          ) : (
+            <Text size="sm">{formatDateTime(payment.createdAt, language)}</Text>
+          )}
+          {showAgency && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {payment.agencyName}
+            </Text>
+          )}
+        </CardTop>
         <Group justify="space-between" wrap="nowrap">
           <Text size="sm" fw={600}>
             <Money amount={payment.amount} currency={payment.currencyCode} />
@@ -80,7 +78,7 @@ function PaymentCard({ payment, showAgency }: { payment: DeskPayment; showAgency
         )}
         <RefundStatus payment={payment} />
       </Stack>
-    </Card>
+    </ListCard>
   );
 }
 

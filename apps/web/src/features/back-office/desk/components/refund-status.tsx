@@ -1,10 +1,11 @@
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DeskPayment, PaymentStatus, RefundState } from '@portal/contract';
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Money } from '@/components/money';
+import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
@@ -33,12 +34,7 @@ const REFUND_COLORS: Record<RefundState, string> = {
 
 // The provider's status of a card payment
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={PAYMENT_COLORS[status]} variant="light" data-status={status} style={BADGE_STYLE}>
-      {t(`boDesk.paymentStatuses.${status}`)}
-    </Badge>
-  );
+  return <StatusBadge status={status} colors={PAYMENT_COLORS} textKeys="boDesk.paymentStatuses" style={BADGE_STYLE} />;
 }
 
 // Where a payment's refund stands, with Retry for one the provider has not confirmed
@@ -51,9 +47,7 @@ export function RefundStatus({ payment }: { payment: DeskPayment }) {
   const owed = refund.state !== 'refunded';
   return (
     <Stack gap={4} align="flex-start" data-testid="refund-status" data-state={refund.state}>
-      <Badge color={REFUND_COLORS[refund.state]} variant="light" style={BADGE_STYLE}>
-        {t(`boDesk.refundStates.${refund.state}`)}
-      </Badge>
+      <StatusBadge status={refund.state} colors={REFUND_COLORS} textKeys="boDesk.refundStates" style={BADGE_STYLE} />
       <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
         {owed ? t('boDesk.money.owed') : t('boDesk.money.refunded')}{' '}
         <Money amount={owed ? refund.owed : refund.refunded} currency={payment.currencyCode} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminRequestRow } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
@@ -9,6 +10,15 @@ import { DeskStatusBadge } from './booking-status-badge';
 import { RequestActions } from './request-actions';
 import { guestsText } from './guests';
 import { When } from './when';
+
+// One thing the agent said or the request holds, a dash where it holds nothing
+function Fact({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <LabelledValue isPlain isDashWhenEmpty label={label} testId={testId}>
+      {children}
+    </LabelledValue>
+  );
+}
 
 // A quotation request as the operator decides on it: what the agent asked for, the quote given, the actions
 export function RequestDetail({ request }: { request: AdminRequestRow }) {
@@ -28,37 +38,23 @@ export function RequestDetail({ request }: { request: AdminRequestRow }) {
         <DeskStatusBadge status={request.status} />
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.reference')}>
-          {request.reference}
-        </LabelledValue>
-        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.agency')}>
-          {request.agencyName}
-        </LabelledValue>
-        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.date')}>
+        <Fact label={t('boDesk.fields.reference')}>{request.reference}</Fact>
+        <Fact label={t('boDesk.fields.agency')}>{request.agencyName}</Fact>
+        <Fact label={t('boDesk.fields.date')}>
           <When row={request} />
-        </LabelledValue>
-        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.guests')}>
-          {guestsText(t, request)}
-        </LabelledValue>
-        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.guest')}>
-          {request.guestName}
-        </LabelledValue>
-        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.agent')}>
-          {request.agent}
-        </LabelledValue>
-        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.hotel')}>
-          {[request.hotel, request.room].filter(Boolean).join(', ')}
-        </LabelledValue>
-        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.fields.received')}>
-          {formatDateTime(request.createdAt, language)}
-        </LabelledValue>
-        <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.requests.priced')}>
+        </Fact>
+        <Fact label={t('boDesk.fields.guests')}>{guestsText(t, request)}</Fact>
+        <Fact label={t('boDesk.fields.guest')}>{request.guestName}</Fact>
+        <Fact label={t('boDesk.fields.agent')}>{request.agent}</Fact>
+        <Fact label={t('boDesk.fields.hotel')}>{[request.hotel, request.room].filter(Boolean).join(', ')}</Fact>
+        <Fact label={t('boDesk.fields.received')}>{formatDateTime(request.createdAt, language)}</Fact>
+        <Fact label={t('boDesk.requests.priced')}>
           <Money amount={request.netRate} currency={request.currencyCode} />
-        </LabelledValue>
+        </Fact>
       </SimpleGrid>
-      <LabelledValue isPlain isDashWhenEmpty label={t('boDesk.requests.agentNote')} testId="request-note">
+      <Fact label={t('boDesk.requests.agentNote')} testId="request-note">
         {request.notes}
-      </LabelledValue>
+      </Fact>
       {request.quote && (
         <Alert color="blue" variant="light" title={t('boDesk.requests.quoteGiven')} data-testid="request-quote">
           <Stack gap={2}>

@@ -8,7 +8,12 @@ import { Money } from '@/components/money';
 import { takeFieldError } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { ReasonDialog } from '../../components/reason-dialog';
-import { useTransferDecision } from '../api/money';
+import { useTransferDecision, type TransferDecision } from '../api/money';
+
+const DECISION_BUTTONS = [
+  { dialog: 'confirm', color: 'green', variant: 'filled', Icon: IconCheck, label: 'boDesk.money.confirm' },
+  { dialog: 'reject', color: 'red', variant: 'light', Icon: IconX, label: 'boDesk.money.reject' },
+] as const;
 
 // Confirm a declared transfer (credits the balance once) or reject it with the reason the agency reads. Both
 // buttons stay disabled while a decision is on its way, so a double click sends nothing twice.
@@ -18,51 +23,33 @@ export function TransferActions({ transfer }: { transfer: TopUpView }) {
   const [dialog, setDialog] = useState<'confirm' | 'reject' | null>(null);
   const busy = decide.isPending;
   const close = () => setDialog(null);
-  const confirm = () =>
-    decide.mutate(
-      { kind: 'confirm' },
-      {
-        onSuccess: () => {
-          notify.success(t('boDesk.money.confirmed', { reference: transfer.reference }));
-          setDialog(null);
-        },
-        onError: () => setDialog(null),
+  const send = (decision: TransferDecision, doneKey: string, onError: (error: Error) => void) =>
+    decide.mutate(decision, {
+      onSuccess: () => {
+        notify.success(t(doneKey, { reference: transfer.reference }));
+        close();
       },
-    );
+      onError,
+    });
+  const confirm = () => send({ kind: 'confirm' }, 'boDesk.money.confirmed', close);
   const reject = (reason: string, showError: (message: string | null) => void) =>
-    decide.mutate(
-      { kind: 'reject', reason },
-      {
-        onSuccess: () => {
-          notify.success(t('boDesk.money.rejected', { reference: transfer.reference }));
-          setDialog(null);
-        },
-        onError: (error) => showError(takeFieldError(error, 'reason')),
-      },
-    );
+    send({ kind: 'reject', reason }, 'boDesk.money.rejected', (error) => showError(takeFieldError(error, 'reason')));
   const amount = <Money amount={transfer.amount} currency={transfer.currencyCode} />;
   return (
     <>
       <Group gap="xs" wrap="nowrap">
-        <Button
-          size="xs"
-          color="green"
-          leftSection={<IconCheck size={14} />}
-          disabled={busy}
-          onClick={() => setDialog('confirm')}
-        >
-          {t('boDesk.money.confirm')}
-        </Button>
-        <Button
-          size="xs"
-          color="red"
-          variant="light"
-          leftSection={<IconX size={14} />}
-          disabled={busy}
-          onClick={() => setDialog('reject')}
-        >
-          {t('boDesk.money.reject')}
-        </Button>
+        {DECISION_BUTTONS.map(({ dialog: opens, Icon, label, ...look }) => (
+          <Button
+            key={opens}
+            size="xs"
+            {...look}
+            leftSection={<Icon size={14} />}
+            disabled={busy}
+            onClick={() => setDialog(opens)}
+          >
+            {t(label)}
+          </Button>
+        ))}
       </Group>
       <ConfirmDialog
         opened={dialog === 'confirm'}

@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { TopUpStatus, type TopUpView } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
 import { Money } from '@/components/money';
@@ -14,6 +14,7 @@ import { useTransfers } from '../api/money';
 import { TransferActions } from './transfer-actions';
 import { SegmentedFilter } from '../../components/segmented-filter';
 import { columnsUnder } from '../../components/list-columns';
+import { CardTop, ListCard } from '../../components/list-card';
 
 const TRANSFER_STATUSES = ['pending', 'credited', 'rejected'] as const;
 // the pending ones unless the URL says otherwise ('all': every status)
@@ -40,28 +41,27 @@ function TransferCard({ row }: { row: TopUpView }) {
   const { t } = useTranslation();
   const { language } = useLocale();
   return (
-    <Card withBorder padding="sm" data-testid="transfer-row" data-reference={row.reference}>
+    <ListCard data-testid="transfer-row" data-reference={row.reference}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {row.agencyName}
+        <CardTop
+          title={row.agencyName}
+          aside={
+            <Text fw={700}>
+              <Money amount={row.amount} currency={row.currencyCode} />
             </Text>
-            <Text size="xs" c="dimmed">
-              {row.reference} · {t('boDesk.money.bankReference')} {row.bankReference}
-            </Text>
-          </Stack>
-          <Text fw={700}>
-            <Money amount={row.amount} currency={row.currencyCode} />
+          }
+        >
+          <Text size="xs" c="dimmed">
+            {row.reference} · {t('boDesk.money.bankReference')} {row.bankReference}
           </Text>
-        </Group>
+        </CardTop>
         <Text size="xs" c="dimmed">
           {t('boDesk.money.transferDate')}: {row.transferDate ? formatDate(row.transferDate, language) : '—'}
         </Text>
         {row.proofFileId && <TransferProofLink fileId={row.proofFileId} />}
         <TransferDecision transfer={row} />
       </Stack>
-    </Card>
+    </ListCard>
   );
 }
 
