@@ -8,8 +8,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { agentPages, startPortal } from './first-load.mjs';
-import { login } from './util.mjs';
+import { firstPages, startPortal } from './first-load.mjs';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 
 // Bytes covered by a count > 0, from V8's block coverage: ranges nest (a block inside its function), the innermost
@@ -73,13 +72,8 @@ export async function runCoverage(portalRoot) {
   const portal = await startPortal(portalRoot);
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
-    const token = await login(portal.base);
-    const agent = await agentPages(portal.base, token);
-    const pages = [
-      { name: 'home (logged out)', url: `${portal.base}/`, token: null },
-      { name: 'tour page (logged in)', url: agent.tour, token },
-      { name: 'checkout (logged in)', url: agent.checkout, token },
-    ];
+    const first = await firstPages(portal.base);
+    const pages = [first.home, first.tour, first.checkout];
     const out = [];
     for (const p of pages) out.push({ page: p.name, ...(await coverageOf(browser, p.url, p.token)) });
     return out;

@@ -158,7 +158,7 @@ export async function measure(browser, url, token, { watch = [], watchMs = 0 } =
 
 // The logged-in agent's tour page and checkout of the demo's first tour, on its first instant date in two weeks with
 // a time left, for 2 adults
-export async function agentPages(base, accessToken) {
+async function agentPages(base, accessToken) {
   const auth = { authorization: `Bearer ${accessToken}` };
   const [tour] = await (await fetch(`${base}/api/b2b/tours?currencyCode=aed`, { headers: auth })).json();
   const today = new Date().toISOString().slice(0, 10);
@@ -179,6 +179,19 @@ export async function agentPages(base, accessToken) {
   const selection = new URLSearchParams({ id: String(tour.id), ...chosen });
   const checkout = new URLSearchParams({ tour: String(tour.id), ...chosen });
   return { tour: `${base}/tour?${selection}`, checkout: `${base}/checkout?${checkout}` };
+}
+
+// The first pages every first-load bench opens: home logged out, the agent's tour page and checkout logged in (as
+// the demo's admin, whose token the caller may use for more)
+export async function firstPages(base) {
+  const token = await login(base);
+  const agent = await agentPages(base, token);
+  return {
+    token,
+    home: { name: 'home (logged out)', url: `${base}/`, token: null },
+    tour: { name: 'tour page (logged in)', url: agent.tour, token },
+    checkout: { name: 'checkout (logged in)', url: agent.checkout, token },
+  };
 }
 
 // A widget of two tours' options at a 10 % margin, as an agency admin makes it (the demo has none)
@@ -216,12 +229,10 @@ export async function runFirstLoadBench(portalRoot = root) {
   const portal = await startPortal(portalRoot);
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
-    const accessToken = await login(portal.base);
-    const auth = { authorization: `Bearer ${accessToken}` };
-    const agent = await agentPages(portal.base, accessToken);
-    const shop = await createShop(portal.base, auth);
+    const first = await firstPages(portal.base);
+    const shop = await createShop(portal.base, { authorization: `Bearer ${first.token}` });
     const pages = [
-      { name: 'home (logged out)', url: `${portal.base}/`, token: null },
+      first.home,
       // issue 13: the agency's own shop as its customers open it (server-rendered, no login)
       { name: 'widget shop (customer)', url: `${portal.base}/w/${shop.slug}`, token: null, shop: true },
       // issue 28: the shop's tour page, a product page with the tour's photos (server-rendered, no script)
@@ -231,8 +242,8 @@ export async function runFirstLoadBench(portalRoot = root) {
         token: null,
         shop: true,
       },
-      { name: 'tour page (logged in)', url: agent.tour, token: accessToken },
-      { name: 'checkout (logged in)', url: agent.checkout, token: accessToken },
+      first.tour,
+      first.checkout,
     ];
     const results = [];
     for (const target of pages) {

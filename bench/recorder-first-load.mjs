@@ -18,8 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { agentPages, measure, median, startPortal } from './first-load.mjs';
-import { login, printTargets } from './util.mjs';
+import { firstPages, measure, median, startPortal } from './first-load.mjs';
+import { printTargets } from './util.mjs';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,12 +87,8 @@ function builtFile(dist, url) {
 async function measurePages(browser, portalRoot, watch = null) {
   const portal = await startPortal(portalRoot);
   try {
-    const token = await login(portal.base);
-    const agent = await agentPages(portal.base, token);
-    const pages = [
-      { name: 'home (logged out)', url: `${portal.base}/`, token: null },
-      { name: 'tour page (logged in)', url: agent.tour, token },
-    ];
+    const first = await firstPages(portal.base);
+    const pages = [first.home, first.tour];
     const measured = [];
     for (const page of pages) {
       const runs = [];

@@ -5,9 +5,18 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, portalForFile, noSideScroll } from './support/portal.ts';
 import { settled } from './support/settle.ts';
-import { ADMIN, DEMO_PASSWORD, JUNIOR, OPERATOR, SENIOR, logIn } from './support/session.ts';
+import { ADMIN, ADMIN_NAME, DEMO_PASSWORD, JUNIOR, OPERATOR, SENIOR, logIn } from './support/session.ts';
 
 const portal = portalForFile();
+
+// a new browser logged in through the home page's form, once `name` is welcomed
+async function loggedIn(email: string, name: string) {
+  const session = await portal().newPage();
+  await session.page.goto(portal().url() + '/');
+  await logIn(session.page, email);
+  await session.page.getByText(`Welcome, ${name}`).waitFor();
+  return session;
+}
 
 async function logOut(page: Page) {
   const direct = page.getByRole('button', { name: 'Logout' });
@@ -104,10 +113,7 @@ describe('[AUTH] access rule and session', () => {
   });
 
   it('[AUTH][SESSION]: an expired token is dropped on load', async () => {
-    const { page, context } = await portal().newPage();
-    await page.goto(portal().url() + '/');
-    await logIn(page, SENIOR);
-    await page.getByText('Welcome, Omar Farouk').waitFor();
+    const { page, context } = await loggedIn(SENIOR, 'Omar Farouk');
     await page.evaluate(() => {
       const token = localStorage.getItem('accessToken') ?? '';
       const [header, payload, signature] = token.split('.');
@@ -125,10 +131,7 @@ describe('[AUTH] access rule and session', () => {
   });
 
   it('[AUTH][ROLES]: the menu follows the role matrix — a junior reads Company Settings but sees no Agents or Statement; an admin sees all', async () => {
-    const junior = await portal().newPage();
-    await junior.page.goto(portal().url() + '/');
-    await logIn(junior.page, JUNIOR);
-    await junior.page.getByText('Welcome, Priya Nair').waitFor();
+    const junior = await loggedIn(JUNIOR, 'Priya Nair');
     const nav = junior.page.getByRole('navigation', { name: 'Main menu' });
     await nav.getByRole('link', { name: 'All Bookings' }).waitFor();
     await nav.getByRole('link', { name: 'Company Settings' }).waitFor();
@@ -138,10 +141,7 @@ describe('[AUTH] access rule and session', () => {
     expect(await nav.getByRole('link', { name: 'Widgets' }).count()).toBe(0);
     await junior.context.close();
 
-    const admin = await portal().newPage();
-    await admin.page.goto(portal().url() + '/');
-    await logIn(admin.page, ADMIN);
-    await admin.page.getByText('Welcome, Layla Haddad').waitFor();
+    const admin = await loggedIn(ADMIN, ADMIN_NAME);
     const adminNav = admin.page.getByRole('navigation', { name: 'Main menu' });
     await adminNav.getByRole('link', { name: 'Agents' }).waitFor();
     await adminNav.getByRole('link', { name: 'Company Settings' }).waitFor();
@@ -328,10 +328,7 @@ describe('[SHELL] page loading and errors', () => {
 
 describe('[SHELL] language switch', () => {
   it("[SHELL][LANGUAGE]: switching to Russian on a page loads that page's Russian texts, and back", async () => {
-    const { page, context } = await portal().newPage();
-    await page.goto(portal().url() + '/');
-    await logIn(page, ADMIN);
-    await page.getByText('Welcome, Layla Haddad').waitFor();
+    const { page, context } = await loggedIn(ADMIN, ADMIN_NAME);
     await page.goto(portal().url() + '/bookings');
     await page.getByRole('button', { name: 'Download xlsx' }).waitFor();
     await page.getByRole('button', { name: 'Русский' }).click();

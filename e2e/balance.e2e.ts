@@ -493,14 +493,17 @@ describe('[MONEY][COMMISSIONS] what a booking earned, on /my-commissions and in 
     expect(figures(sheet?.rowCount ?? 0)).toEqual(['Grand total', published, net, commission]);
 
     // the whole page, on a desktop and a phone, in English and then Russian
+    const shootBothWidths = async (language: 'en' | 'ru') => {
+      await shoot(page, `commissions-1280-${language}`);
+      expect(await noSideScroll(page)).toBe(true);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('commissions-cards').waitFor();
+      await shoot(page, `commissions-390-${language}`);
+      expect(await noSideScroll(page)).toBe(true);
+    };
     await go('/my-commissions');
     await row.waitFor();
-    await shoot(page, 'commissions-1280-en');
-    expect(await noSideScroll(page)).toBe(true);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('commissions-cards').waitFor();
-    await shoot(page, 'commissions-390-en');
-    expect(await noSideScroll(page)).toBe(true);
+    await shootBothWidths('en');
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await go('/');
@@ -510,12 +513,7 @@ describe('[MONEY][COMMISSIONS] what a booking earned, on /my-commissions and in 
     await page.getByRole('heading', { name: 'Итоги по месяцам тура' }).waitFor();
     await row.waitFor();
     expect(await page.getByText(/NET|Commission/).count()).toBe(0);
-    await shoot(page, 'commissions-1280-ru');
-    expect(await noSideScroll(page)).toBe(true);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('commissions-cards').waitFor();
-    await shoot(page, 'commissions-390-ru');
-    expect(await noSideScroll(page)).toBe(true);
+    await shootBothWidths('ru');
     await context.close();
   });
 });

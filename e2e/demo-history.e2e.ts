@@ -20,10 +20,16 @@ beforeAll(() => {
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
+// `email`'s session at that width and language; `look` opens a page, finds at least `least` rows there and shoots it
 async function open(email: string, width: number, language: 'en' | 'ru') {
   const session = await openAs(email, { width });
   await session.context.addInitScript((value) => localStorage.setItem('language', value), language);
-  return session;
+  const look = async (url: string, testId: string, name: string, least = 1) => {
+    await session.go(url);
+    expect(await rowsOf(session.page, testId), `${url}: ${testId}`).toBeGreaterThanOrEqual(least);
+    await shoot(session.page, `${name}-${width}-${language}`);
+  };
+  return { ...session, look };
 }
 
 // the page's rows (tables on a desktop, cards on a phone carry the same test id), once it has loaded
@@ -40,12 +46,7 @@ async function shoot(page: Page, name: string) {
 
 describe('[DEMO] a lived-in demo', () => {
   it.each(LOOKS)('[DEMO][AGENCY]: Desert Rose has something on every page, %i px in %s', async (width, language) => {
-    const { page, context, go } = await open(ADMIN, width, language);
-    const look = async (url: string, testId: string, name: string, least = 1) => {
-      await go(url);
-      expect(await rowsOf(page, testId), `${url}: ${testId}`).toBeGreaterThanOrEqual(least);
-      await shoot(page, `${name}-${width}-${language}`);
-    };
+    const { page, context, go, look } = await open(ADMIN, width, language);
     await look('/bookings', 'booking-row', 'bookings', 8);
     await look('/requests', 'booking-row', 'requests', 2);
     await look('/my-commissions', 'commission-row', 'commissions', 8);
@@ -67,12 +68,7 @@ describe('[DEMO] a lived-in demo', () => {
   it.each(LOOKS)(
     '[DEMO][OPERATOR]: the desk, requests and approvals wait for the operator, %i px in %s',
     async (width, language) => {
-      const { page, context, go } = await open(OPERATOR, width, language);
-      const look = async (url: string, testId: string, name: string, least = 1) => {
-        await go(url);
-        expect(await rowsOf(page, testId), `${url}: ${testId}`).toBeGreaterThanOrEqual(least);
-        await shoot(page, `${name}-${width}-${language}`);
-      };
+      const { page, context, look } = await open(OPERATOR, width, language);
       await look('/admin/bookings', 'admin-booking-row', 'desk-bookings', 10);
       await look('/admin/requests', 'request-row', 'desk-requests', 1);
       await look('/admin/money', 'transfer-row', 'desk-money', 1);

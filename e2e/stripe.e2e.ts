@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { BalanceResponse, BookingView, TopUpFeeResponse, TopUpView } from '@portal/contract';
 import { startStripeStandIn, type StripeStandIn } from '../apps/api/test/stand-ins/stripe-stand-in.ts';
-import { routeStripe } from './support/fake-stripe.ts';
+import { routeStripe, type StripeRouting } from './support/fake-stripe.ts';
 import { LAYOUTS, screenshot, startPortal, type Portal, noSideScroll } from './support/portal.ts';
 import { ADMIN, agentSessions } from './support/session.ts';
-import { bookable, bookingSlots, instantPerPerson, type Slot } from './support/booking-slots.ts';
+import { bookable, bookingSlots, instantPerPerson } from './support/booking-slots.ts';
 import { atTenPercentOf, createShop, fillGuest, twoOffers } from './support/widgets.ts';
 import { toMinor } from '@portal/contract';
 
@@ -38,7 +38,19 @@ const payLabel = async (page: Page) =>
   ((await page.getByTestId('card-form-pay').textContent()) ?? '').replace(/\s/g, ' ');
 const intentOf = (clientSecret: string | null | undefined) => (clientSecret ?? '').split('_secret_')[0] ?? '';
 
-const cardBooking = (slot: Slot) => bookViaApi(ADMIN, slot, { card: true });
+// An instant card booking on a new slot, and the admin's browser on its checkout with Stripe routed to the fakes;
+// `before` readies the browser first (a language, a wallet, a blocked script)
+async function cardCheckout(
+  options: { width?: number; before?: (context: BrowserContext, routing: StripeRouting) => Promise<void> | void } = {},
+) {
+  const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
+  const booking = await bookViaApi(ADMIN, slot, { card: true });
+  const session = await openAs(ADMIN, { width: options.width });
+  const routing = await routeStripe(session.context, stripe, PUBLISHABLE_KEY);
+  await options.before?.(session.context, routing);
+  await session.go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
+  return { ...session, booking, routing };
+}
 
 // what the fake Stripe.js reads and keeps on the page's window (support/fake-stripe.ts)
 type FakeStripeWindow = {
@@ -52,13 +64,9 @@ const giveWallet = (context: BrowserContext, fake: FakeStripeWindow) =>
 
 describe('[STRIPE] card payments on our page with Stripe.js', () => {
   it('[STRIPE][BOOKING]: the form shows at once; a declined card fails the attempt, another card completes the booking once', async () => {
-    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
-    const booking = await cardBooking(slot);
+    const { page, context, booking, routing } = await cardCheckout();
     // the browser gets the publishable key with the intent's secret, and no pay page to go to
     expect(booking.payment).toMatchObject({ provider: 'stripe', redirectUrl: null, publishableKey: PUBLISHABLE_KEY });
-    const { page, context, go } = await openAs(ADMIN);
-    const routing = await routeStripe(context, stripe, PUBLISHABLE_KEY);
-    await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
     await page.getByTestId('card-form').waitFor();
     expect(await page.getByTestId('processing').count()).toBe(0);
     expect(await payLabel(page)).toBe(`Pay AED ${booking.payment?.amount.toFixed(2) ?? ''}`);
@@ -119,13 +127,11 @@ describe('[STRIPE] card payments on our page with Stripe.js', () => {
   });
 
   it("[STRIPE][WALLETS]: Apple Pay and Google Pay are asked for; an incomplete card and a closed wallet sheet say SPEC §8's words and charge nothing; the wallet then pays once", async () => {
-    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
-    const booking = await cardBooking(slot);
-    const { page, context, go } = await openAs(ADMIN);
-    const routing = await routeStripe(context, stripe, PUBLISHABLE_KEY);
     // headless Chromium has no wallet: the fake gives this browser Google Pay, whose payer first closes the sheet
-    await giveWallet(context, { __fakeStripeDeviceWallet: 'google_pay', __fakeStripeWalletAnswer: 'close' });
-    await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
+    const { page, context, booking, routing } = await cardCheckout({
+      before: (browser) =>
+        giveWallet(browser, { __fakeStripeDeviceWallet: 'google_pay', __fakeStripeWalletAnswer: 'close' }),
+    });
     await page.getByTestId('fake-stripe-card').waitFor();
     expect(await page.evaluate(() => (window as unknown as FakeStripeWindow).__fakeStripeElementOptions)).toEqual({
       layout: 'tabs',
@@ -174,12 +180,7 @@ describe('[STRIPE] card payments on our page with Stripe.js', () => {
   });
 
   it('[STRIPE][LOAD]: when Stripe.js cannot load the page says so, and Try again brings the form', async () => {
-    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
-    const booking = await cardBooking(slot);
-    const { page, context, go } = await openAs(ADMIN);
-    const routing = await routeStripe(context, stripe, PUBLISHABLE_KEY);
-    routing.blockScript(true);
-    await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
+    const { page, context, routing } = await cardCheckout({ before: (_, routes) => routes.blockScript(true) });
     const failed = page.getByTestId('card-form-failed');
     await failed.getByText('The card form could not load. Check your connection and try again.').waitFor();
     expect(await page.getByTestId('card-form-pay').isDisabled()).toBe(true);
@@ -192,12 +193,12 @@ describe('[STRIPE] card payments on our page with Stripe.js', () => {
 
   for (const [width, language] of LAYOUTS) {
     it(`[STRIPE][LAYOUT]: the card form at ${width} px in ${language}`, async () => {
-      const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable);
-      const booking = await cardBooking(slot);
-      const { page, context, go } = await openAs(ADMIN, { width });
-      if (language === 'ru') await context.addInitScript(() => localStorage.setItem('language', 'ru'));
-      await routeStripe(context, stripe, PUBLISHABLE_KEY);
-      await go(`/checkout?booking=${booking.id}&payment=${booking.payment?.id ?? ''}`);
+      const { page, context } = await cardCheckout({
+        width,
+        before: async (browser) => {
+          if (language === 'ru') await browser.addInitScript(() => localStorage.setItem('language', 'ru'));
+        },
+      });
       await page.getByTestId('fake-stripe-card').waitFor();
       await page.getByText(language === 'en' ? 'Card details' : 'Данные карты', { exact: true }).waitFor();
       expect(await noSideScroll(page)).toBe(true);

@@ -38,6 +38,17 @@ export async function fund(db: Db, agencyId: string, aedMinor: number, currency:
   );
 }
 
+// one of the demo catalogue's pick-up hotels in the city
+async function demoHotelIn(db: Db, cityUrl: string) {
+  const [hotel] = await db
+    .select({ id: hotels.id })
+    .from(hotels)
+    .innerJoin(cities, eq(cities.id, hotels.cityId))
+    .where(eq(cities.url, cityUrl))
+    .limit(1);
+  return hotel;
+}
+
 export async function createBookingWorld(
   app: FastifyInstance,
   db: Db,
@@ -51,18 +62,8 @@ export async function createBookingWorld(
     loginAs(app, agency.users.senior.email),
     loginAs(app, agency.users.junior.email),
   ]);
-  const [dubai] = await db
-    .select({ id: hotels.id })
-    .from(hotels)
-    .innerJoin(cities, eq(cities.id, hotels.cityId))
-    .where(eq(cities.url, 'dubai'))
-    .limit(1);
-  const [other] = await db
-    .select({ id: hotels.id })
-    .from(hotels)
-    .innerJoin(cities, eq(cities.id, hotels.cityId))
-    .where(eq(cities.url, 'abu-dhabi'))
-    .limit(1);
+  const dubai = await demoHotelIn(db, 'dubai');
+  const other = await demoHotelIn(db, 'abu-dhabi');
   if (!dubai || !other) throw new Error('demo hotels missing');
   const date = addDays(tour.today, 2);
   // room for every test of a suite on the main slot

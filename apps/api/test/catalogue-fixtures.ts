@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { addDays } from '@portal/contract';
+import { addDays, type RouteDescriptor } from '@portal/contract';
 import type { Db } from '../src/db/client.ts';
 import {
   categories,
@@ -18,6 +18,7 @@ import { dubaiDate } from '../src/lib/dubai-time.ts';
 import { seedDemoCatalogue } from '../src/modules/demo/catalogue-seed.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { createAgency, loginAs } from './factories.ts';
+import { injectRoute, type InjectRouteOptions } from './inject-route.ts';
 
 // A tour with known prices and stock, added next to the demo catalogue and removed by the suite that made it.
 export type TestTour = {
@@ -250,4 +251,9 @@ export function useTestTour(
     await made.fixture.remove();
     await made.t.close();
   });
+  // a call as that agent (another token in `options` calls as someone else)
+  return <R extends RouteDescriptor>(route: R, options: InjectRouteOptions<R> = {}) => {
+    if (!made) throw new Error('the test tour is made before the tests');
+    return injectRoute(made.t.app, route, { token: made.token, ...options });
+  };
 }

@@ -155,16 +155,18 @@ async function invariants(db: Db, world: BookingWorld): Promise<Invariants> {
 }
 
 // One round: load, SIGKILL, restart, replay what got no answer (at once, then after the leases), check.
-// `current` is the server running now (expiring the leases may restart it).
+// `current` is the server running now (expiring the leases may restart it). The load books as the world's admin
+// and senior.
 async function round(
   start: () => Promise<Server>,
   current: () => Server,
-  tokens: () => Promise<string[]>,
   world: BookingWorld,
   expireLeases: () => Promise<void>,
 ) {
   const first = await start();
-  const toks = await tokens();
+  const toks = await Promise.all(
+    [world.agency.users.admin.email, world.agency.users.senior.email].map((e) => login(first.base, e)),
+  );
   const stop = new Promise<void>((resolve) => setTimeout(resolve, LOAD_MS));
   const killed = stop.then(() => kill(first, 'SIGKILL'));
   const calls = await load(first.base, toks, world, stop);
@@ -226,17 +228,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGKILL under booking load on Pos
         if (!server) throw new Error('no server');
         return server;
       };
-      const tokens = () =>
-        Promise.all(
-          [world.agency.users.admin.email, world.agency.users.senior.email].map((e) => login(current().base, e)),
-        );
       const expire = async () =>
         void (await db
           .update(idempotencyKeys)
           .set({ lockedUntil: sql`now() - interval '1 second'` })
           .where(and(eq(idempotencyKeys.agencyId, world.agency.id), eq(idempotencyKeys.state, 'running'))));
       for (let r = 1; r <= 3; r++) {
-        const outcome = await round(async () => (server = await start()), current, tokens, world, expire);
+        const outcome = await round(async () => (server = await start()), current, world, expire);
         checkReplays(outcome);
         const found = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.agencyId, world.agency.id));
         const foundIds = new Set(found.map((b) => b.id));
@@ -277,15 +275,10 @@ describe('SIGKILL under booking load on the embedded database', () => {
         if (!server) throw new Error('no server');
         return server;
       };
-      const tokens = () =>
-        Promise.all(
-          [world.agency.users.admin.email, world.agency.users.senior.email].map((e) => login(current().base, e)),
-        );
       // five minutes pass: the server stops, the leases are moved into the past, and it starts again
       const outcome = await round(
         async () => (server = await start()),
         current,
-        tokens,
         world,
         async () => {
           await kill(current(), 'SIGTERM');

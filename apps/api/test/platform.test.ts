@@ -130,25 +130,22 @@ function decodeClaims(token: string) {
 }
 
 describe('GET /api/b2b/files/{id}', () => {
-  it("serves a file only to its own agency; another agency's id is a 404", async () => {
+  // a new agency with one file stored under the name and type it was uploaded with
+  const agencyWithFile = async (kind: 'tradeLicense' | 'vatCertificate', originalName: string, contentType: string) => {
     const owner = await createAgency(t.database.db);
+    const file = await storeAgencyFile(t.app, t.database.db, { agencyId: owner.id, kind, originalName, contentType });
+    return { owner, file };
+  };
+  const download = async (fileId: string, email: string) =>
+    injectRoute(t.app, systemRoutes.downloadFile, { params: { id: fileId }, token: await loginAs(t.app, email) });
+
+  it("serves a file only to its own agency; another agency's id is a 404", async () => {
+    const { owner, file } = await agencyWithFile('tradeLicense', 'лицензия.pdf', 'application/pdf');
     const other = await createAgency(t.database.db);
-    const file = await storeAgencyFile(t.app, t.database.db, {
-      agencyId: owner.id,
-      kind: 'tradeLicense',
-      originalName: 'лицензия.pdf',
-      contentType: 'application/pdf',
-    });
-    const mine = await injectRoute(t.app, systemRoutes.downloadFile, {
-      params: { id: file.id },
-      token: await loginAs(t.app, owner.users.junior.email),
-    });
+    const mine = await download(file.id, owner.users.junior.email);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-disposition']).toBe(`attachment; filename="trade-licence-${file.id.slice(0, 8)}.pdf"`);
-    const theirs = await injectRoute(t.app, systemRoutes.downloadFile, {
-      params: { id: file.id },
-      token: await loginAs(t.app, other.users.admin.email),
-    });
+    const theirs = await download(file.id, other.users.admin.email);
     expect(theirs.statusCode).toBe(404);
     const junk = await t.app.inject({
       method: 'GET',
@@ -159,17 +156,8 @@ describe('GET /api/b2b/files/{id}', () => {
   });
 
   it("serves under our own name with the type found in the content, never the uploader's name or type", async () => {
-    const owner = await createAgency(t.database.db);
-    const file = await storeAgencyFile(t.app, t.database.db, {
-      agencyId: owner.id,
-      kind: 'vatCertificate',
-      originalName: 'page.html',
-      contentType: 'text/html',
-    });
-    const res = await injectRoute(t.app, systemRoutes.downloadFile, {
-      params: { id: file.id },
-      token: await loginAs(t.app, owner.users.admin.email),
-    });
+    const { owner, file } = await agencyWithFile('vatCertificate', 'page.html', 'text/html');
+    const res = await download(file.id, owner.users.admin.email);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="vat-certificate-${file.id.slice(0, 8)}.pdf"`,
@@ -180,18 +168,9 @@ describe('GET /api/b2b/files/{id}', () => {
   });
 
   it("lets the tours company's operator open any agency's trade licence, to review it", async () => {
-    const owner = await createAgency(t.database.db);
-    const file = await storeAgencyFile(t.app, t.database.db, {
-      agencyId: owner.id,
-      kind: 'tradeLicense',
-      originalName: 'licence.pdf',
-      contentType: 'application/pdf',
-    });
+    const { file } = await agencyWithFile('tradeLicense', 'licence.pdf', 'application/pdf');
     const operator = await createOperator(t.database.db);
-    const res = await injectRoute(t.app, systemRoutes.downloadFile, {
-      params: { id: file.id },
-      token: await loginAs(t.app, operator.email),
-    });
+    const res = await download(file.id, operator.email);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(SAMPLE_PDF)).toBe(true);
   });

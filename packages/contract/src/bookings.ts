@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pageOf, pagingQuery } from './paging.ts';
 import { isWholeCents } from './money.ts';
 import { CatalogueDate, CatalogueId, CancellationTier } from './catalogue.ts';
-import { CurrencyCode, DbId, Language } from './common.ts';
+import { CurrencyCode, DbId, Language, PeopleCounts } from './common.ts';
 import { accessFor, ANY_AGENT, OPERATOR_ONLY, PUBLIC, defineRoute } from './define-route.ts';
 import { MESSAGES } from './errors.ts';
 import { Email, PersonName, Phone, RequiredText } from './validation.ts';
@@ -195,9 +195,7 @@ export const BookingView = z.object({
   offer: z.object({ id: z.number().int(), name: z.string() }),
   date: z.string(),
   time: z.string().nullable(),
-  adults: z.number().int(),
-  children: z.number().int(),
-  infants: z.number().int(),
+  ...PeopleCounts.shape,
   guest: z.object({ name: z.string(), email: z.string(), phone: z.string(), hotel: z.string(), room: z.string() }),
   pickUpTime: z.string().nullable(),
   promoCode: z.string().nullable(),
@@ -254,9 +252,7 @@ export const BookingListRow = z.object({
   phone: z.string(),
   hotel: z.string(),
   room: z.string(),
-  adults: z.number().int(),
-  children: z.number().int(),
-  infants: z.number().int(),
+  ...PeopleCounts.shape,
   pickUpTime: z.string().nullable(),
   publishedRate: z.number(),
   netRate: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageShape } from './paging.ts';
 import { BookingChannel, BookingFilters, BookingLanguageQuery, MarginStatus } from './bookings.ts';
-import { CurrencyCode } from './common.ts';
+import { CurrencyCode, PeopleCounts } from './common.ts';
 import { ANY_AGENT, defineRoute } from './define-route.ts';
 
 // SPEC §2 /my-commissions, §7 POST /b2b/bookings/commissions; DESIGN "Money decisions": for a booking an agent makes,
@@ -29,9 +29,7 @@ export const CommissionRow = z.object({
   tour: z.string(),
   offer: z.string(),
   guestName: z.string(),
-  adults: z.number().int(),
-  children: z.number().int(),
-  infants: z.number().int(),
+  ...PeopleCounts.shape,
   agent: z.string(),
   currencyCode: CurrencyCode,
   published: z.number(),

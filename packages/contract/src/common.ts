@@ -30,5 +30,12 @@ export const DbId = z
 
 export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd');
 
+// How many people a booking or a request is for, as every answer reports them
+export const PeopleCounts = z.object({
+  adults: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+});
+
 export const OkResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponse>;

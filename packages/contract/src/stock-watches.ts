@@ -1,6 +1,6 @@
 import { firstPageRoute } from './paths.ts';
 import { z } from 'zod';
-import { Language, MAX_DB_ID } from './common.ts';
+import { Language, MAX_DB_ID, PeopleCounts } from './common.ts';
 import { ANY_AGENT, defineRoute } from './define-route.ts';
 import { BOOKING_MESSAGES, CATALOGUE_MESSAGES, MESSAGES } from './messages.ts';
 import { CatalogueDate, CatalogueId, MAX_PEOPLE_PER_QUERY, TimeOfDay } from './catalogue.ts';
@@ -43,9 +43,7 @@ export const StockWatch = z.object({
   offerId: z.number().int(),
   date: z.string(),
   time: z.string().nullable(),
-  adults: z.number().int(),
-  children: z.number().int(),
-  infants: z.number().int(),
+  ...PeopleCounts.shape,
   language: Language,
   createdAt: z.string(),
 });

@@ -76,10 +76,15 @@ export async function streamSheet(
   });
 }
 
+// A keyed column: its width and what its cells hold. 'text': formula-safe text; 'money': amounts in the row's
+// currency; 'date' and 'dateTime': a calendar date or a Dubai time, or the text it was when unreadable; none: numbers
+export type KeyedColumn<K extends string> = { key: K; width: number; kind?: 'text' | 'money' | 'date' | 'dateTime' };
+export type CellValue = string | number | Date | null;
+
 // Columns named by key with their widths, under a tall header row of their labels
 export function keyedColumns<K extends string>(
   sheet: Worksheet,
-  columns: readonly { key: K; width: number }[],
+  columns: readonly KeyedColumn<K>[],
   label: (key: K) => string,
 ): void {
   sheet.columns = columns.map((column) => ({ key: column.key, width: column.width }));
@@ -87,6 +92,26 @@ export function keyedColumns<K extends string>(
   styleAsHeader(header, true);
   header.height = 30;
   header.commit();
+}
+
+// One row of keyed columns, each cell in its column's format (money in `currency`), committed
+export function addKeyedRow<K extends string>(
+  sheet: Worksheet,
+  columns: readonly KeyedColumn<K>[],
+  values: Record<K, CellValue>,
+  currency: CurrencyCode,
+): void {
+  const added = sheet.addRow(columns.map((column) => values[column.key]));
+  const money = moneyFormat(currency);
+  for (const { key, kind } of columns) {
+    if (kind === undefined) continue;
+    const cell = added.getCell(key);
+    if (kind === 'text') cell.style = styleOf(TEXT_FORMAT);
+    else if (kind === 'money') cell.style = styleOf(money);
+    else if (!(cell.value instanceof Date)) cell.style = styleOf(TEXT_FORMAT);
+    else cell.style = styleOf(kind === 'date' ? DATE_FORMAT : DATE_TIME_FORMAT);
+  }
+  added.commit();
 }
 
 export function formatCells(row: Row, columns: number[], numFmt: string): void {

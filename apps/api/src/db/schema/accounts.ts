@@ -81,6 +81,11 @@ export const agencies = pgTable(
   ],
 );
 
+// The first columns of a row an agency owns: its own uuid and the agency's (a function: a builder is one column's)
+export function agencyOwned() {
+  return { id: uuidPk(), agencyId: uuidRef('agency_id', () => agencies.id) };
+}
+
 export const users = pgTable(
   'users',
   {
@@ -209,8 +214,7 @@ export const trustedLogins = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuidPk(),
-    agencyId: uuidRef('agency_id', () => agencies.id),
+    ...agencyOwned(),
     currency: currency(),
     amountMinor: bigint53('amount_minor').notNull(),
     kind: text('kind').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, uuidPk, uuidRef } from './columns.ts';
-import { agencies, users } from './accounts.ts';
+import { createdAt, timestamptz, uuidRef } from './columns.ts';
+import { agencyOwned, users } from './accounts.ts';
 
 // An agency's key for the reseller API (issue 30, OCTO at /octo/v1). The secret is shown once at creation; only its
 // SHA-256 is kept (a key is 32 random bytes: a slow hash adds nothing against guessing). `prefix` is what the pages
@@ -10,8 +10,7 @@ import { agencies, users } from './accounts.ts';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuidPk(),
-    agencyId: uuidRef('agency_id', () => agencies.id),
+    ...agencyOwned(),
     userId: uuidRef('user_id', () => users.id),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),

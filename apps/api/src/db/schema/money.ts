@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bigint53, currency, language, timestamps, timestamptz, updatedAt, uuidPk, uuidRef } from './columns.ts';
-import { agencies, users } from './accounts.ts';
+import { bigint53, currency, language, timestamps, timestamptz, updatedAt, uuidRef } from './columns.ts';
+import { agencies, agencyOwned, users } from './accounts.ts';
 import { files } from './system.ts';
 
 // An agency's top-up (issue "Agency money"): by card — credited once, by the payment the provider confirms — or a
@@ -10,8 +10,7 @@ import { files } from './system.ts';
 export const topUps = pgTable(
   'top_ups',
   {
-    id: uuidPk(),
-    agencyId: uuidRef('agency_id', () => agencies.id),
+    ...agencyOwned(),
     reference: text('reference').notNull(),
     method: text('method', { enum: ['card', 'bank_transfer'] }).notNull(),
     status: text('status', { enum: ['pending', 'credited', 'failed', 'cancelled', 'rejected'] })
@@ -81,8 +80,7 @@ export const taxInvoiceCounters = pgTable('tax_invoice_counters', {
 export const taxInvoices = pgTable(
   'tax_invoices',
   {
-    id: uuidPk(),
-    agencyId: uuidRef('agency_id', () => agencies.id),
+    ...agencyOwned(),
     currency: currency(),
     year: integer('year').notNull(),
     month: integer('month').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, integerRef, language, timestamptz, uuidPk, uuidRef } from './columns.ts';
-import { agencies, users } from './accounts.ts';
+import { createdAt, integerRef, language, timestamptz, uuidRef } from './columns.ts';
+import { agencyOwned, users } from './accounts.ts';
 import { offers } from './catalogue.ts';
 
 // "Notify me" (issue 9): an agent's request to hear, once, that seats for an option on a date (and time) came back.
@@ -10,8 +10,7 @@ import { offers } from './catalogue.ts';
 export const stockWatches = pgTable(
   'stock_watches',
   {
-    id: uuidPk(),
-    agencyId: uuidRef('agency_id', () => agencies.id),
+    ...agencyOwned(),
     userId: uuidRef('user_id', () => users.id),
     offerId: integerRef('offer_id', () => offers.id),
     date: date('date', { mode: 'string' }).notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bigint53, createdAt, timestamptz, uuidPk, uuidRef } from './columns.ts';
-import { agencies } from './accounts.ts';
+import { bigint53, createdAt, timestamptz, uuidRef } from './columns.ts';
+import { agencies, agencyOwned } from './accounts.ts';
 
 // Issue 30: an agency's webhook endpoints. `secret` signs every message (Standard Webhooks: whsec_ + base64 key); it
 // is kept as it is because signing needs it, and shown to the agency's admins only. An endpoint failing for a day is
@@ -9,8 +9,7 @@ import { agencies } from './accounts.ts';
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: uuidPk(),
-    agencyId: uuidRef('agency_id', () => agencies.id),
+    ...agencyOwned(),
     url: text('url').notNull(),
     secret: text('secret').notNull(),
     events: text('events').array().notNull(),

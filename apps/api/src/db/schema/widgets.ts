@@ -11,18 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  bigint53,
-  createdAt,
-  currency,
-  integerRef,
-  language,
-  timestamps,
-  timestamptz,
-  uuidPk,
-  uuidRef,
-} from './columns.ts';
-import { agencies, users } from './accounts.ts';
+import { bigint53, createdAt, currency, integerRef, language, timestamps, timestamptz, uuidRef } from './columns.ts';
+import { agencyOwned, users } from './accounts.ts';
 import { offers, tours } from './catalogue.ts';
 
 export type WidgetContactsValue = {
@@ -41,8 +31,7 @@ export type WidgetPartnerValue = { name: string; url: string };
 export const widgetImages = pgTable(
   'widget_images',
   {
-    id: uuidPk(),
-    agencyId: uuidRef('agency_id', () => agencies.id),
+    ...agencyOwned(),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -57,8 +46,7 @@ export const widgetImages = pgTable(
 export const widgets = pgTable(
   'widgets',
   {
-    id: uuidPk(),
-    agencyId: uuidRef('agency_id', () => agencies.id),
+    ...agencyOwned(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     type: text('type', {

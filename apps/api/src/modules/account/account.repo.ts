@@ -206,6 +206,24 @@ export async function invalidateResets(tx: DbOrTx, userId: string, purpose?: Res
 }
 
 // The lock every change of an agent's role or status takes first (the last-admin rule, agents.service.ts)
+// What the reseller API's pages and jobs read of an agency on every call: whether the tours company allows the API,
+// the agency's status, its site, language and currency, and its test keys' balance
+export async function agencyApiState(db: DbOrTx, agencyId: string) {
+  const [row] = await db
+    .select({
+      isApiAllowed: agencies.isApiAllowed,
+      status: agencies.status,
+      siteId: agencies.siteId,
+      language: agencies.language,
+      currency: agencies.currency,
+      testBalanceMinor: agencies.testBalanceMinor,
+    })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function lockAgency(tx: DbOrTx, agencyId: string) {
   const [row] = await tx.select().from(agencies).where(eq(agencies.id, agencyId)).for('update');
   return row ?? null;

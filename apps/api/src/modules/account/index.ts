@@ -1,6 +1,7 @@
 // What other modules may use of account (module faces: nothing else is imported from outside this folder)
 export {
   agencyAdmins,
+  agencyApiState,
   agencyHasEmail,
   findUserByEmail,
   findUserById,
@@ -12,4 +13,5 @@ export {
   lockAgency,
 } from './account.repo.ts';
 export { mailAgencyAdmins } from './admin-mails.ts';
+export { requireApiAgency } from './api-access.ts';
 export { hasUnusablePassword, issueToken, newResetToken, unusablePasswordHash } from './account.service.ts';

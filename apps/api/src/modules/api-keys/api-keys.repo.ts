@@ -4,21 +4,6 @@ import { agencies, apiKeys, users } from '../../db/schema/index.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export async function agencyApiFlag(db: DbOrTx, agencyId: string) {
-  const [row] = await db
-    .select({
-      isApiAllowed: agencies.isApiAllowed,
-      status: agencies.status,
-      siteId: agencies.siteId,
-      currency: agencies.currency,
-      testBalanceMinor: agencies.testBalanceMinor,
-    })
-    .from(agencies)
-    .where(eq(agencies.id, agencyId))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function listKeys(db: DbOrTx, agencyId: string) {
   return db
     .select({ key: apiKeys, createdBy: users.name })

@@ -17,7 +17,7 @@ import { withTransaction, type Actor, type AgencyActor, type ServiceContext } fr
 import { AppError } from '../../lib/app-error.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import { siteUrl } from '../../lib/site-url.ts';
-import { lockAgency } from '../account/index.ts';
+import { lockAgency, requireApiAgency } from '../account/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './api-keys.repo.ts';
 
@@ -37,25 +37,16 @@ function keyView(row: repo.ApiKeyRow, createdBy: string): ApiKey {
   };
 }
 
-// The agency's admins use the page while the tours company allows it (read from the database on every call)
-async function requireApiAgency(ctx: ServiceContext) {
-  const actor = requireAgencyActor(ctx);
-  const flags = await repo.agencyApiFlag(ctx.db, actor.agencyId);
-  if (!flags || flags.isApiAllowed === 0) throw new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
-  if (flags.status !== 'approved') throw new AppError('forbidden', MESSAGES.agencyNotApproved);
-  return { actor, flags };
-}
-
-const testBalanceOf = (flags: { testBalanceMinor: number; currency: 'aed' | 'usd' }): TestBalance => ({
-  amount: minorToMajor(flags.testBalanceMinor),
-  currencyCode: flags.currency,
+const testBalanceOf = (agency: { testBalanceMinor: number; currency: 'aed' | 'usd' }): TestBalance => ({
+  amount: minorToMajor(agency.testBalanceMinor),
+  currencyCode: agency.currency,
 });
 
 // Test keys pay with this; a refill sets it to TEST_BALANCE_REFILL_MINOR (nothing real moves)
 export async function refillTestBalance(ctx: ServiceContext): Promise<TestBalance> {
-  const { actor, flags } = await requireApiAgency(ctx);
+  const { actor, agency } = await requireApiAgency(ctx);
   await repo.setTestBalance(ctx.db, actor.agencyId, TEST_BALANCE_REFILL_MINOR);
-  return testBalanceOf({ ...flags, testBalanceMinor: TEST_BALANCE_REFILL_MINOR });
+  return testBalanceOf({ ...agency, testBalanceMinor: TEST_BALANCE_REFILL_MINOR });
 }
 
 export function octoBaseUrl(ctx: ServiceContext): string {
@@ -63,12 +54,12 @@ export function octoBaseUrl(ctx: ServiceContext): string {
 }
 
 export async function listApiKeys(ctx: ServiceContext): Promise<ApiKeyListResponse> {
-  const { actor, flags } = await requireApiAgency(ctx);
+  const { actor, agency } = await requireApiAgency(ctx);
   const rows = await repo.listKeys(ctx.db, actor.agencyId);
   return {
     keys: rows.map((r) => keyView(r.key, r.createdBy)),
     baseUrl: octoBaseUrl(ctx),
-    testBalance: testBalanceOf(flags),
+    testBalance: testBalanceOf(agency),
   };
 }
 

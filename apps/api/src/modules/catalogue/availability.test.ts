@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AvailabilityRow, OfferPriceRow } from '@portal/contract';
-import { addDays, catalogueRoutes, type RouteDescriptor } from '@portal/contract';
+import { addDays, catalogueRoutes } from '@portal/contract';
 import { offerStockVersions, offers, slots, tours } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { bearer } from '../../../test/factories.ts';
 import { availabilityByOffer, isPastCutOff } from './availability.service.ts';
 import { personPrices, tripPrices, useTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
-import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
+import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 let t: TestApp;
 let fixture: TestTour;
 let token: string;
 
-useTestTour('senior', (made) => ({ t, fixture, token } = made));
-
 // as the senior agent
-const get = <R extends RouteDescriptor>(route: R, options: InjectRouteOptions<R> = {}) =>
-  injectRoute(t.app, route, { token, ...options });
+const get = useTestTour('senior', (made) => ({ t, fixture, token } = made));
 // the same call again with the ETag an earlier answer gave: 304 while nothing changed
 const getAgain = (
   route: typeof catalogueRoutes.availabilityByOffer | typeof catalogueRoutes.availabilityByTour,

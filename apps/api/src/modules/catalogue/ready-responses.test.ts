@@ -2,12 +2,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AvailabilityRow, TourCard, TourDetails } from '@portal/contract';
-import { MESSAGES, addDays, catalogueRoutes, type RouteDescriptor } from '@portal/contract';
+import { MESSAGES, addDays, catalogueRoutes } from '@portal/contract';
 import { slots, tours } from '../../db/schema/index.ts';
 import { createAgency, loginAs } from '../../../test/factories.ts';
 import { useTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route.ts';
+import { injectRoute } from '../../../test/inject-route.ts';
 
 // Issue 32, decision 0151: a cached read is answered from a ready response when the versions were read less than
 // CATALOGUE_VERSION_POLL_MS ago (the other test files poll on every request, so they never take that way). Here
@@ -22,11 +22,7 @@ afterAll(() => {
 
 let t: TestApp;
 let fixture: TestTour;
-let token: string;
-useTestTour('senior', (made) => ({ t, fixture, token } = made));
-
-const get = <R extends RouteDescriptor>(route: R, options: InjectRouteOptions<R> = {}) =>
-  injectRoute(t.app, route, { token, ...options });
+const get = useTestTour('senior', (made) => ({ t, fixture } = made));
 const afterPoll = () => new Promise((resolve) => setTimeout(resolve, POLL_MS + 50));
 // answers computed and answered from the cache so far
 const stats = () => t.app.catalogue.stats();

@@ -2,64 +2,41 @@ import { BookingStatus, PaymentMethod, type BookingListRow, type Language } from
 import { translator } from '../../lib/i18n.ts';
 import { minorToMajor, toMinor } from './document-format.ts';
 import {
-  DATE_FORMAT,
-  DATE_TIME_FORMAT,
-  TEXT_FORMAT,
+  addKeyedRow,
   calendarDate,
   dubaiWallClock,
-  moneyFormat,
   keyedColumns,
   streamSheet,
-  styleOf,
+  type CellValue,
+  type KeyedColumn,
 } from '../../lib/xlsx-cells.ts';
-
-type Header = { key: string; width: number };
 
 // SPEC §3 booking list columns, in order; adult/child/infant are three numeric columns
 const COLUMNS = [
-  { key: 'reference', width: 16 },
-  { key: 'status', width: 18 },
-  { key: 'bookingDate', width: 13 },
-  { key: 'createdAt', width: 17 },
-  { key: 'tour', width: 40 },
-  { key: 'ticketNumber', width: 18 },
-  { key: 'guestName', width: 24 },
-  { key: 'phone', width: 18 },
-  { key: 'hotel', width: 28 },
-  { key: 'room', width: 9 },
+  { key: 'reference', width: 16, kind: 'text' },
+  { key: 'status', width: 18, kind: 'text' },
+  { key: 'bookingDate', width: 13, kind: 'date' },
+  { key: 'createdAt', width: 17, kind: 'dateTime' },
+  { key: 'tour', width: 40, kind: 'text' },
+  { key: 'ticketNumber', width: 18, kind: 'text' },
+  { key: 'guestName', width: 24, kind: 'text' },
+  { key: 'phone', width: 18, kind: 'text' },
+  { key: 'hotel', width: 28, kind: 'text' },
+  { key: 'room', width: 9, kind: 'text' },
   { key: 'adults', width: 9 },
   { key: 'children', width: 9 },
   { key: 'infants', width: 9 },
-  { key: 'pickUpTime', width: 12 },
-  { key: 'tourTime', width: 11 },
-  { key: 'publishedRate', width: 16 },
-  { key: 'netRate', width: 16 },
-  { key: 'payment', width: 18 },
-  { key: 'finalBalance', width: 16 },
-  { key: 'notes', width: 40 },
-  { key: 'agent', width: 22 },
-] as const satisfies readonly Header[];
+  { key: 'pickUpTime', width: 12, kind: 'text' },
+  { key: 'tourTime', width: 11, kind: 'text' },
+  { key: 'publishedRate', width: 16, kind: 'money' },
+  { key: 'netRate', width: 16, kind: 'money' },
+  { key: 'payment', width: 18, kind: 'text' },
+  { key: 'finalBalance', width: 16, kind: 'money' },
+  { key: 'notes', width: 40, kind: 'text' },
+  { key: 'agent', width: 22, kind: 'text' },
+] as const satisfies readonly KeyedColumn<string>[];
 
 type ColumnKey = (typeof COLUMNS)[number]['key'];
-
-type CellValue = string | number | Date | null;
-
-// the columns whose cells hold text (dates fall back to text only when unreadable)
-const TEXT_COLUMNS: readonly ColumnKey[] = [
-  'reference',
-  'status',
-  'tour',
-  'ticketNumber',
-  'guestName',
-  'phone',
-  'hotel',
-  'room',
-  'pickUpTime',
-  'tourTime',
-  'payment',
-  'notes',
-  'agent',
-];
 
 // A sheet's words, asked once: a sheet may have tens of thousands of rows
 type Words = { statuses: Record<BookingStatus, string>; payments: Record<PaymentMethod, string> };
@@ -108,18 +85,6 @@ export async function writeBookingsXlsx(
   const words = wordsOf(language);
   await streamSheet(out, t('bookingsSheet.sheet'), 1, async (sheet) => {
     keyedColumns(sheet, COLUMNS, (key) => t(`bookingsSheet.headers.${key}`));
-    for await (const row of rows) {
-      const values = rowValues(row, words);
-      const added = sheet.addRow(COLUMNS.map((column) => values[column.key]));
-      const money = moneyFormat(row.currencyCode);
-      for (const key of ['publishedRate', 'netRate', 'finalBalance'] as const)
-        added.getCell(key).style = styleOf(money);
-      for (const key of TEXT_COLUMNS) added.getCell(key).style = styleOf(TEXT_FORMAT);
-      const bookingDate = added.getCell('bookingDate');
-      bookingDate.style = styleOf(bookingDate.value instanceof Date ? DATE_FORMAT : TEXT_FORMAT);
-      const createdAt = added.getCell('createdAt');
-      createdAt.style = styleOf(createdAt.value instanceof Date ? DATE_TIME_FORMAT : TEXT_FORMAT);
-      added.commit();
-    }
+    for await (const row of rows) addKeyedRow(sheet, COLUMNS, rowValues(row, words), row.currencyCode);
   });
 }

@@ -4,36 +4,36 @@ import type { CommissionRow, CurrencyCode, Language } from '@portal/contract';
 import { type Translate, translator } from '../../lib/i18n.ts';
 import { minorToMajor, toMinor } from './document-format.ts';
 import {
-  DATE_FORMAT,
-  DATE_TIME_FORMAT,
   TEXT_FORMAT,
+  addKeyedRow,
   calendarDate,
-  dubaiWallClock,
   moneyFormat,
+  dubaiWallClock,
   keyedColumns,
   streamSheet,
   styleAsHeader,
   styleOf,
+  type CellValue,
+  type KeyedColumn,
 } from '../../lib/xlsx-cells.ts';
 
 const COLUMNS = [
-  { key: 'reference', width: 16 },
-  { key: 'travelDate', width: 13 },
-  { key: 'time', width: 10 },
-  { key: 'createdAt', width: 17 },
-  { key: 'tour', width: 40 },
-  { key: 'guestName', width: 24 },
+  { key: 'reference', width: 16, kind: 'text' },
+  { key: 'travelDate', width: 13, kind: 'date' },
+  { key: 'time', width: 10, kind: 'text' },
+  { key: 'createdAt', width: 17, kind: 'dateTime' },
+  { key: 'tour', width: 40, kind: 'text' },
+  { key: 'guestName', width: 24, kind: 'text' },
   { key: 'adults', width: 10 },
   { key: 'children', width: 10 },
   { key: 'infants', width: 10 },
-  { key: 'agent', width: 22 },
-  { key: 'published', width: 17 },
-  { key: 'net', width: 17 },
-  { key: 'commission', width: 17 },
-] as const;
+  { key: 'agent', width: 22, kind: 'text' },
+  { key: 'published', width: 17, kind: 'money' },
+  { key: 'net', width: 17, kind: 'money' },
+  { key: 'commission', width: 17, kind: 'money' },
+] as const satisfies readonly KeyedColumn<string>[];
 type ColumnKey = (typeof COLUMNS)[number]['key'];
 const MONEY: readonly ColumnKey[] = ['published', 'net', 'commission'];
-const TEXT: readonly ColumnKey[] = ['reference', 'time', 'tour', 'guestName', 'agent'];
 
 type Sums = { count: number; publishedMinor: number; netMinor: number; commissionMinor: number };
 const MONTH_FORMAT = 'mmm yyyy';
@@ -71,13 +71,11 @@ async function writeSheet(
   const months = new Map<string, Map<CurrencyCode, Sums>>();
   const totals = new Map<CurrencyCode, Sums>();
   for await (const row of rows) {
-    const travelDate = calendarDate(row.travelDate);
-    const createdAt = dubaiWallClock(row.createdAt);
-    const values: Record<ColumnKey, string | number | Date | null> = {
+    const values: Record<ColumnKey, CellValue> = {
       reference: row.reference,
-      travelDate: travelDate ?? row.travelDate,
+      travelDate: calendarDate(row.travelDate) ?? row.travelDate,
       time: row.time,
-      createdAt: createdAt ?? row.createdAt,
+      createdAt: dubaiWallClock(row.createdAt) ?? row.createdAt,
       tour: row.offer ? `${row.tour} — ${row.offer}` : row.tour,
       guestName: row.guestName || null,
       adults: row.adults,
@@ -88,13 +86,7 @@ async function writeSheet(
       net: minorToMajor(toMinor(row.net)),
       commission: minorToMajor(toMinor(row.commission)),
     };
-    const added = sheet.addRow(COLUMNS.map((column) => values[column.key]));
-    const money = moneyFormat(row.currencyCode);
-    for (const key of MONEY) added.getCell(key).style = styleOf(money);
-    for (const key of TEXT) added.getCell(key).style = styleOf(TEXT_FORMAT);
-    added.getCell('travelDate').style = styleOf(travelDate ? DATE_FORMAT : TEXT_FORMAT);
-    added.getCell('createdAt').style = styleOf(createdAt ? DATE_TIME_FORMAT : TEXT_FORMAT);
-    added.commit();
+    addKeyedRow(sheet, COLUMNS, values, row.currencyCode);
     const month = row.travelDate.slice(0, 7);
     const inMonth = months.get(month) ?? new Map<CurrencyCode, Sums>();
     add(inMonth, row.currencyCode, row);

@@ -22,25 +22,11 @@ import {
   sectionTitle,
 } from './pdf-layout.ts';
 import { type Column, type TotalRow, party, tableRow, totalsBlock } from './pdf-tables.ts';
+import type { TaxInvoiceLineJson, TaxInvoicePartyJson } from '../../db/schema/index.ts';
 
-export type InvoicePartyInput = {
-  name: string;
-  address: string;
-  trn: string;
-  tradeLicence?: string;
-  contacts?: string;
-};
-export type MonthlyInvoiceLineInput = {
-  reference: string;
-  kind: 'booking' | 'refund';
-  entryDate: string;
-  serviceDate: string | null;
-  tour: string;
-  option: string;
-  guest: string;
-  pax: string;
-  amountMinor: number;
-};
+// a party and a line as the tax invoice keeps them, less the ids the PDF does not print
+export type InvoicePartyInput = TaxInvoicePartyJson;
+export type MonthlyInvoiceLineInput = Omit<TaxInvoiceLineJson, 'entryId' | 'bookingId'>;
 export type MonthlyInvoiceInput = {
   // tax: the numbered UAE tax invoice; proforma: what the month bills so far, not a tax invoice
   kind: 'tax' | 'proforma';

@@ -41,35 +41,34 @@ const share = (value: number | null): InsightCell => ({ kind: 'share', value });
 type HeaderOf<K> = K extends `insight.headers.${infer H}` ? H : never;
 type Header = HeaderOf<Parameters<Translate<'documents'>>[0]>;
 
-function words(language: Language) {
-  const t = translator(language, 'documents');
+// A page's table over its period: the file and sheet named for the page, the period as its title, the headers' words
+function pageTable(
+  page: 'funnel' | 'agencies' | 'demand' | 'sales',
+  period: InsightPeriod,
+  t: Translate<'documents'>,
+  headers: readonly Header[],
+  rows: InsightCell[][],
+): InsightTable {
   return {
-    t,
-    header: (key: Header) => t(`insight.headers.${key}`),
-    title: (period: InsightPeriod) => t('insight.period', { from: period.from, to: period.to }),
+    fileName: `insight-${page}-${period.from}-${period.to}`,
+    sheet: t(`insight.sheets.${page}`),
+    title: t('insight.period', { from: period.from, to: period.to }),
+    headers: headers.map((key) => t(`insight.headers.${key}`)),
+    rows,
   };
 }
 
-const fileName = (page: string, period: InsightPeriod) => `insight-${page}-${period.from}-${period.to}`;
-
 export function funnelTable(answer: FunnelResponse, language: Language): InsightTable {
-  const { t, header, title } = words(language);
+  const t = translator(language, 'documents');
   const portal = t('insight.channels.portal');
   const sessions = t('insight.units.sessions');
   const bookings = t('insight.units.bookings');
-  return {
-    fileName: fileName('funnel', answer.period),
-    sheet: t('insight.sheets.funnel'),
-    title: title(answer.period),
-    headers: [
-      header('channel'),
-      header('step'),
-      header('counted'),
-      header('count'),
-      header('fromPrevious'),
-      header('fromFirst'),
-    ],
-    rows: [
+  return pageTable(
+    'funnel',
+    answer.period,
+    t,
+    ['channel', 'step', 'counted', 'count', 'fromPrevious', 'fromFirst'],
+    [
       ...answer.steps.map((row) => [
         text(portal),
         text(t(`insight.steps.${row.step}`)),
@@ -89,30 +88,30 @@ export function funnelTable(answer: FunnelResponse, language: Language): Insight
         ]),
       ),
     ],
-  };
+  );
 }
 
 export function agenciesTable(answer: AgencyActivityResponse, language: Language): InsightTable {
-  const { t, header, title } = words(language);
-  return {
-    fileName: fileName('agencies', answer.period),
-    sheet: t('insight.sheets.agencies'),
-    title: title(answer.period),
-    headers: [
-      header('agency'),
-      header('site'),
-      header('status'),
-      header('lastLogin'),
-      header('sessions'),
-      header('searches'),
-      header('previousSearches'),
-      header('searchesTrend'),
-      header('bookings'),
-      header('previousBookings'),
-      header('bookingsTrend'),
-      header('dormant'),
+  const t = translator(language, 'documents');
+  return pageTable(
+    'agencies',
+    answer.period,
+    t,
+    [
+      'agency',
+      'site',
+      'status',
+      'lastLogin',
+      'sessions',
+      'searches',
+      'previousSearches',
+      'searchesTrend',
+      'bookings',
+      'previousBookings',
+      'bookingsTrend',
+      'dormant',
     ],
-    rows: answer.items.map((row) => [
+    answer.items.map((row) => [
       text(row.name),
       text(row.siteId),
       text(t(`insight.statuses.${row.status}`)),
@@ -126,26 +125,17 @@ export function agenciesTable(answer: AgencyActivityResponse, language: Language
       share(trendOf(row.bookings, row.previousBookings)),
       text(row.isDormant ? t('insight.yes') : t('insight.no')),
     ]),
-  };
+  );
 }
 
 export function demandTable(answer: UnservedDemandResponse, language: Language): InsightTable {
-  const { t, header, title } = words(language);
-  return {
-    fileName: fileName('demand', answer.period),
-    sheet: t('insight.sheets.demand'),
-    title: title(answer.period),
-    headers: [
-      header('tour'),
-      header('option'),
-      header('date'),
-      header('reasons'),
-      header('seats'),
-      header('asked'),
-      header('agencies'),
-      header('agencyNames'),
-    ],
-    rows: answer.items.map((row) => [
+  const t = translator(language, 'documents');
+  return pageTable(
+    'demand',
+    answer.period,
+    t,
+    ['tour', 'option', 'date', 'reasons', 'seats', 'asked', 'agencies', 'agencyNames'],
+    answer.items.map((row) => [
       text(row.tourTitle[language] || row.tourTitle.en),
       text(row.offerName ? row.offerName[language] || row.offerName.en : null),
       { kind: 'date', value: row.date },
@@ -155,21 +145,21 @@ export function demandTable(answer: UnservedDemandResponse, language: Language):
       count(row.agencies),
       text(row.agencyNames.join(', ')),
     ]),
-  };
+  );
 }
 
 export function salesTable(answer: SalesResponse, language: Language): InsightTable {
-  const { t, header, title } = words(language);
-  return {
-    fileName: fileName('sales', answer.period),
-    sheet: t('insight.sheets.sales'),
-    title: title(answer.period),
-    headers: [header('channel'), header('currency'), header('bookings'), header('net')],
-    rows: answer.rows.map((row) => [
+  const t = translator(language, 'documents');
+  return pageTable(
+    'sales',
+    answer.period,
+    t,
+    ['channel', 'currency', 'bookings', 'net'],
+    answer.rows.map((row) => [
       text(t(`insight.channels.${row.channel}`)),
       text(row.currencyCode.toUpperCase()),
       count(row.bookings),
       { kind: 'money', value: row.net, currency: row.currencyCode },
     ]),
-  };
+  );
 }

@@ -1,24 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { agencies, webhookDeliveries, webhookEndpoints, webhookOutbox } from '../../db/schema/index.ts';
+import { webhookDeliveries, webhookEndpoints, webhookOutbox } from '../../db/schema/index.ts';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type OutboxRow = typeof webhookOutbox.$inferSelect;
-
-export async function agencyApiState(db: DbOrTx, agencyId: string) {
-  const [row] = await db
-    .select({
-      isApiAllowed: agencies.isApiAllowed,
-      status: agencies.status,
-      siteId: agencies.siteId,
-      language: agencies.language,
-    })
-    .from(agencies)
-    .where(eq(agencies.id, agencyId))
-    .limit(1);
-  return row ?? null;
-}
 
 export function listEndpoints(db: DbOrTx, agencyId: string) {
   return db

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  API_KEY_MESSAGES,
   MAX_WEBHOOK_ENDPOINTS,
-  MESSAGES,
   WEBHOOK_MESSAGES,
   WEBHOOK_RETRY_SECONDS,
   WEBHOOK_TEST_EVENT,
@@ -15,10 +13,9 @@ import {
 import { formatDisplayDate } from '@portal/contract/plain';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { withTransaction, type AgencyActor, type AppDeps, type ServiceContext } from '../../lib/context.ts';
+import { withTransaction, type AppDeps, type ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { requireAgencyActor } from '../../lib/require-actor.ts';
-import { lockAgency, mailAgencyAdmins } from '../account/index.ts';
+import { agencyApiState, lockAgency, mailAgencyAdmins, requireApiAgency } from '../account/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { brandOf, webhookDisabledMail } from '../mail/index.ts';
 import * as repo from './webhooks.repo.ts';
@@ -60,27 +57,18 @@ export function deliveryView(row: repo.DeliveryRow): WebhookDelivery {
   };
 }
 
-// admins of an approved agency the tours company allowed the reseller API
-async function requireWebhookAdmin(ctx: ServiceContext): Promise<AgencyActor> {
-  const actor = requireAgencyActor(ctx);
-  const state = await repo.agencyApiState(ctx.db, actor.agencyId);
-  if (!state || state.isApiAllowed === 0) throw new AppError('forbidden', API_KEY_MESSAGES.notAllowed);
-  if (state.status !== 'approved') throw new AppError('forbidden', MESSAGES.agencyNotApproved);
-  return actor;
-}
-
 function checkUrl(ctx: ServiceContext, url: string): void {
   if (ctx.config.webhooks.requireHttps && !url.startsWith('https://'))
     throw AppError.field('url', WEBHOOK_MESSAGES.httpsOnly);
 }
 
 export async function listEndpoints(ctx: ServiceContext) {
-  const actor = await requireWebhookAdmin(ctx);
+  const { actor } = await requireApiAgency(ctx);
   return { endpoints: (await repo.listEndpoints(ctx.db, actor.agencyId)).map(endpointView) };
 }
 
 export async function createEndpoint(ctx: ServiceContext, body: WebhookEndpointBody): Promise<WebhookEndpoint> {
-  const actor = await requireWebhookAdmin(ctx);
+  const { actor } = await requireApiAgency(ctx);
   checkUrl(ctx, body.url);
   const row = await withTransaction(ctx.db, async (tx) => {
     await lockAgency(tx, actor.agencyId);
@@ -109,7 +97,7 @@ export async function createEndpoint(ctx: ServiceContext, body: WebhookEndpointB
 }
 
 export async function updateEndpoint(ctx: ServiceContext, id: string, body: WebhookEndpointUpdate) {
-  const actor = await requireWebhookAdmin(ctx);
+  const { actor } = await requireApiAgency(ctx);
   if (body.url !== undefined) checkUrl(ctx, body.url);
   const row = await withTransaction(ctx.db, async (tx) => {
     const current = await repo.findEndpoint(tx, actor.agencyId, id, true);
@@ -145,7 +133,7 @@ export async function updateEndpoint(ctx: ServiceContext, id: string, body: Webh
 }
 
 export async function removeEndpoint(ctx: ServiceContext, id: string) {
-  const actor = await requireWebhookAdmin(ctx);
+  const { actor } = await requireApiAgency(ctx);
   await withTransaction(ctx.db, async (tx) => {
     const current = await repo.findEndpoint(tx, actor.agencyId, id, true);
     if (!current) throw AppError.notFound(WEBHOOK_MESSAGES.unknownEndpoint);
@@ -162,7 +150,7 @@ export async function removeEndpoint(ctx: ServiceContext, id: string) {
 }
 
 export async function listDeliveries(ctx: ServiceContext, id: string) {
-  const actor = await requireWebhookAdmin(ctx);
+  const { actor } = await requireApiAgency(ctx);
   if (!(await repo.findEndpoint(ctx.db, actor.agencyId, id))) throw AppError.notFound(WEBHOOK_MESSAGES.unknownEndpoint);
   return { deliveries: (await repo.listDeliveries(ctx.db, id)).map(deliveryView) };
 }
@@ -175,7 +163,7 @@ const envelope = (type: string, data: Record<string, unknown>, at: Date) => ({
 
 // "Send a test event": a delivery of its own, sent by the job at once (it shows in the log like any other)
 export async function sendTestEvent(ctx: ServiceContext, id: string, kick: () => void): Promise<WebhookDelivery> {
-  const actor = await requireWebhookAdmin(ctx);
+  const { actor } = await requireApiAgency(ctx);
   const endpoint = await repo.findEndpoint(ctx.db, actor.agencyId, id);
   if (!endpoint) throw AppError.notFound(WEBHOOK_MESSAGES.unknownEndpoint);
   const now = new Date();
@@ -197,7 +185,7 @@ export async function sendTestEvent(ctx: ServiceContext, id: string, kick: () =>
 
 // "Send again": a failed (or waiting) delivery is tried at once with a fresh set of tries
 export async function retryDelivery(ctx: ServiceContext, id: string, kick: () => void): Promise<WebhookDelivery> {
-  const actor = await requireWebhookAdmin(ctx);
+  const { actor } = await requireApiAgency(ctx);
   const row = await withTransaction(ctx.db, async (tx) => {
     const current = await repo.findDelivery(tx, actor.agencyId, id, true);
     if (!current) throw AppError.notFound(WEBHOOK_MESSAGES.unknownDelivery);
@@ -270,7 +258,7 @@ async function switchOff(deps: WebhookJobDeps, tx: DbOrTx, endpoint: repo.Endpoi
   const reason = `No successful delivery since ${since.toISOString()}`;
   const updated = await repo.updateEndpoint(tx, endpoint.id, { isEnabled: false, disabledReason: reason });
   if (!updated) return;
-  const state = await repo.agencyApiState(tx, endpoint.agencyId);
+  const state = await agencyApiState(tx, endpoint.agencyId);
   const site = (state && deps.sites.byId(state.siteId)) ?? deps.sites.all[0];
   if (!site || !state) return;
   const brand = brandOf(site, deps.config);
