@@ -19,7 +19,6 @@ const asset = (name: string) => path.join(dist, 'assets', name);
 let t: TestApp;
 useTestApp((app) => (t = app), { webDistDir: dist });
 
-
 describe("the build's files", () => {
   it('serves every file of assets/ (nested too) and the files outside it, GET and HEAD', async () => {
     for (const [url, body] of [
