@@ -159,21 +159,34 @@ export async function setOfferMinPeople(db: Db, offerId: number, minPeople: numb
   await db.update(offers).set({ minPeople }).where(eq(offers.id, offerId));
 }
 
-// One app and one booking world for a test file: made before its tests, the tour retired and the app closed after.
+// One app and one booking world for a test file: made before its tests (filled into the objects returned here, so a
+// file reads them as `const { t, w } = bookingSuite()`), the tour retired and the app closed after.
+export function bookingSuite(
+  overrides: Partial<AppConfig> = {},
+  world: { balanceMinor?: number } = {},
+): { t: TestApp; w: BookingWorld } {
+  const t = {} as TestApp;
+  const w = {} as BookingWorld;
+  let isMade = false;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(overrides));
+    Object.assign(w, await createBookingWorld(t.app, t.database.db, world));
+    isMade = true;
+  });
+  afterAll(async () => {
+    if (!isMade) return;
+    await retireTour(t.database.db, w.tour.id);
+    await t.close();
+  });
+  return { t, w };
+}
+
+// The same for a file that keeps its own bindings (`useBookingWorld((made) => ({ t, w } = made))`)
 export function useBookingWorld(
   assign: (made: { t: TestApp; w: BookingWorld }) => void,
   overrides: Partial<AppConfig> = {},
   world: { balanceMinor?: number } = {},
 ) {
-  let made: { t: TestApp; w: BookingWorld } | null = null;
-  beforeAll(async () => {
-    const t = await buildTestApp(overrides);
-    made = { t, w: await createBookingWorld(t.app, t.database.db, world) };
-    assign(made);
-  });
-  afterAll(async () => {
-    if (!made) return;
-    await retireTour(made.t.database.db, made.w.tour.id);
-    await made.t.close();
-  });
+  const made = bookingSuite(overrides, world);
+  beforeAll(() => assign(made));
 }

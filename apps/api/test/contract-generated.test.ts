@@ -20,15 +20,11 @@ import {
   createBookingWorld,
   postBooking,
   retireTour,
-  type BookingWorld,
-  useBookingWorld,
+  bookingSuite,
 } from './booking-fixtures.ts';
-import { type TestApp } from './build-test-app.ts';
 import { bearer, createAgency, createOperator, insertWidget, loginAs, storeAgencyFile } from './factories.ts';
 
 // Tests generated from the contract: a route added later is covered without anyone remembering to.
-let t: TestApp;
-let w: BookingWorld;
 let operatorToken: string;
 let other: {
   bookingId: string;
@@ -46,7 +42,7 @@ let other: {
 const routeName = (r: RouteDescriptor) => `${r.method} ${r.path}`;
 const isMultipart = (r: RouteDescriptor) => r.multipart === true;
 
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 beforeAll(async () => {
   operatorToken = await loginAs(t.app, (await createOperator(t.database.db)).email);
   // another agency's booking, card payment and file: the ids an agent of the first agency must never reach

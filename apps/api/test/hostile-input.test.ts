@@ -3,21 +3,11 @@ import { MESSAGES, authRoutes, bookingRoutes } from '@portal/contract';
 import { loadOrCreateSecret } from '../src/lib/secrets.ts';
 import { readBalance } from '../src/modules/ledger/ledger.repo.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../src/modules/payments/providers/sandbox.ts';
-import {
-  bookingBody,
-  countBookings,
-  guest,
-  postBooking,
-  type BookingWorld,
-  useBookingWorld,
-} from './booking-fixtures.ts';
-import { type TestApp } from './build-test-app.ts';
+import { bookingBody, countBookings, guest, postBooking, bookingSuite } from './booking-fixtures.ts';
 import { multipart } from './factories.ts';
 import { injectRoute } from './inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 
 async function state() {
   return {

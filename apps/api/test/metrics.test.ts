@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { jobs } from '../src/db/schema/index.ts';
-import { bookingBody, postBooking, type BookingWorld, useBookingWorld } from './booking-fixtures.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { bookingBody, postBooking, bookingSuite } from './booking-fixtures.ts';
+import { buildTestApp } from './build-test-app.ts';
 import { bookingRoutes, catalogueRoutes } from '@portal/contract';
 import { injectRoute } from './inject-route.ts';
 
 const TOKEN = 'metrics-token-0123456789';
-let t: TestApp;
-let w: BookingWorld;
 // the payments sweeper is due once an hour here: the test runs it by hand
-useBookingWorld((made) => ({ t, w } = made), { metricsToken: TOKEN, holdSweepMs: 3_600_000 });
+const { t, w } = bookingSuite({ metricsToken: TOKEN, holdSweepMs: 3_600_000 });
 
 const scrape = () => t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
 

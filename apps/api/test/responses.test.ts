@@ -3,21 +3,13 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { MESSAGES, bookingRoutes, buildPath, contractRoutes } from '@portal/contract';
 import { loggableError } from '../src/lib/loggable-error.ts';
-import {
-  bookingBody,
-  createBookingWorld,
-  postBooking,
-  type BookingWorld,
-  useBookingWorld,
-} from './booking-fixtures.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { bookingBody, createBookingWorld, postBooking, bookingSuite } from './booking-fixtures.ts';
+import { buildTestApp } from './build-test-app.ts';
 import { bearer, createOperator, loginAs } from './factories.ts';
 import { injectRoute } from './inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
 let bookingId: string;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 beforeAll(async () => {
   const guest = { ...bookingBody(w).guest, name: 'Secret Guestname' };
   bookingId = (await postBooking(t.app, w.tokens.admin, bookingBody(w, { guest }))).json().booking.id;

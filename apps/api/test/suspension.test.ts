@@ -3,14 +3,11 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES, bookingRoutes, buildPath, contractRoutes } from '@portal/contract';
 import { agencies, bookings } from '../src/db/schema/index.ts';
 import { readBalance, sumLedger } from '../src/modules/ledger/ledger.repo.ts';
-import { bookingBody, postBooking, type BookingWorld, useBookingWorld } from './booking-fixtures.ts';
-import { type TestApp } from './build-test-app.ts';
+import { bookingBody, postBooking, bookingSuite } from './booking-fixtures.ts';
 import { bearer } from './factories.ts';
 import { injectRoute } from './inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 
 // Every route an agency user may call, taken from the contract: a route added later is covered without a change here.
 const agencyRoutes = contractRoutes.filter(

@@ -21,7 +21,6 @@ import {
   sandboxCharges,
   topUps,
 } from '../../db/schema/index.ts';
-import { type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import {
@@ -32,18 +31,15 @@ import {
   postBooking,
   retireTour,
   slotLeft,
-  type BookingWorld,
-  useBookingWorld,
+  bookingSuite,
 } from '../../../test/booking-fixtures.ts';
 import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 // The tours company's desk (issue 12 items 4, 5, 6): quotation requests, bank transfers, card payments and refunds,
 // every agency's bookings. Each operator change writes one audit row in its own transaction.
-let t: TestApp;
-let w: BookingWorld;
 let ops: string;
 let operatorId: string;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 beforeAll(async () => {
   const operator = await createOperator(t.database.db);
   operatorId = operator.id;

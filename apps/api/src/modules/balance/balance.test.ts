@@ -11,7 +11,6 @@ import {
   type RouteDescriptor,
 } from '@portal/contract';
 import { agencies, agencyBalances, files, ledgerEntries, payments, topUps } from '../../db/schema/index.ts';
-import { type TestApp } from '../../../test/build-test-app.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import {
   SAMPLE_EXE,
@@ -25,13 +24,11 @@ import {
   type TestAgency,
 } from '../../../test/factories.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
-import { bookingBody, postBooking, type BookingWorld, useBookingWorld } from '../../../test/booking-fixtures.ts';
+import { bookingBody, postBooking, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
 let operatorToken: string;
-useBookingWorld((made) => ({ t, w } = made), {}, { balanceMinor: 0 });
+const { t, w } = bookingSuite({}, { balanceMinor: 0 });
 beforeAll(async () => {
   const operator = await createOperator(t.database.db);
   operatorToken = await loginAs(t.app, operator.email);

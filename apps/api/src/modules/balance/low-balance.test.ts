@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { bookingRoutes } from '@portal/contract';
 import { lowBalanceAlerts, mailOutbox } from '../../db/schema/index.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, loginAs } from '../../../test/factories.ts';
-import { bookingBody, fund, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
+import { bookingBody, fund, postBooking, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { lowBalanceStage, sendLowBalanceAlerts } from './low-balance.service.ts';
 import { injectRoute } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
 // the world's own agency has no money: each test opens an agency of its own
-useBookingWorld((made) => ({ t, w } = made), {}, { balanceMinor: 0 });
+const { t, w } = bookingSuite({}, { balanceMinor: 0 });
 
 // the alerts among the mails to these addresses (booking confirmations go to the admin who booked too)
 async function mailsTo(emails: string[]) {

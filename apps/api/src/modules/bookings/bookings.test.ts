@@ -11,7 +11,6 @@ import {
   toMinor,
 } from '@portal/contract';
 import { bookings, hotels, ledgerEntries, mailOutbox, slots } from '../../db/schema/index.ts';
-import { type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
 import {
@@ -21,13 +20,11 @@ import {
   postBooking,
   slotLeft,
   type BookingWorld,
-  useBookingWorld,
+  bookingSuite,
 } from '../../../test/booking-fixtures.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 
 // the same-ticket offer is not instantly confirmable: two adults (and `children`) there, no hotel, make a quotation
 // request

@@ -2,23 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, addDays, bookingRoutes, chargedTotal, siteCharges } from '@portal/contract';
 import { agencies, bookings, payments, sandboxCharges, slots, webhookEvents } from '../../db/schema/index.ts';
-import { type TestApp } from '../../../test/build-test-app.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { buildSandboxEvent } from '../payments/providers/sandbox.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
-import {
-  bookingBody,
-  postBooking,
-  slotLeft,
-  type BookingWorld,
-  useBookingWorld,
-} from '../../../test/booking-fixtures.ts';
+import { bookingBody, postBooking, slotLeft, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 
 const CARD = SANDBOX_CARD;
 

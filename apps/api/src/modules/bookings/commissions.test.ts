@@ -6,20 +6,10 @@ import type { CommissionListResponse } from '@portal/contract';
 import { bookings, payments } from '../../db/schema/index.ts';
 import { bearer, createAgency, loginAs } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
-import {
-  bookingBody,
-  fund,
-  guest,
-  postBooking,
-  useBookingWorld,
-  type BookingWorld,
-} from '../../../test/booking-fixtures.ts';
+import { bookingBody, fund, guest, postBooking, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 
 type Booked = { id: string; reference: string };
 // agency A: a junior's, a senior's (promo code) and an admin's booking (moved to an earlier travel month), plus

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, loginAs } from '../../../test/factories.ts';
-import { bookingBody, fund, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
+import { bookingBody, fund, postBooking, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { type BookingRow } from './bookings.repo.ts';
 import { filterConditions, iterateBookings } from './bookings-list.repo.ts';
 
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, bookingRoutes } from '@portal/contract';
 import { bookings, idempotencyKeys, ledgerEntries, slots } from '../../db/schema/index.ts';
-import { type TestApp } from '../../../test/build-test-app.ts';
 import { readBalance, sumLedger } from '../ledger/ledger.repo.ts';
 import {
   bookingBody,
@@ -11,15 +10,12 @@ import {
   guest,
   postBooking,
   slotLeft,
-  type BookingWorld,
-  useBookingWorld,
+  bookingSuite,
 } from '../../../test/booking-fixtures.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 
 const newKey = () => `key-${randomUUID()}`;
 

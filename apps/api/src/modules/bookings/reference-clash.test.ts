@@ -2,15 +2,8 @@ import type * as NodeCrypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { bookings, ledgerEntries } from '../../db/schema/index.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
-import {
-  bookingBody,
-  postBooking,
-  slotLeft,
-  useBookingWorld,
-  type BookingWorld,
-} from '../../../test/booking-fixtures.ts';
+import { bookingBody, postBooking, slotLeft, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { bookingRoutes, toMinor } from '@portal/contract';
 import { routeUrl } from '../../../test/inject-route.ts';
 
@@ -26,9 +19,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...crypto, default: { ...crypto, randomBytes }, randomBytes };
 });
 
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 // six bytes that spell a tail unlikely to exist in this database already (the test may rerun on one database)

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { COMPANY_MESSAGES, bookingRoutes, spendingCapMessage } from '@portal/contract';
 import { agencies, agentMonthSpend, bookings, users } from '../../db/schema/index.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, decodeJwt, loginAs } from '../../../test/factories.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { formatMoney } from '../documents/document-format.ts';
@@ -12,16 +11,13 @@ import {
   fund,
   postBooking,
   slotLeft,
-  useBookingWorld,
-  type BookingWorld,
+  bookingSuite,
 } from '../../../test/booking-fixtures.ts';
 import { dubaiMonth } from '../../lib/dubai-time.ts';
 import { REFRESHED_TOKEN_HEADER } from '../account/session-refresh.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 
 // 2 adults + 1 child on the world's 18:00 slot: 398.00 AED net
 const BOOKING_MINOR = 39_800;

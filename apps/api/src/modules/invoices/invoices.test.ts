@@ -14,9 +14,8 @@ import {
   toMinor,
 } from '@portal/contract';
 import { ledgerEntries, taxInvoiceCounters, taxInvoices } from '../../db/schema/index.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, loginAs } from '../../../test/factories.ts';
-import { bookingBody, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
+import { bookingBody, postBooking, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { issuerOf } from '../documents/issuer.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import {
@@ -28,9 +27,7 @@ import {
 } from './invoices.service.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const doc = await getDocumentProxy(new Uint8Array(pdf));

@@ -17,15 +17,12 @@ import type { Db } from '../../db/client.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
 import { createAgency, loginAs } from '../../../test/factories.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
-import { countBookings, fund, slotLeft, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
+import { countBookings, fund, slotLeft, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
 // Issue 30: API keys and the OCTO supplier API on the booking kernel — the same stock, ledger, caps and cancellation
 // terms as the portal; every bad input a 400 in OCTO's shape that changes nothing.
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 
 const octo = (
   app: FastifyInstance,

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, balanceRoutes, bookingRoutes } from '@portal/contract';
 import { agencies, payments, sandboxCharges, topUps, webhookEvents } from '../../db/schema/index.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   SANDBOX_CARD,
   closeSandboxWallet,
@@ -13,7 +12,7 @@ import {
   postSandboxForm,
 } from '../../../test/sandbox-pay.ts';
 import { readBalance } from '../ledger/ledger.repo.ts';
-import { bookingBody, postBooking, useBookingWorld, type BookingWorld } from '../../../test/booking-fixtures.ts';
+import { bookingBody, postBooking, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { SANDBOX_MESSAGES } from './sandbox-cards.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
@@ -21,9 +20,7 @@ import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 // name and e-mail; closed or sent without them it says 'Please enter your personal information to complete the
 // booking' and changes nothing; completed, it pays like a card — the same charge move and the same signed event
 // through the portal's webhook handler, so the booking or top-up is paid once, on the provider's word.
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made), {}, { balanceMinor: 0 });
+const { t, w } = bookingSuite({}, { balanceMinor: 0 });
 
 const PERSONAL = BOOKING_MESSAGES.personalInformation;
 const CARD_DETAILS = BOOKING_MESSAGES.enterCardDetails;

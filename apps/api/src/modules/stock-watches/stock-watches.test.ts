@@ -3,21 +3,12 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ErrorItem, StockWatch } from '@portal/contract';
 import { addDays, bookingRoutes, stockWatchRoutes } from '@portal/contract';
 import { agencies, bookings, mailOutbox, slots, stockWatches } from '../../db/schema/index.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
 import { createAgency, loginAs } from '../../../test/factories.ts';
-import {
-  bookingBody,
-  postBooking,
-  slotLeft,
-  useBookingWorld,
-  type BookingWorld,
-} from '../../../test/booking-fixtures.ts';
+import { bookingBody, postBooking, slotLeft, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { closePastStockWatches, notifyReturnedSeats } from './stock-watches.service.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made));
+const { t, w } = bookingSuite();
 afterAll(async () => {
   // the tour is retired, not removed; its requests go with the suite
   await t.database.db.delete(stockWatches).where(eq(stockWatches.offerId, w.tour.timeslotOfferId));
