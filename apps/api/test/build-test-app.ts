@@ -59,16 +59,19 @@ export async function buildTestApp(
   };
 }
 
-// One app for a test file: built before its tests, closed after them.
-export function useTestApp(assign: (t: TestApp) => void, overrides: Partial<AppConfig> = {}) {
-  let made: TestApp | null = null;
+// One app for a test file: built before its tests (filled into the object returned here, so a file reads it as
+// `const t = useTestApp()`), closed after them.
+export function useTestApp(overrides: Partial<AppConfig> = {}): TestApp {
+  const t = {} as TestApp;
+  let isMade = false;
   beforeAll(async () => {
-    made = await buildTestApp(overrides);
-    assign(made);
+    Object.assign(t, await buildTestApp(overrides));
+    isMade = true;
   });
   afterAll(async () => {
-    await made?.close();
+    if (isMade) await t.close();
   });
+  return t;
 }
 
 // A migrated database for a suite whose rows are global (the mail outbox, the jobs), so other suites' rows do not

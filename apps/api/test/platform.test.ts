@@ -8,14 +8,13 @@ import { agencies } from '../src/db/schema/index.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
 import { spawnSync } from 'node:child_process';
 import { ConfigError, loadConfig } from '../src/config/env.ts';
-import { buildTestApp, type TestApp, useTestApp } from './build-test-app.ts';
+import { buildTestApp, useTestApp } from './build-test-app.ts';
 import { SAMPLE_PDF, bearer, createAgency, createOperator, loginAs, storeAgencyFile } from './factories.ts';
 import { injectRoute, routeUrl } from './inject-route.ts';
 import { useWebBuild } from './web-build.ts';
 
 const webDir = useWebBuild();
-let t: TestApp;
-useTestApp((app) => (t = app), { webDistDir: webDir });
+const t = useTestApp({ webDistDir: webDir });
 
 describe('GET /api/layout/info', () => {
   it.each([

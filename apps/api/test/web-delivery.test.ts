@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../web/scripts/precompress.mjs';
-import { type TestApp, useTestApp } from './build-test-app.ts';
+import { useTestApp } from './build-test-app.ts';
 import { useWebBuild } from './web-build.ts';
 import { createTestTour, type TestTour } from './catalogue-fixtures.ts';
 import { layoutRoutes } from '@portal/contract';
@@ -40,8 +40,7 @@ const preloads = {
 fs.writeFileSync(path.join(dist, 'page-preloads.json'), JSON.stringify(preloads));
 precompressDir(dist);
 
-let t: TestApp;
-useTestApp((app) => (t = app), { webDistDir: dist });
+const t = useTestApp({ webDistDir: dist });
 
 function decode(encoding: string | undefined, body: Buffer): Buffer {
   if (encoding === 'br') return zlib.brotliDecompressSync(body);

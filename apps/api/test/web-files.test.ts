@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type TestApp, useTestApp } from './build-test-app.ts';
+import { useTestApp } from './build-test-app.ts';
 import { WEB_SHELL_HTML, useWebBuild } from './web-build.ts';
 
 // The build's files are the ones there at start-up (modules/web/web-app.ts): assets/ shares one route that serves
@@ -16,8 +16,7 @@ const dist = useWebBuild({
 });
 const asset = (name: string) => path.join(dist, 'assets', name);
 
-let t: TestApp;
-useTestApp((app) => (t = app), { webDistDir: dist });
+const t = useTestApp({ webDistDir: dist });
 
 describe("the build's files", () => {
   it('serves every file of assets/ (nested too) and the files outside it, GET and HEAD', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { JWT_AUDIENCE, MESSAGES, authRoutes } from '@portal/contract';
 import { mailOutbox, passwordResetRequests, passwordResets, users } from '../../db/schema/index.ts';
-import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import {
   TEST_PASSWORD,
   createAgency,
@@ -15,8 +15,7 @@ import { answerPasswordResetRequests } from './account.service.ts';
 import { THROTTLE } from './login-throttle.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-useTestApp((app) => (t = app));
+const t = useTestApp();
 
 const login = (email: string, password: string, remoteAddress = randomIp()) =>
   t.app.inject({ method: 'POST', url: routeUrl(authRoutes.login), payload: { email, password }, remoteAddress });

@@ -13,16 +13,15 @@ import {
   type RouteDescriptor,
 } from '@portal/contract';
 import { agencies, agencyBalances, auditEvents, jobs, ledgerEntries, mailOutbox } from '../../db/schema/index.ts';
-import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import { bearer, createAgency, createOperator, loginAs } from '../../../test/factories.ts';
 import { createTestTour } from '../../../test/catalogue-fixtures.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
-let t: TestApp;
 let operatorToken: string;
 let operatorId: string;
-useTestApp((app) => (t = app));
+const t = useTestApp();
 beforeAll(async () => {
   const operator = await createOperator(t.database.db);
   operatorId = operator.id;

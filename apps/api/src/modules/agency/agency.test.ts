@@ -15,7 +15,7 @@ import type { AgencyDetails, AgencyDetailsBody, AuditListResponse, ErrorItem } f
 import { addDays } from '@portal/contract/plain';
 import { agencies, auditEvents, files } from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import {
   SAMPLE_EXE,
   SAMPLE_PDF,
@@ -30,8 +30,7 @@ import {
   type TestAgency,
 } from '../../../test/factories.ts';
 
-let t: TestApp;
-useTestApp((app) => (t = app));
+const t = useTestApp();
 
 type Tokens = { admin: string; senior: string; junior: string };
 type World = { agency: TestAgency; tokens: Tokens };

@@ -17,7 +17,7 @@ import {
 } from '@portal/contract';
 import { agentMonthSpend, auditEvents, mailOutbox, passwordResets, users } from '../../db/schema/index.ts';
 import { dubaiMonth } from '../../lib/dubai-time.ts';
-import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import {
   bearer,
   createAgency,
@@ -31,8 +31,7 @@ import {
 } from '../../../test/factories.ts';
 import { injectRoute, routeUrl, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-useTestApp((app) => (t = app));
+const t = useTestApp();
 
 const NEW_PASSWORD = 'Agent-own-password-2026';
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);

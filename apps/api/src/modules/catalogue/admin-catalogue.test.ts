@@ -29,14 +29,13 @@ import {
   ticketTypes,
   tours,
 } from '../../db/schema/index.ts';
-import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import { createAgency, createOperator, loginAs, multipart, SAMPLE_PDF } from '../../../test/factories.ts';
 import { fund, guest } from '../../../test/booking-fixtures.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { seedDemoCatalogue } from '../demo/catalogue-seed.ts';
 import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
-let t: TestApp;
 let op: string;
 let agent: string;
 let agencyId: string;
@@ -44,7 +43,7 @@ let ref: { cityId: number; categoryIds: number[]; ticketTypeId: number };
 const today = dubaiDate();
 const day = (n: number) => addDays(today, n);
 
-useTestApp((app) => (t = app));
+const t = useTestApp();
 beforeAll(async () => {
   await seedDemoCatalogue(t.database.db);
   op = await loginAs(t.app, (await createOperator(t.database.db)).email);

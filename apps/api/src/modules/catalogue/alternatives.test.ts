@@ -3,12 +3,11 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { AlternativesResponse, ErrorItem } from '@portal/contract';
 import { addDays, catalogueRoutes } from '@portal/contract';
 import { slots } from '../../db/schema/index.ts';
-import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import { createAgency, createOperator, loginAs } from '../../../test/factories.ts';
 import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
 import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route.ts';
 
-let t: TestApp;
 let fixture: TestTour;
 let other: TestTour;
 let token: string;
@@ -48,7 +47,7 @@ async function seedAroundDay5() {
   });
 }
 
-useTestApp((app) => (t = app));
+const t = useTestApp();
 beforeAll(async () => {
   fixture = await createTestTour(t.database.db);
   other = await createTestTour(t.database.db);

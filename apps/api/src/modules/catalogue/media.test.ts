@@ -3,14 +3,13 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { catalogueRoutes } from '@portal/contract';
-import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import { galleryOf, seedDemoCatalogue } from '../demo/catalogue-seed.ts';
 import { CATEGORIES } from '../demo/catalogue-seed-places.ts';
 import { TOURS } from '../demo/catalogue-seed-tours.ts';
 import { injectRoute } from '../../../test/inject-route.ts';
 
-let t: TestApp;
-useTestApp((app) => (t = app));
+const t = useTestApp();
 beforeAll(async () => {
   await seedDemoCatalogue(t.database.db);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import { createAgency } from '../../../test/factories.ts';
 import {
   balanceAtAndCreditsAfter,
@@ -12,8 +12,7 @@ import {
 
 // The statement's reads filter on the instant a Dubai date begins (UTC+4, no daylight saving), so an index on
 // created_at serves them: entries one millisecond either side of Dubai midnight land on the right day
-let t: TestApp;
-useTestApp((app) => (t = app));
+const t = useTestApp();
 
 describe('statement dates at Dubai midnight', () => {
   it('puts each entry on its Dubai date in every read', async () => {

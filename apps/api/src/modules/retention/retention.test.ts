@@ -14,13 +14,12 @@ import {
   webhookEvents,
   webhookOutbox,
 } from '../../db/schema/index.ts';
-import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import { createAgency } from '../../../test/factories.ts';
 import { deleteExpiredRows, zeroPerKind } from './retention.service.ts';
 
 // Issue 29: a long-running deployment deletes the rows that only serve for a while, and nothing else
-let t: TestApp;
-useTestApp((app) => (t = app));
+const t = useTestApp();
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BOOKING_MESSAGES, addDays, bookingRoutes, commissionRoutes } from '@portal/contract';
 import { bookings, ledgerEntries, mailOutbox, payments, widgetOffers } from '../../db/schema/index.ts';
-import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import { insertWidget, randomIp } from '../../../test/factories.ts';
 import { SANDBOX_CARD, payOnSandboxPage } from '../../../test/sandbox-pay.ts';
 import { createBookingWorld, retireTour, slotLeft, type BookingWorld } from '../../../test/booking-fixtures.ts';
@@ -13,7 +13,6 @@ import { HOSTILE, HOSTILE_ESCAPED, expectOnlyEscaped } from '../../../test/hosti
 // Issue 13 item 3: a customer books in the agency's shop and pays the sale price by card; the booking is the agency's
 // (channel widget), its margin (sale − net) is pending until the tour date, then credited once by the job, and a
 // cancellation before that reverses it.
-let t: TestApp;
 let w: BookingWorld;
 let slug = '';
 let widgetId = '';
@@ -45,7 +44,7 @@ async function insertShop(values: {
   return row.id;
 }
 
-useTestApp((app) => (t = app), { publicUrl: 'https://b2b.portal.test' });
+const t = useTestApp({ publicUrl: 'https://b2b.portal.test' });
 beforeAll(async () => {
   w = await createBookingWorld(t.app, t.database.db);
   slug = `checkout-${w.agency.id.slice(0, 8)}`;

@@ -20,7 +20,7 @@ import {
   type WidgetOfferPricesResponse,
 } from '@portal/contract';
 import { agencies, widgetOffers, widgets } from '../../db/schema/index.ts';
-import { type TestApp, useTestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import { SAMPLE_PDF, SAMPLE_PNG, createAgency, loginAs, multipart, type TestAgency } from '../../../test/factories.ts';
 import { formatMoney } from '../documents/document-format.ts';
 import { createTestTour, type TestTour } from '../../../test/catalogue-fixtures.ts';
@@ -28,9 +28,8 @@ import { injectRoute, type InjectRouteOptions } from '../../../test/inject-route
 
 // the database outlives a run on PostgreSQL: domains are unique per run
 const RUN = randomUUID().slice(0, 8);
-let t: TestApp;
 let tour: TestTour;
-useTestApp((app) => (t = app));
+const t = useTestApp();
 beforeAll(async () => {
   tour = await createTestTour(t.database.db);
 });
