@@ -4,7 +4,7 @@
 // creates and drops its own database.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { demoServerOnPostgres, dubaiToday, fundDemoAgency, login } from './util.mjs';
+import { demoServerOnPostgres, dubaiToday, fundDemoAgency, login, postgresBenchResult } from './util.mjs';
 import { runOctoBench } from './octo-scenarios.mjs';
 
 export const BOOKING_TARGETS = {
@@ -289,17 +289,7 @@ export async function runBookingBench({ serverEntry, root, children, connections
     });
     rows.push(...octo.rows);
     Object.assign(targets, octo.targets);
-    return {
-      rows,
-      targets,
-      settings: {
-        database: 'PostgreSQL (fresh database, demo seed)',
-        connections,
-        durationSeconds: duration,
-        hotSeats,
-        offerId: offer.id,
-      },
-    };
+    return postgresBenchResult({ rows, targets, connections, duration, settings: { hotSeats, offerId: offer.id } });
   } finally {
     await portal.close();
   }

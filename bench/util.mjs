@@ -136,6 +136,20 @@ export async function demoServerOnPostgres({ name, skippedWhat, args, root, chil
   return { base, db, close };
 }
 
+// A bench's result on demoServerOnPostgres: its rows and targets, the settings it ran with (the database named here)
+export function postgresBenchResult({ rows, targets, connections, duration, settings }) {
+  return {
+    rows,
+    targets,
+    settings: {
+      database: 'PostgreSQL (fresh database, demo seed)',
+      connections,
+      durationSeconds: duration,
+      ...settings,
+    },
+  };
+}
+
 // The demo agency (its id), with credit enough for every booking a bench makes
 export async function fundDemoAgency(db) {
   const {
