@@ -1,7 +1,7 @@
 import { minorToMajor, type Language } from '@portal/contract';
 import type { AgencyActor } from '../../lib/context.ts';
-import { t } from '../../lib/i18n.ts';
-import { mailText, type OutgoingMail } from '../mail/index.ts';
+import { t, type TranslationValues } from '../../lib/i18n.ts';
+import { mailText, type MailName, type OutgoingMail } from '../mail/index.ts';
 import type { BookingRow } from './bookings.repo.ts';
 
 type MailBooking = Pick<
@@ -26,44 +26,38 @@ const service = (b: Pick<MailBooking, 'tourTitle' | 'offerName' | 'date' | 'star
   when: when(b),
 });
 
+type Recipient = { email: string; name: string };
+// A mail about a booking to one person: its reference and their name in every one
+function bookingMail(
+  b: Pick<BookingRow, 'reference'>,
+  to: Recipient,
+  language: Language,
+  name: MailName,
+  values: TranslationValues = {},
+): OutgoingMail {
+  return { to: to.email, ...mailText(language, name, { reference: b.reference, name: to.name, ...values }) };
+}
+
 export function bookingConfirmedMail(b: MailBooking, actor: Pick<AgencyActor, 'email' | 'name'>): OutgoingMail {
-  return {
-    to: actor.email,
-    ...mailText(b.language, 'bookingConfirmed', {
-      ...service(b, b.language),
-      reference: b.reference,
-      name: actor.name,
-      guest: b.guestName,
-      amount: money(b.netTotalMinor, b.currency),
-    }),
-  };
+  return bookingMail(b, actor, b.language, 'bookingConfirmed', {
+    ...service(b, b.language),
+    guest: b.guestName,
+    amount: money(b.netTotalMinor, b.currency),
+  });
 }
 
 export function requestReceivedMail(b: BookingRow, actor: Pick<AgencyActor, 'email' | 'name'>): OutgoingMail {
-  return {
-    to: actor.email,
-    ...mailText(b.language, 'requestReceived', { ...service(b, b.language), reference: b.reference, name: actor.name }),
-  };
+  return bookingMail(b, actor, b.language, 'requestReceived', service(b, b.language));
 }
 
-export function requestQuotedMail(b: BookingRow, to: { email: string; name: string }): OutgoingMail {
+export function requestQuotedMail(b: BookingRow, to: Recipient): OutgoingMail {
   const amount = money(b.quotedNetMinor ?? b.netTotalMinor, b.currency);
   const until = b.quoteExpiresAt ? b.quoteExpiresAt.toISOString().slice(0, 16).replace('T', ' ') + ' UTC' : '';
-  return {
-    to: to.email,
-    ...mailText(b.language, 'requestQuoted', { reference: b.reference, name: to.name, amount, until }),
-  };
+  return bookingMail(b, to, b.language, 'requestQuoted', { amount, until });
 }
 
-export function requestDeclinedMail(b: BookingRow, to: { email: string; name: string }): OutgoingMail {
-  return {
-    to: to.email,
-    ...mailText(b.language, 'requestDeclined', {
-      reference: b.reference,
-      name: to.name,
-      reason: b.declineReason ?? '',
-    }),
-  };
+export function requestDeclinedMail(b: BookingRow, to: Recipient): OutgoingMail {
+  return bookingMail(b, to, b.language, 'requestDeclined', { reason: b.declineReason ?? '' });
 }
 
 type SaleMail = MailBooking &
@@ -77,40 +71,30 @@ export function widgetSaleCustomerMail(b: SaleMail, brand: Brand): OutgoingMail 
   const pickUp = b.pickUpTime
     ? t(b.language, 'mail:widgetSaleCustomer.pickUp', { hotel: b.hotel, time: b.pickUpTime })
     : '';
-  return {
-    to: b.guestEmail,
-    ...mailText(b.language, 'widgetSaleCustomer', {
-      ...service(b, b.language),
-      shop: brand.name,
-      reference: b.reference,
-      name: b.guestName,
-      pickUp,
-      paid: money(b.saleTotalMinor ?? 0, b.saleCurrency ?? b.currency),
-      link: b.customerUrl ?? '',
-      signature: `${brand.name}${contacts ? `\n${contacts}` : ''}`,
-    }),
-  };
+  return bookingMail(b, { email: b.guestEmail, name: b.guestName }, b.language, 'widgetSaleCustomer', {
+    ...service(b, b.language),
+    shop: brand.name,
+    pickUp,
+    paid: money(b.saleTotalMinor ?? 0, b.saleCurrency ?? b.currency),
+    link: b.customerUrl ?? '',
+    signature: `${brand.name}${contacts ? `\n${contacts}` : ''}`,
+  });
 }
 
 // A widget sale, to the agency's admins: the customer, what was paid, and the margin pending until the tour date
 export function widgetSaleAgencyMail(
   b: SaleMail & Pick<BookingRow, 'publishedTotalMinor'>,
   brand: Pick<Brand, 'name'>,
-  admin: { email: string; name: string },
+  admin: Recipient,
   language: Language,
 ): OutgoingMail {
-  return {
-    to: admin.email,
-    ...mailText(language, 'widgetSaleAgency', {
-      ...service(b, language),
-      shop: brand.name,
-      reference: b.reference,
-      name: admin.name,
-      guest: b.guestName,
-      guestEmail: b.guestEmail,
-      paid: money(b.saleTotalMinor ?? 0, b.saleCurrency ?? b.currency),
-      net: money(b.netTotalMinor, b.currency),
-      margin: money(b.publishedTotalMinor - b.netTotalMinor, b.currency),
-    }),
-  };
+  return bookingMail(b, admin, language, 'widgetSaleAgency', {
+    ...service(b, language),
+    shop: brand.name,
+    guest: b.guestName,
+    guestEmail: b.guestEmail,
+    paid: money(b.saleTotalMinor ?? 0, b.saleCurrency ?? b.currency),
+    net: money(b.netTotalMinor, b.currency),
+    margin: money(b.publishedTotalMinor - b.netTotalMinor, b.currency),
+  });
 }
