@@ -1,9 +1,9 @@
 import { Box, Button, Divider, Drawer, NavLink, Stack } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { AgentNavProps } from './agent-nav';
-import { getNavItems } from './nav-items';
+import { useNavItems } from './nav-items';
 import { UserSummary } from './user-summary';
 
 type AgentMenuDrawerProps = AgentNavProps & { isOpen: boolean; onClose: () => void };
@@ -11,8 +11,7 @@ type AgentMenuDrawerProps = AgentNavProps & { isOpen: boolean; onClose: () => vo
 // The phone's menu (agent-nav.tsx loads it when the burger is first tapped)
 export function AgentMenuDrawer({ user, isOpen, onClose, onLogout }: AgentMenuDrawerProps) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const items = getNavItems(user);
+  const items = useNavItems(user);
 
   const handleLogout = () => {
     onClose();
@@ -34,7 +33,6 @@ export function AgentMenuDrawer({ user, isOpen, onClose, onLogout }: AgentMenuDr
         <Box component="nav" aria-label={t('nav.main')}>
           {items.map((item) => {
             const NavIcon = item.icon;
-            const isActive = item.isActive(location.pathname, location.search);
             return (
               <NavLink
                 key={item.key}
@@ -42,8 +40,8 @@ export function AgentMenuDrawer({ user, isOpen, onClose, onLogout }: AgentMenuDr
                 to={item.href}
                 label={t(`nav.${item.key}`)}
                 leftSection={<NavIcon size={18} />}
-                active={isActive}
-                aria-current={isActive ? 'page' : undefined}
+                active={item.isCurrent}
+                aria-current={item.isCurrent ? 'page' : undefined}
                 onClick={onClose}
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
               />

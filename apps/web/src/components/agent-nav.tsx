@@ -3,11 +3,11 @@ import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconHourglass, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useLayoutInfo } from '@/lib/layout-info';
 import { useMe } from '@/lib/me';
 import type { SessionUser } from '@/lib/session';
-import { getNavItems } from './nav-items';
+import { useNavItems } from './nav-items';
 import { UserSummary } from './user-summary';
 import { NoticeAlert } from './notice-alert';
 
@@ -28,30 +28,26 @@ export function AgentToolbar({ user, onLogout }: AgentNavProps) {
 
 export function AgentNavBar({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const items = getNavItems(user);
+  const items = useNavItems(user);
   if (items.length === 0) return null;
   return (
     <Box visibleFrom="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-1)' }}>
       <Container size="xl">
         <Group component="nav" aria-label={t('nav.main')} gap={4} py={6} wrap="wrap">
-          {items.map((item) => {
-            const isActive = item.isActive(location.pathname, location.search);
-            return (
-              <Button
-                key={item.key}
-                component={Link}
-                to={item.href}
-                size="compact-sm"
-                variant={isActive ? 'light' : 'subtle'}
-                color={isActive ? 'brand' : 'dark'}
-                fw={isActive ? 600 : 500}
-                aria-current={isActive ? 'page' : undefined}
-              >
-                {t(`nav.${item.key}`)}
-              </Button>
-            );
-          })}
+          {items.map((item) => (
+            <Button
+              key={item.key}
+              component={Link}
+              to={item.href}
+              size="compact-sm"
+              variant={item.isCurrent ? 'light' : 'subtle'}
+              color={item.isCurrent ? 'brand' : 'dark'}
+              fw={item.isCurrent ? 600 : 500}
+              aria-current={item.isCurrent ? 'page' : undefined}
+            >
+              {t(`nav.${item.key}`)}
+            </Button>
+          ))}
         </Group>
       </Container>
     </Box>

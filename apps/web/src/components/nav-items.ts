@@ -13,6 +13,7 @@ import {
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
+import { useLocation } from 'react-router';
 import { can, type Capability } from '@portal/contract/plain';
 import { paths } from '@/config/paths';
 import type { SessionUser } from '@/lib/session';
@@ -109,4 +110,12 @@ export function canSeeNavItem(key: NavItemKey, user: SessionUser): boolean {
 
 export function getNavItems(user: SessionUser): NavItem[] {
   return ALL_ITEMS.filter((item) => canSeeNavItem(item.key, user));
+}
+
+export type ShownNavItem = NavItem & { isCurrent: boolean };
+
+// The items this user sees, the one for the page on screen marked current
+export function useNavItems(user: SessionUser): ShownNavItem[] {
+  const { pathname, search } = useLocation();
+  return getNavItems(user).map((item) => ({ ...item, isCurrent: item.isActive(pathname, search) }));
 }

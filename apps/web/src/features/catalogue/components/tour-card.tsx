@@ -1,10 +1,10 @@
 import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { CurrencyCode, FromPrice, TourCard as TourCardData } from '@portal/contract';
-import { IconBolt, IconClock, IconMapPin } from '@tabler/icons-react';
+import { IconBolt } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { IconText } from './icon-text';
+import { CityAndDuration } from './icon-text';
 import { PricePair } from '@/components/money';
 import { TourImage } from './tour-image';
 import classes from './catalogue.module.css';
@@ -43,12 +43,7 @@ export function TourCard({ tour, price, currency, sizes = CARD_SIZES }: TourCard
       </div>
       <Stack p="md" gap={8} flex={1}>
         <Group gap="md" c="dimmed" wrap="wrap" style={{ rowGap: 2 }}>
-          <IconText icon={IconMapPin} size={15}>
-            {tour.city.name}
-          </IconText>
-          <IconText icon={IconClock} size={15}>
-            {tour.durationText}
-          </IconText>
+          <CityAndDuration tour={tour} size={15} />
         </Group>
         <Title order={3} fz="lg" lh={1.3} lineClamp={2}>
           <Link to={paths.tour.getHref(tour.id)} className={classes.cardLink}>

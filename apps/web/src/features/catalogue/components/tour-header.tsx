@@ -1,10 +1,10 @@
 import { Anchor, Badge, Breadcrumbs, Group, Text, Title } from '@mantine/core';
 import type { TourDetails } from '@portal/contract';
-import { IconBolt, IconBus, IconClock, IconMapPin } from '@tabler/icons-react';
+import { IconBolt, IconBus } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { IconText } from './icon-text';
+import { CityAndDuration, IconText } from './icon-text';
 
 const SECTIONS = ['options', 'overview', 'itinerary', 'terms', 'faq'] as const;
 
@@ -35,12 +35,7 @@ export function TourHeader({ tour }: { tour: TourDetails }) {
         {tour.summary}
       </Text>
       <Group gap="md" mt="sm" c="gray.7" style={{ rowGap: 6 }}>
-        <IconText icon={IconMapPin} size={17}>
-          {tour.city.name}
-        </IconText>
-        <IconText icon={IconClock} size={17}>
-          {tour.durationText}
-        </IconText>
+        <CityAndDuration tour={tour} size={17} />
         {tour.hasPickUp && (
           <IconText icon={IconBus} size={17}>
             {t('catalogue.card.pickUp')}
