@@ -21,7 +21,15 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { bookingBody, pickOffer, prepareSlots, runLoad } from './booking-scenarios.mjs';
-import { demoServerOnPostgres, dubaiToday, fundDemoAgency, login, printTargets, runAlone } from './util.mjs';
+import {
+  demoServerOnPostgres,
+  dubaiToday,
+  fundDemoAgency,
+  login,
+  postgresBenchResult,
+  printTargets,
+  runAlone,
+} from './util.mjs';
 
 export const INGEST_TARGETS = { bookingP99Ratio: 1.1 };
 const INSIGHT_RATE = Number(process.env.BENCH_INSIGHT_RATE ?? 200);
@@ -409,13 +417,12 @@ export async function runIngestBench({ serverArgs, root, children, connections =
           isBookingRateKept,
       },
     };
-    return {
+    return postgresBenchResult({
       rows,
       targets,
+      connections,
+      duration,
       settings: {
-        database: 'PostgreSQL (fresh database, demo seed)',
-        connections,
-        durationSeconds: duration,
         bookingRatePerSecond: bookingRate,
         warmUpBookingsPerSecond: rate(warm.result),
         insightBatchesPerSecond: INSIGHT_RATE,
@@ -424,7 +431,7 @@ export async function runIngestBench({ serverArgs, root, children, connections =
         rounds: ROUNDS,
         replayUploadKB: uploadBytes.length ? { fullSnapshots: uploadKB(true), incremental: uploadKB(false) } : null,
       },
-    };
+    });
   } finally {
     await portal.close();
   }

@@ -180,13 +180,3 @@ export function bookingSuite(
   });
   return { t, w };
 }
-
-// The same for a file that keeps its own bindings (`useBookingWorld((made) => ({ t, w } = made))`)
-export function useBookingWorld(
-  assign: (made: { t: TestApp; w: BookingWorld }) => void,
-  overrides: Partial<AppConfig> = {},
-  world: { balanceMinor?: number } = {},
-) {
-  const made = bookingSuite(overrides, world);
-  beforeAll(() => assign(made));
-}

@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { INSIGHT_SESSION_MAX_MS, bookingRoutes, insightRoutes } from '@portal/contract';
 import { bookings, insightEvents, insightSessions } from '../../db/schema/index.ts';
-import { type TestApp } from '../../../test/build-test-app.ts';
-import { bookingBody, type BookingWorld, useBookingWorld } from '../../../test/booking-fixtures.ts';
+import { bookingBody, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { loginAs, randomIp } from '../../../test/factories.ts';
 import { deleteExpiredRows, zeroPerKind } from '../retention/retention.service.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
@@ -13,9 +12,7 @@ import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 // stores nothing it should not
 const PER_SESSION = 5;
 const PER_ADDRESS = 20;
-let t: TestApp;
-let w: BookingWorld;
-useBookingWorld((made) => ({ t, w } = made), {
+const { t, w } = bookingSuite({
   insight: { batchesPerSession: PER_SESSION, batchesPerIp: PER_ADDRESS },
 });
 afterEach(() => {

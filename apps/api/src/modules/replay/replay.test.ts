@@ -12,8 +12,7 @@ import {
   type ReplaySessionList,
 } from '@portal/contract';
 import { agencies, auditEvents, insightSessions, replayRecordings } from '../../db/schema/index.ts';
-import { type TestApp } from '../../../test/build-test-app.ts';
-import { bookingBody, type BookingWorld, useBookingWorld } from '../../../test/booking-fixtures.ts';
+import { bookingBody, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { bearer, createOperator, loginAs, randomIp } from '../../../test/factories.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 import { deleteExpiredRows } from '../retention/retention.service.ts';
@@ -22,10 +21,8 @@ import { appendRecording } from './replay.repo.ts';
 // Issue 31 item 3: support replay — uploads only for a recorded session from its own agent on the portal's pages,
 // refused before anything is stored; the operator's reads; the agency's switch; retention
 const PER_SESSION = 4;
-let t: TestApp;
-let w: BookingWorld;
 let operator: string;
-useBookingWorld((made) => ({ t, w } = made), {
+const { t, w } = bookingSuite({
   replay: { sampleRate: 1, uploadsPerSession: PER_SESSION, uploadsPerIp: 1_000 },
 });
 beforeAll(async () => {
