@@ -126,12 +126,13 @@ export { i18n };
 // the language changes or a part of its words arrives
 export function useTranslation(ns?: string): { t: TFunction; i18n: Translator } {
   const version = useSyncExternalStore(i18n.subscribe, i18n.getVersion);
-  return useMemo(() => {
-    const t: TFunction = (key, options) => i18n.t(key, ns ? { ns, ...options } : options);
-    // the version is what changes when the words do
-    void version;
-    return { t, i18n };
-  }, [ns, version]);
+  // a new `t` whenever the words change (the version), so memoised components that take it draw again
+  const t = useMemo<TFunction>(
+    () => (key, options) => i18n.t(key, ns ? { ns, ...options } : options),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the version is the point: it changes with the words
+    [ns, version],
+  );
+  return { t, i18n };
 }
 
 type TransProps = { i18nKey: string; values?: TOptions; components?: Record<string, ReactElement> };
