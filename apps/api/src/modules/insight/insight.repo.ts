@@ -83,42 +83,63 @@ export async function touchInsightSession(
   return row;
 }
 
-// The common batch in one statement (issue 31: ingestion cheap beside bookings): when the session exists, goes on
-// and is already the batch's user's — or anonymous, and so is the batch — it is touched and the events are stored
-// with it. The test is insightSessionContinues (contract) in SQL, on the same constants and the batch's clock:
-// seen within INSIGHT_SESSION_RENEW_MS, begun within INSIGHT_SESSION_MAX_MS. undefined, with nothing written, when
-// any of that is not so: the batch then takes the transaction that starts, claims or replaces the session.
-export async function appendToOngoingSession(
+// The common batch (issue 31: ingestion cheap beside bookings): when the session exists, goes on and is already the
+// batch's user's — or anonymous, and so is the batch — it is touched and the events are stored with it. The test is
+// insightSessionContinues (contract) in SQL, on the same constants and each batch's own clock: seen within
+// INSIGHT_SESSION_RENEW_MS, begun within INSIGHT_SESSION_MAX_MS. Many batches (of different sessions) go in one
+// statement, the write group's (insight-ingest.service.ts); each answer is undefined, with nothing of that batch
+// written, when any of that is not so: the batch then takes the transaction that starts, claims or replaces the
+// session. The sessions are locked in id order before they are touched, so two groups (two nodes) never deadlock.
+export type OngoingBatch = { sessionId: string; userId: string | null; at: Date; rows: InsightEventRow[] };
+export async function appendToOngoingSessions(
   db: DbOrTx,
-  batch: { sessionId: string; userId: string | null; at: Date; rows: InsightEventRow[] },
-): Promise<SessionWritten | undefined> {
-  const at = batch.at.toISOString();
+  batches: readonly OngoingBatch[],
+): Promise<(SessionWritten | undefined)[]> {
   const s = insightSessions;
+  // in id order, as they are locked
+  const ordered = [...batches].sort((x, y) => (x.sessionId < y.sessionId ? -1 : x.sessionId > y.sessionId ? 1 : 0));
+  const ids = `{${ordered.map((batch) => batch.sessionId).join(',')}}`;
+  const asked = ordered.map((batch) => ({
+    session_id: batch.sessionId,
+    user_id: batch.userId,
+    at: batch.at.toISOString(),
+  }));
+  const events = ordered.flatMap((batch) => batch.rows.map((row) => eventJson(batch.sessionId, row)));
   const result = (await db.execute(sql`
-    WITH touched AS (
-      UPDATE ${s} SET last_seen_at = GREATEST(${s.lastSeenAt}, ${at}::timestamptz)
-      WHERE ${s.id} = ${batch.sessionId}
-        AND ${s.lastSeenAt} >= ${at}::timestamptz - make_interval(secs => ${INSIGHT_SESSION_RENEW_MS / 1000})
-        AND ${s.startedAt} >= ${at}::timestamptz - make_interval(secs => ${INSIGHT_SESSION_MAX_MS / 1000})
-        AND ${s.userId} IS NOT DISTINCT FROM ${batch.userId}::uuid
+    WITH asked AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS b(session_id uuid, user_id uuid,
+        at timestamptz)
+    ), locked AS (
+      SELECT ${s.id} AS id FROM ${s} WHERE ${s.id} = ANY(${ids}::uuid[]) ORDER BY ${s.id} FOR UPDATE
+    ), touched AS (
+      UPDATE ${s} SET last_seen_at = GREATEST(${s.lastSeenAt}, asked.at)
+      FROM asked JOIN locked ON locked.id = asked.session_id
+      WHERE ${s.id} = asked.session_id AND ${s.id} = ANY(${ids}::uuid[])
+        AND ${s.lastSeenAt} >= asked.at - make_interval(secs => ${INSIGHT_SESSION_RENEW_MS / 1000})
+        AND ${s.startedAt} >= asked.at - make_interval(secs => ${INSIGHT_SESSION_MAX_MS / 1000})
+        AND ${s.userId} IS NOT DISTINCT FROM asked.user_id
       RETURNING ${s.id} AS id, ${written.record} AS record
     ), stored AS (
       INSERT INTO ${insightEvents} (session_id, kind, at, site_id, agency_id, user_id, channel, path, tour_id,
         offer_id, date, seats, reason, props)
-      SELECT touched.id, e.kind, e.at, e.site_id, e.agency_id, e.user_id, e.channel, e.path, e.tour_id, e.offer_id,
+      SELECT e.session_id, e.kind, e.at, e.site_id, e.agency_id, e.user_id, e.channel, e.path, e.tour_id, e.offer_id,
         e.date, e.seats, e.reason, e.props
-      FROM touched CROSS JOIN jsonb_to_recordset(${JSON.stringify(batch.rows.map(eventJson))}::jsonb) AS e(
-        kind text, at timestamptz, site_id text, agency_id uuid, user_id uuid, channel text, path text, tour_id int,
-        offer_id int, date date, seats int, reason text, props jsonb)
+      FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS (session_id uuid, kind text,
+        at timestamptz, site_id text, agency_id uuid, user_id uuid, channel text, path text, tour_id int,
+        offer_id int, date date, seats int, reason text, props jsonb)) WITH ORDINALITY AS e(session_id, kind, at,
+        site_id, agency_id, user_id, channel, path, tour_id, offer_id, date, seats, reason, props, n)
+      WHERE e.session_id IN (SELECT id FROM touched)
+      ORDER BY e.n
     )
-    SELECT record FROM touched`)) as unknown as { rows: { record: boolean }[] };
-  const [row] = result.rows;
-  return row ? { record: row.record } : undefined;
+    SELECT id, record FROM touched`)) as unknown as { rows: { id: string; record: boolean }[] };
+  const answers = new Map(result.rows.map((row) => [row.id, { record: row.record }]));
+  return batches.map((batch) => answers.get(batch.sessionId));
 }
 
 // an event row as jsonb_to_recordset reads it: column names, the time as ISO text, absent as null
-function eventJson(row: InsightEventRow) {
+function eventJson(sessionId: string, row: InsightEventRow) {
   return {
+    session_id: sessionId,
     kind: row.kind,
     at: row.at instanceof Date ? row.at.toISOString() : null,
     site_id: row.siteId ?? null,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { INSIGHT_BATCH_MAX_BYTES, insightRoutes } from '@portal/contract';
 import { refuseOverAddressAndSessionBudgets } from '../../lib/rate-budget.ts';
 import { registerRoute } from '../../lib/route.ts';
-import { ingestBatch } from './insight-ingest.service.ts';
+import { ingestBatch, ongoingGroupOf } from './insight-ingest.service.ts';
 import { refuseForeignPages } from './page-origin.ts';
 
 // Issue 31: the web app's analytics batches, in a scope of their own. What is refused is refused before anything is
@@ -30,4 +30,9 @@ export async function insightRoutesPlugin(app: FastifyInstance) {
   );
 
   registerRoute(app, insightRoutes.ingest, ({ ctx, body }) => ingestBatch(ctx, body));
+  // on shutdown the batches waiting for their group's window are written at once, before the database closes
+  app.addHook('preClose', (done) => {
+    ongoingGroupOf(app.deps.db).flush();
+    done();
+  });
 }

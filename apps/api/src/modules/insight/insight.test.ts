@@ -6,6 +6,7 @@ import { bookings, insightEvents, insightSessions } from '../../db/schema/index.
 import { bookingBody, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { loginAs, randomIp } from '../../../test/factories.ts';
 import { deleteExpiredRows, zeroPerKind } from '../retention/retention.service.ts';
+import { appendToOngoingSessions } from './insight.repo.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 
 // Issue 31 item 1: the web app's analytics batches — sessions decided by the server (SPEC §9), and ingestion that
@@ -245,6 +246,61 @@ describe('POST /api/insight/events: the session', () => {
     };
     expect(await sessionOf(made)).toBe(id);
     expect(await sessionOf(bogus)).toBeNull();
+  });
+});
+
+// Issue 31: the batches of sessions that go on share one statement (insight-ingest.service.ts's write group)
+describe('batches of ongoing sessions written together', () => {
+  const rowsOf = (sessionId: string, path: string) => [
+    { ...pageView(path), sessionId, at: new Date(), channel: 'portal' },
+  ];
+
+  it('answers each batch for its own session and stores only the events of the sessions that go on', async () => {
+    const start = Date.UTC(2026, 4, 6, 8, 0, 0);
+    clockAt(start);
+    const [a, b, expired, another] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const token = await loginAs(t.app, w.agency.users.senior.email);
+    await answered({ sessionId: a, events: [pageView('/a')] });
+    await answered({ sessionId: b, token, events: [pageView('/b')] });
+    await answered({ sessionId: another, token, events: [pageView('/another')] });
+    vi.setSystemTime(start - 31 * MINUTE);
+    await answered({ sessionId: expired, events: [pageView('/expired')] });
+    const at = new Date(start + 10 * MINUTE);
+    const batch = (sessionId: string, userId: string | null, paths: string[]) => ({
+      sessionId,
+      userId,
+      at,
+      rows: paths.flatMap((path) => rowsOf(sessionId, path)).map((row) => ({ ...row, at })),
+    });
+    const answers = await appendToOngoingSessions(t.database.db, [
+      batch(a, null, ['/a1', '/a2', '/a3']),
+      batch(expired, null, ['/late']),
+      batch(b, w.agency.users.senior.id, ['/b1']),
+      // another user's batch does not go on in this session
+      batch(another, w.agency.users.junior.id, ['/stolen']),
+      batch(randomUUID(), null, ['/unknown']),
+    ]);
+    expect(answers).toEqual([{ record: false }, undefined, { record: expect.any(Boolean) }, undefined, undefined]);
+    expect((await eventsOf(a)).map((r) => r.path)).toEqual(['/a', '/a1', '/a2', '/a3']);
+    expect((await eventsOf(b)).map((r) => r.path)).toEqual(['/b', '/b1']);
+    expect((await eventsOf(expired, another)).map((r) => r.path)).toEqual(['/another', '/expired']);
+    expect(await sessionRow(a)).toMatchObject({ lastSeenAt: at });
+    expect(await sessionRow(expired)).toMatchObject({ lastSeenAt: new Date(start - 31 * MINUTE) });
+  });
+
+  it('never deadlocks two groups that touch the same sessions in opposite orders (two nodes)', async () => {
+    const ids = Array.from({ length: 12 }, () => randomUUID());
+    for (const id of ids) await answered({ sessionId: id, events: [pageView('/start')] });
+    const group = (order: string[]) =>
+      order.map((sessionId) => ({ sessionId, userId: null, at: new Date(), rows: rowsOf(sessionId, '/again') }));
+    for (let round = 0; round < 10; round++) {
+      const [one, two] = await Promise.all([
+        appendToOngoingSessions(t.database.db, group(ids)),
+        appendToOngoingSessions(t.database.db, group([...ids].reverse())),
+      ]);
+      expect([...one, ...two].every((answer) => answer !== undefined)).toBe(true);
+    }
+    for (const id of ids) expect((await eventsOf(id)).length).toBe(21);
   });
 });
 
