@@ -67,3 +67,44 @@ describe('[FIRST-LOAD] the first pages without zod', () => {
     await context.close();
   });
 });
+
+// Issue 32: home's hero is in the first HTML, painted before any script; the gate hides it from an agent and from a
+// visitor who chose another language before the first paint (under the page's Content-Security-Policy)
+describe("[FIRST-LOAD] the home page's hero before any script", () => {
+  it('[FIRST-LOAD][HERO]: a visitor sees it without scripts; an agent or a Russian reader never does', async () => {
+    const shown = async (stored: Record<string, string>, width: number) => {
+      const { page, context } = await portal().newPage({ width });
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') refused.push(message.text());
+      });
+      await context.addInitScript((items) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      }, stored);
+      // the first HTML alone: every script of the build refused
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(`${portal().url()}/`);
+      const title = page.getByRole('heading', { level: 1, name: 'b2b Portal for Tours and Activities in the UAE' });
+      // (hidden, the heading is no heading to the page's readers either)
+      const visible = await title.isVisible();
+      const box = visible ? await title.boundingBox() : null;
+      await context.close();
+      return { visible, box, refused: refused.filter((text) => /Content Security Policy/i.test(text)) };
+    };
+    const visitor = await shown({}, 390);
+    expect(visitor).toMatchObject({ visible: true, refused: [] });
+    // under the header's frame, as the app draws it (65 px of header, 40 px of the hero's padding, the eyebrow)
+    expect(visitor.box?.y).toBeGreaterThan(105);
+    expect((await shown({ accessToken: 'a-stored-token' }, 390)).visible).toBe(false);
+    expect((await shown({ language: 'ru' }, 1280)).visible).toBe(false);
+    expect((await shown({ language: 'en' }, 1280)).visible).toBe(true);
+
+    // with its scripts, the app's own hero takes the same place, with the login card beside it
+    const { page, context } = await portal().newPage({ width: 390 });
+    await page.goto(`${portal().url()}/`);
+    await page.getByTestId('home-login').getByRole('button', { name: 'Log in' }).waitFor();
+    const drawn = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(drawn).toEqual(visitor.box);
+    await context.close();
+  });
+});

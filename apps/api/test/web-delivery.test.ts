@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -7,6 +8,7 @@ import { useTestApp } from './build-test-app.ts';
 import { useWebBuild } from './web-build.ts';
 import { createTestTour, type TestTour } from './catalogue-fixtures.ts';
 import { layoutRoutes } from '@portal/contract';
+import { FIRST_PAINT_GATE_SCRIPT } from '@portal/contract/plain';
 import { injectRoute } from './inject-route.ts';
 
 // A build of the web app in miniature, compressed by the build's own script, served by the real app.
@@ -84,9 +86,14 @@ describe('the web app as the browser receives it', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers.vary).toContain('Accept-Encoding');
+      // the template with the site's language, its head's additions, and on / the home page's hero in the root
       const body = decode(encoding, res.rawPayload).toString();
-      expect(body.startsWith(html.slice(0, html.indexOf('</head>')))).toBe(true);
-      expect(body.endsWith(html.slice(html.indexOf('</head>')))).toBe(true);
+      const template = html.replace('<html>', '<html lang="en">');
+      expect(body.startsWith(template.slice(0, template.indexOf('</head>')))).toBe(true);
+      const tail = body
+        .slice(body.indexOf('</head>'))
+        .replace(/<div id="root">.*?<\/section><\/div><\/div>/, '<div id="root"></div>');
+      expect(tail).toBe(template.slice(template.indexOf('</head>')));
     }
   });
 
@@ -165,6 +172,53 @@ describe('the web app as the browser receives it', () => {
       undefined,
       'public, max-age=3600',
     ]);
+  });
+});
+
+describe("the home page's hero in the first HTML (issue 32: a phone paints its largest text before the scripts run)", () => {
+  const served = async (url: string, host = 'localhost') => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { host, 'accept-encoding': 'identity' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    const inlineScripts = [...body.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1] ?? '');
+    const root = /<div id="root">(.*?)<\/div><div>/.exec(body)?.[1] ?? '';
+    return { body, root, inlineScripts, csp: String(res.headers['content-security-policy']) };
+  };
+
+  it("in the site's language, under the header's frame with its logo, as the app draws it", async () => {
+    const en = await served('/');
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.root).toContain('<div data-preview="home" lang="en"><div class="first-header"><div><img src="/brand/');
+    expect(en.root).toContain('<div class="home-hero-grid"><div class="home-intro">');
+    expect(en.root).toContain(
+      '<p class="home-eyebrow">For travel agencies and DMCs</p><h1 class="home-title">b2b Portal for Tours and ' +
+        'Activities in the UAE</h1><p class="home-sentence">a booking agent with live connectivity to every major ' +
+        'tour and activity in the UAE</p></div><div class="home-login"></div>',
+    );
+    const ru = await served('/', 'ru.localhost');
+    expect(ru.body).toContain('<html lang="ru">');
+    expect(ru.root).toContain('<h1 class="home-title">B2B-портал туров и развлечений в ОАЭ</h1>');
+    // a partner's site has no search: the introduction stands beside the login card
+    const partner = await served('/', 'partner.localhost');
+    expect(partner.root).toContain('<img src="/brand/logo-partner.svg" alt="" height="36">');
+    expect(partner.root).toContain('<div class="home-hero-grid without-search">');
+  });
+
+  it('hides it before the first paint by the one inline script, which the policy allows by its hash alone', async () => {
+    const { inlineScripts, csp } = await served('/');
+    expect(inlineScripts).toEqual([FIRST_PAINT_GATE_SCRIPT]);
+    const hash = createHash('sha256')
+      .update(inlineScripts[0] ?? '')
+      .digest('base64');
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
+    // every other page: no inline script, no hero, the same policy
+    for (const url of ['/tour?id=1', '/bookings', '/sign-up']) {
+      const other = await served(url);
+      expect([url, other.inlineScripts]).toEqual([url, []]);
+      expect(other.root).not.toContain('home-hero');
+      expect(other.csp).toBe(csp);
+    }
   });
 });
 

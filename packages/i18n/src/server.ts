@@ -50,7 +50,10 @@ export const SERVER_RESOURCES = {
 } as const satisfies Record<Language, Record<string, object>>;
 
 export type ServerNamespace = keyof (typeof SERVER_RESOURCES)['en'];
-// The keys the server's `t` takes, `namespace:dotted.key`: its own namespaces (the web's words are read by message)
-export type ServerKey = {
-  [N in Exclude<ServerNamespace, 'web'>]: `${N}:${KeyOf<(typeof SERVER_RESOURCES)['en'][N]>}`;
-}[Exclude<ServerNamespace, 'web'>];
+// The keys the server's `t` takes, `namespace:dotted.key`: its own namespaces, and the web's core words (the home
+// page's first HTML draws the web's hero); the rest of the web's words are read by message
+export type ServerKey =
+  | {
+      [N in Exclude<ServerNamespace, 'web'>]: `${N}:${KeyOf<(typeof SERVER_RESOURCES)['en'][N]>}`;
+    }[Exclude<ServerNamespace, 'web'>]
+  | `web:${KeyOf<typeof enCore>}`;

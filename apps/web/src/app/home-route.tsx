@@ -1,7 +1,9 @@
 import { Suspense, lazy } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Navigate, useLocation } from 'react-router';
+import { HomeHeroPreview } from '@/components/home-hero';
 import { SectionSpinner } from '@/components/page-spinner';
+import { isFirstAddress } from '@/lib/page-preview';
 import { useDocumentPageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/session';
@@ -28,7 +30,7 @@ export function HomeRoute() {
   useDocumentPageTitle(t('home.title'));
   if (auth.status !== 'authenticated') {
     return (
-      <Suspense fallback={<SectionSpinner />}>
+      <Suspense fallback={isFirstAddress(location) ? <HomeHeroPreview /> : <SectionSpinner />}>
         <PublicHome />
       </Suspense>
     );

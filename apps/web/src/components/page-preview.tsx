@@ -4,6 +4,8 @@ import { useTranslation } from '@/lib/i18n';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { isFirstAddress, pagePreviewFor, type TourPreview } from '@/lib/page-preview';
+import { useAuth } from '@/lib/session';
+import { HomeHeroPreview } from './home-hero';
 import { PageSpinner } from './page-spinner';
 
 // The tour's first photo as the server painted it in the first HTML (same address, sizes and box: the browser has it
@@ -26,13 +28,17 @@ export function TourPhotoPreview({ preview }: { preview: TourPreview }) {
   );
 }
 
-// While the first page's code loads: the tour's photo the server painted, or the checkout's frame (its heading, where
-// the page puts it), instead of the full-screen spinner that covers them. Later page changes show the spinner (SPEC §2).
+// While the first page's code loads: the tour's photo or the visitor's home hero the server painted, or the checkout's
+// frame (its heading, where the page puts it), instead of the full-screen spinner that covers them. Later page changes
+// show the spinner (SPEC §2).
 export function FirstPageFallback() {
   const { t } = useTranslation();
   const location = useLocation();
+  const auth = useAuth();
   const preview = pagePreviewFor(location);
   if (preview) return <TourPhotoPreview preview={preview} />;
+  if (location.pathname === paths.home.path && auth.status === 'unauthenticated' && isFirstAddress(location))
+    return <HomeHeroPreview />;
   const isCheckoutForm =
     location.pathname === paths.checkout.path && !new URLSearchParams(location.search).has('booking');
   if (isCheckoutForm && isFirstAddress(location))

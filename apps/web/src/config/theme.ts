@@ -21,7 +21,8 @@ export const theme = createTheme({
   colors: { brand },
   // SPEC §9: breakpoints 430, 768, 960 px
   breakpoints: { xs: '26.875em', sm: '48em', md: '60em', lg: '75em', xl: '88em' },
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  // app/global.css holds the stack, so that the server's first HTML uses it before this theme is applied
+  fontFamily: 'var(--app-font-family)',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',

@@ -10,13 +10,14 @@ import {
 } from 'react';
 import { findMessage } from '@portal/i18n/messages';
 import type { Language } from '@portal/contract';
+import { LANGUAGE_STORAGE_KEY } from '@portal/contract/plain';
 import type { WebPart } from '@portal/i18n';
 import enCore from '@portal/i18n/locales/en/core.json';
 import { Translator, type TFunction, type TOptions } from './translator';
 
 export type { TFunction, TOptions };
 
-export const LANGUAGE_STORAGE_KEY = 'language';
+export { LANGUAGE_STORAGE_KEY };
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'ru'];
 
 export function isLanguage(value: unknown): value is Language {

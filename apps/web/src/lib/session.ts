@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { Role, SessionClaims, SiteKind } from '@portal/contract';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@portal/contract/plain';
 
-export const TOKEN_KEY = 'accessToken';
+export const TOKEN_KEY = ACCESS_TOKEN_STORAGE_KEY;
 
 export type SessionUser = SessionClaims & { isCreditCardTopupAllowed: number };
 

@@ -88,7 +88,10 @@ describe('card bookings through Stripe (PaymentIntents + webhooks)', () => {
     // and the page may load Stripe.js, its frames and its API
     const page = await t.app.inject({ method: 'GET', url: '/checkout' });
     const csp = String(page.headers['content-security-policy']).split(';');
-    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    // (and the home page's first-paint gate, by its hash)
+    expect(csp).toContainEqual(
+      expect.stringMatching(/^script-src 'self' https:\/\/js\.stripe\.com 'sha256-[\w+/]+=*'$/),
+    );
     expect(csp).toContain("frame-src 'self' blob: https://js.stripe.com https://hooks.stripe.com");
     expect(csp).toContain("connect-src 'self' https://api.stripe.com");
     const payment = await paymentOf(booking.id);

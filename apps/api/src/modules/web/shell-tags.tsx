@@ -1,8 +1,9 @@
 // What the server adds to the web app's index.html (web-app.ts): the site's layout data, the preloads of the page's
 // files, and the tour page's first photo. Rendered by the API's JSX (every value escaped; JSON through scriptJson).
-import type { LayoutInfo } from '@portal/contract';
-import { imageSrcSet, imageUrl, type PagePreloadFiles } from '@portal/contract/plain';
-import { scriptJson } from '../../lib/jsx/markup.ts';
+import type { Language, LayoutInfo } from '@portal/contract';
+import { FIRST_PAINT_GATE_SCRIPT, imageSrcSet, imageUrl, type PagePreloadFiles } from '@portal/contract/plain';
+import { t } from '../../lib/i18n.ts';
+import { raw, scriptJson } from '../../lib/jsx/markup.ts';
 
 // The tour page's first photo, in the first HTML (issue 10): a phone paints the tour's picture while the scripts
 // download, and the app's first render shows the same picture (apps/web/src/components/page-preview.tsx) until the
@@ -28,6 +29,40 @@ export function previewHtml(preview: TourPreview): string {
   ).toString();
 }
 
+const isOwnPath = (href: string) => /^\/[\w./-]+$/.test(href);
+
+// The home page's hero for visitors, in the site's language, as the app draws it (apps/web/src/components/home-hero.tsx,
+// the same elements and app/global.css classes) under the header's frame with the site's logo (issue 32: home's
+// largest text painted before any script). Hidden before the first paint from an agent and from a visitor who chose
+// another language (homeGateTag); the app's first render replaces it.
+export type HomePreview = { language: Language; logo: string; withoutSearch: boolean };
+
+export function homePreviewHtml(preview: HomePreview): string {
+  const { language } = preview;
+  return (
+    <div data-preview="home" lang={language}>
+      <div class="first-header">
+        <div>{isOwnPath(preview.logo) ? <img src={preview.logo} alt="" height="36" /> : null}</div>
+      </div>
+      <section class="home-hero">
+        <div class={preview.withoutSearch ? 'home-hero-grid without-search' : 'home-hero-grid'}>
+          <div class="home-intro">
+            <p class="home-eyebrow">{t(language, 'web:home.eyebrow')}</p>
+            <h1 class="home-title">{t(language, 'web:home.title')}</h1>
+            <p class="home-sentence">{t(language, 'web:home.description')}</p>
+          </div>
+          <div class="home-login"></div>
+        </div>
+      </section>
+    </div>
+  ).toString();
+}
+
+// the script that hides the home preview from those it is not for, before the first paint (its hash is in the CSP)
+export function homeGateTag(): string {
+  return (<script>{raw(FIRST_PAINT_GATE_SCRIPT)}</script>).toString();
+}
+
 // The head's tags, one per line as index.html writes its own
 export function headTags(input: {
   layoutInfo: LayoutInfo;
@@ -41,7 +76,7 @@ export function headTags(input: {
       {scriptJson(input.layoutInfo)}
     </script>,
     // the header's logo is on every page, often its largest element until the page's data arrives
-    ...(/^\/[\w./-]+$/.test(input.logo) ? [<link rel="preload" as="image" href={input.logo} />] : []),
+    ...(isOwnPath(input.logo) ? [<link rel="preload" as="image" href={input.logo} />] : []),
     ...input.scripts.map((href) => <link rel="modulepreload" crossorigin="" href={href} />),
     // fetched now, applied by the app when it imports the page's chunk (Vite adds the stylesheet and waits for it):
     // as render-blocking stylesheets they held back the first paint of the server's own HTML (the tour's photo) on a

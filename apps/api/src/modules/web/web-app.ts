@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Site } from '../../config/sites.ts';
 import { findUp } from '../../lib/find-up.ts';
 import { layoutInfoFor } from '../layout/index.ts';
-import { headTags, previewHtml, type TourPreview } from './shell-tags.tsx';
+import { headTags, homeGateTag, homePreviewHtml, previewHtml, type TourPreview } from './shell-tags.tsx';
 
 export type { TourPreview };
 
@@ -76,13 +76,24 @@ function createWebShell(webDist: string) {
   const MAX_SHELLS = 2000;
 
   // in the site's language until the visitor picks one
-  function build(site: Site, page: PagePreloadFiles | undefined, preview: TourPreview | null): Shell {
+  function build(site: Site, pathname: string, page: PagePreloadFiles | undefined, preview: TourPreview | null): Shell {
     const language = site.defaultLanguage;
+    const logo = site.hostData.mainLogo;
     const scripts = [...(page?.scripts ?? []), ...preloads.everyPage.texts[language], ...(page?.texts[language] ?? [])];
-    const tags = headTags({ layoutInfo: layoutInfoFor(site), logo: site.hostData.mainLogo, scripts, page, preview });
-    const html = template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+    // the home page's hero for visitors (issue 32), with the script that hides it from agents before the first paint
+    const home =
+      pathname === '/'
+        ? homePreviewHtml({ language, logo, withoutSearch: !site.features.search && !site.features.topDestinations })
+        : null;
+    const tags = headTags({ layoutInfo: layoutInfoFor(site), logo, scripts, page, preview });
+    if (home) tags.unshift(homeGateTag());
+    // in the site's language until the visitor picks one (the home page's gate compares the choice with it)
+    const html = template
+      .replace(/<html\b[^>]*>/, `<html lang="${language}">`)
+      .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+    const drawn = home ?? (preview ? previewHtml(preview) : '');
     return {
-      html: preview ? html.replace('<div id="root"></div>', `<div id="root">${previewHtml(preview)}</div>`) : html,
+      html: drawn ? html.replace('<div id="root"></div>', `<div id="root">${drawn}</div>`) : html,
       encoded: new Map(),
     };
   }
@@ -90,11 +101,12 @@ function createWebShell(webDist: string) {
   return {
     shellFor(site: Site, pathname: string, preview: TourPreview | null, version: number): Shell {
       const page = matchPage(preloads.pages, pathname);
-      const key = `${site.id}:${page?.path ?? ''}:${preview ? `${preview.tour}:${version}` : ''}`;
+      const home = pathname === '/';
+      const key = `${site.id}:${home ? 'home' : (page?.path ?? '')}:${preview ? `${preview.tour}:${version}` : ''}`;
       let shell = shells.get(key);
       if (!shell) {
         if (shells.size >= MAX_SHELLS) shells.clear();
-        shell = build(site, page, preview);
+        shell = build(site, pathname, page, preview);
         shells.set(key, shell);
       }
       return shell;

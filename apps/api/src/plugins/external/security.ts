@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
+import { FIRST_PAINT_GATE_SCRIPT } from '@portal/contract/plain';
 
 // Stripe's published list of what Stripe.js needs (script, frames for the card fields and 3-D Secure, its API)
 const STRIPE_ORIGINS = {
@@ -10,6 +12,8 @@ const STRIPE_ORIGINS = {
   img: ['https://*.stripe.com'],
 };
 const NO_STRIPE = { script: [], frame: [], connect: [], img: [] };
+// the first HTML's one inline script (the home page's first-paint gate), allowed by its hash and nothing else inline
+const FIRST_PAINT_GATE = `'sha256-${createHash('sha256').update(FIRST_PAINT_GATE_SCRIPT).digest('base64')}'`;
 
 export const securityPlugin = fp(
   async (app) => {
@@ -19,7 +23,7 @@ export const securityPlugin = fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...stripe.script],
+          scriptSrc: ["'self'", ...stripe.script, FIRST_PAINT_GATE],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...stripe.img],
           // the back office shows an agency's PDF documents inline from the bytes it downloaded with its token

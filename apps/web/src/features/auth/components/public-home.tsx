@@ -1,14 +1,12 @@
-import { Box, Container, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from '@/lib/i18n';
+import { Stack } from '@mantine/core';
 import { DestinationSearch } from '@/components/destination-search';
+import { HomeHero, HomeIntro } from '@/components/home-hero';
 import { TopDestinations } from '@/components/top-destinations';
 import { useLayoutInfo } from '@/lib/layout-info';
 import { Benefits } from './benefits';
 import { LoginCard } from './login-card';
-import classes from './home.module.css';
 
 export function PublicHome() {
-  const { t } = useTranslation();
   const { data } = useLayoutInfo();
   const site = data?.site;
   const hasSearch = site?.features.search === true;
@@ -16,34 +14,18 @@ export function PublicHome() {
 
   return (
     <>
-      <Box className={classes.hero} py={{ base: 40, md: 80 }}>
-        <Container
-          size="xl"
-          className={hasSearch || hasDestinations ? classes.heroGrid : `${classes.heroGrid} ${classes.withoutSearch}`}
-          data-testid="home-hero"
-        >
-          <Stack gap="lg" className={classes.intro} pt={{ md: 'md' }} data-testid="home-intro">
-            <Text fw={700} size="sm" tt="uppercase" lts={1} c="brand.1">
-              {t('home.eyebrow')}
-            </Text>
-            <Title order={1} fz={{ base: 32, sm: 42, md: 48 }} lh={1.1}>
-              {t('home.title')}
-            </Title>
-            <Text size="xl" c="brand.0" className={classes.sentence} maw={620}>
-              {t('home.description')}
-            </Text>
+      <HomeHero withoutSearch={!hasSearch && !hasDestinations}>
+        <HomeIntro />
+        <div className="home-login" data-testid="home-login">
+          <LoginCard />
+        </div>
+        {(hasSearch || hasDestinations) && (
+          <Stack gap="lg" className="home-search">
+            {hasSearch && <DestinationSearch />}
+            {hasDestinations && site && <TopDestinations destinations={site.topDestinations} tone="onBrand" />}
           </Stack>
-          <div className={classes.login} data-testid="home-login">
-            <LoginCard />
-          </div>
-          {(hasSearch || hasDestinations) && (
-            <Stack gap="lg" className={classes.search}>
-              {hasSearch && <DestinationSearch />}
-              {hasDestinations && site && <TopDestinations destinations={site.topDestinations} tone="onBrand" />}
-            </Stack>
-          )}
-        </Container>
-      </Box>
+        )}
+      </HomeHero>
       <Benefits />
     </>
   );
