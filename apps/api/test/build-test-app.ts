@@ -59,13 +59,32 @@ export async function buildTestApp(
   };
 }
 
+// An app on a database of its own, for a suite whose jobs read every agency's rows or the whole outbox, so other
+// suites' rows do not meddle: a PostgreSQL database of its own under TEST_DATABASE_URL (dropped on close), else
+// in-memory PGlite as for every suite.
+export async function buildOwnTestApp(name: string, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  if (!process.env.TEST_DATABASE_URL) return buildTestApp(overrides);
+  const own = await ownPostgresDatabase(name);
+  const built = await buildTestApp(overrides, { databaseUrl: own.url });
+  return {
+    ...built,
+    close: async () => {
+      await built.close();
+      await own.drop();
+    },
+  };
+}
+
 // One app for a test file: built before its tests (filled into the object returned here, so a file reads it as
-// `const t = useTestApp()`), closed after them.
-export function useTestApp(overrides: Partial<AppConfig> = {}): TestApp {
+// `const t = useTestApp()`), closed after them; `ownDatabase` names the database of its own (buildOwnTestApp).
+export function useTestApp(overrides: Partial<AppConfig> = {}, options: { ownDatabase?: string } = {}): TestApp {
   const t = {} as TestApp;
   let isMade = false;
   beforeAll(async () => {
-    Object.assign(t, await buildTestApp(overrides));
+    Object.assign(
+      t,
+      options.ownDatabase ? await buildOwnTestApp(options.ownDatabase, overrides) : await buildTestApp(overrides),
+    );
     isMade = true;
   });
   afterAll(async () => {

@@ -65,24 +65,23 @@ export type SignupResponse = z.infer<typeof SignupResponse>;
 export const ForgotPasswordBody = z.object({ email: Email });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
-const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+// A new password typed twice (the reset link's form, the account's change form): the password rule, and the two match
+const newPasswordTwice = { password: NewPassword, confirmPassword: z.string() };
+function withMatchingPasswords<T extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: T): T {
+  return schema.refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+}
 
-export const ResetPasswordBody = z
-  .object({
-    token: z.string().min(1, MESSAGES.resetLinkInvalid).max(200),
-    password: NewPassword,
-    confirmPassword: z.string(),
-  })
-  .refine(passwordsMatch, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+export const ResetPasswordBody = withMatchingPasswords(
+  z.object({ token: z.string().min(1, MESSAGES.resetLinkInvalid).max(200), ...newPasswordTwice }),
+);
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
-export const ChangePasswordBody = z
-  .object({
-    currentPassword: z.string().min(1, MESSAGES.required).max(200),
-    password: NewPassword,
-    confirmPassword: z.string(),
-  })
-  .refine(passwordsMatch, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+export const ChangePasswordBody = withMatchingPasswords(
+  z.object({ currentPassword: z.string().min(1, MESSAGES.required).max(200), ...newPasswordTwice }),
+);
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 // Changing the password ends every other session; the caller gets a fresh token for this one.
 export const ChangePasswordResponse = z.object({ ok: z.literal(true), accessToken: z.string() });

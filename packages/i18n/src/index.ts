@@ -3,8 +3,8 @@
 // - the web app's parts, merged into its one `translation` namespace, each loaded with the pages that show it; a
 //   contract message's words are in the part of the pages that show it, under its group's key (`bookingMessages.*`
 //   in the core; messages.ts names them), and the API preloads those parts to say the messages in its own pages;
-// - namespaces of their own: `legal` (the web's terms and privacy pages), `mail`, `documents` and `ledger` (the API's
-//   e-mails, PDFs and sheets, and statement lines).
+// - namespaces of their own: `legal` (the web's terms and privacy pages), `mail`, `documents`, `ledger` and `sandbox`
+//   (the API's e-mails, PDFs and sheets, statement lines, and the sandbox's pay page).
 // This file is what the web's first page may import: names and types only, no texts.
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -27,7 +27,7 @@ export const WEB_PARTS = [
 ] as const;
 export type WebPart = (typeof WEB_PARTS)[number];
 
-export const OWN_NAMESPACES = ['legal', 'mail', 'documents', 'ledger'] as const;
+export const OWN_NAMESPACES = ['legal', 'mail', 'documents', 'ledger', 'sandbox'] as const;
 export type OwnNamespace = (typeof OWN_NAMESPACES)[number];
 
 // A part's file is its name in kebab case (backOfficeDesk → back-office-desk.json)

@@ -6,6 +6,7 @@ import enCore from '../locales/en/core.json' with { type: 'json' };
 import enDocuments from '../locales/en/documents.json' with { type: 'json' };
 import enLedger from '../locales/en/ledger.json' with { type: 'json' };
 import enMail from '../locales/en/mail.json' with { type: 'json' };
+import enSandbox from '../locales/en/sandbox.json' with { type: 'json' };
 import enWidgets from '../locales/en/widgets.json' with { type: 'json' };
 import ruBackOfficeCatalogue from '../locales/ru/back-office-catalogue.json' with { type: 'json' };
 import ruBackOfficeDesk from '../locales/ru/back-office-desk.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import ruCore from '../locales/ru/core.json' with { type: 'json' };
 import ruDocuments from '../locales/ru/documents.json' with { type: 'json' };
 import ruLedger from '../locales/ru/ledger.json' with { type: 'json' };
 import ruMail from '../locales/ru/mail.json' with { type: 'json' };
+import ruSandbox from '../locales/ru/sandbox.json' with { type: 'json' };
 import ruWidgets from '../locales/ru/widgets.json' with { type: 'json' };
 import type { KeyOf, Language } from './index.ts';
 
@@ -33,19 +35,21 @@ function webParts(...parts: object[]): object {
 
 // What the API says, every language at once (the server preloads them; the build bundles them): the web's words for
 // the contract's messages its pages show (`web`), and the server's own namespaces (ledger: the statement lines,
-// written once in the agency's language).
+// written once in the agency's language; sandbox: the sandbox's hosted pay page).
 export const SERVER_RESOURCES = {
   en: {
     web: webParts(enCore, enWidgets, enBackOffice, enBackOfficeCatalogue, enBackOfficeDesk, enBackOfficeInsight),
     mail: enMail,
     documents: enDocuments,
     ledger: enLedger,
+    sandbox: enSandbox,
   },
   ru: {
     web: webParts(ruCore, ruWidgets, ruBackOffice, ruBackOfficeCatalogue, ruBackOfficeDesk, ruBackOfficeInsight),
     mail: ruMail,
     documents: ruDocuments,
     ledger: ruLedger,
+    sandbox: ruSandbox,
   },
 } as const satisfies Record<Language, Record<string, object>>;
 

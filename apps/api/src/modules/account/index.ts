@@ -12,6 +12,6 @@ export {
   invitationsSentSince,
   lockAgency,
 } from './account.repo.ts';
-export { mailAgencyAdmins } from './admin-mails.ts';
+export { mailAgencyAdmins, noticeAgencyAdmins } from './admin-mails.ts';
 export { requireApiAgency } from './api-access.ts';
 export { hasUnusablePassword, issueToken, newResetToken, unusablePasswordHash } from './account.service.ts';

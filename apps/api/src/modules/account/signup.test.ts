@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { MESSAGES, authRoutes, systemRoutes, unsupportedFormatMessage } from '@portal/contract';
 import { agencies, files, mailOutbox, users } from '../../db/schema/index.ts';
-import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
+import { buildOwnTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   SAMPLE_EXE,
   SAMPLE_PDF,
@@ -24,17 +24,13 @@ let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
 // On PostgreSQL a database of its own: this app's mail worker sends what is due in its outbox, and on the shared
 // database that is every suite's mail, so its own could wait behind hundreds (seen: 71 others sent, then a timeout)
-let dropDatabase: (() => Promise<void>) | null = null;
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgresDatabase('signup') : null;
-  dropDatabase = own?.drop ?? null;
-  t = await buildTestApp({ smtpUrl: smtp.url, mailPollMs: 200 }, { databaseUrl: own?.url });
+  t = await buildOwnTestApp('signup', { smtpUrl: smtp.url, mailPollMs: 200 });
 });
 afterAll(async () => {
   await t.close();
   await smtp.close();
-  await dropDatabase?.();
 });
 
 function fields(overrides: Record<string, string | null> = {}): Part[] {

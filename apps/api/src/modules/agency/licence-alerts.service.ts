@@ -3,8 +3,7 @@ import { addDays, formatDisplayDate } from '@portal/contract/plain';
 import type { AppDeps } from '../../lib/context.ts';
 import { withTransaction } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { mailAgencyAdmins } from '../account/index.ts';
-import { brandOf } from '../mail/index.ts';
+import { noticeAgencyAdmins } from '../account/index.ts';
 import { licenceExpiringMail } from './agency-mails.ts';
 import { licenceStatusOf } from './agency-views.ts';
 import { licenceAlertCandidates, markLicenceWarned } from './agency.repo.ts';
@@ -16,21 +15,15 @@ export async function sendLicenceAlerts(deps: Pick<AppDeps, 'db' | 'sites' | 'co
   const today = dubaiDate();
   let mailed = 0;
   for (const candidate of await licenceAlertCandidates(deps.db, today, addDays(today, LICENCE_WARNING_DAYS))) {
-    const site = deps.sites.byId(candidate.siteId) ?? deps.sites.all[0];
-    if (!site) continue;
     const expiry = candidate.tradeLicenseExpiry;
     const sent = await withTransaction(deps.db, async (tx) => {
       if (!(await markLicenceWarned(tx, candidate.agencyId, expiry))) return false;
-      const brand = brandOf(site, deps.config);
-      const what = {
+      await noticeAgencyAdmins(tx, deps, candidate, licenceExpiringMail, {
         agencyName: candidate.name,
         licenceNumber: candidate.tradeLicenseNumber,
         expiry: formatDisplayDate(expiry, candidate.language),
         daysLeft: licenceStatusOf(expiry, today).daysLeft,
-      };
-      await mailAgencyAdmins(tx, candidate.agencyId, (admin) =>
-        licenceExpiringMail(candidate.language, admin.email, admin.name, what, brand),
-      );
+      });
       return true;
     });
     if (sent) mailed += 1;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { agencyRoutes } from '@portal/contract';
 import type { AgencyDetails, AgencyDetailsBody } from '@portal/contract';
@@ -6,23 +6,13 @@ import { addDays, formatDisplayDate } from '@portal/contract/plain';
 import { agencies, mailOutbox } from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { insertUser } from '../account/account.repo.ts';
-import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
+import { useTestApp } from '../../../test/build-test-app.ts';
 import { createAgency, loginAs, uniqueEmail, type TestAgency } from '../../../test/factories.ts';
 import { sendLicenceAlerts } from './licence-alerts.service.ts';
 import { injectRoute } from '../../../test/inject-route.ts';
 
 // The job reads every agency: on PostgreSQL this suite has a database of its own, so what it counts is its own.
-let t: TestApp;
-let dropDatabase: (() => Promise<void>) | null = null;
-beforeAll(async () => {
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgresDatabase('licence_alerts') : null;
-  dropDatabase = own?.drop ?? null;
-  t = await buildTestApp({}, { databaseUrl: own?.url });
-});
-afterAll(async () => {
-  await t.close();
-  await dropDatabase?.();
-});
+const t = useTestApp({}, { ownDatabase: 'licence_alerts' });
 
 const today = dubaiDate();
 const runJob = () => sendLicenceAlerts(t.app.deps);

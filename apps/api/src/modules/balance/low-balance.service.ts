@@ -6,8 +6,8 @@ import type { AppDeps } from '../../lib/context.ts';
 import { withTransaction } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { formatMoney } from '../documents/index.ts';
-import { brandOf, lowBalanceMail } from '../mail/index.ts';
-import { mailAgencyAdmins } from '../account/index.ts';
+import { lowBalanceMail } from '../mail/index.ts';
+import { noticeAgencyAdmins } from '../account/index.ts';
 import { recordWebhookEvent } from '../webhooks/index.ts';
 import { advanceAlert, alertCandidates, lastDepositLevel } from './low-balance.repo.ts';
 
@@ -41,8 +41,6 @@ export async function sendLowBalanceAlerts(deps: Pick<AppDeps, 'db' | 'sites' | 
   for (const candidate of await alertCandidates(deps.db, LOW_BALANCE_PERCENTS[0])) {
     const stage = lowBalanceStage(candidate.availableMinor, candidate.levelMinor);
     if (stage === 0 || stage <= candidate.sentStage) continue;
-    const site = deps.sites.byId(candidate.siteId) ?? deps.sites.all[0];
-    if (!site) continue;
     const account = { agencyId: candidate.agencyId, currency: candidate.currency };
     const sent = await withTransaction(deps.db, async (tx) => {
       if (!(await advanceAlert(tx, account, candidate.depositEntryId, stage))) return false;
@@ -54,22 +52,13 @@ export async function sendLowBalanceAlerts(deps: Pick<AppDeps, 'db' | 'sites' | 
         topUpLevel: candidate.levelMinor,
         percent: percentOf(stage),
       });
-      const brand = brandOf(site, deps.config);
-      await mailAgencyAdmins(tx, candidate.agencyId, (admin) =>
-        lowBalanceMail(
-          candidate.language,
-          admin.email,
-          admin.name,
-          {
-            agencyName: candidate.agencyName,
-            percent: percentOf(stage),
-            available: formatMoney(candidate.availableMinor, candidate.currency, candidate.language),
-            level: formatMoney(candidate.levelMinor, candidate.currency, candidate.language),
-            date: formatDisplayDate(dubaiDate(), candidate.language),
-          },
-          brand,
-        ),
-      );
+      await noticeAgencyAdmins(tx, deps, candidate, lowBalanceMail, {
+        agencyName: candidate.agencyName,
+        percent: percentOf(stage),
+        available: formatMoney(candidate.availableMinor, candidate.currency, candidate.language),
+        level: formatMoney(candidate.levelMinor, candidate.currency, candidate.language),
+        date: formatDisplayDate(dubaiDate(), candidate.language),
+      });
       return true;
     });
     if (sent) queued += 1;

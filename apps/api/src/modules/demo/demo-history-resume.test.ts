@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { ownPostgresDatabase } from '../../../test/own-postgres.ts';
+import { buildOwnTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { agencies, agencyBalances, bookings, ledgerEntries, taxInvoices, topUps } from '../../db/schema/index.ts';
 import { seedDemoCatalogue } from './catalogue-seed.ts';
 import { seedDemoHistory } from './demo-history.ts';
@@ -12,19 +11,13 @@ import { seedDemoData } from './demo-seed.ts';
 // A start that stops half-way through the history (here: its calls fail from the 30th on, as a process killed
 // there would stop making them), then the next start: the history is finished once, nothing is made twice
 let t: TestApp;
-let dropDatabase: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgresDatabase('demo_history_resume') : null;
-  dropDatabase = own?.drop ?? null;
-  t = await buildTestApp({}, { databaseUrl: own?.url });
+  t = await buildOwnTestApp('demo_history_resume');
   await seedDemoData(t.database.db);
   await seedDemoCatalogue(t.database.db);
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await dropDatabase?.();
-});
+afterAll(() => t.close());
 
 describe('the demo history after a start that stopped half-way', () => {
   it('is finished by the next start, each thing made once', async () => {

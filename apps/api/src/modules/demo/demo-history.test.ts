@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { ownPostgresDatabase } from '../../../test/own-postgres.ts';
+import { buildOwnTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { agencies, agencyBalances, bookings, ledgerEntries, taxInvoices, topUps } from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { seedDemoCatalogue } from './catalogue-seed.ts';
@@ -11,15 +10,12 @@ import { seedDemoData } from './demo-seed.ts';
 
 // A fresh seeded database as `npm start` makes it: the demo agencies' three months, made through the routes
 let t: TestApp;
-let dropDatabase: (() => Promise<void>) | null = null;
 let desertRose = '';
 let volga = '';
 const today = dubaiDate();
 
 beforeAll(async () => {
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgresDatabase('demo_history') : null;
-  dropDatabase = own?.drop ?? null;
-  t = await buildTestApp({}, { databaseUrl: own?.url });
+  t = await buildOwnTestApp('demo_history');
   const db = t.database.db;
   await seedDemoData(db);
   await seedDemoCatalogue(db);
@@ -28,10 +24,7 @@ beforeAll(async () => {
   desertRose = rows.find((r) => r.name === 'Desert Rose Travel LLC')?.id ?? '';
   volga = rows.find((r) => r.name === 'Volga Tours')?.id ?? '';
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-  await dropDatabase?.();
-});
+afterAll(() => t.close());
 
 const statuses = async (agencyId: string) =>
   (await t.database.db.select().from(bookings).where(eq(bookings.agencyId, agencyId))).map((b) => b);

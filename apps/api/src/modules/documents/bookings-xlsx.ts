@@ -1,10 +1,10 @@
 import { BookingStatus, PaymentMethod, type BookingListRow, type Language } from '@portal/contract';
 import { translator } from '../../lib/i18n.ts';
+import { BOOKING_COLUMNS, bookingCells } from './booking-columns.ts';
 import { minorToMajor, toMinor } from './document-format.ts';
 import {
   addKeyedRow,
   calendarDate,
-  dubaiWallClock,
   keyedColumns,
   streamSheet,
   type CellValue,
@@ -13,13 +13,13 @@ import {
 
 // SPEC §3 booking list columns, in order; adult/child/infant are three numeric columns
 const COLUMNS = [
-  { key: 'reference', width: 16, kind: 'text' },
+  BOOKING_COLUMNS.reference,
   { key: 'status', width: 18, kind: 'text' },
   { key: 'bookingDate', width: 13, kind: 'date' },
-  { key: 'createdAt', width: 17, kind: 'dateTime' },
-  { key: 'tour', width: 40, kind: 'text' },
+  BOOKING_COLUMNS.createdAt,
+  BOOKING_COLUMNS.tour,
   { key: 'ticketNumber', width: 18, kind: 'text' },
-  { key: 'guestName', width: 24, kind: 'text' },
+  BOOKING_COLUMNS.guestName,
   { key: 'phone', width: 18, kind: 'text' },
   { key: 'hotel', width: 28, kind: 'text' },
   { key: 'room', width: 9, kind: 'text' },
@@ -33,7 +33,7 @@ const COLUMNS = [
   { key: 'payment', width: 18, kind: 'text' },
   { key: 'finalBalance', width: 16, kind: 'money' },
   { key: 'notes', width: 40, kind: 'text' },
-  { key: 'agent', width: 22, kind: 'text' },
+  BOOKING_COLUMNS.agent,
 ] as const satisfies readonly KeyedColumn<string>[];
 
 type ColumnKey = (typeof COLUMNS)[number]['key'];
@@ -50,21 +50,14 @@ function wordsOf(language: Language): Words {
 
 function rowValues(row: BookingListRow, words: Words): Record<ColumnKey, CellValue> {
   const text = (value: string | null) => value || null;
-  const tour = row.offer ? `${row.tour} — ${row.offer}` : row.tour;
   return {
-    reference: text(row.reference),
+    ...bookingCells(row),
     status: words.statuses[row.status],
     bookingDate: calendarDate(row.bookingDate) ?? text(row.bookingDate),
-    createdAt: dubaiWallClock(row.createdAt) ?? text(row.createdAt),
-    tour: text(tour),
     ticketNumber: text(row.ticketNumber),
-    guestName: text(row.guestName),
     phone: text(row.phone),
     hotel: text(row.hotel),
     room: text(row.room),
-    adults: row.adults,
-    children: row.children,
-    infants: row.infants,
     pickUpTime: text(row.pickUpTime),
     tourTime: text(row.time),
     publishedRate: minorToMajor(toMinor(row.publishedRate)),
@@ -72,7 +65,6 @@ function rowValues(row: BookingListRow, words: Words): Record<ColumnKey, CellVal
     payment: row.paymentMethod ? words.payments[row.paymentMethod] : null,
     finalBalance: row.finalBalance === null ? null : minorToMajor(toMinor(row.finalBalance)),
     notes: text(row.notes),
-    agent: text(row.agent),
   };
 }
 

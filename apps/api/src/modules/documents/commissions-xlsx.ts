@@ -2,13 +2,13 @@ import type ExcelJS from 'exceljs';
 import type { Worksheet } from 'exceljs';
 import type { CommissionRow, CurrencyCode, Language } from '@portal/contract';
 import { type Translate, translator } from '../../lib/i18n.ts';
+import { BOOKING_COLUMNS, bookingCells } from './booking-columns.ts';
 import { minorToMajor, toMinor } from './document-format.ts';
 import {
   TEXT_FORMAT,
   addKeyedRow,
   calendarDate,
   moneyFormat,
-  dubaiWallClock,
   keyedColumns,
   streamSheet,
   styleAsHeader,
@@ -18,16 +18,16 @@ import {
 } from '../../lib/xlsx-cells.ts';
 
 const COLUMNS = [
-  { key: 'reference', width: 16, kind: 'text' },
+  BOOKING_COLUMNS.reference,
   { key: 'travelDate', width: 13, kind: 'date' },
   { key: 'time', width: 10, kind: 'text' },
-  { key: 'createdAt', width: 17, kind: 'dateTime' },
-  { key: 'tour', width: 40, kind: 'text' },
-  { key: 'guestName', width: 24, kind: 'text' },
+  BOOKING_COLUMNS.createdAt,
+  BOOKING_COLUMNS.tour,
+  BOOKING_COLUMNS.guestName,
   { key: 'adults', width: 10 },
   { key: 'children', width: 10 },
   { key: 'infants', width: 10 },
-  { key: 'agent', width: 22, kind: 'text' },
+  BOOKING_COLUMNS.agent,
   { key: 'published', width: 17, kind: 'money' },
   { key: 'net', width: 17, kind: 'money' },
   { key: 'commission', width: 17, kind: 'money' },
@@ -72,16 +72,9 @@ async function writeSheet(
   const totals = new Map<CurrencyCode, Sums>();
   for await (const row of rows) {
     const values: Record<ColumnKey, CellValue> = {
-      reference: row.reference,
+      ...bookingCells(row),
       travelDate: calendarDate(row.travelDate) ?? row.travelDate,
       time: row.time,
-      createdAt: dubaiWallClock(row.createdAt) ?? row.createdAt,
-      tour: row.offer ? `${row.tour} — ${row.offer}` : row.tour,
-      guestName: row.guestName || null,
-      adults: row.adults,
-      children: row.children,
-      infants: row.infants,
-      agent: row.agent || null,
       published: minorToMajor(toMinor(row.published)),
       net: minorToMajor(toMinor(row.net)),
       commission: minorToMajor(toMinor(row.commission)),

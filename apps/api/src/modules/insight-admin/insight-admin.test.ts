@@ -6,7 +6,7 @@ import { addDays, insightAdminRoutes as routes, minorToMajor, type RouteDescript
 import { apiKeys, bookings, insightEvents, insightSessions, tours, users } from '../../db/schema/index.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import { bookingBody, createBookingWorld, retireTour, type BookingWorld } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, ownPostgresDatabase, type TestApp } from '../../../test/build-test-app.ts';
+import { buildOwnTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   bearer,
   createAgency,
@@ -22,7 +22,6 @@ import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 // module's); bookings are one real booking made through the API and copies of it with the columns each case needs.
 
 let t: TestApp;
-let dropDatabase: (() => Promise<void>) | null = null;
 let w: BookingWorld;
 let ru: TestAgency;
 let idle: TestAgency;
@@ -71,9 +70,7 @@ function event(
 }
 
 beforeAll(async () => {
-  const own = process.env.TEST_DATABASE_URL ? await ownPostgresDatabase('insight_admin') : null;
-  dropDatabase = own?.drop ?? null;
-  t = await buildTestApp({}, { databaseUrl: own?.url });
+  t = await buildOwnTestApp('insight_admin');
   const db = t.database.db;
   w = await createBookingWorld(t.app, db);
   ru = await createAgency(db, { siteId: 'ru' });
@@ -245,7 +242,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await retireTour(t.database.db, w.tour.id);
   await t.close();
-  await dropDatabase?.();
 });
 
 const get = <R extends RouteDescriptor>(route: R, query: Record<string, string | number> = {}, token = operator) =>

@@ -1,9 +1,9 @@
 import { htmlDocument, raw, type Child, type Markup } from '../../lib/jsx/markup.ts';
 import type { JSX } from '../../lib/jsx/jsx-runtime.ts';
+import { translator, type Translate } from '../../lib/i18n.ts';
 import { currencyDecimals, formatMajor } from './providers/amount.ts';
 import type { SandboxChargeRow } from './providers/sandbox-charges.repo.ts';
 import { sandboxPayPath } from './providers/sandbox.ts';
-import { TEXTS } from './sandbox-texts.tsx';
 import { SANDBOX_MESSAGES, WALLET_CARD, message, type CardForm, type Lang, type WalletForm } from './sandbox-cards.ts';
 
 // The sandbox's hosted pay page (sandbox-page.ts serves it): the card form, the test wallet's sheet, the 3-D Secure
@@ -51,7 +51,7 @@ function layout(title: string, body: Child, lang: Lang, sheet: Markup | null = n
       <body>
         <main inert={sheet !== null}>
           <div class="card">
-            <span class="badge">{TEXTS[lang].badge}</span>
+            <span class="badge">{translator(lang, 'sandbox')('badge')}</span>
             {body}
           </div>
         </main>
@@ -73,7 +73,7 @@ function Summary({ charge }: { charge: SandboxChargeRow }): Markup {
 
 export function cardPage(charge: SandboxChargeRow, values: CardForm | null, error: string | null): string {
   return layout(
-    TEXTS[charge.language].payByCard,
+    translator(charge.language, 'sandbox')('payByCard'),
     <CardBody charge={charge} values={values} error={error} />,
     charge.language,
   );
@@ -100,7 +100,7 @@ function CardBody({
   error: string | null;
 }): Markup {
   const lang = charge.language;
-  const t = TEXTS[lang];
+  const t = translator(lang, 'sandbox');
   // the wallet's message over the wallet's button, a card's over the card's fields
   const shown = error ? (
     <p class="error" role="alert">
@@ -110,17 +110,17 @@ function CardBody({
   const isWallet = error === SANDBOX_MESSAGES.personalInformation;
   return (
     <>
-      <h1>{t.payByCard}</h1>
+      <h1>{t('payByCard')}</h1>
       <Summary charge={charge} />
       {isWallet ? shown : null}
       <form method="get" action={sandboxPayPath(charge.id)}>
         <input type="hidden" name="sheet" value="wallet" />
         <button type="submit" class="wallet">
-          {t.walletButton}
+          {t('walletButton')}
         </button>
       </form>
       <p class="or">
-        <span>{t.orByCard}</span>
+        <span>{t('orByCard')}</span>
       </p>
       {isWallet ? null : shown}
       <form method="post" action={sandboxPayPath(charge.id)} autocomplete="on" novalidate>
@@ -128,7 +128,7 @@ function CardBody({
         <Field
           id="cardNumber"
           name="cardNumber"
-          label={t.cardNumber}
+          label={t('cardNumber')}
           inputmode="numeric"
           autocomplete="cc-number"
           placeholder="1234 1234 1234 1234"
@@ -140,9 +140,9 @@ function CardBody({
             <Field
               id="expiry"
               name="expiry"
-              label={t.expiry}
+              label={t('expiry')}
               autocomplete="cc-exp"
-              placeholder={t.expiryPlaceholder}
+              placeholder={t('expiryPlaceholder')}
               maxlength="7"
               value={values?.expiry}
             />
@@ -151,7 +151,7 @@ function CardBody({
             <Field
               id="cvc"
               name="cvc"
-              label={t.cvc}
+              label={t('cvc')}
               inputmode="numeric"
               autocomplete="cc-csc"
               placeholder="123"
@@ -160,14 +160,38 @@ function CardBody({
             />
           </div>
         </div>
-        <Field id="name" name="name" label={t.nameOnCard} autocomplete="cc-name" maxlength="120" value={values?.name} />
+        <Field
+          id="name"
+          name="name"
+          label={t('nameOnCard')}
+          autocomplete="cc-name"
+          maxlength="120"
+          value={values?.name}
+        />
         <button type="submit">
-          {t.pay} {formatMoney(charge.amountMinor, charge.currency)}
+          {t('pay')} {formatMoney(charge.amountMinor, charge.currency)}
         </button>
       </form>
       <CancelForm charge={charge} />
-      <div class="cards">{t.testCards}</div>
+      <TestCards t={t} />
     </>
+  );
+}
+
+// The test cards (sandbox-cards.ts#SANDBOX_TEST_CARDS, grouped as the payer types them) and what each does
+function TestCards({ t }: { t: Translate<'sandbox'> }): Markup {
+  return (
+    <div class="cards">
+      <strong>{t('testCards.title')}</strong> {t('testCards.rules')}
+      <br />
+      <code>4242 4242 4242 4242</code> {t('testCards.succeeds')}
+      <br />
+      <code>4000 0000 0000 0002</code> {t('testCards.declined')}
+      <br />
+      <code>4000 0000 0000 3220</code> {t('testCards.challenge')}
+      <br />
+      {t('testCards.other')}
+    </div>
   );
 }
 
@@ -175,7 +199,7 @@ function CardBody({
 // holds, the payer's details it asks for, Pay, and Close (which pays nothing)
 export function walletSheetPage(charge: SandboxChargeRow, values: WalletForm | null, error: string | null): string {
   const lang = charge.language;
-  const t = TEXTS[lang];
+  const t = translator(lang, 'sandbox');
   const action = sandboxPayPath(charge.id);
   const amount = formatMoney(charge.amountMinor, charge.currency);
   const sheet = (
@@ -183,11 +207,11 @@ export function walletSheetPage(charge: SandboxChargeRow, values: WalletForm | n
       <div class="scrim"></div>
       <section class="sheet" role="dialog" aria-modal="true" aria-labelledby="wallet-title">
         <div class="sheet-head">
-          <h2 id="wallet-title">{t.walletTitle}</h2>
+          <h2 id="wallet-title">{t('walletTitle')}</h2>
           <form method="post" action={action}>
             <input type="hidden" name="step" value="wallet-dismiss" />
             <button type="submit" class="close">
-              {t.walletClose}
+              {t('walletClose')}
             </button>
           </form>
         </div>
@@ -204,11 +228,11 @@ export function walletSheetPage(charge: SandboxChargeRow, values: WalletForm | n
         <form method="post" action={action} autocomplete="on" novalidate>
           <input type="hidden" name="step" value="wallet" />
           <fieldset>
-            <legend>{t.walletContact}</legend>
+            <legend>{t('walletContact')}</legend>
             <Field
               id="wallet-name"
               name="name"
-              label={t.walletName}
+              label={t('walletName')}
               autocomplete="name"
               maxlength="120"
               value={values?.name}
@@ -216,7 +240,7 @@ export function walletSheetPage(charge: SandboxChargeRow, values: WalletForm | n
             <Field
               id="wallet-email"
               name="email"
-              label={t.walletEmail}
+              label={t('walletEmail')}
               type="email"
               autocomplete="email"
               maxlength="254"
@@ -224,14 +248,14 @@ export function walletSheetPage(charge: SandboxChargeRow, values: WalletForm | n
             />
           </fieldset>
           <button type="submit">
-            {t.pay} {amount}
+            {t('pay')} {amount}
           </button>
         </form>
-        <p class="note">{t.walletNote}</p>
+        <p class="note">{t('walletNote')}</p>
       </section>
     </>
   );
-  return layout(t.walletTitle, <CardBody charge={charge} values={null} error={null} />, lang, sheet);
+  return layout(t('walletTitle'), <CardBody charge={charge} values={null} error={null} />, lang, sheet);
 }
 
 // A form, not a link: cancelling changes the charge, and the portal hears of it before the agent is back
@@ -240,28 +264,31 @@ function CancelForm({ charge }: { charge: SandboxChargeRow }): Markup {
     <form method="post" action={sandboxPayPath(charge.id)}>
       <input type="hidden" name="step" value="cancel" />
       <button type="submit" class="link">
-        {TEXTS[charge.language].cancel}
+        {translator(charge.language, 'sandbox')('cancel')}
       </button>
     </form>
   );
 }
 
 export function challengePage(charge: SandboxChargeRow): string {
-  const t = TEXTS[charge.language];
+  const t = translator(charge.language, 'sandbox');
   return layout(
-    t.challengeTitle,
+    t('challengeTitle'),
     <>
-      <h1>{t.challengeHeading}</h1>
+      <h1>{t('challengeHeading')}</h1>
       <Summary charge={charge} />
-      <p>{t.challengeText(charge.cardLast4 ?? '····')}</p>
+      <p>
+        {t('challengeText.beforeCard')} <strong>{charge.cardLast4 ?? '····'}</strong>
+        {t('challengeText.afterCard')}
+      </p>
       <form method="post" action={sandboxPayPath(charge.id)}>
         <input type="hidden" name="step" value="challenge" />
         <button type="submit" name="outcome" value="complete">
-          {t.complete}
+          {t('complete')}
         </button>
         {'\n'}
         <button type="submit" name="outcome" value="fail" class="secondary">
-          {t.fail}
+          {t('fail')}
         </button>
       </form>
       <CancelForm charge={charge} />
@@ -272,14 +299,14 @@ export function challengePage(charge: SandboxChargeRow): string {
 
 export function outcomePage(charge: SandboxChargeRow): string {
   const lang = charge.language;
-  const t = TEXTS[lang];
+  const t = translator(lang, 'sandbox');
   const texts: Record<SandboxChargeRow['status'], readonly [string, string, string]> = {
-    pending: [t.pending, '', ''],
-    requires_action: [t.pending, '', ''],
-    succeeded: [t.succeeded[0], 'ok', t.succeeded[1]],
-    refunded: [t.refunded[0], 'ok', t.refunded[1]],
-    failed: [t.failed[0], 'fail', t.failed[1]],
-    cancelled: [t.cancelled[0], 'fail', t.cancelled[1]],
+    pending: [t('pending'), '', ''],
+    requires_action: [t('pending'), '', ''],
+    succeeded: [t('succeeded.title'), 'ok', t('succeeded.text')],
+    refunded: [t('refunded.title'), 'ok', t('refunded.text')],
+    failed: [t('failed.title'), 'fail', t('failed.text')],
+    cancelled: [t('cancelled.title'), 'fail', t('cancelled.text')],
   };
   const [title, tone, note] = texts[charge.status];
   return layout(
@@ -288,10 +315,10 @@ export function outcomePage(charge: SandboxChargeRow): string {
       <h1 class={tone}>{title}</h1>
       <Summary charge={charge} />
       {charge.failureMessage ? <p class="error">{message(charge.failureMessage, lang)}</p> : null}
-      {charge.cardLast4 ? <p>{t.cardEnding(charge.cardLast4)}</p> : null}
+      {charge.cardLast4 ? <p>{t('cardEnding', { last4: charge.cardLast4 })}</p> : null}
       <p>{note}</p>
       <a class="cancel" href={charge.returnUrl}>
-        {t.back}
+        {t('back')}
       </a>
     </>,
     lang,
@@ -299,12 +326,12 @@ export function outcomePage(charge: SandboxChargeRow): string {
 }
 
 export function notFoundPage(): string {
-  const t = TEXTS.en;
+  const t = translator('en', 'sandbox');
   return layout(
-    t.notFoundTitle,
+    t('notFoundTitle'),
     <>
-      <h1>{t.notFoundTitle}</h1>
-      <p>{t.notFoundText}</p>
+      <h1>{t('notFoundTitle')}</h1>
+      <p>{t('notFoundText')}</p>
     </>,
     'en',
   );
@@ -312,12 +339,12 @@ export function notFoundPage(): string {
 
 // a post that is none of the page's forms
 export function incompleteFormPage(lang: Lang): string {
-  const t = TEXTS[lang];
+  const t = translator(lang, 'sandbox');
   return layout(
-    t.errorTitle,
+    t('errorTitle'),
     <>
-      <h1 class="fail">{t.errorHeading}</h1>
-      <p>{t.incompleteForm}</p>
+      <h1 class="fail">{t('errorHeading')}</h1>
+      <p>{t('incompleteForm')}</p>
     </>,
     lang,
   );

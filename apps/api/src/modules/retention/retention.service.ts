@@ -9,6 +9,7 @@ import {
   deleteOldWebhookDeliveries,
   deleteOldWebhookEvents,
   deleteOldWebhookOutbox,
+  type Deleter,
 } from './retention.repo.ts';
 
 // Housekeeping for a long-running deployment (issue 29): rows that only serve for a while are deleted once they are
@@ -29,7 +30,6 @@ export const zeroPerKind = (): Record<keyof RetentionDays, number> => ({
 const BATCH = 2_000;
 const DAY_MS = 86_400_000;
 
-type Deleter = (db: AppDeps['db'], before: Date, batch: number) => Promise<number>;
 const TABLES: [keyof RetentionDays, Deleter][] = [
   ['idempotencyKeys', deleteOldIdempotencyKeys],
   ['webhookEvents', deleteOldWebhookEvents],

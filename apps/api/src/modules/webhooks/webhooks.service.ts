@@ -15,9 +15,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { withTransaction, type AppDeps, type ServiceContext } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { agencyApiState, lockAgency, mailAgencyAdmins, requireApiAgency } from '../account/index.ts';
+import { agencyApiState, lockAgency, noticeAgencyAdmins, requireApiAgency } from '../account/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { brandOf, webhookDisabledMail } from '../mail/index.ts';
+import { webhookDisabledMail } from '../mail/index.ts';
 import * as repo from './webhooks.repo.ts';
 import { SECRET_PREFIX, newMessageId, sendSigned, type SendOptions } from './webhook-sender.ts';
 
@@ -259,18 +259,11 @@ async function switchOff(deps: WebhookJobDeps, tx: DbOrTx, endpoint: repo.Endpoi
   const updated = await repo.updateEndpoint(tx, endpoint.id, { isEnabled: false, disabledReason: reason });
   if (!updated) return;
   const state = await agencyApiState(tx, endpoint.agencyId);
-  const site = (state && deps.sites.byId(state.siteId)) ?? deps.sites.all[0];
-  if (!site || !state) return;
-  const brand = brandOf(site, deps.config);
-  await mailAgencyAdmins(tx, endpoint.agencyId, (admin) =>
-    webhookDisabledMail(
-      state.language,
-      admin.email,
-      admin.name,
-      { url: endpoint.url, since: formatDisplayDate(dubaiDate(since), state.language) },
-      brand,
-    ),
-  );
+  if (!state) return;
+  await noticeAgencyAdmins(tx, deps, { ...state, agencyId: endpoint.agencyId }, webhookDisabledMail, {
+    url: endpoint.url,
+    since: formatDisplayDate(dubaiDate(since), state.language),
+  });
 }
 
 // One try of each due delivery (outside any transaction), then its outcome and the endpoint's health in one

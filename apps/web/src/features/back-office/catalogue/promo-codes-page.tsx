@@ -10,7 +10,7 @@ import { ListPage, ListResults } from '../components/list-page';
 import { ListTable, type ListColumn } from '../components/list-table';
 import { usePromoCodes, useSavePromoCode } from './api/catalogue';
 import { ActiveBadge } from './components/active-badge';
-import { applyCatalogueErrors } from './messages';
+import { applyServerErrors } from '@/lib/form';
 import { TypedDateInput } from '@/components/typed-date-input';
 
 // /admin/promo-codes: every code with its percent, dates and state; a code's name never changes once created
@@ -82,7 +82,7 @@ function PromoCodeModal({ code, onClose }: { code: AdminPromoCode | null; onClos
           notify.success(t('boCatalogue.promo.saved'));
           onClose();
         },
-        onError: (error) => applyCatalogueErrors(form, error),
+        onError: (error) => applyServerErrors(form, error),
       },
     ),
   );

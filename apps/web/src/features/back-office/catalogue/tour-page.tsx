@@ -34,7 +34,7 @@ import { useAdminTour, useCatalogueReference, useSaveTour } from './api/catalogu
 import { ActiveBadge } from './components/active-badge';
 import { OfferEditor } from './components/offer-editor';
 import { TourPhotos } from './components/tour-photos';
-import { applyCatalogueErrors } from './messages';
+import { applyServerErrors } from '@/lib/form';
 import { faqOf, itineraryOf, linesOf, slugOf, textOfFaq, textOfItinerary, textOfLines } from './text-lists';
 import { BackLink } from '@/components/back-link';
 
@@ -168,7 +168,7 @@ export function TourPage() {
         if (id === null) void navigate(paths.backOffice.tour.getHref(saved.id), { replace: true });
       },
       onError: (error) =>
-        applyCatalogueErrors(
+        applyServerErrors(
           {
             setFieldError: (path, message) => form.setFieldError(formPath(path), message),
             getInputNode: (path) => form.getInputNode(formPath(path)),

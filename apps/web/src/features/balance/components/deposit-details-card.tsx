@@ -1,7 +1,7 @@
-import { ActionIcon, CopyButton, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { DepositDetails } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
+import { CopyFieldButton } from '@/components/copy-field-button';
 import { QueryContent } from '@/components/query-content';
 import { SectionHeading } from '@/components/section-heading';
 import { useDepositDetails } from '../api/get-deposit-details';
@@ -34,20 +34,7 @@ function DetailRow({ field, value }: { field: (typeof FIELDS)[number]; value: st
           {value}
         </Text>
       </div>
-      <CopyButton value={value} timeout={2000}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t('balance.deposit.copied') : t('balance.deposit.copy')} withArrow position="left">
-            <ActionIcon
-              variant={copied ? 'filled' : 'light'}
-              color={copied ? 'teal' : 'brand'}
-              onClick={copy}
-              aria-label={t('balance.deposit.copyField', { field: label })}
-            >
-              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyFieldButton value={value} label={label} textKeys="balance.deposit" position="left" />
     </Group>
   );
 }

@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Button, CopyButton, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconRefresh, IconWorldWww } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconRefresh, IconWorldWww } from '@tabler/icons-react';
 import type { DomainRecord, WidgetDomainView } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -8,27 +8,8 @@ import { translateMessage } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
 import { useVerifyWidgetDomain, useWidgetDomain } from '../api/widget-domain';
 import { DomainStatus } from './domain-status';
+import { CopyFieldButton } from '@/components/copy-field-button';
 import { TableHead } from '@/components/table-head';
-
-function CopyValue({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyButton value={value} timeout={2000}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? t('widgets.domain.copied') : t('widgets.domain.copy')} withArrow>
-          <ActionIcon
-            variant={copied ? 'filled' : 'light'}
-            color={copied ? 'teal' : 'brand'}
-            onClick={copy}
-            aria-label={t('widgets.domain.copyField', { field: label })}
-          >
-            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
 
 function RecordRows({ records }: { records: DomainRecord[] }) {
   const { t } = useTranslation();
@@ -37,7 +18,7 @@ function RecordRows({ records }: { records: DomainRecord[] }) {
       <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
-      <CopyValue value={value} label={label} />
+      <CopyFieldButton value={value} label={label} textKeys="widgets.domain" />
     </Group>
   );
   return (

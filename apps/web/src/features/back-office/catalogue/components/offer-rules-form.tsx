@@ -4,7 +4,7 @@ import type { AdminOffer } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useSaveOffer } from '../api/catalogue';
-import { applyCatalogueErrors } from '../messages';
+import { applyServerErrors } from '@/lib/form';
 import { offerBody, offerValues, type OfferForm } from '../utils/offer-form';
 import { CancellationTiersField } from './cancellation-tiers-field';
 import { OfferAvailabilityFields } from './offer-availability-fields';
@@ -30,7 +30,7 @@ export function OfferRulesForm({ tourId, offer, ticketTypes, onCreated }: OfferR
         notify.success(t('boCatalogue.offer.saved'));
         if (!offer) onCreated(saved.id);
       },
-      onError: (error) => applyCatalogueErrors(form, error),
+      onError: (error) => applyServerErrors(form, error),
     }),
   );
 

@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { useSavePrices } from '../api/catalogue';
-import { applyCatalogueErrors } from '../messages';
+import { applyServerErrors } from '@/lib/form';
 import { emptyPeriod, periodsBody, periodValues, type PeriodForm } from '../utils/offer-form';
 import { PricePeriodFields } from './price-period-fields';
 
@@ -22,7 +22,7 @@ export function PricesEditor({ tourId, offer }: { tourId: number; offer: AdminOf
       { periods: periodsBody(values.periods, perTrip) },
       {
         onSuccess: () => notify.success(t('boCatalogue.prices.saved')),
-        onError: (error) => applyCatalogueErrors(form, error),
+        onError: (error) => applyServerErrors(form, error),
       },
     ),
   );
