@@ -64,7 +64,7 @@ import {
   type Outcome,
   type ProviderMode,
   type SlotKey,
-} from './money-properties.model.ts';
+} from '../../../test/money-properties.model.ts';
 
 // Issue 14 item 10: random sequences of what moves an agency's money — balance bookings, card bookings paid,
 // declined, abandoned or paid late, cancellations, card top-ups, bank transfers confirmed or rejected, refunds with a
