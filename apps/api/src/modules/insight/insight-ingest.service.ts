@@ -20,8 +20,9 @@ import {
 
 // Batches of sessions that go on, from all the tabs this node serves, are written together (lib/write-group.ts):
 // the ones that arrive within this window of the first share one statement. A tab sends its analytics at most every
-// 4 s with sendBeacon, which waits for no answer, so the window costs no user anything; beside bookings it turns some
-// two hundred statements and commits a second into a few (issue 31).
+// 4 s in the background (lib/insight.ts: keepalive fetch, sendBeacon when the page is left), so the window delays
+// nothing a user waits for; beside bookings it turns some two hundred statements and commits a second into a few
+// (issue 31).
 const GROUP_WINDOW_MS = 50;
 const GROUP_MAX_BATCHES = 200;
 const ongoingGroups = new WeakMap<Db, WriteGroup<OngoingBatch, { record: boolean } | undefined>>();

@@ -76,15 +76,14 @@ function createWebShell(webDist: string) {
   const MAX_SHELLS = 2000;
 
   // in the site's language until the visitor picks one
-  function build(site: Site, pathname: string, page: PagePreloadFiles | undefined, preview: TourPreview | null): Shell {
+  function build(site: Site, isHome: boolean, page: PagePreloadFiles | undefined, preview: TourPreview | null): Shell {
     const language = site.defaultLanguage;
     const logo = site.hostData.mainLogo;
     const scripts = [...(page?.scripts ?? []), ...preloads.everyPage.texts[language], ...(page?.texts[language] ?? [])];
     // the home page's hero for visitors (issue 32), with the script that hides it from agents before the first paint
-    const home =
-      pathname === '/'
-        ? homePreviewHtml({ language, logo, withoutSearch: !site.features.search && !site.features.topDestinations })
-        : null;
+    const home = isHome
+      ? homePreviewHtml({ language, logo, withoutSearch: !site.features.search && !site.features.topDestinations })
+      : null;
     const tags = headTags({ layoutInfo: layoutInfoFor(site), logo, scripts, page, preview });
     if (home) tags.unshift(homeGateTag());
     // in the site's language until the visitor picks one (the home page's gate compares the choice with it)
@@ -101,12 +100,12 @@ function createWebShell(webDist: string) {
   return {
     shellFor(site: Site, pathname: string, preview: TourPreview | null, version: number): Shell {
       const page = matchPage(preloads.pages, pathname);
-      const home = pathname === '/';
-      const key = `${site.id}:${home ? 'home' : (page?.path ?? '')}:${preview ? `${preview.tour}:${version}` : ''}`;
+      const isHome = pathname === '/';
+      const key = `${site.id}:${isHome ? 'home' : (page?.path ?? '')}:${preview ? `${preview.tour}:${version}` : ''}`;
       let shell = shells.get(key);
       if (!shell) {
         if (shells.size >= MAX_SHELLS) shells.clear();
-        shell = build(site, pathname, page, preview);
+        shell = build(site, isHome, page, preview);
         shells.set(key, shell);
       }
       return shell;
