@@ -1,4 +1,4 @@
-import { bigserial, customType, index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, uuidRef } from './columns.ts';
 import { insightSessions } from './insight.ts';
 
@@ -27,3 +27,15 @@ export const replayRecordings = pgTable(
     index('replay_recordings_created_idx').on(t.createdAt),
   ],
 );
+
+// What a recorded session has uploaded so far: the next recording's sequence and the compressed bytes it keeps, so an
+// upload is one statement (its row is the lock two tabs of one session take in turn, and the cap is checked on its
+// latest version). `size` counts what it uploaded: a session lives 24 hours, so with REPLAY_RETENTION_DAYS of 1 or
+// more that is what it keeps (with 0, the cap still bounds what one session may send).
+export const replaySessions = pgTable('replay_sessions', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => insightSessions.id, { onDelete: 'cascade' }),
+  nextSequence: integer('next_sequence').notNull(),
+  size: integer('size').notNull(),
+});

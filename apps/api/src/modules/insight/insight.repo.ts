@@ -25,14 +25,18 @@ export async function findInsightSession(db: DbOrTx, id: string): Promise<Insigh
   return row;
 }
 
-// What a write of a session answers besides: whether support replay records it now (issue 31 item 3) — sampled when
-// it began or was claimed, an agency's user owns it, and that agency's switch is on at this moment; recordedSession
-// below reads the same. One statement does both, so a batch costs no read after its writes. (The subquery is an
-// expression of its own: Drizzle writes the returned expression's own columns without their table.)
+// Whether support replay records a session now (issue 31 item 3), the one rule, on a row of insight_sessions: sampled
+// when it began or was claimed, an agency's user owns it, and that agency's switch is on at this moment.
+// recordedSession below and replay's upload statement read it too. (The subquery is an expression of its own: Drizzle
+// writes a returned expression's own columns without their table.)
+export const isRecordedNow = sql<boolean>`(${insightSessions.isRecorded} AND ${insightSessions.userId} IS NOT NULL AND ${sql`EXISTS (
+    SELECT 1 FROM ${agencies} WHERE ${agencies.id} = ${insightSessions.agencyId} AND ${agencies.isReplayRecorded})`})`;
+
+// What a write of a session answers besides: whether support replay records it now. One statement does both, so a
+// batch costs no read after its writes.
 type SessionWritten = { record: boolean };
 const written = {
-  record: sql<boolean>`(${insightSessions.isRecorded} AND ${insightSessions.userId} IS NOT NULL AND ${sql`EXISTS (
-    SELECT 1 FROM ${agencies} WHERE ${agencies.id} = ${insightSessions.agencyId} AND ${agencies.isReplayRecorded})`})`,
+  record: isRecordedNow,
 };
 
 // undefined when the id is taken (another batch of the same new session got there first). `isSampled`: the support
@@ -172,10 +176,9 @@ export async function recordedSession(
   id: string,
 ): Promise<{ userId: string; agencyId: string } | undefined> {
   const [row] = await db
-    .select({ userId: insightSessions.userId, agencyId: agencies.id })
+    .select({ userId: insightSessions.userId, agencyId: insightSessions.agencyId })
     .from(insightSessions)
-    .innerJoin(agencies, eq(agencies.id, insightSessions.agencyId))
-    .where(and(eq(insightSessions.id, id), eq(insightSessions.isRecorded, true), eq(agencies.isReplayRecorded, true)))
+    .where(and(eq(insightSessions.id, id), isRecordedNow))
     .limit(1);
-  return row?.userId ? { userId: row.userId, agencyId: row.agencyId } : undefined;
+  return row?.userId && row.agencyId ? { userId: row.userId, agencyId: row.agencyId } : undefined;
 }

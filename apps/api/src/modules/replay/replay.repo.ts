@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { agencies, bookings, insightSessions, replayRecordings, users } from '../../db/schema/index.ts';
+import { isRecordedNow, recordedSession } from '../insight/index.ts';
+import { agencies, bookings, insightSessions, replayRecordings, replaySessions, users } from '../../db/schema/index.ts';
 
 export type ReplaySessionRow = {
   sessionId: string;
@@ -15,26 +16,33 @@ export type ReplaySessionRow = {
   size: number;
 };
 
-// Stores one upload as the session's next recording, under the session's row lock (two tabs of one session upload in
-// turn, so the sequence has no duplicate): false when the session would keep more than `maxSessionBytes`. Both
-// statements run in the caller's transaction; the second reads what the lock's previous holder committed.
+// Stores one upload as a recorded session's next recording, in one statement: the session must be recorded (its own
+// flag and its agency's switch) and the uploader's, and keep no more than `maxSessionBytes` with it. The session's
+// replay_sessions row is taken or made first (ON CONFLICT reads its latest version and locks it), so two tabs of one
+// session upload in turn: no sequence twice, no cap passed. 'kept', or why not ('notRecorded' before 'tooLarge').
 export async function appendRecording(
-  tx: DbOrTx,
-  recording: { sessionId: string; bytes: Buffer; maxSessionBytes: number },
-): Promise<boolean> {
-  await tx
-    .select({ id: insightSessions.id })
-    .from(insightSessions)
-    .where(eq(insightSessions.id, recording.sessionId))
-    .for('update');
-  const size = recording.bytes.length;
-  const result = (await tx.execute(sql`
+  db: DbOrTx,
+  recording: { sessionId: string; userId: string; agencyId: string; bytes: Buffer; maxSessionBytes: number },
+): Promise<'kept' | 'notRecorded' | 'tooLarge'> {
+  const { sessionId, bytes, maxSessionBytes } = recording;
+  const size = bytes.length;
+  const result = (await db.execute(sql`
+    WITH counted AS (
+      INSERT INTO ${replaySessions} AS rs (session_id, next_sequence, size)
+      SELECT ${insightSessions.id}, 1, ${size}::int FROM ${insightSessions}
+      WHERE ${insightSessions.id} = ${sessionId}::uuid AND ${isRecordedNow}
+        AND ${insightSessions.userId} = ${recording.userId}::uuid
+        AND ${insightSessions.agencyId} = ${recording.agencyId}::uuid AND ${size}::int <= ${maxSessionBytes}::int
+      ON CONFLICT (session_id) DO UPDATE SET next_sequence = rs.next_sequence + 1, size = rs.size + excluded.size
+        WHERE rs.size + excluded.size <= ${maxSessionBytes}::int
+      RETURNING rs.next_sequence - 1 AS sequence
+    )
     INSERT INTO ${replayRecordings} (session_id, sequence, bytes, size)
-    SELECT ${recording.sessionId}::uuid, coalesce(max(r.sequence) + 1, 0), ${recording.bytes}::bytea, ${size}::int
-    FROM ${replayRecordings} r WHERE r.session_id = ${recording.sessionId}
-    HAVING coalesce(sum(r.size), 0) + ${size} <= ${recording.maxSessionBytes}
+    SELECT ${sessionId}::uuid, sequence, ${bytes}::bytea, ${size}::int FROM counted
     RETURNING sequence`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+  if (result.rows.length > 0) return 'kept';
+  const owner = await recordedSession(db, sessionId);
+  return owner?.userId === recording.userId && owner.agencyId === recording.agencyId ? 'tooLarge' : 'notRecorded';
 }
 
 // Recorded sessions with what they keep (only those with at least one recording), newest first. The recordings are

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   REPLAY_UPLOAD_MAX_BYTES,
   adminRoutes,
@@ -11,10 +12,11 @@ import {
   type ReplayRecording,
   type ReplaySessionList,
 } from '@portal/contract';
-import { agencies, auditEvents, insightSessions, replayRecordings } from '../../db/schema/index.ts';
+import { agencies, auditEvents, insightSessions, replayRecordings, replaySessions } from '../../db/schema/index.ts';
 import { bookingBody, bookingSuite } from '../../../test/booking-fixtures.ts';
 import { bearer, createOperator, loginAs, randomIp } from '../../../test/factories.ts';
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
+import { findUp } from '../../lib/find-up.ts';
 import { deleteExpiredRows } from '../retention/retention.service.ts';
 import { appendRecording } from './replay.repo.ts';
 
@@ -207,16 +209,35 @@ describe('POST /api/replay/recordings', () => {
   it("keeps no more than a session's cap, in order, whatever uploads race", async () => {
     const { sessionId } = await startSession(w.tokens.senior);
     const bytes = Buffer.alloc(100, 1);
+    const owner = { userId: w.agency.users.senior.id, agencyId: w.agency.id };
     const kept = await Promise.all(
-      [1, 2, 3].map(() =>
-        t.database.db.transaction((tx) => appendRecording(tx, { sessionId, bytes, maxSessionBytes: 250 })),
-      ),
+      [1, 2, 3].map(() => appendRecording(t.database.db, { sessionId, ...owner, bytes, maxSessionBytes: 250 })),
     );
-    expect(kept.sort()).toEqual([false, true, true]);
+    expect(kept.sort()).toEqual(['kept', 'kept', 'tooLarge']);
     expect((await stored(sessionId)).map((row) => [row.sequence, row.size])).toEqual([
       [0, 100],
       [1, 100],
     ]);
+    // what the session has taken is counted once, beside its recordings
+    expect(await t.database.db.select().from(replaySessions).where(eq(replaySessions.sessionId, sessionId))).toEqual([
+      { sessionId, nextSequence: 2, size: 200 },
+    ]);
+  });
+
+  it('goes on from what a session uploaded before replay_sessions existed (migration 0036 counts it)', async () => {
+    const { sessionId } = await startSession(w.tokens.senior);
+    for (const label of ['a', 'b'])
+      expect((await upload(sessionId, { body: gzipSync(JSON.stringify(events(label))) })).statusCode).toBe(200);
+    const sizes = (await stored(sessionId)).reduce((sum, row) => sum + row.size, 0);
+    // as a database from before the migration: recordings and no counts; then the migration's own statement
+    await t.database.db.delete(replaySessions);
+    const migration = fs.readFileSync(findUp(import.meta.url, 'drizzle/0036_replay_sessions.sql') as string, 'utf8');
+    await t.database.db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1) ?? ''));
+    expect(await t.database.db.select().from(replaySessions).where(eq(replaySessions.sessionId, sessionId))).toEqual([
+      { sessionId, nextSequence: 2, size: sizes },
+    ]);
+    expect((await upload(sessionId, { body: gzipSync(JSON.stringify(events('c'))) })).statusCode).toBe(200);
+    expect((await stored(sessionId)).map((row) => row.sequence)).toEqual([0, 1, 2]);
   });
 
   it('refuses a session past its budget per minute (429) and stores nothing more', async () => {
