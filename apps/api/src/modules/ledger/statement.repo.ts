@@ -34,13 +34,18 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+// The balance after the last entry written before a time (null: none), found by its time through (agency, currency,
+// created_at): per account created_at follows seq (ledger.repo#ledgerEntrySql). By seq, a read walked back through
+// every entry since that time: an agency on credit paid that on each booking (2.3 ms with 12,749 entries since,
+// against 0.05 ms by time).
+const balanceAfterLastEntry = (account: Account, earlier: SQL) => sql`(SELECT balance_after_minor FROM ledger_entries
+  WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${earlier}
+  ORDER BY created_at DESC, seq DESC LIMIT 1)`;
+
 // The balance before the first entry dated `from` or later: the last earlier entry's balance-after, else 0
 export async function balanceBefore(db: DbOrTx, account: Account, from: string): Promise<number> {
   const [row] = rowsOf<{ balance: string | number | null }>(
-    await db.execute(sql`
-      SELECT balance_after_minor AS balance FROM ledger_entries
-      WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${before(from)}
-      ORDER BY seq DESC LIMIT 1`),
+    await db.execute(sql`SELECT ${balanceAfterLastEntry(account, before(from))} AS balance`),
   );
   return Number(row?.balance ?? 0);
 }
@@ -130,9 +135,7 @@ export async function balanceAtAndCreditsAfter(db: DbOrTx, account: Account, dat
   const [row] = rowsOf<{ balance: string | number | null; credits: string | number | null }>(
     await db.execute(sql`
       SELECT
-        (SELECT balance_after_minor FROM ledger_entries
-          WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${onOrBefore(date)}
-          ORDER BY seq DESC LIMIT 1) AS balance,
+        ${balanceAfterLastEntry(account, onOrBefore(date))} AS balance,
         (SELECT sum(amount_minor) FROM ledger_entries e
           WHERE agency_id = ${account.agencyId} AND currency = ${account.currency} AND ${after(date)}
             AND amount_minor > 0
