@@ -178,7 +178,17 @@ describe('[REPLAY] support replay of an agent’s session', () => {
     expect(leaksIn(replayed)).toEqual([]);
     expect(await frame.locator('[data-testid="fact-guest"]').innerText()).toMatch(/^[*\s·]+$/);
     expect(replayed).toContain(reference);
-    await page.waitForLoadState('networkidle');
+    // the replayed page's images drawn before the picture is taken; not "network idle", which the player's page did
+    // not reach within 30 s once in a full run on a loaded machine (it passed alone every time)
+    await expect
+      .poll(
+        () =>
+          frame.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
     await screenshot(page, 'replay-player-1280-en');
     await context.close();
   });
