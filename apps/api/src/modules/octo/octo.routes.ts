@@ -82,7 +82,8 @@ export async function octoRoutes(app: FastifyInstance) {
   });
 
   // one budget per key for the whole API (whatever the route, whatever the spelling of the header), counted after the
-  // key is known; calls without a valid key count per client address in the app-wide limit (security.ts)
+  // key is known; calls without a valid key count per client address in this same budget (the app-wide limit of
+  // security.ts does not count the reseller API)
   app.addHook(
     'onRequest',
     app.rateLimit({

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { FIRST_PAINT_GATE_SCRIPT } from '@portal/contract/plain';
+import { addressRateLimit } from './address-rate-limit.ts';
 
 // Stripe's published list of what Stripe.js needs (script, frames for the card fields and 3-D Secure, its API)
 const STRIPE_ORIGINS = {
@@ -72,20 +73,20 @@ export const securityPlugin = fp(
         })
       : undefined;
     if (redis) app.addHook('onClose', async () => void redis.quit());
+    // the plugin stays for the other budgets (a route's own, the reseller API's per key, the analytics' budgets);
+    // the app-wide one is our callback hook (address-rate-limit.ts), in the same stores
     await app.register(rateLimit, {
-      global: true,
+      global: false,
       max: rateLimitMax,
       timeWindow: '1 minute',
       redis,
       skipOnError: true,
-      // the API, the reseller API (besides its own budget per key) and the widget shops and their checkout (each page
-      // reads the database) count per address; the app's files do not
-      allowList: (request) =>
-        !request.url.startsWith('/api/') &&
-        !request.url.startsWith('/w/') &&
-        !request.url.startsWith('/embedded') &&
-        !request.url.startsWith('/octo/'),
     });
+    // the API and the widget shops and their checkout (each page reads the database) count per address; the app's
+    // files do not, nor the reseller API, which has its own budget per key (per address without one: octo.routes.ts)
+    // (in maintenance mode every API call is answered 503, uncounted: maintenance.ts)
+    const counts = app.deps.config.maintenanceMode ? () => false : countsPerAddress;
+    addressRateLimit(app, { max: rateLimitMax, redis, counts });
   },
   { name: 'security', dependencies: [] },
 );
@@ -94,6 +95,8 @@ const BUILD_SCRIPT_OR_STYLE = /^\/assets\/[^?#]+\.(js|css)(\?|$)/;
 // the portal's API and the reseller API, but not the API's documentation (Swagger UI is a page)
 const API_ANSWER = /^\/(?:api|octo)\/(?!docs(?:[/?#]|$))/;
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const countsPerAddress = (url: string) =>
+  url.startsWith('/api/') || url.startsWith('/w/') || url.startsWith('/embedded');
 
 // Without nonces helmet's headers are the same on every response: compute them once instead of per request.
 function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
