@@ -9,8 +9,22 @@ import type { CatalogueSnapshot, OfferRow } from './catalogue.snapshot.ts';
 // Asia/Dubai has kept UTC+4 without daylight saving since 1920, so a business date and time map to one instant.
 const DUBAI_UTC_OFFSET = '+04:00';
 
+const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+// a date's midnight in Dubai (ms): a cold availability read asks for every slot's cut-off, over a few dozen dates
+const midnights = new Map<string, number>();
+
+// The instant of a Dubai date and 'HH:mm' time: Date.parse of `${date}T${time}:00+04:00`, with each date's midnight
+// parsed once and the time added (the same number; dubai-instant.test compares them), else that Date.parse itself
 export function dubaiInstant(date: string, time: string): number {
-  return Date.parse(`${date}T${time}:00${DUBAI_UTC_OFFSET}`);
+  const hhmm = HH_MM.exec(time);
+  if (!hhmm) return Date.parse(`${date}T${time}:00${DUBAI_UTC_OFFSET}`);
+  let midnight = midnights.get(date);
+  if (midnight === undefined) {
+    if (midnights.size >= 4096) midnights.clear();
+    midnight = Date.parse(`${date}T00:00:00${DUBAI_UTC_OFFSET}`);
+    midnights.set(date, midnight);
+  }
+  return midnight + (Number(hhmm[1]) * 60 + Number(hhmm[2])) * 60_000;
 }
 
 // SPEC §5: past the cut-off, automatic booking stops. The reference is the slot's start time; for opening-hours
