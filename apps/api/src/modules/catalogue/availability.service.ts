@@ -98,3 +98,18 @@ export async function availabilityByTour(
   const tour = findTour(snapshot, String(input.id));
   return rowsFor(db, snapshot, snapshot.offersByTour.get(tour.id) ?? [], input.from, input.to, now);
 }
+
+// Availability rows as JSON text, for the cached reads (catalogue.routes.ts): exactly what
+// JSON.stringify(AvailabilityResponse.parse(rows)) gives (availability-json.test), without the schema's copy of every
+// row and the generic serializer. A cold 62-day read is up to 1,500 rows; the rows themselves are availabilityRow's.
+export function availabilityRowsJson(rows: readonly AvailabilityRow[]): string {
+  const parts = rows.map(
+    (row) =>
+      `{"offerId":${row.offerId},"date":${JSON.stringify(row.date)},` +
+      `"time":${row.time === null ? 'null' : JSON.stringify(row.time)},"left":${row.left},` +
+      `"isSameTicketForAdultsAndChildren":${row.isSameTicketForAdultsAndChildren},` +
+      `"leftAdultsTickets":${row.leftAdultsTickets},"leftChildrenTickets":${row.leftChildrenTickets},` +
+      `"isSoldOut":${row.isSoldOut},"isPastCutOff":${row.isPastCutOff},"isInstant":${row.isInstant}}`,
+  );
+  return `[${parts.join(',')}]`;
+}

@@ -25,6 +25,12 @@ export type ReadyResponse = {
   headers: Record<Encoding | 'notModified', Record<string, string>>;
 };
 
+// An answer its maker wrote as JSON text itself, to the route's response schema (the maker's test holds it to the
+// schema): a cached read keeps it as it is instead of checking and serializing it again
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 // Browsers always accept gzip and br, and a card list shrinks about eightfold; below this size it is not worth it

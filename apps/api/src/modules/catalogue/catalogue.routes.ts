@@ -16,9 +16,10 @@ import {
   type HandlerInput,
 } from '../../lib/route.ts';
 import { alternatives, tourSlotsOfYear } from './alternatives.service.ts';
-import { availabilityByOffer, availabilityByTour } from './availability.service.ts';
+import { availabilityByOffer, availabilityByTour, availabilityRowsJson } from './availability.service.ts';
 import {
   createCatalogueStore,
+  JsonText,
   matchesEtag,
   type CatalogueStore,
   type Encoding,
@@ -152,6 +153,7 @@ function registerCached<R extends RouteDescriptor>(
       async () => {
         const view = viewFor(input.ctx.site, input.query as LocaleInput, showNet, now);
         const result = await options.compute(input, view, await store.snapshot(), now);
+        if (result instanceof JsonText) return result.text;
         return JSON.stringify(route.response ? route.response.parse(result) : result);
       },
     );
@@ -262,13 +264,15 @@ function registerCatalogueRoutes(app: FastifyInstance, store: CatalogueStore) {
   registerCached(app, hot, routes.availabilityByOffer, {
     ...net,
     stockOf: ({ query }) => [query.id],
-    compute: ({ query, ctx }, _view, snapshot, now) => availabilityByOffer(ctx.db, snapshot, query, now),
+    compute: async ({ query, ctx }, _view, snapshot, now) =>
+      new JsonText(availabilityRowsJson(await availabilityByOffer(ctx.db, snapshot, query, now))),
   });
   registerCached(app, hot, routes.availabilityByTour, {
     ...net,
     stockOf: async ({ query }, snapshot) =>
       ((await snapshot()).offersByTour.get(query.id) ?? []).map((offer) => offer.id),
-    compute: ({ query, ctx }, _view, snapshot, now) => availabilityByTour(ctx.db, snapshot, query, now),
+    compute: async ({ query, ctx }, _view, snapshot, now) =>
+      new JsonText(availabilityRowsJson(await availabilityByTour(ctx.db, snapshot, query, now))),
   });
 
   // cached like ByTour; a miss works from the tour's slots of the year, kept per stock stamp (tourSlotsOfYear)
