@@ -5,9 +5,11 @@
 // One server on a fresh database with the demo seed. Bookings go at a steady rate over 100 slots of one offer (half
 // what the server answered in a closed-loop warm-up, so they measure latency rather than a queue; BENCH_BOOKING_RATE
 // sets it), each naming its analytics session as the web app does, for `duration` seconds at a time: alone, then
-// three rounds (BENCH_INGEST_ROUNDS) of beside the ingestion and alone again. The ratio is the median p99 beside over
-// the median p99 alone, so the machine's drift and a disturbed run count less; when the runs alone differ among
-// themselves by more than twice the tolerance (other work on the machine), the verdict says it cannot tell.
+// three rounds (BENCH_INGEST_ROUNDS) of beside the ingestion and alone again. Each run beside is set against the mean
+// of the two runs alone around it (a pair, 20 s on either side), so the machine's drift over the bench (its runs alone
+// have spanned 40-90 % on a 2-vCPU VM, mostly as a slow rise) counts in neither. The ratio is the median of the
+// rounds' pairs; the target is met when every round is within it, missed when the median is not, and otherwise the
+// verdict says it cannot tell.
 // The ingestion, from a client process of its own, valid, with the portal's Origin, every answer checked: 200
 // analytics batches a second (BENCH_INSIGHT_RATE) of logged-in agents' sessions among 400, a few events each (pages,
 // searches, tours, availability asked, checkouts, failures); and the recorder's uploads at the rate the web app sends
@@ -336,7 +338,7 @@ export async function runIngestBench({ serverArgs, root, children, connections =
       duration: Math.min(5, duration),
     });
     const bookingRate = Number(process.env.BENCH_BOOKING_RATE ?? Math.max(1, Math.round(rate(warm.result) / 2)));
-    // alone, then ROUNDS times beside the ingestion and alone again: the medians of each kind make the ratio
+    // alone, then ROUNDS times beside the ingestion and alone again: each round beside is set against its neighbours
     const alone = [await bookings(bookingRate)];
     const beside = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -374,15 +376,20 @@ export async function runIngestBench({ serverArgs, root, children, connections =
         : []),
     ]);
     const rows = [...aloneRows.flatMap((r, i) => (besideRows[i] ? [r, besideRows[i]] : [r])), ...ingestRows];
-    const aloneP99 = median(aloneRows.map((r) => r['p99 ms']));
-    const besideP99 = median(besideRows.map((r) => r['p99 ms']));
-    const ratio = Number((besideP99 / aloneP99).toFixed(3));
-    // how far apart the runs without ingestion are (their range over their median): the machine's own noise. Past
-    // twice the tolerance, a difference of 10 % cannot be told from it, and the verdict says so rather than pass.
     const aloneP99s = aloneRows.map((r) => r['p99 ms']);
-    const aloneSpread = Math.round(((Math.max(...aloneP99s) - Math.min(...aloneP99s)) / aloneP99) * 100);
-    const tolerance = Math.round((INGEST_TARGETS.bookingP99Ratio - 1) * 100);
-    const isConclusive = aloneSpread <= 2 * tolerance;
+    // each round beside against the mean of the runs alone just before and just after it
+    const pairs = besideRows.map((r, i) =>
+      Number((r['p99 ms'] / (((aloneP99s[i] ?? 0) + (aloneP99s[i + 1] ?? 0)) / 2)).toFixed(3)),
+    );
+    const ratio = median(pairs);
+    // how far apart the runs without ingestion are (their range over their median): the machine's own drift and noise,
+    // shown beside the verdict; the pairs are what cancels it
+    const aloneMedian = median(aloneP99s);
+    const aloneSpread = Math.round(((Math.max(...aloneP99s) - Math.min(...aloneP99s)) / aloneMedian) * 100);
+    const limit = INGEST_TARGETS.bookingP99Ratio;
+    const everyRoundWithin = pairs.every((pair) => pair <= limit);
+    // within by the median but not in every round: the rounds disagree, and a difference of 10 % cannot be told
+    const isConclusive = everyRoundWithin || ratio > limit;
     // the ingestion kept its rates (within 5 %) and had every batch stored; the bookings had every one confirmed and
     // kept their rate (a server that fell behind shows it here, not only in the p99)
     const isIngestionFull = beside.every(
@@ -400,21 +407,16 @@ export async function runIngestBench({ serverArgs, root, children, connections =
         .filter((_, i) => (i % FULL_SNAPSHOT_EVERY === 0) === isFull)
         .map((bytes) => Number((bytes / 1024).toFixed(1)));
     const notes = [
-      isConclusive ? '' : `inconclusive: the runs alone span ${aloneSpread} % themselves`,
+      isConclusive ? '' : `inconclusive: within by the median, but not in every round`,
       isIngestionFull ? '' : 'the ingestion fell short of its rate or was refused',
       isBookingsClean ? '' : 'some bookings were not confirmed',
       isBookingRateKept ? '' : 'the bookings fell behind their rate',
     ].filter(Boolean);
     const targets = {
       bookingP99BesideIngestion: {
-        target: `median p99 beside ${INSIGHT_RATE} analytics batches/s${REPLAY_RATE > 0 ? ` and ${REPLAY_RATE} replay uploads/s` : ''} <= ${INGEST_TARGETS.bookingP99Ratio} x median alone (PostgreSQL, bookings at ${bookingRate}/s, ${ROUNDS} rounds of ${duration} s)`,
-        actual: `${ratio} (beside ${besideRows.map((r) => r['p99 ms']).join(', ')} ms; alone ${aloneP99s.join(', ')} ms, spanning ${aloneSpread} %)${notes.length ? `; ${notes.join('; ')}` : ''}`,
-        met:
-          ratio <= INGEST_TARGETS.bookingP99Ratio &&
-          isConclusive &&
-          isIngestionFull &&
-          isBookingsClean &&
-          isBookingRateKept,
+        target: `p99 beside ${INSIGHT_RATE} analytics batches/s${REPLAY_RATE > 0 ? ` and ${REPLAY_RATE} replay uploads/s` : ''} <= ${limit} x the runs alone around it, in every round (PostgreSQL, bookings at ${bookingRate}/s, ${ROUNDS} rounds of ${duration} s)`,
+        actual: `${ratio} (rounds ${pairs.join(', ')}; beside ${besideRows.map((r) => r['p99 ms']).join(', ')} ms; alone ${aloneP99s.join(', ')} ms, spanning ${aloneSpread} %)${notes.length ? `; ${notes.join('; ')}` : ''}`,
+        met: everyRoundWithin && isIngestionFull && isBookingsClean && isBookingRateKept,
       },
     };
     return postgresBenchResult({
