@@ -67,10 +67,22 @@ export async function octoRoutes(app: FastifyInstance) {
   });
   app.setNotFoundHandler((_request, reply) => sendError(reply, new OctoError('NOT_FOUND', 'No such OCTO endpoint')));
 
-  // every call names its key; a revoked key, a switched-off agency or a suspended one is refused on the next call
+  // every call names its key; a revoked key, a switched-off agency or a suspended one is refused on the next call.
+  // Calls without a valid key count per client address (OCTO_RATE_LIMIT_PER_KEY a minute): past it, 429 instead of
+  // 401, so one address cannot try keys without end (the app-wide limit of security.ts does not count the reseller API)
+  const callsWithoutKey = app.createRateLimit({
+    max: config.octoRateLimitPerKey,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `octo-no-key:${request.ip}`,
+  });
   app.addHook('onRequest', async (request) => {
     const caller = await authenticateApiKey(app.deps, request.headers.authorization);
-    if (!caller) throw new OctoError('UNAUTHORIZED', 'A valid API key is required: Authorization: Bearer <key>');
+    if (!caller) {
+      const budget = await callsWithoutKey(request);
+      if (!budget.isAllowed && budget.isExceeded)
+        throw new OctoError('TOO_MANY_REQUESTS', 'Too many calls without a valid API key; slow down');
+      throw new OctoError('UNAUTHORIZED', 'A valid API key is required: Authorization: Bearer <key>');
+    }
     request.octoCaller = caller;
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -82,8 +94,7 @@ export async function octoRoutes(app: FastifyInstance) {
   });
 
   // one budget per key for the whole API (whatever the route, whatever the spelling of the header), counted after the
-  // key is known; calls without a valid key count per client address in this same budget (the app-wide limit of
-  // security.ts does not count the reseller API)
+  // key is known (a call without one was answered above)
   app.addHook(
     'onRequest',
     app.rateLimit({

@@ -492,6 +492,30 @@ describe('OCTO', () => {
   });
 });
 
+describe('calls without a valid key', () => {
+  it('are counted per address in the per-key budget: past it, 429 instead of 401', async () => {
+    const limited = await buildTestApp({ octoRateLimitPerKey: 3 });
+    try {
+      const guess = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'GET',
+          url: '/octo/v1/supplier',
+          remoteAddress,
+          headers: { authorization: 'Bearer not-a-key-0123456789' },
+        });
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await guess('10.8.0.1'));
+      expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 401, 429, 429]);
+      expect(answers[3]?.json().error).toBe('TOO_MANY_REQUESTS');
+      expect(answers[0]?.json().error).toBe('UNAUTHORIZED');
+      // another address is not refused
+      expect((await guess('10.8.0.2')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('test keys', () => {
   let live: string;
   let test: string;
