@@ -3,7 +3,7 @@ import { MESSAGES } from '@portal/contract';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 
 // The app-wide limit per client address (RATE_LIMIT_MAX a minute, security.ts): what it counts, what it answers
-// and says in its headers, and what it leaves to other budgets
+// and says in its headers, and what it leaves to other budgets (the reseller API's: octo.test)
 const MAX = 3;
 let t: TestApp;
 beforeAll(async () => {
@@ -56,6 +56,18 @@ describe('the app-wide rate limit', () => {
     expect(login.body).toBe(MESSAGES.tooManyAttempts);
   });
 
+  it('counts an API route however its URL is spelt, and an unmatched API URL', async () => {
+    const answers = [];
+    for (const url of ['/api/layout/info', '/%61pi/layout/info', '/api/no-such-route'])
+      answers.push(await from('10.9.0.6', url));
+    expect(answers.map((a) => [a.statusCode, a.headers['x-ratelimit-remaining']])).toEqual([
+      [200, '2'],
+      [200, '1'],
+      [404, '0'],
+    ]);
+    expect((await from('10.9.0.6', '/%61pi/layout/info')).statusCode).toBe(429);
+  });
+
   it("does not count the app's own files and health checks, nor the reseller API (its own budget per key)", async () => {
     const address = '10.9.0.5';
     for (let i = 0; i < MAX + 2; i++) {
@@ -80,6 +92,17 @@ describe('the app-wide rate limit in maintenance mode', () => {
         answers.push(await m.app.inject({ method: 'GET', url: '/api/layout/info', remoteAddress: '10.9.1.1' }));
       expect(answers.map((a) => [a.statusCode, a.body])).toEqual(Array(3).fill([503, MESSAGES.maintenance]));
       expect(answers.map((a) => a.headers['x-ratelimit-limit'])).toEqual([undefined, undefined, undefined]);
+      // however its URL is spelt
+      const spelt = await m.app.inject({ method: 'GET', url: '/%61pi/layout/info', remoteAddress: '10.9.1.1' });
+      expect([spelt.statusCode, spelt.body]).toEqual([503, MESSAGES.maintenance]);
+      // the widget shops are still served, and still counted
+      const shop = [];
+      for (let i = 0; i < 2; i++)
+        shop.push(
+          (await m.app.inject({ method: 'GET', url: '/w/no-such-shop', remoteAddress: '10.9.1.2' })).statusCode,
+        );
+      expect(shop[0]).not.toBe(429);
+      expect(shop[1]).toBe(429);
     } finally {
       await m.close();
     }

@@ -6,7 +6,8 @@ export const maintenancePlugin = fp(
   async (app) => {
     if (!app.deps.config.maintenanceMode) return;
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
+      // by the route matched (the router decodes `/%61pi/…`), else the URL
+      if (!(request.routeOptions.url ?? request.url).startsWith('/api/')) return;
       return reply.code(503).type('text/plain; charset=utf-8').send(MESSAGES.maintenance);
     });
   },

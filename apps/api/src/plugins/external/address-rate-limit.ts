@@ -13,8 +13,9 @@ const LOCAL_KEYS = 5000;
 // memory, or in Redis across nodes under the same keys as before), answered with the same X-RateLimit-* headers and
 // the same 429. It is a callback hook rather than the plugin's global one (docs/decisions/0160): every API call
 // passes here, and the plugin's hook took five promises a call where the in-memory count needs none (about 10 % of
-// a cached catalogue read's server time, measured). `counts`: which requests it counts (by URL); the others pass
-// untouched and carry no rate-limit headers.
+// a cached catalogue read's server time, measured). `counts`: which requests it counts, by the pattern of the route
+// they matched (so `/%61pi/…` or an absolute-form URL, which the router decodes to an API route, counts as the API),
+// else by the URL; the others pass untouched and carry no rate-limit headers.
 export function addressRateLimit(
   app: FastifyInstance,
   { max, redis, counts }: { max: number; redis: Redis | undefined; counts: (url: string) => boolean },
@@ -22,11 +23,11 @@ export function addressRateLimit(
   const store = redis ? new RedisStore(false, false, redis) : new LocalStore(false, false, LOCAL_KEYS);
   const limit = String(max);
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
-    if (!counts(request.url)) return done();
+    if (!counts(request.routeOptions.url ?? request.url)) return done();
     store.incr(
       request.ip,
       (error, result) => {
-        // a store that fails (Redis down) lets the call through rather than refusing every call
+        // a store that fails (Redis down) lets the call through, without rate-limit headers, rather than refusing all
         if (error || !result) return done();
         const reset = String(Math.ceil(result.ttl / 1000));
         const over = result.current > max;

@@ -84,8 +84,10 @@ export const securityPlugin = fp(
     });
     // the API and the widget shops and their checkout (each page reads the database) count per address; the app's
     // files do not, nor the reseller API, which has its own budget per key (per address without one: octo.routes.ts)
-    // (in maintenance mode every API call is answered 503, uncounted: maintenance.ts)
-    const counts = app.deps.config.maintenanceMode ? () => false : countsPerAddress;
+    // (in maintenance mode every API call is answered 503, uncounted: maintenance.ts; the shops still count)
+    const counts = app.deps.config.maintenanceMode
+      ? (url: string) => !url.startsWith('/api/') && countsPerAddress(url)
+      : countsPerAddress;
     addressRateLimit(app, { max: rateLimitMax, redis, counts });
   },
   { name: 'security', dependencies: [] },
