@@ -387,7 +387,7 @@ export async function runIngestBench({ serverArgs, root, children, connections =
     const aloneMedian = median(aloneP99s);
     const aloneSpread = Math.round(((Math.max(...aloneP99s) - Math.min(...aloneP99s)) / aloneMedian) * 100);
     const limit = INGEST_TARGETS.bookingP99Ratio;
-    const everyRoundWithin = pairs.every((pair) => pair <= limit);
+    const everyRoundWithin = pairs.length > 0 && pairs.every((pair) => pair <= limit);
     // within by the median but not in every round: the rounds disagree, and a difference of 10 % cannot be told
     const isConclusive = everyRoundWithin || ratio > limit;
     // the ingestion kept its rates (within 5 %) and had every batch stored; the bookings had every one confirmed and
