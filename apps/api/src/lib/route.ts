@@ -62,6 +62,12 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, fal
   return result.data;
 }
 
+// The path a request is on, as the app-wide rules read it (the rate limit per address, maintenance mode): the pattern
+// of the route it matched — the router decodes `/%61pi/…` and absolute-form URLs — else the URL as sent (no route)
+export function requestPath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url;
+}
+
 export function toFastifyPath(path: string): string {
   return `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }

@@ -4,6 +4,7 @@ import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { MESSAGES } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { requestPath } from '../../lib/route.ts';
 
 const WINDOW_MS = 60_000;
 // the keys the in-memory store keeps at most (the oldest address leaves first), as @fastify/rate-limit's default
@@ -13,9 +14,8 @@ const LOCAL_KEYS = 5000;
 // memory, or in Redis across nodes under the same keys as before), answered with the same X-RateLimit-* headers and
 // the same 429. It is a callback hook rather than the plugin's global one (docs/decisions/0160): every API call
 // passes here, and the plugin's hook took five promises a call where the in-memory count needs none (about 10 % of
-// a cached catalogue read's server time, measured). `counts`: which requests it counts, by the pattern of the route
-// they matched (so `/%61pi/…` or an absolute-form URL, which the router decodes to an API route, counts as the API),
-// else by the URL; the others pass untouched and carry no rate-limit headers.
+// a cached catalogue read's server time, measured). `counts`: which requests it counts, by their path (`requestPath`:
+// the route matched, else the URL); the others pass untouched and carry no rate-limit headers.
 export function addressRateLimit(
   app: FastifyInstance,
   { max, redis, counts }: { max: number; redis: Redis | undefined; counts: (url: string) => boolean },
@@ -23,7 +23,7 @@ export function addressRateLimit(
   const store = redis ? new RedisStore(false, false, redis) : new LocalStore(false, false, LOCAL_KEYS);
   const limit = String(max);
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
-    if (!counts(request.routeOptions.url ?? request.url)) return done();
+    if (!counts(requestPath(request))) return done();
     store.incr(
       request.ip,
       (error, result) => {
