@@ -119,35 +119,30 @@ export async function findSlots(db: DbOrTx, offerIds: number[], from: string, to
     FROM ${slots} WHERE ${where}`)) as unknown as { rows: { slots: string | null }[] };
   const text = result.rows[0]?.slots ?? '';
   if (text === '') return [];
-  const dates = new Map<number, string>();
-  const read = text.split(';').map((record) => {
+  // each day's date text made once: equal dates are one string, and ISO dates sort as text
+  const dates = new Map<string, string>();
+  const read = text.split(';').map((record): SlotRow => {
     const [offerId = '', day = '', startTime = '', left = '', adults = '', children = ''] = record.split(',');
-    const dayNumber = Number(day);
-    let date = dates.get(dayNumber);
-    if (date === undefined) dates.set(dayNumber, (date = dateOfDay(dayNumber)));
+    let date = dates.get(day);
+    if (date === undefined) dates.set(day, (date = dateOfDay(Number(day))));
     return {
-      dayNumber,
-      slot: {
-        offerId: Number(offerId),
-        date,
-        startTime: startTime === '' ? null : startTime,
-        left: Number(left),
-        leftAdultsTickets: adults === '' ? null : Number(adults),
-        leftChildrenTickets: children === '' ? null : Number(children),
-      },
+      offerId: Number(offerId),
+      date,
+      startTime: startTime === '' ? null : startTime,
+      left: Number(left),
+      leftAdultsTickets: adults === '' ? null : Number(adults),
+      leftChildrenTickets: children === '' ? null : Number(children),
     };
   });
-  read.sort(
-    (a, b) =>
-      a.dayNumber - b.dayNumber || compareTimes(a.slot.startTime, b.slot.startTime) || a.slot.offerId - b.slot.offerId,
+  return read.sort(
+    (a, b) => compareText(a.date, b.date) || compareText(a.startTime, b.startTime) || a.offerId - b.offerId,
   );
-  return read.map(({ slot }) => slot);
 }
 
 const DAY_ZERO = Date.UTC(2000, 0, 1);
 const dateOfDay = (day: number) => new Date(DAY_ZERO + day * 86_400_000).toISOString().slice(0, 10);
-// no time (opening hours) first, then 'HH:mm' in order
-const compareTimes = (a: string | null, b: string | null) =>
+// none (an opening-hours slot's time) first
+const compareText = (a: string | null, b: string | null) =>
   a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
 
 export async function findValidPromoCode(db: DbOrTx, code: string, today: string) {
