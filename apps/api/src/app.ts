@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env.ts';
 import { loadSites } from './config/sites.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createLocalDiskStorage, createS3Storage, type FileStorage } from './lib/storage.ts';
+import { createFrontDoor } from './lib/front-door.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { errorHandlerPlugin } from './plugins/app/error-handler.ts';
@@ -49,7 +50,10 @@ import { replayRoutesPlugin } from './modules/replay/index.ts';
 export type BuildAppOptions = { config: AppConfig; database: DatabaseHandle; storage?: FileStorage };
 
 export async function buildApp({ config, database, storage }: BuildAppOptions): Promise<FastifyInstance> {
+  // the catalogue's cached answers are sent before Fastify's router when they can be (docs/decisions/0161)
+  const frontDoor = createFrontDoor();
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -91,6 +95,11 @@ export async function buildApp({ config, database, storage }: BuildAppOptions): 
     kickPasswordResets: () => passwordResets.kick(),
   });
   app.decorate('mailWorker', mailWorker);
+  app.decorate('frontDoor', frontDoor);
+  app.addHook('preClose', (done) => {
+    frontDoor.close();
+    done();
+  });
   // the catalogue's cache is read at scrape time (its plugin registers below)
   app.decorate(
     'metrics',

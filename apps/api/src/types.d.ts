@@ -1,5 +1,6 @@
 import type { Site } from './config/sites.ts';
 import type { Actor, AppDeps } from './lib/context.ts';
+import type { FrontDoor } from './lib/front-door.ts';
 import type { JobRegistry, JobRunner } from './modules/jobs/job-runner.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
 import type { MailWorker } from './modules/mail/mail-worker.ts';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     // plugins add their background jobs here while the app loads
     jobs: JobRegistry;
     metrics: Metrics;
+    // answers read before Fastify's router (lib/front-door.ts)
+    frontDoor: FrontDoor;
   }
   interface FastifyRequest {
     site: Site;

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
 export type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
@@ -33,14 +34,36 @@ function quietChild(parent: FastifyBaseLogger, bindings: Bindings, options: Chil
   } as unknown as FastifyBaseLogger;
 }
 
+const DECIDED = Symbol('sampled at the front door');
+type DecidedRequest = IncomingMessage & { [DECIDED]?: boolean };
+
+export type HotRouteLog = {
+  // Fastify's childLoggerFactory for the hot routes
+  childLogger: ChildLoggerFactory;
+  // for a request read before Fastify (the front door): whether it is the one in N to log, decided once (a request
+  // handed to Fastify afterwards keeps the decision)
+  sample: (req: IncomingMessage) => boolean;
+};
+
 // Cheap logging on the hottest routes (the cached catalogue reads): one request in `sampleEvery` is logged as any
 // other (a real child logger, the request lines at info); the others log only warnings and errors, and build no
-// child logger unless they do. 1 logs every request as before.
-export function sampledRequestLogger(sampleEvery: number): ChildLoggerFactory {
+// child logger unless they do. 1 logs every request as before. The front door answers the others itself, and hands
+// the sampled one to Fastify, so that one in N is logged over both ways.
+export function hotRouteLog(sampleEvery: number): HotRouteLog {
   let count = 0;
-  return function childLogger(logger, bindings, options) {
+  const take = () => {
     count = count + 1 >= sampleEvery ? 0 : count + 1;
-    if (count === 0) return logger.child(bindings, options);
-    return quietChild(logger, bindings, options as ChildOptions);
+    return count === 0;
   };
+  return {
+    childLogger: function childLogger(logger, bindings, options, rawReq) {
+      if (((rawReq as DecidedRequest)[DECIDED] ?? take()) === true) return logger.child(bindings, options);
+      return quietChild(logger, bindings, options as ChildOptions);
+    },
+    sample: (req) => ((req as DecidedRequest)[DECIDED] = take()),
+  };
+}
+
+export function sampledRequestLogger(sampleEvery: number): ChildLoggerFactory {
+  return hotRouteLog(sampleEvery).childLogger;
 }

@@ -101,7 +101,8 @@ export type CatalogueStore = {
   snapshot: () => Promise<CatalogueSnapshot>;
   // the entry under `key` as it is, whatever its tag: the caller compares the tag (a hit is counted by `hit`)
   peek: (key: string) => ReadyResponse | undefined;
-  hit: () => void;
+  // (`atFrontDoor`: answered before Fastify, front-reads.ts)
+  hit: (atFrontDoor?: boolean) => void;
   // the entry under `key` if its tag is `tag`, else computed (once, however many ask at the same time)
   cached: (
     key: string,
@@ -117,8 +118,9 @@ export type CatalogueStore = {
   // after a change made by this node: read the counters again on the next request
   invalidate: () => void;
   // how often an answer came from the cache and how often it was computed (/metrics)
-  // (ready: the hits answered the short way, without a promise: catalogue.routes.ts)
-  stats: () => { hits: number; computed: number; ready: number };
+  // (ready: the hits answered the short way, without a promise: catalogue.routes.ts; frontDoor: those of them
+  // answered before Fastify)
+  stats: () => { hits: number; computed: number; ready: number; frontDoor: number };
 };
 
 // the cache holds at most this many bytes (bodies and their compressed copies), oldest entries leave first
@@ -158,7 +160,7 @@ export function createCatalogueStore(db: Db, options: { pollMs: number }): Catal
   const entries = new Map<string, ReadyResponse>();
   let totalBytes = 0;
   const computing = new Map<string, Promise<ReadyResponse>>();
-  const counters = { hits: 0, computed: 0, ready: 0 };
+  const counters = { hits: 0, computed: 0, ready: 0, frontDoor: 0 };
 
   const versionsNow = (): Versions | null =>
     versionsCache && options.pollMs > 0 && Date.now() - versionsCache.readAt < options.pollMs
@@ -286,9 +288,10 @@ export function createCatalogueStore(db: Db, options: { pollMs: number }): Catal
     versionsNow,
     snapshot: loadSnapshot,
     peek: (key) => entries.get(key),
-    hit: () => {
+    hit: (atFrontDoor = false) => {
       counters.hits += 1;
       counters.ready += 1;
+      if (atFrontDoor) counters.frontDoor += 1;
     },
     cached,
     encoded,

@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 import type { CatalogueLocaleQuery, RouteDescriptor } from '@portal/contract';
 import { catalogueRoutes as routes, currencyForLanguage } from '@portal/contract';
 import type { Site } from '../../config/sites.ts';
-import type { Actor } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
-import { sampledRequestLogger, type ChildLoggerFactory } from '../../lib/hot-route-log.ts';
+import { hotRouteLog } from '../../lib/hot-route-log.ts';
 import {
   checkAccess,
   parseInput,
@@ -17,20 +16,23 @@ import {
 } from '../../lib/route.ts';
 import { alternatives, tourSlotsOfYear } from './alternatives.service.ts';
 import { availabilityByOffer, availabilityByTour, availabilityRowsJson } from './availability.service.ts';
-import {
-  createCatalogueStore,
-  JsonText,
-  matchesEtag,
-  type CatalogueStore,
-  type Encoding,
-  type ReadyResponse,
-  type Versions,
-} from './catalogue.cache.ts';
+import { createCatalogueStore, JsonText, type CatalogueStore, type ReadyResponse } from './catalogue.cache.ts';
 import * as service from './catalogue.service.ts';
 import type { CatalogueSnapshot } from './catalogue.snapshot.ts';
 import type { View } from './catalogue.views.ts';
 import { createImageService, createVideoLibrary } from './media.ts';
-import { sessionCacheHook } from './session-cache.ts';
+import {
+  dubaiToday,
+  keyOf,
+  MAX_ROUTES_BY_URL,
+  readyAnswer,
+  seesNetRates,
+  tagOf,
+  type CachedRoute,
+  type Hot,
+} from './cached-answers.ts';
+import { catalogueFrontReader } from './front-reads.ts';
+import { sessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,14 +43,6 @@ declare module 'fastify' {
 type LocaleInput =
   | Partial<Pick<CatalogueLocaleQuery, 'language' | 'Language' | 'currencyCode' | 'currencycode'>>
   | undefined;
-
-// Intl formatting costs more than the rest of a cached read, so the Dubai date is worked out once a minute
-let todayMemo = { minute: -1, date: '' };
-function dubaiToday(now: Date): string {
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (todayMemo.minute !== minute) todayMemo = { minute, date: dubaiDate(now) };
-  return todayMemo.date;
-}
 
 // Texts in the request's language (default: the site's); the currency as asked, else the one that goes with the
 // language (SPEC §4: Russian → usd, otherwise aed).
@@ -62,21 +56,6 @@ export function viewFor(site: Site, query: LocaleInput, showNet: boolean, now: D
   return { language, currency, showNet, today: dubaiToday(now) };
 }
 
-// The encoding to answer in, by the Accept-Encoding header alone (br before gzip, as before); the few distinct
-// headers clients send are remembered
-const encodingByHeader = new Map<string, Encoding>();
-function preferredEncoding(header: string | undefined): Encoding {
-  if (!header) return 'identity';
-  let encoding = encodingByHeader.get(header);
-  if (encoding) return encoding;
-  encoding = /\bbr\b/.test(header) ? 'br' : /\bgzip\b/.test(header) ? 'gzip' : 'identity';
-  if (encodingByHeader.size >= 200) encodingByHeader.clear();
-  encodingByHeader.set(header, encoding);
-  return encoding;
-}
-
-// A cached answer: 304 when the client has this ETag, else the bytes in the encoding it accepts (compressed once,
-// the first time that encoding is asked for); the headers are the entry's own, built when it was made.
 // Undefined when sent at once; else (compressing) a promise of the reply, which an async handler returns.
 function sendReady(
   store: CatalogueStore,
@@ -84,35 +63,17 @@ function sendReady(
   reply: FastifyReply,
   entry: ReadyResponse,
 ): undefined | Promise<FastifyReply> {
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, entry.etag)) {
-    reply.headers(entry.headers.notModified).code(304).send();
+  const answer = readyAnswer(store, entry, request.headers['if-none-match'], request.headers['accept-encoding']);
+  if (answer.status === 304) {
+    reply.headers(answer.headers).code(304).send();
     return;
   }
-  let encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (encoding !== 'identity' && entry[encoding] === null) encoding = 'identity';
-  const headers = entry.headers[encoding];
-  const bytes = store.encoded(entry, encoding);
+  const { headers, bytes } = answer;
   if (Buffer.isBuffer(bytes)) {
     reply.headers(headers).send(bytes);
     return;
   }
   return bytes.then((ready) => reply.headers(headers).send(ready));
-}
-
-// The cache tag: the catalogue's version, and either the stock stamps of the offers the answer shows and the minute
-// (cut-offs), or the Dubai date (what "today" decides)
-function tagOf(versions: Versions, stockOffers: readonly number[] | null, nowMs: number): string {
-  return stockOffers
-    ? `c${versions.catalogue}|s${stockOffers.map(versions.stockOf).join('.')}|${Math.floor(nowMs / 60_000)}`
-    : `c${versions.catalogue}|${dubaiToday(new Date(nowMs))}`;
-}
-
-// The raw URL names the route, its parameters and query; the site and whether net rates show decide the rest of the
-// view (language and currency: the query's, else the site's). Net rates are the same for every agency that may see
-// them (one net rate per offer and period): only whether they show is part of the key.
-function keyOf(request: FastifyRequest, showNet: boolean): string {
-  return `${request.url}|${request.site.id}|${showNet ? 'net' : 'public'}`;
 }
 
 type Compute<R extends RouteDescriptor> = (
@@ -128,9 +89,11 @@ type Compute<R extends RouteDescriptor> = (
 // `pollMs` ago, the entry under the request's key and its tag: no validation (the entry exists only for a URL that
 // passed it), no promise, one write. Anything else (no entry, an old tag, versions to re-read, no session) takes the
 // full way: access, validation, versions, compute if needed.
+// The front door (front-reads.ts) answers the same hits before Fastify: each URL Fastify matched to a cached route
+// and answered from an entry is remembered with that route (`hot.routesByUrl`).
 function registerCached<R extends RouteDescriptor>(
   app: FastifyInstance,
-  { store, logger }: Hot,
+  { store, log, routesByUrl }: Hot,
   route: R,
   options: {
     showNet: boolean;
@@ -138,6 +101,12 @@ function registerCached<R extends RouteDescriptor>(
     compute: Compute<R>;
   },
 ) {
+  const cachedRoute: CachedRoute = { descriptor: route, path: toFastifyPath(route.path), showNet: options.showNet };
+  const learn = (url: string) => {
+    if (route.method !== 'GET' || routesByUrl.get(url) === cachedRoute) return;
+    if (routesByUrl.size >= MAX_ROUTES_BY_URL) routesByUrl.clear();
+    routesByUrl.set(url, cachedRoute);
+  };
   const full = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     await checkAccess(app, route, request);
     const input: HandlerInput<R> = { ...parseInput(route, request), ctx: serviceContext(app, request), request, reply };
@@ -147,7 +116,7 @@ function registerCached<R extends RouteDescriptor>(
     // ByOffer names its offer itself: only ByTour needs the snapshot to list its offers
     const stockOffers = options.stockOf ? await options.stockOf(input, store.snapshot) : null;
     const entry = await store.cached(
-      keyOf(request, showNet),
+      keyOf(request.url, request.site.id, showNet),
       tagOf(versions, stockOffers, now.getTime()),
       stockOffers,
       async () => {
@@ -157,31 +126,27 @@ function registerCached<R extends RouteDescriptor>(
         return JSON.stringify(route.response ? route.response.parse(result) : result);
       },
     );
+    learn(request.url);
     // the reply itself (a thenable): Fastify waits for the answer to be sent
     return sendReady(store, request, reply, entry) ?? reply;
   };
   app.route({
     method: route.method,
-    url: toFastifyPath(route.path),
-    childLoggerFactory: logger,
+    url: cachedRoute.path,
+    childLoggerFactory: log.childLogger,
     handler: (request, reply) => {
       const actor = request.actor;
       // refused or not yet authenticated: the full path answers 401/403 as every route does
       if (!roleAllowed(route, actor)) return full(request, reply);
       const versions = store.versionsNow();
       if (!versions) return full(request, reply);
-      const entry = store.peek(keyOf(request, options.showNet && seesNetRates(actor)));
+      const entry = store.peek(keyOf(request.url, request.site.id, options.showNet && seesNetRates(actor)));
       if (!entry || entry.tag !== tagOf(versions, entry.stockOffers, Date.now())) return full(request, reply);
       store.hit();
+      learn(request.url);
       return sendReady(store, request, reply, entry);
     },
   });
-}
-
-// Net rates are for approved agencies (and the tours company): an agency waiting for approval browses the catalogue
-// at recommended prices, and its pages say why (issue "back office": the rule for agencies not yet approved)
-function seesNetRates(actor: Actor | null): boolean {
-  return actor !== null && (actor.role === 'operator' || actor.agencyStatus === 'approved');
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -196,21 +161,21 @@ export const catalogueRoutesPlugin = fp(
       pollMs: intFromEnv('CATALOGUE_VERSION_POLL_MS', isTest ? 0 : 250),
     });
     parent.decorate('catalogue', store);
+    const sessions = sessionCache(parent, intFromEnv('CATALOGUE_SESSION_RECHECK_MS', isTest ? 300 : 2000));
+    const hot: Hot = { store, log: hotRouteLog(intFromEnv('HOT_ROUTE_LOG_SAMPLE', 100)), routesByUrl: new Map() };
     // the routes live in their own context so the session hook touches no other route
     await parent.register(async (app) => {
-      app.addHook('onRequest', sessionCacheHook(app, intFromEnv('CATALOGUE_SESSION_RECHECK_MS', isTest ? 300 : 2000)));
-      registerCatalogueRoutes(app, store);
+      app.addHook('onRequest', sessions.hook);
+      registerCatalogueRoutes(app, hot);
     });
+    // in maintenance mode every API call is answered 503 (maintenance.ts): nothing is answered before Fastify
+    if (!parent.deps.config.maintenanceMode) parent.frontDoor.use(catalogueFrontReader(parent, { ...hot, sessions }));
   },
   { name: 'catalogue' },
 );
 
-// the cached reads' store, and their request logger: one cached read in HOT_ROUTE_LOG_SAMPLE is logged like any
-// request (default 100; 1: every one), the others log only warnings and errors
-type Hot = { store: CatalogueStore; logger: ChildLoggerFactory };
-
-function registerCatalogueRoutes(app: FastifyInstance, store: CatalogueStore) {
-  const hot: Hot = { store, logger: sampledRequestLogger(intFromEnv('HOT_ROUTE_LOG_SAMPLE', 100)) };
+function registerCatalogueRoutes(app: FastifyInstance, hot: Hot) {
+  const { store } = hot;
   const sendImage = createImageService(app.deps.db, store, app.deps.config.dataDir, app.deps.storage);
   const videos = createVideoLibrary();
   const pub = { showNet: false };

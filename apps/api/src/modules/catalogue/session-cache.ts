@@ -19,8 +19,20 @@ function expiryOf(header: string): number {
 // dwarfs the cached response. A session verified by `authenticate` (signature, expiry, user still active, same
 // token version) is reused for these routes for up to `recheckMs`, then verified again: a deleted agent or a
 // changed password stops catalogue reads within that time, and every other route still checks at once.
-export function sessionCacheHook(app: FastifyInstance, recheckMs: number, maxSessions = 10_000) {
+export type SessionCache = {
+  // the onRequest hook of the catalogue's routes
+  hook: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
+  // the actor of a Bearer header verified less than `recheckMs` ago; undefined when it is not known or due a check
+  known: (header: string) => Actor | undefined;
+};
+
+export function sessionCache(app: FastifyInstance, recheckMs: number, maxSessions = 10_000): SessionCache {
   const sessions = new Map<string, Session>();
+  const known = (header: string) => {
+    const hit = sessions.get(header);
+    const now = Date.now();
+    return hit && now - hit.checkedAt < recheckMs && now < hit.expiresAt ? hit.actor : undefined;
+  };
   const checking = new Map<string, Promise<{ actor: Actor | null; staleClaims: boolean | undefined }>>();
   const remember = (header: string, actor: Actor | null) => {
     if (!actor) return;
@@ -31,13 +43,12 @@ export function sessionCacheHook(app: FastifyInstance, recheckMs: number, maxSes
     sessions.set(header, { actor, checkedAt: Date.now(), expiresAt: expiryOf(header.slice(7)) });
   };
   // a callback hook: the common case (a known session) finishes without a promise
-  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+  const hook = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return done();
-    const hit = sessions.get(header);
-    const now = Date.now();
-    if (hit && now - hit.checkedAt < recheckMs && now < hit.expiresAt) {
-      request.actor = hit.actor;
+    const actor = known(header);
+    if (actor) {
+      request.actor = actor;
       return done();
     }
     sessions.delete(header);
@@ -61,4 +72,5 @@ export function sessionCacheHook(app: FastifyInstance, recheckMs: number, maxSes
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   };
+  return { hook, known };
 }

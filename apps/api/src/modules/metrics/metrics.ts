@@ -15,7 +15,7 @@ export type Metrics = {
 // the database pool, and Node's own (event loop lag, memory, GC).
 export function createMetrics(
   database: DatabaseHandle,
-  catalogueCache: () => { hits: number; computed: number } | undefined,
+  catalogueCache: () => { hits: number; computed: number; frontDoor: number } | undefined,
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -60,6 +60,15 @@ export function createMetrics(
       if (!stats) return;
       this.set({ source: 'hit' }, stats.hits);
       this.set({ source: 'computed' }, stats.computed);
+    },
+  });
+  new Gauge({
+    name: 'portal_catalogue_front_door_answers',
+    help: 'Of the cache hits since start, those answered before the framework (docs/decisions/0161)',
+    registers: [registry],
+    collect() {
+      const stats = catalogueCache();
+      if (stats) this.set(stats.frontDoor);
     },
   });
   return { registry, httpDuration, bookingDecisions, jobRuns };

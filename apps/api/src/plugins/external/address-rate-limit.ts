@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { MESSAGES } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { countedAtFrontDoor, type AddressCount, type AddressCounter } from '../../lib/front-door.ts';
 import { requestPath } from '../../lib/route.ts';
 
 const WINDOW_MS = 60_000;
@@ -15,29 +16,46 @@ const LOCAL_KEYS = 5000;
 // the same 429. It is a callback hook rather than the plugin's global one (docs/decisions/0160): every API call
 // passes here, and the plugin's hook took five promises a call where the in-memory count needs none (about 10 % of
 // a cached catalogue read's server time, measured). `counts`: which requests it counts, by their path (`requestPath`:
-// the route matched, else the URL); the others pass untouched and carry no rate-limit headers.
+// the route matched, else the URL); the others pass untouched and carry no rate-limit headers. A request the front
+// door counted and handed over (lib/front-door.ts) carries its count, which is applied instead of counting it twice;
+// the counter returned is the one the front door counts with.
 export function addressRateLimit(
   app: FastifyInstance,
   { max, redis, counts }: { max: number; redis: Redis | undefined; counts: (url: string) => boolean },
-): void {
+): AddressCounter {
   const store = redis ? new RedisStore(false, false, redis) : new LocalStore(false, false, LOCAL_KEYS);
   const limit = String(max);
-  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
-    if (!counts(requestPath(request))) return done();
+  const count = (ip: string | undefined, then: (count: AddressCount) => void) =>
     store.incr(
-      request.ip,
+      ip ?? '',
       (error, result) => {
         // a store that fails (Redis down) lets the call through, without rate-limit headers, rather than refusing all
-        if (error || !result) return done();
-        const reset = String(Math.ceil(result.ttl / 1000));
+        if (error || !result) return then(null);
         const over = result.current > max;
-        reply.header('x-ratelimit-limit', limit);
-        reply.header('x-ratelimit-remaining', over ? '0' : String(max - result.current));
-        reply.header('x-ratelimit-reset', reset);
-        done(over ? new AppError('too_many_requests', MESSAGES.tooManyAttempts, [], Number(reset)) : undefined);
+        then({
+          limit,
+          remaining: over ? '0' : String(max - result.current),
+          reset: String(Math.ceil(result.ttl / 1000)),
+          over,
+        });
       },
       WINDOW_MS,
       max,
     );
+  const apply = (reply: FastifyReply, counted: AddressCount, done: (error?: Error) => void) => {
+    if (!counted) return done();
+    reply.header('x-ratelimit-limit', counted.limit);
+    reply.header('x-ratelimit-remaining', counted.remaining);
+    reply.header('x-ratelimit-reset', counted.reset);
+    done(
+      counted.over ? new AppError('too_many_requests', MESSAGES.tooManyAttempts, [], Number(counted.reset)) : undefined,
+    );
+  };
+  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
+    if (!counts(requestPath(request))) return done();
+    const counted = countedAtFrontDoor(request.raw);
+    if (counted !== undefined) return apply(reply, counted, done);
+    count(request.ip, (fresh) => apply(reply, fresh, done));
   });
+  return { counts, count };
 }

@@ -3,7 +3,17 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { FIRST_PAINT_GATE_SCRIPT } from '@portal/contract/plain';
+import type { AddressCounter } from '../../lib/front-door.ts';
 import { addressRateLimit } from './address-rate-limit.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    // the headers every answer on this URL starts with (the front door's answers too: lib/front-door.ts)
+    securityHeadersFor: (url: string) => Readonly<Record<string, string>>;
+    // the app-wide count per address, for a request read before Fastify (the front door)
+    addressCounter: AddressCounter;
+  }
+}
 
 // Stripe's published list of what Stripe.js needs (script, frames for the card fields and 3-D Secure, its API)
 const STRIPE_ORIGINS = {
@@ -45,9 +55,11 @@ export const securityPlugin = fp(
     // An answer of the API (JSON, or a file sent as an attachment) is no document either (docs/decisions/0153): no
     // sniffing, no reading from another origin, no framing and nothing it could load — the OWASP set for a REST API
     const apiHeaders = { ...assetHeaders, 'content-security-policy': API_CSP };
+    const headersFor = (url: string) =>
+      BUILD_SCRIPT_OR_STYLE.test(url) ? assetHeaders : API_ANSWER.test(url) ? apiHeaders : headers;
+    app.decorate('securityHeadersFor', headersFor);
     app.addHook('onRequest', (request, reply, done) => {
-      const url = request.url;
-      reply.headers(BUILD_SCRIPT_OR_STYLE.test(url) ? assetHeaders : API_ANSWER.test(url) ? apiHeaders : headers);
+      reply.headers(headersFor(request.url));
       done();
     });
     app.addHook('onSend', (request, reply, payload, done) => {
@@ -88,7 +100,7 @@ export const securityPlugin = fp(
     const counts = app.deps.config.maintenanceMode
       ? (url: string) => !url.startsWith('/api/') && countsPerAddress(url)
       : countsPerAddress;
-    addressRateLimit(app, { max: rateLimitMax, redis, counts });
+    app.decorate('addressCounter', addressRateLimit(app, { max: rateLimitMax, redis, counts }));
   },
   { name: 'security', dependencies: [] },
 );
