@@ -163,12 +163,19 @@ export function loadSites(sitesFile: string | undefined): SiteRegistry {
   const hostMap = new Map<string, Site>();
   for (const site of all) for (const host of site.hosts) hostMap.set(host.toLowerCase(), site);
   const fallback = all.find((s) => s.kind === 'general') ?? all[0];
+  const byAskedHost = new Map<string, Site>();
   if (!fallback) throw new Error('No sites configured');
   return {
     all,
     byHost: (host) => {
-      const name = (host ?? '').toLowerCase().replace(/:\d+$/, '');
-      return hostMap.get(name) ?? fallback;
+      // every request asks: the few host names clients send are remembered (bounded: any client may send any)
+      const asked = host ?? '';
+      let site = byAskedHost.get(asked);
+      if (site) return site;
+      site = hostMap.get(asked.toLowerCase().replace(/:\d+$/, '')) ?? fallback;
+      if (byAskedHost.size >= 1000) byAskedHost.clear();
+      byAskedHost.set(asked, site);
+      return site;
     },
     byId: (id) => all.find((s) => s.id === id),
   };

@@ -25,6 +25,14 @@ export function catalogueFrontReader(
   const counter = app.addressCounter;
   const latency = app.metrics.httpDuration;
 
+  // each headers object (the security headers of a kind of URL, an entry's of an encoding) as name, value, name…
+  const flatHeaders = new WeakMap<Readonly<Record<string, string>>, string[]>();
+  const flat = (headers: Readonly<Record<string, string>>) => {
+    let list = flatHeaders.get(headers);
+    if (!list) flatHeaders.set(headers, (list = Object.entries(headers).flat()));
+    return list;
+  };
+
   const read = (req: IncomingMessage, res: ServerResponse, handOver: HandOver) => {
     const started = performance.now();
     const url = req.url;
@@ -54,8 +62,7 @@ export function catalogueFrontReader(
     if (log.sample(req)) return handOver();
 
     const send = (counted: AddressCount) => {
-      const out: string[] = [];
-      for (const [name, value] of Object.entries(app.securityHeadersFor(url))) out.push(name, value);
+      const out = [...flat(app.securityHeadersFor(url))];
       if (counted)
         out.push(
           'x-ratelimit-limit',
@@ -65,7 +72,7 @@ export function catalogueFrontReader(
           'x-ratelimit-reset',
           counted.reset,
         );
-      for (const [name, value] of Object.entries(answer.headers)) out.push(name, value);
+      for (const item of flat(answer.headers)) out.push(item);
       if (bytes) out.push('content-length', String(bytes.length));
       res.writeHead(answer.status, out);
       res.end(bytes ?? undefined);
