@@ -72,6 +72,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // at once: Fastify answers 503 from now on, and its preClose hooks run a turn later
+    app.frontDoor.close();
     try {
       await app.close();
     } finally {

@@ -51,6 +51,8 @@ describe('GET /metrics', () => {
     const after = (await scrape()).body;
     expect(after).toMatch(/portal_catalogue_cache_answers\{source="computed"\} [1-9]/);
     expect(after).toMatch(/portal_catalogue_cache_answers\{source="hit"\} [1-9]/);
+    // app.inject never passes the front door (decision 0161; front-reads.test reads it over a socket)
+    expect(after).toMatch(/^portal_catalogue_front_door_answers 0$/m);
   });
 
   it("registers every plugin's jobs with the runner (each plugin adds its own)", async () => {

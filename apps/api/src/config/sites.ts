@@ -154,6 +154,8 @@ function withFeatures(site: SiteConfig): Site {
 export type SiteRegistry = {
   all: Site[];
   byHost: (host: string | undefined) => Site;
+  // whether a host name is one of the sites' own (byHost answers the general site for any other)
+  isSiteHost: (host: string) => boolean;
   byId: (id: string) => Site | undefined;
 };
 
@@ -173,10 +175,12 @@ export function loadSites(sitesFile: string | undefined): SiteRegistry {
       let site = byAskedHost.get(asked);
       if (site) return site;
       site = hostMap.get(asked.toLowerCase().replace(/:\d+$/, '')) ?? fallback;
+      if (asked.length > 255) return site;
       if (byAskedHost.size >= 1000) byAskedHost.clear();
       byAskedHost.set(asked, site);
       return site;
     },
+    isSiteHost: (host) => hostMap.has(host.toLowerCase()),
     byId: (id) => all.find((s) => s.id === id),
   };
 }

@@ -9,9 +9,10 @@ export type FrontReader = (req: IncomingMessage, res: ServerResponse, handOver: 
 export type FrontDoor = {
   // Fastify's serverFactory: the HTTP server Fastify would make, with the front door's reader before Fastify's router
   serverFactory: NonNullable<FastifyServerOptions['serverFactory']>;
-  // the one reader (the catalogue's ready answers: docs/decisions/0161); none until a plugin sets it
+  // the one reader (the catalogue's ready answers: docs/decisions/0161); none until a plugin sets it, and only one
   use: (reader: FrontReader) => void;
-  // from the app's close on, every request goes to Fastify (which answers 503 while closing, as without a front door)
+  // from then on every request goes to Fastify (which answers 503 while closing, as without a front door): the
+  // server's shutdown calls it before app.close(), and the app's preClose hook too
   close: () => void;
 };
 
@@ -23,6 +24,14 @@ export type AddressCounter = {
   counts: (path: string) => boolean;
   count: (ip: string | undefined, then: (count: AddressCount) => void) => void;
 };
+// the X-RateLimit-* headers of a count (the limit's hook and the front door send the same)
+export function rateLimitHeaders(count: NonNullable<AddressCount>): Record<string, string> {
+  return {
+    'x-ratelimit-limit': count.limit,
+    'x-ratelimit-remaining': count.remaining,
+    'x-ratelimit-reset': count.reset,
+  };
+}
 // A request the front door counted and then handed to Fastify carries its count, so the limit's hook applies it
 // instead of counting the request twice
 const COUNTED = Symbol('counted at the front door');
@@ -46,6 +55,8 @@ export function createFrontDoor(): FrontDoor {
   let reader: FrontReader | null = null;
   return {
     serverFactory: (handler, options) => {
+      // the front door is an HTTP/1 server's listener: TLS or HTTP/2 would need their own
+      if (options.https || options.http2) throw new Error('the front door serves plain HTTP/1 only');
       const listener = (req: IncomingMessage, res: ServerResponse) => {
         if (!reader) return handler(req, res);
         reader(req, res, () => handler(req, res));
@@ -60,6 +71,7 @@ export function createFrontDoor(): FrontDoor {
       return server;
     },
     use: (next) => {
+      if (reader) throw new Error('the front door has a reader already');
       reader = next;
     },
     close: () => {

@@ -2,6 +2,7 @@ import type { RouteDescriptor } from '@portal/contract';
 import type { Actor } from '../../lib/context.ts';
 import { dubaiDate } from '../../lib/dubai-time.ts';
 import type { HotRouteLog } from '../../lib/hot-route-log.ts';
+import { roleAllowed } from '../../lib/route.ts';
 import {
   matchesEtag,
   type CatalogueStore,
@@ -84,3 +85,20 @@ export const MAX_ROUTES_BY_URL = 50_000;
 // the cached reads' store, their request log (one cached read in HOT_ROUTE_LOG_SAMPLE is logged like any request,
 // default 100, 1: every one; the others log only warnings and errors), and the routes by URL (the front door's)
 export type Hot = { store: CatalogueStore; log: HotRouteLog; routesByUrl: Map<string, CachedRoute> };
+
+// The entry that answers a cached read at once (Fastify's short way and the front door): the route allows the
+// caller's role, the versions were read less than the poll time ago, and the entry under the request's key (whether
+// net rates show is part of it: the tenant rule of these reads) has the current tag. Undefined: the full way decides.
+export function currentEntry(
+  store: CatalogueStore,
+  route: Pick<CachedRoute, 'descriptor' | 'showNet'>,
+  url: string,
+  siteId: string,
+  actor: Actor | null,
+): ReadyResponse | undefined {
+  if (!roleAllowed(route.descriptor, actor)) return undefined;
+  const versions = store.versionsNow();
+  if (!versions) return undefined;
+  const entry = store.peek(keyOf(url, siteId, route.showNet && seesNetRates(actor)));
+  return entry && entry.tag === tagOf(versions, entry.stockOffers, Date.now()) ? entry : undefined;
+}

@@ -9,7 +9,6 @@ import {
   checkAccess,
   parseInput,
   registerRoute,
-  roleAllowed,
   serviceContext,
   toFastifyPath,
   type HandlerInput,
@@ -22,6 +21,7 @@ import type { CatalogueSnapshot } from './catalogue.snapshot.ts';
 import type { View } from './catalogue.views.ts';
 import { createImageService, createVideoLibrary } from './media.ts';
 import {
+  currentEntry,
   dubaiToday,
   keyOf,
   MAX_ROUTES_BY_URL,
@@ -135,13 +135,9 @@ function registerCached<R extends RouteDescriptor>(
     url: cachedRoute.path,
     childLoggerFactory: log.childLogger,
     handler: (request, reply) => {
-      const actor = request.actor;
-      // refused or not yet authenticated: the full path answers 401/403 as every route does
-      if (!roleAllowed(route, actor)) return full(request, reply);
-      const versions = store.versionsNow();
-      if (!versions) return full(request, reply);
-      const entry = store.peek(keyOf(request.url, request.site.id, options.showNet && seesNetRates(actor)));
-      if (!entry || entry.tag !== tagOf(versions, entry.stockOffers, Date.now())) return full(request, reply);
+      // refused, not yet authenticated, versions to re-read, no current entry: the full way (401/403 as every route)
+      const entry = currentEntry(store, cachedRoute, request.url, request.site.id, request.actor);
+      if (!entry) return full(request, reply);
       store.hit();
       learn(request.url);
       return sendReady(store, request, reply, entry);

@@ -173,6 +173,21 @@ describe('cached reads at the front door', () => {
     expect(frontDoorAnswers()).toBe(before);
   });
 
+  it("leaves to Fastify a URL in absolute form, a host not the sites' own, and every request once closing began", async () => {
+    const headers = { authorization: `Bearer ${approved}`, 'accept-encoding': 'identity' };
+    await frontAndFastify(tours, headers);
+    const before = frontDoorAnswers();
+    // `GET http://host/api/…`: Fastify's router strips the origin, its hooks read the URL as it came
+    const absolute = await overSocket(`http://127.0.0.1:${base.port}${tours}`, headers);
+    // an agency's shop domain (or any other name): the widget shops' hook decides on it first
+    const otherHost = await overSocket(tours, { ...headers, host: 'shop.example.test' });
+    expect([absolute.status, otherHost.status]).toEqual([200, 200]);
+    expect(frontDoorAnswers()).toBe(before);
+    // the same request from a site host is the front door's again
+    await overSocket(tours, headers);
+    expect(frontDoorAnswers()).toBe(before + 1);
+  });
+
   it('counts each answer once per client address, and hands the one over the limit to Fastify with its count', async () => {
     const address = freshAddress();
     const headers = { authorization: `Bearer ${approved}`, 'x-forwarded-for': address };
@@ -210,5 +225,16 @@ describe('cached reads at the front door', () => {
     await overSocket(url, headers);
     expect(frontDoorAnswers() - frontBefore).toBe(2);
     expect((await count()) - before).toBe(2);
+  });
+
+  // last: from here on the app has no front door (server.ts closes it before app.close(), preClose too)
+  it('hands every request to Fastify once the front door is closed', async () => {
+    const headers = { authorization: `Bearer ${approved}` };
+    await frontAndFastify(tours, headers);
+    t.app.frontDoor.close();
+    const before = frontDoorAnswers();
+    const answer = await overSocket(tours, headers);
+    expect(answer.status).toBe(200);
+    expect(frontDoorAnswers()).toBe(before);
   });
 });

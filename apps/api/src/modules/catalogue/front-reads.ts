@@ -3,9 +3,14 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { clientAddressReader } from '../../lib/client-address.ts';
 import type { Actor } from '../../lib/context.ts';
-import { markCounted, type AddressCount, type FrontReader, type HandOver } from '../../lib/front-door.ts';
-import { roleAllowed } from '../../lib/route.ts';
-import { keyOf, readyAnswer, seesNetRates, tagOf, type Hot } from './cached-answers.ts';
+import {
+  markCounted,
+  rateLimitHeaders,
+  type AddressCount,
+  type FrontReader,
+  type HandOver,
+} from '../../lib/front-door.ts';
+import { currentEntry, readyAnswer, type Hot } from './cached-answers.ts';
 import type { SessionCache } from './session-cache.ts';
 
 // The catalogue's cached answers at the front door (docs/decisions/0161): a GET of a URL Fastify already matched to a
@@ -33,45 +38,38 @@ export function catalogueFrontReader(
     return list;
   };
 
-  const read = (req: IncomingMessage, res: ServerResponse, handOver: HandOver) => {
+  // `once`: hands the request over at most once (a failure after handing over must not hand it over again)
+  const read = (req: IncomingMessage, res: ServerResponse, once: HandOver) => {
     const started = performance.now();
     const url = req.url;
-    if (req.method !== 'GET' || url === undefined) return handOver();
+    // an absolute-form target (`GET http://host/api/…`) goes to Fastify, whose hooks read such a URL otherwise
+    if (req.method !== 'GET' || url === undefined || url.charCodeAt(0) !== 47) return once();
     const route = routesByUrl.get(url);
-    if (!route) return handOver();
+    if (!route) return once();
     const headers = req.headers;
     // a GET with a body goes the way that reads bodies
-    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return handOver();
+    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return once();
     let actor: Actor | null = null;
     const authorization = headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
       const known = sessions.known(authorization);
-      if (!known) return handOver();
+      if (!known) return once();
       actor = known;
     }
-    if (!roleAllowed(route.descriptor, actor)) return handOver();
-    const versions = store.versionsNow();
-    if (!versions) return handOver();
     const client = clientOf(req);
-    const site = sites.byHost(client.hostname);
-    const entry = store.peek(keyOf(url, site.id, route.showNet && seesNetRates(actor)));
-    if (!entry || entry.tag !== tagOf(versions, entry.stockOffers, Date.now())) return handOver();
+    // another host (an agency's shop domain, which the widget shops' hook decides on) goes to Fastify
+    if (!sites.isSiteHost(client.hostname)) return once();
+    const entry = currentEntry(store, route, url, sites.byHost(client.hostname).id, actor);
+    if (!entry) return once();
     const answer = readyAnswer(store, entry, headers['if-none-match'], headers['accept-encoding']);
     const bytes = answer.bytes;
-    if (bytes !== null && !Buffer.isBuffer(bytes)) return handOver();
-    if (log.sample(req)) return handOver();
+    if (bytes !== null && !Buffer.isBuffer(bytes)) return once();
+    if (log.sample(req)) return once();
 
+    // the security headers, the limit's, the entry's: three sets of distinct names (a raw list sends each it holds)
     const send = (counted: AddressCount) => {
       const out = [...flat(app.securityHeadersFor(url))];
-      if (counted)
-        out.push(
-          'x-ratelimit-limit',
-          counted.limit,
-          'x-ratelimit-remaining',
-          counted.remaining,
-          'x-ratelimit-reset',
-          counted.reset,
-        );
+      if (counted) out.push(...Object.entries(rateLimitHeaders(counted)).flat());
       for (const item of flat(answer.headers)) out.push(item);
       if (bytes) out.push('content-length', String(bytes.length));
       res.writeHead(answer.status, out);
@@ -80,24 +78,36 @@ export function catalogueFrontReader(
       latency.observe('GET', route.path, answer.status, (performance.now() - started) / 1000);
     };
     if (!counter.counts(route.path)) return send(null);
-    counter.count(client.ip, (counted) => {
-      // over the limit, or the count failed: Fastify answers, with this count (not counted again)
-      if (!counted || counted.over) {
+    counter.count(client.ip, (counted) =>
+      guarded(req, res, once, () => {
+        // counted from here on: if anything below fails, Fastify answers with this count, not counting it again
         markCounted(req, counted);
-        return handOver();
-      }
-      send(counted);
-    });
+        // over the limit, or the count failed: Fastify answers, with this count
+        if (!counted || counted.over) return once();
+        send(counted);
+      }),
+    );
+  };
+
+  // A failure (the store's callback may come later, with Redis) never escapes: nothing sent yet, Fastify answers as
+  // it would have (once); a response begun and not finished loses its connection, as a failed write would
+  const guarded = (req: IncomingMessage, res: ServerResponse, once: HandOver, run: () => void) => {
+    try {
+      run();
+    } catch (error) {
+      app.log.error({ err: error }, 'the front door could not answer');
+      if (!res.headersSent) once();
+      else if (!res.writableEnded) res.destroy();
+    }
   };
 
   return (req, res, handOver) => {
-    try {
-      read(req, res, handOver);
-    } catch (error) {
-      // nothing sent yet: Fastify answers as it would have; else the connection goes, as a failed write would
-      app.log.error({ err: error }, 'the front door could not answer');
-      if (res.headersSent) res.destroy();
-      else handOver();
-    }
+    let handed = false;
+    const once = () => {
+      if (handed) return;
+      handed = true;
+      handOver();
+    };
+    guarded(req, res, once, () => read(req, res, once));
   };
 }

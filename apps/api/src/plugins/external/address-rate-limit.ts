@@ -4,7 +4,7 @@ import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { MESSAGES } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { countedAtFrontDoor, type AddressCount, type AddressCounter } from '../../lib/front-door.ts';
+import { countedAtFrontDoor, rateLimitHeaders, type AddressCount, type AddressCounter } from '../../lib/front-door.ts';
 import { requestPath } from '../../lib/route.ts';
 
 const WINDOW_MS = 60_000;
@@ -44,9 +44,7 @@ export function addressRateLimit(
     );
   const apply = (reply: FastifyReply, counted: AddressCount, done: (error?: Error) => void) => {
     if (!counted) return done();
-    reply.header('x-ratelimit-limit', counted.limit);
-    reply.header('x-ratelimit-remaining', counted.remaining);
-    reply.header('x-ratelimit-reset', counted.reset);
+    reply.headers(rateLimitHeaders(counted));
     done(
       counted.over ? new AppError('too_many_requests', MESSAGES.tooManyAttempts, [], Number(counted.reset)) : undefined,
     );
