@@ -154,8 +154,9 @@ function withFeatures(site: SiteConfig): Site {
 export type SiteRegistry = {
   all: Site[];
   byHost: (host: string | undefined) => Site;
-  // whether a host name is one of the sites' own (byHost answers the general site for any other)
-  isSiteHost: (host: string) => boolean;
+  // the site whose own host name this is (a name without its port); undefined for any other, where byHost answers
+  // the general site
+  ownSite: (hostname: string) => Site | undefined;
   byId: (id: string) => Site | undefined;
 };
 
@@ -165,22 +166,14 @@ export function loadSites(sitesFile: string | undefined): SiteRegistry {
   const hostMap = new Map<string, Site>();
   for (const site of all) for (const host of site.hosts) hostMap.set(host.toLowerCase(), site);
   const fallback = all.find((s) => s.kind === 'general') ?? all[0];
-  const byAskedHost = new Map<string, Site>();
   if (!fallback) throw new Error('No sites configured');
   return {
     all,
     byHost: (host) => {
-      // every request asks: the few host names clients send are remembered (bounded: any client may send any)
-      const asked = host ?? '';
-      let site = byAskedHost.get(asked);
-      if (site) return site;
-      site = hostMap.get(asked.toLowerCase().replace(/:\d+$/, '')) ?? fallback;
-      if (asked.length > 255) return site;
-      if (byAskedHost.size >= 1000) byAskedHost.clear();
-      byAskedHost.set(asked, site);
-      return site;
+      const name = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+      return hostMap.get(name) ?? fallback;
     },
-    isSiteHost: (host) => hostMap.has(host.toLowerCase()),
+    ownSite: (hostname) => hostMap.get(hostname.toLowerCase()),
     byId: (id) => all.find((s) => s.id === id),
   };
 }

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { sampledRequestLogger } from './hot-route-log.ts';
+import { hotRouteLog, type ChildLoggerFactory } from './hot-route-log.ts';
+
+const sampledRequestLogger = (sampleEvery: number) => hotRouteLog(sampleEvery).childLogger;
 
 function collected(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -17,10 +19,10 @@ function collected(level: string) {
 }
 
 // as Fastify calls it for each request
-const childFor = (factory: ReturnType<typeof sampledRequestLogger>, logger: FastifyBaseLogger, reqId: string) =>
+const childFor = (factory: ChildLoggerFactory, logger: FastifyBaseLogger, reqId: string) =>
   factory.call({} as FastifyInstance, logger, { reqId }, {}, {} as IncomingMessage);
 
-describe('sampledRequestLogger', () => {
+describe("hotRouteLog: the hot routes' child logger", () => {
   it('logs one request in N as any other, and only warnings and errors of the others, with their bindings', () => {
     const { logger, lines } = collected('info');
     const factory = sampledRequestLogger(3);

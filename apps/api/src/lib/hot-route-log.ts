@@ -63,7 +63,3 @@ export function hotRouteLog(sampleEvery: number): HotRouteLog {
     sample: (req) => ((req as DecidedRequest)[DECIDED] = take()),
   };
 }
-
-export function sampledRequestLogger(sampleEvery: number): ChildLoggerFactory {
-  return hotRouteLog(sampleEvery).childLogger;
-}

@@ -79,8 +79,6 @@ export function seesNetRates(actor: Actor | null): boolean {
 // A cached route as the front door needs it: its contract (who may read it), its Fastify path (the route the metrics
 // and the rate limit name), whether it shows net rates to those who may see them
 export type CachedRoute = { descriptor: RouteDescriptor; path: string; showNet: boolean };
-// the URLs remembered at most (each one an entry's, or one that was): beyond, the map starts again
-export const MAX_ROUTES_BY_URL = 50_000;
 
 // the cached reads' store, their request log (one cached read in HOT_ROUTE_LOG_SAMPLE is logged like any request,
 // default 100, 1: every one; the others log only warnings and errors), and the routes by URL (the front door's)

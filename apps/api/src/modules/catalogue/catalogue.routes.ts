@@ -24,7 +24,6 @@ import {
   currentEntry,
   dubaiToday,
   keyOf,
-  MAX_ROUTES_BY_URL,
   readyAnswer,
   seesNetRates,
   tagOf,
@@ -75,6 +74,9 @@ function sendReady(
   }
   return bytes.then((ready) => reply.headers(headers).send(ready));
 }
+
+// the URLs remembered at most (each one an entry's, or one that was): beyond, the map starts again
+const MAX_ROUTES_BY_URL = 50_000;
 
 type Compute<R extends RouteDescriptor> = (
   input: HandlerInput<R>,

@@ -58,8 +58,9 @@ export function catalogueFrontReader(
     }
     const client = clientOf(req);
     // another host (an agency's shop domain, which the widget shops' hook decides on) goes to Fastify
-    if (!sites.isSiteHost(client.hostname)) return once();
-    const entry = currentEntry(store, route, url, sites.byHost(client.hostname).id, actor);
+    const site = sites.ownSite(client.hostname);
+    if (!site) return once();
+    const entry = currentEntry(store, route, url, site.id, actor);
     if (!entry) return once();
     const answer = readyAnswer(store, entry, headers['if-none-match'], headers['accept-encoding']);
     const bytes = answer.bytes;
