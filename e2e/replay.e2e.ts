@@ -17,7 +17,8 @@ const UPLOADS = `/api${REPLAY_UPLOAD_PATH}`;
 const SECRET = { name: 'Zelda Quartermaine', phone: '+971 55 987 6543', email: 'zelda.q@example.test' };
 const LEAKS = [SECRET.name, 'Quartermaine', SECRET.phone, '987 6543', '9876543', SECRET.email, 'zelda.q'];
 
-const portal = portalForFile({ REPLAY_SAMPLE_RATE: '1' });
+const METRICS_TOKEN = 'e2e-replay-metrics';
+const portal = portalForFile({ REPLAY_SAMPLE_RATE: '1', METRICS_TOKEN });
 const { api, call, openAs } = agentSessions(portal);
 const { findSlot } = bookingSlots(api);
 
@@ -111,6 +112,11 @@ describe('[REPLAY] support replay of an agent’s session', () => {
     expect(sessions).toHaveLength(1);
     const sessionId = sessions[0] ?? '';
     expect(sent.replay.every((upload) => upload.bytes[0] === 0x1f && upload.bytes[1] === 0x8b)).toBe(true);
+    // the built server checked every upload on its worker thread (the bundle's second entry), none on the main thread
+    const metrics = await fetch(`${portal().url()}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const checks = await metrics.text();
+    expect(checks).toMatch(/^portal_replay_upload_checks\{on="worker"\} [1-9]\d*$/m);
+    expect(checks).toMatch(/^portal_replay_upload_checks\{on="main_thread"\} 0$/m);
 
     // what the browser sent, and what the server keeps (read through the operator's API), never names the guest…
     const uploaded = sent.replay.map((upload) => inflated(upload.bytes));

@@ -26,7 +26,8 @@ const external = [
 
 // dist/ is not emptied first: a server already running from it may still load its lazy chunks (documents, drivers)
 await build({
-  entryPoints: ['src/server.ts'],
+  // the second entry is the replay's upload check, run as a worker thread (modules/replay/upload-checker.ts)
+  entryPoints: ['src/server.ts', 'src/modules/replay/upload-check.worker.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { Gauge } from 'prom-client';
 import { REPLAY_UPLOAD_MAX_BYTES, replayRoutes } from '@portal/contract';
 import { refuseOverAddressAndSessionBudgets } from '../../lib/rate-budget.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { refuseForeignPages } from '../insight/index.ts';
 import { agencySessions, bookingSessions, sessionRecording, uploadRecording } from './replay.service.ts';
+import { uploadChecker } from './upload-checker.ts';
 
 // Issue 31 item 3: support replay. The operator's reads, and the recorder's uploads in a scope of their own.
 export async function replayRoutesPlugin(app: FastifyInstance) {
@@ -34,8 +36,21 @@ async function uploadScope(app: FastifyInstance) {
     { carrier: (request) => request.query, hook: 'onRequest' },
   );
 
+  const checker = uploadChecker(app.log);
+  app.addHook('onClose', () => checker.close());
+  new Gauge({
+    name: 'portal_replay_upload_checks',
+    help: "Replay uploads checked since start: on the checker's thread (worker), or on the main thread after it failed",
+    labelNames: ['on'] as const,
+    registers: [app.metrics.registry],
+    collect() {
+      const { onWorker, onMainThread } = checker.stats();
+      this.set({ on: 'worker' }, onWorker);
+      this.set({ on: 'main_thread' }, onMainThread);
+    },
+  });
   registerRoute(app, replayRoutes.upload, ({ ctx, query, request }) => {
     refuseForeignPage(request);
-    return uploadRecording(ctx, query.sessionId, request.body);
+    return uploadRecording(ctx, query.sessionId, request.body, checker);
   });
 }

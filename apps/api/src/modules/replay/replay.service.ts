@@ -1,19 +1,10 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import {
-  REPLAY_MESSAGES,
-  REPLAY_SESSION_MAX_BYTES,
-  REPLAY_UPLOAD_MAX_INFLATED_BYTES,
-  ReplayEvents,
-} from '@portal/contract';
+import { REPLAY_MESSAGES, REPLAY_SESSION_MAX_BYTES } from '@portal/contract';
 import type { OkResponse, ReplayRecording, ReplaySession, ReplaySessionList } from '@portal/contract';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import * as repo from './replay.repo.ts';
-
-const gzip = promisify(zlib.gzip);
-const gunzip = promisify(zlib.gunzip);
+import type { UploadChecker } from './upload-checker.ts';
 
 // what one page of a session's recordings may carry (compressed; base64 adds a third)
 const PAGE_BYTES = 2 * 1024 * 1024;
@@ -21,13 +12,26 @@ const PAGE_RECORDINGS = 2_000;
 // how many sessions an agency's page lists (REPLAY_RETENTION_DAYS keeps the rest short anyway)
 const LISTED_SESSIONS = 100;
 
-// Issue 31 item 3: one upload of a recorded session, from its own agent. Nothing is stored unless it is all right: a
-// body that inflates past the cap 413 and anything but a list of rrweb events 422 (checked first, without the
-// database); then, in the one statement that stores it, a session that is not recorded (never sampled, its agency's
-// switch off, or another user's) 403 and a session that would keep more than its cap 413.
-export async function uploadRecording(ctx: ServiceContext, sessionId: string, body: unknown): Promise<OkResponse> {
+// Issue 31 item 3: one upload of a recorded session, from its own agent, checked from its bytes first (upload-check.ts,
+// off the event loop). Nothing is stored unless it is all right: a body that inflates past the cap 413 and anything
+// but a list of rrweb events 422; then, in the one statement that stores it, a session that is not recorded (never
+// sampled, its agency's switch off, or another user's) 403 and a session that would keep more than its cap 413.
+export async function uploadRecording(
+  ctx: ServiceContext,
+  sessionId: string,
+  body: unknown,
+  checker: Pick<UploadChecker, 'check'>,
+): Promise<OkResponse> {
   const actor = requireAgencyActor(ctx);
-  const bytes = await storedBytes(body);
+  if (!Buffer.isBuffer(body)) throw AppError.field('body', REPLAY_MESSAGES.malformed);
+  const check = await checker.check(body);
+  if (check.outcome !== 'ok')
+    throw check.outcome === 'tooLarge'
+      ? new AppError('payload_too_large', REPLAY_MESSAGES.tooLarge)
+      : AppError.field('body', REPLAY_MESSAGES.malformed);
+  const bytes = check.stored
+    ? Buffer.from(check.stored.buffer, check.stored.byteOffset, check.stored.byteLength)
+    : body;
   const outcome = await repo.appendRecording(ctx.db, {
     sessionId,
     userId: actor.userId,
@@ -38,45 +42,6 @@ export async function uploadRecording(ctx: ServiceContext, sessionId: string, bo
   if (outcome === 'notRecorded') throw new AppError('forbidden', REPLAY_MESSAGES.notRecorded);
   if (outcome === 'tooLarge') throw new AppError('payload_too_large', REPLAY_MESSAGES.tooLarge);
   return { ok: true };
-}
-
-const isGzip = (body: Buffer) => body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b;
-
-// The upload as it is kept, gzip-compressed: what the browser compressed once it is known to inflate to rrweb's
-// events; plain JSON (a browser without CompressionStream) compressed here
-async function storedBytes(body: unknown): Promise<Buffer> {
-  if (!Buffer.isBuffer(body)) throw malformed();
-  const compressed = isGzip(body);
-  const json = compressed ? await inflated(body) : body;
-  if (json.length > REPLAY_UPLOAD_MAX_INFLATED_BYTES) throw new AppError('payload_too_large', REPLAY_MESSAGES.tooLarge);
-  let events: unknown;
-  try {
-    events = JSON.parse(json.toString('utf8'));
-  } catch {
-    throw malformed();
-  }
-  if (!ReplayEvents.safeParse(events).success) throw malformed();
-  return compressed ? body : gzip(json);
-}
-
-// zlib hands its output back to the event loop a chunk at a time (16 KB by default): a page's snapshot of 500 KB
-// took 32 turns and four times the CPU of one. rrweb's JSON inflates about tenfold, so one or two chunks do.
-const inflatedChunk = (compressed: number) => Math.min(1024 * 1024, Math.max(64 * 1024, compressed * 16));
-
-async function inflated(body: Buffer): Promise<Buffer> {
-  try {
-    return await gunzip(body, {
-      maxOutputLength: REPLAY_UPLOAD_MAX_INFLATED_BYTES,
-      chunkSize: inflatedChunk(body.length),
-    });
-  } catch (error) {
-    if (error instanceof RangeError) throw new AppError('payload_too_large', REPLAY_MESSAGES.tooLarge);
-    throw malformed();
-  }
-}
-
-function malformed(): AppError {
-  return AppError.field('body', REPLAY_MESSAGES.malformed);
 }
 
 // --- the operator's reads ---
