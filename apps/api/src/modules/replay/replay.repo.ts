@@ -16,33 +16,64 @@ export type ReplaySessionRow = {
   size: number;
 };
 
-// Stores one upload as a recorded session's next recording, in one statement: the session must be recorded (its own
-// flag and its agency's switch) and the uploader's, and keep no more than `maxSessionBytes` with it. The session's
-// replay_sessions row is taken or made first (ON CONFLICT reads its latest version and locks it), so two tabs of one
-// session upload in turn: no sequence twice, no cap passed. 'kept', or why not ('notRecorded' before 'tooLarge').
-export async function appendRecording(
+// Stores uploads, each as its recorded session's next recording, in one statement: each session must be recorded (its
+// own flag and its agency's switch) and the uploader's, and keep no more than `maxSessionBytes` with it. Each session's
+// replay_sessions row is taken or made first (ON CONFLICT reads its latest version and locks it; in session order, so
+// two statements never deadlock), so two tabs of one session upload in turn: no sequence twice, no cap passed. One
+// answer per upload, in order: 'kept', or why not ('notRecorded' before 'tooLarge'). Many uploads go together from the
+// service's write group (at most one per session: a statement cannot take one row twice).
+export type RecordingUpload = { sessionId: string; userId: string; agencyId: string; bytes: Buffer };
+export type AppendOutcome = 'kept' | 'notRecorded' | 'tooLarge';
+export async function appendRecordings(
   db: DbOrTx,
-  recording: { sessionId: string; userId: string; agencyId: string; bytes: Buffer; maxSessionBytes: number },
-): Promise<'kept' | 'notRecorded' | 'tooLarge'> {
-  const { sessionId, bytes, maxSessionBytes } = recording;
-  const size = bytes.length;
+  uploads: readonly RecordingUpload[],
+  maxSessionBytes: number,
+): Promise<AppendOutcome[]> {
+  if (new Set(uploads.map((upload) => upload.sessionId)).size !== uploads.length)
+    throw new Error('appendRecordings: one upload per session in a statement');
+  if (uploads.length === 0) return [];
+  const asked = sql.join(
+    uploads.map(
+      (upload) =>
+        sql`(${upload.sessionId}::uuid, ${upload.userId}::uuid, ${upload.agencyId}::uuid, ${upload.bytes}::bytea, ${upload.bytes.length}::int)`,
+    ),
+    sql`, `,
+  );
+  const s = insightSessions;
   const result = (await db.execute(sql`
-    WITH counted AS (
+    WITH asked (session_id, user_id, agency_id, bytes, size) AS (VALUES ${asked}),
+    counted AS (
       INSERT INTO ${replaySessions} AS rs (session_id, next_sequence, size)
-      SELECT ${insightSessions.id}, 1, ${size}::int FROM ${insightSessions}
-      WHERE ${insightSessions.id} = ${sessionId}::uuid AND ${isRecordedNow}
-        AND ${insightSessions.userId} = ${recording.userId}::uuid
-        AND ${insightSessions.agencyId} = ${recording.agencyId}::uuid AND ${size}::int <= ${maxSessionBytes}::int
+      SELECT ${s.id}, 1, asked.size FROM asked JOIN ${s} ON ${s.id} = asked.session_id
+      WHERE ${isRecordedNow} AND ${s.userId} = asked.user_id AND ${s.agencyId} = asked.agency_id
+        AND asked.size <= ${maxSessionBytes}::int
+      ORDER BY ${s.id}
       ON CONFLICT (session_id) DO UPDATE SET next_sequence = rs.next_sequence + 1, size = rs.size + excluded.size
         WHERE rs.size + excluded.size <= ${maxSessionBytes}::int
-      RETURNING rs.next_sequence - 1 AS sequence
+      RETURNING rs.session_id, rs.next_sequence - 1 AS sequence
     )
     INSERT INTO ${replayRecordings} (session_id, sequence, bytes, size)
-    SELECT ${sessionId}::uuid, sequence, ${bytes}::bytea, ${size}::int FROM counted
-    RETURNING sequence`)) as unknown as { rows: unknown[] };
-  if (result.rows.length > 0) return 'kept';
-  const owner = await recordedSession(db, sessionId);
-  return owner?.userId === recording.userId && owner.agencyId === recording.agencyId ? 'tooLarge' : 'notRecorded';
+    SELECT counted.session_id, counted.sequence, asked.bytes, asked.size
+    FROM counted JOIN asked ON asked.session_id = counted.session_id
+    RETURNING session_id`)) as unknown as { rows: { session_id: string }[] };
+  const kept = new Set(result.rows.map((row) => String(row.session_id)));
+  return Promise.all(
+    uploads.map(async (upload): Promise<AppendOutcome> => {
+      if (kept.has(upload.sessionId)) return 'kept';
+      const owner = await recordedSession(db, upload.sessionId);
+      return owner?.userId === upload.userId && owner.agencyId === upload.agencyId ? 'tooLarge' : 'notRecorded';
+    }),
+  );
+}
+
+// one upload (appendRecordings)
+export async function appendRecording(
+  db: DbOrTx,
+  upload: RecordingUpload & { maxSessionBytes: number },
+): Promise<AppendOutcome> {
+  const [outcome] = await appendRecordings(db, [upload], upload.maxSessionBytes);
+  if (!outcome) throw new Error('appendRecordings: no answer');
+  return outcome;
 }
 
 // Recorded sessions with what they keep (only those with at least one recording), newest first. The recordings are

@@ -4,7 +4,7 @@ import { REPLAY_UPLOAD_MAX_BYTES, replayRoutes } from '@portal/contract';
 import { refuseOverAddressAndSessionBudgets } from '../../lib/rate-budget.ts';
 import { registerRoute } from '../../lib/route.ts';
 import { refuseForeignPages } from '../insight/index.ts';
-import { agencySessions, bookingSessions, sessionRecording, uploadRecording } from './replay.service.ts';
+import { agencySessions, appendGroupOf, bookingSessions, sessionRecording, uploadRecording } from './replay.service.ts';
 import { uploadChecker } from './upload-checker.ts';
 
 // Issue 31 item 3: support replay. The operator's reads, and the recorder's uploads in a scope of their own.
@@ -38,6 +38,11 @@ async function uploadScope(app: FastifyInstance) {
 
   const checker = uploadChecker(app.log);
   app.addHook('onClose', () => checker.close());
+  // on shutdown the uploads waiting for their group's window are written at once, before the database closes
+  app.addHook('preClose', (done) => {
+    appendGroupOf(app.deps.db).flush();
+    done();
+  });
   new Gauge({
     name: 'portal_replay_upload_checks',
     help: "Replay uploads checked since start: on the checker's thread (worker), or on the main thread after it failed",

@@ -3,6 +3,8 @@ import type { OkResponse, ReplayRecording, ReplaySession, ReplaySessionList } fr
 import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
+import type { Db } from '../../db/client.ts';
+import { writeGroup, type WriteGroup } from '../../lib/write-group.ts';
 import * as repo from './replay.repo.ts';
 import type { UploadChecker } from './upload-checker.ts';
 
@@ -11,6 +13,27 @@ const PAGE_BYTES = 2 * 1024 * 1024;
 const PAGE_RECORDINGS = 2_000;
 // how many sessions an agency's page lists (REPLAY_RETENTION_DAYS keeps the rest short anyway)
 const LISTED_SESSIONS = 100;
+
+// Uploads from all the tabs this node serves are stored together (lib/write-group.ts, as the analytics batches): the
+// ones that arrive within this window of the first share one statement and one commit. The recorder uploads in the
+// background every 10 s, so the window delays nothing a user waits for; beside bookings it turns some eighty commits a
+// second into a few (issue 31).
+const GROUP_WINDOW_MS = 50;
+const GROUP_MAX_UPLOADS = 32;
+const appendGroups = new WeakMap<Db, WriteGroup<repo.RecordingUpload, repo.AppendOutcome>>();
+export function appendGroupOf(db: Db): WriteGroup<repo.RecordingUpload, repo.AppendOutcome> {
+  let group = appendGroups.get(db);
+  if (!group) {
+    group = writeGroup({
+      windowMs: GROUP_WINDOW_MS,
+      maxItems: GROUP_MAX_UPLOADS,
+      keyOf: (upload) => upload.sessionId,
+      write: (uploads) => repo.appendRecordings(db, uploads, REPLAY_SESSION_MAX_BYTES),
+    });
+    appendGroups.set(db, group);
+  }
+  return group;
+}
 
 // Issue 31 item 3: one upload of a recorded session, from its own agent, checked from its bytes first (upload-check.ts,
 // off the event loop). Nothing is stored unless it is all right: a body that inflates past the cap 413 and anything
@@ -32,13 +55,7 @@ export async function uploadRecording(
   const bytes = check.stored
     ? Buffer.from(check.stored.buffer, check.stored.byteOffset, check.stored.byteLength)
     : body;
-  const outcome = await repo.appendRecording(ctx.db, {
-    sessionId,
-    userId: actor.userId,
-    agencyId: actor.agencyId,
-    bytes,
-    maxSessionBytes: REPLAY_SESSION_MAX_BYTES,
-  });
+  const outcome = await appendGroupOf(ctx.db).add({ sessionId, userId: actor.userId, agencyId: actor.agencyId, bytes });
   if (outcome === 'notRecorded') throw new AppError('forbidden', REPLAY_MESSAGES.notRecorded);
   if (outcome === 'tooLarge') throw new AppError('payload_too_large', REPLAY_MESSAGES.tooLarge);
   return { ok: true };

@@ -18,7 +18,7 @@ import { bearer, createOperator, loginAs, randomIp } from '../../../test/factori
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 import { findUp } from '../../lib/find-up.ts';
 import { deleteExpiredRows } from '../retention/retention.service.ts';
-import { appendRecording } from './replay.repo.ts';
+import { appendRecording, appendRecordings } from './replay.repo.ts';
 
 // Issue 31 item 3: support replay — uploads only for a recorded session from its own agent on the portal's pages,
 // refused before anything is stored; the operator's reads; the agency's switch; retention
@@ -222,6 +222,53 @@ describe('POST /api/replay/recordings', () => {
     expect(await t.database.db.select().from(replaySessions).where(eq(replaySessions.sessionId, sessionId))).toEqual([
       { sessionId, nextSequence: 2, size: 200 },
     ]);
+  });
+
+  it("stores many sessions' uploads in one statement, each with its own answer", async () => {
+    const owner = { userId: w.agency.users.senior.id, agencyId: w.agency.id };
+    const [fine, full, notMine, notRecorded] = await Promise.all(
+      [w.tokens.senior, w.tokens.senior, w.tokens.junior, null].map(
+        async (token) => (await startSession(token)).sessionId,
+      ),
+    );
+    const bytes = (n: number) => Buffer.alloc(n, 7);
+    const outcomes = await appendRecordings(
+      t.database.db,
+      [fine, full, notMine, notRecorded].map((sessionId, i) => ({
+        sessionId: sessionId ?? '',
+        ...owner,
+        bytes: bytes(i === 1 ? 300 : 100),
+      })),
+      250,
+    );
+    expect(outcomes).toEqual(['kept', 'tooLarge', 'notRecorded', 'notRecorded']);
+    expect((await stored(fine ?? '')).map((row) => [row.sequence, row.size])).toEqual([[0, 100]]);
+    for (const sessionId of [full, notMine, notRecorded]) expect(await stored(sessionId ?? '')).toEqual([]);
+    // a statement never takes one session twice (the write group keeps a session's uploads apart)
+    await expect(
+      appendRecordings(
+        t.database.db,
+        [fine, fine].map((sessionId) => ({ sessionId: sessionId ?? '', ...owner, bytes: bytes(1) })),
+        250,
+      ),
+    ).rejects.toThrow('one upload per session');
+    expect(await stored(fine ?? '')).toHaveLength(1);
+  });
+
+  it('keeps every upload of tabs racing, each session in its own order', async () => {
+    const sessions = await Promise.all([1, 2, 3].map(async () => (await startSession(w.tokens.senior)).sessionId));
+    const sent = sessions.flatMap((sessionId) =>
+      ['a', 'b', 'c'].map((label) => upload(sessionId, { body: gzipSync(JSON.stringify(events(label))) })),
+    );
+    expect((await Promise.all(sent)).map((res) => res.statusCode)).toEqual(Array(9).fill(200));
+    for (const sessionId of sessions) {
+      const rows = await stored(sessionId);
+      expect(rows.map((row) => row.sequence)).toEqual([0, 1, 2]);
+      const labels = rows.map(
+        (row) => (JSON.parse(gunzipSync(row.bytes).toString()) as { data: { label?: string } }[])[1]?.data.label,
+      );
+      expect(labels.sort()).toEqual(['a', 'b', 'c']);
+    }
   });
 
   it('goes on from what a session uploaded before replay_sessions existed (migration 0036 counts it)', async () => {
