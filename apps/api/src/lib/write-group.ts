@@ -65,3 +65,18 @@ export function writeGroup<In, Out>(options: {
     flush,
   };
 }
+
+// One group per database handle (each node's, each test app's), made on its first write
+export function writeGroupPer<Handle extends object, In, Out>(
+  options: (handle: Handle) => Parameters<typeof writeGroup<In, Out>>[0],
+): (handle: Handle) => WriteGroup<In, Out> {
+  const groups = new WeakMap<Handle, WriteGroup<In, Out>>();
+  return (handle) => {
+    let group = groups.get(handle);
+    if (!group) {
+      group = writeGroup(options(handle));
+      groups.set(handle, group);
+    }
+    return group;
+  };
+}

@@ -4,7 +4,7 @@ import type { InsightBatch, InsightEventInput, InsightIngestResponse } from '@po
 import type { DbOrTx } from '../../db/client.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import type { Db } from '../../db/client.ts';
-import { writeGroup, type WriteGroup } from '../../lib/write-group.ts';
+import { writeGroupPer } from '../../lib/write-group.ts';
 import {
   appendToOngoingSessions,
   findInsightSession,
@@ -25,20 +25,12 @@ import {
 // (issue 31).
 const GROUP_WINDOW_MS = 50;
 const GROUP_MAX_BATCHES = 200;
-const ongoingGroups = new WeakMap<Db, WriteGroup<OngoingBatch, { record: boolean } | undefined>>();
-export function ongoingGroupOf(db: Db): WriteGroup<OngoingBatch, { record: boolean } | undefined> {
-  let group = ongoingGroups.get(db);
-  if (!group) {
-    group = writeGroup({
-      windowMs: GROUP_WINDOW_MS,
-      maxItems: GROUP_MAX_BATCHES,
-      keyOf: (batch) => batch.sessionId,
-      write: (batches) => appendToOngoingSessions(db, batches),
-    });
-    ongoingGroups.set(db, group);
-  }
-  return group;
-}
+export const ongoingGroupOf = writeGroupPer((db: Db) => ({
+  windowMs: GROUP_WINDOW_MS,
+  maxItems: GROUP_MAX_BATCHES,
+  keyOf: (batch: OngoingBatch) => batch.sessionId,
+  write: (batches: OngoingBatch[]) => appendToOngoingSessions(db, batches),
+}));
 
 // Issue 31: a batch of the web app's events. The server decides the session (SPEC §9): an unknown well-formed id
 // starts one; one idle more than 30 minutes, older than 24 hours or another user's ends, and a session of the

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceContext } from '../../lib/context.ts';
 import { requireAgencyActor } from '../../lib/require-actor.ts';
 import type { Db } from '../../db/client.ts';
-import { writeGroup, type WriteGroup } from '../../lib/write-group.ts';
+import { writeGroupPer } from '../../lib/write-group.ts';
 import * as repo from './replay.repo.ts';
 import type { UploadChecker } from './upload-checker.ts';
 
@@ -20,20 +20,12 @@ const LISTED_SESSIONS = 100;
 // second into a few (issue 31).
 const GROUP_WINDOW_MS = 50;
 const GROUP_MAX_UPLOADS = 32;
-const appendGroups = new WeakMap<Db, WriteGroup<repo.RecordingUpload, repo.AppendOutcome>>();
-export function appendGroupOf(db: Db): WriteGroup<repo.RecordingUpload, repo.AppendOutcome> {
-  let group = appendGroups.get(db);
-  if (!group) {
-    group = writeGroup({
-      windowMs: GROUP_WINDOW_MS,
-      maxItems: GROUP_MAX_UPLOADS,
-      keyOf: (upload) => upload.sessionId,
-      write: (uploads) => repo.appendRecordings(db, uploads, REPLAY_SESSION_MAX_BYTES),
-    });
-    appendGroups.set(db, group);
-  }
-  return group;
-}
+export const appendGroupOf = writeGroupPer((db: Db) => ({
+  windowMs: GROUP_WINDOW_MS,
+  maxItems: GROUP_MAX_UPLOADS,
+  keyOf: (upload: repo.RecordingUpload) => upload.sessionId,
+  write: (uploads: repo.RecordingUpload[]) => repo.appendRecordings(db, uploads, REPLAY_SESSION_MAX_BYTES),
+}));
 
 // Issue 31 item 3: one upload of a recorded session, from its own agent, checked from its bytes first (upload-check.ts,
 // off the event loop). Nothing is stored unless it is all right: a body that inflates past the cap 413 and anything
