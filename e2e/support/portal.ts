@@ -32,13 +32,16 @@ export type Portal = {
   stop: () => Promise<void>;
 };
 
-// The real built portal on the embedded database (fresh data dir with demo data), real SMTP, real Chromium.
-export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
-  const server = path.join(root, 'apps/api/dist/server.mjs');
-  if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('Build first: npm run build');
+class PortTaken extends Error {
+  constructor(port: number) {
+    super(`port ${port} was taken before the portal listened`);
   }
-  const smtp = await startSmtpSink();
+}
+
+type Started = { child: ChildProcess; port: number; dataDir: string };
+
+// The built server on a fresh data dir, once it answers /healthz
+async function startServer(server: string, smtpUrl: string, env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [server], {
@@ -48,7 +51,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       NODE_ENV: 'development',
       PORT: String(port),
       DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
+      SMTP_URL: smtpUrl,
       MAIL_POLL_MS: '300',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
@@ -65,21 +68,50 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   // a fresh data dir makes the demo catalogue and its three months of history (~9 s here, more on a loaded machine)
   const deadline = Date.now() + 150_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`portal exited: ${output}`);
+    if (child.exitCode !== null) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (output.includes('EADDRINUSE')) throw new PortTaken(port);
+      throw new Error(`portal exited: ${output}`);
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) break;
+      // ours, not whatever took the port meanwhile: the server prints its ready line once it listens
+      if (res.ok && output.includes('Portal ready on')) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       // never leave a server behind that nobody will stop
       child.kill('SIGKILL');
-      await smtp.close();
       throw new Error(`portal did not start in 150 s: ${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  return { child, port, dataDir };
+}
+
+// The real built portal on the embedded database (fresh data dir with demo data), real SMTP, real Chromium.
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+  const server = path.join(root, 'apps/api/dist/server.mjs');
+  if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('Build first: npm run build');
+  }
+  const smtp = await startSmtpSink();
+  // The port is free when chosen and taken some seconds later, after the demo data is made: in between, another
+  // process may take it (an outgoing connection's ephemeral port). The server then exits at once; start it again on
+  // another port.
+  let started: Started | undefined;
+  for (let attempt = 1; !started; attempt++) {
+    try {
+      started = await startServer(server, smtp.url, env);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) {
+        await smtp.close();
+        throw error;
+      }
+    }
+  }
+  const { child, port, dataDir } = started;
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const missingTranslations = new Set<string>();
