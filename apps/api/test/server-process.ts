@@ -16,8 +16,17 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { child: ChildProcess; base: string; output: () => string };
 
+// The port is free when chosen and could be taken before the server listens (an outgoing connection's ephemeral
+// port): the server then exits at once with EADDRINUSE, and starts again on another port (up to three times)
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(env, await freePort());
+    if (started !== 'portTaken') return started;
+    if (attempt === 3) throw new Error('three ports in turn were taken before the server listened');
+  }
+}
+
+async function startOnce(env: Record<string, string>, port: number): Promise<ServerProcess | 'portTaken'> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
@@ -39,12 +48,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (child.exitCode !== null) {
+      if (output.includes('EADDRINUSE')) return 'portTaken';
+      throw new Error(`server exited: ${output}`);
+    }
     const ok = await fetch(`${base}/healthz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { child, base, output: () => output };
+    // ours, not whatever took the port: the server prints its ready line once it listens
+    if (ok && output.includes('Portal ready on')) return { child, base, output: () => output };
     if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
