@@ -1,27 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { isOwnServerReady, isPortTaken, onAFreePort } from '../../apps/api/test/server-process.ts';
 import { startSmtpSink } from '../../apps/api/test/smtp-sink.ts';
 import { CHROMIUM_LAUNCH } from '../../scripts/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(root, 'test-results', 'screenshots');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export type Portal = {
   url: (host?: string) => string;
@@ -32,17 +20,15 @@ export type Portal = {
   stop: () => Promise<void>;
 };
 
-class PortTaken extends Error {
-  constructor(port: number) {
-    super(`port ${port} was taken before the portal listened`);
-  }
-}
-
 type Started = { child: ChildProcess; port: number; dataDir: string };
 
-// The built server on a fresh data dir, once it answers /healthz
-async function startServer(server: string, smtpUrl: string, env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
+// The built server on `port` with a fresh data dir, once it answers /healthz (onAFreePort)
+async function startServer(
+  server: string,
+  port: number,
+  smtpUrl: string,
+  env: Record<string, string>,
+): Promise<Started | 'portTaken'> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [server], {
     cwd: root,
@@ -70,13 +56,12 @@ async function startServer(server: string, smtpUrl: string, env: Record<string, 
   for (;;) {
     if (child.exitCode !== null) {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (output.includes('EADDRINUSE')) throw new PortTaken(port);
+      if (isPortTaken(output)) return 'portTaken';
       throw new Error(`portal exited: ${output}`);
     }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      // ours, not whatever took the port meanwhile: the server prints its ready line once it listens
-      if (res.ok && output.includes('Portal ready on')) break;
+      if (res.ok && isOwnServerReady(output)) break;
     } catch {
       // not listening yet
     }
@@ -97,19 +82,13 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     throw new Error('Build first: npm run build');
   }
   const smtp = await startSmtpSink();
-  // The port is free when chosen and taken some seconds later, after the demo data is made: in between, another
-  // process may take it (an outgoing connection's ephemeral port). The server then exits at once; start it again on
-  // another port.
-  let started: Started | undefined;
-  for (let attempt = 1; !started; attempt++) {
-    try {
-      started = await startServer(server, smtp.url, env);
-    } catch (error) {
-      if (!(error instanceof PortTaken) || attempt === 3) {
-        await smtp.close();
-        throw error;
-      }
-    }
+  // the port may be taken in the seconds the demo data takes to make: onAFreePort starts it again on another
+  let started: Started;
+  try {
+    started = await onAFreePort((port) => startServer(server, port, smtp.url, env));
+  } catch (error) {
+    await smtp.close();
+    throw error;
   }
   const { child, port, dataDir } = started;
   const browser = await chromium.launch(CHROMIUM_LAUNCH);

@@ -16,14 +16,23 @@ export async function freePort(): Promise<number> {
 
 export type ServerProcess = { child: ChildProcess; base: string; output: () => string };
 
-// The port is free when chosen and could be taken before the server listens (an outgoing connection's ephemeral
-// port): the server then exits at once with EADDRINUSE, and starts again on another port (up to three times)
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+// A port is free when chosen and may be taken before the server listens (an outgoing connection's ephemeral port,
+// another test's server): the server then exits at once with EADDRINUSE. `start` tries one port, answering
+// 'portTaken' then; this tries up to three. A server counts as started once /healthz answers and its own ready line is
+// printed (not whatever took the port).
+export type StartOnPort<T> = (port: number) => Promise<T | 'portTaken'>;
+export async function onAFreePort<T>(start: StartOnPort<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const started = await startOnce(env, await freePort());
+    const started = await start(await freePort());
     if (started !== 'portTaken') return started;
     if (attempt === 3) throw new Error('three ports in turn were taken before the server listened');
   }
+}
+export const isPortTaken = (output: string) => output.includes('EADDRINUSE');
+export const isOwnServerReady = (output: string) => output.includes('Portal ready on');
+
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  return onAFreePort((port) => startOnce(env, port));
 }
 
 async function startOnce(env: Record<string, string>, port: number): Promise<ServerProcess | 'portTaken'> {
@@ -49,15 +58,14 @@ async function startOnce(env: Record<string, string>, port: number): Promise<Ser
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {
-      if (output.includes('EADDRINUSE')) return 'portTaken';
+      if (isPortTaken(output)) return 'portTaken';
       throw new Error(`server exited: ${output}`);
     }
     const ok = await fetch(`${base}/healthz`).then(
       (r) => r.ok,
       () => false,
     );
-    // ours, not whatever took the port: the server prints its ready line once it listens
-    if (ok && output.includes('Portal ready on')) return { child, base, output: () => output };
+    if (ok && isOwnServerReady(output)) return { child, base, output: () => output };
     if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

@@ -66,16 +66,6 @@ export async function appendRecordings(
   );
 }
 
-// one upload (appendRecordings)
-export async function appendRecording(
-  db: DbOrTx,
-  upload: RecordingUpload & { maxSessionBytes: number },
-): Promise<AppendOutcome> {
-  const [outcome] = await appendRecordings(db, [upload], upload.maxSessionBytes);
-  if (!outcome) throw new Error('appendRecordings: no answer');
-  return outcome;
-}
-
 // Recorded sessions with what they keep (only those with at least one recording), newest first. The recordings are
 // counted per session through its (session, sequence) index.
 async function sessionRows(db: DbOrTx, where: SQL, limit: number): Promise<ReplaySessionRow[]> {

@@ -18,7 +18,7 @@ import { bearer, createOperator, loginAs, randomIp } from '../../../test/factori
 import { injectRoute, routeUrl } from '../../../test/inject-route.ts';
 import { findUp } from '../../lib/find-up.ts';
 import { deleteExpiredRows } from '../retention/retention.service.ts';
-import { appendRecording, appendRecordings } from './replay.repo.ts';
+import { appendRecordings } from './replay.repo.ts';
 
 // Issue 31 item 3: support replay — uploads only for a recorded session from its own agent on the portal's pages,
 // refused before anything is stored; the operator's reads; the agency's switch; retention
@@ -211,7 +211,7 @@ describe('POST /api/replay/recordings', () => {
     const bytes = Buffer.alloc(100, 1);
     const owner = { userId: w.agency.users.senior.id, agencyId: w.agency.id };
     const kept = await Promise.all(
-      [1, 2, 3].map(() => appendRecording(t.database.db, { sessionId, ...owner, bytes, maxSessionBytes: 250 })),
+      [1, 2, 3].map(async () => (await appendRecordings(t.database.db, [{ sessionId, ...owner, bytes }], 250))[0]),
     );
     expect(kept.sort()).toEqual(['kept', 'kept', 'tooLarge']);
     expect((await stored(sessionId)).map((row) => [row.sequence, row.size])).toEqual([

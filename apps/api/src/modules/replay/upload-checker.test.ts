@@ -69,9 +69,10 @@ describe('the upload checker', () => {
   it('does the checks of a worker that exits, and of one that never starts, on the main thread', async () => {
     const { errors, log } = logged();
     // a worker that takes the checks and ends before it answers any
-    checker = uploadChecker(log, {
-      url: new URL(`data:text/javascript,${encodeURIComponent('setTimeout(() => process.exit(3), 200);')}`),
-    });
+    checker = uploadChecker(
+      log,
+      new URL(`data:text/javascript,${encodeURIComponent('setTimeout(() => process.exit(3), 200);')}`),
+    );
     const answers = await Promise.all([checker.check(bodies.gzip as Buffer), checker.check(bodies.cut as Buffer)]);
     expect(answers.map((answer) => answer.outcome)).toEqual(['ok', 'malformed']);
     expect(checker.stats()).toEqual({ onWorker: 0, onMainThread: 2 });
@@ -82,7 +83,7 @@ describe('the upload checker', () => {
     await checker.close();
 
     const missing = logged();
-    checker = uploadChecker(missing.log, { url: new URL('file:///nowhere/upload-check.worker.mjs') });
+    checker = uploadChecker(missing.log, new URL('file:///nowhere/upload-check.worker.mjs'));
     expect((await checker.check(bodies.gzip as Buffer)).outcome).toBe('ok');
     expect(checker.stats()).toEqual({ onWorker: 0, onMainThread: 1 });
     expect(missing.errors).toEqual(['the replay upload checker stopped; its checks are done on the main thread']);

@@ -18,13 +18,12 @@ export type UploadChecker = {
   stats(): { onWorker: number; onMainThread: number };
   close(): Promise<void>;
 };
-type WorkerEntry = { url: URL };
 
 const RESTART_AFTER_MS = 30_000;
 
 type Pending = { body: Uint8Array; resolve: (check: UploadCheck) => void };
 
-export function uploadChecker(log: FastifyBaseLogger, entry: WorkerEntry = workerEntry()): UploadChecker {
+export function uploadChecker(log: FastifyBaseLogger, entry: URL = workerEntry()): UploadChecker {
   const counts = { onWorker: 0, onMainThread: 0 };
   let worker: Worker | undefined;
   // after a failure, checks are done here for a while rather than a thread started (and lost) per upload
@@ -46,7 +45,7 @@ export function uploadChecker(log: FastifyBaseLogger, entry: WorkerEntry = worke
   }
 
   function start(): Worker {
-    const started = new Worker(entry.url, { name: 'replay-upload-check' });
+    const started = new Worker(entry, { name: 'replay-upload-check' });
     started.unref();
     started.on('message', ({ id, check }: CheckAnswer) => {
       const job = pending.get(id);
@@ -58,9 +57,10 @@ export function uploadChecker(log: FastifyBaseLogger, entry: WorkerEntry = worke
     const lost = (why: unknown) => {
       if (worker !== started) return;
       worker = undefined;
-      if (closed) return checkHere();
-      startAfter = Date.now() + RESTART_AFTER_MS;
-      log.error({ err: why }, 'the replay upload checker stopped; its checks are done on the main thread');
+      if (!closed) {
+        startAfter = Date.now() + RESTART_AFTER_MS;
+        log.error({ err: why }, 'the replay upload checker stopped; its checks are done on the main thread');
+      }
       checkHere();
     };
     started.on('error', lost);
@@ -101,14 +101,12 @@ export function uploadChecker(log: FastifyBaseLogger, entry: WorkerEntry = worke
 // The worker's entry beside this module. From the bundle: its second entry (build.mjs) in dist/, where this code is in
 // dist/ or in one of dist/chunks/. From the TypeScript sources (development, tests): the source, loaded through tsx's
 // loader, registered in the worker first (a worker's --import does not reach its own module loading on Node 20)
-function workerEntry(): WorkerEntry {
+function workerEntry(): URL {
   const here = import.meta.url;
   if (!here.endsWith('.ts'))
-    return {
-      url: new URL(here.includes('/chunks/') ? '../upload-check.worker.mjs' : './upload-check.worker.mjs', here),
-    };
+    return new URL(here.includes('/chunks/') ? '../upload-check.worker.mjs' : './upload-check.worker.mjs', here);
   const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href;
   const source = new URL('./upload-check.worker.ts', here).href;
   const boot = `const { register } = await import(${JSON.stringify(tsx)}); register(); await import(${JSON.stringify(source)});`;
-  return { url: new URL(`data:text/javascript,${encodeURIComponent(boot)}`) };
+  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
 }
