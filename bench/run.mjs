@@ -356,16 +356,10 @@ async function main() {
       Object.assign(targets, insight.targets);
     }
     // issue 31: booking p99 while the analytics batches and replay uploads are ingested, on PostgreSQL (skipped when it
-    // is not reachable); a steady rate's p99 wants more samples than DURATION's default gives
+    // is not reachable); its own windows and pairs, whatever DURATION says
     const ingest = ONLY_CATALOGUE
       ? null
-      : await runIngestBench({
-          serverArgs: [serverEntry],
-          root,
-          children,
-          connections: CONNECTIONS,
-          duration: Math.max(DURATION, 20),
-        });
+      : await runIngestBench({ serverArgs: [serverEntry], root, children, connections: CONNECTIONS });
     if (ingest) {
       console.log(
         `\nBookings beside the analytics and replay ingestion (PostgreSQL): ${JSON.stringify(ingest.settings)}`,

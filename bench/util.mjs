@@ -1,5 +1,6 @@
 // Small helpers the benchmarks share
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
@@ -179,4 +180,59 @@ export function runAlone(benchUrl) {
     serverArgs: ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
     env: { TSX_TSCONFIG_PATH: path.join(root, 'apps/api/tsconfig.json') },
   };
+}
+
+// Requests at a steady rate, one every 1/`rate` s for `duration` s, each sent on time whatever the earlier ones are
+// doing (an open loop, as independent agents and browsers send them), over at most `connections` kept-alive
+// sockets. autocannon's overallRate is not this: each of its clients sends back to back until its share of the
+// second is used up and then waits for the next second, so its "rate" arrives as a burst at the start of every
+// second, and two such loads burst together. A latency counts from the time the request was due, so a request held
+// back by a busy socket pays for its wait. `request(n)`: { method, path, headers, body }. Answers with every
+// latency (ms), the count per status, and how many requests got no answer (a timeout of 10 s each).
+export function pacedLoad({ base, rate, duration, connections, request }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(base);
+  const total = Math.round(rate * duration);
+  const latencies = [];
+  const statuses = {};
+  let failed = 0;
+  const start = performance.now() + 5;
+  const dueAt = (n) => start + (n * 1000) / rate;
+  const one = (n) =>
+    new Promise((resolve) => {
+      const due = dueAt(n);
+      const { method = 'POST', path: requestPath, headers = {}, body } = request(n);
+      const req = http.request(
+        { host: target.hostname, port: target.port, method, path: requestPath, headers, agent, timeout: 10_000 },
+        (res) => {
+          res.resume();
+          res.once('end', () => {
+            latencies.push(performance.now() - due);
+            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      req.once('timeout', () => req.destroy(new Error('timed out')));
+      req.once('error', () => {
+        failed++;
+        resolve();
+      });
+      req.end(body);
+    });
+  return new Promise((resolve) => {
+    const pending = [];
+    let n = 0;
+    const tick = () => {
+      // every request already due goes now (a late timer sends the ones it missed at once)
+      while (n < total && dueAt(n) <= performance.now()) pending.push(one(n++));
+      if (n < total) setTimeout(tick, Math.max(0, dueAt(n) - performance.now()));
+      else
+        Promise.all(pending).then(() => {
+          agent.destroy();
+          resolve({ latencies, statuses, failed, sent: total, perSecond: Math.round(total / duration) });
+        });
+    };
+    setTimeout(tick, 5);
+  });
 }
