@@ -190,17 +190,22 @@ function loadFigures({ latencies, statuses, failed, perSecond }) {
 // The ingestion's two steady loads for `duration` seconds, evenly paced as many browsers send them. `uploads` are made
 // once per client, so that compressing them is not part of any window's load
 async function ingestion({ base, token, sessions, offer, duration, uploads }) {
-  const insight = pacedLoad({
-    base,
-    rate: INSIGHT_RATE,
-    duration,
-    connections: 20,
-    request: (n) => ({
-      path: '/api/insight/events',
-      headers: { origin: base, 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId: sessions[n % sessions.length], token, events: insightEvents(n, offer) }),
-    }),
-  });
+  // BENCH_INSIGHT_RATE=0 and BENCH_REPLAY_RATE=0 leave nothing beside the bookings: the bench's own noise (its ratio
+  // should then be about 1)
+  const insight =
+    INSIGHT_RATE > 0
+      ? pacedLoad({
+          base,
+          rate: INSIGHT_RATE,
+          duration,
+          connections: 20,
+          request: (n) => ({
+            path: '/api/insight/events',
+            headers: { origin: base, 'content-type': 'application/json' },
+            body: JSON.stringify({ sessionId: sessions[n % sessions.length], token, events: insightEvents(n, offer) }),
+          }),
+        })
+      : new Promise((resolve) => setTimeout(() => resolve(null), duration * 1000));
   const replay =
     uploads.length > 0
       ? pacedLoad({
@@ -216,7 +221,7 @@ async function ingestion({ base, token, sessions, offer, duration, uploads }) {
         })
       : Promise.resolve(null);
   const [insightLoad, replayLoad] = await Promise.all([insight, replay]);
-  return { insight: loadFigures(insightLoad), replay: replayLoad && loadFigures(replayLoad) };
+  return { insight: insightLoad && loadFigures(insightLoad), replay: replayLoad && loadFigures(replayLoad) };
 }
 
 // "Another client": the ingestion runs in a process of its own, so the bookings' latency is not measured through an
@@ -436,10 +441,14 @@ export async function runIngestBench({
     const rows = [
       bookingRow(`${bookingsAt}, alone (${windows}, pooled)`, side('alone')),
       bookingRow(`${bookingsAt}, beside the ingestion (${windows}, pooled)`, side('beside')),
-      ingestRow(
-        `POST /api/insight/events at ${INSIGHT_RATE}/s (${windows}; the slowest window's p50 and p99)`,
-        ingested.map((figures) => figures.insight),
-      ),
+      ...(INSIGHT_RATE > 0
+        ? [
+            ingestRow(
+              `POST /api/insight/events at ${INSIGHT_RATE}/s (${windows}; the slowest window's p50 and p99)`,
+              ingested.map((figures) => figures.insight),
+            ),
+          ]
+        : []),
       ...(REPLAY_RATE > 0
         ? [
             ingestRow(
@@ -453,7 +462,7 @@ export async function runIngestBench({
     // every batch and upload of the ingestion was stored (the loads are paced: a server that fell behind shows in the
     // latencies, not in a lower rate)
     const isIngestionFull = ingested.every(
-      (figures) => figures.insight.other === 0 && (!figures.replay || figures.replay.other === 0),
+      (figures) => (!figures.insight || figures.insight.other === 0) && (!figures.replay || figures.replay.other === 0),
     );
     const bookingRuns = measured.flatMap((pair) => [pair.alone, pair.beside]);
     // every booking answered and confirmed (none out of stock, refused or lost)

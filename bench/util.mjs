@@ -202,22 +202,31 @@ export function pacedLoad({ base, rate, duration, connections, request }) {
     new Promise((resolve) => {
       const due = dueAt(n);
       const { method = 'POST', path: requestPath, headers = {}, body } = request(n);
+      // each request counts once: answered whole, or failed (refused, cut off, timed out)
+      let isCounted = false;
+      const count = (record) => {
+        if (isCounted) return;
+        isCounted = true;
+        record();
+        resolve();
+      };
+      const fail = () => count(() => failed++);
       const req = http.request(
         { host: target.hostname, port: target.port, method, path: requestPath, headers, agent, timeout: 10_000 },
         (res) => {
+          res.once('error', fail);
+          res.once('aborted', fail);
+          res.once('end', () =>
+            count(() => {
+              latencies.push(performance.now() - due);
+              statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+            }),
+          );
           res.resume();
-          res.once('end', () => {
-            latencies.push(performance.now() - due);
-            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-            resolve();
-          });
         },
       );
       req.once('timeout', () => req.destroy(new Error('timed out')));
-      req.once('error', () => {
-        failed++;
-        resolve();
-      });
+      req.once('error', fail);
       req.end(body);
     });
   return new Promise((resolve) => {
