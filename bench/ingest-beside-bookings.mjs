@@ -293,7 +293,7 @@ const sum = (values) => values.reduce((total, value) => total + value, 0);
 const round = (value, digits = 3) => Number(value.toFixed(digits));
 
 // The nearest-rank percentile of the samples (`share` 0.99: the p99)
-export function percentile(samples, share) {
+function percentile(samples, share) {
   const sorted = Float64Array.from(samples).sort();
   return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)];
 }
@@ -309,7 +309,7 @@ function seeded(seed) {
 
 // The pooled p99 of the windows beside ÷ that of the windows alone, and its 90 % interval: the pairs resampled with
 // replacement (a pair's two windows stay together, since they share the machine's moment)
-export function pooledRatio(pairs, { resamples = 1000, seed = 31 } = {}) {
+function pooledRatio(pairs, { resamples = 1000, seed = 31 } = {}) {
   const ratioOf = (chosen) =>
     percentile(
       chosen.flatMap((pair) => pair.beside),
@@ -409,9 +409,8 @@ export async function runIngestBench({
         const [booked, ingested] = await Promise.all([bookings(bookingRate, window), client.ingest(window)]);
         return { ...booked, ingested };
       };
-      const first = pair % 2 === 0 ? await alone() : await beside();
-      const second = pair % 2 === 0 ? await beside() : await alone();
-      measured.push(pair % 2 === 0 ? { alone: first, beside: second } : { alone: second, beside: first });
+      if (pair % 2 === 0) measured.push({ alone: await alone(), beside: await beside() });
+      else measured.push({ beside: await beside(), alone: await alone() });
     }
 
     const { ratio, low, high } = pooledRatio(
@@ -419,12 +418,14 @@ export async function runIngestBench({
     );
     const side = (name) => measured.map((pair) => pair[name]);
     const p99s = (name) => side(name).map(({ latencies }) => round(percentile(latencies, 0.99), 1));
+    // a side's windows as one load: every latency, the answers per status and the failures added up
     const bookingRow = (title, runs) => {
-      const { p50, p99, ok, other } = loadFigures({
-        latencies: runs.flatMap((run) => run.latencies),
-        statuses: { 200: sum(runs.map((run) => run.statuses[200] ?? 0)) },
-        failed: sum(runs.map((run) => run.failed)),
-      });
+      const statuses = {};
+      for (const run of runs)
+        for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+      const latencies = runs.flatMap((run) => run.latencies);
+      const failed = sum(runs.map((run) => run.failed));
+      const { p50, p99, ok, other } = loadFigures({ latencies, statuses, failed, perSecond: runs[0].perSecond });
       return { scenario: title, 'req/s': runs[0].perSecond, 'p50 ms': p50, 'p99 ms': p99, confirmed: ok, other };
     };
     const ingested = side('beside').map((run) => run.ingested);
