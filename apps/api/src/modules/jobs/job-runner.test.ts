@@ -132,6 +132,56 @@ describe('job runner', () => {
     expect(runs).toBe(2);
     await node.stop();
   });
+  it('claims every due job of a tick in one statement, runs each once, and skips a job another node holds', async () => {
+    // the database as the runner sees it, counting the statements it is asked for
+    let statements = 0;
+    const counted = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (['execute', 'select', 'insert', 'update', 'delete', 'transaction'].includes(String(property)))
+          statements += 1;
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const runs: string[] = [];
+    const names = ['tick-a', 'tick-b', 'tick-c', 'tick-d', 'tick-e'];
+    const tickJobs = names.map(
+      (name): JobDefinition => ({ name, everyMs: 60_000, run: async () => void runs.push(name) }),
+    );
+    const node = startJobRunner({ db: counted, log, jobs: tickJobs, autoStart: false });
+    // registered, then another node holds tick-c's lease (its run is under way there)
+    expect(await node.runDue()).toEqual(names);
+    await database.db
+      .update(jobs)
+      .set({ nextRunAt: sql`now()` })
+      .where(sql`${jobs.name} IN ('tick-a', 'tick-b', 'tick-c', 'tick-d', 'tick-e')`);
+    await database.db
+      .update(jobs)
+      .set({ lockedBy: 'other-node', lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(jobs.name, 'tick-c'));
+    runs.length = 0;
+    statements = 0;
+    expect(await node.runDue()).toEqual(['tick-a', 'tick-b', 'tick-d', 'tick-e']);
+    expect(runs.sort()).toEqual(['tick-a', 'tick-b', 'tick-d', 'tick-e']);
+    // one claim, then each run's end
+    expect(statements).toBe(1 + 4);
+    // nothing due: one statement for the whole tick, and nothing runs
+    statements = 0;
+    expect(await node.runDue()).toEqual([]);
+    expect(statements).toBe(1);
+    const rows = await database.db
+      .select({ name: jobs.name, runs: jobs.runs, lockedBy: jobs.lockedBy })
+      .from(jobs)
+      .where(sql`${jobs.name} IN ('tick-a', 'tick-b', 'tick-c', 'tick-d', 'tick-e')`)
+      .orderBy(jobs.name);
+    expect(rows).toEqual([
+      { name: 'tick-a', runs: 2, lockedBy: null },
+      { name: 'tick-b', runs: 2, lockedBy: null },
+      { name: 'tick-c', runs: 1, lockedBy: 'other-node' },
+      { name: 'tick-d', runs: 2, lockedBy: null },
+      { name: 'tick-e', runs: 2, lockedBy: null },
+    ]);
+    await node.stop();
+  });
 });
 
 describe('job registry (each plugin adds its own jobs while the app loads)', () => {

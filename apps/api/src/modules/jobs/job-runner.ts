@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { claimJob, failJob, finishJob, registerJobs, renewJobLease } from './jobs.repo.ts';
+import { claimDueJobs, failJob, finishJob, registerJobs, renewJobLease } from './jobs.repo.ts';
 
 export type JobDefinition = {
   name: string;
@@ -49,7 +49,7 @@ export type JobRunner = {
 const MAX_BACKOFF_MS = 15 * 60_000;
 
 // DESIGN "Background work runs through one job runner; each run is claimed by one node". Every node runs one of
-// these; the database decides which node runs each due job (jobs.repo.ts#claimJob). A failed run is kept in
+// these; the database decides which node runs each due job (jobs.repo.ts#claimDueJobs). A failed run is kept in
 // job_failures and retried with backoff.
 export function startJobRunner(options: {
   db: Db;
@@ -69,42 +69,57 @@ export function startJobRunner(options: {
   let stopped = false;
   const inFlight = new Set<Promise<unknown>>();
 
-  const runJob = async (job: JobDefinition): Promise<boolean> => {
-    if (busy.has(job.name) || stopped) return false;
-    busy.add(job.name);
+  const leaseOf = (job: JobDefinition) => job.leaseMs ?? Math.max(60_000, job.everyMs * 4);
+
+  // a job this node claimed: run, its lease renewed meanwhile, and its end written (done, or failed with backoff)
+  const runClaimed = async (job: JobDefinition): Promise<void> => {
+    const leaseMs = leaseOf(job);
+    const heartbeat = setInterval(() => {
+      renewJobLease(db, job.name, node, leaseMs)
+        .then((held) => {
+          if (!held) log.warn({ job: job.name }, 'job lease lost while running');
+        })
+        .catch((error: unknown) => log.warn({ err: error, job: job.name }, 'job lease not renewed'));
+    }, leaseMs / 3);
+    heartbeat.unref();
     try {
-      const leaseMs = job.leaseMs ?? Math.max(60_000, job.everyMs * 4);
-      if (!(await claimJob(db, job.name, node, leaseMs))) return false;
-      const heartbeat = setInterval(() => {
-        renewJobLease(db, job.name, node, leaseMs)
-          .then((held) => {
-            if (!held) log.warn({ job: job.name }, 'job lease lost while running');
-          })
-          .catch((error: unknown) => log.warn({ err: error, job: job.name }, 'job lease not renewed'));
-      }, leaseMs / 3);
-      heartbeat.unref();
-      try {
-        await job.run();
-        await finishJob(db, job.name, node, job.everyMs);
-        options.onRun?.(job.name, 'ok');
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log.error({ err: error, job: job.name }, 'job failed; retried with backoff');
-        await failJob(db, job.name, node, message, job.everyMs, MAX_BACKOFF_MS);
-        options.onRun?.(job.name, 'failed');
-      } finally {
-        clearInterval(heartbeat);
-      }
-      return true;
+      await job.run();
+      await finishJob(db, job.name, node, job.everyMs);
+      options.onRun?.(job.name, 'ok');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.error({ err: error, job: job.name }, 'job failed; retried with backoff');
+      await failJob(db, job.name, node, message, job.everyMs, MAX_BACKOFF_MS);
+      options.onRun?.(job.name, 'failed');
     } finally {
-      busy.delete(job.name);
+      clearInterval(heartbeat);
     }
   };
 
+  // One tick: the jobs not running on this node are claimed together (one statement, however many jobs), and those
+  // claimed run side by side; the others are free again at once
   const runDue = async (): Promise<string[]> => {
     await registered;
-    const ran = await Promise.all(jobs.map(async (job) => ((await runJob(job)) ? job.name : null)));
-    return ran.filter((name): name is string => name !== null);
+    if (stopped) return [];
+    const candidates = jobs.filter((job) => !busy.has(job.name));
+    for (const job of candidates) busy.add(job.name);
+    let claimed: Set<string>;
+    try {
+      claimed = new Set(
+        await claimDueJobs(
+          db,
+          candidates.map((job) => ({ name: job.name, leaseMs: leaseOf(job) })),
+          node,
+        ),
+      );
+    } catch (error) {
+      for (const job of candidates) busy.delete(job.name);
+      throw error;
+    }
+    for (const job of candidates) if (!claimed.has(job.name)) busy.delete(job.name);
+    const ran = candidates.filter((job) => claimed.has(job.name));
+    await Promise.all(ran.map((job) => runClaimed(job).finally(() => busy.delete(job.name))));
+    return ran.map((job) => job.name);
   };
 
   const tickMs = options.tickMs ?? Math.max(200, Math.min(1000, ...jobs.map((job) => job.everyMs)));

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobFailures, jobs } from '../../db/schema/index.ts';
 
@@ -10,24 +10,30 @@ export async function registerJobs(db: Db, names: string[]): Promise<void> {
     .onConflictDoNothing();
 }
 
-// Takes the job's lease when a run is due and no live lease is held: true for exactly one caller
-export async function claimJob(db: Db, name: string, node: string, leaseMs: number): Promise<boolean> {
-  const claimed = await db
-    .update(jobs)
-    .set({
-      lockedBy: node,
-      lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      lastStartedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(jobs.name, name),
-        lte(jobs.nextRunAt, sql`now()`),
-        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
-      ),
+// Takes the lease of every job named that is due and holds no live lease, in one statement for a whole tick (a node
+// asks for all its jobs at once, not once per job): each name is returned to exactly one caller. Rows are locked in
+// name order and a row another node is claiming right now is skipped (it is that node's), so two nodes never wait on
+// each other; the lease of each job is its own.
+export async function claimDueJobs(
+  db: Db,
+  leases: { name: string; leaseMs: number }[],
+  node: string,
+): Promise<string[]> {
+  if (leases.length === 0) return [];
+  const asked = JSON.stringify(leases.map((lease) => ({ name: lease.name, seconds: lease.leaseMs / 1000 })));
+  const result = (await db.execute(sql`
+    WITH due AS (
+      SELECT j.name, l.seconds FROM ${jobs} j
+      JOIN jsonb_to_recordset(${asked}::jsonb) AS l(name text, seconds float8) ON l.name = j.name
+      WHERE j.next_run_at <= now() AND (j.locked_until IS NULL OR j.locked_until < now())
+      ORDER BY j.name
+      FOR UPDATE OF j SKIP LOCKED
     )
-    .returning({ name: jobs.name });
-  return claimed.length > 0;
+    UPDATE ${jobs} SET locked_by = ${node}, locked_until = now() + make_interval(secs => due.seconds),
+      last_started_at = now()
+    FROM due WHERE ${jobs}.name = due.name
+    RETURNING ${jobs}.name`)) as unknown as { rows: { name: string }[] };
+  return result.rows.map((row) => row.name);
 }
 
 // A live run's heartbeat: its lease pushed on while this node still holds it; false when it no longer does
