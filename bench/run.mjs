@@ -1,13 +1,13 @@
 // npm run bench: starts a bare Fastify hello-world and the real server (fresh data dir, embedded PGlite, demo
-// seed), measures both with autocannon in the same run and prints every scenario as req/s, p99 and the ratio to
-// the baseline. Figures go to bench/results/latest.json. Later issues add their scenarios to SCENARIOS below.
+// seed), measures both with the same closed-loop client (bench/closed-loop.mjs) in the same run and prints every
+// scenario as req/s, p99 and the ratio to the baseline. Figures go to bench/results/latest.json. Later issues add their scenarios to SCENARIOS below.
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { runBookingBench } from './booking-scenarios.mjs';
+import { closedLoop } from './closed-loop.mjs';
 import { runExportBench } from './export-bench.mjs';
 import { runFirstLoadBench } from './first-load.mjs';
 import { runIngestBench } from './ingest-beside-bookings.mjs';
@@ -89,17 +89,10 @@ const SAME_SIZE_BASELINE = new Set([
   'GET /api/b2b/availability/ByOffer (62 days)',
 ]);
 
-function measure(title, url, headers = {}, nextPath = null, duration = DURATION) {
-  return new Promise((resolve, reject) => {
-    const requests = nextPath
-      ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }]
-      : undefined;
-    const instance = autocannon({ url, connections: CONNECTIONS, duration, headers, requests }, (error, result) => {
-      if (error) reject(error);
-      else resolve({ title, url: url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''), result });
-    });
-    instance.on('error', reject);
-  });
+// one scenario (or baseline) as a closed loop of CONNECTIONS kept-alive connections (bench/closed-loop.mjs)
+async function measure(title, url, headers = {}, nextPath = null, duration = DURATION) {
+  const result = await closedLoop({ url, connections: CONNECTIONS, duration, headers, nextPath });
+  return { title, url: url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''), result };
 }
 
 function summarise({ title, url, result }, baselineRps) {
