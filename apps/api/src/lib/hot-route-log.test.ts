@@ -52,4 +52,16 @@ describe("hotRouteLog: the hot routes' child logger", () => {
     child.error('at error level');
     expect(quiet.lines.map((line) => line.msg)).toEqual(['at error level']);
   });
+
+  it('hands one request in N to Fastify to be logged only when the logger logs requests (info or below)', () => {
+    const asked = (level: string) => {
+      const log = hotRouteLog(3, collected(level).logger);
+      return Array.from({ length: 9 }, () => log.sample({} as IncomingMessage));
+    };
+    expect(asked('info')).toEqual([false, false, true, false, false, true, false, false, true]);
+    expect(asked('debug').filter(Boolean)).toHaveLength(3);
+    // above info nothing more would be logged for the sampled one: the front door keeps every request
+    expect(asked('warn')).toEqual(Array.from({ length: 9 }, () => false));
+    expect(asked('silent').some(Boolean)).toBe(false);
+  });
 });

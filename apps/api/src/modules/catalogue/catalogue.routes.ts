@@ -160,7 +160,11 @@ export const catalogueRoutesPlugin = fp(
     });
     parent.decorate('catalogue', store);
     const sessions = sessionCache(parent, intFromEnv('CATALOGUE_SESSION_RECHECK_MS', isTest ? 300 : 2000));
-    const hot: Hot = { store, log: hotRouteLog(intFromEnv('HOT_ROUTE_LOG_SAMPLE', 100)), routesByUrl: new Map() };
+    const hot: Hot = {
+      store,
+      log: hotRouteLog(intFromEnv('HOT_ROUTE_LOG_SAMPLE', 100), parent.log),
+      routesByUrl: new Map(),
+    };
     // the routes live in their own context so the session hook touches no other route
     await parent.register(async (app) => {
       app.addHook('onRequest', sessions.hook);
