@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { demoServerOnPostgres, dubaiToday, fundDemoAgency, login, postgresBenchResult } from './util.mjs';
+import { closedLoop } from './closed-loop.mjs';
 import { runOctoBench } from './octo-scenarios.mjs';
 
 export const BOOKING_TARGETS = {
@@ -38,12 +39,11 @@ async function pickOtherOffer(db, offer) {
   return rows[0];
 }
 
+// the reads on the catalogue bench's client, which never decodes the compressed answers (docs/decisions/0164)
 function runReads({ url, token, connections, duration }) {
-  return new Promise((resolve, reject) => {
-    // as a browser asks (the catalogue scenarios too): the cached answer goes out compressed
-    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
-    autocannon({ url, connections, duration, headers }, (error, result) => (error ? reject(error) : resolve(result)));
-  });
+  // as a browser asks (the catalogue scenarios too): the cached answer goes out compressed
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
+  return closedLoop({ url, connections, duration, headers });
 }
 
 // The catalogue cache's answers since the server started, from /metrics: { hit, computed }

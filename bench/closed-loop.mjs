@@ -82,7 +82,7 @@ function answerReader(done) {
 }
 
 // The figures the bench reads, in autocannon's shape: requests.average/total (req/s, count), latency.p50/p99 (ms),
-// throughput.average (bytes/s), non2xx, errors, timeouts
+// throughput.average (bytes/s), 2xx, non2xx, errors, timeouts
 export function closedLoop({ url, connections = 10, duration = 10, headers = {}, nextPath = null }) {
   const target = new URL(url);
   const headerText = Object.entries({ host: target.host, ...headers })
@@ -110,6 +110,7 @@ export function closedLoop({ url, connections = 10, duration = 10, headers = {},
         // in ms to a tenth, as autocannon's whole milliseconds were read
         latency: { p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)) },
         throughput: { average: totalBytes / Math.min(seconds, duration) },
+        '2xx': answers - non2xx,
         non2xx,
         errors,
         timeouts: 0,
