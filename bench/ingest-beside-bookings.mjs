@@ -30,6 +30,7 @@ import {
   dubaiToday,
   fundDemoAgency,
   login,
+  percentile,
   postgresBenchResult,
   printTargets,
   runAlone,
@@ -291,12 +292,6 @@ async function startSessions(base, token, offer) {
 const rate = (result) => Math.round(result.requests.average);
 const sum = (values) => values.reduce((total, value) => total + value, 0);
 const round = (value, digits = 3) => Number(value.toFixed(digits));
-
-// The nearest-rank percentile of the samples (`share` 0.99: the p99)
-function percentile(samples, share) {
-  const sorted = Float64Array.from(samples).sort();
-  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)];
-}
 
 // A fixed-seed generator, so that a bench's interval is the same for the same samples
 function seeded(seed) {

@@ -1,6 +1,7 @@
 // npm run bench: starts a bare Fastify hello-world and the real server (fresh data dir, embedded PGlite, demo
 // seed), measures both with the same closed-loop client (bench/closed-loop.mjs) in the same run and prints every
-// scenario as req/s, p99 and the ratio to the baseline. Figures go to bench/results/latest.json. Later issues add their scenarios to SCENARIOS below.
+// scenario as req/s, p99 and the ratio to the baseline. Figures go to bench/results/latest.json. Later issues add
+// their scenarios to SCENARIOS below.
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -39,6 +39,12 @@ export async function waitForHttp(url, child, timeoutMs) {
   throw new Error(`${url} not ready after ${timeoutMs} ms`);
 }
 
+// The nearest-rank percentile of the samples (`share` 0.99: the p99)
+export function percentile(samples, share) {
+  const sorted = Float64Array.from(samples).sort();
+  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)];
+}
+
 // The demo seed's agency admin and the tours company's operator (SEED_DEMO)
 const DEMO_ADMIN = { email: 'admin@desertrose.test', password: 'Demo-2026-pass' };
 export const DEMO_OPERATOR = { email: 'ops@portal.test', password: 'Demo-2026-pass' };

@@ -7,8 +7,13 @@ type Bindings = Record<string, unknown>;
 type ChildOptions = { level?: string };
 type LogFn = (...args: unknown[]) => void;
 
+const INFO = 30;
 const WARN = 40;
 const noop: LogFn = () => undefined;
+
+// pino's numbers of its level names (info 30, warn 40…; silent is Infinity)
+const levelValues = (logger: FastifyBaseLogger): Record<string, number> =>
+  (logger as unknown as { levels?: { values?: Record<string, number> } }).levels?.values ?? {};
 
 // The logger a request of a hot route gets when it is not sampled: nothing below warn (Fastify's "incoming request"
 // and "request completed" lines, the route's info and debug), and no pino child made unless something is logged
@@ -17,7 +22,7 @@ function quietChild(parent: FastifyBaseLogger, bindings: Bindings, options: Chil
   let real: FastifyBaseLogger | null = null;
   const materialize = () => (real ??= parent.child(bindings, options));
   const level = options.level || parent.level;
-  const values = (parent as unknown as { levels?: { values?: Record<string, number> } }).levels?.values ?? {};
+  const values = levelValues(parent);
   const threshold = Math.max(values[level] ?? WARN, WARN);
   const at = (name: 'warn' | 'error' | 'fatal'): LogFn =>
     (values[name] ?? Infinity) >= threshold ? (...args) => (materialize()[name] as LogFn)(...args) : noop;
@@ -52,11 +57,7 @@ export type HotRouteLog = {
 // info (LOG_LEVEL=warn, say), a sampled request would log nothing more than the others: the front door then keeps
 // every one, rather than handing one in N to Fastify's slower way for nothing.
 export function hotRouteLog(sampleEvery: number, logger?: FastifyBaseLogger): HotRouteLog {
-  const INFO = 30;
-  const logsRequests = () => {
-    const values = (logger as unknown as { levels?: { values?: Record<string, number> } } | undefined)?.levels?.values;
-    return !logger || !values || (values[logger.level] ?? INFO) <= INFO;
-  };
+  const logsRequests = () => !logger || (levelValues(logger)[logger.level] ?? INFO) <= INFO;
   let count = 0;
   const take = () => {
     count = count + 1 >= sampleEvery ? 0 : count + 1;

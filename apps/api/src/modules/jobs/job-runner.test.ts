@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { jobFailures, jobs } from '../../db/schema/index.ts';
 import { ownMigratedDatabase } from '../../../test/build-test-app.ts';
@@ -153,7 +153,7 @@ describe('job runner', () => {
     await database.db
       .update(jobs)
       .set({ nextRunAt: sql`now()` })
-      .where(sql`${jobs.name} IN ('tick-a', 'tick-b', 'tick-c', 'tick-d', 'tick-e')`);
+      .where(inArray(jobs.name, names));
     await database.db
       .update(jobs)
       .set({ lockedBy: 'other-node', lockedUntil: sql`now() + interval '1 minute'` })
@@ -171,7 +171,7 @@ describe('job runner', () => {
     const rows = await database.db
       .select({ name: jobs.name, runs: jobs.runs, lockedBy: jobs.lockedBy })
       .from(jobs)
-      .where(sql`${jobs.name} IN ('tick-a', 'tick-b', 'tick-c', 'tick-d', 'tick-e')`)
+      .where(inArray(jobs.name, names))
       .orderBy(jobs.name);
     expect(rows).toEqual([
       { name: 'tick-a', runs: 2, lockedBy: null },
