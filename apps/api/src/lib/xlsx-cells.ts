@@ -11,6 +11,7 @@ import type { Row, Style, Worksheet } from 'exceljs';
 // keeps '+971 50 123 4567' or '=SUM(A1)' as text: nothing runs as a formula when the file opens or when a cell is
 // edited, and no literal quote character shows in the value.
 export const TEXT_FORMAT = '@';
+export const GENERAL_FORMAT = 'General';
 export const DATE_FORMAT = 'dd mmm, yy';
 export const TIME_FORMAT = 'hh:mm';
 export const DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
@@ -104,9 +105,11 @@ export function addKeyedRow<K extends string>(
   const added = sheet.addRow(columns.map((column) => values[column.key]));
   const money = moneyFormat(currency);
   for (const { key, kind } of columns) {
-    if (kind === undefined) continue;
     const cell = added.getCell(key);
-    if (kind === 'text') cell.style = styleOf(TEXT_FORMAT);
+    // a number's cell too: a cell left to its column gets a style object of its own, which the writer then renders
+    // to find its index (a tenth of a 50,000-row export); 'General' is the index the default gives it
+    if (kind === undefined) cell.style = styleOf(GENERAL_FORMAT);
+    else if (kind === 'text') cell.style = styleOf(TEXT_FORMAT);
     else if (kind === 'money') cell.style = styleOf(money);
     else if (!(cell.value instanceof Date)) cell.style = styleOf(TEXT_FORMAT);
     else cell.style = styleOf(kind === 'date' ? DATE_FORMAT : DATE_TIME_FORMAT);

@@ -105,8 +105,7 @@ export function bookingView(
   const language = extras.language ?? row.language;
   const now = new Date();
   const sorted = [...row.cancellationPolicy].sort((a, b) => b.hours - a.hours);
-  return {
-    ...identityOf(row),
+  return withIdentity(row, {
     tour: { id: row.tourId, url: row.tourUrl, title: row.tourTitle[language] },
     offer: { id: row.offerId, name: row.offerName[language] },
     date: row.date,
@@ -158,18 +157,21 @@ export function bookingView(
       row.channel === 'widget' && row.saleTotalMinor !== null && row.saleCurrency !== null
         ? { total: minorToMajor(row.saleTotalMinor), currencyCode: row.saleCurrency, marginStatus: row.marginStatus }
         : null,
-  };
+  });
 }
 
-// What a booking is called in every view of it: its id, reference, status (with its label) and whether it is a request
-function identityOf(row: Pick<BookingRow, 'id' | 'reference' | 'status' | 'isRequest'>) {
-  return {
+// What a booking is called in every view of it: its id, reference, status (with its label) and whether it is a
+// request, followed by the view's own fields. Not `{ ...identity, ...fields }`: V8 builds a literal that starts with
+// a spread property by property, about 1 µs each, and the list rows were half of a 50,000-row export (decision 0165)
+function withIdentity<T extends object>(row: Pick<BookingRow, 'id' | 'reference' | 'status' | 'isRequest'>, view: T) {
+  const identity = {
     id: row.id,
     reference: row.reference,
     status: row.status,
     statusLabel: BOOKING_STATUS_LABELS[row.status],
     isRequest: row.isRequest === 1,
   };
+  return Object.assign(identity, view);
 }
 
 export function bookingListRow(
@@ -178,8 +180,7 @@ export function bookingListRow(
   language: Language,
   showBalance: boolean,
 ): BookingListRow {
-  return {
-    ...identityOf(row),
+  return withIdentity(row, {
     bookingDate: row.date,
     time: row.startTime,
     createdAt: row.createdAt.toISOString(),
@@ -203,5 +204,5 @@ export function bookingListRow(
     notes: row.notes,
     agent: agentName,
     channel: row.channel,
-  };
+  });
 }

@@ -50,8 +50,8 @@ function wordsOf(language: Language): Words {
 
 function rowValues(row: BookingListRow, words: Words): Record<ColumnKey, CellValue> {
   const text = (value: string | null) => value || null;
+  // the shared cells last: a literal that starts with a spread is built property by property (decision 0165)
   return {
-    ...bookingCells(row),
     status: words.statuses[row.status],
     bookingDate: calendarDate(row.bookingDate) ?? text(row.bookingDate),
     ticketNumber: text(row.ticketNumber),
@@ -65,6 +65,7 @@ function rowValues(row: BookingListRow, words: Words): Record<ColumnKey, CellVal
     payment: row.paymentMethod ? words.payments[row.paymentMethod] : null,
     finalBalance: row.finalBalance === null ? null : minorToMajor(toMinor(row.finalBalance)),
     notes: text(row.notes),
+    ...bookingCells(row),
   };
 }
 

@@ -71,13 +71,14 @@ async function writeSheet(
   const months = new Map<string, Map<CurrencyCode, Sums>>();
   const totals = new Map<CurrencyCode, Sums>();
   for await (const row of rows) {
+    // the shared cells last: a literal that starts with a spread is built property by property (decision 0165)
     const values: Record<ColumnKey, CellValue> = {
-      ...bookingCells(row),
       travelDate: calendarDate(row.travelDate) ?? row.travelDate,
       time: row.time,
       published: minorToMajor(toMinor(row.published)),
       net: minorToMajor(toMinor(row.net)),
       commission: minorToMajor(toMinor(row.commission)),
+      ...bookingCells(row),
     };
     addKeyedRow(sheet, COLUMNS, values, row.currencyCode);
     const month = row.travelDate.slice(0, 7);
