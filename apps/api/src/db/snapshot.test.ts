@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keysetBatches } from './snapshot.ts';
+import { FIRST_BATCH, keysetBatches } from './snapshot.ts';
 
 // An in-process database (PGlite) answers without the event loop turning: a reader that never gave it a turn held
 // every other request until the whole export was read.
@@ -31,6 +31,26 @@ describe('keysetBatches', () => {
     const turnsAtBatchStart = [0, 5, 10, 15, 20].map((n) => seen[n]?.turns ?? -1);
     for (let b = 1; b < turnsAtBatchStart.length; b++)
       expect(turnsAtBatchStart[b]).toBeGreaterThan(turnsAtBatchStart[b - 1] ?? 0);
+  });
+
+  it('starts with a small batch and doubles it up to the full size', async () => {
+    const all = Array.from({ length: 7 * FIRST_BATCH + 50 }, (_, n) => n);
+    const asked: { after: number | null; limit: number }[] = [];
+    const fetch = (after: number | null, limit: number) => {
+      asked.push({ after, limit });
+      const from = after === null ? 0 : after + 1;
+      return Promise.resolve(all.slice(from, from + limit));
+    };
+    const seen: number[] = [];
+    for await (const row of keysetBatches(fetch, (r) => r, 3 * FIRST_BATCH)) seen.push(row);
+    expect(seen).toEqual(all);
+    // 1, 2, 3 (the full size), 3 times FIRST_BATCH: 7 of them and a short one
+    expect(asked).toEqual([
+      { after: null, limit: FIRST_BATCH },
+      { after: FIRST_BATCH - 1, limit: 2 * FIRST_BATCH },
+      { after: 3 * FIRST_BATCH - 1, limit: 3 * FIRST_BATCH },
+      { after: 6 * FIRST_BATCH - 1, limit: 3 * FIRST_BATCH },
+    ]);
   });
 
   it('stops after a short batch without asking again', async () => {

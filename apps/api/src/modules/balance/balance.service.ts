@@ -131,8 +131,7 @@ const EXPORT_BATCH = 1000;
 // The statement's entries for an export, in keyset batches by `seq`: memory stays flat whatever the period holds
 export function statementRows(db: Db, account: Account, period: Period) {
   return keysetBatches(
-    (afterSeq: number | null) =>
-      statementEntries(db, account, period, { limit: EXPORT_BATCH, afterSeq: afterSeq ?? 0 }),
+    (afterSeq: number | null, limit) => statementEntries(db, account, period, { limit, afterSeq: afterSeq ?? 0 }),
     (entry) => entry.seq,
     EXPORT_BATCH,
   );
@@ -141,7 +140,7 @@ export function statementRows(db: Db, account: Account, period: Period) {
 // The month's reconciliation rows for its export, likewise
 export function reconciliationRows(db: Db, account: Account, period: Period) {
   return keysetBatches(
-    (afterSeq: number | null) => reconciliationBatch(db, account, period, afterSeq ?? 0, EXPORT_BATCH),
+    (afterSeq: number | null, limit) => reconciliationBatch(db, account, period, afterSeq ?? 0, limit),
     (row) => row.seq,
     EXPORT_BATCH,
   );

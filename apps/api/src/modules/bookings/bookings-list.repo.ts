@@ -127,7 +127,7 @@ const exportRow = jsonRow({
 });
 
 async function* bookingsAfter(db: DbOrTx, conditions: SQL[], batch: number) {
-  const fetchAfter = async (after: { createdAt: string; id: string } | null) => {
+  const fetchAfter = async (after: { createdAt: string; id: string } | null, limit: number) => {
     const page: SQL[] = after
       ? [
           ...conditions,
@@ -143,7 +143,7 @@ async function* bookingsAfter(db: DbOrTx, conditions: SQL[], batch: number) {
       .leftJoin(widgets, eq(widgets.id, bookings.widgetId))
       .where(page.length > 0 ? and(...page) : undefined)
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(batch)
+      .limit(limit)
       .execute();
     return rows.map(({ row }) => exportRow.decode(row));
   };
