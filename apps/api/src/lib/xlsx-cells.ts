@@ -117,8 +117,18 @@ export function addKeyedRow<K extends string>(
   added.commit();
 }
 
+// A number format on cells that may carry more (a header's or a total's font and fill): each cell gets a style of its
+// own, which the writer renders to find its index, so for the few rows around a sheet's data
 export function formatCells(row: Row, columns: number[], numFmt: string): void {
   for (const column of columns) row.getCell(column).numFmt = numFmt;
+}
+
+// The same for a data row's cells, which carry nothing but their format: one shared style per format (styleOf), which
+// the writer looks up once. 50,000 rows written alone: a statement 1,317-1,460 ms with formatCells, 861-872 ms with
+// this; a reconciliation 1,822-1,998 ms and 880-1,423 ms.
+export function styleCells(row: Row, columns: number[], numFmt: string): void {
+  const style = styleOf(numFmt);
+  for (const column of columns) row.getCell(column).style = style;
 }
 
 // Column headers in white on the brand colour (`tall`: two lines, for long names)

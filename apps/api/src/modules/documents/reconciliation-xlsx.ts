@@ -3,7 +3,7 @@ import { monthKey } from '@portal/contract';
 import type { CurrencyCode, Language } from '@portal/contract';
 import { type Translate, translator } from '../../lib/i18n.ts';
 import { includedVatMinor, minorToMajor } from './document-format.ts';
-import { DATE_FORMAT, TEXT_FORMAT, calendarDate, formatCells, moneyFormat, streamSheet } from '../../lib/xlsx-cells.ts';
+import { DATE_FORMAT, TEXT_FORMAT, calendarDate, moneyFormat, streamSheet, styleCells } from '../../lib/xlsx-cells.ts';
 import { accountLine, accountSheetHead } from './account-sheet.ts';
 
 export type ReconciliationXlsxRow = {
@@ -107,9 +107,9 @@ async function writeSheet(
       vat === null ? null : minorToMajor(vat),
       minorToMajor(row.balanceAfterMinor),
     ]);
-    for (const column of [1, 3]) added.getCell(column).numFmt = DATE_FORMAT;
-    formatCells(added, [2, 4, 5, 6], TEXT_FORMAT);
-    formatCells(added, [7, 8, 9, 10, 11, 12], money);
+    styleCells(added, [1, 3], DATE_FORMAT);
+    styleCells(added, [2, 4, 5, 6], TEXT_FORMAT);
+    styleCells(added, [7, 8, 9, 10, 11, 12], money);
     added.commit();
     if (row.amountMinor < 0) total.debit -= row.amountMinor;
     else total.credit += row.amountMinor;

@@ -8,7 +8,7 @@ import {
   TIME_FORMAT,
   calendarDate,
   dubaiWallClock,
-  formatCells,
+  styleCells,
   moneyFormat,
   streamSheet,
 } from '../../lib/xlsx-cells.ts';
@@ -75,10 +75,10 @@ async function writeSheet(
       row.amountMinor > 0 ? minorToMajor(row.amountMinor) : null,
       minorToMajor(row.balanceAfterMinor),
     ]);
-    added.getCell(1).numFmt = DATE_FORMAT;
-    added.getCell(2).numFmt = TIME_FORMAT;
-    formatCells(added, [3, 4], TEXT_FORMAT);
-    formatCells(added, [5, 6, 7], money);
+    styleCells(added, [1], DATE_FORMAT);
+    styleCells(added, [2], TIME_FORMAT);
+    styleCells(added, [3, 4], TEXT_FORMAT);
+    styleCells(added, [5, 6, 7], money);
     added.commit();
     if (row.amountMinor < 0) debit += -row.amountMinor;
     else credit += row.amountMinor;
