@@ -95,7 +95,8 @@ async function insertCopies(query, templateId, count, startMinute) {
 // each size, so the file's rows are exactly the size
 async function agencyBookings(query, templateId) {
   const { rows } = await query(
-    `SELECT count(*)::int AS n FROM bookings WHERE agency_id = (SELECT agency_id FROM bookings WHERE id = $1)`,
+    `SELECT count(*)::int AS n FROM bookings
+     WHERE agency_id = (SELECT agency_id FROM bookings WHERE id = $1) AND NOT is_test`,
     [templateId],
   );
   return rows[0].n;

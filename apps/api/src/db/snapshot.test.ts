@@ -44,7 +44,7 @@ describe('keysetBatches', () => {
     const seen: number[] = [];
     for await (const row of keysetBatches(fetch, (r) => r, 3 * FIRST_BATCH)) seen.push(row);
     expect(seen).toEqual(all);
-    // 1, 2, 3 (the full size), 3 times FIRST_BATCH: 7 of them and a short one
+    // 7½ × FIRST_BATCH rows: batches of 1, 2 and 3 (the full size) × FIRST_BATCH, then a short one of 1½
     expect(asked).toEqual([
       { after: null, limit: FIRST_BATCH },
       { after: FIRST_BATCH - 1, limit: 2 * FIRST_BATCH },

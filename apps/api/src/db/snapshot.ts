@@ -54,7 +54,7 @@ export async function* readInSnapshot<T>(db: DbOrTx, read: (db: DbOrTx) => Async
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
-// Rows read in keyset batches of `size`, each batch asked for after the last row's cursor (`cursorOf`); the next
+// Rows read in keyset batches of up to `size`, each batch asked for after the last row's cursor (`cursorOf`); the next
 // batch is read while the caller consumes this one (the database works meanwhile). A reader that stops early leaves
 // that batch unread and its failure unreported. Memory stays flat whatever the read holds.
 //
@@ -78,7 +78,8 @@ export async function* keysetBatches<T, C>(
   for (;;) {
     const rows = await next;
     const last = rows.at(-1);
-    const hasMore = last !== undefined && rows.length === limit;
+    // (at least: a fetch that gave more than it was asked for still has more)
+    const hasMore = last !== undefined && rows.length >= limit;
     if (hasMore) {
       limit = Math.min(size, limit * 2);
       next = fetch(cursorOf(last), limit);

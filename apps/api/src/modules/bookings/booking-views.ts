@@ -105,7 +105,7 @@ export function bookingView(
   const language = extras.language ?? row.language;
   const now = new Date();
   const sorted = [...row.cancellationPolicy].sort((a, b) => b.hours - a.hours);
-  return withIdentity(row, {
+  return withIdentity<BookingView>(row, {
     tour: { id: row.tourId, url: row.tourUrl, title: row.tourTitle[language] },
     offer: { id: row.offerId, name: row.offerName[language] },
     date: row.date,
@@ -163,15 +163,19 @@ export function bookingView(
 // What a booking is called in every view of it: its id, reference, status (with its label) and whether it is a
 // request, followed by the view's own fields. Not `{ ...identity, ...fields }`: V8 builds a literal that starts with
 // a spread property by property, about 1 µs each, and the list rows were half of a 50,000-row export (decision 0165)
-function withIdentity<T extends object>(row: Pick<BookingRow, 'id' | 'reference' | 'status' | 'isRequest'>, view: T) {
-  const identity = {
+type Identity = Pick<BookingView, 'id' | 'reference' | 'status' | 'statusLabel' | 'isRequest'>;
+function withIdentity<V extends Identity>(
+  row: Pick<BookingRow, 'id' | 'reference' | 'status' | 'isRequest'>,
+  view: Omit<V, keyof Identity>,
+): V {
+  const identity: Identity = {
     id: row.id,
     reference: row.reference,
     status: row.status,
     statusLabel: BOOKING_STATUS_LABELS[row.status],
     isRequest: row.isRequest === 1,
   };
-  return Object.assign(identity, view);
+  return Object.assign(identity, view) as V;
 }
 
 export function bookingListRow(
@@ -180,7 +184,7 @@ export function bookingListRow(
   language: Language,
   showBalance: boolean,
 ): BookingListRow {
-  return withIdentity(row, {
+  return withIdentity<BookingListRow>(row, {
     bookingDate: row.date,
     time: row.startTime,
     createdAt: row.createdAt.toISOString(),
