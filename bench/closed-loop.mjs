@@ -28,6 +28,14 @@ function answerReader(done) {
   return (chunk) => {
     pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
     let at = 0;
+    // counts what is here of the body's bodyLeft bytes: true once they have all arrived
+    const consumeBody = () => {
+      const take = Math.min(bodyLeft, pending.length - at);
+      bodyLeft -= take;
+      bytes += take;
+      at += take;
+      return bodyLeft === 0;
+    };
     for (;;) {
       if (state === 'head') {
         const end = pending.indexOf(HEAD_END, at);
@@ -45,11 +53,7 @@ function answerReader(done) {
           if (bodyLeft === 0) finish();
         } else throw new Error(`an answer without a length (status ${status}): the load needs one it can frame`);
       } else if (state === 'length') {
-        const take = Math.min(bodyLeft, pending.length - at);
-        bodyLeft -= take;
-        bytes += take;
-        at += take;
-        if (bodyLeft > 0) break;
+        if (!consumeBody()) break;
         finish();
       } else if (state === 'chunk-size' || state === 'trailer') {
         const end = pending.indexOf(CRLF, at);
@@ -65,11 +69,7 @@ function answerReader(done) {
         state = bodyLeft === 0 ? 'trailer' : 'chunk-data';
         bodyLeft += 2;
       } else {
-        const take = Math.min(bodyLeft, pending.length - at);
-        bodyLeft -= take;
-        bytes += take;
-        at += take;
-        if (bodyLeft > 0) break;
+        if (!consumeBody()) break;
         state = 'chunk-size';
       }
     }
@@ -84,8 +84,9 @@ export function closedLoop({ url, connections = 10, duration = 10, headers = {},
   const headerText = Object.entries({ host: target.host, ...headers })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  const fixed = Buffer.from(`GET ${target.pathname}${target.search} HTTP/1.1\r\n${headerText}\r\n`);
-  const requestFor = () => (nextPath ? Buffer.from(`GET ${nextPath()} HTTP/1.1\r\n${headerText}\r\n`) : fixed);
+  const requestOf = (path) => Buffer.from(`GET ${path} HTTP/1.1\r\n${headerText}\r\n`);
+  const fixed = requestOf(`${target.pathname}${target.search}`);
+  const requestFor = () => (nextPath ? requestOf(nextPath()) : fixed);
   const latencies = [];
   let answers = 0;
   let non2xx = 0;
