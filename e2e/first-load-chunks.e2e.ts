@@ -11,7 +11,7 @@ import { bookable, bookingSlots, checkoutPath, instantPerPerson } from './suppor
 // the checkout's guest rules, which need it, arrive when the agent first focuses the form, and its messages still
 // stand under the fields.
 const portal = portalForFile();
-const { api, openAs } = agentSessions(portal);
+const { api, openAs, tokenFor } = agentSessions(portal);
 const { findSlot } = bookingSlots(api);
 
 const manifestFile = path.resolve(fileURLToPath(import.meta.url), '../../apps/web/dist/.vite/manifest.json');
@@ -106,5 +106,89 @@ describe("[FIRST-LOAD] the home page's hero before any script", () => {
     const drawn = await page.getByRole('heading', { level: 1 }).boundingBox();
     expect(drawn).toEqual(visitor.box);
     await context.close();
+  });
+});
+
+// Issue 32: an agent's tour page and checkout are in the first HTML too (the header's frame, then the tour's photo or
+// the checkout's heading), drawn where the app's first render draws them; hidden before the first paint from a reader
+// with no stored session, and the heading from an agent who chose another language
+describe("[FIRST-LOAD] an agent's tour page and checkout before any script", () => {
+  const MAIN_MENU = 'Main menu';
+  type Drawn = { visible: boolean; box: { x: number; y: number; width: number; height: number } | null };
+
+  // the element of the first HTML alone (every script refused), or of the app's first render (the page's tour never
+  // answered, so the app stays at what it draws first)
+  async function drawn(
+    path: string,
+    target: string,
+    options: { width: number; stored: Record<string, string>; withScripts: boolean },
+  ): Promise<Drawn & { refused: string[] }> {
+    const { page, context } = await portal().newPage({ width: options.width });
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await context.addInitScript((items) => {
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, options.stored);
+    if (options.withScripts) await page.route('**/api/b2b/tours/**', () => undefined);
+    else await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${portal().url()}${path}`);
+    const element = page.locator(target).first();
+    // the app's header with the agent's menu: the burger on a phone, the menu's bar from 768 px
+    if (options.withScripts)
+      await (
+        options.width > 768
+          ? page.getByRole('navigation', { name: MAIN_MENU })
+          : page.getByRole('button', { name: 'Open menu' })
+      ).waitFor();
+    else await page.waitForLoadState('load');
+    const visible = await element.isVisible();
+    const box = visible ? await element.boundingBox() : null;
+    await context.close();
+    return { visible, box, refused };
+  }
+
+  it('[FIRST-LOAD][AGENT-FRAME]: the photo and the heading stand where the app draws them, for agents only', async () => {
+    const slot = await findSlot(ADMIN, 'aed', instantPerPerson(false), bookable, [20, 21, 22]);
+    const token = await tokenFor(ADMIN);
+    const tourPage = { path: `/tour?id=${slot.tour.id}`, target: '[data-preview="tour"] img' };
+    const checkoutPage = { path: checkoutPath(slot, 1), target: 'h1' };
+    const pages = [tourPage, checkoutPage];
+    for (const width of [390, 1280])
+      for (const { path, target } of pages) {
+        const first = await drawn(path, target, { width, stored: { accessToken: token }, withScripts: false });
+        expect(first, `${path} at ${width} px`).toMatchObject({ visible: true, refused: [] });
+        // under the header's frame: 65 px, and the menu's bar from 768 px
+        expect(first.box?.y).toBeGreaterThan(width > 768 ? 104 : 65);
+        const app = await drawn(path, target, { width, stored: { accessToken: token }, withScripts: true });
+        expect(app.box, `${path} at ${width} px`).toEqual(first.box);
+      }
+
+    // the checkout's heading in the site's language, as the app writes it
+    const checkout = checkoutPage.path;
+    const { page, context } = await portal().newPage({ width: 390 });
+    await context.addInitScript((value) => localStorage.setItem('accessToken', value), token);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${portal().url()}${checkout}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Checkout');
+    await context.close();
+
+    // nobody logged in: neither page is drawn (the app sends them home)
+    for (const { path, target } of pages)
+      expect((await drawn(path, target, { width: 390, stored: {}, withScripts: false })).visible).toBe(false);
+    // an agent who reads Russian on the English site: the photo, but no English heading
+    const russian = { accessToken: token, language: 'ru' };
+    expect(
+      (await drawn(tourPage.path, tourPage.target, { width: 390, stored: russian, withScripts: false })).visible,
+    ).toBe(true);
+    expect((await drawn(checkout, 'h1', { width: 390, stored: russian, withScripts: false })).visible).toBe(false);
+    // a booking's confirmation (after a payment) is not the checkout's form: no heading of the form in its first HTML
+    const confirmation = await drawn('/checkout?booking=00000000-0000-0000-0000-000000000000', 'h1', {
+      width: 390,
+      stored: { accessToken: token },
+      withScripts: false,
+    });
+    expect(confirmation.visible).toBe(false);
   });
 });

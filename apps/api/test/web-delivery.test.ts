@@ -212,13 +212,41 @@ describe("the home page's hero in the first HTML (issue 32: a phone paints its l
       .digest('base64');
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
     expect(scriptSrc.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
-    // every other page: no inline script, no hero, the same policy
-    for (const url of ['/tour?id=1', '/bookings', '/sign-up']) {
+    // the agent's checkout drawn in the first HTML: the same script; every other page: none; the same policy
+    const checkout = await served('/checkout?tour=1&offer=1&date=2026-12-01');
+    expect(checkout.inlineScripts).toEqual([FIRST_PAINT_GATE_SCRIPT]);
+    expect(checkout.csp).toBe(csp);
+    for (const url of ['/bookings', '/sign-up', '/checkout?booking=4f1c2a9e-0000-4000-8000-000000000000']) {
       const other = await served(url);
       expect([url, other.inlineScripts]).toEqual([url, []]);
       expect(other.root).not.toContain('home-hero');
+      expect(other.root).not.toContain('data-preview');
       expect(other.csp).toBe(csp);
     }
+  });
+});
+
+describe("the agent's checkout in the first HTML (issue 32: its heading painted before the scripts run)", () => {
+  const AGENT_HEADER =
+    '<div data-preview="agent" lang="en"><div class="first-header first-header-agent"><div>' +
+    '<span class="first-burger"></span><img src="/brand/logo-general.svg" alt="" height="36"></div>' +
+    '<div class="first-nav"></div></div>';
+  const rootOf = async (url: string, host = 'localhost') => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { host, 'accept-encoding': 'identity' } });
+    expect([url, res.statusCode]).toEqual([url, 200]);
+    return /<div id="root">(.*?)<\/div><div>/.exec(res.body)?.[1] ?? '';
+  };
+
+  it("the header's frame and the heading in the site's language; nothing of the selection", async () => {
+    const url = '/checkout?tour=1&offer=1&date=2026-12-01&adults=2&promo=SUMMER';
+    expect(await rootOf(url)).toBe(
+      `${AGENT_HEADER}<div class="first-page"><h1 class="first-title">Checkout</h1></div></div>`,
+    );
+    expect(await rootOf(url, 'ru.localhost')).toContain('<h1 class="first-title">Оформление</h1>');
+  });
+
+  it("a booking's confirmation (?booking=) is not the form: the plain shell", async () => {
+    expect(await rootOf('/checkout?booking=4f1c2a9e-0000-4000-8000-000000000000&payment=x')).toBe('');
   });
 });
 
@@ -251,16 +279,20 @@ describe("the tour page's first photo in the first HTML (issue 10: a phone paint
       });
       // a photo anyone may see; never a price or an agency's data
       expect(painted).not.toMatch(/AED|net|price/i);
+      // under the header's frame, drawn for agents only (the gate script), its photo asked for before anything else
+      expect(painted).toMatch(/^<div data-preview="agent" lang="en"><div class="first-header first-header-agent">/);
+      expect([...body.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1])).toEqual([FIRST_PAINT_GATE_SCRIPT]);
+      const head = body.slice(0, body.indexOf('</head>'));
+      const firstFetch = /<(?:link|script)\b[^>]*>/.exec(head)?.[0] ?? '';
+      expect(firstFetch).toContain('rel="preload" as="image" href="/api/images/tour-dubai-frame-1?w=640"');
+      expect(firstFetch).toContain('imagesrcset="/api/images/tour-dubai-frame-1?w=640 640w, ');
+      expect(firstFetch).toContain('imagesizes="(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw"');
+      expect(firstFetch).toContain('fetchpriority="high"');
     }
   });
 
   it('an unknown tour, another page, or a hostile id: the plain shell', async () => {
-    for (const url of [
-      '/tour?id=999999999',
-      '/tour?id=%3Cscript%3Ealert(1)%3C%2Fscript%3E',
-      '/tour',
-      '/checkout?tour=1',
-    ]) {
+    for (const url of ['/tour?id=999999999', '/tour?id=%3Cscript%3Ealert(1)%3C%2Fscript%3E', '/tour']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
       expect([url, res.statusCode]).toEqual([url, 200]);
       expect(res.body).toContain('<div id="root"></div>');

@@ -11,11 +11,13 @@ export type PagePreloadManifest = { everyPage: { texts: Texts }; pages: PagePrel
 export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-// The home page's first HTML draws the public hero (issue 32: painted before any script). An agent, or a visitor who
-// chose another language than the page's (the site's, on <html lang>), must not see it flash before the app draws
-// their own page: this script, the first HTML's only inline one, marks the document from localStorage before the
-// first paint, and the web's global.css hides the preview then. The API allows it by its hash in the
-// Content-Security-Policy, so it is one constant text.
+// The first HTML draws the home page's public hero, and an agent's tour page and checkout (issue 32: painted before any
+// script). The hero is for a visitor of the page's language (the site's, on <html lang>), the agent's pages for a
+// reader with a stored session (anyone else is sent home) and their heading for one of the page's language: none may
+// flash before the app draws what the reader gets. This script, the first HTML's only inline one, marks the document
+// from localStorage before the first paint (data-agent, data-other-language), and the web's global.css hides what is
+// not for the reader. The API allows it by its hash in the Content-Security-Policy, so it is one constant text.
 export const FIRST_PAINT_GATE_SCRIPT =
   `try{var s=localStorage,d=document.documentElement,l=s.getItem('${LANGUAGE_STORAGE_KEY}');` +
-  `if(s.getItem('${ACCESS_TOKEN_STORAGE_KEY}')||(l&&l!==d.lang))d.setAttribute('data-no-preview','')}catch(e){}`;
+  `if(s.getItem('${ACCESS_TOKEN_STORAGE_KEY}'))d.setAttribute('data-agent','');` +
+  `if(l&&l!==d.lang)d.setAttribute('data-other-language','')}catch(e){}`;

@@ -6,11 +6,18 @@ import { paths } from '@/config/paths';
 import { clearSession, useSessionUser } from '@/lib/session';
 import { LanguageSwitch } from './language-switch';
 import { SiteLogo } from './site-logo';
+import type * as AgentNavModule from './agent-nav';
 
-export const loadAgentNav = () => import('./agent-nav');
-const AgentToolbar = lazy(() => loadAgentNav().then((m) => ({ default: m.AgentToolbar })));
-const AgentNavBar = lazy(() => loadAgentNav().then((m) => ({ default: m.AgentNavBar })));
-const AgentMobileMenu = lazy(() => loadAgentNav().then((m) => ({ default: m.AgentMobileMenu })));
+// the agent's menu, once its code is here (main.tsx asks for it first thing when a session is stored)
+let agentNav: typeof AgentNavModule | null = null;
+export const loadAgentNav = () =>
+  import('./agent-nav').then((module) => {
+    agentNav = module;
+    return module;
+  });
+const LazyAgentToolbar = lazy(() => loadAgentNav().then((m) => ({ default: m.AgentToolbar })));
+const LazyAgentNavBar = lazy(() => loadAgentNav().then((m) => ({ default: m.AgentNavBar })));
+const LazyAgentMobileMenu = lazy(() => loadAgentNav().then((m) => ({ default: m.AgentMobileMenu })));
 
 export function Header() {
   const { t } = useTranslation();
@@ -25,6 +32,11 @@ export function Header() {
   };
 
   const isHome = location.pathname === paths.home.path;
+  // drawn at once when the menu's code has come (as the first render of an agent's page mostly finds it), so that
+  // the header has its burger and menu bar where the server's first HTML drew their places (issue 32)
+  const AgentToolbar = agentNav?.AgentToolbar ?? LazyAgentToolbar;
+  const AgentNavBar = agentNav?.AgentNavBar ?? LazyAgentNavBar;
+  const AgentMobileMenu = agentNav?.AgentMobileMenu ?? LazyAgentMobileMenu;
   const isSignUp = location.pathname === paths.signUp.path;
 
   return (

@@ -10,8 +10,9 @@ import { raw, scriptJson } from '../../lib/jsx/markup.ts';
 // page has its data. Only what any visitor may see (the photo), never a price.
 export type TourPreview = { path: '/tour'; tour: string; image: { key: string; width: number; height: number } };
 const PREVIEW_SIZES = '(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw';
+const isOwnPath = (href: string) => /^\/[\w./-]+$/.test(href);
 
-export function previewHtml(preview: TourPreview): string {
+function previewImage(preview: TourPreview) {
   const { key, width, height } = preview.image;
   return (
     <div class="page-preview" data-preview="tour">
@@ -26,15 +27,43 @@ export function previewHtml(preview: TourPreview): string {
         decoding="async"
       />
     </div>
-  ).toString();
+  );
 }
 
-const isOwnPath = (href: string) => /^\/[\w./-]+$/.test(href);
+// The agent's booking pages in the first HTML (issue 32: their largest element painted before any script), as the
+// app's first render draws them (components/header.tsx, components/page-preview.tsx; app/global.css's first-* classes):
+// the header's frame with the site's logo (and the place of the menu's burger on a phone, of the menu's bar on a
+// wider screen), then the tour's first photo, or the checkout's heading in the site's language. Only for a reader with
+// a stored session (FIRST_PAINT_GATE_SCRIPT; anyone else is sent home by the app), and the heading only in the page's
+// language. Never a price, an agency's or a guest's data.
+export type AgentFrame = { page: 'tour'; preview: TourPreview } | { page: 'checkout' };
+
+export function agentFrameHtml(frame: AgentFrame, site: { language: Language; logo: string }): string {
+  const { language } = site;
+  return (
+    <div data-preview="agent" lang={language}>
+      <div class="first-header first-header-agent">
+        <div>
+          <span class="first-burger"></span>
+          {isOwnPath(site.logo) ? <img src={site.logo} alt="" height="36" /> : null}
+        </div>
+        <div class="first-nav"></div>
+      </div>
+      {frame.page === 'tour' ? (
+        previewImage(frame.preview)
+      ) : (
+        <div class="first-page">
+          <h1 class="first-title">{t(language, 'web:checkout.title')}</h1>
+        </div>
+      )}
+    </div>
+  ).toString();
+}
 
 // The home page's hero for visitors, in the site's language, as the app draws it (apps/web/src/components/home-hero.tsx,
 // the same elements and app/global.css classes) under the header's frame with the site's logo (issue 32: home's
 // largest text painted before any script). Hidden before the first paint from an agent and from a visitor who chose
-// another language (homeGateTag); the app's first render replaces it.
+// another language (firstPaintGateTag); the app's first render replaces it.
 export type HomePreview = { language: Language; logo: string; withoutSearch: boolean };
 
 export function homePreviewHtml(preview: HomePreview): string {
@@ -58,9 +87,20 @@ export function homePreviewHtml(preview: HomePreview): string {
   ).toString();
 }
 
-// the script that hides the home preview from those it is not for, before the first paint (its hash is in the CSP)
-export function homeGateTag(): string {
+// the script that hides the home's and the agent's first HTML from those they are not for, before the first paint (its
+// hash is in the CSP)
+export function firstPaintGateTag(): string {
   return (<script>{raw(FIRST_PAINT_GATE_SCRIPT)}</script>).toString();
+}
+
+// The tour page's photo, its largest element, asked for before anything else of the page (web-app.ts puts it ahead of
+// index.html's own scripts and styles): on a phone's six connections to the server it came after every script of the
+// page, painted a second after the style sheets it waited for (issue 32)
+export function photoPreloadTag(preview: TourPreview): string {
+  const { key } = preview.image;
+  // (attributes @kitajs/html's types do not name)
+  const responsive = { imagesrcset: imageSrcSet(key), imagesizes: PREVIEW_SIZES };
+  return (<link rel="preload" as="image" href={imageUrl(key, 640)} {...responsive} fetchpriority="high" />).toString();
 }
 
 // The head's tags, one per line as index.html writes its own

@@ -8,7 +8,15 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Site } from '../../config/sites.ts';
 import { findUp } from '../../lib/find-up.ts';
 import { layoutInfoFor } from '../layout/index.ts';
-import { headTags, homeGateTag, homePreviewHtml, previewHtml, type TourPreview } from './shell-tags.tsx';
+import {
+  agentFrameHtml,
+  firstPaintGateTag,
+  headTags,
+  homePreviewHtml,
+  photoPreloadTag,
+  type AgentFrame,
+  type TourPreview,
+} from './shell-tags.tsx';
 
 export type { TourPreview };
 
@@ -76,21 +84,25 @@ function createWebShell(webDist: string) {
   const MAX_SHELLS = 2000;
 
   // in the site's language until the visitor picks one
-  function build(site: Site, isHome: boolean, page: PagePreloadFiles | undefined, preview: TourPreview | null): Shell {
+  function build(site: Site, isHome: boolean, page: PagePreloadFiles | undefined, frame: AgentFrame | null): Shell {
     const language = site.defaultLanguage;
     const logo = site.hostData.mainLogo;
     const scripts = [...(page?.scripts ?? []), ...preloads.everyPage.texts[language], ...(page?.texts[language] ?? [])];
-    // the home page's hero for visitors (issue 32), with the script that hides it from agents before the first paint
-    const home = isHome
+    const preview = frame?.page === 'tour' ? frame.preview : null;
+    // home's hero for visitors, the agent's tour page or checkout (issue 32), each with the script that hides it
+    // before the first paint from those it is not for
+    const drawn = isHome
       ? homePreviewHtml({ language, logo, withoutSearch: !site.features.search && !site.features.topDestinations })
-      : null;
+      : frame
+        ? agentFrameHtml(frame, { language, logo })
+        : null;
     const tags = headTags({ layoutInfo: layoutInfoFor(site), logo, scripts, page, preview });
-    if (home) tags.unshift(homeGateTag());
-    // in the site's language until the visitor picks one (the home page's gate compares the choice with it)
-    const html = template
+    if (drawn) tags.unshift(firstPaintGateTag());
+    // in the site's language until the visitor picks one (the gate compares the choice with it)
+    let html = template
       .replace(/<html\b[^>]*>/, `<html lang="${language}">`)
       .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
-    const drawn = home ?? (preview ? previewHtml(preview) : '');
+    if (preview) html = html.replace(/<(?:link|script)\b/, (first) => `${photoPreloadTag(preview)}\n    ${first}`);
     return {
       html: drawn ? html.replace('<div id="root"></div>', `<div id="root">${drawn}</div>`) : html,
       encoded: new Map(),
@@ -98,14 +110,15 @@ function createWebShell(webDist: string) {
   }
 
   return {
-    shellFor(site: Site, pathname: string, preview: TourPreview | null, version: number): Shell {
+    shellFor(site: Site, pathname: string, frame: AgentFrame | null, version: number): Shell {
       const page = matchPage(preloads.pages, pathname);
       const isHome = pathname === '/';
-      const key = `${site.id}:${isHome ? 'home' : (page?.path ?? '')}:${preview ? `${preview.tour}:${version}` : ''}`;
+      const drawn = frame ? (frame.page === 'tour' ? `tour:${frame.preview.tour}:${version}` : frame.page) : '';
+      const key = `${site.id}:${isHome ? 'home' : (page?.path ?? '')}:${drawn}`;
       let shell = shells.get(key);
       if (!shell) {
         if (shells.size >= MAX_SHELLS) shells.clear();
-        shell = build(site, isHome, page, preview);
+        shell = build(site, isHome, page, frame);
         shells.set(key, shell);
       }
       return shell;
@@ -113,12 +126,22 @@ function createWebShell(webDist: string) {
   };
 }
 
+// What the first HTML draws of an agent's page: the checkout's form (not a booking's confirmation, ?booking=), or the
+// first photo of a tour on sale (/tour?id=<id or url>)
+async function agentFrameOf(app: FastifyInstance, url: string): Promise<{ frame: AgentFrame | null; version: number }> {
+  const [pathname, search = ''] = url.split('?');
+  if (pathname === '/checkout')
+    return { frame: new URLSearchParams(search).has('booking') ? null : { page: 'checkout' }, version: 0 };
+  const { preview, version } = await tourPreviewOf(app, pathname ?? '', search);
+  return { frame: preview ? { page: 'tour', preview } : null, version };
+}
+
 // /tour?id=<id or url> of a tour on sale: its first photo, as the tour page's gallery shows it first
 async function tourPreviewOf(
   app: FastifyInstance,
-  url: string,
+  pathname: string,
+  search: string,
 ): Promise<{ preview: TourPreview | null; version: number }> {
-  const [pathname, search = ''] = url.split('?');
   if (pathname !== '/tour') return { preview: null, version: 0 };
   const id = new URLSearchParams(search).get('id')?.trim() ?? '';
   if (!id || id.length > 200) return { preview: null, version: 0 };
@@ -207,8 +230,8 @@ export async function webAppPlugin(app: FastifyInstance) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     // Every other GET is a client-side route of the SPA
-    const { preview, version } = await tourPreviewOf(app, request.url);
-    const shell = shells.shellFor(request.site, request.url.split('?')[0] ?? '/', preview, version);
+    const { frame, version } = await agentFrameOf(app, request.url);
+    const shell = shells.shellFor(request.site, request.url.split('?')[0] ?? '/', frame, version);
     const encoding = preferredEncoding(request);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (encoding) return reply.header('Content-Encoding', encoding).send(encode(shell, encoding));
