@@ -24,7 +24,7 @@ function coversAnAction(button: HTMLElement): boolean {
   return false;
 }
 
-const MUTATIONS_PAUSE_MS = 150;
+const MUTATIONS_CHECK_MS = 150;
 
 // The floating chat button never covers an action (issue 9: it sat on "Register for free" at 390 px and on the
 // sticky "Book now" at 1280 px): it steps aside while something to click or type in is under it, and stays below
@@ -43,17 +43,19 @@ export function WhatsAppButton({ number }: { number: string }) {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => setAside(coversAnAction(button)));
     };
-    // pages change under a still button too (a form step, a list that loads, a sticky bar that appears): checked once
-    // the page pauses, as a page that is drawing changes in every frame and each check lays the page out (issue 32:
-    // about 0.1 s of a phone's main thread while the checkout loaded)
-    const checkWhenStill = () => {
-      clearTimeout(pause);
-      pause = setTimeout(check, MUTATIONS_PAUSE_MS);
+    // pages change under a still button too (a form step, a list that loads, a sticky bar that appears): checked at
+    // most every MUTATIONS_CHECK_MS while they change, as a page that is drawing changes in every frame and each check
+    // lays the page out (issue 32: about 0.1 s of a phone's main thread while the checkout loaded)
+    const checkSoon = () => {
+      pause ??= setTimeout(() => {
+        pause = undefined;
+        check();
+      }, MUTATIONS_CHECK_MS);
     };
     check();
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', check);
-    const observer = new MutationObserver(checkWhenStill);
+    const observer = new MutationObserver(checkSoon);
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
     return () => {
       clearTimeout(pause);
