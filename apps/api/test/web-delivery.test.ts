@@ -234,7 +234,10 @@ describe("the agent's checkout in the first HTML (issue 32: its heading painted 
   const rootOf = async (url: string, host = 'localhost') => {
     const res = await t.app.inject({ method: 'GET', url, headers: { host, 'accept-encoding': 'identity' } });
     expect([url, res.statusCode]).toEqual([url, 200]);
-    return /<div id="root">(.*?)<\/div><div>/.exec(res.body)?.[1] ?? '';
+    // (the template has more elements after the root)
+    const root = /<div id="root">(.*?)<\/div><div>/.exec(res.body);
+    expect(root, url).not.toBeNull();
+    return root?.[1] ?? '';
   };
 
   it("the header's frame and the heading in the site's language; nothing of the selection", async () => {

@@ -11,3 +11,7 @@ export function imageUrl(key: string, width: ImageWidth = DEFAULT_IMAGE_WIDTH): 
 export function imageSrcSet(key: string): string {
   return IMAGE_WIDTHS.map((w) => `${imageUrl(key, w)} ${w}w`).join(', ');
 }
+
+// The sizes of a tour's first photo: the tour page's gallery, and the same photo drawn before the page has its data
+// (the server's first HTML and the app's first render, which must ask for the same file)
+export const FIRST_PHOTO_SIZES = '(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw';

@@ -1,5 +1,5 @@
 import { Container, Stack, Title } from '@mantine/core';
-import { imageSrcSet, imageUrl } from '@portal/contract/plain';
+import { FIRST_PHOTO_SIZES, imageSrcSet, imageUrl } from '@portal/contract/plain';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
@@ -17,7 +17,7 @@ export function TourPhotoPreview({ preview }: { preview: TourPreview }) {
       <img
         src={imageUrl(key, 640)}
         srcSet={imageSrcSet(key)}
-        sizes="(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw"
+        sizes={FIRST_PHOTO_SIZES}
         width={width}
         height={height}
         alt=""

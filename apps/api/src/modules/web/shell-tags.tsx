@@ -1,7 +1,15 @@
 // What the server adds to the web app's index.html (web-app.ts): the site's layout data, the preloads of the page's
-// files, and the tour page's first photo. Rendered by the API's JSX (every value escaped; JSON through scriptJson).
+// files (the tour page's photo first of all), what the first HTML draws before any script (home's hero, an agent's
+// tour page or checkout) and the one inline script that hides it from those it is not for. Rendered by the API's JSX
+// (every value escaped; JSON through scriptJson).
 import type { Language, LayoutInfo } from '@portal/contract';
-import { FIRST_PAINT_GATE_SCRIPT, imageSrcSet, imageUrl, type PagePreloadFiles } from '@portal/contract/plain';
+import {
+  FIRST_PAINT_GATE_SCRIPT,
+  FIRST_PHOTO_SIZES,
+  imageSrcSet,
+  imageUrl,
+  type PagePreloadFiles,
+} from '@portal/contract/plain';
 import { t } from '../../lib/i18n.ts';
 import { raw, scriptJson } from '../../lib/jsx/markup.ts';
 
@@ -9,8 +17,9 @@ import { raw, scriptJson } from '../../lib/jsx/markup.ts';
 // download, and the app's first render shows the same picture (apps/web/src/components/page-preview.tsx) until the
 // page has its data. Only what any visitor may see (the photo), never a price.
 export type TourPreview = { path: '/tour'; tour: string; image: { key: string; width: number; height: number } };
-const PREVIEW_SIZES = '(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw';
 const isOwnPath = (href: string) => /^\/[\w./-]+$/.test(href);
+// the site's logo in the header's frame, as the app's header draws it (only a path of our own)
+const frameLogo = (logo: string) => (isOwnPath(logo) ? <img src={logo} alt="" height="36" /> : null);
 
 function previewImage(preview: TourPreview) {
   const { key, width, height } = preview.image;
@@ -19,7 +28,7 @@ function previewImage(preview: TourPreview) {
       <img
         src={imageUrl(key, 640)}
         srcset={imageSrcSet(key)}
-        sizes={PREVIEW_SIZES}
+        sizes={FIRST_PHOTO_SIZES}
         width={width}
         height={height}
         alt=""
@@ -45,7 +54,7 @@ export function agentFrameHtml(frame: AgentFrame, site: { language: Language; lo
       <div class="first-header first-header-agent">
         <div>
           <span class="first-burger"></span>
-          {isOwnPath(site.logo) ? <img src={site.logo} alt="" height="36" /> : null}
+          {frameLogo(site.logo)}
         </div>
         <div class="first-nav"></div>
       </div>
@@ -71,7 +80,7 @@ export function homePreviewHtml(preview: HomePreview): string {
   return (
     <div data-preview="home" lang={language}>
       <div class="first-header">
-        <div>{isOwnPath(preview.logo) ? <img src={preview.logo} alt="" height="36" /> : null}</div>
+        <div>{frameLogo(preview.logo)}</div>
       </div>
       <section class="home-hero">
         <div class={preview.withoutSearch ? 'home-hero-grid without-search' : 'home-hero-grid'}>
@@ -99,7 +108,7 @@ export function firstPaintGateTag(): string {
 export function photoPreloadTag(preview: TourPreview): string {
   const { key } = preview.image;
   // (attributes @kitajs/html's types do not name)
-  const responsive = { imagesrcset: imageSrcSet(key), imagesizes: PREVIEW_SIZES };
+  const responsive = { imagesrcset: imageSrcSet(key), imagesizes: FIRST_PHOTO_SIZES };
   return (<link rel="preload" as="image" href={imageUrl(key, 640)} {...responsive} fetchpriority="high" />).toString();
 }
 

@@ -79,9 +79,10 @@ function createWebShell(webDist: string) {
   const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const preloads = readPreloads(webDist);
   // one shell per site and page (and tour, for the tour page's photo), built on first use; a new catalogue version
-  // or more tours than this clears them
+  // (seen on a tour page) or more shells than this clears them
   const shells = new Map<string, Shell>();
   const MAX_SHELLS = 2000;
+  let catalogueVersion = 0;
 
   // in the site's language until the visitor picks one
   function build(site: Site, isHome: boolean, page: PagePreloadFiles | undefined, frame: AgentFrame | null): Shell {
@@ -99,12 +100,13 @@ function createWebShell(webDist: string) {
     const tags = headTags({ layoutInfo: layoutInfoFor(site), logo, scripts, page, preview });
     if (drawn) tags.unshift(firstPaintGateTag());
     // in the site's language until the visitor picks one (the gate compares the choice with it)
+    // (function replacements: a `$` in the site's texts or a tour's image key is text, never a replacement pattern)
     let html = template
-      .replace(/<html\b[^>]*>/, `<html lang="${language}">`)
-      .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+      .replace(/<html\b[^>]*>/, () => `<html lang="${language}">`)
+      .replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
     if (preview) html = html.replace(/<(?:link|script)\b/, (first) => `${photoPreloadTag(preview)}\n    ${first}`);
     return {
-      html: drawn ? html.replace('<div id="root"></div>', `<div id="root">${drawn}</div>`) : html,
+      html: drawn ? html.replace('<div id="root"></div>', () => `<div id="root">${drawn}</div>`) : html,
       encoded: new Map(),
     };
   }
@@ -115,6 +117,10 @@ function createWebShell(webDist: string) {
       const isHome = pathname === '/';
       const drawn = frame ? (frame.page === 'tour' ? `tour:${frame.preview.tour}:${version}` : frame.page) : '';
       const key = `${site.id}:${isHome ? 'home' : (page?.path ?? '')}:${drawn}`;
+      if (frame?.page === 'tour' && version !== catalogueVersion) {
+        shells.clear();
+        catalogueVersion = version;
+      }
       let shell = shells.get(key);
       if (!shell) {
         if (shells.size >= MAX_SHELLS) shells.clear();
