@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { portalForFile } from './support/portal.ts';
-import { ADMIN, agentSessions } from './support/session.ts';
+import { ADMIN, OPERATOR, agentSessions } from './support/session.ts';
 import { bookable, bookingSlots, checkoutPath, instantPerPerson } from './support/booking-slots.ts';
 
 // Issue 32, decision 0156: the home page, the tour page and the checkout load without zod (the contract's schemas);
@@ -68,6 +68,10 @@ describe('[FIRST-LOAD] the first pages without zod', () => {
   });
 });
 
+// a token as the app stores it, for an agency's admin whose session ended in 1970
+const claims = { sub: 'u', email: 'a@b.test', name: 'A', phone: '1', role: 'admin', agencyId: null, exp: 1 };
+const EXPIRED_TOKEN = `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+
 // Issue 32: home's hero is in the first HTML, painted before any script; the gate hides it from an agent and from a
 // visitor who chose another language before the first paint (under the page's Content-Security-Policy)
 describe("[FIRST-LOAD] the home page's hero before any script", () => {
@@ -95,7 +99,10 @@ describe("[FIRST-LOAD] the home page's hero before any script", () => {
     expect(visitor).toMatchObject({ visible: true, refused: [] });
     // under the header's frame, as the app draws it (65 px of header, 40 px of the hero's padding, the eyebrow)
     expect(visitor.box?.y).toBeGreaterThan(105);
-    expect((await shown({ accessToken: 'a-stored-token' }, 390)).visible).toBe(false);
+    // logged in: the app draws the agent's home; a token that is no session (unreadable, expired) is a visitor's
+    expect((await shown({ accessToken: await tokenFor(ADMIN) }, 390)).visible).toBe(false);
+    expect((await shown({ accessToken: 'a-stored-token' }, 390)).visible).toBe(true);
+    expect((await shown({ accessToken: EXPIRED_TOKEN }, 390)).visible).toBe(true);
     expect((await shown({ language: 'ru' }, 1280)).visible).toBe(false);
     expect((await shown({ language: 'en' }, 1280)).visible).toBe(true);
 
@@ -121,8 +128,8 @@ describe("[FIRST-LOAD] an agent's tour page and checkout before any script", () 
   async function drawn(
     path: string,
     target: string,
-    options: { width: number; stored: Record<string, string>; withScripts: boolean },
-  ): Promise<Drawn & { refused: string[] }> {
+    options: { width: number; stored: Record<string, string>; withScripts: boolean; box?: Drawn['box'] },
+  ): Promise<Drawn & { refused: string[]; shifted: number }> {
     const { page, context } = await portal().newPage({ width: options.width });
     const refused: string[] = [];
     page.on('console', (message) => {
@@ -131,6 +138,14 @@ describe("[FIRST-LOAD] an agent's tour page and checkout before any script", () 
     await context.addInitScript((items) => {
       for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
     }, options.stored);
+    // how far the page moved while the app took over (layout shifts, as CLS adds them)
+    await context.addInitScript(() => {
+      const page = window as unknown as { shifted: number };
+      page.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) page.shifted += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     if (options.withScripts) await page.route('**/api/b2b/tours/**', () => undefined);
     else await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto(`${portal().url()}${path}`);
@@ -143,10 +158,16 @@ describe("[FIRST-LOAD] an agent's tour page and checkout before any script", () 
           : page.getByRole('button', { name: 'Open menu' })
       ).waitFor();
     else await page.waitForLoadState('load');
+    // the app's page takes over from its first render's fallback (the same element, drawn again): where it settles
+    if (options.withScripts && options.box)
+      await expect
+        .poll(() => element.boundingBox(), { message: `${path} at ${options.width} px` })
+        .toEqual(options.box);
     const visible = await element.isVisible();
     const box = visible ? await element.boundingBox() : null;
+    const shifted = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
     await context.close();
-    return { visible, box, refused };
+    return { visible, box, refused, shifted };
   }
 
   it('[FIRST-LOAD][AGENT-FRAME]: the photo and the heading stand where the app draws them, for agents only', async () => {
@@ -161,8 +182,15 @@ describe("[FIRST-LOAD] an agent's tour page and checkout before any script", () 
         expect(first, `${path} at ${width} px`).toMatchObject({ visible: true, refused: [] });
         // under the header's frame: 65 px, and the menu's bar from 768 px
         expect(first.box?.y).toBeGreaterThan(width > 768 ? 104 : 65);
-        const app = await drawn(path, target, { width, stored: { accessToken: token }, withScripts: true });
+        const app = await drawn(path, target, {
+          width,
+          stored: { accessToken: token },
+          withScripts: true,
+          box: first.box,
+        });
         expect(app.box, `${path} at ${width} px`).toEqual(first.box);
+        // and nothing moved on the way: the header's menu came with the app's first render
+        expect(app.shifted, `${path} at ${width} px`).toBeLessThan(0.001);
       }
 
     // the checkout's heading in the site's language, as the app writes it
@@ -174,9 +202,12 @@ describe("[FIRST-LOAD] an agent's tour page and checkout before any script", () 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Checkout');
     await context.close();
 
-    // nobody logged in: neither page is drawn (the app sends them home)
-    for (const { path, target } of pages)
-      expect((await drawn(path, target, { width: 390, stored: {}, withScripts: false })).visible).toBe(false);
+    // nobody logged in, a session that ended, the tours company's operator: neither page is drawn (the app sends
+    // them home)
+    const operator = await tokenFor(OPERATOR);
+    for (const stored of [{}, { accessToken: EXPIRED_TOKEN }, { accessToken: operator }] as Record<string, string>[])
+      for (const { path, target } of pages)
+        expect((await drawn(path, target, { width: 390, stored, withScripts: false })).visible).toBe(false);
     // an agent who reads Russian on the English site: the photo, but no English heading
     const russian = { accessToken: token, language: 'ru' };
     expect(

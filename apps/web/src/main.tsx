@@ -13,14 +13,21 @@ import { localeReady } from './lib/locale';
 import { loadSession } from './lib/session';
 import { loadAgentNav } from './components/header';
 
-if (loadSession().status === 'authenticated') void loadAgentNav();
+const agentNavReady = loadSession().status === 'authenticated' ? loadAgentNav().catch(() => undefined) : null;
+// The server's first HTML drew an agent's page with the places of the menu's burger and bar (issue 32): the first
+// render waits for the menu's code (preloaded beside the entry), so that it draws them there instead of moving the
+// page down when they come
+const firstRenderReady =
+  agentNavReady && document.querySelector('[data-preview="agent"]')
+    ? Promise.all([localeReady, agentNavReady])
+    : localeReady;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Root element #root is missing');
 
 // The first render waits for the first language's texts. Not a top-level await: that would keep the bundler from
 // putting the modules the entry shares with the pages into the entry chunk (dozens of tiny chunks on a phone).
-void localeReady.then(() =>
+void firstRenderReady.then(() =>
   createRoot(container).render(
     <StrictMode>
       <AppProvider>

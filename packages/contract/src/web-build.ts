@@ -13,11 +13,15 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 
 // The first HTML draws the home page's public hero, and an agent's tour page and checkout (issue 32: painted before any
 // script). The hero is for a visitor of the page's language (the site's, on <html lang>), the agent's pages for a
-// reader with a stored session (anyone else is sent home) and their heading for one of the page's language: none may
-// flash before the app draws what the reader gets. This script, the first HTML's only inline one, marks the document
-// from localStorage before the first paint (data-agent, data-other-language), and the web's global.css hides what is
-// not for the reader. The API allows it by its hash in the Content-Security-Policy, so it is one constant text.
+// reader whose stored session the app will use (its token unexpired; an agency's user, as the tours company's operator
+// is sent to a home of their own) and their heading for one of the page's language: none may flash before the app
+// draws what the reader gets. This script, the first HTML's only inline one, marks the document from localStorage
+// before the first paint (data-session, data-agent, data-other-language: the token's claims read as the app reads
+// them, lib/session.ts, without checking them), and the web's global.css hides what is not for the reader. The API
+// allows it by its hash in the Content-Security-Policy, so it is one constant text.
 export const FIRST_PAINT_GATE_SCRIPT =
-  `try{var s=localStorage,d=document.documentElement,l=s.getItem('${LANGUAGE_STORAGE_KEY}');` +
-  `if(s.getItem('${ACCESS_TOKEN_STORAGE_KEY}'))d.setAttribute('data-agent','');` +
-  `if(l&&l!==d.lang)d.setAttribute('data-other-language','')}catch(e){}`;
+  `try{var s=localStorage,d=document.documentElement,l=s.getItem('${LANGUAGE_STORAGE_KEY}'),` +
+  `t=s.getItem('${ACCESS_TOKEN_STORAGE_KEY}');if(l&&l!==d.lang)d.setAttribute('data-other-language','');` +
+  `if(t){var c=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));` +
+  `if(c.exp*1e3>Date.now()){d.setAttribute('data-session','');` +
+  `if(c.role!=='operator')d.setAttribute('data-agent','')}}}catch(e){}`;

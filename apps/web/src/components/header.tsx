@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Box, Button, Container, Group } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -33,10 +33,12 @@ export function Header() {
 
   const isHome = location.pathname === paths.home.path;
   // drawn at once when the menu's code has come (as the first render of an agent's page mostly finds it), so that
-  // the header has its burger and menu bar where the server's first HTML drew their places (issue 32)
-  const AgentToolbar = agentNav?.AgentToolbar ?? LazyAgentToolbar;
-  const AgentNavBar = agentNav?.AgentNavBar ?? LazyAgentNavBar;
-  const AgentMobileMenu = agentNav?.AgentMobileMenu ?? LazyAgentMobileMenu;
+  // the header has its burger and menu bar where the server's first HTML drew their places (issue 32). Chosen once:
+  // switching from the lazy components later would remount the menu (and close an open drawer without its focus)
+  const [nav] = useState(() => agentNav);
+  const AgentToolbar = nav?.AgentToolbar ?? LazyAgentToolbar;
+  const AgentNavBar = nav?.AgentNavBar ?? LazyAgentNavBar;
+  const AgentMobileMenu = nav?.AgentMobileMenu ?? LazyAgentMobileMenu;
   const isSignUp = location.pathname === paths.signUp.path;
 
   return (
