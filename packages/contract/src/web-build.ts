@@ -7,6 +7,11 @@ type Texts = Record<'en' | 'ru', string[]>;
 export type PagePreloadFiles = { path: string; prefix: boolean; scripts: string[]; styles: string[]; texts: Texts };
 export type PagePreloadManifest = { everyPage: { texts: Texts }; pages: PagePreloadFiles[] };
 
+// /checkout carries the tour page's selection (the form); /checkout?booking=<id>[&payment=<id>] is a booking's
+// confirmation. The app's checkout route, its first render and the server's first HTML tell them apart alike.
+export const CHECKOUT_BOOKING_PARAM = 'booking';
+export const isCheckoutConfirmation = (params: URLSearchParams): boolean => params.has(CHECKOUT_BOOKING_PARAM);
+
 // Where the web app keeps the session's token and the language a visitor chose (localStorage)
 export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
 export const LANGUAGE_STORAGE_KEY = 'language';

@@ -1,5 +1,5 @@
 import { Container, Stack, Title } from '@mantine/core';
-import { FIRST_PHOTO_SIZES, imageSrcSet, imageUrl } from '@portal/contract/plain';
+import { FIRST_PHOTO_SIZES, imageSrcSet, imageUrl, isCheckoutConfirmation } from '@portal/contract/plain';
 import { useTranslation } from '@/lib/i18n';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
@@ -40,7 +40,7 @@ export function FirstPageFallback() {
   if (location.pathname === paths.home.path && auth.status === 'unauthenticated' && isFirstAddress(location))
     return <HomeHeroPreview />;
   const isCheckoutForm =
-    location.pathname === paths.checkout.path && !new URLSearchParams(location.search).has('booking');
+    location.pathname === paths.checkout.path && !isCheckoutConfirmation(new URLSearchParams(location.search));
   if (isCheckoutForm && isFirstAddress(location))
     return (
       <Container size="xl" py={{ base: 'lg', md: 'xl' }} role="status" aria-busy="true">

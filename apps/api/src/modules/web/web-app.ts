@@ -3,7 +3,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { PAGE_PRELOADS_FILE, type PagePreloadFiles, type PagePreloadManifest } from '@portal/contract/plain';
+import {
+  PAGE_PRELOADS_FILE,
+  isCheckoutConfirmation,
+  type PagePreloadFiles,
+  type PagePreloadManifest,
+} from '@portal/contract/plain';
 import type { AppConfig } from '../../config/env.ts';
 import type { Site } from '../../config/sites.ts';
 import { findUp } from '../../lib/find-up.ts';
@@ -117,7 +122,8 @@ function createWebShell(webDist: string) {
       const isHome = pathname === '/';
       const drawn = frame ? (frame.page === 'tour' ? `tour:${frame.preview.tour}:${version}` : frame.page) : '';
       const key = `${site.id}:${isHome ? 'home' : (page?.path ?? '')}:${drawn}`;
-      if (frame?.page === 'tour' && version !== catalogueVersion) {
+      // (only forward: a request that read the catalogue before a change may finish after one that read it after)
+      if (frame?.page === 'tour' && version > catalogueVersion) {
         shells.clear();
         catalogueVersion = version;
       }
@@ -132,24 +138,26 @@ function createWebShell(webDist: string) {
   };
 }
 
-// What the first HTML draws of an agent's page: the checkout's form (not a booking's confirmation, ?booking=), or the
-// first photo of a tour on sale (/tour?id=<id or url>)
-async function agentFrameOf(app: FastifyInstance, url: string): Promise<{ frame: AgentFrame | null; version: number }> {
-  const [pathname, search = ''] = url.split('?');
+// What the first HTML draws of an agent's page: the checkout's form (not a booking's confirmation), or the first photo
+// of a tour on sale (/tour?id=<id or url>)
+async function agentFrameOf(
+  app: FastifyInstance,
+  pathname: string,
+  params: URLSearchParams,
+): Promise<{ frame: AgentFrame | null; version: number }> {
   if (pathname === '/checkout')
-    return { frame: new URLSearchParams(search).has('booking') ? null : { page: 'checkout' }, version: 0 };
-  const { preview, version } = await tourPreviewOf(app, pathname ?? '', search);
+    return { frame: isCheckoutConfirmation(params) ? null : { page: 'checkout' }, version: 0 };
+  if (pathname !== '/tour') return { frame: null, version: 0 };
+  const { preview, version } = await tourPreviewOf(app, params);
   return { frame: preview ? { page: 'tour', preview } : null, version };
 }
 
 // /tour?id=<id or url> of a tour on sale: its first photo, as the tour page's gallery shows it first
 async function tourPreviewOf(
   app: FastifyInstance,
-  pathname: string,
-  search: string,
+  params: URLSearchParams,
 ): Promise<{ preview: TourPreview | null; version: number }> {
-  if (pathname !== '/tour') return { preview: null, version: 0 };
-  const id = new URLSearchParams(search).get('id')?.trim() ?? '';
+  const id = params.get('id')?.trim() ?? '';
   if (!id || id.length > 200) return { preview: null, version: 0 };
   const snapshot = await app.catalogue.snapshot();
   const tour = /^\d+$/.test(id) ? snapshot.tourById.get(Number(id)) : snapshot.tourByUrl.get(id.toLowerCase());
@@ -236,8 +244,9 @@ export async function webAppPlugin(app: FastifyInstance) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     // Every other GET is a client-side route of the SPA
-    const { frame, version } = await agentFrameOf(app, request.url);
-    const shell = shells.shellFor(request.site, request.url.split('?')[0] ?? '/', frame, version);
+    const [pathname = '/', search = ''] = request.url.split('?');
+    const { frame, version } = await agentFrameOf(app, pathname, new URLSearchParams(search));
+    const shell = shells.shellFor(request.site, pathname, frame, version);
     const encoding = preferredEncoding(request);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (encoding) return reply.header('Content-Encoding', encoding).send(encode(shell, encoding));

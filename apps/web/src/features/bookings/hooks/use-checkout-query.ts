@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isCalendarDate } from '@portal/contract';
 import type { People } from '@portal/contract';
-import { isUuid } from '@portal/contract/plain';
+import { CHECKOUT_BOOKING_PARAM, isUuid } from '@portal/contract/plain';
 
 export type CheckoutSelection = {
   tourId: string;
@@ -23,10 +23,11 @@ const count = (value: string | null, fallback: number) =>
   value !== null && /^\d{1,3}$/.test(value) ? Number(value) : fallback;
 
 // /checkout carries the tour page's selection; /checkout?booking=<id>[&payment=<id>] is the confirmation
+// (contract#isCheckoutConfirmation)
 export function useCheckoutQuery(): CheckoutQueryState {
   const [params] = useSearchParams();
   return useMemo((): CheckoutQueryState => {
-    const bookingId = params.get('booking');
+    const bookingId = params.get(CHECKOUT_BOOKING_PARAM);
     const paymentId = params.get('payment') ?? '';
     if (bookingId !== null) {
       // anything but a booking's id names no booking (issue 9: /checkout?booking=xyz was an empty page)
