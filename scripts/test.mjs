@@ -9,7 +9,7 @@ const stages = [
     ['typecheck', ['npm', 'run', 'typecheck']],
   ],
   [['unit tests', ['npx', 'vitest', 'run', '--project', 'contract', '--project', 'web']]],
-  [['api tests', ['npx', 'vitest', 'run', '--project', 'api']]],
+  [['api tests', ['npx', 'vitest', 'run', '--project', 'api', '--project', 'api-alone']]],
   [['build', ['npm', 'run', 'build']]],
   [['browser tests', ['npx', 'vitest', 'run', '--project', 'e2e']]],
 ];
