@@ -68,6 +68,8 @@ export default defineConfig({
           // two files at a time, each with its own portal, data dir, SMTP sink and Chromium
           maxWorkers: 2,
           pool: 'forks',
+          // the demo data made once, each file's portal starting on a copy (e2e/support/demo-data-dir.ts)
+          globalSetup: ['e2e/support/demo-data-dir.ts'],
           sequence: { groupOrder: 3 },
         },
       },
