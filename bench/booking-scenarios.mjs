@@ -15,7 +15,6 @@ export const BOOKING_TARGETS = {
   hotToSpreadRatioIssue32: 0.95,
   bookingP99Ms: 1000,
   readsBesideBookingsP99Ms: 25,
-  readsBesideBookingsRatio: 0.2,
 };
 
 // A timeslot offer that books instantly, without pick-up, with 1 person allowed
@@ -264,10 +263,12 @@ export async function runBookingBench({ serverEntry, root, children, connections
         actual: readsBeside.latencyP99Ms,
         met: readsBeside.latencyP99Ms <= BOOKING_TARGETS.readsBesideBookingsP99Ms,
       },
-      readsBesideBookingsRate: {
-        target: `>= ${BOOKING_TARGETS.readsBesideBookingsRatio} x baseline`,
-        actual: `${readRatio} (the same reads alone on this server: ${aloneRatio})`,
-        met: readRatio >= BOOKING_TARGETS.readsBesideBookingsRatio,
+      // issue 32 retired its target (>= 0.2 x baseline: two cores hold PostgreSQL, the server and both load
+      // generators, and the same reads alone reached 0.216 x there): a figure now, beside ÷ alone
+      readsBesideBookingsToAlone: {
+        figure: true,
+        target: 'none: reads beside bookings ÷ the same reads alone',
+        actual: `${aloneRatio ? Number((readRatio / aloneRatio).toFixed(3)) : 0} (beside ${readRatio} x baseline, alone ${aloneRatio} x)`,
       },
       readsBesideBookingsCached: {
         target: `offer B's answer computed <= ${computedAllowed} times while offer A is booked`,

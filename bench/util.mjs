@@ -168,10 +168,10 @@ export async function fundDemoAgency(db) {
   return agency.agency_id;
 }
 
-// A MET or MISSED line per target, as every bench prints them
+// A MET or MISSED line per target, as every bench prints them; a FIGURE line for a figure kept without a target
 export function printTargets(targets) {
   for (const [name, t] of Object.entries(targets))
-    console.log(`${t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
+    console.log(`${t.figure ? 'FIGURE' : t.met ? 'MET   ' : 'MISSED'} ${name}: ${t.actual} (target ${t.target})`);
 }
 
 // A bench run on its own (node bench/<file>.mjs): the repository's root, the child processes stopped on exit, and
