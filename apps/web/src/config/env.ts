@@ -18,7 +18,8 @@ export function resolveApiBase(hostname: string): string {
   return (API_BASE_BY_HOST[hostname] ?? DEFAULT_API_BASE).replace(/\/$/, '');
 }
 
-// Used before /layout/info has answered, so the first paint is already in the site's language.
+// The language of a page without the server's layout info in it (the dev server's index.html): the served page
+// names its site's own language (lib/locale.ts), which a host name need not tell (a Russian site on its own domain).
 export function guessLanguageForHost(hostname: string): Language {
   return hostname === 'ru' || hostname.startsWith('ru.') ? 'ru' : 'en';
 }

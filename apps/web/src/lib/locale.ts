@@ -3,6 +3,7 @@ import { currencyForLanguage } from '@portal/contract/plain';
 import type { CurrencyCode, Language } from '@portal/contract';
 import { env } from '@/config/env';
 import { LANGUAGE_STORAGE_KEY, ensureLanguageLoaded, i18n, readStoredLanguage } from './i18n';
+import { inlineLayoutInfo } from './inline-layout-info';
 
 // SPEC §3: a language option has an id (0-2), a label, a value (all, en, ru) and a short label.
 export type LanguageOption = { id: 0 | 1 | 2; label: string; value: Language | 'all'; shortLabel: string };
@@ -17,7 +18,10 @@ export type LocaleState = { language: Language; currency: CurrencyCode; isUserCh
 
 const listeners = new Set<() => void>();
 const stored = readStoredLanguage();
-let state: LocaleState = createState(stored ?? env.hostLanguage, stored !== null);
+// the visitor's choice, else the site's language as the server wrote it into the page (what its first HTML is drawn
+// in), else a guess from the host name (a page without it: the dev server's)
+const siteLanguage = inlineLayoutInfo?.site.defaultLanguage;
+let state: LocaleState = createState(stored ?? siteLanguage ?? env.hostLanguage, stored !== null);
 
 function createState(language: Language, isUserChoice: boolean): LocaleState {
   // SPEC §4: currency resets with language (ru → usd, otherwise aed)
