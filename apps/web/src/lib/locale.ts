@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { currencyForLanguage } from '@portal/contract/plain';
 import type { CurrencyCode, Language } from '@portal/contract';
-import { env } from '@/config/env';
 import { LANGUAGE_STORAGE_KEY, ensureLanguageLoaded, i18n, readStoredLanguage } from './i18n';
 import { inlineLayoutInfo } from './inline-layout-info';
 
@@ -19,9 +18,9 @@ export type LocaleState = { language: Language; currency: CurrencyCode; isUserCh
 const listeners = new Set<() => void>();
 const stored = readStoredLanguage();
 // the visitor's choice, else the site's language as the server wrote it into the page (what its first HTML is drawn
-// in), else a guess from the host name (a page without it: the dev server's)
-const siteLanguage = inlineLayoutInfo?.site.defaultLanguage;
-let state: LocaleState = createState(stored ?? siteLanguage ?? env.hostLanguage, stored !== null);
+// in; a host name need not tell it: a Russian site on a domain of its own). A page without it (the dev server's
+// index.html) starts in English, and the site's language applies when its layout info arrives (RootLayout).
+let state: LocaleState = createState(stored ?? inlineLayoutInfo?.site.defaultLanguage ?? 'en', stored !== null);
 
 function createState(language: Language, isUserChoice: boolean): LocaleState {
   // SPEC §4: currency resets with language (ru → usd, otherwise aed)
