@@ -62,6 +62,8 @@ function readLists(file: string): Lists {
 }
 
 const VENDOR_CHUNK = /^(react|router|query|zod|rolldown-runtime)$/;
+// (rendered bytes, before minifying)
+const MIN_SET_BYTES = 2048;
 
 // Modules with code in the chunks the entry chunk imports statically (less the entry's own module and the vendor
 // groups' chunks, which keep their long-lived files), then likewise for each group of pages, less what came before.
@@ -102,21 +104,33 @@ function firstPageModules(
   for (const { pages } of pagesOf) for (const page of pages) for (const id of Object.keys(page.modules)) taken.add(id);
   // each module's set of first pages, computed before any is taken
   const needs = new Map<string, string[]>();
+  const lengthOf = new Map<string, number>();
   for (const { name, pages } of pagesOf) {
-    const ids = closure(pages.flatMap((page) => page.imports))
+    const modules = closure(pages.flatMap((page) => page.imports))
       .filter((chunk) => !VENDOR_CHUNK.test(chunk.name))
       .flatMap((chunk) => Object.entries(chunk.modules))
-      .filter(([id, module]) => module.renderedLength > 0 && !taken.has(id))
-      .map(([id]) => id);
-    for (const id of new Set(ids)) needs.set(id, [...(needs.get(id) ?? []), name]);
+      .filter(([id, module]) => module.renderedLength > 0 && !taken.has(id));
+    for (const [id, module] of modules) lengthOf.set(id, module.renderedLength);
+    for (const id of new Set(modules.map(([id]) => id))) needs.set(id, [...(needs.get(id) ?? []), name]);
   }
-  const sets = new Map<string, string[]>();
+  const sets = new Map<string, { pages: string[]; ids: string[] }>();
   for (const [id, pages] of needs) {
     const key = `first-${pages.join('-')}`;
-    sets.set(key, [...(sets.get(key) ?? []), id]);
+    sets.set(key, { pages, ids: [...(sets.get(key)?.ids ?? []), id] });
   }
   // the widest sets first: a chunk every first page loads, then pairs, then each page's own
-  const ordered = [...sets.entries()].sort(([a], [b]) => b.split('-').length - a.split('-').length);
-  for (const [key, ids] of ordered) lists[key] = ids.sort();
+  const ordered = [...sets.entries()].sort(([, a], [, b]) => b.pages.length - a.pages.length);
+  const placed = new Map<string, string>();
+  for (const [key, { pages, ids }] of ordered) {
+    // a set of a few hundred bytes joins the widest set before it that holds all its pages: a file of its own cost
+    // those pages a request and its headers on a phone, more than the few bytes it adds to the others' load
+    const bytes = ids.reduce((total, id) => total + (lengthOf.get(id) ?? 0), 0);
+    const wider = ordered.find(
+      ([, set]) => set.pages.length > pages.length && pages.every((p) => set.pages.includes(p)),
+    );
+    const into = bytes < MIN_SET_BYTES && wider ? (placed.get(wider[0]) ?? wider[0]) : key;
+    placed.set(key, into);
+    lists[into] = [...(lists[into] ?? []), ...ids].sort();
+  }
   return lists;
 }
