@@ -33,7 +33,8 @@ export function firstPageChunks(listFile: string, pageGroups: readonly PageGroup
     },
     generateBundle(_options, bundle) {
       if (!measuring) return;
-      const next = firstPageModules(bundle as unknown as OutputBundle, root, pageGroups, firstPages);
+      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const next = firstPageModules(bundle as unknown as OutputBundle, root, pageGroups, firstPages, importsOf);
       fs.mkdirSync(path.dirname(listFile), { recursive: true });
       fs.writeFileSync(listFile, JSON.stringify(next, null, 1));
     },
@@ -72,6 +73,7 @@ function firstPageModules(
   root: string,
   pageGroups: readonly PageGroup[],
   firstPages: FirstPages,
+  importsOf: (id: string) => readonly string[],
 ): Lists {
   const { chunks, entry, closure } = bundleGraph(bundle);
   const taken = new Set<string>();
@@ -91,6 +93,8 @@ function firstPageModules(
     return chunk;
   };
   const lists: Lists = { shell: modulesOf(entry.imports) };
+  // what every page loads whatever it is: the entry, the vendor chunks it brings, the shell (the groups come later)
+  const everywhere = new Set([entry, ...closure(entry.imports)].flatMap((chunk) => Object.keys(chunk.modules)));
   for (const group of pageGroups) {
     const pages = group.modules.map(pageChunk);
     // the pages' own modules stay in their chunks (they are what the router imports)
@@ -121,14 +125,33 @@ function firstPageModules(
   // the widest sets first: a chunk every first page loads, then pairs, then each page's own
   const ordered = [...sets.entries()].sort(([, a], [, b]) => b.pages.length - a.pages.length);
   const placed = new Map<string, string>();
+  // modules with code in some chunk (an import of one that renders to nothing costs nothing)
+  const rendered = new Set(
+    chunks.flatMap((chunk) =>
+      Object.entries(chunk.modules)
+        .filter(([, module]) => module.renderedLength > 0)
+        .map(([id]) => id),
+    ),
+  );
+  for (const group of pageGroups) for (const id of lists[group.name] ?? []) everywhere.add(id);
   for (const [key, { pages, ids }] of ordered) {
-    // a set of a few hundred bytes joins the widest set before it that holds all its pages: a file of its own cost
-    // those pages a request and its headers on a phone, more than the few bytes it adds to the others' load
+    // A set of a few hundred bytes joins the narrowest wider set that holds all its pages: a file of its own cost those
+    // pages a request and its headers on a phone, more than the few bytes it adds to the other pages' load. Only when
+    // nothing it imports would come with it to those other pages (a module only some of them need, or zod).
     const bytes = ids.reduce((total, id) => total + (lengthOf.get(id) ?? 0), 0);
-    const wider = ordered.find(
-      ([, set]) => set.pages.length > pages.length && pages.every((p) => set.pages.includes(p)),
-    );
-    const into = bytes < MIN_SET_BYTES && wider ? (placed.get(wider[0]) ?? wider[0]) : key;
+    const wider = ordered
+      .filter(([, set]) => set.pages.length > pages.length && pages.every((page) => set.pages.includes(page)))
+      .at(-1);
+    const target = wider ? (placed.get(wider[0]) ?? wider[0]) : undefined;
+    const targetPages = target === undefined ? [] : (sets.get(target)?.pages ?? []);
+    const own = new Set(ids);
+    const comesAnyway = (id: string) =>
+      own.has(id) ||
+      !rendered.has(id) ||
+      everywhere.has(id) ||
+      targetPages.every((page) => needs.get(id)?.includes(page));
+    const joins = bytes < MIN_SET_BYTES && target !== undefined && ids.every((id) => importsOf(id).every(comesAnyway));
+    const into = joins ? target : key;
     placed.set(key, into);
     lists[into] = [...(lists[into] ?? []), ...ids].sort();
   }
