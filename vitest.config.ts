@@ -10,11 +10,14 @@ const api = {
   env: { NODE_ENV: 'test' },
 } as const;
 
-// each opens 20 to 100 PostgreSQL connections or runs server processes of its own
+// each opens 20 to 100 PostgreSQL connections, runs server processes or the OCTO validator of its own, or times
+// password hashing against a deadline (login flood)
 const API_ALONE = [
   'apps/api/src/modules/bookings/concurrency.test.ts',
   'apps/api/src/modules/octo/octo-postgres.test.ts',
+  'apps/api/src/modules/octo/octo-validator.test.ts',
   'apps/api/test/faults.test.ts',
+  'apps/api/test/login-flood.test.ts',
   'apps/api/test/two-nodes.test.ts',
   'apps/api/test/two-node-refunds.test.ts',
 ];

@@ -13,7 +13,10 @@ export async function ownPostgresDatabase(name: string): Promise<{ url: string; 
       await client.end();
     }
   };
-  const database = `${new URL(base).pathname.slice(1)}_${name}`.replace(/[^a-z0-9_]/gi, '_');
+  // (lower case: PostgreSQL folds the unquoted name, and the URL must name what was made)
+  const database = `${decodeURIComponent(new URL(base).pathname.slice(1))}_${name}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_');
   await withAdmin(async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${database}`);

@@ -1,11 +1,14 @@
 // Global set-up of the parallel API tests (vitest.config.ts): under TEST_DATABASE_URL, one fresh PostgreSQL
 // database per worker before the run, dropped after it. Without TEST_DATABASE_URL every file has its own
-// in-memory PGlite and there is nothing to do.
+// in-memory PGlite and there is nothing to do. (Two runs at once on one TEST_DATABASE_URL would drop each other's.)
 import type { TestProject } from 'vitest/node';
 
+// (lower case and only [a-z0-9_]: PostgreSQL folds an unquoted name to lower case, and the URL must name what was made)
 export function workerDatabaseUrl(shared: string, poolId: number): string {
   const url = new URL(shared);
-  url.pathname = `/${url.pathname.slice(1)}_w${poolId}`;
+  const name = `${decodeURIComponent(url.pathname.slice(1))}_w${poolId}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  if (name.length > 40) throw new Error(`TEST_DATABASE_URL's database name is too long for a worker's: ${name}`);
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
@@ -16,7 +19,6 @@ async function eachWorkerDatabase(shared: string, workers: number, work: (name: 
   try {
     for (let poolId = 1; poolId <= workers; poolId++) {
       const name = new URL(workerDatabaseUrl(shared, poolId)).pathname.slice(1);
-      if (!/^[a-z0-9_]+$/i.test(name)) throw new Error(`TEST_DATABASE_URL names an unusual database: ${name}`);
       for (const statement of work(name)) await client.query(statement);
     }
   } finally {
