@@ -23,15 +23,17 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const portal = portalForFile({ SITES_FILE: sitesFile });
 const { openAs } = agentSessions(portal);
 
-// every value the page's <html lang> took, from the first HTML on (the app sets it when a language applies)
+// every value the page's <html lang> took, from the first HTML on (the app sets it when a language applies): each
+// change's value before it (two changes in one task are two records), and the value now when read
 const recordLanguages = () => {
   const seen: string[] = [];
-  (window as unknown as { seenLanguages: string[] }).seenLanguages = seen;
+  (window as unknown as { seenLanguages: () => string[] }).seenLanguages = () => [
+    ...seen,
+    document.documentElement.lang,
+  ];
   new MutationObserver((records) => {
-    for (const record of records)
-      if (record.target instanceof HTMLElement) seen.push(record.target.getAttribute('lang') ?? '');
-  }).observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
-  document.addEventListener('DOMContentLoaded', () => seen.unshift(document.documentElement.lang));
+    for (const record of records) if (record.target === document.documentElement) seen.push(record.oldValue ?? '');
+  }).observe(document, { attributes: true, attributeFilter: ['lang'], attributeOldValue: true, subtree: true });
 };
 
 describe('[SITES][OWN-DOMAIN] a Russian site whose host name says nothing of its language', () => {
@@ -44,7 +46,7 @@ describe('[SITES][OWN-DOMAIN] a Russian site whose host name says nothing of its
       await page.goto(portal().url(OWN_HOST) + '/');
       await page.getByRole('button', { name: 'Войти' }).waitFor();
       await page.waitForLoadState('networkidle');
-      const seen = await page.evaluate(() => (window as unknown as { seenLanguages: string[] }).seenLanguages);
+      const seen = await page.evaluate(() => (window as unknown as { seenLanguages: () => string[] }).seenLanguages());
       expect(seen.length).toBeGreaterThan(1);
       expect(seen.filter((language) => language !== 'ru')).toEqual([]);
       expect(await page.getByRole('button', { name: 'Log in' }).count()).toBe(0);
@@ -59,7 +61,7 @@ describe('[SITES][OWN-DOMAIN] a Russian site whose host name says nothing of its
     await page.addInitScript(recordLanguages);
     await go('/');
     await page.getByRole('button', { name: 'English' }).waitFor();
-    const seen = await page.evaluate(() => (window as unknown as { seenLanguages: string[] }).seenLanguages);
+    const seen = await page.evaluate(() => (window as unknown as { seenLanguages: () => string[] }).seenLanguages());
     expect(seen.filter((language) => language !== 'ru')).toEqual([]);
     await page.getByRole('button', { name: 'English' }).click();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');

@@ -8,7 +8,8 @@ import { isOwnServerReady, isPortTaken } from '../../apps/api/test/server-proces
 const root = path.resolve(import.meta.dirname, '../..');
 export const BUILT_SERVER = path.join(root, 'apps/api/dist/server.mjs');
 
-export type Started = { child: ChildProcess; port: number; dataDir: string };
+// `output`: what the server has printed so far
+export type Started = { child: ChildProcess; port: number; dataDir: string; output: () => string };
 
 export function assertBuilt(): void {
   if (!fs.existsSync(BUILT_SERVER) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -60,13 +61,14 @@ export async function startServer(
       // not listening yet
     }
     if (Date.now() > deadline) {
-      // never leave a server behind that nobody will stop
+      // never leave a server behind that nobody will stop, nor its data dir
       child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`portal did not start in 150 s: ${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { child, port, dataDir };
+  return { child, port, dataDir, output: () => output };
 }
 
 // SIGTERM, as Ctrl+C would: the server checkpoints, closes the database and releases the data dir (10 s at most)
