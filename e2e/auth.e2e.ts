@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, portalForFile, noSideScroll } from './support/portal.ts';
@@ -28,8 +25,12 @@ describe('[AUTH] sign-up to password change', () => {
   it('[AUTH][SIGNUP]: registers with a trade licence, logs in with the e-mailed password, changes it, logs out and back in', async () => {
     const { page, context } = await portal().newPage();
     const email = `e2e-${Date.now()}@example.test`;
-    const licence = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-')), 'licence.pdf');
-    fs.writeFileSync(licence, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    // (from memory: no file left behind)
+    const licence = {
+      name: 'licence.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    };
 
     await page.goto(portal().url('localhost') + '/sign-up');
     await page.getByLabel('Company name', { exact: true }).fill('Palm Horizon Tourism LLC');

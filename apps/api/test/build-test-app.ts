@@ -17,7 +17,6 @@ export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   options: { poolSize?: number; databaseUrl?: string } = {},
 ): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
   const database = await openDatabase(
     url
@@ -25,6 +24,8 @@ export async function buildTestApp(
       : { kind: 'pglite', dataDir: null },
   );
   await runMigrations(database);
+  // (made once the database answers: a suite whose database is missing leaves nothing behind)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig(
     { NODE_ENV: 'test' },
     {

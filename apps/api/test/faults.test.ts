@@ -267,7 +267,7 @@ describe('SIGKILL under booking load on the embedded database', () => {
       const setup = await buildTestAppOn(database);
       const world = await createBookingWorld(setup.app, database.db, { balanceMinor: 100_000_000 });
       await roomFor(database.db, world);
-      await setup.app.close();
+      await setup.close();
       await database.close();
 
       const start = () => startServer({ DATA_DIR: dataDir });
@@ -341,5 +341,11 @@ async function buildTestAppOn(database: DatabaseHandle) {
   );
   const app = await buildApp({ config, database });
   await app.ready();
-  return { app };
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -355,17 +355,14 @@ describe('production guards', () => {
   });
 
   it('the real server prints one line naming the variable and exits', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-guard-'));
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
       cwd: path.resolve(import.meta.dirname, '../../..'),
-      env: {
-        ...process.env,
-        ...base,
-        PAYMENT_PROVIDER: '',
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-guard-')),
-      },
+      env: { ...process.env, ...base, PAYMENT_PROVIDER: '', DATA_DIR: dataDir },
       encoding: 'utf8',
       timeout: 30_000,
     });
+    fs.rmSync(dataDir, { recursive: true, force: true });
     expect(run.status).toBe(1);
     const lines = run.stderr.split('\n').filter((line) => line.trim() !== '');
     expect(lines).toEqual([expect.stringMatching(/^PAYMENT_PROVIDER is the sandbox/)]);
@@ -396,5 +393,6 @@ describe('data dir lock', () => {
     expect(fs.readFileSync(path.join(dir, 'portal.lock'), 'utf8')).toBe(String(process.pid));
     release();
     expect(fs.existsSync(path.join(dir, 'portal.lock'))).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
