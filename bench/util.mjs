@@ -1,6 +1,8 @@
 // Small helpers the benchmarks share
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
@@ -118,11 +120,13 @@ export async function demoServerOnPostgres({ name, skippedWhat, args, root, chil
   const database = await benchDatabase(name, skippedWhat);
   if (!database) return null;
   const port = await freePort();
+  // the server's files (uploads, its secrets) in a directory of its own, not the repository's ./data
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-files-'));
   const server = startServer({
     args,
     root,
     port,
-    env: { DATABASE_URL: database.url, SEED_DEMO: 'true', HOLD_SWEEP_MS: '0', ...env },
+    env: { DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_DEMO: 'true', HOLD_SWEEP_MS: '0', ...env },
   });
   children.push(server);
   const base = `http://127.0.0.1:${port}`;
@@ -132,6 +136,7 @@ export async function demoServerOnPostgres({ name, skippedWhat, args, root, chil
     await stopServer(server);
     await db.end().catch(() => undefined);
     await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHttp(`${base}/api/layout/info`, server, 180_000);
