@@ -39,6 +39,11 @@ const tourPath = (tourId: number, offerId: number, date: string, time: string | 
 // The agent's session, from the home page to a paid booking
 async function agentJourney(slot: Slot, soldOut: SoldOutDate) {
   const { page, context, go } = await openAs(ADMIN);
+  // every batch the page sends, whenever it goes (a timer, 20 events, or the page being left)
+  const batches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(INSIGHT_EVENTS)) batches.push(request.postData() ?? '');
+  });
   await go('/');
   await go(`/city?q=${encodeURIComponent(slot.tour.title)}`);
   await page.locator(`a[href^="/tour?id=${slot.tour.id}"]`).first().click();
@@ -57,8 +62,10 @@ async function agentJourney(slot: Slot, soldOut: SoldOutDate) {
   await fillGuest(page);
   await page.getByTestId('checkout-submit').click();
   await page.getByTestId('confirmation-completed').waitFor({ timeout: 30_000 });
-  // leaving the page sends what is still queued
+  // leaving the page sends what is still queued (sendBeacon): the browser closed at once could drop it, and with it the
+  // checkout's step (the funnel's later steps count only sessions that took it)
   await go('/bookings');
+  await expect.poll(() => batches.some((body) => body.includes('"checkout_started"')), { timeout: 20_000 }).toBe(true);
   await context.close();
 }
 
