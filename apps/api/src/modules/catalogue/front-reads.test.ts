@@ -221,10 +221,15 @@ describe('cached reads at the front door', () => {
     };
     const before = await count();
     const frontBefore = frontDoorAnswers();
-    await overSocket(url, headers);
-    await overSocket(url, headers);
+    // a request that comes after the versions' POLL_MS (a loaded machine) goes Fastify's way and reads them again;
+    // both ways count, so ask until two answers came from the front door and count every request
+    let requests = 0;
+    while (frontDoorAnswers() - frontBefore < 2 && requests < 20) {
+      await overSocket(url, headers);
+      requests += 1;
+    }
     expect(frontDoorAnswers() - frontBefore).toBe(2);
-    expect((await count()) - before).toBe(2);
+    expect((await count()) - before).toBe(requests);
   });
 
   // last: from here on the app has no front door (server.ts closes it before app.close(), preClose too)
