@@ -85,4 +85,47 @@ describe('findSlots', () => {
     expect(await findSlots(db, [tour.tripOfferId], '1999-01-01', '1999-12-31')).toEqual([]);
     expect(await findSlots(db, [2_000_000_000], tour.today, addDays(tour.today, 30))).toEqual([]);
   });
+
+  // the one-offer read is prepared once per PGlite database (catalogue.repo.ts); PostgreSQL binds it as before
+  it('reads one offer through the prepared statement on PGlite, and the bound query when it is gone or in a transaction', async () => {
+    const db = t.database.db;
+    const from = tour.today;
+    const to = addDays(tour.today, 61);
+    const expected = await plainQuery([tour.timeslotOfferId], from, to);
+    expect(expected.length).toBeGreaterThan(0);
+    const preparedCount = async () =>
+      Number(
+        (
+          (await db.execute(
+            sql`SELECT count(*) AS n FROM pg_prepared_statements WHERE name = 'find_offer_slots'`,
+          )) as unknown as {
+            rows: { n: string | number }[];
+          }
+        ).rows[0]?.n,
+      );
+    expect(await findSlots(db, [tour.timeslotOfferId], from, to)).toEqual(expected);
+    expect(await preparedCount()).toBe(t.database.kind === 'pglite' ? 1 : 0);
+    // the session lost it (a DEALLOCATE): the read still answers, and prepares it again for the next
+    if (t.database.kind === 'pglite') {
+      await db.execute(sql`DEALLOCATE find_offer_slots`);
+      expect(await findSlots(db, [tour.timeslotOfferId], from, to)).toEqual(expected);
+      expect(await findSlots(db, [tour.timeslotOfferId], from, to)).toEqual(expected);
+      expect(await preparedCount()).toBe(1);
+    }
+    // a transaction reads bound, and sees its own writes
+    await db
+      .transaction(async (tx) => {
+        await tx.update(slots).set({ left: 0 }).where(eq(slots.offerId, tour.timeslotOfferId));
+        const inside = await findSlots(tx, [tour.timeslotOfferId], from, to);
+        expect(inside.map((s) => s.left)).toEqual(expected.map(() => 0));
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
+      });
+    expect(await findSlots(db, [tour.timeslotOfferId], from, to)).toEqual(expected);
+    // a date that is not ISO never reaches EXECUTE: the bound query refuses it
+    await expect(findSlots(db, [tour.timeslotOfferId], "2026-01-01') ; DROP TABLE slots; --", to)).rejects.toThrow();
+    expect(await findSlots(db, [tour.timeslotOfferId], from, to)).toEqual(expected);
+  });
 });
