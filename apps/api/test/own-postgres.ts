@@ -1,3 +1,12 @@
+// The database `<base's database>_<suffix>` on the server of `base`: its name and a URL naming it. Lower case and only
+// [a-z0-9_]: PostgreSQL folds an unquoted name to lower case, and the URL must name what was made.
+export function suffixedDatabase(base: string, suffix: string): { name: string; url: string } {
+  const url = new URL(base);
+  const name = `${decodeURIComponent(url.pathname.slice(1))}_${suffix}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
 // A PostgreSQL database of its own, on the server of TEST_DATABASE_URL, for a suite whose load would disturb the
 // others (a thousand bookings leave a thousand mails in the shared outbox). Created fresh; dropped by `drop`.
 export async function ownPostgresDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -13,16 +22,11 @@ export async function ownPostgresDatabase(name: string): Promise<{ url: string; 
       await client.end();
     }
   };
-  // (lower case: PostgreSQL folds the unquoted name, and the URL must name what was made)
-  const database = `${decodeURIComponent(new URL(base).pathname.slice(1))}_${name}`
-    .toLowerCase()
-    .replace(/[^a-z0-9_]/g, '_');
+  const { name: database, url } = suffixedDatabase(base, name);
   await withAdmin(async (client) => {
     await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await client.query(`CREATE DATABASE ${database}`);
   });
-  const url = new URL(base);
-  url.pathname = `/${database}`;
   const drop = () =>
     withAdmin(async (client) => {
       // the suite's pools have said goodbye, but their connections may still be closing: forcing them out then
@@ -37,5 +41,5 @@ export async function ownPostgresDatabase(name: string): Promise<{ url: string; 
       }
       await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     });
-  return { url: url.toString(), drop };
+  return { url, drop };
 }

@@ -2,14 +2,13 @@
 // database per worker before the run, dropped after it. Without TEST_DATABASE_URL every file has its own
 // in-memory PGlite and there is nothing to do. (Two runs at once on one TEST_DATABASE_URL would drop each other's.)
 import type { TestProject } from 'vitest/node';
+import { suffixedDatabase } from './own-postgres.ts';
 
-// (lower case and only [a-z0-9_]: PostgreSQL folds an unquoted name to lower case, and the URL must name what was made)
+// (a worker's own suites add their own suffix to it: ownPostgresDatabase)
 export function workerDatabaseUrl(shared: string, poolId: number): string {
-  const url = new URL(shared);
-  const name = `${decodeURIComponent(url.pathname.slice(1))}_w${poolId}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const { name, url } = suffixedDatabase(shared, `w${poolId}`);
   if (name.length > 40) throw new Error(`TEST_DATABASE_URL's database name is too long for a worker's: ${name}`);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return url;
 }
 
 async function eachWorkerDatabase(shared: string, workers: number, work: (name: string) => string[]) {
