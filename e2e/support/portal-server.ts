@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isOwnServerReady, isPortTaken } from '../../apps/api/test/server-process.ts';
+import { spawnUntilReady } from '../../apps/api/test/server-process.ts';
 
 // The built server as the browser tests run it: a process of its own on the embedded database of `dataDir`. No
 // vitest import here: the global set-up (demo-data-dir.ts) runs it outside a test file.
@@ -25,50 +25,34 @@ export async function startServer(
   dataDir: string,
   env: Record<string, string>,
 ): Promise<Started | 'portTaken'> {
-  const child: ChildProcess = spawn(process.execPath, [BUILT_SERVER], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      MAIL_POLL_MS: '300',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      // support replay records only where a test is about it (e2e/replay, e2e/insight): elsewhere its uploads would be
-      // background traffic that other tests' waits (network idle) and the shared machine's CPU do not expect
-      REPLAY_SAMPLE_RATE: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   // a fresh data dir makes the demo catalogue and its three months of history (~9 s here, more on a loaded machine);
   // a copy of the made one starts in about 2 s
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (isPortTaken(output)) return 'portTaken';
-      throw new Error(`portal exited: ${output}`);
-    }
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok && isOwnServerReady(output)) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      // never leave a server behind that nobody will stop, nor its data dir
-      child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`portal did not start in 150 s: ${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    const started = await spawnUntilReady({
+      what: 'portal',
+      args: [BUILT_SERVER],
+      port,
+      timeoutMs: 150_000,
+      env: {
+        NODE_ENV: 'development',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        MAIL_POLL_MS: '300',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        // support replay records only where a test is about it (e2e/replay, e2e/insight): elsewhere its uploads would
+        // be background traffic that other tests' waits (network idle) and the shared machine's CPU do not expect
+        REPLAY_SAMPLE_RATE: '0',
+        ...env,
+      },
+    });
+    if (started === 'portTaken') fs.rmSync(dataDir, { recursive: true, force: true });
+    return started === 'portTaken' ? started : { ...started, port, dataDir };
+  } catch (error) {
+    // the server is gone (exited, or killed at the deadline): so is the data dir it was given
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
-  return { child, port, dataDir, output: () => output };
 }
 
 // SIGTERM, as Ctrl+C would: the server checkpoints, closes the database and releases the data dir (10 s at most)

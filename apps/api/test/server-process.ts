@@ -36,10 +36,12 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
 }
 
 async function startOnce(env: Record<string, string>, port: number): Promise<ServerProcess | 'portTaken'> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
+  const started = await spawnUntilReady({
+    what: 'server',
+    args: ['--import', 'tsx', 'apps/api/src/server.ts'],
+    port,
+    timeoutMs: 60_000,
     env: {
-      ...process.env,
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -49,24 +51,45 @@ async function startOnce(env: Record<string, string>, port: number): Promise<Ser
       TSX_TSCONFIG_PATH: path.join(root, 'apps/api/tsconfig.json'),
       ...env,
     },
+  });
+  return started === 'portTaken' ? started : { ...started, base: `http://127.0.0.1:${port}` };
+}
+
+// A server process (node `args` from the repository's root, `env` over this process's), once /healthz on `port`
+// answers and its own ready line is printed. 'portTaken' when another process had the port; one that exits first, or
+// is not ready in `timeoutMs`, is killed and the start fails with what it printed (`what`: the error's subject).
+// The API's process tests and the browser tests' built portal (e2e/support/portal-server.ts) start this way.
+export async function spawnUntilReady(options: {
+  what: string;
+  args: string[];
+  port: number;
+  env: Record<string, string>;
+  timeoutMs: number;
+}): Promise<{ child: ChildProcess; output: () => string } | 'portTaken'> {
+  const child = spawn(process.execPath, options.args, {
+    cwd: root,
+    env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     if (child.exitCode !== null) {
       if (isPortTaken(output)) return 'portTaken';
-      throw new Error(`server exited: ${output}`);
+      throw new Error(`${options.what} exited: ${output}`);
     }
-    const ok = await fetch(`${base}/healthz`).then(
+    const ok = await fetch(`http://127.0.0.1:${options.port}/healthz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok && isOwnServerReady(output)) return { child, base, output: () => output };
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    if (ok && isOwnServerReady(output)) return { child, output: () => output };
+    if (Date.now() > deadline) {
+      // never leave a server behind that nobody will stop
+      child.kill('SIGKILL');
+      throw new Error(`${options.what} did not start in ${options.timeoutMs / 1000} s: ${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
