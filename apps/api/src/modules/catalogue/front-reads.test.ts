@@ -78,11 +78,23 @@ const freshAddress = () => `10.77.${Math.floor(addressCount / 250)}.${(addressCo
 
 // the first request computes the entry (Fastify's way); the next is answered at the front door; both are compared
 // with Fastify's answer to the same request
+// An answer the front door gave. A request that comes after the versions' POLL_MS (a loaded machine: two API files run
+// at a time) goes Fastify's way, which reads them again: asked again then, at most five times.
+async function fromFrontDoor(url: string, headers: Record<string, string>): Promise<Answer> {
+  for (let attempt = 1; ; attempt++) {
+    const before = frontDoorAnswers();
+    const answer = await overSocket(url, headers);
+    const answered = frontDoorAnswers() - before;
+    if (answered === 1 || attempt === 5) {
+      expect(answered).toBe(1);
+      return answer;
+    }
+  }
+}
+
 async function frontAndFastify(url: string, headers: Record<string, string>) {
   await overSocket(url, headers);
-  const before = frontDoorAnswers();
-  const front = await overSocket(url, headers);
-  expect(frontDoorAnswers() - before).toBe(1);
+  const front = await fromFrontDoor(url, headers);
   return { front, fastify: await throughFastify(url, headers) };
 }
 
@@ -118,9 +130,7 @@ describe('cached reads at the front door', () => {
     const url = routeUrl(catalogueRoutes.tour, { params: { id: String(fixture.id) } });
     const { front: first } = await frontAndFastify(url, headers);
     const etag = String(first.headers.etag);
-    const before = frontDoorAnswers();
-    const front = await overSocket(url, { ...headers, 'if-none-match': etag });
-    expect(frontDoorAnswers() - before).toBe(1);
+    const front = await fromFrontDoor(url, { ...headers, 'if-none-match': etag });
     const fastify = await throughFastify(url, { ...headers, 'if-none-match': etag });
     expect([front.status, fastify.status]).toEqual([304, 304]);
     expect(front.body.length).toBe(0);
