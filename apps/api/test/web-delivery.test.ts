@@ -8,7 +8,10 @@ import { useTestApp } from './build-test-app.ts';
 import { useWebBuild } from './web-build.ts';
 import { createTestTour, type TestTour } from './catalogue-fixtures.ts';
 import { layoutRoutes } from '@portal/contract';
-import { FIRST_PAINT_GATE_SCRIPT } from '@portal/contract/plain';
+import { FIRST_PAINT_GATE_SCRIPT, FIRST_PHOTO_SIZES, OTHER_PHOTO_SIZES } from '@portal/contract/plain';
+import { eq } from 'drizzle-orm';
+import { categories, tours } from '../src/db/schema/index.ts';
+import { TOUR_FRAME_CSS } from '../src/modules/web/shell-tags.tsx';
 import { injectRoute } from './inject-route.ts';
 
 // A build of the web app in miniature, compressed by the build's own script, served by the real app.
@@ -253,45 +256,122 @@ describe("the agent's checkout in the first HTML (issue 32: its heading painted 
   });
 });
 
-describe("the tour page's first photo in the first HTML (issue 10: a phone paints it before the scripts run)", () => {
+describe('the top of the tour page in the first HTML (issues 10 and 32: painted before the scripts run, where the page puts it)', () => {
   let tour: TestTour;
+  let category: { en: string; ru: string };
+  let title: { en: string; ru: string };
   beforeAll(async () => {
     tour = await createTestTour(t.database.db);
+    const [own] = await t.database.db.select({ title: tours.title }).from(tours).where(eq(tours.id, tour.id));
+    title = own?.title as { en: string; ru: string };
+    const [row] = await t.database.db
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(categories.url, 'desert-safaris'));
+    category = row?.name as { en: string; ru: string };
   });
   afterAll(async () => tour.remove());
 
-  const root = (body: string) => /<div id="root">(.*?)<\/div><div>/.exec(body)?.[1] ?? null;
+  // what the root holds, and the rest of the body after it (the frame has divs in divs: no regex finds its end)
+  const root = (body: string) => {
+    const start = body.indexOf('<div id="root">');
+    return start < 0 ? null : body.slice(start + '<div id="root">'.length, body.indexOf('</body>', start));
+  };
   const preview = (body: string) =>
     /<script type="application\/json" id="page-preview">(.*?)<\/script>/.exec(body)?.[1];
+  const page = async (url: string, host = 'localhost') => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { host } });
+    expect([url, res.statusCode]).toEqual([url, 200]);
+    return decode(res.headers['content-encoding'] as string | undefined, res.rawPayload).toString();
+  };
 
-  it('by id or by url: the first photo with its srcset and the same JSON for the app; nothing else of the tour', async () => {
+  it('by id or by url: the words and the first three photos, drawn and as JSON for the app; never a price', async () => {
     for (const id of [String(tour.id), tour.url, tour.url.toUpperCase()]) {
-      const res = await t.app.inject({ method: 'GET', url: `/tour?id=${encodeURIComponent(id)}` });
-      expect(res.statusCode).toBe(200);
-      const body = decode(res.headers['content-encoding'] as string | undefined, res.rawPayload).toString();
-      const painted = root(body) ?? '';
-      expect(painted).toContain(
-        '<div class="page-preview" data-preview="tour"><img src="/api/images/tour-dubai-frame-1?w=640"',
-      );
-      expect(painted).toContain('srcset="/api/images/tour-dubai-frame-1?w=640 640w, ');
-      expect(painted).toContain('sizes="(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw"');
-      expect(JSON.parse(preview(body) ?? '')).toMatchObject({
+      const body = await page(`/tour?id=${encodeURIComponent(id)}`);
+      expect(JSON.parse(preview(body) ?? '')).toEqual({
         path: '/tour',
         tour: String(tour.id),
-        image: { key: 'tour-dubai-frame-1' },
+        language: 'en',
+        title: title.en,
+        summary: 'A test tour.',
+        crumbs: ['Home', 'United Arab Emirates', 'Dubai', category.en],
+        facts: ['Dubai', '6 hours', 'Hotel pick-up'],
+        confirmation: { text: 'Instant confirmation', isInstant: true },
+        sections: [
+          { id: 'options', text: 'Ticket options' },
+          { id: 'overview', text: 'Overview' },
+          { id: 'itinerary', text: 'Itinerary' },
+          { id: 'terms', text: 'Terms' },
+          { id: 'faq', text: 'FAQ' },
+        ],
+        photos: [
+          { key: 'tour-dubai-frame-1', width: expect.any(Number), height: expect.any(Number), alt: expect.any(String) },
+          { key: 'tour-dubai-frame-2', width: expect.any(Number), height: expect.any(Number), alt: expect.any(String) },
+        ],
+        morePhotos: null,
       });
-      // a photo anyone may see; never a price or an agency's data
-      expect(painted).not.toMatch(/AED|net|price/i);
-      // under the header's frame, drawn for agents only (the gate script), its photo asked for before anything else
+      const painted = root(body) ?? '';
+      // under the header's frame, drawn for agents only (the gate script)
       expect(painted).toMatch(/^<div data-preview="agent" lang="en"><div class="first-header first-header-agent">/);
+      expect(painted).toContain('<div class="tour-frame" data-preview="tour"><div class="tour-frame-text">');
+      expect(painted).toContain(
+        '<div class="tour-frame-crumbs"><span>Home</span><span class="tour-frame-separator">›</span>' +
+          '<span>United Arab Emirates</span>',
+      );
+      expect(painted).toContain(`<h1 class="tour-frame-title">${title.en}</h1>`);
+      expect(painted).toContain('<p class="tour-frame-summary">A test tour.</p>');
+      expect(painted).toContain(
+        '<span class="tour-frame-fact">Dubai</span><span class="tour-frame-fact">6 hours</span>' +
+          '<span class="tour-frame-fact">Hotel pick-up</span>' +
+          '<span class="tour-frame-badge" data-instant="">Instant confirmation</span>',
+      );
+      expect(painted).toContain('<a href="#options">Ticket options</a>');
+      const images = [...painted.matchAll(/<img src="\/api\/images\/([^"?]+)\?w=640"[^>]*>/g)];
+      expect(images.map((m) => m[1])).toEqual(['tour-dubai-frame-1', 'tour-dubai-frame-2']);
+      expect(images[0]?.[0]).toContain(`sizes="${FIRST_PHOTO_SIZES}"`);
+      expect(images[0]?.[0]).toContain('fetchpriority="high"');
+      expect(images[1]?.[0]).toContain(`sizes="${OTHER_PHOTO_SIZES}"`);
+      expect(images[0]?.[0]).toContain('srcset="/api/images/tour-dubai-frame-1?w=640 640w, ');
+      // what any visitor may see; never a price or an agency's data
+      expect(painted).not.toMatch(/AED|USD|net|price|\d+\.\d\d/i);
       expect([...body.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1])).toEqual([FIRST_PAINT_GATE_SCRIPT]);
+      // the frame's style in this page's head, its photo asked for before anything else
       const head = body.slice(0, body.indexOf('</head>'));
+      expect(head).toContain(`<style>${TOUR_FRAME_CSS}</style>`);
       const firstFetch = /<(?:link|script)\b[^>]*>/.exec(head)?.[0] ?? '';
       expect(firstFetch).toContain('rel="preload" as="image" href="/api/images/tour-dubai-frame-1?w=640"');
       expect(firstFetch).toContain('imagesrcset="/api/images/tour-dubai-frame-1?w=640 640w, ');
-      expect(firstFetch).toContain('imagesizes="(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw"');
+      expect(firstFetch).toContain(`imagesizes="${FIRST_PHOTO_SIZES}"`);
       expect(firstFetch).toContain('fetchpriority="high"');
     }
+    // the frame's style is the tour page's alone
+    for (const url of ['/', '/checkout?tour=1', '/bookings']) expect(await page(url)).not.toContain('tour-frame');
+  });
+
+  it("in the site's language", async () => {
+    const body = await page(`/tour?id=${tour.id}`, 'ru.localhost');
+    expect(JSON.parse(preview(body) ?? '')).toMatchObject({
+      language: 'ru',
+      title: title.ru,
+      summary: 'Тестовый тур.',
+      crumbs: ['Главная', 'Объединённые Арабские Эмираты', 'Дубай', category.ru],
+      facts: ['Дубай', '6 часов', expect.any(String)],
+      sections: expect.arrayContaining([{ id: 'options', text: 'Варианты билетов' }]),
+    });
+    expect(root(body)).toContain(`<h1 class="tour-frame-title">${title.ru}</h1>`);
+  });
+
+  it("escapes the tour's words, in the HTML and in its JSON", async () => {
+    const hostile = '</script><script>alert(1)</script><b>"&\'';
+    await t.database.db
+      .update(tours)
+      .set({ title: { en: hostile, ru: hostile } })
+      .where(eq(tours.id, tour.id));
+    const body = await page(`/tour?id=${tour.id}`);
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body).not.toContain('<b>"');
+    expect(JSON.parse(preview(body) ?? '').title).toBe(hostile);
+    expect(root(body)).toContain('<h1 class="tour-frame-title">&lt;/script&gt;&lt;script&gt;alert(1)');
   });
 
   it('an unknown tour, another page, or a hostile id: the plain shell', async () => {

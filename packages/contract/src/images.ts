@@ -15,3 +15,5 @@ export function imageSrcSet(key: string): string {
 // The sizes of a tour's first photo: the tour page's gallery, and the same photo drawn before the page has its data
 // (the server's first HTML and the app's first render, which must ask for the same file)
 export const FIRST_PHOTO_SIZES = '(min-width: 75em) 800px, (min-width: 48em) 66vw, 88vw';
+// the gallery's second and third photos, likewise
+export const OTHER_PHOTO_SIZES = '(min-width: 75em) 400px, (min-width: 48em) 33vw, 88vw';

@@ -2,6 +2,7 @@ import enBackOfficeCatalogue from '../locales/en/back-office-catalogue.json' wit
 import enBackOfficeDesk from '../locales/en/back-office-desk.json' with { type: 'json' };
 import enBackOfficeInsight from '../locales/en/back-office-insight.json' with { type: 'json' };
 import enBackOffice from '../locales/en/back-office.json' with { type: 'json' };
+import enCatalogue from '../locales/en/catalogue.json' with { type: 'json' };
 import enCore from '../locales/en/core.json' with { type: 'json' };
 import enDocuments from '../locales/en/documents.json' with { type: 'json' };
 import enLedger from '../locales/en/ledger.json' with { type: 'json' };
@@ -12,6 +13,7 @@ import ruBackOfficeCatalogue from '../locales/ru/back-office-catalogue.json' wit
 import ruBackOfficeDesk from '../locales/ru/back-office-desk.json' with { type: 'json' };
 import ruBackOfficeInsight from '../locales/ru/back-office-insight.json' with { type: 'json' };
 import ruBackOffice from '../locales/ru/back-office.json' with { type: 'json' };
+import ruCatalogue from '../locales/ru/catalogue.json' with { type: 'json' };
 import ruCore from '../locales/ru/core.json' with { type: 'json' };
 import ruDocuments from '../locales/ru/documents.json' with { type: 'json' };
 import ruLedger from '../locales/ru/ledger.json' with { type: 'json' };
@@ -35,7 +37,8 @@ function webParts(...parts: object[]): object {
 
 // What the API says, every language at once (the server preloads them; the build bundles them): the web's words for
 // the contract's messages its pages show (`web`), and the server's own namespaces (ledger: the statement lines,
-// written once in the agency's language; sandbox: the sandbox's hosted pay page).
+// written once in the agency's language; sandbox: the sandbox's hosted pay page; catalogue: the tour page's words its
+// first HTML draws).
 export const SERVER_RESOURCES = {
   en: {
     web: webParts(enCore, enWidgets, enBackOffice, enBackOfficeCatalogue, enBackOfficeDesk, enBackOfficeInsight),
@@ -43,6 +46,7 @@ export const SERVER_RESOURCES = {
     documents: enDocuments,
     ledger: enLedger,
     sandbox: enSandbox,
+    catalogue: enCatalogue,
   },
   ru: {
     web: webParts(ruCore, ruWidgets, ruBackOffice, ruBackOfficeCatalogue, ruBackOfficeDesk, ruBackOfficeInsight),
@@ -50,6 +54,7 @@ export const SERVER_RESOURCES = {
     documents: ruDocuments,
     ledger: ruLedger,
     sandbox: ruSandbox,
+    catalogue: ruCatalogue,
   },
 } as const satisfies Record<Language, Record<string, object>>;
 

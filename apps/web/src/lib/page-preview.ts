@@ -1,17 +1,52 @@
-import type { ImageRef } from '@portal/contract';
+// What the server painted in the first HTML for this address (apps/api/src/modules/web/web-app.ts#tourPreviewOf,
+// shell-tags.tsx#TourPreview): the top of the tour page, its words in the site's language and its gallery's first
+// photos. The app draws the same while it loads that page for the first time, so nothing moves before the page has
+// its data. Read once; any other address (after a navigation) has none.
+export type TourPreviewPhoto = { key: string; width: number; height: number; alt: string };
+export type TourPreview = {
+  path: '/tour';
+  tour: string;
+  language: string;
+  title: string;
+  summary: string;
+  crumbs: string[];
+  facts: string[];
+  confirmation: { text: string; isInstant: boolean };
+  sections: { id: string; text: string }[];
+  photos: TourPreviewPhoto[];
+  morePhotos: string | null;
+};
 
-// What the server painted in the first HTML for this address (apps/api/src/modules/web/web-app.ts#tourPreviewOf):
-// the tour page's first photo. The app shows the same picture while it loads that page for the first time, so the
-// phone never swaps a picture for a spinner and back. Read once; any other address (after a navigation) has none.
-export type TourPreview = { path: '/tour'; tour: string; image: Pick<ImageRef, 'key' | 'width' | 'height'> };
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTexts = (value: unknown): value is string[] => Array.isArray(value) && value.every(isText);
+
+// the JSON is the server's own, but a page saved from an older build may carry another shape: then there is none
+function isTourPreview(value: unknown): value is TourPreview {
+  if (!value || typeof value !== 'object') return false;
+  const p = value as Partial<Record<keyof TourPreview, unknown>>;
+  const confirmation = p.confirmation as { text?: unknown } | null | undefined;
+  return (
+    p.path === '/tour' &&
+    isText(p.tour) &&
+    isText(p.title) &&
+    isText(p.summary) &&
+    isTexts(p.crumbs) &&
+    isTexts(p.facts) &&
+    isText(confirmation?.text) &&
+    Array.isArray(p.sections) &&
+    p.sections.every((s: { id?: unknown; text?: unknown }) => isText(s?.id) && isText(s?.text)) &&
+    Array.isArray(p.photos) &&
+    p.photos.length > 0 &&
+    p.photos.every((photo: Partial<TourPreviewPhoto> | null) => isText(photo?.key) && isText(photo?.alt)) &&
+    (p.morePhotos === null || isText(p.morePhotos))
+  );
+}
 
 function readPreview(): TourPreview | null {
   try {
     const text = document.getElementById('page-preview')?.textContent;
     const value: unknown = text ? JSON.parse(text) : null;
-    if (!value || typeof value !== 'object' || !('image' in value) || !('path' in value)) return null;
-    const preview = value as TourPreview;
-    return preview.path === '/tour' && typeof preview.image?.key === 'string' ? preview : null;
+    return isTourPreview(value) ? value : null;
   } catch {
     return null;
   }

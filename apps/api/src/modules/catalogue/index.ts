@@ -6,5 +6,5 @@ export { availabilityByOffer, cutOffAt } from './availability.service.ts';
 export { availabilityRow, dubaiInstant, isPastCutOff } from './availability.service.ts';
 export { checkBookableDate, checkStartTime, slotFits } from './alternatives.service.ts';
 export { findValidPromoCode, slotStockColumns } from './catalogue.repo.ts';
-export { tourCard, tourDetails } from './catalogue.views.ts';
+export { imageRef, tourCard, tourDetails } from './catalogue.views.ts';
 export { pickUpInputs, searchHotels } from './hotels.repo.ts';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Language } from '@portal/contract';
 import fastifyStatic from '@fastify/static';
 import {
   PAGE_PRELOADS_FILE,
@@ -11,7 +12,10 @@ import {
 } from '@portal/contract/plain';
 import type { AppConfig } from '../../config/env.ts';
 import type { Site } from '../../config/sites.ts';
+import { dubaiDate } from '../../lib/dubai-time.ts';
 import { findUp } from '../../lib/find-up.ts';
+import { t } from '../../lib/i18n.ts';
+import { imageRef, tourCard } from '../catalogue/index.ts';
 import { layoutInfoFor } from '../layout/index.ts';
 import {
   agentFrameHtml,
@@ -19,6 +23,7 @@ import {
   headTags,
   homePreviewHtml,
   photoPreloadTag,
+  tourFrameStyleTag,
   type AgentFrame,
   type TourPreview,
 } from './shell-tags.tsx';
@@ -104,12 +109,16 @@ function createWebShell(webDist: string) {
         : null;
     const tags = headTags({ layoutInfo: layoutInfoFor(site), logo, scripts, page, preview });
     if (drawn) tags.unshift(firstPaintGateTag());
+    // the tour frame's style (only on this page's first HTML)
+    if (preview) tags.push(tourFrameStyleTag());
     // in the site's language until the visitor picks one (the gate compares the choice with it)
     // (function replacements: a `$` in the site's texts or a tour's image key is text, never a replacement pattern)
     let html = template
       .replace(/<html\b[^>]*>/, () => `<html lang="${language}">`)
       .replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
-    if (preview) html = html.replace(/<(?:link|script)\b/, (first) => `${photoPreloadTag(preview)}\n    ${first}`);
+    // the tour's first photo asked for before anything else of the page
+    const preload = preview ? photoPreloadTag(preview) : null;
+    if (preload) html = html.replace(/<(?:link|script)\b/, (first) => `${preload}\n    ${first}`);
     return {
       html: drawn ? html.replace('<div id="root"></div>', () => `<div id="root">${drawn}</div>`) : html,
       encoded: new Map(),
@@ -142,37 +151,61 @@ function createWebShell(webDist: string) {
 // of a tour on sale (/tour?id=<id or url>)
 async function agentFrameOf(
   app: FastifyInstance,
+  site: Site,
   pathname: string,
   params: URLSearchParams,
 ): Promise<{ frame: AgentFrame | null; version: number }> {
   if (pathname === '/checkout')
     return { frame: isCheckoutConfirmation(params) ? null : { page: 'checkout' }, version: 0 };
   if (pathname !== '/tour') return { frame: null, version: 0 };
-  const { preview, version } = await tourPreviewOf(app, params);
+  const { preview, version } = await tourPreviewOf(app, params, site.defaultLanguage);
   return { frame: preview ? { page: 'tour', preview } : null, version };
 }
 
-// /tour?id=<id or url> of a tour on sale: its first photo, as the tour page's gallery shows it first
+// /tour?id=<id or url> of a tour on sale: the top of its page in the site's language (shell-tags.tsx#TourPreview)
 async function tourPreviewOf(
   app: FastifyInstance,
   params: URLSearchParams,
+  language: Language,
 ): Promise<{ preview: TourPreview | null; version: number }> {
   const id = params.get('id')?.trim() ?? '';
   if (!id || id.length > 200) return { preview: null, version: 0 };
   const snapshot = await app.catalogue.snapshot();
   const tour = /^\d+$/.test(id) ? snapshot.tourById.get(Number(id)) : snapshot.tourByUrl.get(id.toLowerCase());
-  const photo = tour ? snapshot.photosByTour.get(tour.id)?.[0] : undefined;
-  if (!tour || !photo) return { preview: null, version: snapshot.version };
-  const meta = snapshot.images.get(photo.imageKey);
+  if (!tour) return { preview: null, version: snapshot.version };
+  // the card's words (no price is kept from it) and the page's photos, as the tour's page has them
+  const view = { language, currency: 'aed', showNet: false, today: dubaiDate() } as const;
+  const card = tourCard(snapshot, tour, view);
+  const photos = (snapshot.photosByTour.get(tour.id) ?? []).map((photo) => imageRef(snapshot, photo.imageKey, view));
+  if (photos.length === 0) return { preview: null, version: snapshot.version };
+  const words = (key: Parameters<typeof t>[1], values?: Record<string, string | number>) => t(language, key, values);
   return {
     preview: {
       path: '/tour',
       tour: String(tour.id),
-      image: { key: photo.imageKey, width: meta?.width ?? 1600, height: meta?.height ?? 1000 },
+      language,
+      title: card.title,
+      summary: card.summary,
+      crumbs: [
+        words('catalogue:catalogue.crumbs.home'),
+        card.country.name,
+        card.city.name,
+        ...card.categories.slice(0, 1).map((c) => c.name),
+      ],
+      facts: [card.city.name, card.durationText, ...(card.hasPickUp ? [words('web:catalogue.card.pickUp')] : [])],
+      confirmation: {
+        text: words(card.hasInstantConfirmation ? 'web:catalogue.card.instant' : 'web:catalogue.card.onRequest'),
+        isInstant: card.hasInstantConfirmation,
+      },
+      sections: TOUR_SECTIONS.map((section) => ({ id: section, text: words(`catalogue:catalogue.tour.${section}`) })),
+      photos: photos.slice(0, 3).map(({ key, width, height, alt }) => ({ key, width, height, alt })),
+      morePhotos: photos.length > 3 ? words('catalogue:catalogue.tour.allPhotos', { count: photos.length }) : null,
     },
     version: snapshot.version,
   };
 }
+// the tour page's sections, in its order (features/catalogue/components/tour-header.tsx)
+const TOUR_SECTIONS = ['options', 'overview', 'itinerary', 'terms', 'faq'] as const;
 
 function preferredEncoding(request: FastifyRequest): Encoding | null {
   const accepted = String(request.headers['accept-encoding'] ?? '');
@@ -245,7 +278,7 @@ export async function webAppPlugin(app: FastifyInstance) {
     }
     // Every other GET is a client-side route of the SPA
     const [pathname = '/', search = ''] = request.url.split('?');
-    const { frame, version } = await agentFrameOf(app, pathname, new URLSearchParams(search));
+    const { frame, version } = await agentFrameOf(app, request.site, pathname, new URLSearchParams(search));
     const shell = shells.shellFor(request.site, pathname, frame, version);
     const encoding = preferredEncoding(request);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge } from '@mantine/core';
 import type { TourPhoto } from '@portal/contract';
-import { FIRST_PHOTO_SIZES } from '@portal/contract/plain';
+import { FIRST_PHOTO_SIZES, OTHER_PHOTO_SIZES } from '@portal/contract/plain';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n';
 import { TourImage } from './tour-image';
@@ -38,7 +38,7 @@ export function TourGallery({ photos, title }: { photos: readonly TourPhoto[]; t
               <TourImage
                 image={photo}
                 isPriority={index === 0}
-                sizes={index === 0 ? FIRST_PHOTO_SIZES : '(min-width: 75em) 400px, (min-width: 48em) 33vw, 88vw'}
+                sizes={index === 0 ? FIRST_PHOTO_SIZES : OTHER_PHOTO_SIZES}
                 alt={photo.alt || title}
               />
               {index === VISIBLE - 1 && photos.length > VISIBLE && (

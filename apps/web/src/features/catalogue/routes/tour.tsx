@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { TourPhotoPreview } from '@/components/page-preview';
+import { TourFramePreview } from '@/components/page-preview';
 import { pagePreviewFor } from '@/lib/page-preview';
 import { SectionSpinner } from '@/components/page-spinner';
 import { useDocumentPageTitle } from '@/components/page-title';
@@ -16,6 +16,6 @@ export function TourRoute() {
   useDocumentPageTitle(tour?.title);
 
   if (!id) return <Navigate to={paths.home.getHref()} replace />;
-  if (!tour) return preview ? <TourPhotoPreview preview={preview} /> : <SectionSpinner />;
+  if (!tour) return preview ? <TourFramePreview preview={preview} /> : <SectionSpinner />;
   return <TourPage tour={tour} />;
 }
