@@ -12,6 +12,25 @@ export type PagePreloadManifest = { everyPage: { texts: Texts }; pages: PagePrel
 export const CHECKOUT_BOOKING_PARAM = 'booking';
 export const isCheckoutConfirmation = (params: URLSearchParams): boolean => params.has(CHECKOUT_BOOKING_PARAM);
 
+// The top of the tour page that the server's first HTML of /tour?id= draws and writes as JSON (#page-preview) for the
+// app's first renders (apps/api/src/modules/web/shell-tags.tsx#tourFrame, apps/web/src/components/page-preview.tsx):
+// the tour's public words in the site's language and its gallery's first photos; never a price (decision 0168)
+export type TourPreviewPhoto = { key: string; width: number; height: number; alt: string };
+export type TourPreview = {
+  path: '/tour';
+  tour: string;
+  language: 'en' | 'ru';
+  title: string;
+  summary: string;
+  crumbs: string[];
+  facts: string[];
+  confirmation: { text: string; isInstant: boolean };
+  sections: { id: string; text: string }[];
+  // the gallery's three (the page shows three, the rest in its viewer), and the third's "All 7 photos" when more
+  photos: TourPreviewPhoto[];
+  morePhotos: string | null;
+};
+
 // Where the web app keeps the session's token and the language a visitor chose (localStorage)
 export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
 export const LANGUAGE_STORAGE_KEY = 'language';

@@ -1,21 +1,10 @@
 // What the server painted in the first HTML for this address (apps/api/src/modules/web/web-app.ts#tourPreviewOf,
-// shell-tags.tsx#TourPreview): the top of the tour page, its words in the site's language and its gallery's first
+// contract#TourPreview): the top of the tour page, its words in the site's language and its gallery's first
 // photos. The app draws the same while it loads that page for the first time, so nothing moves before the page has
 // its data. Read once; any other address (after a navigation) has none.
-export type TourPreviewPhoto = { key: string; width: number; height: number; alt: string };
-export type TourPreview = {
-  path: '/tour';
-  tour: string;
-  language: string;
-  title: string;
-  summary: string;
-  crumbs: string[];
-  facts: string[];
-  confirmation: { text: string; isInstant: boolean };
-  sections: { id: string; text: string }[];
-  photos: TourPreviewPhoto[];
-  morePhotos: string | null;
-};
+import type { TourPreview, TourPreviewPhoto } from '@portal/contract/plain';
+
+export type { TourPreview };
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isTexts = (value: unknown): value is string[] => Array.isArray(value) && value.every(isText);

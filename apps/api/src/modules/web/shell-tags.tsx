@@ -10,6 +10,7 @@ import {
   imageSrcSet,
   imageUrl,
   type PagePreloadFiles,
+  type TourPreview,
 } from '@portal/contract/plain';
 import { t } from '../../lib/i18n.ts';
 import { raw, scriptJson } from '../../lib/jsx/markup.ts';
@@ -19,21 +20,7 @@ import { raw, scriptJson } from '../../lib/jsx/markup.ts';
 // them while the scripts download and nothing moves when the page has its data. The app's first render draws the same
 // (apps/web/src/components/page-preview.tsx) from the same JSON until the page has its data. In the site's language;
 // only what any visitor may see, never a price. The words, not links: the page's own come with it.
-export type TourPreviewPhoto = { key: string; width: number; height: number; alt: string };
-export type TourPreview = {
-  path: '/tour';
-  tour: string;
-  language: Language;
-  title: string;
-  summary: string;
-  crumbs: string[];
-  facts: string[];
-  confirmation: { text: string; isInstant: boolean };
-  sections: { id: string; text: string }[];
-  // the gallery's three (the page shows three, the rest in its viewer), and the third's "All 7 photos" when more
-  photos: TourPreviewPhoto[];
-  morePhotos: string | null;
-};
+export type { TourPreview };
 const isOwnPath = (href: string) => /^\/[\w./-]+$/.test(href);
 // the site's logo in the header's frame, as the app's header draws it (only a path of our own)
 const frameLogo = (logo: string) => (isOwnPath(logo) ? <img src={logo} alt="" height="36" /> : null);
