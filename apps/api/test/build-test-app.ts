@@ -46,16 +46,29 @@ export async function buildTestApp(
       ...overrides,
     },
   );
-  const app = await buildApp({ config, database });
-  await app.ready();
+  // the data dir goes whatever fails: an app that does not start, or one whose close throws (a leftover
+  // portal-test-* with its secrets.json was seen after a passing run)
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, database });
+    await app.ready();
+  } catch (error) {
+    removeDataDir();
+    await database.close().catch(() => undefined);
+    throw error;
+  }
   return {
     app,
     database,
     dataDir,
     close: async () => {
-      await app.close();
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        await database.close();
+      } finally {
+        removeDataDir();
+      }
     },
   };
 }
