@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -67,7 +68,9 @@ describe('POST /api/b2b/bookings/download', () => {
       expect(res.headers['content-type']).toContain('text/plain');
       expect(res.body).toBe(MESSAGES.internal);
     } finally {
+      // its database is closed above, so not close(): the app, and its data dir
       await broken.app.close();
+      fs.rmSync(broken.dataDir, { recursive: true, force: true });
     }
   });
 });
