@@ -130,7 +130,7 @@ async function slotRecords(db: DbOrTx, offerIds: number[], from: string, to: str
 }
 
 // On PGlite (one session: the embedded default) the one-offer read, a calendar's, is prepared once per database: a
-// cold read then skips parsing and planning it (62 days, median of 1,000 on PGlite: 514 → 262 µs for an offer of 62
+// cold read then skips parsing and planning it (62 days, mean of 1,000 on PGlite: 514 → 262 µs for an offer of 62
 // slots, 1,559 → 1,211 µs for the demo's largest, 1,426). PGlite cannot bind parameters to EXECUTE, so they are
 // written into it, and only an integer and two ISO dates are: anything else, a transaction (databaseKind is null) or
 // PostgreSQL takes the bound query (null here). A list of offers stays bound: a generic plan for `= ANY` read more.

@@ -95,7 +95,8 @@ function createWebShell(webDist: string) {
   let catalogueVersion = 0;
 
   // in the site's language until the visitor picks one
-  function build(site: Site, isHome: boolean, page: PagePreloadFiles | undefined, frame: AgentFrame | null): Shell {
+  function build(site: Site, isHome: boolean, page: PagePreloadFiles | undefined, asked: FrameAsked | null): Shell {
+    const frame: AgentFrame | null = asked?.page === 'tour' ? { page: 'tour', preview: asked.preview() } : asked;
     const language = site.defaultLanguage;
     const logo = site.hostData.mainLogo;
     const scripts = [...(page?.scripts ?? []), ...preloads.everyPage.texts[language], ...(page?.texts[language] ?? [])];
@@ -126,10 +127,10 @@ function createWebShell(webDist: string) {
   }
 
   return {
-    shellFor(site: Site, pathname: string, frame: AgentFrame | null, version: number): Shell {
+    shellFor(site: Site, pathname: string, frame: FrameAsked | null, version: number): Shell {
       const page = matchPage(preloads.pages, pathname);
       const isHome = pathname === '/';
-      const drawn = frame ? (frame.page === 'tour' ? `tour:${frame.preview.tour}:${version}` : frame.page) : '';
+      const drawn = frame ? (frame.page === 'tour' ? `tour:${frame.tour}:${version}` : frame.page) : '';
       const key = `${site.id}:${isHome ? 'home' : (page?.path ?? '')}:${drawn}`;
       // (only forward: a request that read the catalogue before a change may finish after one that read it after)
       if (frame?.page === 'tour' && version > catalogueVersion) {
@@ -147,6 +148,9 @@ function createWebShell(webDist: string) {
   };
 }
 
+// An agent's page as asked for: the checkout's form, or a tour whose preview is made when its shell is built
+type FrameAsked = { page: 'tour'; tour: string; preview: () => TourPreview } | { page: 'checkout' };
+
 // What the first HTML draws of an agent's page: the checkout's form (not a booking's confirmation), or the first photo
 // of a tour on sale (/tour?id=<id or url>)
 async function agentFrameOf(
@@ -154,33 +158,35 @@ async function agentFrameOf(
   site: Site,
   pathname: string,
   params: URLSearchParams,
-): Promise<{ frame: AgentFrame | null; version: number }> {
+): Promise<{ frame: FrameAsked | null; version: number }> {
   if (pathname === '/checkout')
     return { frame: isCheckoutConfirmation(params) ? null : { page: 'checkout' }, version: 0 };
   if (pathname !== '/tour') return { frame: null, version: 0 };
-  const { preview, version } = await tourPreviewOf(app, params, site.defaultLanguage);
-  return { frame: preview ? { page: 'tour', preview } : null, version };
+  const { tour, preview, version } = await tourPreviewOf(app, params, site.defaultLanguage);
+  return { frame: preview ? { page: 'tour', tour, preview } : null, version };
 }
 
-// /tour?id=<id or url> of a tour on sale: the top of its page in the site's language (shell-tags.tsx#TourPreview)
+// /tour?id=<id or url> of a tour on sale with a photo: its id, and the top of its page in the site's language
+// (shell-tags.tsx#TourPreview), made only when its shell is built: a request whose shell is cached finds the tour and
+// nothing more
 async function tourPreviewOf(
   app: FastifyInstance,
   params: URLSearchParams,
   language: Language,
-): Promise<{ preview: TourPreview | null; version: number }> {
+): Promise<{ tour: string; preview: (() => TourPreview) | null; version: number }> {
   const id = params.get('id')?.trim() ?? '';
-  if (!id || id.length > 200) return { preview: null, version: 0 };
+  if (!id || id.length > 200) return { tour: '', preview: null, version: 0 };
   const snapshot = await app.catalogue.snapshot();
   const tour = /^\d+$/.test(id) ? snapshot.tourById.get(Number(id)) : snapshot.tourByUrl.get(id.toLowerCase());
-  if (!tour) return { preview: null, version: snapshot.version };
-  // the card's words (no price is kept from it) and the page's photos, as the tour's page has them
-  const view = { language, currency: 'aed', showNet: false, today: dubaiDate() } as const;
-  const card = tourCard(snapshot, tour, view);
-  const photos = (snapshot.photosByTour.get(tour.id) ?? []).map((photo) => imageRef(snapshot, photo.imageKey, view));
-  if (photos.length === 0) return { preview: null, version: snapshot.version };
-  const words = (key: Parameters<typeof t>[1], values?: Record<string, string | number>) => t(language, key, values);
-  return {
-    preview: {
+  const photoRows = tour ? (snapshot.photosByTour.get(tour.id) ?? []) : [];
+  if (!tour || photoRows.length === 0) return { tour: '', preview: null, version: snapshot.version };
+  const preview = (): TourPreview => {
+    // the card's words (no price is kept from it) and the page's photos, as the tour's page has them
+    const view = { language, currency: 'aed', showNet: false, today: dubaiDate() } as const;
+    const card = tourCard(snapshot, tour, view);
+    const photos = photoRows.map((photo) => imageRef(snapshot, photo.imageKey, view));
+    const words = (key: Parameters<typeof t>[1], values?: Record<string, string | number>) => t(language, key, values);
+    return {
       path: '/tour',
       tour: String(tour.id),
       language,
@@ -200,9 +206,9 @@ async function tourPreviewOf(
       sections: TOUR_SECTIONS.map((section) => ({ id: section, text: words(`catalogue:catalogue.tour.${section}`) })),
       photos: photos.slice(0, 3).map(({ key, width, height, alt }) => ({ key, width, height, alt })),
       morePhotos: photos.length > 3 ? words('catalogue:catalogue.tour.allPhotos', { count: photos.length }) : null,
-    },
-    version: snapshot.version,
+    };
   };
+  return { tour: String(tour.id), preview, version: snapshot.version };
 }
 // the tour page's sections, in its order (features/catalogue/components/tour-header.tsx)
 const TOUR_SECTIONS = ['options', 'overview', 'itinerary', 'terms', 'faq'] as const;
